@@ -1,0 +1,1 @@
+"""The Textual app. It talks to engine/ only through the engine's public API."""

@@ -1,0 +1,100 @@
+"""The title screen: the game's name, a line about it, and the main menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.containers import Center, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One line of the main menu. `ready` stays False until the feature behind it is built."""
+
+    id: str
+    label: str
+    ready: bool = False
+
+    @property
+    def prompt(self) -> str:
+        # Markup: entries not built yet say so, in a muted colour, so nobody expects them to work.
+        if self.ready:
+            return self.label
+        return f"{self.label} [dim]— coming soon[/dim]"
+
+
+MENU: tuple[MenuEntry, ...] = (
+    MenuEntry("story", "Story"),
+    MenuEntry("challenges", "Challenges"),
+    MenuEntry("classic", "Classic game"),
+    MenuEntry("editor", "Editor"),
+    MenuEntry("scores", "High scores"),
+    MenuEntry("rules", "Rules"),
+    MenuEntry("quit", "Quit", ready=True),
+)
+
+TAGLINE = "Flip the dungeon one card at a time, and fight your way down."
+
+
+class TitleScreen(Screen[None]):
+    """The first screen. It only reports which entry was chosen; the app decides what follows."""
+
+    DEFAULT_CSS = """
+    TitleScreen {
+        align: center middle;
+    }
+    #title-box {
+        width: 66;
+        max-width: 100%;
+        height: auto;
+    }
+    #heading {
+        width: 100%;
+        text-align: center;
+        text-style: bold;
+        color: $accent;
+        padding: 1 0;
+        border: double $accent;
+    }
+    #tagline {
+        width: 100%;
+        text-align: center;
+        color: $text-muted;
+        margin: 1 0;
+    }
+    #menu {
+        width: 34;
+        height: auto;
+        border: round $primary;
+        padding: 0 1;
+    }
+    """
+
+    class EntryChosen(Message):
+        """Sent when the player chooses a menu entry."""
+
+        def __init__(self, entry: MenuEntry) -> None:
+            super().__init__()
+            self.entry = entry
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static("Card Rogue", id="heading")
+            yield Static(TAGLINE, id="tagline")
+            with Center():  # a container centres its children as one block, so centre the menu alone
+                yield OptionList(*(Option(entry.prompt, id=entry.id) for entry in MENU), id="menu")
+        yield Footer()
+
+    @property
+    def menu(self) -> OptionList:
+        return self.query_one("#menu", OptionList)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        entry = next(entry for entry in MENU if entry.id == event.option_id)
+        self.post_message(self.EntryChosen(entry))

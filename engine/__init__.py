@@ -1,0 +1,1 @@
+"""Game rules engines. Pure Python: nothing here may import Textual or Rich."""

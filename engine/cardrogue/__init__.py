@@ -1,0 +1,8 @@
+"""Card Rogue's rules, laid out like the rulebook: board, turn, combat, effects, tiles, items,
+characters, goals, players. `Game` is the public entry point."""
+
+from engine.cardrogue.game import RULES_VERSION, Game, replay
+from engine.cardrogue.level import Goal, LevelSpec, MapSpec, level_from_grids, map_from_levels
+
+__all__ = ["RULES_VERSION", "Game", "Goal", "LevelSpec", "MapSpec", "level_from_grids",
+           "map_from_levels", "replay"]

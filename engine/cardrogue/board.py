@@ -1,0 +1,101 @@
+"""The board: a grid of cards, their paths, and what a player can see (rulebook: Walls and paths).
+
+A cell's paths are four bits, one per edge. Two cells connect only when both have a path on
+their shared edge; any other edge is a wall. Cells start unseen; a cell becomes a face-down
+card once a revealed tile's path leads to it, and face-up when flipped.
+"""
+
+from __future__ import annotations
+
+N, E, S, W = 1, 2, 4, 8
+DIRECTION_BITS = {"N": N, "E": E, "S": S, "W": W}
+OPPOSITE = {N: S, E: W, S: N, W: E}
+STEP = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
+BIT_NAMES = {N: "N", E: "E", S: "S", W: "W"}
+
+# One box-drawing character per combination of open edges.
+PATH_GLYPHS = {
+    0: " ",
+    N: "╵", E: "╶", S: "╷", W: "╴",
+    N | S: "│", E | W: "─",
+    N | E: "└", E | S: "┌", S | W: "┐", N | W: "┘",
+    N | E | S: "├", E | S | W: "┬", N | S | W: "┤", N | E | W: "┴",
+    N | E | S | W: "┼",
+}
+GLYPH_PATHS = {glyph: bits for bits, glyph in PATH_GLYPHS.items()}
+
+UNSEEN, FACE_DOWN, REVEALED = 0, 1, 2
+
+
+def path_count(bits: int) -> int:
+    return bin(bits).count("1")
+
+
+class Board:
+    """One level's grid. Cells are addressed by a flat index: row * width + col."""
+
+    __slots__ = ("width", "height", "exists", "paths", "content", "face")
+
+    def __init__(self, width: int, height: int, exists: list[bool], paths: list[int],
+                 content: list, face: list[int]) -> None:
+        self.width = width
+        self.height = height
+        self.exists = exists  # False where the map has no card at all
+        self.paths = paths
+        self.content = content  # a Card on the cell, or None for a plain pathing tile
+        self.face = face
+
+    def clone(self) -> Board:
+        # `exists` and `paths` never change during play, so they are shared.
+        return Board(self.width, self.height, self.exists, self.paths, list(self.content),
+                     list(self.face))
+
+    def index(self, row: int, col: int) -> int:
+        return row * self.width + col
+
+    def cell(self, index: int) -> tuple[int, int]:
+        return divmod(index, self.width)
+
+    def on_board(self, row: int, col: int) -> bool:
+        return 0 <= row < self.height and 0 <= col < self.width
+
+    def neighbour(self, index: int, bit: int) -> int | None:
+        """The cell next to `index` across edge `bit`, if the map has one there."""
+        row, col = divmod(index, self.width)
+        dr, dc = STEP[bit]
+        row += dr
+        col += dc
+        if not (0 <= row < self.height and 0 <= col < self.width):
+            return None
+        other = row * self.width + col
+        return other if self.exists[other] else None
+
+    def connected(self, index: int, bit: int) -> int | None:
+        """The neighbour reachable across `bit`: both cells must have a path on that edge."""
+        if not self.paths[index] & bit:
+            return None
+        other = self.neighbour(index, bit)
+        if other is None or not self.paths[other] & OPPOSITE[bit]:
+            return None
+        return other
+
+    def adjacent(self, index: int) -> list[int]:
+        """Every cell connected to `index` by matching paths (the rulebook's adjacent tiles)."""
+        out = []
+        for bit in (N, E, S, W):
+            other = self.connected(index, bit)
+            if other is not None:
+                out.append(other)
+        return out
+
+    def reveal(self, index: int) -> list[int]:
+        """Turn a cell face up; return the cells that became face-down cards because of it."""
+        self.face[index] = REVEALED
+        placed = []
+        for bit in (N, E, S, W):
+            if self.paths[index] & bit:
+                other = self.neighbour(index, bit)
+                if other is not None and self.face[other] == UNSEEN:
+                    self.face[other] = FACE_DOWN
+                    placed.append(other)
+        return placed

@@ -1,0 +1,107 @@
+"""Characters and a hero's numbers (rulebook: The deciding roll and characters).
+
+A hero's numbers come from the character card, permanent changes (potions, scrolls), artifacts
+held in the hand, and equipped weapons and armour. The Mage's spell lives here too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.protocol import Action, Event
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import Player
+
+
+def _artifacts(g: Game, p: Player):
+    for card in p.hand:
+        d = g.catalog.cards[card.id]
+        if d.type == "artifact":
+            yield d
+
+
+def _equipped(g: Game, p: Player):
+    for card in set(p.equipped.values()):
+        yield g.catalog.cards[card.id]
+
+
+def max_health(g: Game, p: Player) -> int:
+    char = g.catalog.characters[p.character]
+    return char.max_health + p.bonus_max + sum(d.max_health for d in _artifacts(g, p))
+
+
+def attack_modifier(g: Game, p: Player) -> int:
+    char = g.catalog.characters[p.character]
+    total = char.attack + p.bonus_attack
+    total += sum(d.attack for d in _artifacts(g, p))
+    total += sum(d.attack for d in _equipped(g, p))
+    return total
+
+
+def damage_taken(g: Game, p: Player) -> int:
+    """The stacked -X damage taken of everything the hero wears and holds."""
+    char = g.catalog.characters[p.character]
+    return (char.damage_taken + sum(d.damage_taken for d in _artifacts(g, p))
+            + sum(d.damage_taken for d in _equipped(g, p)))
+
+
+def movement(g: Game, p: Player) -> int:
+    char = g.catalog.characters[p.character]
+    return (char.movement + sum(d.movement for d in _artifacts(g, p))
+            + sum(d.movement for d in _equipped(g, p)))
+
+
+def flee_faces(g: Game, p: Player) -> tuple[set[int], bool]:
+    """The faces that let p flee, and whether only the item faces count (the Warrior's rule)."""
+    char = g.catalog.characters[p.character]
+    item_faces = set(char.flee_on)
+    for d in _equipped(g, p):
+        item_faces.update(d.flee_on)
+    if char.cannot_flee:
+        return item_faces - set(char.flee_on), True
+    return {4, 5, 6} | item_faces, False
+
+
+def trap_avoid_faces(g: Game, p: Player) -> set[int]:
+    char = g.catalog.characters[p.character]
+    faces = set(char.trap_avoid_on)
+    for d in _equipped(g, p):
+        faces.update(d.trap_avoid_on)
+    return faces
+
+
+def weapons(g: Game, p: Player) -> list:
+    """Equipped weapons (a Rogue may hold two daggers) and shields, whose dice rules apply."""
+    return [d for d in _equipped(g, p) if d.type in ("weapon", "armour")]
+
+
+# ---------------------------------------------------------------------- the Mage's spell
+
+def check(g: Game, p: Player, action: Action) -> str | None:
+    char = g.catalog.characters[p.character]
+    if not char.spell_damage:
+        return f"the {char.name} casts no spells"
+    if p.cooldown > 0:
+        return f"the spell is cooling down ({p.cooldown} turn(s) left)"
+    target = g.toward(p, action.dir)
+    if target is None or target not in g.enemies:
+        return "there is no adjacent enemy that way"
+    return None
+
+
+def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    from engine.cardrogue import combat
+
+    char = g.catalog.characters[p.character]
+    enemy = g.enemies[g.toward(p, action.dir)]
+    p.cooldown = char.spell_cooldown
+    g.only_moved = False
+    events.append(Event("spell", {"player": p.seat, "target": list(g.cell(enemy.pos)),
+                                  "damage": char.spell_damage, "cooldown": p.cooldown}))
+    combat.hurt_enemy(g, p, enemy, char.spell_damage, events)
+    if enemy.pos in g.enemies:
+        combat.engage(g, p, "flip" if g.combat_origin is None else g.combat_origin)
+    else:
+        combat.after_enemy_slain(g, p)

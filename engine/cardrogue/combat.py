@@ -1,0 +1,282 @@
+"""Combat (rulebook: Combat, Fleeing, Slaying, Surround an enemy; clarifications on attacks).
+
+A combat round on the hero's turn:
+  1. the hero attacks one adjacent enemy, or tries to flee;
+  2. each enemy fighting the hero applies its abilities;
+  3. each enemy fighting the hero attacks.
+Only the first hero to engage an enemy is attacked by it and triggers its abilities (surround).
+
+The attack roll: the die (a reroll-twice face becomes two more dice, again and again), then
+Min. Attack, then double damage, then the +X/-X attack modifier last. Where Min. Attack and a
+negative modifier disagree, the reading better for the hero wins, as the rulebook asks. An attack
+of 0 or less does nothing; a miss face deals nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.protocol import Action, Event
+from engine.cardrogue import characters, effects, goals, tiles
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import Enemy, Player
+
+# A run of reroll faces is cut off after this many dice, so no roll can loop for ever.
+MAX_ATTACK_DICE = 64
+
+
+def fight_stream(g: Game, e: Enemy) -> str:
+    return f"fight:{g.level_index}:{e.home}"
+
+
+def roll_attack(g: Game, p: Player, stream: str) -> dict[str, Any]:
+    """Roll p's attack with everything p has equipped. Returns the worked arithmetic."""
+    gear = characters.weapons(g, p)
+    reroll, miss, block = set(), set(), set()
+    for d in gear:
+        for face, effect in d.on_roll:
+            {"reroll_twice": reroll, "miss": miss, "block": block}[effect].add(face)
+    min_attack = max((d.min_attack for d in gear), default=0)
+    multiplier = 2 if any(d.double_damage for d in gear) else 1
+    modifier = characters.attack_modifier(g, p)
+    first = g.dice.roll(stream)
+    rolls, counted = [first], []
+    if first in reroll:
+        owed = 2
+        while owed and len(rolls) < MAX_ATTACK_DICE:
+            owed -= 1
+            r = g.dice.roll(stream)
+            rolls.append(r)
+            if r in reroll:
+                owed += 2
+            else:
+                counted.append(r)
+    else:
+        counted.append(first)
+    base = sum(counted)
+    damage = multiplier * max(base, min_attack) + modifier
+    if min_attack:
+        damage = max(damage, max(multiplier * base + modifier, min_attack))
+    missed = first in miss
+    if missed or damage < 0:
+        damage = 0
+    return {
+        "rolls": rolls, "counted": counted, "base": base, "min_attack": min_attack,
+        "multiplier": multiplier, "modifier": modifier, "damage": damage, "missed": missed,
+        "blocked": first in block,
+        "gear": [d.name for d in gear if d.double_damage or d.min_attack or d.on_roll],
+    }
+
+
+def engage(g: Game, p: Player, origin: str) -> None:
+    """p enters combat with every revealed enemy on a connected cell."""
+    fighting = g.in_combat(p)
+    for e in fighting:
+        if p.seat not in e.aggro:
+            e.aggro.append(p.seat)
+    if fighting and g.current == p.seat and g.combat_origin is None:
+        g.combat_origin = origin
+        g.moves_left = 0
+        g.can_flip = g.can_flip and origin == "flip"
+
+
+def refresh_aggro(g: Game) -> None:
+    """Forget heroes who are no longer next to an enemy (fled, moved away, died)."""
+    for e in g.enemies.values():
+        if e.aggro:
+            near = set(g.board.adjacent(e.pos))
+            e.aggro = [s for s in e.aggro if g.players[s].pos in near and not g.players[s].dead]
+
+
+def hurt_enemy(g: Game, p: Player, e: Enemy, amount: int, events: list[Event]) -> None:
+    if amount <= 0:
+        return
+    e.health -= amount
+    e.hurt_this_turn = True
+    events.append(Event("enemy_damage", {"target": list(g.cell(e.pos)), "amount": amount,
+                                         "health": e.health, "by": p.seat}))
+    if e.health <= 0:
+        slay(g, p, e, events)
+
+
+def slay(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
+    """The enemy card goes to the slayer's hand as loot; a pathing tile takes its place."""
+    del g.enemies[e.pos]
+    d = g.catalog.cards[e.card.id]
+    p.slain.append(d.base or d.id)
+    events.append(Event("slain", {"player": p.seat, "card": e.card.id, "name": d.name,
+                                  "target": list(g.cell(e.pos)), "gold": d.gold or 0}))
+    goals.take_card(g, p, e.card, events)
+
+
+def after_enemy_slain(g: Game, p: Player) -> None:
+    """With no enemy left next to the hero, the standard turn resumes: at step 2 (move) if
+    combat began by flipping the enemy, at step 4 (place cards, end) if by moving next to it."""
+    if g.in_combat(p):
+        return
+    if g.combat_origin == "flip":
+        g.can_flip = False
+        g.moves_left = 1 + characters.movement(g, p)
+    elif g.combat_origin is not None:
+        g.moves_left = 0
+    g.combat_origin = None
+
+
+def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
+    """Steps 2 and 3 for every enemy whose first opponent is p."""
+    for e in list(g.enemies.values()):
+        if p.dead or g.outcome is not None:
+            return
+        if e.pos not in g.enemies or not e.aggro or e.aggro[0] != p.seat:
+            continue
+        if e.pos not in g.board.adjacent(p.pos):
+            continue
+        target = list(g.cell(e.pos))
+        if e.paralysed > 0:
+            e.paralysed -= 1
+            events.append(Event("enemy_paralysed", {"target": target, "left": e.paralysed}))
+            continue
+        if blocked:
+            events.append(Event("blocked", {"player": p.seat, "target": target}))
+            continue
+        d = g.catalog.cards[e.card.id]
+        stream = fight_stream(g, e)
+        # Step 2: abilities.
+        for ability in ("poison", "paralyse"):
+            chance = getattr(d, ability)
+            if chance is None:
+                continue
+            roll = g.dice.roll(stream)
+            hit = roll in chance.on
+            events.append(Event("enemy_ability", {"target": target, "ability": ability,
+                                                  "roll": roll, "on": list(chance.on), "hit": hit}))
+            if hit and ability == "poison":
+                effects.poison_player(g, p, chance.turns, d.name, events)
+            elif hit:
+                effects.paralyse_player(g, p, chance.turns, d.name, events)
+        if d.heals:
+            effects.heal_enemy(g, e, d.heals, "heals each attack", events)
+        # Step 3: the attack.
+        roll = None
+        attack = d.attack
+        if d.attack_double_roll:
+            roll = g.dice.roll(stream)
+            attack = 2 * roll
+        attack += e.attack_mod
+        attack = max(attack, 0)
+        reduction = characters.damage_taken(g, p)
+        damage = max(0, attack - reduction)
+        events.append(Event("enemy_attack", {"target": target, "player": p.seat, "roll": roll,
+                                             "attack": attack, "reduction": reduction,
+                                             "damage": damage}))
+        if damage:
+            effects.hurt_player(g, p, damage, d.name, events)
+
+
+# ---------------------------------------------------------------------- attack and flee
+
+def check(g: Game, p: Player, action: Action) -> str | None:
+    fighting = g.in_combat(p)
+    if not fighting:
+        return "you are not in combat"
+    if g.attacked:
+        return "you have already attacked this turn"
+    if g.fled:
+        return "you have already fled this turn"
+    if action.kind == "attack":
+        target = g.toward(p, action.dir)
+        if target is None or target not in g.enemies:
+            return "there is no enemy that way"
+        return None
+    # flee
+    dest = g.toward(p, action.dir)
+    if dest is None or g.board.face[dest] != 2:
+        return "you can only flee onto a revealed tile connected to yours"
+    if g.occupied(dest):
+        return "that tile is occupied"
+    near = set(g.board.adjacent(dest))
+    if any(e.pos in near for e in fighting):
+        return "fleeing must take you away from the enemy"
+    faces, warrior = characters.flee_faces(g, p)
+    if warrior and not faces and _chasers(g, p):
+        return "the Warrior does not flee without an item that allows it"
+    return None
+
+
+def _chasers(g: Game, p: Player) -> list[Enemy]:
+    """Enemies that would chase p: p is their first opponent, and they can and do chase."""
+    out = []
+    for e in g.in_combat(p):
+        d = g.catalog.cards[e.card.id]
+        if e.aggro and e.aggro[0] == p.seat and not d.no_chase and e.paralysed == 0:
+            out.append(e)
+    return out
+
+
+def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    g.only_moved = False
+    if action.kind == "attack":
+        _attack(g, p, g.enemies[g.toward(p, action.dir)], events)
+    else:
+        _flee(g, p, g.toward(p, action.dir), events)
+
+
+def _attack(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
+    g.attacked = True
+    d = g.catalog.cards[e.card.id]
+    stream = fight_stream(g, e)
+    result = roll_attack(g, p, stream)
+    dodged, dodge_roll = False, None
+    first_opponent = bool(e.aggro) and e.aggro[0] == p.seat
+    if d.dodge_on and first_opponent and not result["blocked"] and e.paralysed == 0:
+        dodge_roll = g.dice.roll(stream)
+        dodged = dodge_roll in d.dodge_on
+    dealt = 0 if dodged else result["damage"]
+    events.append(Event("attack", {"player": p.seat, "target": list(g.cell(e.pos)),
+                                   "enemy": d.name, **result, "dodge_roll": dodge_roll,
+                                   "dodged": dodged, "dealt": dealt}))
+    hurt_enemy(g, p, e, dealt, events)
+    enemy_steps(g, p, result["blocked"], events)
+    if p.dead or g.outcome is not None:
+        return
+    if g.in_combat(p):
+        g.ending = True
+    else:
+        after_enemy_slain(g, p)
+
+
+def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
+    fighting = g.in_combat(p)
+    chasers = _chasers(g, p)
+    roll = None
+    if chasers:
+        faces, _ = characters.flee_faces(g, p)
+        roll = g.dice.roll(f"flee:{g.level_index}:{chasers[0].home}")
+        success = roll in faces
+    else:
+        success = True
+    events.append(Event("flee", {"player": p.seat, "roll": roll, "success": success,
+                                 "free": not chasers}))
+    if not success:
+        g.attacked = True
+        enemy_steps(g, p, False, events)
+        if not p.dead and g.outcome is None:
+            g.ending = True
+        return
+    for e in fighting:
+        e.health = g.catalog.cards[e.card.id].health
+        e.hurt_this_turn = False
+        if p.seat in e.aggro:
+            e.aggro.remove(p.seat)
+    g.fled = True
+    g.can_flip = False
+    g.combat_origin = None
+    origin = p.pos
+    p.pos = dest
+    events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
+                                 "to": list(g.cell(dest))}))
+    tiles.arrive(g, p, dest, events)
+    g.moves_left = 0
+    engage(g, p, "move")

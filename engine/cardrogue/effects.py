@@ -1,0 +1,103 @@
+"""Effects that last or change health (rulebook clarifications: Poison, Paralysis, Max health).
+
+- Poison: lose 1 health at the start of each turn for X turns; a new poison only replaces the
+  old one when it lasts longer. A poisoned enemy loses its health on the poisoner's turns.
+- "Poison instead heals": while poisoned, each tick heals instead; it ends with the poison.
+- Paralysis: end the turn if it is yours, then lose the next one.
+- Healing never goes above max health, and does nothing while health is already above it
+  (possible after a -X max health artifact).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.protocol import Event
+from engine.cardrogue import characters
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import Enemy, Player
+
+
+def poison_player(g: Game, p: Player, turns: int, cause: str, events: list[Event]) -> None:
+    before = p.poison
+    p.poison = max(p.poison, turns)
+    events.append(Event("poisoned", {"player": p.seat, "turns": turns, "before": before,
+                                     "after": p.poison, "cause": cause}))
+
+
+def poison_enemy(g: Game, e: Enemy, turns: int, seat: int, cause: str, events: list[Event]) -> None:
+    before = e.poison
+    if turns >= e.poison:
+        e.poison = turns
+        e.poisoner = seat
+    events.append(Event("enemy_poisoned", {"target": list(g.cell(e.pos)), "turns": turns,
+                                           "before": before, "after": e.poison, "cause": cause}))
+
+
+def paralyse_player(g: Game, p: Player, turns: int, cause: str, events: list[Event]) -> None:
+    p.skip += turns
+    events.append(Event("paralysed", {"player": p.seat, "turns": turns, "cause": cause}))
+    if g.current == p.seat and g.pending is None:
+        g.ending = True
+
+
+def heal(g: Game, p: Player, amount: int, cause: str, events: list[Event]) -> int:
+    """Heal up to max health; returns the health gained."""
+    top = characters.max_health(g, p)
+    gained = max(0, min(amount, top - p.health))
+    p.health += gained
+    events.append(Event("healed", {"player": p.seat, "amount": gained, "health": p.health,
+                                   "max_health": top, "cause": cause}))
+    return gained
+
+
+def heal_enemy(g: Game, e: Enemy, amount: int, cause: str, events: list[Event]) -> None:
+    top = g.catalog.cards[e.card.id].health
+    gained = max(0, min(amount, top - e.health))
+    e.health += gained
+    events.append(Event("enemy_healed", {"target": list(g.cell(e.pos)), "amount": gained,
+                                         "health": e.health, "cause": cause}))
+
+
+def hurt_player(g: Game, p: Player, amount: int, cause: str, events: list[Event]) -> None:
+    from engine.cardrogue import players
+
+    p.health -= amount
+    events.append(Event("damage", {"player": p.seat, "amount": amount, "health": p.health,
+                                   "cause": cause}))
+    if p.health <= 0 and not p.dead:
+        players.die(g, p, cause, events)
+
+
+def change_max_health(g: Game, p: Player, amount: int, events: list[Event]) -> None:
+    """+X raises max and current health; -X lowers max but keeps the current health."""
+    if amount > 0:
+        p.health += amount
+    events.append(Event("max_health", {"player": p.seat, "change": amount,
+                                       "max_health": characters.max_health(g, p),
+                                       "health": p.health}))
+
+
+def tick_player_poison(g: Game, p: Player, events: list[Event]) -> None:
+    if p.poison <= 0:
+        return
+    p.poison -= 1
+    if p.poison_heal:
+        heal(g, p, p.poison_heal, "poison reversed", events)
+    else:
+        hurt_player(g, p, 1, "poison", events)
+    if p.poison == 0:
+        p.poison_heal = 0
+        events.append(Event("poison_ended", {"player": p.seat}))
+
+
+def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
+    """Enemies that p poisoned lose 1 health at the start of p's turn."""
+    from engine.cardrogue import combat
+
+    for e in [e for e in g.enemies.values() if e.poison > 0 and e.poisoner == p.seat]:
+        e.poison -= 1
+        events.append(Event("enemy_poison_tick", {"target": list(g.cell(e.pos)), "left": e.poison}))
+        combat.hurt_enemy(g, p, e, 1, events)

@@ -1,0 +1,295 @@
+"""The Card Rogue game state and its public API, in the spirit of OpenSpiel.
+
+    game = Game.story(map_spec, character="warrior")
+    game.legal_actions()          # every action allowed now
+    events = game.apply(action)   # raises IllegalAction (and changes nothing) if not allowed
+    game.is_over, game.outcome, game.clone(), game.serialize()
+
+The rules live in the modules named after the rulebook's sections; this class holds the state
+and routes each action to the section that handles it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.core.dice import Dice
+from engine.core.protocol import DIRECTIONS, Action, Event, IllegalAction
+from engine.cardrogue import characters, combat, effects, goals, items, players, tiles, turn
+from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED, UNSEEN, Board
+from engine.cardrogue.cards import Catalog, CardDef, standard_catalog
+from engine.cardrogue.level import LevelSpec, MapSpec
+from engine.cardrogue.state import Card, Enemy, Player
+
+# Bump whenever any outcome of any action can change: runs from another version are refused.
+RULES_VERSION = 1
+
+# action kind -> (section module, reason-or-None checker, handler)
+_SECTIONS: dict[str, Any] = {
+    "flip": turn, "move": turn, "end_turn": turn,
+    "attack": combat, "flee": combat,
+    "equip": items, "unequip": items, "drink": items, "throw": items, "read": items,
+    "place": items,
+    "buy": tiles, "sell": tiles,
+    "cast": characters,
+    "trade": players, "trip": players, "steal": players, "leap": players, "respawn": players,
+}
+
+
+class Game:
+    """One game of Card Rogue: a story map played by one hero, or a table of 1-4 players."""
+
+    def __init__(self, spec: MapSpec, seats: list[tuple[str, str]], *, mode: str = "story",
+                 catalog: Catalog | None = None, seed: int | None = None,
+                 starts: list[tuple[int, int]] | None = None) -> None:
+        catalog = catalog or standard_catalog()
+        for custom_id, (base_id, overrides) in spec.custom_cards.items():
+            catalog = catalog.with_custom(custom_id, base_id, overrides)
+        self.catalog = catalog
+        self.spec = spec
+        self.mode = mode
+        self.seed = spec.seed if seed is None else seed
+        self.dice = Dice(self.seed)
+        self.players = [
+            Player(seat, name, char, None, 0) for seat, (name, char) in enumerate(seats)
+        ]
+        for p in self.players:
+            if p.character not in catalog.characters:
+                raise ValueError(f"unknown character {p.character!r}")
+            p.health = characters.max_health(self, p)
+        self.current = 0
+        self.turn = 0
+        self.level_index = -1
+        self.level_moves: list[int] = []
+        self.level_turns: list[int] = []
+        self.history: list[Action] = []
+        self.outcome: str | None = None  # "won" or "lost" (story), "over" (classic)
+        self.pending: tuple | None = None  # a decision that must be made before anything else
+        self.end_rush = False
+        self.potion_identity: dict[str, str] = {}
+        self.next_uid = 1
+        # Per-turn flags of the current player (the rulebook's standard turn sequence).
+        self.can_flip = True
+        self.moves_left = 0
+        self.only_moved = True
+        self.interacted = False
+        self.combat_origin: str | None = None
+        self.attacked = False
+        self.fled = False
+        self.ending = False  # set by a rule that ends the turn now
+        self.leap_from: int | None = None  # cell of a player just tripped: we may leap over
+        self.board: Board
+        self.enemies: dict[int, Enemy] = {}
+        self.stock: dict[int, list[Card]] = {}
+        self.stash: dict[int, list[Card]] = {}
+        self._events: list[Event] = []
+        self._starts = starts
+        goals.enter_level(self, 0, self._events)
+        turn.start_turn(self, self._events)
+        self.opening_events = self._events
+        self._events = []
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def story(cls, spec: MapSpec, character: str | None = None, name: str = "Player",
+              **kwargs: Any) -> Game:
+        allowed = spec.levels[0].characters
+        if character is None:
+            character = allowed[0] if allowed else "warrior"
+        if allowed and character not in allowed:
+            raise ValueError(f"this map allows {', '.join(allowed)}, not {character}")
+        return cls(spec, [(name, character)], mode="story", **kwargs)
+
+    def new_uid(self) -> int:
+        uid = self.next_uid
+        self.next_uid += 1
+        return uid
+
+    def new_card(self, card_id: str, colour: str | None = None) -> Card:
+        return Card(self.new_uid(), card_id, colour)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def level(self) -> LevelSpec:
+        return self.spec.levels[self.level_index]
+
+    @property
+    def player(self) -> Player:
+        """The player who must act now (the pending decision's owner, else whose turn it is)."""
+        if self.pending is not None and self.pending[0] == "respawn":
+            return self.players[self.pending[1]]
+        return self.players[self.current]
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def card(self, card: Card) -> CardDef:
+        return self.catalog.cards[card.id]
+
+    def cell(self, index: int) -> tuple[int, int]:
+        return self.board.cell(index)
+
+    def index(self, target: tuple[int, int]) -> int | None:
+        row, col = target
+        if not self.board.on_board(row, col):
+            return None
+        return self.board.index(row, col)
+
+    def player_at(self, index: int) -> Player | None:
+        for p in self.players:
+            if p.pos == index and not p.out:
+                return p
+        return None
+
+    def occupied(self, index: int) -> bool:
+        return index in self.enemies or self.player_at(index) is not None
+
+    def in_combat(self, p: Player) -> list[Enemy]:
+        """The enemies fighting `p`: revealed enemies on cells connected to p's cell."""
+        if p.pos is None or p.dead or p.out:
+            return []
+        return [self.enemies[i] for i in self.board.adjacent(p.pos) if i in self.enemies]
+
+    def toward(self, p: Player, direction: str | None) -> int | None:
+        """The cell next to p across `direction`, connected by paths, or None."""
+        if direction not in DIRECTION_BITS or p.pos is None:
+            return None
+        return self.board.connected(p.pos, DIRECTION_BITS[direction])
+
+    def returns(self) -> list[int]:
+        """Victory points per seat (classic); story mode: 1 for a win, 0 otherwise."""
+        if self.mode == "story":
+            return [1 if self.outcome == "won" else 0]
+        return [goals.victory_points(self, p) for p in self.players]
+
+    @property
+    def moves(self) -> int:
+        return len(self.history)
+
+    # ------------------------------------------------------------------ actions
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The reason `action` is not allowed now, or None if it is."""
+        if self.outcome is not None:
+            return "the game is over"
+        if self.pending is not None:
+            kind = self.pending[0]
+            if kind == "teleport" and action.kind != "place":
+                return "choose where the teleported one lands first"
+            if kind == "respawn" and action.kind != "respawn":
+                return f"{self.players[self.pending[1]].name} must choose how to come back first"
+        elif action.kind in ("place", "respawn"):
+            return "there is nothing to place"
+        if action.dir is not None and action.dir not in DIRECTIONS:
+            return f"{action.dir!r} is not a direction"
+        section = _SECTIONS.get(action.kind)
+        if section is None:
+            return f"{action.kind!r} is not an action"
+        return section.check(self, self.player, action)
+
+    def apply(self, action: Action) -> list[Event]:
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        events: list[Event] = []
+        self.history.append(action)
+        self.level_moves[self.level_index] += 1
+        _SECTIONS[action.kind].do(self, self.player, action, events)
+        self.settle(events)
+        return events
+
+    def settle(self, events: list[Event]) -> None:
+        """After an action: end the turn if a rule said so, and start the next ones."""
+        while self.ending and self.outcome is None and self.pending is None:
+            self.ending = False
+            turn.end_turn(self, events)
+            turn.start_turn(self, events)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now. Trades list one-for-one swaps and single gifts; larger
+        trades, and purchases paid with several cards, are legal too but not listed."""
+        return [a for a in self._candidates() if self.why_illegal(a) is None]
+
+    def _candidates(self) -> list[Action]:
+        if self.outcome is not None:
+            return []
+        p = self.player
+        if self.pending is not None:
+            if self.pending[0] == "teleport":
+                return [Action("place", target=self.cell(i)) for i in range(len(self.board.face))]
+            return players.respawn_candidates(self, p)
+        out = [Action(kind, dir=d) for kind in ("flip", "move", "attack", "flee", "cast")
+               for d in DIRECTIONS]
+        out.append(Action("end_turn"))
+        for card in p.hand:
+            out.append(Action("equip", card=card.uid))
+            out.append(Action("drink", card=card.uid))
+            out.append(Action("sell", card=card.uid))
+            out.extend(Action("throw", card=card.uid, dir=d) for d in DIRECTIONS)
+            out.extend(items.read_candidates(self, p, card))
+        out.extend(Action("unequip", card=c.uid) for c in set(p.equipped.values()))
+        if p.pos in self.stock:
+            for card in self.stock[p.pos]:
+                out.append(Action("buy", card=card.uid))
+                out.extend(Action("buy", card=card.uid, cards=(h.uid,)) for h in p.hand)
+        out.extend(players.interaction_candidates(self, p))
+        return out
+
+    # ------------------------------------------------------------------ copies and records
+
+    def clone(self) -> Game:
+        copy = Game.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy.dice = self.dice.clone()
+        copy.players = [p.clone() for p in self.players]
+        copy.level_moves = list(self.level_moves)
+        copy.level_turns = list(self.level_turns)
+        copy.history = list(self.history)
+        copy.potion_identity = dict(self.potion_identity)
+        copy.board = self.board.clone()
+        copy.enemies = {i: e.clone() for i, e in self.enemies.items()}
+        copy.stock = {i: list(cards) for i, cards in self.stock.items()}
+        copy.stash = {i: list(cards) for i, cards in self.stash.items()}
+        copy._events = []
+        return copy
+
+    def serialize(self) -> list[dict[str, Any]]:
+        """The action history: with the map, seed and seats, it is the whole game."""
+        return [a.to_dict() for a in self.history]
+
+    def fingerprint(self) -> tuple:
+        """Everything that can differ between two games of the same map, for comparing."""
+        return (
+            self.level_index, self.current, self.turn, self.outcome, self.pending, self.end_rush,
+            tuple(sorted(self.dice.counters.items())), tuple(self.board.face),
+            tuple(self.board.content),
+            tuple((p.pos, p.health, p.bonus_max, p.bonus_attack, tuple(p.hand),
+                   tuple(sorted(p.equipped.items())), p.gold, p.vp, p.poison, p.poison_heal,
+                   p.skip, p.cooldown, p.deferred, p.dead, p.out) for p in self.players),
+            tuple(sorted((i, e.card, e.health, e.attack_mod, e.poison, e.paralysed,
+                          tuple(e.aggro)) for i, e in self.enemies.items())),
+            tuple(sorted(self.potion_identity.items())),
+            tuple(sorted((i, tuple(c)) for i, c in self.stock.items())),
+            tuple(sorted((i, tuple(c)) for i, c in self.stash.items())),
+        )
+
+
+def replay(spec: MapSpec, seats: list[tuple[str, str]], actions: list[Action], *,
+           mode: str = "story", seed: int | None = None,
+           on_step: Callable[[int, Action, list[Event]], None] | None = None) -> Game:
+    """Rebuild a game from its actions. Raises IllegalAction naming the first bad index."""
+    game = Game(spec, seats, mode=mode, seed=seed)
+    for n, action in enumerate(actions):
+        try:
+            events = game.apply(action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"action {n} ({action}) is illegal: {exc.reason}", action) from None
+        if on_step is not None:
+            on_step(n, action, events)
+    return game
+
+
+__all__ = ["FACE_DOWN", "REVEALED", "RULES_VERSION", "UNSEEN", "Game", "replay"]

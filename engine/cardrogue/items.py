@@ -1,0 +1,320 @@
+"""Items (rulebook: Items, Scrolls, Weapons and Armor, Artifacts, Potions).
+
+- Weapons and armour work only when equipped, one per slot; the Maul takes both hands; a Rogue
+  may hold a second dagger in the secondary hand. Cursed cards cannot be taken off or let go.
+- Scrolls affect only their reader and are discarded once read.
+- Potions are drunk or thrown at an adjacent enemy or player. A colour's effect is unknown
+  until a potion of that colour is used or identified; then a die decides it, rolled again
+  until no two colours share an effect. Every potion of that colour has that effect.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.protocol import Action, Event
+from engine.cardrogue import combat, effects, tiles
+from engine.cardrogue.board import DIRECTION_BITS, REVEALED, STEP
+from engine.cardrogue.level import POTION_EFFECTS
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import Card, Player
+
+POISON_POTION_TURNS = 3  # the rulebook's potion of poison
+POTION_ATTACK_CHANGE = 1  # the rulebook's potions of strength and weakness
+
+
+def _in_hand(p: Player, uid: int | None) -> Card | None:
+    for card in p.hand:
+        if card.uid == uid:
+            return card
+    return None
+
+
+def _equipped(p: Player, uid: int | None) -> Card | None:
+    for card in p.equipped.values():
+        if card.uid == uid:
+            return card
+    return None
+
+
+def equip_slot(g: Game, p: Player, card: Card) -> str:
+    d = g.catalog.cards[card.id]
+    primary = p.equipped.get("primary")
+    if (d.base == "dagger" and g.catalog.characters[p.character].second_dagger
+            and primary is not None and g.catalog.cards[primary.id].base == "dagger"):
+        return "secondary"
+    return d.slot
+
+
+def _displaced(g: Game, p: Player, card: Card) -> list[Card]:
+    """The cards that equipping `card` would move back to the hand."""
+    d = g.catalog.cards[card.id]
+    slots = ("primary", "secondary") if d.two_handed else (equip_slot(g, p, card),)
+    out = []
+    for slot in slots:
+        occupant = p.equipped.get(slot)
+        if occupant is not None and occupant not in out:
+            out.append(occupant)
+    return out
+
+
+def read_candidates(g: Game, p: Player, card: Card) -> list[Action]:
+    d = g.catalog.cards[card.id]
+    if d.type != "scroll":
+        return []
+    if d.scroll == "identify":
+        return [Action("read", card=card.uid, cards=(c.uid,)) for c in p.hand if c.colour]
+    if d.scroll == "move_adjacent" and p.pos is not None:
+        row, col = g.cell(p.pos)
+        return [Action("read", card=card.uid, target=(row + dr, col + dc)) for dr, dc in STEP.values()]
+    return [Action("read", card=card.uid)]
+
+
+def identify(g: Game, colour: str, events: list[Event]) -> str:
+    """The effect of potions of `colour`, rolling it the first time it is needed."""
+    known = g.potion_identity.get(colour)
+    if known is not None:
+        return known
+    taken = set(g.potion_identity.values())
+    rolls = []
+    while True:
+        roll = g.dice.roll(f"potion:{colour}")
+        rolls.append(roll)
+        effect = POTION_EFFECTS[roll - 1]
+        if effect not in taken:
+            break
+    g.potion_identity[colour] = effect
+    events.append(Event("potion_identified", {"colour": colour, "effect": effect, "rolls": rolls}))
+    return effect
+
+
+def free_cell(g: Game, index: int) -> bool:
+    return (g.board.exists[index] and g.board.face[index] == REVEALED
+            and not g.occupied(index))
+
+
+# ---------------------------------------------------------------------- checks
+
+def check(g: Game, p: Player, action: Action) -> str | None:
+    if p.dead or p.deferred:
+        return "you cannot act now"
+    kind = action.kind
+    if kind == "place":
+        index = g.index(action.target) if action.target else None
+        if index is None or not free_cell(g, index):
+            return "a teleport must land on a revealed tile with no one on it"
+        return None
+    if kind == "unequip":
+        card = _equipped(p, action.card)
+        if card is None:
+            return "that card is not equipped"
+        if g.catalog.cards[card.id].cursed:
+            return f"the cursed {g.catalog.cards[card.id].name} cannot be taken off"
+        return None
+    card = _in_hand(p, action.card)
+    if card is None:
+        return "that card is not in your hand"
+    d = g.catalog.cards[card.id]
+    if kind == "equip":
+        if d.type not in ("weapon", "armour"):
+            return f"{d.name} is not a weapon or armour"
+        for other in _displaced(g, p, card):
+            if g.catalog.cards[other.id].cursed:
+                return f"the cursed {g.catalog.cards[other.id].name} cannot be taken off"
+        return None
+    if kind == "drink":
+        if d.type != "potion":
+            return f"{d.name} is not a potion"
+        if g.end_rush and g.potion_identity.get(card.colour) == "teleport":
+            return "teleportation does not work during the end rush"
+        return None
+    if kind == "throw":
+        if not d.throwable:
+            return f"{d.name} cannot be thrown"
+        target = g.toward(p, action.dir)
+        if target is None or (target not in g.enemies and g.player_at(target) is None):
+            return "there is no one to throw at that way"
+        if g.end_rush and g.potion_identity.get(card.colour) == "teleport":
+            return "teleportation does not work during the end rush"
+        return None
+    if kind == "read":
+        if d.type != "scroll":
+            return f"{d.name} is not a scroll"
+        if d.scroll == "identify":
+            potion = _in_hand(p, action.cards[0]) if len(action.cards) == 1 else None
+            if potion is None or not potion.colour:
+                return "choose one potion in your hand to identify"
+            if potion.colour in g.potion_identity:
+                return f"{potion.colour} potions are already known"
+        elif d.scroll == "move_adjacent":
+            if action.target is None or p.pos is None:
+                return "choose the tile to move to"
+            row, col = g.cell(p.pos)
+            if abs(action.target[0] - row) + abs(action.target[1] - col) != 1:
+                return "the scroll moves you one tile up, down, left or right"
+            index = g.index(action.target)
+            if index is None or not free_cell(g, index):
+                return "you can only move onto a revealed tile with no one on it"
+        elif d.scroll == "poison_heals" and p.poison <= 0:
+            return "this scroll only works while you are poisoned"
+        return None
+    return f"{kind!r} is not an item action"
+
+
+# ---------------------------------------------------------------------- effects
+
+def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    kind = action.kind
+    g.only_moved = False
+    if kind == "place":
+        _land(g, action, events)
+        return
+    if kind == "unequip":
+        card = _equipped(p, action.card)
+        for slot in [s for s, c in p.equipped.items() if c == card]:
+            del p.equipped[slot]
+        p.hand.append(card)
+        events.append(Event("unequip", {"player": p.seat, "card": card.id,
+                                        "name": g.catalog.cards[card.id].name}))
+        return
+    card = _in_hand(p, action.card)
+    d = g.catalog.cards[card.id]
+    if kind == "equip":
+        for other in _displaced(g, p, card):
+            for slot in [s for s, c in p.equipped.items() if c == other]:
+                del p.equipped[slot]
+            p.hand.append(other)
+        p.hand.remove(card)
+        slots = ("primary", "secondary") if d.two_handed else (equip_slot(g, p, card),)
+        for slot in slots:
+            p.equipped[slot] = card
+        events.append(Event("equip", {"player": p.seat, "card": card.id, "name": d.name,
+                                      "slots": list(slots)}))
+        return
+    p.hand.remove(card)
+    if kind == "drink":
+        effect = identify(g, card.colour, events)
+        events.append(Event("drink", {"player": p.seat, "colour": card.colour, "effect": effect}))
+        _potion_on_player(g, p, p, effect, events, drunk=True)
+    elif kind == "throw":
+        effect = identify(g, card.colour, events)
+        target = g.toward(p, action.dir)
+        events.append(Event("throw", {"player": p.seat, "colour": card.colour, "effect": effect,
+                                      "target": list(g.cell(target))}))
+        if target in g.enemies:
+            _potion_on_enemy(g, p, target, effect, events)
+        else:
+            _potion_on_player(g, p, g.player_at(target), effect, events, drunk=False)
+    else:
+        _read(g, p, card, action, events)
+
+
+def _potion_on_player(g: Game, by: Player, p: Player, effect: str, events: list[Event],
+                      drunk: bool) -> None:
+    if effect == "healing":
+        from engine.cardrogue import characters
+
+        effects.heal(g, p, characters.max_health(g, p), "potion of healing", events)
+    elif effect == "poison":
+        effects.poison_player(g, p, POISON_POTION_TURNS, "potion of poison", events)
+    elif effect in ("strength", "weakness"):
+        change = POTION_ATTACK_CHANGE if effect == "strength" else -POTION_ATTACK_CHANGE
+        p.bonus_attack += change
+        events.append(Event("attack_changed", {"player": p.seat, "change": change,
+                                               "bonus": p.bonus_attack}))
+    elif effect == "teleport":
+        if g.end_rush:
+            events.append(Event("no_effect", {"reason": "teleportation fails in the end rush"}))
+        else:
+            g.pending = ("teleport", "player", p.seat, by.seat, drunk)
+    elif effect == "paralysis":
+        if drunk:
+            events.append(Event("turn_ended", {"player": p.seat, "cause": "potion of paralysis"}))
+            g.ending = True
+        else:
+            effects.paralyse_player(g, p, 1, "potion of paralysis", events)
+
+
+def _potion_on_enemy(g: Game, by: Player, index: int, effect: str, events: list[Event]) -> None:
+    e = g.enemies[index]
+    target = list(g.cell(index))
+    if effect == "healing":
+        effects.heal_enemy(g, e, g.catalog.cards[e.card.id].health, "potion of healing", events)
+    elif effect == "poison":
+        effects.poison_enemy(g, e, POISON_POTION_TURNS, by.seat, "potion of poison", events)
+    elif effect in ("strength", "weakness"):
+        # Thrown at an enemy the two potions work the other way round on its attack.
+        e.attack_mod += -POTION_ATTACK_CHANGE if effect == "strength" else POTION_ATTACK_CHANGE
+        events.append(Event("enemy_attack_changed", {"target": target, "attack_mod": e.attack_mod}))
+    elif effect == "teleport":
+        if g.end_rush:
+            events.append(Event("no_effect", {"reason": "teleportation fails in the end rush"}))
+        else:
+            g.pending = ("teleport", "enemy", index, by.seat, False)
+    elif effect == "paralysis":
+        e.paralysed += 1
+        events.append(Event("enemy_paralysed", {"target": target, "left": e.paralysed}))
+
+
+def _land(g: Game, action: Action, events: list[Event]) -> None:
+    """Finish a teleport: the pending subject lands on the chosen tile."""
+    _, subject, ref, by, drunk = g.pending
+    g.pending = None
+    dest = g.index(action.target)
+    if subject == "enemy":
+        e = g.enemies.pop(ref)
+        e.pos = dest
+        g.enemies[dest] = e
+        events.append(Event("teleported", {"enemy": True, "from": list(g.cell(ref)),
+                                           "to": list(action.target)}))
+        card = g.board.content[dest]
+        if card is not None and g.catalog.cards[card.id].type == "trap":
+            tiles.enemy_on_trap(g, e, dest, by, events)
+    else:
+        p = g.players[ref]
+        events.append(Event("teleported", {"player": p.seat, "from": list(g.cell(p.pos)),
+                                           "to": list(action.target)}))
+        p.pos = dest
+        p.deferred = True  # moved out of turn: nothing happens to them until their next turn
+        if drunk:
+            g.ending = True
+    combat.refresh_aggro(g)
+    me = g.players[g.current]
+    if not g.ending and not me.deferred:
+        combat.engage(g, me, "move")
+
+
+def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -> None:
+    d = g.catalog.cards[card.id]
+    events.append(Event("read", {"player": p.seat, "card": card.id, "name": d.name,
+                                 "scroll": d.scroll}))
+    if d.scroll == "identify":
+        potion = _in_hand(p, action.cards[0])
+        identify(g, potion.colour, events)
+    elif d.scroll == "move_adjacent":
+        dest = g.index(action.target)
+        events.append(Event("teleported", {"player": p.seat, "from": list(g.cell(p.pos)),
+                                           "to": list(action.target)}))
+        p.pos = dest
+        p.deferred = True
+        combat.refresh_aggro(g)
+        g.ending = True
+    elif d.scroll == "poison_heals":
+        p.poison_heal = d.amount
+    elif d.scroll == "remove_cursed":
+        removed = [c for c in p.hand if g.catalog.cards[c.id].cursed]
+        removed += [c for c in set(p.equipped.values()) if g.catalog.cards[c.id].cursed]
+        for c in removed:
+            if c in p.hand:
+                p.hand.remove(c)
+            for slot in [s for s, e in p.equipped.items() if e == c]:
+                del p.equipped[slot]
+        events.append(Event("cursed_removed", {"player": p.seat, "cards": [c.id for c in removed]}))
+    elif d.scroll == "max_health":
+        p.bonus_max += d.amount
+        effects.change_max_health(g, p, d.amount, events)
+
+
+__all__ = ["DIRECTION_BITS", "check", "do", "identify", "read_candidates"]

@@ -1,0 +1,249 @@
+"""Players and what they do to each other (rulebook: Interacting with other players, Player
+dies, Quitting a game early).
+
+Out of combat, once a turn, a hero may deal with an adjacent hero: trade cards that carry the
+trade symbol, try to trip them (4-6; a tripped hero loses a turn and may be leapt over; tripping
+a hero in combat who is not tripped earns their attack), or try to steal (6: a random card from
+the hand, never an equipped one).
+
+Death: in story mode the run ends. In the classic game the hero keeps one card, leaves one more
+(and every unsellable card) face down where they fell, discards the rest, resets attack and max
+health, and comes back on a starting tile of their choice on their next turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.protocol import Action, Event
+from engine.cardrogue import characters, combat, effects, goals, tiles
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import Card, Player
+
+
+def can_trade(g: Game, card: Card) -> bool:
+    d = g.catalog.cards[card.id]
+    return d.tradeable and not d.cursed and d.type != "artifact"
+
+
+def _all_cards(p: Player) -> list[Card]:
+    cards = list(p.hand)
+    for card in p.equipped.values():
+        if card not in cards:
+            cards.append(card)
+    return cards
+
+
+# ---------------------------------------------------------------------- death
+
+def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
+    p.dead = True
+    events.append(Event("death", {"player": p.seat, "cause": cause,
+                                  "cell": list(g.cell(p.pos)) if p.pos is not None else None}))
+    if g.mode == "story":
+        p.out = True
+        g.outcome = "lost"
+        events.append(Event("game_over", {"outcome": "lost", "moves": g.moves, "turns": g.turn}))
+        return
+    if g.end_rush:
+        # In the end rush the fallen do not come back.
+        g.stash.setdefault(p.pos, []).extend(_all_cards(p))
+        p.hand, p.equipped, p.out = [], {}, True
+        p.pos = None
+        combat.refresh_aggro(g)
+        if all(q.out for q in g.players):
+            g.outcome = "over"
+            events.append(Event("game_over", {"outcome": "over",
+                                              "points": [goals.victory_points(g, q) for q in g.players]}))
+        elif g.current == p.seat:
+            g.ending = True
+        return
+    g.pending = ("respawn", p.seat, p.pos)
+    combat.refresh_aggro(g)
+
+
+def respawn_candidates(g: Game, p: Player) -> list[Action]:
+    cards = _all_cards(p)
+    starts = [g.cell(i) for i, c in enumerate(g.board.content)
+              if c is not None and g.catalog.cards[c.id].type == "start"]
+    out = []
+    for keep in [None] + [c.uid for c in cards]:
+        rest = [c.uid for c in cards if c.uid != keep]
+        for drop in ([()] if not rest else [(uid,) for uid in rest]):
+            out.extend(Action("respawn", card=keep, cards=drop, target=s) for s in starts)
+    return out
+
+
+def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
+    cards = {c.uid for c in _all_cards(p)}
+    if action.card is not None and action.card not in cards:
+        return "you can only keep one of your own cards"
+    rest = cards - {action.card}
+    if rest and (len(action.cards) != 1 or action.cards[0] not in rest):
+        return "choose one other card to leave where you fell"
+    if not rest and action.cards:
+        return "you have no other card to leave"
+    index = g.index(action.target) if action.target else None
+    card = g.board.content[index] if index is not None else None
+    if card is None or g.catalog.cards[card.id].type != "start":
+        return "come back on a starting tile"
+    if g.occupied(index):
+        return "that starting tile is taken"
+    return None
+
+
+def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    _, seat, fell = g.pending
+    g.pending = None
+    cards = _all_cards(p)
+    # The chosen card, and every card that cannot be sold, stay face down where the hero fell.
+    left = [c for c in cards if c.uid != action.card
+            and (c.uid in action.cards or not g.catalog.cards[c.id].can_sell)]
+    kept = [c for c in cards if c.uid == action.card]
+    if left and fell is not None:
+        g.stash.setdefault(fell, []).extend(left)
+    p.hand, p.equipped = kept, {}
+    p.bonus_attack = p.bonus_max = 0
+    p.poison = p.poison_heal = p.skip = 0
+    p.dead, p.deferred = False, False
+    p.pos = g.index(action.target)
+    p.health = characters.max_health(g, p)
+    events.append(Event("respawn", {"player": seat, "kept": [c.id for c in kept],
+                                    "left": [c.id for c in left], "cell": list(action.target)}))
+    if g.current == seat:
+        g.ending = True
+
+
+# ---------------------------------------------------------------------- interactions
+
+def interaction_candidates(g: Game, p: Player) -> list[Action]:
+    out = []
+    for q in g.players:
+        if q is p:
+            continue
+        out.append(Action("trip", player=q.seat))
+        out.append(Action("steal", player=q.seat))
+        for mine in p.hand:
+            out.append(Action("trade", player=q.seat, cards=(mine.uid,)))
+            out.extend(Action("trade", player=q.seat, cards=(mine.uid,), take=(theirs.uid,))
+                       for theirs in q.hand)
+        out.extend(Action("trade", player=q.seat, take=(theirs.uid,)) for theirs in q.hand)
+    if g.leap_from is not None:
+        out.extend(Action("leap", target=g.cell(i)) for i in g.board.adjacent(g.leap_from))
+    return out
+
+
+def check(g: Game, p: Player, action: Action) -> str | None:
+    if action.kind == "respawn":
+        return _check_respawn(g, p, action)
+    if p.dead or p.deferred:
+        return "you cannot act now"
+    if action.kind == "leap":
+        if g.leap_from is None:
+            return "there is no tripped player to leap over"
+        index = g.index(action.target) if action.target else None
+        if index is None or index not in g.board.adjacent(g.leap_from) or g.occupied(index):
+            return "leap onto a free tile next to the tripped player"
+        if g.board.face[index] != 2:
+            return "you can only land on a revealed tile"
+        return None
+    if action.player is None or not 0 <= action.player < len(g.players) or action.player == p.seat:
+        return "choose another player"
+    q = g.players[action.player]
+    if q.out or q.dead or q.pos is None or q.pos not in g.board.adjacent(p.pos):
+        return f"{q.name} is not on an adjacent tile"
+    if g.in_combat(p):
+        return "you cannot deal with other players while in combat"
+    if g.interacted:
+        return "you have already dealt with a player this turn"
+    if action.kind == "trade":
+        if g.in_combat(q):
+            return f"{q.name} is in combat and cannot trade"
+        if not action.cards and not action.take:
+            return "a trade moves at least one card"
+        mine = {c.uid: c for c in p.hand}
+        theirs = {c.uid: c for c in q.hand}
+        for uid in action.cards:
+            if uid not in mine or not can_trade(g, mine[uid]):
+                return "you can only give tradeable cards from your hand"
+        for uid in action.take:
+            if uid not in theirs or not can_trade(g, theirs[uid]):
+                return f"you can only take tradeable cards from {q.name}'s hand"
+        if len(set(action.cards)) != len(action.cards) or len(set(action.take)) != len(action.take):
+            return "each card can be traded once"
+    return None
+
+
+def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    if action.kind == "respawn":
+        _respawn(g, p, action, events)
+        return
+    g.only_moved = False
+    if action.kind == "leap":
+        dest = g.index(action.target)
+        origin = p.pos
+        g.leap_from = None
+        p.pos = dest
+        events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
+                                     "to": list(action.target), "leap": True}))
+        tiles.arrive(g, p, dest, events)
+        combat.refresh_aggro(g)
+        combat.engage(g, p, "move")
+        return
+    q = g.players[action.player]
+    g.interacted = True
+    if action.kind == "trade":
+        give = [c for c in p.hand if c.uid in action.cards]
+        take = [c for c in q.hand if c.uid in action.take]
+        for c in give:
+            p.hand.remove(c)
+        for c in take:
+            q.hand.remove(c)
+        events.append(Event("trade", {"player": p.seat, "with": q.seat,
+                                      "gave": [c.id for c in give], "took": [c.id for c in take]}))
+        for c in give:
+            goals.take_card(g, q, c, events)
+        for c in take:
+            goals.take_card(g, p, c, events)
+    elif action.kind == "trip":
+        _trip(g, p, q, events)
+    else:
+        _steal(g, p, q, events)
+
+
+def _trip(g: Game, p: Player, q: Player, events: list[Event]) -> None:
+    faces = g.catalog.characters[p.character].trip_on
+    roll = g.dice.roll(f"trip:{p.seat}")
+    success = roll in faces
+    fighting = bool(g.in_combat(q))
+    events.append(Event("trip", {"player": p.seat, "target": q.seat, "roll": roll,
+                                 "success": success, "in_combat": fighting}))
+    if success:
+        q.skip += 1
+        if not fighting:
+            g.leap_from = q.pos
+        return
+    if fighting:
+        # The hero in combat turns on the one who tried to trip them.
+        result = combat.roll_attack(g, q, f"trip:{q.seat}")
+        reduction = characters.damage_taken(g, p)
+        damage = max(0, result["damage"] - reduction)
+        events.append(Event("counter_attack", {"player": q.seat, "target": p.seat, **result,
+                                               "reduction": reduction, "dealt": damage}))
+        if damage:
+            effects.hurt_player(g, p, damage, f"{q.name}'s counter-attack", events)
+
+
+def _steal(g: Game, p: Player, q: Player, events: list[Event]) -> None:
+    faces = g.catalog.characters[p.character].steal_on
+    roll = g.dice.roll(f"steal:{p.seat}")
+    pool = [c for c in q.hand if g.end_rush or g.catalog.cards[c.id].boss != "golem"]
+    success = roll in faces and bool(pool)
+    card = pool[g.dice.below(f"steal:{p.seat}", len(pool))] if success else None
+    events.append(Event("steal", {"player": p.seat, "target": q.seat, "roll": roll,
+                                  "success": success, "card": card.id if card else None}))
+    if card is not None:
+        q.hand.remove(card)
+        goals.take_card(g, p, card, events)

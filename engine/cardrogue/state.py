@@ -1,0 +1,65 @@
+"""The mutable pieces of a game: cards in play, heroes and enemies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card. `uid` is stable for the whole game, so actions can name it."""
+
+    uid: int
+    id: str
+    colour: str | None = None  # potions only
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    name: str
+    character: str
+    pos: int | None
+    health: int
+    bonus_max: int = 0  # permanent +X max health (scrolls); reset on death
+    bonus_attack: int = 0  # permanent +/-X attack roll (potions); reset on death
+    hand: list[Card] = field(default_factory=list)
+    equipped: dict[str, Card] = field(default_factory=dict)
+    gold: int = 0
+    vp: int = 0  # points not tied to a card: the chest, the debt, the end rush
+    poison: int = 0  # turns of poison left
+    poison_heal: int = 0  # while poisoned, each tick heals this much instead (0: off)
+    skip: int = 0  # turns to lose (paralysis, tripping)
+    cooldown: int = 0  # the Mage's spell cooldown, in turns
+    deferred: bool = False  # moved out of turn: arrival waits for the next turn start
+    dead: bool = False
+    out: bool = False  # no longer in the game (story death, or death in the end rush)
+    chests: int = 0
+    debts: int = 0
+    slain: list[str] = field(default_factory=list)  # standard ids of enemies slain
+
+    def clone(self) -> Player:
+        copy = Player(**{name: getattr(self, name) for name in self.__slots__})
+        copy.hand = list(self.hand)
+        copy.equipped = dict(self.equipped)
+        copy.slain = list(self.slain)
+        return copy
+
+
+@dataclass(slots=True)
+class Enemy:
+    card: Card
+    pos: int
+    health: int
+    home: int  # the cell its card was found on: its dice stream is keyed by it
+    attack_mod: int = 0  # thrown potions of strength (-1) and weakness (+1)
+    poison: int = 0
+    poisoner: int | None = None  # the seat on whose turns the poison ticks
+    paralysed: int = 0  # combat rounds it sits out
+    aggro: list[int] = field(default_factory=list)  # seats in the order they entered combat
+    hurt_this_turn: bool = False
+
+    def clone(self) -> Enemy:
+        copy = Enemy(**{name: getattr(self, name) for name in self.__slots__})
+        copy.aggro = list(self.aggro)
+        return copy

@@ -1,0 +1,199 @@
+"""Tiles (rulebook: Traps, The fountain of healing, The Shop) and what a cell does to a hero.
+
+- Flipping a card: a trap hits the flipper once, an artifact or the key goes to the hand, an
+  enemy starts combat.
+- Stepping onto a card: a trap triggers (again each time it is stepped on), a potion or any other
+  loose card must be picked up, the chest opens with the key, the exit ends the level. A shop
+  lets the hero buy and sell; a fountain acts at the start of the next turn.
+- Shop: buy at twice the price, sell at the price, pay with gold or cards with a gold amount,
+  change back in gold, any number of deals in a turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.protocol import Action, Event
+from engine.cardrogue import characters, effects, goals
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import Enemy, Player
+
+
+def reveal_content(g: Game, p: Player, index: int, events: list[Event]) -> None:
+    """What the card just flipped on `index` does to the hero who flipped it."""
+    from engine.cardrogue.state import Enemy
+
+    card = g.board.content[index]
+    if card is None:
+        return
+    d = g.catalog.cards[card.id]
+    if d.type == "enemy":
+        g.board.content[index] = None
+        g.enemies[index] = Enemy(card, index, d.health, index)
+    elif d.type == "trap":
+        trigger_trap(g, p, index, events)
+    elif d.type in ("artifact", "key"):
+        g.board.content[index] = None
+        events.append(Event("pickup", {"player": p.seat, "card": card.id, "name": d.name,
+                                       "from": list(g.cell(index))}))
+        goals.take_card(g, p, card, events)
+
+
+def arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
+    """Resolve a hero standing on `index` after a move. Returns whether anything happened."""
+    eventful = False
+    dropped = g.stash.pop(index, None)
+    if dropped:
+        eventful = True
+        events.append(Event("stash_taken", {"player": p.seat, "cards": [c.id for c in dropped]}))
+        for card in dropped:
+            goals.take_card(g, p, card, events)
+    card = g.board.content[index]
+    if card is None:
+        return eventful
+    d = g.catalog.cards[card.id]
+    if d.type == "trap":
+        trigger_trap(g, p, index, events)
+        return True
+    if d.holdable:
+        g.board.content[index] = None
+        events.append(Event("pickup", {"player": p.seat, "card": card.id, "name": d.name,
+                                       "colour": card.colour, "from": list(g.cell(index))}))
+        goals.take_card(g, p, card, events)
+        return True
+    if d.type == "chest":
+        return goals.open_chest(g, p, index, events)
+    if d.type in ("ladder", "start"):
+        return goals.reach_exit(g, p, index, events)
+    if d.type in ("shop", "fountain"):
+        return True
+    return eventful
+
+
+def trigger_trap(g: Game, p: Player, index: int, events: list[Event]) -> None:
+    d = g.catalog.cards[g.board.content[index].id]
+    faces = characters.trap_avoid_faces(g, p)
+    roll = g.dice.roll(f"trap:{g.level_index}:{index}") if faces else None
+    avoided = roll is not None and roll in faces
+    events.append(Event("trap", {"player": p.seat, "trap": d.trap, "name": d.name,
+                                 "cell": list(g.cell(index)), "roll": roll,
+                                 "avoid_on": sorted(faces), "avoided": avoided}))
+    if avoided:
+        return
+    if d.trap == "spikes":
+        effects.hurt_player(g, p, d.amount, d.name, events)
+    elif d.trap == "paralysis":
+        effects.paralyse_player(g, p, d.turns, d.name, events)
+    elif d.trap == "poison":
+        effects.poison_player(g, p, d.turns, d.name, events)
+
+
+def enemy_on_trap(g: Game, e: Enemy, index: int, seat: int, events: list[Event]) -> None:
+    """A teleported enemy landing on a trap; `seat` is the hero who sent it there."""
+    from engine.cardrogue import combat
+
+    d = g.catalog.cards[g.board.content[index].id]
+    events.append(Event("enemy_trap", {"target": list(g.cell(index)), "trap": d.trap}))
+    if d.trap == "spikes":
+        combat.hurt_enemy(g, g.players[seat], e, d.amount, events)
+    elif d.trap == "paralysis":
+        e.paralysed += d.turns
+    elif d.trap == "poison":
+        effects.poison_enemy(g, e, d.turns, seat, d.name, events)
+
+
+def fountain(g: Game, p: Player, events: list[Event]) -> None:
+    """At the start of a turn on a fountain: heal, unless the die drains it."""
+    card = g.board.content[p.pos] if p.pos is not None else None
+    if card is None:
+        return
+    d = g.catalog.cards[card.id]
+    if d.type != "fountain":
+        return
+    roll = g.dice.roll(f"fountain:{g.level_index}:{p.pos}")
+    drained = roll in d.drain_on
+    events.append(Event("fountain", {"player": p.seat, "roll": roll, "drained": drained,
+                                     "cell": list(g.cell(p.pos))}))
+    if drained:
+        g.board.content[p.pos] = None
+    else:
+        bonus = g.catalog.characters[p.character].fountain_bonus
+        effects.heal(g, p, d.amount + bonus, d.name, events)
+
+
+# ---------------------------------------------------------------------- the shop
+
+def price(g: Game, card_id: str) -> int:
+    return 2 * (g.catalog.cards[card_id].gold or 0)
+
+
+def sell_value(g: Game, p: Player, card_id: str) -> int:
+    return (g.catalog.cards[card_id].gold or 0) + g.catalog.characters[p.character].sell_bonus
+
+
+def _find(cards: list, uid: int | None):
+    for card in cards:
+        if card.uid == uid:
+            return card
+    return None
+
+
+def check(g: Game, p: Player, action: Action) -> str | None:
+    if p.pos not in g.stock and not (
+            g.board.content[p.pos] is not None
+            and g.catalog.cards[g.board.content[p.pos].id].type == "shop"):
+        return "you are not on a shop"
+    if g.in_combat(p):
+        return "you cannot trade with the shopkeeper while in combat"
+    if action.kind == "sell":
+        card = _find(p.hand, action.card)
+        if card is None:
+            return "that card is not in your hand"
+        if not g.catalog.cards[card.id].can_sell:
+            return f"{g.catalog.cards[card.id].name} cannot be sold"
+        return None
+    card = _find(g.stock.get(p.pos, []), action.card)
+    if card is None:
+        return "the shop does not have that card"
+    paying = []
+    for uid in action.cards:
+        pay = _find(p.hand, uid)
+        if pay is None or pay in paying:
+            return "you can only pay with cards in your hand, each once"
+        if not g.catalog.cards[pay.id].can_sell:
+            return f"{g.catalog.cards[pay.id].name} has no gold value to pay with"
+        paying.append(pay)
+    funds = p.gold + sum(sell_value(g, p, c.id) for c in paying)
+    if funds < price(g, card.id):
+        return f"it costs {price(g, card.id)} gold and you have {funds}"
+    return None
+
+
+def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    g.only_moved = False
+    if action.kind == "sell":
+        card = _find(p.hand, action.card)
+        p.hand.remove(card)
+        value = sell_value(g, p, card.id)
+        p.gold += value
+        events.append(Event("sell", {"player": p.seat, "card": card.id,
+                                     "name": g.catalog.cards[card.id].name, "gold": value,
+                                     "purse": p.gold}))
+        return
+    stock = g.stock[p.pos]
+    card = _find(stock, action.card)
+    paid_cards = [_find(p.hand, uid) for uid in action.cards]
+    for pay in paid_cards:
+        p.hand.remove(pay)
+    cost = price(g, card.id)
+    p.gold += sum(sell_value(g, p, c.id) for c in paid_cards) - cost
+    stock.remove(card)
+    d = g.catalog.cards[card.id]
+    events.append(Event("buy", {"player": p.seat, "card": card.id, "name": d.name, "price": cost,
+                                "paid_with": [c.id for c in paid_cards], "purse": p.gold}))
+    if d.type == "debt":
+        goals.buy_debt(g, p, d, events)
+    else:
+        goals.take_card(g, p, card, events)

@@ -1,0 +1,178 @@
+"""The turn (rulebook: Standard turn sequence, Walls and paths).
+
+Start of turn: a hero moved out of turn now feels where they landed; poison ticks (the hero's,
+and enemies the hero poisoned); a fountain under the hero acts; the Mage's cooldown runs down;
+a paralysed or tripped hero loses the turn (enemies fighting them still act).
+
+Then: 1. flip adjacent face-down cards; 2. move (1 tile, +X out of combat; a turn that only
+moved may repeat from step 2); 3. enter combat next to an enemy, or deal with another player;
+4. face-down cards appear wherever a revealed tile's path leads (done as tiles are revealed).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.protocol import Action, Event
+from engine.cardrogue import characters, combat, effects, tiles
+from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import Player
+
+
+def start_turn(g: Game, events: list[Event]) -> None:
+    """Begin the current player's turn; keeps going while turns are lost."""
+    while g.outcome is None and g.pending is None:
+        p = g.players[g.current]
+        if p.out:
+            _advance(g)
+            continue
+        g.turn += 1
+        g.level_turns[g.level_index] += 1
+        g.can_flip = True
+        g.moves_left = 1 + characters.movement(g, p)
+        g.only_moved = True
+        g.interacted = False
+        g.combat_origin = None
+        g.attacked = False
+        g.fled = False
+        g.ending = False
+        g.leap_from = None
+        events.append(Event("turn_start", {"player": p.seat, "turn": g.turn}))
+        if p.deferred:
+            p.deferred = False
+            events.append(Event("arrive", {"player": p.seat, "cell": list(g.cell(p.pos))}))
+            tiles.arrive(g, p, p.pos, events)
+        effects.tick_player_poison(g, p, events)
+        effects.tick_enemy_poison(g, p, events)
+        if g.outcome is not None or g.pending is not None:
+            return
+        char = g.catalog.characters[p.character]
+        if char.regen and not g.in_combat(p) and not p.dead:
+            effects.heal(g, p, char.regen, char.name, events)
+        tiles.fountain(g, p, events)
+        if p.cooldown > 0:
+            p.cooldown -= 1
+        if g.outcome is not None or g.pending is not None or p.dead:
+            return
+        combat.engage(g, p, "move")
+        if g.in_combat(p):
+            g.combat_origin = "move"
+            g.moves_left = 0
+        if p.skip > 0:
+            p.skip -= 1
+            events.append(Event("turn_lost", {"player": p.seat, "left": p.skip}))
+            combat.enemy_steps(g, p, False, events)
+            if g.outcome is not None or g.pending is not None:
+                return
+            end_turn(g, events)
+            continue
+        return
+
+
+def end_turn(g: Game, events: list[Event]) -> None:
+    """Close the current turn: enemies that had to die this turn recover, then pass on."""
+    p = g.players[g.current]
+    for e in g.enemies.values():
+        d = g.catalog.cards[e.card.id]
+        if d.kill_in_one_turn and e.hurt_this_turn and e.health < d.health:
+            e.health = d.health
+            events.append(Event("enemy_recovered", {"target": list(g.cell(e.pos)),
+                                                    "health": e.health}))
+        e.hurt_this_turn = False
+    events.append(Event("turn_end", {"player": p.seat}))
+    _advance(g)
+
+
+def _advance(g: Game) -> None:
+    g.current = (g.current + 1) % len(g.players)
+
+
+# ---------------------------------------------------------------------- actions
+
+def check(g: Game, p: Player, action: Action) -> str | None:
+    if p.deferred or p.dead:
+        return "you cannot act now"
+    if action.kind == "end_turn":
+        if g.in_combat(p) and not (g.attacked or g.fled):
+            return "you are in combat: attack or flee first"
+        return None
+    bit = DIRECTION_BITS.get(action.dir or "")
+    if bit is None:
+        return "choose a direction"
+    if action.kind == "flip":
+        if not g.can_flip:
+            return "cards can only be flipped at the start of a turn, before moving"
+        if g.attacked or g.fled:
+            return "the combat round is over"
+        if not g.board.paths[p.pos] & bit:
+            return "there is a wall that way"
+        other = g.board.neighbour(p.pos, bit)
+        if other is None or g.board.face[other] != FACE_DOWN:
+            return "there is no face-down card that way"
+        return None
+    # move
+    if g.in_combat(p):
+        return "you are in combat: attack or flee"
+    if g.moves_left <= 0:
+        return "you have no moves left this turn"
+    other = g.toward(p, action.dir)
+    if other is None:
+        if g.board.paths[p.pos] & bit:
+            return "the paths do not connect that way"
+        return "there is a wall that way"
+    if g.board.face[other] != REVEALED:
+        return "that card is face down: flip it first"
+    if other in g.enemies:
+        return "an enemy stands there"
+    if g.player_at(other) is not None:
+        return "another player stands there"
+    return None
+
+
+def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    if action.kind == "end_turn":
+        g.ending = True
+        return
+    if action.kind == "flip":
+        flip(g, p, g.board.neighbour(p.pos, DIRECTION_BITS[action.dir]), events)
+        return
+    move(g, p, g.toward(p, action.dir), events)
+
+
+def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
+    g.only_moved = False
+    placed = g.board.reveal(index)
+    card = g.board.content[index]
+    d = g.catalog.cards[card.id] if card is not None else None
+    events.append(Event("flip", {"player": p.seat, "cell": list(g.cell(index)),
+                                 "card": card.id if card else "path",
+                                 "name": d.name if d else "Path",
+                                 "colour": card.colour if card else None,
+                                 "placed": [list(g.cell(i)) for i in placed]}))
+    tiles.reveal_content(g, p, index, events)
+    if not p.dead and g.outcome is None:
+        combat.engage(g, p, "flip")
+
+
+def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
+    origin = p.pos
+    p.pos = index
+    g.can_flip = False
+    g.moves_left -= 1
+    g.leap_from = None
+    events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
+                                 "to": list(g.cell(index))}))
+    level = g.level_index
+    eventful = tiles.arrive(g, p, index, events)
+    if g.level_index != level or p.dead or g.outcome is not None:
+        return
+    if eventful:
+        g.only_moved = False
+    elif g.only_moved and g.moves_left <= 0:
+        g.moves_left = 1 + characters.movement(g, p)  # a move-only turn may repeat from step 2
+    combat.refresh_aggro(g)
+    combat.engage(g, p, "move")
+

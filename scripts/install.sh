@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs everything Card Rogue needs into ./.venv, from scratch if it is missing.
+# Used by the README's two commands and by CI, so all three install the same way.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# tmux drives the real `cardrogue` command in end-to-end tests.
+if ! command -v tmux >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq && apt-get install -y -qq tmux >/dev/null
+    else
+        echo "note: tmux is not installed; the end-to-end terminal tests will be skipped" >&2
+    fi
+fi
+
+python3 -m venv .venv
+.venv/bin/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
+.venv/bin/python -m pip install --quiet -e '.[test]'

@@ -1,0 +1,85 @@
+"""The `cardrogue` command line: in-process through main(), and as the installed script."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app import cli
+
+CARDROGUE = Path(sys.executable).parent / "cardrogue"
+
+
+def run_cardrogue(*args: str) -> subprocess.CompletedProcess[str]:
+    assert CARDROGUE.exists(), f"{CARDROGUE} is missing: run `bash scripts/install.sh`"
+    return subprocess.run(
+        [str(CARDROGUE), *args], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_version_script_prints_version_and_exits_0() -> None:
+    result = run_cardrogue("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == "cardrogue 0.1.0"
+
+
+def test_unknown_subcommand_fails_with_a_message_and_no_traceback() -> None:
+    result = run_cardrogue("no-such-command")
+    assert result.returncode != 0
+    assert "no-such-command" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_version_does_not_import_textual() -> None:
+    # Keeps `cardrogue --version` (and later script subcommands) fast.
+    code = (
+        "import sys, contextlib, io\n"
+        "from app.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    status = main(['--version'])\n"
+        "assert status == 0, status\n"
+        "assert 'textual' not in sys.modules, 'textual was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_main_returns_0_for_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == "cardrogue 0.1.0\n"
+
+
+def test_main_returns_2_for_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--no-such-option"]) == 2
+    assert "usage: cardrogue" in capsys.readouterr().err
+
+
+def test_no_arguments_opens_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = []
+    monkeypatch.setattr(cli, "run_app", lambda args: opened.append(args) or 0)
+    assert cli.main([]) == 0
+    assert len(opened) == 1
+
+
+def test_unexpected_error_is_one_line_on_stderr_with_status_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def crash(args: object) -> int:
+        raise RuntimeError("the dungeon\ncollapsed")
+
+    monkeypatch.setattr(cli, "run_app", crash)
+    assert cli.main([]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == "cardrogue: error: RuntimeError: the dungeon collapsed\n"
+    assert captured.out == ""
+
+
+def test_keyboard_interrupt_exits_130_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupt(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "run_app", interrupt)
+    assert cli.main([]) == 130
+    assert capsys.readouterr().err == ""

@@ -1,0 +1,108 @@
+"""Pilot tests of the title screen, the help screen and quitting."""
+
+from textual.command import CommandPalette
+from textual.content import Content
+from textual.widgets import OptionList, Static
+
+from app.cardrogue_app import CardRogueApp
+from app.screens.help import HelpScreen
+from app.screens.title import MENU, TitleScreen
+
+SIZE = (80, 24)
+
+
+def prompts(app: CardRogueApp) -> list[str]:
+    """The menu's lines as the player reads them (markup removed)."""
+    menu = app.screen.query_one("#menu", OptionList)
+    return [Content.from_markup(str(option.prompt)).plain for option in menu.options]
+
+
+def toast_texts(app: CardRogueApp) -> list[str]:
+    # Toasts are the visible notifications; Textual keeps their class private, so query by name.
+    return [toast.render().plain for toast in app.screen.query("Toast")]
+
+
+async def test_title_shows_heading_and_every_menu_entry(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.query_one("#heading", Static).render().plain == "Card Rogue"
+        assert prompts(app) == [
+            "Story — coming soon",
+            "Challenges — coming soon",
+            "Classic game — coming soon",
+            "Editor — coming soon",
+            "High scores — coming soon",
+            "Rules — coming soon",
+            "Quit",
+        ]
+
+
+async def test_choosing_a_coming_entry_notifies_and_stays_on_title(app: CardRogueApp) -> None:
+    coming = [entry for entry in MENU if not entry.ready]
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        for position, entry in enumerate(MENU):
+            if entry.ready:
+                continue
+            await pilot.press("home", *["down"] * position, "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+            assert f"{entry.label} is not available yet." in "\n".join(toast_texts(app))
+        assert len(toast_texts(app)) == len(coming)
+    assert app.return_code is None, "the app must still be running after every coming entry"
+
+
+async def test_question_mark_opens_help_and_escape_closes_it(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = app.screen.query_one("#keys", Static).render().plain
+        assert "Show this help" in keys and "Quit Card Rogue" in keys
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_f1_opens_help_once_and_toggles_it_closed(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert len(app.screen_stack) == 2
+
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert len(app.screen_stack) == 1
+
+
+async def test_q_quits(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_quit_entry_quits(app: CardRogueApp) -> None:
+    quit_position = [entry.id for entry in MENU].index("quit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("home", *["down"] * quit_position, "enter")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_ctrl_p_opens_the_command_palette(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+
+
+def test_bindings_have_ids() -> None:
+    # Ids are what a user's keymap refers to, so every binding we declare needs one.
+    for screen_class in (CardRogueApp, HelpScreen):
+        for binding in screen_class.BINDINGS:
+            assert binding.id, f"{screen_class.__name__} binding {binding.key!r} has no id"
