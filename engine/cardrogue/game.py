@@ -279,9 +279,10 @@ class Game:
 
 def replay(spec: MapSpec, seats: list[tuple[str, str]], actions: list[Action], *,
            mode: str = "story", seed: int | None = None,
+           starts: list[tuple[int, int]] | None = None,
            on_step: Callable[[int, Action, list[Event]], None] | None = None) -> Game:
     """Rebuild a game from its actions. Raises IllegalAction naming the first bad index."""
-    game = Game(spec, seats, mode=mode, seed=seed)
+    game = Game(spec, seats, mode=mode, seed=seed, starts=starts)
     for n, action in enumerate(actions):
         try:
             events = game.apply(action)

@@ -61,6 +61,7 @@ def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
             g.ending = True
         return
     g.pending = ("respawn", p.seat, p.pos)
+    p.pos = None  # the token leaves the board until the hero comes back
     combat.refresh_aggro(g)
 
 

@@ -45,6 +45,8 @@ def start_turn(g: Game, events: list[Event]) -> None:
             p.deferred = False
             events.append(Event("arrive", {"player": p.seat, "cell": list(g.cell(p.pos))}))
             tiles.arrive(g, p, p.pos, events)
+            if g.outcome is not None:
+                return  # the arrival ended the run (an exit, a deadly trap)
         effects.tick_player_poison(g, p, events)
         effects.tick_enemy_poison(g, p, events)
         if g.outcome is not None or g.pending is not None:
@@ -118,6 +120,10 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return "you are in combat: attack or flee"
     if g.moves_left <= 0:
         return "you have no moves left this turn"
+    ahead = g.board.neighbour(p.pos, bit) if g.board.paths[p.pos] & bit else None
+    if ahead is not None and g.board.face[ahead] == FACE_DOWN:
+        # Checked before the paths: a face-down card's paths are hidden until it is flipped.
+        return "that card is face down: flip it first"
     other = g.toward(p, action.dir)
     if other is None:
         if g.board.paths[p.pos] & bit:

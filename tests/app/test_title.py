@@ -2,7 +2,7 @@
 
 from textual.command import CommandPalette
 from textual.content import Content
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from app.cardrogue_app import CardRogueApp
 from app.screens.help import HelpScreen
@@ -13,8 +13,8 @@ SIZE = (80, 24)
 
 def prompts(app: CardRogueApp) -> list[str]:
     """The menu's lines as the player reads them (markup removed)."""
-    menu = app.screen.query_one("#menu", OptionList)
-    return [Content.from_markup(str(option.prompt)).plain for option in menu.options]
+    assert isinstance(app.screen, TitleScreen)
+    return [Content.from_markup(str(option.prompt)).plain for option in app.screen.menu.options]
 
 
 def toast_texts(app: CardRogueApp) -> list[str]:

@@ -1,0 +1,1 @@
+"""Tests of the Textual app and the command line."""

@@ -1,0 +1,116 @@
+"""Property tests: random legal play on random boards never breaks the rules' invariants,
+and replaying the recorded actions rebuilds the identical game."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.cardrogue import Game, characters, level_from_grids, map_from_levels, replay
+from engine.cardrogue.board import E, N, OPPOSITE, PATH_GLYPHS, S, STEP, W
+
+CONTENT = [
+    "path", "path", "path", "goblin", "sewer_rat", "cave_bat", "vampire_bat", "kobold", "imp",
+    "zombie", "troll", "basilisk_venom", "basilisk_gaze", "golem", "trap_spikes",
+    "trap_paralysis", "trap_poison", "potion", "potion", "fountain", "shop", "chest", "key",
+    "amulet_of_vigour", "cursed_skull", "ring_of_might", "cursed_ring", "stone_charm", "sword",
+    "maul", "dagger", "shield", "scroll_identify", "scroll_move_adjacent",
+    "scroll_poison_heals", "scroll_remove_cursed", "scroll_max_health", "hasty_boots",
+]
+CHARACTERS = ["warrior", "rogue", "cleric", "explorer", "mage", "bard"]
+
+
+@st.composite
+def boards(draw, players=1):
+    height = draw(st.integers(2, 6))
+    width = draw(st.integers(3, 6))
+    cells = height * width
+    masks = [draw(st.integers(0, 15)) for _ in range(cells)]
+    if draw(st.booleans()):  # mostly matching edges, like a real map
+        for i in range(cells):
+            r, c = divmod(i, width)
+            for bit in (N, E, S, W):
+                dr, dc = STEP[bit]
+                if 0 <= r + dr < height and 0 <= c + dc < width and masks[i] & bit:
+                    masks[(r + dr) * width + c + dc] |= OPPOSITE[bit]
+    glyphs = {}
+    legend = {}
+    cards = []
+    for i in range(cells):
+        card = draw(st.sampled_from(CONTENT))
+        glyph = legend.setdefault(card, chr(0x41 + len(legend)))
+        cards.append(glyph)
+    starts = draw(st.lists(st.integers(0, cells - 1), min_size=players, max_size=players, unique=True))
+    for s in starts:
+        cards[s] = "@"
+    free = [i for i in range(cells) if i not in starts]
+    cards[draw(st.sampled_from(free))] = ">"
+    legend = {glyph: card for card, glyph in legend.items()}
+    paths = "\n".join("".join(PATH_GLYPHS[m] for m in masks[r * width:(r + 1) * width]) for r in range(height))
+    cells_text = "\n".join("".join(cards[r * width:(r + 1) * width]) for r in range(height))
+    return paths, cells_text, legend, [divmod(s, width) for s in starts]
+
+
+def check_invariants(game: Game) -> None:
+    tokens = [p.pos for p in game.players if p.pos is not None and not p.out]
+    assert len(tokens) == len(set(tokens)), "two tokens on one tile"
+    assert not set(tokens) & set(game.enemies), "a hero on an enemy's tile"
+    for p in game.players:
+        assert p.gold >= 0
+        top = characters.max_health(game, p)
+        if p.health > top and not p.dead:
+            # Allowed only after losing max health (a -X artifact, or losing a +X one).
+            assert any(game.catalog.cards[c.id].max_health < 0 for c in p.hand) or p.bonus_max >= 0
+        assert p.poison >= 0 and p.skip >= 0 and p.cooldown >= 0
+    for index, enemy in game.enemies.items():
+        assert enemy.pos == index and enemy.health > 0
+
+
+def play(game: Game, data, steps: int) -> None:
+    for _ in range(steps):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        assert legal, "a game that is not over must offer an action"
+        action = data.draw(st.sampled_from(legal), label="action")
+        before = game.clone()
+        game.apply(action)
+        check_invariants(game)
+        # Applying on the copy gives the same result, and the original copy was untouched.
+        before.apply(action)
+        assert before.fingerprint() == game.fingerprint()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards(), character=st.sampled_from(CHARACTERS), seed=st.integers(0, 2**32),
+       data=st.data())
+def test_random_story_play_keeps_invariants_and_replays(board, character, seed, data):
+    paths, cells, legend, _ = board
+    level, custom = level_from_grids("random", paths, cells, legend)
+    spec = map_from_levels([(level, custom)], seed=seed)
+    game = Game.story(spec, character)
+    check_invariants(game)
+    play(game, data, 60)
+    again = replay(spec, [("Player", character)], list(game.history))
+    assert again.fingerprint() == game.fingerprint()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), data=st.data())
+def test_random_table_play_keeps_invariants_and_replays(players, seed, data):
+    paths, cells, legend, starts = data.draw(boards(players), label="board")
+    seats = [(f"P{n}", data.draw(st.sampled_from(CHARACTERS))) for n in range(players)]
+    level, custom = level_from_grids("random", paths, cells, legend)
+    spec = map_from_levels([(level, custom)], seed=seed)
+    game = Game(spec, seats, mode="classic", starts=starts)
+    play(game, data, 80)
+    again = replay(spec, seats, list(game.history), mode="classic", starts=starts)
+    assert again.fingerprint() == game.fingerprint()
+
+
+def test_clone_is_independent():
+    level, custom = level_from_grids("c", "─┬─\n │ ", "@g.\n p ", {"g": "goblin", "p": "potion"})
+    game = Game.story(map_from_levels([(level, custom)], seed=3), "rogue")
+    copy = game.clone()
+    fingerprint = game.fingerprint()
+    from engine.core import Action
+    copy.apply(Action("flip", dir="E"))
+    assert game.fingerprint() == fingerprint != copy.fingerprint()
