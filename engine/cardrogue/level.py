@@ -54,6 +54,8 @@ class LevelSpec:
     par: int | None = None
     potion_identity: dict[str, str] | None = None  # colour -> effect, fixed by the author
     title: str = ""
+    story: str = ""  # shown before the level; always displayed literally, never as markup
+    epilogue: str = ""  # shown after the level is complete
 
     def start_cell(self) -> int:
         starts = [i for i, c in enumerate(self.cards) if c == "start"]
@@ -67,7 +69,9 @@ class MapSpec:
     levels: tuple[LevelSpec, ...]
     seed: int = 0
     title: str = ""
-    kind: str = "challenge"
+    kind: str = "challenge"  # "campaign" or "challenge"
+    author: str = ""
+    description: str = ""
     custom_cards: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     # custom card id -> (standard card id, overridden values)
 

@@ -144,7 +144,7 @@ def test_a_path_leading_to_a_cell_with_no_card_places_nothing_and_leads_nowhere(
     # (0, 2) is not part of the map, so the middle tile's east path goes nowhere.
     assert not game.board.exists[2]
     assert face(game, 0, 2) == UNSEEN
-    act(game, "move E")
+    act(game, "move E", "end")
     assert game.why_illegal(action("move E")) == "the paths do not connect that way"
     assert game.why_illegal(action("flip E")) == "there is no face-down card that way"
 
@@ -258,8 +258,8 @@ def test_the_start_and_author_revealed_cells_are_face_up_from_the_beginning():
 """, """
 @.. 
   g 
-  . 
-""", {".": OPEN, "g": {"card": "goblin", "revealed": True}})
+  , 
+""", {",": "path", ".": OPEN, "g": {"card": "goblin", "revealed": True}})
     assert face(game, 0, 0) == REVEALED
     assert face(game, 0, 1) == REVEALED and face(game, 0, 2) == REVEALED
     # A revealed enemy is on the board as an enemy, and its own path lays a card below it.

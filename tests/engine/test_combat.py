@@ -288,7 +288,7 @@ def test_enemy_does_not_poison_on_other_faces():
 
 def test_enemy_paralyses_on_its_face():
     g = fight("basilisk_gaze", character="warrior")
-    rig(g, "fight", 1, 6)
+    rig(g, "fight", 1, 6, 1)  # hero's die, the gaze die, the gaze die in the lost turn
     events = act(g, "attack E")
     assert first(events, "paralysed")["turns"] == 1
     # The turn ended, and the next one was lost (the basilisk still struck in it).
@@ -398,7 +398,7 @@ def test_round_with_the_enemy_alive_ends_the_turn():
 
 def test_only_one_attack_a_turn():
     # Slay a flipped enemy, walk next to another: the turn's attack is spent.
-    g = story("╶──╴", "@a.b", {"a": "cave_bat", "b": shown("goblin")}, character="rogue")
+    g = story("╶─╴", "@ab", {"a": "cave_bat", "b": shown("goblin")}, character="rogue")
     act(g, "flip E")
     rig(g, "fight", 4)
     act(g, "attack E", "move E")
@@ -473,7 +473,7 @@ def test_after_fleeing_only_items_and_ending_the_turn_remain():
 
 
 def test_flee_must_go_to_a_free_revealed_connected_tile():
-    g = story("╶┬╴\n ╵ ", "o@e\n d ", {"o": OPEN, "e": "goblin"}, character="rogue")
+    g = story("╶┬╴\n ╵ ", "o@e\n . ", {"o": OPEN, "e": "goblin"}, character="rogue")
     act(g, "flip E")
     assert reason(g, "flee E") == "that tile is occupied"  # onto the enemy
     assert reason(g, "flee N") == "you can only flee onto a revealed tile connected to yours"
@@ -555,11 +555,11 @@ def test_paralysed_enemy_skips_its_round():
 
 # ----------------------------------------------------------------------------- several enemies
 
-def crossroads(character="rogue", **fields):
+def crossroads(kobold_health=9, character="rogue"):
     """Hero on (0,1) between a revealed goblin (W) and kobold (E), a free tile south."""
     return story("╶┬╴\n ╵ ", "g@k\n o ",
-                 {"g": shown("goblin", health=9), "k": shown("kobold", health=9), "o": OPEN},
-                 character=character, **fields)
+                 {"g": shown("goblin", health=9), "k": shown("kobold", health=kobold_health),
+                  "o": OPEN}, character=character)
 
 
 def test_next_to_several_enemies_the_hero_fights_them_all():
@@ -578,9 +578,8 @@ def test_attack_hits_only_the_chosen_enemy_but_every_enemy_acts():
 
 
 def test_slaying_one_of_two_enemies_still_ends_the_turn():
-    g = crossroads()
+    g = crossroads(kobold_health=5)
     rig(g, "fight", 6)
-    g.enemies[g.index((0, 2))].health = 5
     turn = g.turn
     events = act(g, "attack E")
     assert "slain" in kinds(events)
