@@ -751,10 +751,11 @@ def test_a_returning_hero_queues_behind_the_others():
 
 def test_the_last_hit_takes_the_loot():
     g = surround({"card": "goblin", "health": 4})
+    foe_card = foe(g).card.uid
     rig(g, "fight", 3)
     act(g, "attack E")  # Ann: 3 damage
     rig(g, "fight", 1)
     events = act(g, "attack W")  # Bob finishes it
     assert first(events, "slain")["player"] == 1
-    assert [c.id for c in g.players[1].hand] == ["goblin"]
+    assert uid_of(g, "goblin", seat=1) == foe_card
     assert not g.players[0].hand
