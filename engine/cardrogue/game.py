@@ -15,7 +15,8 @@ from typing import Any, Callable
 
 from engine.core.dice import Dice
 from engine.core.protocol import DIRECTIONS, Action, Event, IllegalAction
-from engine.cardrogue import characters, combat, effects, goals, items, players, tiles, turn
+from engine.cardrogue import (characters, combat, effects, exceptional, goals, items, players,
+                              tiles, turn)
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED, UNSEEN, Board
 from engine.cardrogue.cards import Catalog, CardDef, standard_catalog
 from engine.cardrogue.level import LevelSpec, MapSpec
@@ -33,6 +34,7 @@ _SECTIONS: dict[str, Any] = {
     "buy": tiles, "sell": tiles,
     "cast": characters,
     "trade": players, "trip": players, "steal": players, "leap": players, "respawn": players,
+    "mole": exceptional, "quit": exceptional, "leave": exceptional, "come_back": exceptional,
 }
 
 
@@ -188,6 +190,8 @@ class Game:
         section = _SECTIONS.get(action.kind)
         if section is None:
             return f"{action.kind!r} is not an action"
+        if self.player.away and action.kind not in ("come_back", "end_turn", "quit"):
+            return "you are away: come back, or let the turn pass"
         return section.check(self, self.player, action)
 
     def apply(self, action: Action) -> list[Event]:
@@ -224,6 +228,11 @@ class Game:
         out = [Action(kind, dir=d) for kind in ("flip", "move", "attack", "flee", "cast")
                for d in DIRECTIONS]
         out.append(Action("end_turn"))
+        out.append(Action("quit"))
+        out.append(Action("leave"))
+        out.append(Action("come_back"))
+        if exceptional.stuck(self):
+            out.extend(Action("mole", target=self.cell(i)) for i in range(len(self.board.face)))
         for card in p.hand:
             out.append(Action("equip", card=card.uid))
             out.append(Action("drink", card=card.uid))
@@ -268,7 +277,9 @@ class Game:
             tuple(self.board.content),
             tuple((p.pos, p.health, p.bonus_max, p.bonus_attack, tuple(p.hand),
                    tuple(sorted(p.equipped.items())), p.gold, p.vp, p.poison, p.poison_heal,
-                   p.skip, p.cooldown, p.deferred, p.dead, p.out) for p in self.players),
+                   p.skip, p.cooldown, p.deferred, p.dead, p.out, p.away, p.away_at)
+                  for p in self.players),
+            tuple(self.board.paths),
             tuple(sorted((i, e.card, e.health, e.attack_mod, e.poison, e.paralysed,
                           tuple(e.aggro)) for i, e in self.enemies.items())),
             tuple(sorted(self.potion_identity.items())),

@@ -34,6 +34,8 @@ class Player:
     deferred: bool = False  # moved out of turn: arrival waits for the next turn start
     dead: bool = False
     out: bool = False  # no longer in the game (story death, or death in the end rush)
+    away: bool = False  # left the table for a while: turns pass until they come back
+    away_at: int | None = None  # the tile they return to
     chests: int = 0
     debts: int = 0
     slain: list[str] = field(default_factory=list)  # standard ids of enemies slain

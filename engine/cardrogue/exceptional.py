@@ -1,0 +1,136 @@
+"""Exceptional rules (rulebook: Quitting a game early; All pathing tiles lead to dead ends).
+
+- The mole: when no face-down card is left to flip anywhere, a hero may pay the mole 10 gold
+  to turn one revealed pathing tile into a four-path tile. Short of gold, the hero sells cards to
+  the mole; if even that is not enough, the mole takes every card that can be sold and digs anyway.
+- Quitting: a hero who quits for good dies, leaving everything face down where they stood. In
+  story mode quitting abandons the run.
+- Leaving for a while: the hero's token comes off the board and their turns pass until they come
+  back to the same tile (and wait while someone else stands on it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.protocol import Action, Event
+from engine.cardrogue import combat, goals
+from engine.cardrogue.board import FACE_DOWN, REVEALED
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import Player
+
+MOLE_PRICE = 10  # the rulebook's price
+FOUR_PATHS = 15
+
+
+def stuck(g: Game) -> bool:
+    """No face-down card is left anywhere: every path ends in a dead end or a loop."""
+    return FACE_DOWN not in g.board.face
+
+
+def check(g: Game, p: Player, action: Action) -> str | None:
+    if action.kind == "come_back":
+        if not p.away:
+            return "you are not away"
+        return None
+    if p.away:
+        return "you are away: come back first"
+    if p.dead or p.deferred:
+        return "you cannot act now"
+    if action.kind in ("quit", "leave"):
+        if action.kind == "leave" and g.mode == "story":
+            return "story mode has one player: quit or keep playing"
+        return None
+    # mole
+    if not stuck(g):
+        return "the mole only comes when no face-down card is left to flip"
+    index = g.index(action.target) if action.target else None
+    if index is None or not g.board.exists[index] or g.board.face[index] != REVEALED:
+        return "choose a revealed tile for the mole"
+    if g.board.content[index] is not None or index in g.enemies:
+        return "the mole can only rebuild a plain pathing tile"
+    if g.board.paths[index] == FOUR_PATHS:
+        return "that tile already has four paths"
+    hand = {c.uid: c for c in p.hand}
+    for uid in action.cards:
+        if uid not in hand or not g.catalog.cards[hand[uid].id].can_sell:
+            return "you can only sell the mole sellable cards from your hand"
+    return None
+
+
+def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    g.only_moved = False
+    if action.kind == "mole":
+        _mole(g, p, action, events)
+    elif action.kind == "quit":
+        _quit(g, p, events)
+    elif action.kind == "leave":
+        p.away = True
+        p.away_at = p.pos
+        p.pos = None
+        combat.refresh_aggro(g)
+        events.append(Event("left", {"player": p.seat}))
+        g.ending = True
+    else:
+        _come_back(g, p, events)
+
+
+def _mole(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    from engine.cardrogue import tiles
+
+    sold = [c for c in p.hand if c.uid in action.cards]
+    for card in sold:
+        p.hand.remove(card)
+        p.gold += tiles.sell_value(g, p, card.id)
+    taken = []
+    if p.gold < MOLE_PRICE:
+        taken = [c for c in p.hand if g.catalog.cards[c.id].can_sell]
+        for card in taken:
+            p.hand.remove(card)
+        p.gold = 0
+    else:
+        p.gold -= MOLE_PRICE
+    index = g.index(action.target)
+    g.board.paths = list(g.board.paths)  # paths are shared between clones: copy before changing
+    g.board.paths[index] = FOUR_PATHS
+    placed = g.board.reveal(index)
+    events.append(Event("mole", {"player": p.seat, "cell": list(action.target),
+                                 "sold": [c.id for c in sold], "taken": [c.id for c in taken],
+                                 "purse": p.gold, "placed": [list(g.cell(i)) for i in placed]}))
+
+
+def _quit(g: Game, p: Player, events: list[Event]) -> None:
+    events.append(Event("quit", {"player": p.seat}))
+    if g.mode == "story":
+        p.out = True
+        g.outcome = "lost"
+        events.append(Event("game_over", {"outcome": "lost", "moves": g.moves, "turns": g.turn,
+                                          "cause": "quit"}))
+        return
+    cards = list(p.hand) + [c for c in dict.fromkeys(p.equipped.values())]
+    if cards and p.pos is not None:
+        g.stash.setdefault(p.pos, []).extend(cards)
+    p.hand, p.equipped = [], {}
+    p.dead = p.out = True
+    p.pos = None
+    combat.refresh_aggro(g)
+    if all(q.out for q in g.players):
+        g.outcome = "over"
+        events.append(Event("game_over", {"outcome": "over",
+                                          "points": [goals.victory_points(g, q) for q in g.players]}))
+    else:
+        g.ending = True
+
+
+def _come_back(g: Game, p: Player, events: list[Event]) -> None:
+    if g.occupied(p.away_at):
+        events.append(Event("still_away", {"player": p.seat, "cell": list(g.cell(p.away_at))}))
+        g.ending = True
+        return
+    p.away = False
+    p.pos = p.away_at
+    p.away_at = None
+    events.append(Event("came_back", {"player": p.seat, "cell": list(g.cell(p.pos))}))
+    combat.engage(g, p, "move")
