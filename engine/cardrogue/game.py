@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from engine.core.dice import Dice
 from engine.core.protocol import DIRECTIONS, Action, Event, IllegalAction
-from engine.cardrogue import (characters, combat, effects, exceptional, goals, items, players,
+from engine.cardrogue import (characters, combat, exceptional, goals, items, players,
                               tiles, turn)
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED, UNSEEN, Board
 from engine.cardrogue.cards import Catalog, CardDef, standard_catalog
