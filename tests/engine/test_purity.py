@@ -38,3 +38,14 @@ def test_engine_never_uses_pythons_random_module():
     for path in ROOT.rglob("*.py"):
         text = path.read_text()
         assert "import random" not in text and "from random" not in text, path
+
+
+def test_rules_use_no_floats():
+    """No true division and no float literals anywhere in the engine: rules are integers."""
+    import ast
+
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            assert not isinstance(node, ast.Div), f"{path}:{node.lineno} uses /"
+            if isinstance(node, ast.Constant):
+                assert not isinstance(node.value, float), f"{path}:{node.lineno} has a float"
