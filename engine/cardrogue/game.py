@@ -273,6 +273,8 @@ class Game:
         """Everything that can differ between two games of the same map, for comparing."""
         return (
             self.level_index, self.current, self.turn, self.outcome, self.pending, self.end_rush,
+            (self.can_flip, self.moves_left, self.only_moved, self.interacted, self.combat_origin,
+             self.attacked, self.fled, self.leap_from),
             tuple(sorted(self.dice.counters.items())), tuple(self.board.face),
             tuple(self.board.content),
             tuple((p.pos, p.health, p.bonus_max, p.bonus_attack, tuple(p.hand),
