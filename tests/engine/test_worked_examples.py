@@ -115,3 +115,29 @@ def test_a_dead_end_has_exactly_one_adjacent_tile():
     game = story("╶┼╴\n ╵ ", "@..\n . ")
     dead_end = game.index((0, 0))
     assert game.board.adjacent(dead_end) == [game.index((0, 1))]
+
+
+def test_the_example_turn_shop_then_spikes_then_shopping():
+    """The rulebook's example turn: flip a card (a shop), flip another (a spike trap: -2
+    health), move onto the shop and buy there, all in one turn."""
+    game = story("┬─\n│ ", "@$\n^ ", {"$": {"card": "shop", "stock": ["sword"]}, "^": "trap_spikes"},
+                 character="warrior", gold=8)
+    p = game.players[0]
+    act(game, "flip E")
+    assert first(act(game, "flip S"), "damage")["amount"] == 2 and p.health == 10
+    act(game, "move E")
+    sword = game.stock[p.pos][0].uid
+    act(game, f"buy {sword}")
+    assert [c.id for c in p.hand] == ["sword"] and p.gold == 0
+    assert game.turn == 1  # all of it in a single turn
+
+
+def test_identify_scroll_reveals_a_potion_without_using_it():
+    """A red potion of unknown identity: the scroll rolls its identity, the potion stays."""
+    game = fight()
+    potion = give(game, "potion", colour="red")
+    scroll = give(game, "scroll_identify")
+    rig(game, "potion:red", 3)
+    events = act(game, f"read {scroll} potion={potion}")
+    assert first(events, "potion_identified") == {"colour": "red", "effect": "strength", "rolls": [3]}
+    assert potion in [c.uid for c in game.players[0].hand]
