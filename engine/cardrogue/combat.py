@@ -79,7 +79,6 @@ def engage(g: Game, p: Player, origin: str) -> None:
     if fighting and g.current == p.seat and g.combat_origin is None:
         g.combat_origin = origin
         g.moves_left = 0
-        g.can_flip = g.can_flip and origin == "flip"
 
 
 def refresh_aggro(g: Game) -> None:
@@ -105,7 +104,9 @@ def slay(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
     """The enemy card goes to the slayer's hand as loot; a pathing tile takes its place."""
     del g.enemies[e.pos]
     d = g.catalog.cards[e.card.id]
-    p.slain.append(d.base or d.id)
+    p.slain.append(d.id)
+    if d.base and d.base != d.id:
+        p.slain.append(d.base)  # a custom goblin still counts as a goblin for goals
     events.append(Event("slain", {"player": p.seat, "card": e.card.id, "name": d.name,
                                   "target": list(g.cell(e.pos)), "gold": d.gold or 0}))
     goals.take_card(g, p, e.card, events)

@@ -141,12 +141,13 @@ def unmet_goals(g: Game, p: Player) -> list[str]:
 def reach_exit(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     d = g.catalog.cards[g.board.content[index].id]
     if g.mode != "story":
-        if d.type == "start" and g.end_rush:
-            p.vp += 1
-            events.append(Event("escaped", {"player": p.seat, "vp": 1}))
-            g.outcome = "over"
-            events.append(Event("game_over", {"outcome": "over",
-                                              "points": [victory_points(g, q) for q in g.players]}))
+        if d.type != "start" or not g.end_rush:
+            return False  # outside the end rush a starting tile is walked like a path
+        p.vp += 1
+        events.append(Event("escaped", {"player": p.seat, "vp": 1}))
+        g.outcome = "over"
+        events.append(Event("game_over", {"outcome": "over",
+                                          "points": [victory_points(g, q) for q in g.players]}))
         return True
     if d.type != g.level.exit:
         return False

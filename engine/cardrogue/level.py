@@ -121,7 +121,10 @@ def level_from_grids(level_id: str, paths: str, cells: str, legend: dict[str, An
                 flat_cards.append(entry)
                 continue
             entry = dict(entry)
-            card = entry.pop("card")
+            card = entry.pop("card", None)
+            if not card:
+                raise ValueError(f"level {level_id!r} ({row}, {col}): the legend entry for "
+                                 f"{glyph!r} names no card")
             if entry.pop("revealed", False):
                 revealed.add(index)
             if "colour" in entry:

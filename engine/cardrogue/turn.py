@@ -59,10 +59,9 @@ def start_turn(g: Game, events: list[Event]) -> None:
             p.cooldown -= 1
         if g.outcome is not None or g.pending is not None or p.dead:
             return
-        combat.engage(g, p, "move")
-        if g.in_combat(p):
-            g.combat_origin = "move"
-            g.moves_left = 0
+        # A fight that goes on from an earlier turn: the hero has not moved yet this turn, so
+        # after the kill they may still move (as after flipping an enemy), and may flip first.
+        combat.engage(g, p, "flip")
         if p.skip > 0:
             p.skip -= 1
             events.append(Event("turn_lost", {"player": p.seat, "left": p.skip}))
@@ -118,7 +117,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     # move
     if g.in_combat(p):
         return "you are in combat: attack or flee"
-    if g.moves_left <= 0:
+    if g.moves_left <= 0 and not g.only_moved:
         return "you have no moves left this turn"
     ahead = g.board.neighbour(p.pos, bit) if g.board.paths[p.pos] & bit else None
     if ahead is not None and g.board.face[ahead] == FACE_DOWN:
@@ -167,6 +166,9 @@ def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
     origin = p.pos
     p.pos = index
     g.can_flip = False
+    if g.moves_left <= 0:
+        # Out of moves but nothing but moving so far: the turn repeats from step 2.
+        g.moves_left = 1 + characters.movement(g, p)
     g.moves_left -= 1
     g.leap_from = None
     events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
@@ -177,8 +179,6 @@ def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
         return
     if eventful:
         g.only_moved = False
-    elif g.only_moved and g.moves_left <= 0:
-        g.moves_left = 1 + characters.movement(g, p)  # a move-only turn may repeat from step 2
     combat.refresh_aggro(g)
     combat.engage(g, p, "move")
 

@@ -11,7 +11,17 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import level_from_grids
-from engine.cardrogue.board import E, FACE_DOWN, GLYPH_PATHS, N, PATH_GLYPHS, REVEALED, S, UNSEEN, W
+from engine.cardrogue.board import (
+    FACE_DOWN,
+    GLYPH_PATHS,
+    PATH_GLYPHS,
+    REVEALED,
+    UNSEEN,
+    E,
+    N,
+    S,
+    W,
+)
 from tests.engine.support import act, action, first, story
 
 OPEN = {"card": "path", "revealed": True}  # a plain tile that is face up from the start
@@ -66,6 +76,18 @@ def test_a_paths_grid_reads_into_bits_and_renders_back_unchanged():
 def test_an_unknown_path_glyph_is_rejected_naming_its_cell():
     with pytest.raises(ValueError, match=r"\(0, 1\).*'x' is not a path glyph"):
         level_from_grids("bad", "╶x", "@.")
+
+
+def test_a_legend_table_without_a_card_is_rejected_naming_its_cell():
+    with pytest.raises(ValueError, match=r"\(0, 1\).*'x' names no card"):
+        level_from_grids("bad", "╶╴", "@x", {"x": {"revealed": True}})
+
+
+def test_paths_and_cells_grids_of_different_shapes_are_rejected():
+    with pytest.raises(ValueError, match="equal rows"):
+        level_from_grids("bad", "╶╴\n  ", "@.")
+    with pytest.raises(ValueError, match="equal rows"):
+        level_from_grids("bad", "╶", "@.")
 
 
 # ---------------------------------------------------------------------- walls and paths

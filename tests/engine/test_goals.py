@@ -137,9 +137,9 @@ def test_a_slay_goal_counts_an_enemy_with_custom_numbers_by_its_standard_card():
 @pytest.mark.parametrize("boss", ["basilisk_venom", "basilisk_gaze", "golem"])
 def test_slaying_any_boss_meets_a_boss_goal(boss):
     game = branch({"card": boss, "health": 1}, goals=[Goal("boss")])
-    act(game, "move E", "move E")
-    assert first(game.apply(action("end")), "turn_start")  # locked: "slay a boss"
-    act(game, "move W", "end", "flip S")
+    events = act(game, "move E", "move E")
+    assert first(events, "exit_locked")["unmet"] == ["slay a boss"]
+    act(game, "end", "move W", "end", "flip S")
     rig(game, "fight", 1)
     act(game, "attack S", "move E")
     assert game.outcome == "won"
@@ -154,16 +154,16 @@ def test_a_boss_goal_is_not_met_by_an_ordinary_enemy():
 
 
 def test_opening_the_chest_meets_a_chest_goal():
-    # The key lies face down below the middle tile; the chest is face up to the north.
+    # The chest is face up north of the start; the key lies face down below the middle tile.
     game = story("╷┌╴\n└┼╴\n ╵ ", "c.>\n@. \n k ",
                  {".": OPEN, "c": up("chest"), "k": "key", **LADDER}, goals=(Goal("chest"),))
-    act(game, "move E", "move N", "move E")
-    assert first(game.apply(action("end")), "turn_start")
-    assert game.outcome is None  # the exit was locked: "open the chest"
-    act(game, "move W", "move S", "end", "flip S", "move N")
-    events = act(game, "end", "move W")
+    events = act(game, "move E", "move N", "move E")
+    assert first(events, "exit_locked")["unmet"] == ["open the chest"]
+    act(game, "end", "move W", "move S", "end")
+    act(game, "flip S", "move W", "end")  # the key, then back to the start
+    events = act(game, "move N")
     assert first(events, "chest_opened")["vp"] == 1
-    act(game, "end", "move E", "move E")
+    act(game, "end", "move S", "move E", "move N", "move E")
     assert game.outcome == "won"
 
 
@@ -353,8 +353,10 @@ def test_buying_the_debt_gives_a_point_and_no_card():
 TWO = [("A", "warrior"), ("B", "rogue")]
 
 
-def two_player(paths="╶──╴ ╶╴", cells="@.G. @.", legend=None):
-    return table(paths, cells, {".": OPEN, **(legend or {})}, TWO, [(0, 0), (0, 5)])
+def two_player(legend=None):
+    """A and B on starting tiles (0, 0) and (0, 5); G at (0, 2) is a plain tile unless given."""
+    return table("╶──╴ ╶╴", "@.G. @.", {".": OPEN, "G": OPEN, **(legend or {})}, TWO,
+                 [(0, 0), (0, 5)])
 
 
 @pytest.mark.parametrize(("boss", "points"), [("basilisk_venom", 1), ("basilisk_gaze", 1),
@@ -436,6 +438,8 @@ def test_a_starting_tile_ends_nothing_before_the_end_rush():
     game = two_player()
     act(game, "move E", "end", "end", "move W")
     assert game.outcome is None and hero(game).vp == 0
+    # Walking over it is like walking over a path: a move-only turn goes on.
+    assert game.why_illegal(action("move E")) is None
 
 
 def test_reaching_a_starting_tile_in_the_end_rush_scores_a_point_and_ends_the_game():
@@ -458,16 +462,22 @@ def test_any_starting_tile_is_a_way_out_in_the_end_rush():
     assert game.returns() == [2, 1]
 
 
-def test_teleport_potions_fail_in_the_end_rush():
+def test_a_known_teleport_potion_cannot_be_used_in_the_end_rush():
     game, _ = golem_slain()
     game.potion_identity["red"] = "teleport"
-    known = give(game, "potion", colour="red")
-    assert game.why_illegal(action(f"drink {known}")) == \
-        "teleportation does not work during the end rush"
-    # A colour first found to be teleport while rushing does nothing.
-    rig(game, "potion", 5)
-    unknown = give(game, "potion", colour="blue")
-    events = act(game, f"drink {unknown}")
+    potion = give(game, "potion", colour="red")
+    reason = "teleportation does not work during the end rush"
+    assert game.why_illegal(action(f"drink {potion}")) == reason
+    act(game, "end")
+    assert game.why_illegal(action(f"drink {give(game, 'potion', seat=1, colour='red')}")) == reason
+
+
+def test_a_potion_found_to_be_teleport_in_the_end_rush_does_nothing():
+    game, _ = golem_slain()
+    rig(game, "potion", 5)  # the die face of teleportation
+    potion = give(game, "potion", colour="blue")
+    events = act(game, f"drink {potion}")
     assert first(events, "potion_identified")["effect"] == "teleport"
     assert "no_effect" in kinds(events)
     assert game.pending is None
+    assert hero(game).pos == game.index((0, 1))

@@ -501,19 +501,19 @@ def enemy_sent_onto(trap):
 
 
 def test_an_enemy_landing_on_spikes_loses_two_health():
-    game, goblin, events = enemy_sent_onto("trap_spikes")
+    _, goblin, events = enemy_sent_onto("trap_spikes")
     assert first(events, "enemy_trap")["trap"] == "spikes"
     assert goblin.health == 3
 
 
 def test_an_enemy_landing_on_a_paralysis_trap_sits_out_a_round():
-    game, goblin, events = enemy_sent_onto("trap_paralysis")
+    _, goblin, _ = enemy_sent_onto("trap_paralysis")
     assert goblin.paralysed == 1
     assert goblin.health == 5
 
 
 def test_an_enemy_landing_on_a_poison_trap_loses_one_health_on_the_senders_next_two_turns():
-    game, goblin, events = enemy_sent_onto("trap_poison")
+    game, goblin, _ = enemy_sent_onto("trap_poison")
     assert (goblin.poison, goblin.poisoner) == (2, 0)
     act(game, "end")
     assert goblin.health == 4

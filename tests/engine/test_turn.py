@@ -126,7 +126,8 @@ def test_a_flip_then_a_move_ends_the_moving():
     act(game, "flip E", "move E")
     assert pos(game) == (1, 2)
     assert game.why_illegal(action("move W")) == "you have no moves left this turn"
-    assert [a.kind for a in game.legal_actions()] == ["end_turn"]
+    assert not {"move", "flip"} & {a.kind for a in game.legal_actions()}
+    assert "end_turn" in {a.kind for a in game.legal_actions()}
 
 
 def test_a_turn_that_only_moved_may_keep_moving():
@@ -145,6 +146,20 @@ def test_moving_again_repeats_from_the_move_step_not_the_flip_step():
     assert game.why_illegal(action("flip S")) == \
         "cards can only be flipped at the start of a turn, before moving"
     assert game.why_illegal(action("move E")) is None
+
+
+def test_doing_anything_but_moving_ends_the_free_repeats():
+    game = corridor()
+    helm = give(game, "helm")
+    act(game, "move E", f"equip {helm}")
+    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+
+
+def test_reading_a_scroll_after_moving_ends_the_free_repeats():
+    game = corridor()
+    scroll = give(game, "scroll_max_health")
+    act(game, "move E", "move E", f"read {scroll}")
+    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
 
 
 @pytest.mark.parametrize("card", [
@@ -186,6 +201,13 @@ def test_hasty_boots_in_the_hand_give_no_extra_move():
     assert game.why_illegal(action("move E")) == "you have no moves left this turn"
 
 
+def test_the_explorer_in_hasty_boots_moves_two_more_tiles_after_a_flip():
+    game = story("┼───╴\n╵    ", "@....\n,    ", {".": OPEN, ",": "path"}, character="explorer")
+    act(game, f"equip {give(game, 'hasty_boots')}", "end", "flip S", "move E", "move E", "move E")
+    assert pos(game) == (0, 3)
+    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+
+
 def test_the_explorer_moves_one_more_tile_after_a_flip():
     game = story("┼──╴\n╵   ", "@...\n,   ", {".": OPEN, ",": "path"}, character="explorer")
     act(game, "flip S", "move E", "move E")
@@ -206,6 +228,24 @@ def test_extra_movement_is_lost_once_combat_starts():
 
 
 # ---------------------------------------------------------------------- end of turn
+
+def test_an_illegal_action_changes_nothing_and_is_not_counted():
+    game = crossroads()
+    before = game.fingerprint()
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(action("move E"))
+    assert caught.value.reason == "that card is face down: flip it first"
+    assert game.fingerprint() == before
+    assert game.moves == 0 and game.history == []
+
+
+def test_a_face_down_enemy_next_to_the_hero_is_no_fight_yet():
+    game = story("╶─╴", "@.g", {".": OPEN, "g": "goblin"})
+    act(game, "move E")
+    assert game.board.face[game.index((0, 2))] == 1
+    assert not game.in_combat(game.players[0])
+    assert game.why_illegal(action("end")) is None
+
 
 def test_the_turn_cannot_end_in_combat_before_attacking_or_fleeing():
     game = story("╶╴", "@g", {"g": "goblin"})
@@ -283,7 +323,8 @@ def test_slaying_an_enemy_met_by_moving_resumes_at_the_last_step():
     assert game.why_illegal(action("end")) is None
 
 
-def test_a_combat_still_running_at_turn_start_resumes_at_the_last_step_after_the_kill():
+def test_a_combat_still_running_at_turn_start_lets_the_hero_move_after_the_kill():
+    """The hero has not moved yet this turn, so the kill resumes the turn at step 2."""
     game = story("╶──╴", "@.g.", {".": OPEN, "g": up("goblin")})
     act(game, "move E")
     rig(game, "fight", 1, 3)
@@ -291,7 +332,8 @@ def test_a_combat_still_running_at_turn_start_resumes_at_the_last_step_after_the
     assert game.turn == 2
     events = act(game, "attack E")  # 3 + 1 = 4 more: slain
     assert first(events, "slain")["card"] == "goblin"
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) is None
+    assert game.why_illegal(action("flip W")) is not None  # flipping is over once fighting ends
 
 
 # ---------------------------------------------------------------------- out-of-turn moves
@@ -355,6 +397,23 @@ def test_a_hero_teleported_next_to_an_enemy_is_not_attacked_until_their_turn():
     # The new turn has begun next to the goblin: it is a fight now.
     assert game.in_combat(game.players[0])
     assert game.why_illegal(action("end")) == "you are in combat: attack or flee first"
+
+
+def test_a_player_teleported_by_another_feels_the_arrival_on_their_own_turn():
+    game = table("╶──╴╶╴", "@...x.", {".": OPEN, "x": up("trap_spikes")},
+                 [("A", "warrior"), ("B", "rogue")], [(0, 0), (0, 2)],
+                 potion_identity={"red": "teleport"})
+    potion = give(game, "potion", colour="red")
+    act(game, "move E", f"throw {potion} E", "place 0,4")
+    b = game.players[1]
+    # The thrower's turn goes on; B stands on the trap but is not hurt yet.
+    assert game.current == 0 and game.turn == 1
+    assert b.pos == game.index((0, 4)) and b.deferred and b.health == 8
+    events = act(game, "end")
+    order = kinds(events)
+    assert order.index("turn_start") < order.index("arrive") < order.index("trap")
+    assert first(events, "damage") == {"player": 1, "amount": 2, "health": 6,
+                                       "cause": "Spike Trap"}
 
 
 def test_only_the_player_whose_turn_it_is_may_act():
@@ -428,3 +487,28 @@ def test_an_out_of_turn_arrival_on_the_exit_wins_before_that_turn_goes_on():
     assert game.outcome == "won"
     assert [e.data["outcome"] for e in events if e.kind == "game_over"] == ["won"]
     assert hero.health == 1 and not hero.dead
+
+
+def test_the_rulebooks_example_turn():
+    # Flip a shop, flip a spike trap (2 damage), step onto the shop, buy, and the shop's own
+    # paths have laid face-down cards around it.
+    game = story("""
+ ╷  
+╶┼┼╴
+ ╵  
+""", """
+ x  
+.@$.
+ .  
+""", {"x": "trap_spikes", "$": {"card": "shop", "stock": ["sword"]}}, gold=8)
+    flip_shop = act(game, "flip E")
+    assert first(flip_shop, "flip")["placed"] == [[1, 3]]
+    act(game, "flip N")
+    assert game.players[0].health == 10
+    act(game, "move E")
+    sword = game.stock[game.players[0].pos][0].uid
+    act(game, f"buy {sword}")
+    assert [c.id for c in game.players[0].hand] == ["sword"] and game.players[0].gold == 0
+    assert game.turn == 1
+    act(game, "end")
+    assert game.turn == 2

@@ -1,0 +1,229 @@
+"""Checking a document against schemas/map.schema.json, with every error in plain words.
+
+`jsonschema` costs about a tenth of a second to import, so it is imported here, inside the
+functions that validate, and never when the game starts.
+
+Two differences from a stock Draft7Validator bring python-jsonschema in line with the other
+tools that read our schema (Taplo, editors):
+- `integer` excludes floats: python-jsonschema accepts 10.0 as an integer, TOML tools do not,
+  and the rules use no fractions.
+- In `pattern`, `$` means the end of the text, as in ECMA-262 and Rust. Python's `$` also
+  matches before a final line break, which would let "goblin\\n" pass as an id.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import json
+import re
+from functools import lru_cache
+from typing import Any
+
+from engine.cardrogue.maps.format import SCHEMA_PATH
+
+_TYPE_WORDS = {
+    "string": "text", "integer": "a whole number", "number": "a number",
+    "boolean": "true or false", "array": "a list", "object": "a table", "null": "nothing",
+}
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict[str, Any]:
+    with open(SCHEMA_PATH, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@lru_cache(maxsize=256)
+def _compile(pattern: str) -> re.Pattern[str]:
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return re.compile(pattern)
+
+
+@lru_cache(maxsize=1)
+def _validator_class() -> Any:
+    from jsonschema import Draft7Validator, ValidationError, validators
+
+    def is_integer(checker: Any, instance: Any) -> bool:
+        return isinstance(instance, int) and not isinstance(instance, bool)
+
+    def pattern(validator: Any, patrn: str, instance: Any, schema: Any) -> Any:
+        if isinstance(instance, str) and not _compile(patrn).search(instance):
+            yield ValidationError(f"{instance!r} does not match {patrn!r}")
+
+    checker = Draft7Validator.TYPE_CHECKER.redefine("integer", is_integer)
+    return validators.extend(Draft7Validator, validators={"pattern": pattern},
+                             type_checker=checker)
+
+
+@lru_cache(maxsize=1)
+def validator() -> Any:
+    return _validator_class()(load_schema())
+
+
+def schema_errors(document: Any) -> list[tuple[str, list[Any], str]]:
+    """Every schema error as (JSON path, path parts, plain message), in document order."""
+    out = []
+    for error in validator().iter_errors(document):
+        out.extend(_explain(error))
+    return out
+
+
+# ---------------------------------------------------------------------- plain words
+
+def _show(value: Any, limit: int = 40) -> str:
+    """A short, printable picture of a value from the file."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+    elif isinstance(value, dict):
+        text = "a table"
+    elif isinstance(value, list):
+        text = f"a list of {len(value)}"
+    else:
+        text = repr(value)
+    text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number with a fraction"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _expected(types: Any) -> str:
+    if isinstance(types, str):
+        types = [types]
+    words = [_TYPE_WORDS.get(t, t) for t in types]
+    return " or ".join(words)
+
+
+def _suggest(word: Any, choices: Any) -> str:
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _first_control(text: str, allowed: str) -> tuple[int, str] | None:
+    for index, char in enumerate(text):
+        code = ord(char)
+        if (code < 0x20 or 0x7F <= code <= 0x9F) and char not in allowed:
+            return index, char
+    return None
+
+
+_PATTERN_WORDS = {
+    "^[a-z][a-z0-9_]*$": "is not a card id: card ids use lower-case letters, digits and '_', "
+                         "and start with a letter (like \"cave_bat\")",
+    "^[a-z0-9][a-z0-9_-]*$": "is not a usable level id: use lower-case letters, digits, '_' "
+                             "and '-' (like \"level-1\")",
+    "^[1-6]$": "is not a die face: use \"1\" to \"6\"",
+}
+
+
+def _pattern_message(error: Any) -> str:
+    pattern: str = error.validator_value
+    instance = error.instance
+    if "\\x00" in pattern and isinstance(instance, str):
+        allowed = "\t\n" if "\\x0b" in pattern else ""
+        found = _first_control(instance, allowed)
+        if "\\s" in pattern:  # a legend glyph
+            return (f"{_show(instance)} cannot be a legend glyph: a glyph is one character, not "
+                    "a space, a \u00b7 or a control character")
+        if found is not None:
+            index, char = found
+            what = "a line break" if char == "\n" else f"the control character U+{ord(char):04X}"
+            where = "one line of text" if not allowed else "text"
+            return (f"holds {what} at character {index + 1}; {where} may not contain it "
+                    + ("(tabs and line breaks are fine)" if allowed else ""))
+    words = _PATTERN_WORDS.get(pattern)
+    if words:
+        return f"{_show(instance)} {words}"
+    return f"{_show(instance)} does not have the expected form"
+
+
+def _under(parts: list[Any]) -> str:
+    """What the path names, for messages: 'levels[0].health' or 'the top level'."""
+    from engine.cardrogue.maps.document import json_path
+
+    path = json_path(parts)
+    return "the top level of the file" if path == "$" else path[2:] if path.startswith("$.") \
+        else path[1:]
+
+
+def _explain(error: Any) -> list[tuple[str, list[Any], str]]:
+    from engine.cardrogue.maps.document import json_path
+
+    parts = list(error.absolute_path)
+    kind = error.validator
+    value = error.validator_value
+    instance = error.instance
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    where = _under(parts)
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        known = list(schema.get("properties", {}))
+        out = []
+        for key in instance:
+            if key in known:
+                continue
+            key_parts = parts + [key]
+            out.append((json_path(key_parts), key_parts,
+                        f"{where}: unknown field {_show(key)}{_suggest(key, known)}; "
+                        f"the fields allowed here are {', '.join(known)}"))
+        return out
+    if kind == "required":
+        missing = error.message.rsplit(" is a required property", 1)[0]
+        try:
+            name = ast.literal_eval(missing)
+        except (ValueError, SyntaxError):
+            name = missing
+        return [(json_path(parts), parts, f"{where}: the field {_show(name)} is missing")]
+    if kind == "type":
+        message = f"expected {_expected(value)}, found {_kind_of(instance)} ({_show(instance)})"
+        if isinstance(instance, float) and "integer" in (value if isinstance(value, list) else [value]):
+            message = f"expected a whole number, found {_show(instance)}; the format has no fractions"
+    elif kind == "const":
+        if parts == ["format_version"]:
+            message = (f"format_version must be {value}, the version this Card Rogue reads; "
+                       f"found {_show(instance)}")
+        else:
+            message = f"must be {_show(value)}, found {_show(instance)}"
+    elif kind == "enum":
+        choices = ", ".join(_show(v) for v in value)
+        message = f"{_show(instance)} is not allowed here{_suggest(instance, value)}; choose one of {choices}"
+    elif kind == "minimum":
+        message = f"{_show(instance)} is too small; the least allowed is {value}"
+    elif kind == "maximum":
+        message = f"{_show(instance)} is too large; the most allowed is {value}"
+    elif kind == "minLength":
+        message = "must not be empty" if value == 1 else f"must be at least {value} characters long"
+    elif kind == "maxLength":
+        message = f"is {len(instance):,} characters long; the limit is {value:,}"
+    elif kind == "minItems":
+        message = f"must list at least {value} entr{'y' if value == 1 else 'ies'}"
+    elif kind == "maxItems":
+        message = f"lists {len(instance):,} entries; the limit is {value:,}"
+    elif kind == "maxProperties":
+        message = f"has {len(instance):,} entries; the limit is {value:,}"
+    elif kind == "uniqueItems":
+        message = "lists the same value more than once"
+    elif kind == "pattern":
+        message = _pattern_message(error)
+    else:
+        message = " ".join(error.message.split())
+        message = "".join(c if c.isprintable() else "?" for c in message)[:300]
+    return [(json_path(parts), parts, f"{where}: {message}")]
