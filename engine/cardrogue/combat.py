@@ -6,7 +6,8 @@ A combat round on the hero's turn:
   3. each enemy fighting the hero attacks.
 Only the first hero to engage an enemy is attacked by it and triggers its abilities (surround).
 
-The attack roll: the die (a reroll-twice face becomes two more dice, again and again), then
+The attack roll: the die (a reroll-twice face becomes two more dice, again and again, and two
+more per dagger when a Rogue holds two), then
 Min. Attack, then double damage, then the +X/-X attack modifier last. Where Min. Attack and a
 negative modifier disagree, the reading better for the hero wins, as the rulebook asks. An attack
 of 0 or less does nothing; a miss face deals nothing.
@@ -34,27 +35,31 @@ def fight_stream(g: Game, e: Enemy) -> str:
 def roll_attack(g: Game, p: Player, stream: str) -> dict[str, Any]:
     """Roll p's attack with everything p has equipped. Returns the worked arithmetic."""
     gear = characters.weapons(g, p)
-    reroll, miss, block = set(), set(), set()
+    # face -> how many equipped cards reroll on it: two daggers each give two more dice.
+    reroll: dict[int, int] = {}
+    miss, block = set(), set()
     for d in gear:
         for face, effect in d.on_roll:
-            {"reroll_twice": reroll, "miss": miss, "block": block}[effect].add(face)
+            if effect == "reroll_twice":
+                reroll[face] = reroll.get(face, 0) + 1
+            else:
+                (miss if effect == "miss" else block).add(face)
     min_attack = max((d.min_attack for d in gear), default=0)
     multiplier = 2 if any(d.double_damage for d in gear) else 1
     modifier = characters.attack_modifier(g, p)
     first = g.dice.roll(stream)
     rolls, counted = [first], []
-    if first in reroll:
-        owed = 2
-        while owed and len(rolls) < MAX_ATTACK_DICE:
-            owed -= 1
-            r = g.dice.roll(stream)
-            rolls.append(r)
-            if r in reroll:
-                owed += 2
-            else:
-                counted.append(r)
-    else:
+    owed = 2 * reroll.get(first, 0)
+    if not owed:
         counted.append(first)
+    while owed and len(rolls) < MAX_ATTACK_DICE:
+        owed -= 1
+        r = g.dice.roll(stream)
+        rolls.append(r)
+        if r in reroll:
+            owed += 2 * reroll[r]
+        else:
+            counted.append(r)
     base = sum(counted)
     damage = multiplier * max(base, min_attack) + modifier
     if min_attack:
@@ -267,10 +272,11 @@ def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
             g.ending = True
         return
     for e in fighting:
-        e.health = g.catalog.cards[e.card.id].health
-        e.hurt_this_turn = False
         if p.seat in e.aggro:
             e.aggro.remove(p.seat)
+        if not e.aggro:  # left with no opponent, the enemy recovers; in a surround it fights on
+            e.health = g.catalog.cards[e.card.id].health
+            e.hurt_this_turn = False
     g.fled = True
     g.can_flip = False
     g.combat_origin = None

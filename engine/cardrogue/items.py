@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Action, Event
-from engine.cardrogue import combat, effects, tiles
+from engine.cardrogue import characters, combat, effects, tiles
 from engine.cardrogue.board import DIRECTION_BITS, REVEALED, STEP
 from engine.cardrogue.level import POTION_EFFECTS
 
@@ -173,15 +173,18 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         return
     if kind == "unequip":
         card = _equipped(p, action.card)
+        before = characters.movement(g, p)
         for slot in [s for s, c in p.equipped.items() if c == card]:
             del p.equipped[slot]
         p.hand.append(card)
         events.append(Event("unequip", {"player": p.seat, "card": card.id,
                                         "name": g.catalog.cards[card.id].name}))
+        _movement_changed(g, p, before)
         return
     card = _in_hand(p, action.card)
     d = g.catalog.cards[card.id]
     if kind == "equip":
+        before = characters.movement(g, p)
         for other in _displaced(g, p, card):
             for slot in [s for s, c in p.equipped.items() if c == other]:
                 del p.equipped[slot]
@@ -192,6 +195,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
             p.equipped[slot] = card
         events.append(Event("equip", {"player": p.seat, "card": card.id, "name": d.name,
                                       "slots": list(slots)}))
+        _movement_changed(g, p, before)
         return
     p.hand.remove(card)
     if kind == "drink":
@@ -209,6 +213,13 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
             _potion_on_player(g, p, g.player_at(target), effect, events, drunk=False)
     else:
         _read(g, p, card, action, events)
+
+
+def _movement_changed(g: Game, p: Player, before: int) -> None:
+    """+X movement gear put on or taken off while the hero may still move this turn changes
+    the moves left now, not only from the next turn."""
+    if g.current == p.seat and g.moves_left > 0:
+        g.moves_left = max(0, g.moves_left + characters.movement(g, p) - before)
 
 
 def _potion_on_player(g: Game, by: Player, p: Player, effect: str, events: list[Event],

@@ -195,6 +195,9 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         return
     q = g.players[action.player]
     g.interacted = True
+    # Dealing with a player is step 3 of the turn: flipping and moving are over.
+    g.can_flip = False
+    g.moves_left = 0
     if action.kind == "trade":
         give = [c for c in p.hand if c.uid in action.cards]
         take = [c for c in q.hand if c.uid in action.take]

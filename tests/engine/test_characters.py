@@ -10,7 +10,17 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.core import Action, IllegalAction
-from tests.engine.support import act, action, first, give, kinds, rig, story, table, uid_of
+from tests.engine.support import (
+    act,
+    action,
+    first,
+    give,
+    kinds,
+    rig,
+    story,
+    table,
+    uid_of,
+)
 
 OPEN = {"card": "path", "revealed": True}
 ALL = ("warrior", "rogue", "cleric", "explorer", "mage", "bard")

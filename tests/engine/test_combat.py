@@ -760,3 +760,48 @@ def test_the_last_hit_takes_the_loot():
     assert first(events, "slain")["player"] == 1
     assert uid_of(g, "goblin", seat=1) == foe_card
     assert not g.players[0].hand
+
+
+def test_a_dodge_saves_the_enemy_even_from_a_killing_blow():
+    g = fight("imp")
+    rig(g, "fight", 6, 6)
+    events = act(g, "attack E")
+    assert first(events, "attack")["dodged"] and "slain" not in kinds(events)
+    assert foe(g).health == 4
+
+
+def test_shield_block_stops_every_enemy_in_the_round():
+    g = crossroads()
+    g.apply(Action("equip", card=give(g, "shield")))
+    rig(g, "fight", 1)
+    events = act(g, "attack E")
+    assert not attacks(events) and g.players[0].health == 8
+
+
+def test_warrior_who_is_not_the_first_opponent_flees_freely():
+    g = surround(chars=("rogue", "warrior"))
+    rig(g, "fight", 1)
+    act(g, "attack E")  # Ann engages first
+    flee = first(act(g, "flee E"), "flee")
+    assert flee["success"] and flee["free"]
+
+
+def test_a_surrounded_enemy_keeps_its_wounds_when_one_hero_flees():
+    """The enemy does not leave combat while another hero fights it, so it does not heal."""
+    g = surround({"card": "goblin", "health": 20})
+    rig(g, "fight", 4)
+    act(g, "attack E")              # Ann: 4 damage
+    act(g, "flee E")                # Bob flees freely
+    assert foe(g).health < 20 and foe(g).aggro == [0]
+
+
+def test_two_daggers_turn_a_six_into_four_dice():
+    """A Rogue with a dagger in each hand: each dagger gives two more dice on a 6."""
+    g = fight({"card": "goblin", "health": 60}, character="rogue")
+    g.apply(Action("equip", card=give(g, "dagger")))
+    g.apply(Action("equip", card=give(g, "dagger")))
+    assert len(set(c.uid for c in g.players[0].equipped.values())) == 2
+    rig(g, "fight", 6, 1, 2, 3, 4)
+    hit = first(act(g, "attack E"), "attack")
+    assert hit["rolls"] == [6, 1, 2, 3, 4] and hit["counted"] == [1, 2, 3, 4]
+    assert hit["damage"] == 10

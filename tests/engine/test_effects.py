@@ -8,7 +8,7 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.core import Action, IllegalAction
-from tests.engine.support import act, action, first, give, kinds, rig, story, table
+from tests.engine.support import act, action, first, give, kinds, story, table
 
 OPEN = {"card": "path", "revealed": True}
 
@@ -287,3 +287,25 @@ def test_healing_stops_at_max_health():
     events = drink(g, "red")
     assert first(events, "healed")["amount"] == 6
     assert hero(g).health == 10
+
+
+def test_poison_keeps_ticking_through_a_lost_turn():
+    g = beside("trap_paralysis", potion_identity={"green": "poison"})
+    drink(g)
+    events = act(g, "flip E")  # paralysed: this turn ends and the next is lost
+    lost = kinds(events).index("turn_lost")
+    ticks = [i for i, e in enumerate(events) if e.kind == "damage" and e.data["cause"] == "poison"]
+    assert len(ticks) == 2 and ticks[0] < lost  # the lost turn's tick, then the next turn's
+    assert hero(g).health == 8 and hero(g).poison == 1
+
+
+def test_poison_heals_scroll_survives_a_stronger_poison():
+    g = beside({"card": "trap_poison", "turns": 4}, potion_identity={"green": "poison"},
+               health=5)
+    drink(g)
+    g.apply(Action("read", card=give(g, "scroll_poison_heals")))
+    act(g, "flip E")  # poisoned again, longer: still reversed
+    assert hero(g).poison == 4 and hero(g).poison_heal == 1
+    for _ in range(4):
+        act(g, "end")
+    assert hero(g).health == 9

@@ -10,7 +10,17 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.core import Action, IllegalAction
-from tests.engine.support import act, action, first, give, kinds, rig, story, table, uid_of
+from tests.engine.support import (
+    act,
+    action,
+    first,
+    give,
+    kinds,
+    rig,
+    story,
+    table,
+    uid_of,
+)
 
 OPEN = {"card": "path", "revealed": True}
 
@@ -465,17 +475,17 @@ def test_drinking_is_allowed_only_for_potions():
 
 
 def test_drinking_discards_the_potion():
-    g, events = drinker("strength")
+    g, _ = drinker("strength")
     assert hand(g) == []
 
 
 def test_drink_healing_restores_max_health():
-    g, events = drinker("healing", health=3)
+    g, _ = drinker("healing", health=3)
     assert hero(g).health == 10
 
 
 def test_drink_poison_poisons_for_three_turns():
-    g, events = drinker("poison")
+    g, _ = drinker("poison")
     assert hero(g).poison == 3
 
 
@@ -531,7 +541,8 @@ def test_teleport_cannot_land_on_an_occupied_or_unrevealed_tile():
     g = teleport_board()
     g.apply(Action("drink", card=give(g, "potion", colour="red")))
     for cell in ("0,2", "1,0", "0,0", "1,3"):  # enemy, face down, self, no card at all
-        assert reason(g, f"place {cell}") == "a teleport must land on a revealed tile with no one on it"
+        assert reason(g, f"place {cell}") == \
+            "a teleport must land on a revealed tile with no one on it"
     legal = sorted(a.target for a in g.legal_actions())
     assert legal == [(0, 1), (0, 3), (0, 4)]
 
@@ -740,3 +751,52 @@ def test_unknown_potion_that_turns_out_teleport_has_no_effect_in_the_end_rush():
     assert first(events, "drink")["effect"] == "teleport"
     assert "no_effect" in kinds(events)
     assert g.pending is None and hero(g).pos == g.index((0, 0)) and hand(g) == []
+
+
+def test_throwing_a_potion_identifies_its_colour():
+    g = versus({"card": "goblin", "health": 9}, "bard")
+    rig(g, "potion:red", 2)
+    events = g.apply(Action("throw", card=give(g, "potion", colour="red"), dir="E"))
+    assert first(events, "potion_identified")["effect"] == "poison"
+    assert g.potion_identity == {"red": "poison"}
+
+
+def test_potions_work_in_combat_and_several_in_one_turn():
+    g = versus({"card": "goblin", "health": 9}, "bard",
+               potion_identity={"red": "strength", "blue": "weakness"})
+    g.apply(Action("drink", card=give(g, "potion", colour="red")))
+    g.apply(Action("drink", card=give(g, "potion", colour="red")))
+    g.apply(Action("throw", card=give(g, "potion", colour="blue"), dir="E"))
+    assert hero(g).bonus_attack == 2 and foe(g).attack_mod == 1
+    rig(g, "fight", 1)
+    events = act(g, "attack E")
+    assert first(events, "attack")["damage"] == 1 - 1 + 2
+    assert first(events, "enemy_attack")["attack"] == 3
+
+
+def test_hasty_boots_add_a_move_after_flipping():
+    g = story("╶──╴", "@.oo", {"o": OPEN}, character="rogue")
+    g.apply(Action("equip", card=give(g, "hasty_boots")))
+    act(g, "flip E", "move E", "move E")
+    assert hero(g).pos == g.index((0, 2))
+    assert reason(g, "move E") == "you have no moves left this turn"
+
+
+def test_taking_hasty_boots_off_takes_the_extra_move_away():
+    g = story("╶──╴", "@.oo", {"o": OPEN}, character="rogue")
+    g.apply(Action("equip", card=give(g, "hasty_boots")))
+    act(g, "end")  # worn from the start of this turn
+    act(g, "flip E", "move E")
+    g.apply(Action("unequip", card=hero(g).equipped["feet"].uid))
+    assert reason(g, "move E") == "you have no moves left this turn"
+
+
+def test_hasty_boots_give_no_move_in_combat():
+    g = story("╶─╴", "@oe", {"o": OPEN, "e": {"card": "goblin", "revealed": True}},
+              character="rogue")
+    act(g, "move E")  # combat begun by moving next to the goblin
+    g.apply(Action("equip", card=give(g, "hasty_boots")))
+    assert reason(g, "move W") == "you are in combat: attack or flee"
+    rig(g, "fight", 6)
+    act(g, "attack E")  # slain: the turn is at step 4, boots or not
+    assert reason(g, "move W") == "you have no moves left this turn"

@@ -9,7 +9,7 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.core import Action, IllegalAction
-from tests.engine.support import act, action, first, give, kinds, rig, story, table, uid_of
+from tests.engine.support import act, action, first, give, kinds, rig, story, table
 
 OPEN = {"card": "path", "revealed": True}
 
@@ -540,3 +540,51 @@ def test_death_ends_the_story_run():
     assert g.is_over and g.outcome == "lost" and g.pending is None
     assert g.legal_actions() == []
     assert reason(g, "end") == "the game is over"
+
+
+def test_a_counter_attack_can_kill_the_tripper():
+    g = pair(right="rogue", cells="@@g", legend={"g": {"card": "goblin", "revealed": True}},
+             health=3)
+    rig(g, "trip:0", 1)
+    rig(g, "trip:1", 6)
+    events = act(g, "trip 1")
+    assert first(events, "death")["player"] == 0
+    assert g.pending == ("respawn", 0, g.index((0, 0)))
+
+
+def test_a_player_teleported_next_to_an_enemy_fights_from_their_own_turn():
+    legend = {"g": {"card": "goblin", "revealed": True}}
+    g = table("╶─┬╴\n  ╵ ", "@@o \n  g ", {"o": OPEN, **legend},
+              [("Ann", "bard"), ("Bob", "rogue")], [(0, 0), (0, 1)],
+              potion_identity={"red": "teleport"})
+    g.apply(Action("throw", card=give(g, "potion", 0, colour="red"), dir="E"))
+    events = act(g, "place 0,2")  # Ann drops Bob next to the goblin
+    assert "enemy_attack" not in kinds(events)
+    assert g.players[1].health == 8
+    events = act(g, "end")        # Bob's turn: now he is in the fight
+    assert "enemy_attack" not in kinds(events)
+    assert g.player.name == "Bob" and g.in_combat(g.players[1])
+    assert reason(g, "end") == "you are in combat: attack or flee first"
+
+
+def test_an_enemy_teleported_next_to_another_player_waits_for_their_turn():
+    g = line("@gooo@", [("Ann", "bard"), ("Bob", "rogue")], [(0, 0), (0, 5)],
+             {"g": {"card": "goblin", "revealed": True}}, potion_identity={"red": "teleport"})
+    g.apply(Action("throw", card=give(g, "potion", 0, colour="red"), dir="E"))
+    events = act(g, "place 0,4")  # next to Bob
+    assert "enemy_attack" not in kinds(events)
+    assert not g.in_combat(g.players[0])
+    events = act(g, "end")        # Ann is free to end her turn; Bob's begins
+    assert "enemy_attack" not in kinds(events) and g.players[1].health == 8
+    assert g.player.name == "Bob"
+    assert reason(g, "end") == "you are in combat: attack or flee first"
+
+
+def test_dealing_with_a_player_ends_flipping_and_moving():
+    """Interacting is step 3 of the turn: after it the hero cannot flip or move any more."""
+    g = line("o@@o", [("Ann", "bard"), ("Bob", "bard")], [(0, 1), (0, 2)])
+    gift = give(g, "potion", colour="red")
+    assert g.why_illegal(action("move W")) is None
+    trade(g, give_=(gift,))
+    assert reason(g, "move W") == "you have no moves left this turn"
+    assert g.why_illegal(action("end")) is None

@@ -115,16 +115,16 @@ def parse_toml(text: str) -> dict[str, Any]:
         message = str(error)
         line = column = None
         found = _POSITION.search(message)
+        where = ""
         if found:
             line, column = int(found.group(1)), int(found.group(2))
             message = message[:found.start()]
-            where = f"line {line}, column {column}"
         elif _AT_END.search(message):
             message = _AT_END.sub("", message)
-            where = "the end of the file"
-        else:
-            where = "somewhere in the file"
-        raise Unreadable("toml_syntax", f"this is not valid TOML: {message} (at {where})",
+            where = " at the end of the file"
+        if message.startswith("Illegal character '\\n'") or "Unterminated string" in message:
+            message += " (a string may be missing its closing quote)"
+        raise Unreadable("toml_syntax", f"this is not valid TOML{where}: {message}",
                          line, column) from None
     except RecursionError:
         raise Unreadable("toml_syntax", "this is not a usable TOML document: its values are "

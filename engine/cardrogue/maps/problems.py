@@ -159,7 +159,8 @@ class Collector:
         self.problems.append(Problem(severity, rule, message, self.file, level, row, col, path))
 
     def finish(self) -> list[Problem]:
-        out = list(self.problems)
+        """Every problem, errors before warnings, each in the order found."""
+        out = sorted(self.problems, key=lambda p: p.severity != ERROR)
         for (level, rule), count in self._counts.items():
             if count > self.cap:
                 severity = next(p.severity for p in self.problems

@@ -62,11 +62,18 @@ def validator() -> Any:
     return _validator_class()(load_schema())
 
 
-def schema_errors(document: Any) -> list[tuple[str, list[Any], str]]:
-    """Every schema error as (JSON path, path parts, plain message), in document order."""
+def schema_errors(document: Any) -> list[tuple[str, list[Any], str, str]]:
+    """Every schema error as (JSON path, path parts, rule, plain message)."""
     out = []
+    typed: set[str] = set()
     for error in validator().iter_errors(document):
-        out.extend(_explain(error))
+        for found in _explain(error):
+            if found[2] == "wrong_type":
+                # A legend entry's if/then/else can report one wrong type twice.
+                if found[0] in typed:
+                    continue
+                typed.add(found[0])
+            out.append(found)
     return out
 
 
@@ -115,7 +122,7 @@ def _suggest(word: Any, choices: Any) -> str:
     if not isinstance(word, str):
         return ""
     close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return f" (did you mean {json.dumps(close[0])}?)" if close else ""
 
 
 def _first_control(text: str, allowed: str) -> tuple[int, str] | None:
@@ -147,9 +154,10 @@ def _pattern_message(error: Any) -> str:
         if found is not None:
             index, char = found
             what = "a line break" if char == "\n" else f"the control character U+{ord(char):04X}"
-            where = "one line of text" if not allowed else "text"
-            return (f"holds {what} at character {index + 1}; {where} may not contain it "
-                    + ("(tabs and line breaks are fine)" if allowed else ""))
+            if allowed:
+                return (f"holds {what} at character {index + 1}; text may hold tabs and line "
+                        "breaks but no other control characters")
+            return f"holds {what} at character {index + 1}; it must be one line of plain text"
     words = _PATTERN_WORDS.get(pattern)
     if words:
         return f"{_show(instance)} {words}"
@@ -165,7 +173,16 @@ def _under(parts: list[Any]) -> str:
         else path[1:]
 
 
-def _explain(error: Any) -> list[tuple[str, list[Any], str]]:
+_RULES = {
+    "additionalProperties": "unknown_field", "required": "missing_field", "type": "wrong_type",
+    "const": "wrong_value", "enum": "not_allowed", "minimum": "out_of_range",
+    "maximum": "out_of_range", "minLength": "empty", "maxLength": "size_limit",
+    "minItems": "empty", "maxItems": "size_limit", "maxProperties": "size_limit",
+    "uniqueItems": "duplicate", "pattern": "bad_text",
+}
+
+
+def _explain(error: Any) -> list[tuple[str, list[Any], str, str]]:
     from engine.cardrogue.maps.document import json_path
 
     parts = list(error.absolute_path)
@@ -181,7 +198,7 @@ def _explain(error: Any) -> list[tuple[str, list[Any], str]]:
             if key in known:
                 continue
             key_parts = parts + [key]
-            out.append((json_path(key_parts), key_parts,
+            out.append((json_path(key_parts), key_parts, "unknown_field",
                         f"{where}: unknown field {_show(key)}{_suggest(key, known)}; "
                         f"the fields allowed here are {', '.join(known)}"))
         return out
@@ -191,7 +208,8 @@ def _explain(error: Any) -> list[tuple[str, list[Any], str]]:
             name = ast.literal_eval(missing)
         except (ValueError, SyntaxError):
             name = missing
-        return [(json_path(parts), parts, f"{where}: the field {_show(name)} is missing")]
+        return [(json_path(parts), parts, "missing_field",
+                 f"{where}: the field {_show(name)} is missing")]
     if kind == "type":
         message = f"expected {_expected(value)}, found {_kind_of(instance)} ({_show(instance)})"
         if isinstance(instance, float) and "integer" in (value if isinstance(value, list) else [value]):
@@ -226,4 +244,11 @@ def _explain(error: Any) -> list[tuple[str, list[Any], str]]:
     else:
         message = " ".join(error.message.split())
         message = "".join(c if c.isprintable() else "?" for c in message)[:300]
-    return [(json_path(parts), parts, f"{where}: {message}")]
+    rule = _RULES.get(kind, "schema")
+    if parts == ["format_version"]:
+        rule = "format_version"
+    elif kind == "pattern" and "legend glyph" in message:
+        rule = "bad_glyph"
+    elif kind == "pattern" and ("control character" in message or "line break" in message):
+        rule = "control_character"
+    return [(json_path(parts), parts, rule, f"{where}: {message}")]

@@ -1,0 +1,109 @@
+"""Validation from start to finish: read, parse, migrate, schema, lint, build.
+
+`validate_file` and `validate_text` never raise for anything a file can hold; every problem ends
+up in the Report. `check_document` does the same for a document the editor holds in memory.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from engine.cardrogue.maps.document import (
+    Unreadable, decode, json_path, normalise, parse_toml, plain_values, read_bytes,
+)
+from engine.cardrogue.maps.lint import lint
+from engine.cardrogue.maps.migrations import MigrationProblem, migrate
+from engine.cardrogue.maps.problems import ERROR, Collector, MapError, Problem, Report
+from engine.cardrogue.maps.schema import schema_errors
+
+
+def _unreadable(name: str, problem: Unreadable) -> Report:
+    report = Report(name, unreadable=True)
+    report.problems.append(Problem(ERROR, problem.rule, problem.message, name,
+                                   line=problem.line, column=problem.column))
+    return report
+
+
+def validate_file(path: str | os.PathLike[str]) -> Report:
+    name = os.fspath(path)
+    try:
+        text = decode(read_bytes(path))
+    except Unreadable as problem:
+        return _unreadable(name, problem)
+    return validate_text(text, name)
+
+
+def validate_text(text: str, name: str = "<text>") -> Report:
+    try:
+        raw = parse_toml(text)
+    except Unreadable as problem:
+        return _unreadable(name, problem)
+    return check_document(raw, name)
+
+
+def _level_of(document: Any, parts: list[Any]) -> str | None:
+    if len(parts) >= 2 and parts[0] == "levels" and isinstance(parts[1], int):
+        from engine.cardrogue.maps.lint import _level_name
+
+        levels = document.get("levels") if isinstance(document, dict) else None
+        if isinstance(levels, list) and parts[1] < len(levels) and isinstance(levels[parts[1]], dict):
+            return _level_name(levels[parts[1]], parts[1])
+        return f"level {parts[1] + 1}"
+    return None
+
+
+def check_document(document: Any, name: str = "<document>") -> Report:
+    """Every problem of a parsed document (a dict from tomllib, or the editor's)."""
+    report = Report(name)
+    out = Collector(name)
+    try:
+        document, dates = plain_values(document)
+        for parts, text in dates:
+            out.add(ERROR, "date_value",
+                    f"{json_path(parts)[2:] or 'the value'}: {text} is a TOML date or time; the "
+                    "format has none, so write it in quotes if you mean text",
+                    level=_level_of(document, list(parts)), path=json_path(parts))
+        try:
+            document, report.migrated_from = migrate(document)
+        except MigrationProblem as problem:
+            out.add(ERROR, problem.rule, problem.message, path="$.format_version")
+            report.problems = out.finish()
+            return report
+        document = normalise(document)
+        report.document = document if isinstance(document, dict) else None
+        for path, parts, rule, message in schema_errors(document):
+            out.add(ERROR, rule, message, level=_level_of(document, parts), path=path)
+        lint(document, out)
+    except RecursionError:
+        out.add(ERROR, "too_deep", "the file's values are nested too deeply to check")
+    report.problems = out.finish()
+    if not report.errors and report.document is not None:
+        from engine.cardrogue.maps.spec import to_map_spec
+
+        try:
+            report.spec = to_map_spec(report.document)
+        except (ValueError, KeyError, TypeError) as error:  # lint should have caught it first
+            report.problems.append(Problem(ERROR, "engine", f"the engine refused the map: {error}",
+                                           name))
+    return report
+
+
+def load_map(path: str | os.PathLike[str]):
+    """The MapSpec in a map file; raises MapError (with the full report) if it has errors."""
+    report = validate_file(path)
+    if report.spec is None:
+        raise MapError(report)
+    return report.spec
+
+
+def load_document(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The normalised document in a map file, for editing; raises MapError if it is unreadable.
+
+    A document with errors is still returned: an author must be able to open a broken map to
+    fix it.
+    """
+    report = validate_file(path)
+    if report.document is None:
+        raise MapError(report)
+    return report.document
