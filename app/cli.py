@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from app import runs_cli
+
 PROG = "cardrogue"
 
 # Exit status for Ctrl+C, as shells report a process killed by SIGINT (128 + 2).
@@ -30,8 +32,46 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
+def add_validate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="map or campaign files (.toml)")
+    parser.add_argument("--json", action="store_true",
+                        help="print a machine-readable report instead of text")
+    parser.epilog = ("Exit status: 0 valid (warnings are printed), 1 invalid, 2 unreadable. "
+                     "The map format is described in docs/map-format.md.")
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    """Check map files: the schema, then the lint rules; print every problem."""
+    from engine.cardrogue import maps  # lazy: jsonschema is only imported when checking
+
+    reports = [maps.validate_file(path) for path in args.files]
+    text = maps.format_json(reports) if args.json else maps.format_text(reports)
+    try:
+        # Problems quote the file's text; never fail on a terminal that cannot show it.
+        sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    except (AttributeError, ValueError):
+        pass
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    return maps.exit_code(reports)
+
+
 # Later issues append their subcommands here; none is listed until it works.
-COMMANDS: tuple[Command, ...] = ()
+COMMANDS: tuple[Command, ...] = (
+    Command("validate", "check map and campaign files: exit 0 valid, 1 invalid, 2 unreadable",
+            add_validate_arguments, run_validate),
+    # Runs and high scores (issue 5); app/runs_cli.py imports only argparse at startup.
+    Command("verify", "replay run files and print a JSON summary of each; 1 if any is bad",
+            runs_cli.add_verify_arguments, runs_cli.run_verify),
+    Command("replay", "replay a run file; --events prints its events as JSON lines",
+            runs_cli.add_replay_arguments, runs_cli.run_replay),
+    Command("scores", "print a map's local leaderboard",
+            runs_cli.add_scores_arguments, runs_cli.run_scores),
+    Command("import", "verify run files and enter them on the local leaderboard",
+            runs_cli.add_import_arguments, runs_cli.run_import),
+    Command("export", "write a map's leaderboard runs as run files to share",
+            runs_cli.add_export_arguments, runs_cli.run_export),
+)
 
 
 def package_version() -> str:
@@ -106,3 +146,7 @@ def describe(error: BaseException) -> str:
     message = " ".join(str(error).split())
     name = type(error).__name__
     return f"{name}: {message}" if message else name
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -70,6 +70,13 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
+        # mkstemp makes the file private; keep the old file's mode, or rw-r--r-- for a new one
+        # (run files are meant to be shared).
+        try:
+            mode = os.stat(target).st_mode & 0o7777
+        except OSError:
+            mode = 0o644
+        os.chmod(temp, mode)
         if _before_replace is not None:
             _before_replace(temp)
         os.replace(temp, target)
