@@ -34,19 +34,24 @@ def path_count(bits: int) -> int:
 class Board:
     """One level's grid. Cells are addressed by a flat index: row * width + col."""
 
-    __slots__ = ("width", "height", "exists", "paths", "content", "face")
+    __slots__ = ("width", "height", "exists", "paths", "content", "face", "growable")
 
     def __init__(self, width: int, height: int, exists: list[bool], paths: list[int],
-                 content: list, face: list[int]) -> None:
+                 content: list, face: list[int], growable: bool = False) -> None:
         self.width = width
         self.height = height
         self.exists = exists  # False where the map has no card at all
         self.paths = paths
         self.content = content  # a Card on the cell, or None for a plain pathing tile
         self.face = face
+        self.growable = growable  # the classic game lays new cards as heroes explore
 
     def clone(self) -> Board:
-        # `exists` and `paths` never change during play, so they are shared.
+        if self.growable:
+            return Board(self.width, self.height, list(self.exists), list(self.paths),
+                         list(self.content), list(self.face), True)
+        # A story map's cells and paths never change during play (the mole copies before
+        # digging), so they are shared.
         return Board(self.width, self.height, self.exists, self.paths, list(self.content),
                      list(self.face))
 

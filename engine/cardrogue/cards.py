@@ -20,6 +20,7 @@ rulebook's clarifications. The vocabulary (field -> meaning):
   attack_double_roll                        enemy abilities
   boss, vp          "basilisk" or "golem", and the victory points a card is worth
   scroll, amount, turns, trap, drain_on     what a scroll, trap or fountain does
+  shape, arrow      a pathing tile's printed paths and red arrow (classic game)
 """
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ class CardDef:
     amount: int = 0
     turns: int = 0
     drain_on: tuple[int, ...] = ()
+    shape: str = "┼"  # classic game: the card's paths as printed, as a box-drawing glyph
+    arrow: str | None = None  # classic game: the edge a red arrow points through, as printed
     why: str = ""
 
     @property

@@ -108,6 +108,10 @@ def hurt_enemy(g: Game, p: Player, e: Enemy, amount: int, events: list[Event]) -
 def slay(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
     """The enemy card goes to the slayer's hand as loot; a pathing tile takes its place."""
     del g.enemies[e.pos]
+    if g.catacomb is not None:
+        from engine.cardrogue import catacomb
+
+        catacomb.replace_with_path(g, e.pos, p.pos, events)
     d = g.catalog.cards[e.card.id]
     p.slain.append(d.id)
     if d.base and d.base != d.id:

@@ -39,6 +39,14 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return "you are away: come back first"
     if p.dead or p.deferred:
         return "you cannot act now"
+    if action.kind == "end_rush":
+        if g.catacomb is None or len(g.players) < 2:
+            return "the end rush belongs to the classic game with two or more players"
+        if g.end_rush:
+            return "the end rush has already begun"
+        if not stuck(g):
+            return "the end rush can only be called when no path leads anywhere new"
+        return None
     if action.kind in ("quit", "leave"):
         if action.kind == "leave" and g.mode == "story":
             return "story mode has one player: quit or keep playing"
@@ -66,6 +74,9 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         _mole(g, p, action, events)
     elif action.kind == "quit":
         _quit(g, p, events)
+    elif action.kind == "end_rush":
+        g.end_rush = True
+        events.append(Event("end_rush", {"player": p.seat, "cause": "dead ends"}))
     elif action.kind == "leave":
         p.away = True
         p.away_at = p.pos
@@ -93,7 +104,15 @@ def _mole(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     else:
         p.gold -= MOLE_PRICE
     index = g.index(action.target)
-    g.board.paths = list(g.board.paths)  # paths are shared between clones: copy before changing
+    if g.catacomb is not None:
+        # The mole searches the pathing stack for a crossing, then shuffles the stack.
+        crossing = next((c for c in g.catacomb.pathing
+                         if g.catalog.cards[c.id].shape == "┼"), None)
+        if crossing is not None:
+            g.catacomb.pathing.remove(crossing)
+        g.dice.shuffle("deck:pathing", g.catacomb.pathing)
+    if not g.board.growable:
+        g.board.paths = list(g.board.paths)  # shared between clones: copy before changing
     g.board.paths[index] = FOUR_PATHS
     placed = g.board.reveal(index)
     events.append(Event("mole", {"player": p.seat, "cell": list(action.target),

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from engine.core.dice import Dice
 from engine.core.protocol import DIRECTIONS, Action, Event, IllegalAction
-from engine.cardrogue import (characters, combat, exceptional, goals, items, players,
+from engine.cardrogue import (catacomb, characters, combat, exceptional, goals, items, players,
                               tiles, turn)
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED, UNSEEN, Board
 from engine.cardrogue.cards import Catalog, CardDef, standard_catalog
@@ -35,6 +35,15 @@ _SECTIONS: dict[str, Any] = {
     "cast": characters,
     "trade": players, "trip": players, "steal": players, "leap": players, "respawn": players,
     "mole": exceptional, "quit": exceptional, "leave": exceptional, "come_back": exceptional,
+    "end_rush": exceptional, "pick": players,
+}
+
+
+# Decisions that only exist while the game waits for them, and what to say otherwise.
+_ONLY_WHEN_PENDING = {
+    "place": "there is nothing to place",
+    "respawn": "no one is waiting to come back",
+    "pick": "the characters are already chosen",
 }
 
 
@@ -43,7 +52,8 @@ class Game:
 
     def __init__(self, spec: MapSpec, seats: list[tuple[str, str]], *, mode: str = "story",
                  catalog: Catalog | None = None, seed: int | None = None,
-                 starts: list[tuple[int, int]] | None = None) -> None:
+                 starts: list[tuple[int, int]] | None = None, table: bool = False,
+                 picking: bool = False) -> None:
         catalog = catalog or standard_catalog()
         for custom_id, (base_id, overrides) in spec.custom_cards.items():
             catalog = catalog.with_custom(custom_id, base_id, overrides)
@@ -86,8 +96,17 @@ class Game:
         self.stash: dict[int, list[Card]] = {}
         self._events: list[Event] = []
         self._starts = starts
-        goals.enter_level(self, 0, self._events)
-        turn.start_turn(self, self._events)
+        self.catacomb: catacomb.Catacomb | None = None  # the classic game's stacks
+        self.picks: list[int] = []  # seats still to pick a character, in turn order
+        if table:
+            catacomb.setup(self, self._events)
+            if picking:
+                self.picks = [(self.current + k) % len(self.players) for k in range(len(seats))]
+                self.pending = ("pick", self.picks[0])
+        else:
+            goals.enter_level(self, 0, self._events)
+        if not self.picks:
+            turn.start_turn(self, self._events)
         self.opening_events = self._events
         self._events = []
 
@@ -102,6 +121,22 @@ class Game:
         if allowed and character not in allowed:
             raise ValueError(f"this map allows {', '.join(allowed)}, not {character}")
         return cls(spec, [(name, character)], mode="story", **kwargs)
+
+    @classmethod
+    def classic(cls, names: list[str], seed: int, characters: list[str] | None = None,
+                goals_: tuple = ()) -> Game:
+        """The rulebook's normal game on a fresh table for 1-4 players. Without `characters`,
+        the players pick them in turn order after the deciding roll (pending "pick")."""
+        if not 1 <= len(names) <= 4:
+            raise ValueError("the classic game is for 1 to 4 players")
+        size = catacomb.TABLE_SIZE * catacomb.TABLE_SIZE
+        table = LevelSpec("table", catacomb.TABLE_SIZE, catacomb.TABLE_SIZE, (0,) * size,
+                          (None,) * size, goals=tuple(goals_), exit="start",
+                          title="The catacombs")
+        spec = MapSpec((table,), seed, title="Classic game", kind="classic")
+        chosen = characters or ["warrior"] * len(names)
+        return cls(spec, list(zip(names, chosen)), mode="classic", table=True,
+                   picking=characters is None)
 
     def new_uid(self) -> int:
         uid = self.next_uid
@@ -120,7 +155,7 @@ class Game:
     @property
     def player(self) -> Player:
         """The player who must act now (the pending decision's owner, else whose turn it is)."""
-        if self.pending is not None and self.pending[0] == "respawn":
+        if self.pending is not None and self.pending[0] in ("respawn", "pick"):
             return self.players[self.pending[1]]
         return self.players[self.current]
 
@@ -183,8 +218,10 @@ class Game:
                 return "choose where the teleported one lands first"
             if kind == "respawn" and action.kind != "respawn":
                 return f"{self.players[self.pending[1]].name} must choose how to come back first"
-        elif action.kind in ("place", "respawn"):
-            return "there is nothing to place"
+            if kind == "pick" and action.kind != "pick":
+                return f"{self.players[self.pending[1]].name} must pick a character first"
+        elif action.kind in _ONLY_WHEN_PENDING:
+            return _ONLY_WHEN_PENDING[action.kind]
         if action.dir is not None and action.dir not in DIRECTIONS:
             return f"{action.dir!r} is not a direction"
         section = _SECTIONS.get(action.kind)
@@ -223,7 +260,10 @@ class Game:
         p = self.player
         if self.pending is not None:
             if self.pending[0] == "teleport":
-                return [Action("place", target=self.cell(i)) for i in range(len(self.board.face))]
+                return [Action("place", target=self.cell(i)) for i in range(len(self.board.face))
+                        if self.board.face[i] == REVEALED]
+            if self.pending[0] == "pick":
+                return [Action("pick", name=c) for c in self.catalog.characters]
             return players.respawn_candidates(self, p)
         out = [Action(kind, dir=d) for kind in ("flip", "move", "attack", "flee", "cast")
                for d in DIRECTIONS]
@@ -232,7 +272,9 @@ class Game:
         out.append(Action("leave"))
         out.append(Action("come_back"))
         if exceptional.stuck(self):
-            out.extend(Action("mole", target=self.cell(i)) for i in range(len(self.board.face)))
+            out.extend(Action("mole", target=self.cell(i)) for i in range(len(self.board.face))
+                       if self.board.face[i] == REVEALED)
+            out.append(Action("end_rush"))
         for card in p.hand:
             out.append(Action("equip", card=card.uid))
             out.append(Action("drink", card=card.uid))
@@ -240,8 +282,9 @@ class Game:
             out.extend(Action("throw", card=card.uid, dir=d) for d in DIRECTIONS)
             out.extend(items.read_candidates(self, p, card))
         out.extend(Action("unequip", card=c.uid) for c in set(p.equipped.values()))
-        if p.pos in self.stock:
-            for card in self.stock[p.pos]:
+        stock = tiles.stock_at(self, p.pos)
+        if stock:
+            for card in stock:
                 out.append(Action("buy", card=card.uid))
                 out.extend(Action("buy", card=card.uid, cards=(h.uid,)) for h in p.hand)
         out.extend(players.interaction_candidates(self, p))
@@ -262,6 +305,8 @@ class Game:
         copy.enemies = {i: e.clone() for i, e in self.enemies.items()}
         copy.stock = {i: list(cards) for i, cards in self.stock.items()}
         copy.stash = {i: list(cards) for i, cards in self.stash.items()}
+        copy.catacomb = self.catacomb.clone() if self.catacomb is not None else None
+        copy.picks = list(self.picks)
         copy._events = []
         return copy
 
@@ -287,6 +332,10 @@ class Game:
             tuple(sorted(self.potion_identity.items())),
             tuple(sorted((i, tuple(c)) for i, c in self.stock.items())),
             tuple(sorted((i, tuple(c)) for i, c in self.stash.items())),
+            tuple(self.board.exists) if self.board.growable else (),
+            (tuple(self.catacomb.exploration), tuple(self.catacomb.pathing),
+             tuple(self.catacomb.shop)) if self.catacomb is not None else (),
+            tuple(self.picks), tuple(p.character for p in self.players),
         )
 
 

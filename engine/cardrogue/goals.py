@@ -140,6 +140,16 @@ def unmet_goals(g: Game, p: Player) -> list[str]:
 
 def reach_exit(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     d = g.catalog.cards[g.board.content[index].id]
+    if g.mode != "story" and len(g.players) == 1:
+        if d.type != "start":
+            return False
+        # The solo game: leaving alive with every chosen goal met is the win.
+        unmet = unmet_goals(g, p)
+        if unmet:
+            return False
+        g.outcome = "won"
+        events.append(Event("game_over", {"outcome": "won", "moves": g.moves, "turns": g.turn}))
+        return True
     if g.mode != "story":
         if d.type != "start" or not g.end_rush:
             return False  # outside the end rush a starting tile is walked like a path

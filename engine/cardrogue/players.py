@@ -42,7 +42,8 @@ def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
     p.dead = True
     events.append(Event("death", {"player": p.seat, "cause": cause,
                                   "cell": list(g.cell(p.pos)) if p.pos is not None else None}))
-    if g.mode == "story":
+    if g.mode == "story" or len(g.players) == 1:
+        # Story mode and the solo game: a hero who dies has failed.
         p.out = True
         g.outcome = "lost"
         events.append(Event("game_over", {"outcome": "lost", "moves": g.moves, "turns": g.turn}))
@@ -117,6 +118,21 @@ def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         g.ending = True
 
 
+def _pick(g: Game, p: Player, character: str, events: list[Event]) -> None:
+    """Characters are picked in turn order after the deciding roll."""
+    from engine.cardrogue import turn
+
+    p.character = character
+    p.health = characters.max_health(g, p)
+    g.picks.pop(0)
+    events.append(Event("picked", {"player": p.seat, "character": character}))
+    if g.picks:
+        g.pending = ("pick", g.picks[0])
+    else:
+        g.pending = None
+        turn.start_turn(g, events)
+
+
 # ---------------------------------------------------------------------- interactions
 
 def interaction_candidates(g: Game, p: Player) -> list[Action]:
@@ -139,6 +155,14 @@ def interaction_candidates(g: Game, p: Player) -> list[Action]:
 def check(g: Game, p: Player, action: Action) -> str | None:
     if action.kind == "respawn":
         return _check_respawn(g, p, action)
+    if action.kind == "pick":
+        if action.name not in g.catalog.characters:
+            return "choose one of the characters"
+        taken = {g.players[s].character for s in range(len(g.players))
+                 if s not in g.picks}
+        if action.name in taken:
+            return f"the {g.catalog.characters[action.name].name} is already taken"
+        return None
     if p.dead or p.deferred:
         return "you cannot act now"
     if action.kind == "leap":
@@ -180,6 +204,9 @@ def check(g: Game, p: Player, action: Action) -> str | None:
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     if action.kind == "respawn":
         _respawn(g, p, action, events)
+        return
+    if action.kind == "pick":
+        _pick(g, p, action.name, events)
         return
     g.only_moved = False
     if action.kind == "leap":

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Action, Event
-from engine.cardrogue import characters, effects, goals
+from engine.cardrogue import catacomb, characters, effects, goals
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
@@ -35,7 +35,7 @@ def reveal_content(g: Game, p: Player, index: int, events: list[Event]) -> None:
     elif d.type == "trap":
         trigger_trap(g, p, index, events)
     elif d.type in ("artifact", "key"):
-        g.board.content[index] = None
+        _remove(g, index, p.pos, events)
         events.append(Event("pickup", {"player": p.seat, "card": card.id, "name": d.name,
                                        "from": list(g.cell(index))}))
         goals.take_card(g, p, card, events)
@@ -43,6 +43,13 @@ def reveal_content(g: Game, p: Player, index: int, events: list[Event]) -> None:
 
 def arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     """Resolve a hero standing on `index` after a move. Returns whether anything happened."""
+    eventful = _arrive(g, p, index, events)
+    if g.catacomb is not None and p.pos == index and not p.dead:
+        catacomb.lay_cards(g, index, events)  # step 4: cards on every path into the unknown
+    return eventful
+
+
+def _arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     eventful = False
     dropped = g.stash.pop(index, None)
     if dropped:
@@ -58,7 +65,7 @@ def arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
         trigger_trap(g, p, index, events)
         return True
     if d.holdable:
-        g.board.content[index] = None
+        _remove(g, index, None, events)
         events.append(Event("pickup", {"player": p.seat, "card": card.id, "name": d.name,
                                        "colour": card.colour, "from": list(g.cell(index))}))
         goals.take_card(g, p, card, events)
@@ -70,6 +77,25 @@ def arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     if d.type in ("shop", "fountain"):
         return True
     return eventful
+
+
+def _remove(g: Game, index: int, toward: int | None, events: list[Event]) -> None:
+    """A card leaves its cell: a plain path remains (the classic game draws a new tile)."""
+    g.board.content[index] = None
+    if g.catacomb is not None:
+        catacomb.replace_with_path(g, index, toward, events)
+
+
+def stock_at(g: Game, index: int | None) -> list | None:
+    """What the shop on `index` sells (every classic shop sells from the one shop pile)."""
+    if index is None:
+        return None
+    if index in g.stock:
+        return g.stock[index]
+    card = g.board.content[index]
+    if g.catacomb is not None and card is not None and g.catalog.cards[card.id].type == "shop":
+        return g.catacomb.shop
+    return None
 
 
 def trigger_trap(g: Game, p: Player, index: int, events: list[Event]) -> None:
@@ -117,7 +143,7 @@ def fountain(g: Game, p: Player, events: list[Event]) -> None:
     events.append(Event("fountain", {"player": p.seat, "roll": roll, "drained": drained,
                                      "cell": list(g.cell(p.pos))}))
     if drained:
-        g.board.content[p.pos] = None
+        _remove(g, p.pos, None, events)
     else:
         bonus = g.catalog.characters[p.character].fountain_bonus
         effects.heal(g, p, d.amount + bonus, d.name, events)
@@ -141,9 +167,8 @@ def _find(cards: list, uid: int | None):
 
 
 def check(g: Game, p: Player, action: Action) -> str | None:
-    if p.pos not in g.stock and not (
-            g.board.content[p.pos] is not None
-            and g.catalog.cards[g.board.content[p.pos].id].type == "shop"):
+    stock = stock_at(g, p.pos)
+    if stock is None:
         return "you are not on a shop"
     if g.in_combat(p):
         return "you cannot trade with the shopkeeper while in combat"
@@ -154,7 +179,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         if not g.catalog.cards[card.id].can_sell:
             return f"{g.catalog.cards[card.id].name} cannot be sold"
         return None
-    card = _find(g.stock.get(p.pos, []), action.card)
+    card = _find(stock, action.card)
     if card is None:
         return "the shop does not have that card"
     paying = []
@@ -182,7 +207,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
                                      "name": g.catalog.cards[card.id].name, "gold": value,
                                      "purse": p.gold}))
         return
-    stock = g.stock[p.pos]
+    stock = stock_at(g, p.pos)
     card = _find(stock, action.card)
     paid_cards = [_find(p.hand, uid) for uid in action.cards]
     for pay in paid_cards:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Action, Event
-from engine.cardrogue import characters, combat, effects, tiles
+from engine.cardrogue import catacomb, characters, combat, effects, tiles
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED
 
 if TYPE_CHECKING:
@@ -149,6 +149,8 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 
 def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
     g.only_moved = False
+    if g.catacomb is not None:
+        catacomb.turn_to_meet(g, index, p.pos)
     placed = g.board.reveal(index)
     card = g.board.content[index]
     d = g.catalog.cards[card.id] if card is not None else None

@@ -34,6 +34,7 @@ class Action:
     player: int | None = None  # another player's seat
     cards: tuple[int, ...] = ()  # several uids: cards paid with, cards given in a trade
     take: tuple[int, ...] = ()  # uids received in a trade
+    name: str | None = None  # a named choice, such as a character
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"do": self.kind}
@@ -49,6 +50,8 @@ class Action:
             out["cards"] = list(self.cards)
         if self.take:
             out["take"] = list(self.take)
+        if self.name is not None:
+            out["name"] = self.name
         return out
 
     @classmethod
@@ -56,7 +59,7 @@ class Action:
         """Parse a stored action strictly: anything unexpected raises ValueError."""
         if not isinstance(data, dict):
             raise ValueError("an action must be a table")
-        unknown = set(data) - {"do", "dir", "card", "target", "player", "cards", "take"}
+        unknown = set(data) - {"do", "dir", "card", "target", "player", "cards", "take", "name"}
         if unknown:
             raise ValueError(f"unknown action field(s): {', '.join(sorted(unknown))}")
         kind = data.get("do")
@@ -79,7 +82,11 @@ class Action:
             if not (isinstance(value, list) and all(_is_int(v) for v in value)):
                 raise ValueError(f"{name} must be a list of integers")
             lists[name] = tuple(value)
-        return cls(kind, direction, data.get("card"), target, data.get("player"), **lists)
+        choice = data.get("name")
+        if choice is not None and not (isinstance(choice, str) and 0 < len(choice) <= 64):
+            raise ValueError("name must be a short string")
+        return cls(kind, direction, data.get("card"), target, data.get("player"), **lists,
+                   name=choice)
 
     def __str__(self) -> str:
         parts = [self.kind]

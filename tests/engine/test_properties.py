@@ -114,3 +114,16 @@ def test_clone_is_independent():
     from engine.core import Action
     copy.apply(Action("flip", dir="E"))
     assert game.fingerprint() == fingerprint != copy.fingerprint()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 4), seed=st.integers(0, 2**32), data=st.data())
+def test_random_classic_games_keep_invariants_and_replay(players, seed, data):
+    """The classic game on a fresh table: picking characters, exploring, fighting, trading."""
+    names = [f"P{n}" for n in range(players)]
+    game = Game.classic(names, seed)
+    play(game, data, 120)
+    again = Game.classic(names, seed)
+    for action in game.history:
+        again.apply(action)
+    assert again.fingerprint() == game.fingerprint()
