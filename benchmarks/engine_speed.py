@@ -49,8 +49,9 @@ def record_run(spec, length: int, seed: int):
     chooser = Dice(seed)
     while len(game.history) < length and not game.is_over:
         legal = game.legal_actions()
-        # Prefer anything but end_turn so the hero explores.
-        useful = [a for a in legal if a.kind != "end_turn"] or legal
+        # Prefer anything but ending the turn (or giving up) so the hero explores.
+        useful = [a for a in legal if a.kind not in ("end_turn", "quit", "mole")] or \
+            [a for a in legal if a.kind != "quit"]
         game.apply(useful[chooser.below("choose", len(useful))])
     return list(game.history)
 
@@ -67,7 +68,7 @@ def median_time(fn, rounds: int) -> float:
 def main() -> None:
     runs = []
     seed = 1
-    while len(runs) < 5:
+    while len(runs) < 5 and seed < 500:
         spec = make_map(seed)
         actions = record_run(spec, 500, seed)
         seed += 1

@@ -7,6 +7,8 @@ card once a revealed tile's path leads to it, and face-up when flipped.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 N, E, S, W = 1, 2, 4, 8
 DIRECTION_BITS = {"N": N, "E": E, "S": S, "W": W}
 OPPOSITE = {N: S, E: W, S: N, W: E}
@@ -31,10 +33,24 @@ def path_count(bits: int) -> int:
     return bin(bits).count("1")
 
 
+@lru_cache(maxsize=64)
+def _step_table(width: int, height: int) -> dict[int, list[int]]:
+    """For each edge, the index of the cell across it (-1 off the grid)."""
+    table = {}
+    for bit, (dr, dc) in STEP.items():
+        cells = []
+        for row in range(height):
+            for col in range(width):
+                r, c = row + dr, col + dc
+                cells.append(r * width + c if 0 <= r < height and 0 <= c < width else -1)
+        table[bit] = cells
+    return table
+
+
 class Board:
     """One level's grid. Cells are addressed by a flat index: row * width + col."""
 
-    __slots__ = ("width", "height", "exists", "paths", "content", "face", "growable")
+    __slots__ = ("width", "height", "exists", "paths", "content", "face", "growable", "_steps")
 
     def __init__(self, width: int, height: int, exists: list[bool], paths: list[int],
                  content: list, face: list[int], growable: bool = False) -> None:
@@ -45,6 +61,7 @@ class Board:
         self.content = content  # a Card on the cell, or None for a plain pathing tile
         self.face = face
         self.growable = growable  # the classic game lays new cards as heroes explore
+        self._steps = _step_table(width, height)  # geometry only: shared by every clone
 
     def clone(self) -> Board:
         if self.growable:
@@ -66,21 +83,16 @@ class Board:
 
     def neighbour(self, index: int, bit: int) -> int | None:
         """The cell next to `index` across edge `bit`, if the map has one there."""
-        row, col = divmod(index, self.width)
-        dr, dc = STEP[bit]
-        row += dr
-        col += dc
-        if not (0 <= row < self.height and 0 <= col < self.width):
-            return None
-        other = row * self.width + col
-        return other if self.exists[other] else None
+        other = self._steps[bit][index]
+        return other if other >= 0 and self.exists[other] else None
 
     def connected(self, index: int, bit: int) -> int | None:
         """The neighbour reachable across `bit`: both cells must have a path on that edge."""
-        if not self.paths[index] & bit:
+        paths = self.paths
+        if not paths[index] & bit:
             return None
-        other = self.neighbour(index, bit)
-        if other is None or not self.paths[other] & OPPOSITE[bit]:
+        other = self._steps[bit][index]
+        if other < 0 or not self.exists[other] or not paths[other] & OPPOSITE[bit]:
             return None
         return other
 

@@ -186,7 +186,7 @@ class Game:
 
     def in_combat(self, p: Player) -> list[Enemy]:
         """The enemies fighting `p`: revealed enemies on cells connected to p's cell."""
-        if p.pos is None or p.dead or p.out:
+        if not self.enemies or p.pos is None or p.dead or p.out:
             return []
         return [self.enemies[i] for i in self.board.adjacent(p.pos) if i in self.enemies]
 

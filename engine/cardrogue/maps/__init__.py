@@ -11,7 +11,11 @@ schemas/map.schema.json plus the lint rules in `lint.py`. Pure Python: no Textua
 """
 
 from engine.cardrogue.maps.check import (
-    check_document, load_document, load_map, validate_file, validate_text,
+    check_document,
+    load_document,
+    load_map,
+    validate_file,
+    validate_text,
 )
 from engine.cardrogue.maps.format import EMPTY_GLYPH, FORMAT_VERSION, SCHEMA_PATH
 from engine.cardrogue.maps.problems import ERROR, WARNING, MapError, Problem, Report

@@ -10,7 +10,14 @@ import os
 from typing import Any
 
 from engine.cardrogue.maps.document import (
-    Unreadable, decode, json_path, normalise, parse_toml, plain_values, read_bytes,
+    Unreadable,
+    bounded,
+    decode,
+    json_path,
+    normalise,
+    parse_toml,
+    plain_values,
+    read_bytes,
 )
 from engine.cardrogue.maps.lint import lint
 from engine.cardrogue.maps.migrations import MigrationProblem, migrate
@@ -72,9 +79,10 @@ def check_document(document: Any, name: str = "<document>") -> Report:
             return report
         document = normalise(document)
         report.document = document if isinstance(document, dict) else None
-        for path, parts, rule, message in schema_errors(document):
-            out.add(ERROR, rule, message, level=_level_of(document, parts), path=path)
-        lint(document, out)
+        view, sizes = bounded(document)
+        for path, parts, rule, message in schema_errors(view, sizes):
+            out.add(ERROR, rule, message, level=_level_of(view, parts), path=path)
+        lint(view, out)
     except RecursionError:
         out.add(ERROR, "too_deep", "the file's values are nested too deeply to check")
     report.problems = out.finish()

@@ -166,6 +166,35 @@ def plain_values(document: Any) -> tuple[Any, list[tuple[tuple[Any, ...], str]]]
     return walk(document, ()), found
 
 
+# No list or table in a valid map comes near this many entries (the largest limit is the
+# legend's 200), so the checks may stop looking past it without missing anything useful.
+BOUND = 1000
+
+
+def bounded(document: Any) -> tuple[Any, dict[int, int]]:
+    """A view of the document with every list and table cut to BOUND entries.
+
+    The schema and lint check this view, so a file with a million items costs no more than one
+    with a thousand. Returns the view and, for each container that was cut, id -> true size,
+    so messages can still give the real count.
+    """
+    sizes: dict[int, int] = {}
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            items = value.items() if len(value) <= BOUND else list(value.items())[:BOUND]
+            out: Any = {k: walk(v) for k, v in items}
+        elif isinstance(value, list):
+            out = [walk(v) for v in value[:BOUND]]
+        else:
+            return value
+        if len(value) > BOUND:
+            sizes[id(out)] = len(value)
+        return out
+
+    return walk(document), sizes
+
+
 def canonical_grid(text: str) -> str:
     """One spelling of a grid: rows, LF line ends, a final LF, trailing blanks as the EMPTY_GLYPH."""
     rows = grid_rows(text.replace("\r\n", "\n"))

@@ -20,6 +20,11 @@ MAX_WIDTH = 128
 MAX_HEIGHT = 128
 MAX_LEVELS = 50
 MAX_STORY = 20_000
+# Lists and tables; the schema has the same numbers, and lint looks no further than these.
+MAX_ITEMS = 20
+MAX_STOCK = 40
+MAX_GOALS = 10
+MAX_LEGEND = 200
 
 # "Nothing here", in either grid. A space means the same, but editors strip spaces at the ends
 # of lines, so the writer puts this glyph wherever a row would end in spaces.

@@ -13,15 +13,29 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections import Counter, deque
+from collections import Counter
+from functools import lru_cache
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cardrogue.board import E, GLYPH_PATHS, N, OPPOSITE, S, STEP, W
+from engine.cardrogue.board import GLYPH_PATHS, E, N, S, W
 from engine.cardrogue.cards import OVERRIDABLE, Catalog, standard_catalog
 from engine.cardrogue.level import BUILTIN_GLYPHS, DEFAULT_SHOP_STOCK, grid_rows
 from engine.cardrogue.maps.document import json_path
-from engine.cardrogue.maps.format import BLANKS, EMPTY_GLYPH, EXITS, LEGEND_FIELDS, MAX_HEIGHT, MAX_WIDTH
+from engine.cardrogue.maps.format import (
+    BLANKS,
+    EMPTY_GLYPH,
+    EXITS,
+    LEGEND_FIELDS,
+    MAX_GOALS,
+    MAX_HEIGHT,
+    MAX_ITEMS,
+    MAX_LEGEND,
+    MAX_LEVELS,
+    MAX_STOCK,
+    MAX_WIDTH,
+)
 from engine.cardrogue.maps.problems import ERROR, WARNING, Collector
 
 # Card types a hero can be given, or buy: everything holdable but enemies.
@@ -39,7 +53,12 @@ def _at(cell: tuple[int, int]) -> str:
 
 
 def _suggest(word: str, choices: Any) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return _closest(word[:100], tuple(choices))
+
+
+@lru_cache(maxsize=1024)
+def _closest(word: str, choices: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f" (did you mean {_q(close[0])}?)" if close else ""
 
 
@@ -78,9 +97,75 @@ class Board:
     height: int
     bits: list[int]
     cards: list[str | None]  # standard card id on each cell, None without a card
+    types: list[str | None]  # the card type on each cell
     exists: list[bool]
     glyph_cell: dict[str, tuple[int, int]]  # first cell showing each glyph
     shops: dict[int, tuple[str, ...]]  # shop cell -> the card ids it sells
+    links: list[list[int]] = field(default_factory=list)  # cells joined by matching paths
+    half_open: list[tuple[int, int, int]] = field(default_factory=list)  # (open cell, side, other)
+
+    def cell(self, index: int) -> tuple[int, int]:
+        return divmod(index, self.width)
+
+    def cells_of(self, kind: str) -> list[int]:
+        return [i for i, t in enumerate(self.types) if t == kind]
+
+
+def _connect(board: Board) -> None:
+    """Join neighbouring cells whose paths match; note edges open on one side only."""
+    width, bits, exists = board.width, board.bits, board.exists
+    size = len(bits)
+    links: list[list[int]] = [[] for _ in range(size)]
+    half_open = []
+    for i in range(size):
+        if not exists[i]:
+            continue
+        here = bits[i]
+        j = i + 1
+        if j % width and exists[j]:
+            east, west = here & E, bits[j] & W
+            if east and west:
+                links[i].append(j)
+                links[j].append(i)
+            elif east:
+                half_open.append((i, E, j))
+            elif west:
+                half_open.append((j, W, i))
+        j = i + width
+        if j < size and exists[j]:
+            south, north = here & S, bits[j] & N
+            if south and north:
+                links[i].append(j)
+                links[j].append(i)
+            elif south:
+                half_open.append((i, S, j))
+            elif north:
+                half_open.append((j, N, i))
+    board.links = links
+    board.half_open = half_open
+
+
+def _region(board: Board, start: int) -> set[int]:
+    """Every cell reachable from `start` through matching paths."""
+    seen = {start}
+    queue = [start]
+    links = board.links
+    for i in queue:
+        for j in links[i]:
+            if j not in seen:
+                seen.add(j)
+                queue.append(j)
+    return seen
+
+
+_TYPES: dict[int, dict[str, str]] = {}
+
+
+def _types_of(catalog: Catalog) -> dict[str, str]:
+    key = id(catalog)
+    if key not in _TYPES:
+        _TYPES[key] = {cid: card.type for cid, card in catalog.cards.items()}
+    return _TYPES[key]
 
 
 def lint(document: Any, out: Collector, catalog: Catalog | None = None) -> None:
@@ -93,7 +178,8 @@ def lint(document: Any, out: Collector, catalog: Catalog | None = None) -> None:
         return
     seen_ids: dict[str, int] = {}
     carry = Carry()
-    for index, level in enumerate(levels):
+    # Past the limits the schema has already complained; looking further would only cost time.
+    for index, level in enumerate(levels[:MAX_LEVELS]):
         if not isinstance(level, dict):
             continue
         name = _level_name(level, index)
@@ -106,7 +192,7 @@ def lint(document: Any, out: Collector, catalog: Catalog | None = None) -> None:
                         path=f"$.levels[{index}].id")
             else:
                 seen_ids[level_id] = index
-        _LevelLint(level, index, len(levels), name, out, catalog, carry).run()
+        _LevelLint(level, index, min(len(levels), MAX_LEVELS), name, out, catalog, carry).run()
 
 
 def _level_name(level: dict[str, Any], index: int) -> str:
@@ -162,7 +248,7 @@ class _LevelLint:
             return
         starts = [i for i, card in enumerate(board.cards) if card == "start"]
         self.check_starts(board, starts)
-        reach = self.reachable(board, starts[0]) if len(starts) == 1 else None
+        reach = _region(board, starts[0]) if len(starts) == 1 else None
         self.check_exit(board, reach)
         self.check_edges(board)
         if reach is not None:
@@ -176,11 +262,17 @@ class _LevelLint:
         legend = self.level.get("legend")
         if not isinstance(legend, dict):
             return
-        for glyph, entry in legend.items():
+        for glyph, entry in islice(legend.items(), MAX_LEGEND):
             if not _is_str(glyph) or len(glyph) != 1 or glyph in BLANKS:
                 continue  # the schema says why
             where = json_path(("legend", glyph))[1:]
             what = f"legend entry {_glyph(glyph)}"
+            card_id = entry.get("card") if isinstance(entry, dict) else entry
+            if _is_str(card_id) and card_id != "path" and self.card_type(card_id) == "path":
+                self.add(WARNING, "classic_tile",
+                         f"{what}: {_q(card_id)} is a tile of the classic game, whose printed "
+                         "paths are ignored here: in a map the paths grid decides every cell's "
+                         "paths, so use \"path\" (or the . glyph)", path=where)
             if _is_str(entry):
                 if self.known_card(entry, what, where):
                     self.legend[glyph] = entry
@@ -202,7 +294,7 @@ class _LevelLint:
                          f"{what}: only a shop has a stock, and {_q(card_id)} is a {kind}",
                          path=where + ".stock")
             if isinstance(stock, list):
-                for n, sold in enumerate(stock):
+                for n, sold in enumerate(stock[:MAX_STOCK]):
                     if self.known_card(sold, f"{what}, stock", f"{where}.stock[{n}]") \
                             and self.card_type(sold) not in ITEM_TYPES:
                         self.add(ERROR, "not_for_sale",
@@ -266,49 +358,58 @@ class _LevelLint:
         glyph_cell: dict[str, tuple[int, int]] = {}
         shops: dict[int, tuple[str, ...]] = {}
         legend = self.level.get("legend") if isinstance(self.level.get("legend"), dict) else {}
+        # What each glyph places: a card id, or None for a legend entry already reported.
+        places: dict[str, str | None] = {g: c for g, c in BUILTIN_GLYPHS.items()}
+        places.update((g, None) for g in legend)
+        places.update(self.legend)
+        stocks: dict[str, tuple[str, ...]] = {}
+        for g, card in places.items():
+            if card is not None and self.card_type(card) == "shop":
+                entry = legend.get(g)
+                stock = entry.get("stock") if isinstance(entry, dict) else None
+                stocks[g] = tuple(s for s in stock[:MAX_STOCK] if _is_str(s)) if isinstance(stock, list) \
+                    else DEFAULT_SHOP_STOCK
         unknown: dict[str, list[Any]] = {}  # glyph -> [first cell, count]
         for r in range(height):
-            prow = prows[r] if r < len(prows) else ""
-            crow = crows[r] if r < len(crows) else ""
-            for c in range(width):
-                i = r * width + c
-                p = prow[c] if c < len(prow) else " "
-                if p not in BLANKS:
-                    path_bits = GLYPH_PATHS.get(p)
-                    if path_bits is None:
-                        self.add(ERROR, "unknown_path_glyph",
-                                 f"{_glyph(p)} is not a path glyph; draw paths with box-drawing "
-                                 f"characters such as \u253c \u2500 \u2502 \u2514 \u2575, and "
-                                 f"write a space or {EMPTY_GLYPH} where a cell has no paths",
-                                 (r, c), ".paths")
-                    else:
-                        bits[i] = path_bits
-                g = crow[c] if c < len(crow) else " "
+            base = r * width
+            prow = prows[r][:width].ljust(width) if r < len(prows) else " " * width
+            crow = crows[r][:width].ljust(width) if r < len(crows) else " " * width
+            for c, p in enumerate(prow):
+                if p in BLANKS:
+                    continue
+                path_bits = GLYPH_PATHS.get(p)
+                if path_bits is None:
+                    self.add(ERROR, "unknown_path_glyph",
+                             f"{_glyph(p)} is not a path glyph; draw paths with box-drawing "
+                             f"characters such as \u253c \u2500 \u2502 \u2514 \u2575, and "
+                             f"write a space or {EMPTY_GLYPH} where a cell has no paths",
+                             (r, c), ".paths")
+                else:
+                    bits[base + c] = path_bits
+            for c, g in enumerate(crow):
                 if g in BLANKS:
                     continue
+                i = base + c
                 exists[i] = True
-                glyph_cell.setdefault(g, (r, c))
-                if g in self.legend:
-                    cards[i] = self.legend[g]
-                elif g in legend:
-                    continue  # an entry the legend checks already reported
-                elif g in BUILTIN_GLYPHS:
-                    cards[i] = BUILTIN_GLYPHS[g]
+                if g not in glyph_cell:
+                    glyph_cell[g] = (r, c)
+                if g in places:
+                    cards[i] = places[g]
+                    if g in stocks:
+                        shops[i] = stocks[g]
                 else:
                     unknown.setdefault(g, [(r, c), 0])[1] += 1
-                    continue
-                if self.card_type(cards[i]) == "shop":
-                    entry = legend.get(g)
-                    stock = entry.get("stock") if isinstance(entry, dict) else None
-                    shops[i] = tuple(s for s in stock if _is_str(s)) if isinstance(stock, list) \
-                        else DEFAULT_SHOP_STOCK
         for g, (cell, count) in unknown.items():
             times = f" (it appears {count} times)" if count > 1 else ""
             self.add(ERROR, "unknown_glyph",
                      f"{_glyph(g)} has no legend entry{times}; add it under [levels.legend] "
                      f"(for example {json.dumps(g, ensure_ascii=False)} = \"goblin\"), or use a "
                      f"built-in glyph: @ start, > ladder, . path", cell, ".cells")
-        return Board(width, height, bits, cards, exists, glyph_cell, shops)
+        type_of = _types_of(self.catalog)
+        types = [type_of.get(card) if card is not None else None for card in cards]
+        board = Board(width, height, bits, cards, types, exists, glyph_cell, shops)
+        _connect(board)
+        return board
 
     # ------------------------------------------------------------------ start and exit
 
@@ -319,7 +420,7 @@ class _LevelLint:
         for extra in starts[1:]:
             self.add(ERROR, "one_start",
                      f"a second start: a level has exactly one, and the first is at "
-                     f"{_at(divmod(starts[0], board.width))}", divmod(extra, board.width),
+                     f"{_at(board.cell(starts[0]))}", board.cell(extra),
                      ".cells")
 
     def check_exit(self, board: Board, reach: set[int] | None) -> None:
@@ -332,7 +433,7 @@ class _LevelLint:
                          "only the last level may use exit = \"start\"; the levels before it end "
                          "on a ladder (>)", path=".exit")
             return
-        ladders = [i for i, card in enumerate(board.cards) if self.card_type(card) == "ladder"]
+        ladders = board.cells_of("ladder")
         if not ladders:
             self.add(ERROR, "no_exit",
                      "the level has no exit: put a ladder (>) in the cells grid"
@@ -342,64 +443,29 @@ class _LevelLint:
             self.add(ERROR, "exit_unreachable",
                      "no route leads from the start to the ladder: along the way, each pair of "
                      "neighbouring cells needs a path on both sides of their shared edge",
-                     divmod(ladders[0], board.width), ".cells")
+                     board.cell(ladders[0]), ".cells")
 
     # ------------------------------------------------------------------ paths
 
-    def neighbour(self, board: Board, i: int, bit: int) -> int | None:
-        r, c = divmod(i, board.width)
-        dr, dc = STEP[bit]
-        r, c = r + dr, c + dc
-        if 0 <= r < board.height and 0 <= c < board.width:
-            return r * board.width + c
-        return None
-
-    def reachable(self, board: Board, start: int) -> set[int]:
-        seen = {start}
-        queue = deque([start])
-        bits, exists = board.bits, board.exists
-        while queue:
-            i = queue.popleft()
-            for bit in (N, E, S, W):
-                if not bits[i] & bit:
-                    continue
-                j = self.neighbour(board, i, bit)
-                if j is not None and j not in seen and exists[j] and bits[j] & OPPOSITE[bit]:
-                    seen.add(j)
-                    queue.append(j)
-        return seen
-
     def check_edges(self, board: Board) -> None:
         for i, open_bits in enumerate(board.bits):
-            cell = divmod(i, board.width)
-            if not board.exists[i]:
-                if open_bits:
-                    self.add(WARNING, "path_without_card",
-                             "paths are drawn on a cell without a card; the cell does not exist "
-                             "in play, so put a card (. for a plain path) in the cells grid, or "
-                             "clear its paths", cell, ".paths")
-                continue
-            for bit in (E, S):  # each shared edge once
-                j = self.neighbour(board, i, bit)
-                if j is None or not board.exists[j]:
-                    continue
-                here = bool(open_bits & bit)
-                there = bool(board.bits[j] & OPPOSITE[bit])
-                if here != there:
-                    open_cell, side = (cell, bit) if here else (divmod(j, board.width), OPPOSITE[bit])
-                    wall_cell = divmod(j, board.width) if here else cell
-                    self.add(WARNING, "half_open_edge",
-                             f"the path leading {DIRECTION_NAMES[side]} from here meets a wall "
-                             f"on the cell at {_at(wall_cell)}, so the two do not connect; open "
-                             "both sides of the edge or neither", open_cell, ".paths")
+            if open_bits and not board.exists[i]:
+                self.add(WARNING, "path_without_card",
+                         "paths are drawn on a cell without a card; the cell does not exist in "
+                         "play, so put a card (. for a plain path) in the cells grid, or clear "
+                         "its paths", board.cell(i), ".paths")
+        for open_cell, side, wall_cell in sorted(board.half_open):
+            self.add(WARNING, "half_open_edge",
+                     f"the path leading {DIRECTION_NAMES[side]} from here meets a wall on the "
+                     f"cell at {_at(board.cell(wall_cell))}, so the two do not connect; open "
+                     "both sides of the edge or neither", board.cell(open_cell), ".paths")
 
     def check_unreachable(self, board: Board, reach: set[int]) -> None:
         done = set(reach)
-        for i in range(len(board.cards)):
-            if not board.exists[i] or i in done:
+        for i, exists in enumerate(board.exists):
+            if not exists or i in done:
                 continue
-            region = self.reachable(board, i)
-            region -= done
+            region = _region(board, i)
             done |= region
             names = sorted({board.cards[j] for j in region
                             if board.cards[j] not in (None, "path")})
@@ -408,8 +474,7 @@ class _LevelLint:
             count = len(region)
             self.add(WARNING, "unreachable",
                      f"{'this cell' if count == 1 else f'{count} cells from here'} cannot be "
-                     f"reached from the start{holds}", divmod(min(region), board.width),
-                     ".cells")
+                     f"reached from the start{holds}", board.cell(min(region)), ".cells")
 
     # ------------------------------------------------------------------ goals
 
@@ -419,12 +484,12 @@ class _LevelLint:
         reached_shops = [stock for i, stock in board.shops.items() if i in reach]
         for_sale = {card for stock in reached_shops for card in stock}
         keys = (self.carry.keys + sum(1 for card in items if self.card_type(card) == "key")
-                + sum(1 for i in reach if self.card_type(board.cards[i]) == "key")
+                + sum(1 for i in reach if board.types[i] == "key")
                 + (1 if any(self.card_type(c) == "key" for c in for_sale) else 0))
         obtainable = self.carry.obtainable | set(items) | for_sale | reached_cards
         goals = self.level.get("goals")
         chest_goal = False
-        for n, goal in enumerate(goals if isinstance(goals, list) else []):
+        for n, goal in enumerate(goals[:MAX_GOALS] if isinstance(goals, list) else []):
             if not isinstance(goal, dict):
                 continue
             kind, card = goal.get("kind"), goal.get("card")
@@ -455,7 +520,7 @@ class _LevelLint:
                 self.check_present(board, reach, cells, "boss", "a boss", n, where)
             elif kind == "chest":
                 chest_goal = True
-                cells = [i for i, c in enumerate(board.cards) if self.card_type(c) == "chest"]
+                cells = board.cells_of("chest")
                 self.check_present(board, reach, cells, "chest", "a chest", n, where)
                 if cells and keys == 0:
                     self.add(ERROR, "key_before_chest",
@@ -467,11 +532,11 @@ class _LevelLint:
                          if any(self.card_type(s) == "debt" for s in stock)]
                 self.check_present(board, reach, cells, "shop that sells the shopkeeper's debt",
                                    "such a shop", n, where)
-        chests = [i for i, c in enumerate(board.cards) if self.card_type(c) == "chest"]
+        chests = board.cells_of("chest")
         if chests and not chest_goal and keys == 0 and reach:
             self.add(WARNING, "chest_without_key",
                      "this chest can never be opened: no key can be had on this level or "
-                     "before it", divmod(chests[0], board.width), ".cells")
+                     "before it", board.cell(chests[0]), ".cells")
         self.carry.keys = max(0, keys - (1 if chest_goal else 0))
         self.carry.obtainable = obtainable
 
@@ -493,7 +558,7 @@ class _LevelLint:
         elif reach and not any(i in reach for i in cells):
             self.add(ERROR, "goal_unreachable",
                      f"goal {n + 1} cannot be met: no route leads from the start to {target}",
-                     divmod(cells[0], board.width), where)
+                     board.cell(cells[0]), where)
 
     # ------------------------------------------------------------------ the rest
 
@@ -501,7 +566,7 @@ class _LevelLint:
         legend = self.level.get("legend")
         if not isinstance(legend, dict):
             return
-        for glyph in legend:
+        for glyph in islice(legend, MAX_LEGEND):
             if _is_str(glyph) and len(glyph) == 1 and glyph not in BLANKS \
                     and glyph not in board.glyph_cell:
                 self.add(WARNING, "unused_legend",
@@ -539,7 +604,7 @@ class _LevelLint:
         good: list[str] = []
         if not isinstance(items, list):
             return good
-        for n, item in enumerate(items):
+        for n, item in enumerate(items[:MAX_ITEMS]):
             if not self.known_card(item, f"items, entry {n + 1}", f".items[{n}]"):
                 continue
             if self.card_type(item) not in ITEM_TYPES:

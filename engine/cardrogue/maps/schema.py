@@ -62,12 +62,28 @@ def validator() -> Any:
     return _validator_class()(load_schema())
 
 
-def schema_errors(document: Any) -> list[tuple[str, list[Any], str, str]]:
-    """Every schema error as (JSON path, path parts, rule, plain message)."""
+# Past this many, a file is too broken for a longer list to help, and listing more of a huge
+# file's errors would take long.
+MAX_SCHEMA_ERRORS = 100
+
+
+def schema_errors(document: Any, sizes: dict[int, int] | None = None,
+                  ) -> list[tuple[str, list[Any], str, str]]:
+    """The schema's errors as (JSON path, path parts, rule, plain message), at most
+    MAX_SCHEMA_ERRORS of them and then one saying how the list was cut.
+
+    `sizes` gives the true length of lists and tables that `document.bounded` cut short.
+    """
+    sizes = sizes or {}
     out = []
     typed: set[str] = set()
-    for error in validator().iter_errors(document):
-        for found in _explain(error):
+    for count, error in enumerate(validator().iter_errors(document)):
+        if count == MAX_SCHEMA_ERRORS:
+            out.append(("$", [], "too_many_errors",
+                        f"the file has more than {MAX_SCHEMA_ERRORS} schema errors; only the "
+                        "first ones are listed"))
+            break
+        for found in _explain(error, sizes):
             if found[2] == "wrong_type":
                 # A legend entry's if/then/else can report one wrong type twice.
                 if found[0] in typed:
@@ -121,7 +137,12 @@ def _expected(types: Any) -> str:
 def _suggest(word: Any, choices: Any) -> str:
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    return _closest(word[:100], tuple(str(c) for c in choices))
+
+
+@lru_cache(maxsize=1024)
+def _closest(word: str, choices: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f" (did you mean {json.dumps(close[0])}?)" if close else ""
 
 
@@ -182,7 +203,7 @@ _RULES = {
 }
 
 
-def _explain(error: Any) -> list[tuple[str, list[Any], str, str]]:
+def _explain(error: Any, sizes: dict[int, int]) -> list[tuple[str, list[Any], str, str]]:
     from engine.cardrogue.maps.document import json_path
 
     parts = list(error.absolute_path)
@@ -234,9 +255,9 @@ def _explain(error: Any) -> list[tuple[str, list[Any], str, str]]:
     elif kind == "minItems":
         message = f"must list at least {value} entr{'y' if value == 1 else 'ies'}"
     elif kind == "maxItems":
-        message = f"lists {len(instance):,} entries; the limit is {value:,}"
+        message = f"lists {sizes.get(id(instance), len(instance)):,} entries; the limit is {value:,}"
     elif kind == "maxProperties":
-        message = f"has {len(instance):,} entries; the limit is {value:,}"
+        message = f"has {sizes.get(id(instance), len(instance)):,} entries; the limit is {value:,}"
     elif kind == "uniqueItems":
         message = "lists the same value more than once"
     elif kind == "pattern":

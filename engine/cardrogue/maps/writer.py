@@ -20,7 +20,13 @@ from typing import Any
 
 from engine.cardrogue.cards import OVERRIDABLE
 from engine.cardrogue.maps.document import normalise, schema_directive
-from engine.cardrogue.maps.format import GOAL_ORDER, LEGEND_FIELDS, LEVEL_ORDER, SCHEMA_PATH, TOP_ORDER
+from engine.cardrogue.maps.format import (
+    GOAL_ORDER,
+    LEGEND_FIELDS,
+    LEVEL_ORDER,
+    SCHEMA_PATH,
+    TOP_ORDER,
+)
 
 
 def _ordered(table: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:

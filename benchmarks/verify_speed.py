@@ -1,0 +1,247 @@
+"""Run verification throughput, and leaderboard queries with 100,000 entries.
+
+Run: .venv/bin/python benchmarks/verify_speed.py
+Prints medians over repeated rounds, with baselines measured in the same run:
+- verification (read the file's text, parse it strictly, replay every action, compare the
+  claims) against just parsing the same files, and against a bare engine replay of the same
+  actions with no run machinery;
+- leaderboard queries on the derived `best` table against the same ranking computed from the
+  entries with a window function (what a board would cost without `best`).
+One process, one thread: the figures are per core.
+Targets (issue 5): at least 300 verified runs per second per core for 300-action runs.
+"""
+
+from __future__ import annotations
+
+import statistics
+from itertools import pairwise
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.core.dice import Dice  # noqa: E402
+from engine.core.runs import parse_run  # noqa: E402
+from engine.cardrogue import Game, level_from_grids, map_from_levels  # noqa: E402
+from engine.cardrogue import runs  # noqa: E402
+from engine.cardrogue.board import PATH_GLYPHS, E, N, S, W  # noqa: E402
+from engine.cardrogue.identity import map_id  # noqa: E402
+
+SIDE = 10
+CONTENT = ["path"] * 12 + ["cave_bat", "potion", "fountain", "sword", "sewer_rat", "helm",
+                          "fountain", "shield"]
+
+
+def serpentine_map(seed: int):
+    """A 10x10 level whose single path snakes through every cell, start to ladder, with bats,
+    potions, fountains, traps and gear along the way: a won run takes about 300 actions."""
+    order = [(r, c if r % 2 == 0 else SIDE - 1 - c) for r in range(SIDE) for c in range(SIDE)]
+    masks = {cell: 0 for cell in order}
+    step = {(0, 1): (E, W), (0, -1): (W, E), (1, 0): (S, N)}
+    for a, b in pairwise(order):
+        out_bit, in_bit = step[(b[0] - a[0], b[1] - a[1])]
+        masks[a] |= out_bit
+        masks[b] |= in_bit
+    shaper = Dice(seed)
+    legend: dict[str, str] = {}
+    cells = {}
+    for n, cell in enumerate(order):
+        card = "start" if n == 0 else "ladder" if n == len(order) - 1 else CONTENT[shaper.below("content", len(CONTENT))]
+        if card == "start":
+            cells[cell] = "@"
+        elif card == "ladder":
+            cells[cell] = ">"
+        else:
+            cells[cell] = legend.setdefault(card, chr(0x41 + len(legend)))
+    paths = "\n".join("".join(PATH_GLYPHS[masks[(r, c)]] for c in range(SIDE)) for r in range(SIDE))
+    grid = "\n".join("".join(cells[(r, c)] for c in range(SIDE)) for r in range(SIDE))
+    level = level_from_grids("snake", paths, grid, {g: c for c, g in legend.items()})
+    return map_from_levels([level], seed=seed, title=f"Snake {seed}")
+
+
+def play(spec) -> Game:
+    """Attack, else flip, else equip the first gear found, else step onward, else end the turn."""
+    game = Game.story(spec, "warrior", name="Bench")
+    previous = None
+    equipped: set[int] = set()
+    while not game.is_over and game.moves < 1000:
+        legal = game.legal_actions()
+        by_kind: dict[str, list] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        here = game.players[0].pos
+        onward = [a for a in by_kind.get("move", []) if game.toward(game.players[0], a.dir) != previous]
+        gear = [a for a in by_kind.get("equip", []) if a.card not in equipped][:1]
+        if equipped:
+            gear = []  # one piece of gear is enough: the run stays near 300 actions
+        for choice in (by_kind.get("attack"), by_kind.get("flip"), gear, onward,
+                       by_kind.get("end_turn"), legal):
+            if choice:
+                action = choice[0]
+                break
+        game.apply(action)
+        if action.kind == "move":
+            previous = here
+        elif action.kind == "equip":
+            equipped.add(action.card)
+    return game
+
+
+def interleaved(fns: dict, rounds: int) -> dict[str, float]:
+    """Median time of each function, taking turns round by round, so that load from other
+    processes on a shared machine falls on all of them alike."""
+    times: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            start = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def median_time(fn, rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def verification() -> None:
+    files: list[tuple[str, object]] = []
+    maps = {}
+    seed = 0
+    while len(files) < 20 and seed < 400:
+        seed += 1
+        spec = serpentine_map(seed)
+        game = play(spec)
+        if game.outcome == "won" and 295 <= game.moves <= 315:
+            run = runs.record(game, recorded="2025-01-01T00:00:00Z")
+            maps[run.map_id] = spec
+            files.append(run.to_json())
+    lengths = [len(parse_run(text).actions) for text in files]
+    print(f"corpus: {len(files)} won runs on 10x10 serpentine levels, "
+          f"{min(lengths)}-{max(lengths)} actions (mean {statistics.mean(lengths):.0f})")
+    identities = {k: map_id(v) for k, v in maps.items()}
+
+    def verify_all():
+        for text in files:
+            run = parse_run(text)
+            runs.verify(run, maps[run.map_id], identity=identities[run.map_id])
+
+    def verify_all_hashing_the_map():
+        for text in files:
+            run = parse_run(text)
+            runs.verify(run, maps[run.map_id])
+
+    def parse_all():
+        for text in files:
+            parse_run(text)
+
+    parsed = [parse_run(text) for text in files]
+
+    def bare_replay():
+        for run in parsed:
+            game = Game.story(maps[run.map_id], run.characters[0], run.player)
+            for action in run.actions:
+                game.apply(action)
+
+    def verify_parsed():
+        for run in parsed:
+            runs.verify(run, maps[run.map_id], identity=identities[run.map_id])
+
+    rounds = 15
+    t = interleaved({"verify": verify_all, "hash": verify_all_hashing_the_map,
+                     "parsed": verify_parsed, "parse": parse_all, "bare": bare_replay}, rounds)
+    n = len(files)
+    print(f"verify (parse + replay + claims): {n / t['verify']:,.0f} runs/s per core "
+          f"({t['verify'] / n * 1000:.2f} ms a run; median of {rounds}; target >= 300)")
+    print(f"  with the map id recomputed for each run: {n / t['hash']:,.0f} runs/s")
+    print(f"  baseline, parsing only: {n / t['parse']:,.0f} runs/s "
+          f"({t['parse'] / t['verify'] * 100:.0f}% of verify's time)")
+    print(f"  baseline, bare engine replay: {n / t['bare']:,.0f} runs/s; verify takes "
+          f"{t['verify'] / t['bare']:.2f}x its time, {t['parsed'] / t['bare']:.2f}x without "
+          "the parse")
+
+
+def leaderboard() -> None:
+    from app.storage.scores import RULES_VERSION, ScoreStore
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "scores.db"
+        store = ScoreStore(path)
+        board = "a" * 64
+        shaper = Dice(5)
+        conn = store._conn
+        players = 20_000
+        start = time.perf_counter()
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("INSERT INTO maps (map_id, share_code, title) VALUES (?, 'XXXX-XXXX', 'Bench')",
+                     (board,))
+        for i in range(100_000):
+            digest = f"{i:064x}"
+            conn.execute("INSERT INTO runs (hash, body) VALUES (?, '{}')", (digest,))
+            conn.execute(
+                "INSERT INTO entries (map_id, rules_version, player, character, moves, turns, "
+                "health, recorded, added, run_hash) VALUES (?, ?, ?, 'warrior', ?, ?, 5, "
+                "'2025-01-01T00:00:00Z', ?, ?)",
+                (board, RULES_VERSION, f"player{shaper.below('player', players)}",
+                 40 + shaper.below("moves", 361), 10 + shaper.below("turns", 111),
+                 f"2025-01-01T00:00:00.{i:06d}Z", digest))
+        conn.execute(
+            "INSERT INTO best (map_id, rules_version, player, moves, turns, entry_id) "
+            "SELECT map_id, rules_version, player, moves, turns, id FROM ("
+            "  SELECT *, ROW_NUMBER() OVER (PARTITION BY player ORDER BY moves, turns, id) AS n "
+            "  FROM entries) WHERE n = 1")
+        conn.execute("COMMIT")
+        conn.execute("ANALYZE")
+        filled = time.perf_counter() - start
+        ranked = store.players(board)
+        print(f"leaderboard: 100,000 entries, {ranked:,} players on one map "
+              f"(filled in {filled:.1f} s)")
+        middle = store.leaderboard(board, limit=1, offset=ranked // 2)[0].player
+        rounds = 51
+        top = median_time(lambda: store.leaderboard(board, limit=10), rounds)
+        deep = median_time(lambda: store.leaderboard(board, limit=10, offset=ranked - 10), rounds)
+        mine = median_time(lambda: store.best(board, middle), rounds)
+        would = median_time(lambda: store.rank_for(board, 200, 50), rounds)
+        count = median_time(lambda: store.players(board), rounds)
+
+        def window_top():
+            conn.execute(
+                "SELECT player, moves, turns FROM ("
+                "  SELECT player, moves, turns, id, ROW_NUMBER() OVER ("
+                "    PARTITION BY player ORDER BY moves, turns, id) AS n "
+                "  FROM entries WHERE map_id = ? AND rules_version = ?) "
+                "WHERE n = 1 ORDER BY moves, turns, id LIMIT 10", (board, RULES_VERSION)).fetchall()
+
+        baseline = median_time(window_top, 7)
+        print(f"  top 10: {top * 1000:.2f} ms; last 10 ranks: {deep * 1000:.2f} ms; "
+              f"a player's best and rank (mid-board): {mine * 1000:.2f} ms")
+        print(f"  rank a new score would take: {would * 1000:.2f} ms; players on the board: "
+              f"{count * 1000:.2f} ms (medians of {rounds})")
+        print(f"  baseline, top 10 ranked from the entries by a window function: "
+              f"{baseline * 1000:.1f} ms ({baseline / top:.0f}x the best table)")
+
+        seed = 1
+        while (game := play(spec := serpentine_map(seed))).outcome != "won":
+            seed += 1
+        run = runs.record(game, player="Newcomer")
+        start = time.perf_counter()
+        result = store.add(run, spec)
+        added = time.perf_counter() - start
+        print(f"  add one verified run ({len(run.actions)} actions, replay included) to the full "
+              f"board: {added * 1000:.1f} ms (rank {result.best.rank})")
+        store.close()
+
+
+def main() -> None:
+    verification()
+    leaderboard()
+
+
+if __name__ == "__main__":
+    main()
