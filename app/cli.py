@@ -56,8 +56,28 @@ def run_validate(args: argparse.Namespace) -> int:
     return maps.exit_code(reports)
 
 
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a map or campaign file (.toml)")
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Open the app straight on a map; a file with problems opens the problems screen."""
+    from pathlib import Path
+
+    path = Path(args.file)
+    if not path.is_file():
+        print(f"{PROG} play: {args.file}: no such file", file=sys.stderr)
+        return 2
+    from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
+
+    app = CardRogueApp(open_path=path)
+    app.run()
+    return app.return_code or 0
+
+
 # Later issues append their subcommands here; none is listed until it works.
 COMMANDS: tuple[Command, ...] = (
+    Command("play", "play a map or campaign file", add_play_arguments, run_play),
     Command("validate", "check map and campaign files: exit 0 valid, 1 invalid, 2 unreadable",
             add_validate_arguments, run_validate),
     # Runs and high scores (issue 5); app/runs_cli.py imports only argparse at startup.

@@ -11,6 +11,7 @@ not import jsonschema, and what importing it would have cost. It prints figures 
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import subprocess
 import sys
@@ -64,13 +65,17 @@ def big_map_text() -> str:
     return dumps_map(document, "../schemas/map.schema.json")
 
 
-def median_ms(work, runs: int) -> float:
-    times = []
+def medians_ms(works: dict, runs: int) -> dict[str, float]:
+    """Median time of each piece of work. The pieces take turns, round after round, so drift in
+    the machine's load falls on all of them alike."""
+    times: dict[str, list[float]] = {name: [] for name in works}
     for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+        for name, work in works.items():
+            gc.collect()  # so one piece's garbage is not collected on another's time
+            start = time.perf_counter()
+            work()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(t) * 1000 for name, t in times.items()}
 
 
 def fresh_process(code: str) -> str:
@@ -90,11 +95,15 @@ def main() -> None:
     document = normalise(tomllib.loads(text))
     schema_errors(document)  # warm: load the schema and build the validator once
 
-    parse = median_ms(lambda: tomllib.loads(text), runs)
-    schema = median_ms(lambda: schema_errors(document), runs)
-    linting = median_ms(lambda: lint(document, Collector("bench")), runs)
-    checked = median_ms(lambda: check_document(tomllib.loads(text), "bench"), runs)
-    whole = median_ms(lambda: validate_text(text, "bench"), runs)
+    figures = medians_ms({
+        "parse": lambda: tomllib.loads(text),
+        "schema": lambda: schema_errors(document),
+        "lint": lambda: lint(document, Collector("bench")),
+        "checked": lambda: check_document(tomllib.loads(text), "bench"),
+        "whole": lambda: validate_text(text, "bench"),
+    }, runs)
+    parse, schema, linting = figures["parse"], figures["schema"], figures["lint"]
+    checked, whole = figures["checked"], figures["whole"]
 
     print(f"one {SIZE}x{SIZE} level, {len(text.encode()):,} bytes of TOML; medians of {runs} runs")
     print(f"  baseline: tomllib.loads            {parse:7.2f} ms")

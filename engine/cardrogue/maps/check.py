@@ -18,10 +18,11 @@ from engine.cardrogue.maps.document import (
     parse_toml,
     plain_values,
     read_bytes,
+    schema_directive,
 )
 from engine.cardrogue.maps.lint import lint
 from engine.cardrogue.maps.migrations import MigrationProblem, migrate
-from engine.cardrogue.maps.problems import ERROR, Collector, MapError, Problem, Report
+from engine.cardrogue.maps.problems import ERROR, WARNING, Collector, MapError, Problem, Report
 from engine.cardrogue.maps.schema import schema_errors
 
 
@@ -46,7 +47,12 @@ def validate_text(text: str, name: str = "<text>") -> Report:
         raw = parse_toml(text)
     except Unreadable as problem:
         return _unreadable(name, problem)
-    return check_document(raw, name)
+    report = check_document(raw, name)
+    if schema_directive(text.lstrip("\ufeff")) is None:
+        report.problems.append(Problem(
+            WARNING, "schema_line", "the file does not start with a `#:schema` line naming "
+            "schemas/map.schema.json, so editors cannot check it while you type", name, line=1))
+    return report
 
 
 def _level_of(document: Any, parts: list[Any]) -> str | None:

@@ -20,7 +20,6 @@ import os
 import re
 import stat
 import tomllib
-from pathlib import Path
 from typing import Any
 
 from engine.cardrogue.level import grid_rows
@@ -239,6 +238,3 @@ def schema_directive(text: str) -> str | None:
         return target or None
     return None
 
-
-def display_name(path: str | os.PathLike[str]) -> str:
-    return os.fspath(Path(path)) if not isinstance(path, str) else path

@@ -14,9 +14,9 @@ from __future__ import annotations
 import difflib
 import json
 from collections import Counter
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cardrogue.board import GLYPH_PATHS, E, N, S, W
@@ -78,10 +78,6 @@ def _is_str(value: Any) -> bool:
     return isinstance(value, str)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass
 class Carry:
     """What earlier levels hand on to later ones."""
@@ -101,7 +97,7 @@ class Board:
     exists: list[bool]
     glyph_cell: dict[str, tuple[int, int]]  # first cell showing each glyph
     shops: dict[int, tuple[str, ...]]  # shop cell -> the card ids it sells
-    links: list[list[int]] = field(default_factory=list)  # cells joined by matching paths
+    joined: list[int] = field(default_factory=list)  # per cell, edges that join a neighbour
     half_open: list[tuple[int, int, int]] = field(default_factory=list)  # (open cell, side, other)
 
     def cell(self, index: int) -> tuple[int, int]:
@@ -112,50 +108,64 @@ class Board:
 
 
 def _connect(board: Board) -> None:
-    """Join neighbouring cells whose paths match; note edges open on one side only."""
-    width, bits, exists = board.width, board.bits, board.exists
-    size = len(bits)
-    links: list[list[int]] = [[] for _ in range(size)]
+    """Find the edges that join neighbouring cells (both open, both cells with a card), and the
+    edges open on one side only."""
+    width, height, bits, exists = board.width, board.height, board.bits, board.exists
+    size = width * height
+    joined = [0] * size  # per cell, the edge bits that lead to a joined neighbour
     half_open = []
-    for i in range(size):
-        if not exists[i]:
-            continue
-        here = bits[i]
-        j = i + 1
-        if j % width and exists[j]:
-            east, west = here & E, bits[j] & W
-            if east and west:
-                links[i].append(j)
-                links[j].append(i)
-            elif east:
-                half_open.append((i, E, j))
-            elif west:
-                half_open.append((j, W, i))
+    for r in range(height):
+        base = r * width
+        for i in range(base, base + width - 1):
+            j = i + 1
+            if exists[i] and exists[j]:
+                east, west = bits[i] & E, bits[j] & W
+                if east and west:
+                    joined[i] |= E
+                    joined[j] |= W
+                elif east:
+                    half_open.append((i, E, j))
+                elif west:
+                    half_open.append((j, W, i))
+    for i in range(size - width):
         j = i + width
-        if j < size and exists[j]:
-            south, north = here & S, bits[j] & N
+        if exists[i] and exists[j]:
+            south, north = bits[i] & S, bits[j] & N
             if south and north:
-                links[i].append(j)
-                links[j].append(i)
+                joined[i] |= S
+                joined[j] |= N
             elif south:
                 half_open.append((i, S, j))
             elif north:
                 half_open.append((j, N, i))
-    board.links = links
+    board.joined = joined
     board.half_open = half_open
 
 
 def _region(board: Board, start: int) -> set[int]:
     """Every cell reachable from `start` through matching paths."""
-    seen = {start}
+    width, joined = board.width, board.joined
+    seen = bytearray(len(joined))
+    seen[start] = 1
     queue = [start]
-    links = board.links
-    for i in queue:
-        for j in links[i]:
-            if j not in seen:
-                seen.add(j)
-                queue.append(j)
-    return seen
+    append = queue.append
+    for i in queue:  # the queue grows while it is read: a breadth-first search
+        edges = joined[i]
+        if not edges:
+            continue
+        if edges & N and not seen[i - width]:
+            seen[i - width] = 1
+            append(i - width)
+        if edges & E and not seen[i + 1]:
+            seen[i + 1] = 1
+            append(i + 1)
+        if edges & S and not seen[i + width]:
+            seen[i + width] = 1
+            append(i + width)
+        if edges & W and not seen[i - 1]:
+            seen[i - 1] = 1
+            append(i - 1)
+    return set(queue)
 
 
 _TYPES: dict[int, dict[str, str]] = {}

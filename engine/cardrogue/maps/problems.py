@@ -67,6 +67,7 @@ class Report:
     document: dict[str, Any] | None = None  # the parsed, migrated, normalised document
     spec: MapSpec | None = None  # built only when the map has no errors
     migrated_from: int | None = None  # the format_version the file was written in, if older
+    _identity: tuple[Any, str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def errors(self) -> list[Problem]:
@@ -94,11 +95,14 @@ class Report:
 
     @property
     def map_id(self) -> str | None:
+        """The sha256 id of the map's gameplay content, once it is known to be valid."""
         if self.spec is None:
             return None
-        from engine.cardrogue.identity import map_id
+        if self._identity is None or self._identity[0] is not self.spec:
+            from engine.cardrogue.identity import map_id
 
-        return map_id(self.spec)
+            self._identity = (self.spec, map_id(self.spec))
+        return self._identity[1]
 
     def to_dict(self) -> dict[str, Any]:
         from engine.cardrogue.identity import share_code

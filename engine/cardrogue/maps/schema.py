@@ -79,9 +79,9 @@ def schema_errors(document: Any, sizes: dict[int, int] | None = None,
     typed: set[str] = set()
     for count, error in enumerate(validator().iter_errors(document)):
         if count == MAX_SCHEMA_ERRORS:
-            out.append(("$", [], "too_many_errors",
-                        f"the file has more than {MAX_SCHEMA_ERRORS} schema errors; only the "
-                        "first ones are listed"))
+            message = (f"the file has more than {MAX_SCHEMA_ERRORS} schema errors; only the "
+                       "first ones are listed")
+            out.append(("$", [], "too_many_errors", message))
             break
         for found in _explain(error, sizes):
             if found[2] == "wrong_type":
@@ -219,9 +219,9 @@ def _explain(error: Any, sizes: dict[int, int]) -> list[tuple[str, list[Any], st
             if key in known:
                 continue
             key_parts = parts + [key]
-            out.append((json_path(key_parts), key_parts, "unknown_field",
-                        f"{where}: unknown field {_show(key)}{_suggest(key, known)}; "
-                        f"the fields allowed here are {', '.join(known)}"))
+            message = (f"{where}: unknown field {_show(key)}{_suggest(key, known)}; "
+                       f"the fields allowed here are {', '.join(known)}")
+            out.append((json_path(key_parts), key_parts, "unknown_field", message))
         return out
     if kind == "required":
         missing = error.message.rsplit(" is a required property", 1)[0]
