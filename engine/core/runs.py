@@ -203,7 +203,8 @@ def parse_run(data: bytes | str) -> Run:
         doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
-        if exc.pos >= len(text.rstrip()):
+        # Cut off mid-string, JSON reports where the string began; otherwise at the end.
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             raise RunError(NOT_JSON, f"the file ends too soon ({where}): is it truncated?") from None
         raise RunError(NOT_JSON, f"{exc.msg} at {where}") from None
     except (ValueError, RecursionError) as exc:
@@ -263,19 +264,23 @@ def run_from_dict(doc: Any) -> Run:
     # Runs repeat a handful of actions ("move E", "end_turn") hundreds of times. Actions are
     # frozen, so each distinct one is parsed once and shared.
     seen: dict[tuple, Action] = {}
+    # Only all-string actions are stored: with numbers, 1 == 1.0 == True would let a float or
+    # a bool borrow the parse of an integer. (A lookup with numbers can never match a stored
+    # all-string key, so looking up anything is safe.)
     for n, item in enumerate(actions_doc):
         key = action = None
-        # Only all-string actions are shared: with numbers, 1 == 1.0 == True would let a float
-        # or a bool borrow the parse of an integer.
-        if type(item) is dict and all(type(v) is str for v in item.values()):
+        if type(item) is dict:
             key = tuple(item.items())
-            action = seen.get(key)
+            try:
+                action = seen.get(key)
+            except TypeError:  # a list inside: parsed every time
+                key = None
         if action is None:
             try:
                 action = Action.from_dict(item)
             except ValueError as exc:
                 raise RunError(BAD_RUN, f"action {n}: {exc}", index=n) from None
-            if key is not None:
+            if key is not None and all(type(v) is str for v in item.values()):
                 seen[key] = action
         actions.append(action)
     return Run(

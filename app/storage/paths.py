@@ -1,0 +1,48 @@
+"""Where Card Rogue keeps the user's files.
+
+    data_dir()   platformdirs.user_data_dir("cardrogue"), or $CARDROGUE_DATA_DIR if set
+    maps_dir()   the user's own maps (challenge maps they wrote or downloaded)
+    runs_dir()   run files the app saved or imported
+
+The folders are created on first use. Tests point CARDROGUE_DATA_DIR at a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP_NAME = "cardrogue"
+DATA_DIR_ENV = "CARDROGUE_DATA_DIR"
+
+
+def data_dir(create: bool = True) -> Path:
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        folder = Path(override).expanduser()
+    else:
+        import platformdirs  # lazy: only the paths that touch the disk need it
+
+        folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def maps_dir(create: bool = True) -> Path:
+    folder = data_dir(create) / "maps"
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def runs_dir(create: bool = True) -> Path:
+    folder = data_dir(create) / "runs"
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def bundled_maps_dir() -> Path:
+    """The maps that ship with the game: campaigns/ at the top of the project."""
+    return Path(__file__).resolve().parents[2] / "campaigns"

@@ -1,0 +1,59 @@
+"""Run files on disk: keeping the player's runs, and exporting a board's runs to share.
+
+File names read well in a folder listing and never collide:
+`<share code>_<player>_<moves>m_<first 8 of the run hash>.run.json`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from engine.core.files import remove_stale_temporaries
+from engine.core.runs import RUN_SUFFIX, Run, parse_run, save_run
+from engine.cardrogue.identity import share_code
+
+from app.storage.paths import runs_dir
+from app.storage.scores import Entry, ScoreStore
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
+
+
+def run_file_name(run: Run) -> str:
+    moves = run.claimed.get("moves")
+    player = _UNSAFE.sub("-", run.player).strip("-")[:24] or "player"
+    middle = f"_{moves}m" if isinstance(moves, int) else ""
+    return f"{share_code(run.map_id)}_{player}{middle}_{run.hash[:8]}{RUN_SUFFIX}"
+
+
+def keep_run(run: Run, folder: str | os.PathLike[str] | None = None) -> Path:
+    """Save a run in the player's runs folder (or `folder`), atomically. Saving the same run
+    again rewrites the same file."""
+    target_folder = Path(folder) if folder is not None else runs_dir()
+    target_folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(target_folder)
+    path = target_folder / run_file_name(run)
+    save_run(path, run)
+    return path
+
+
+def export_runs(store: ScoreStore, map_id: str, folder: str | os.PathLike[str], *,
+                player: str | None = None, every_entry: bool = False) -> list[Path]:
+    """Write the runs of a map's board into `folder`: each player's best (the board), or every
+    entry with `every_entry`, optionally only one player's. Returns the files written."""
+    entries: list[Entry]
+    if every_entry:
+        entries = store.entries(map_id, player)
+    elif player is not None:
+        best = store.best(map_id, player)
+        entries = [best] if best is not None else []
+    else:
+        entries = store.leaderboard(map_id, limit=1_000_000)
+    written = []
+    for entry in entries:
+        text = store.run_text(entry.run_hash)
+        if text is None:
+            continue
+        written.append(keep_run(parse_run(text), folder))
+    return written

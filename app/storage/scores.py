@@ -1,0 +1,422 @@
+"""The local leaderboard: verified runs in SQLite, one board per map id.
+
+    with ScoreStore.open() as store:            # $CARDROGUE_DATA_DIR or the user data folder
+        result = store.add(run, spec)           # replays the run first; refuses what fails
+        store.leaderboard(map_id, limit=10)     # one best entry per player, ranked
+        store.best(map_id, "Ana")               # that player's best, with its rank
+
+Ranking: fewest moves, then fewest turns, then the entry this board accepted first. Only won
+runs of the current RULES_VERSION are ranked: a run of other rules cannot be verified here, and
+a lost run is not a score.
+
+Storage rules (ENGINEERING.md, "SQLite"):
+- every connection runs with WAL, busy_timeout and foreign_keys=ON;
+- autocommit mode (`isolation_level=None`) and explicit `BEGIN IMMEDIATE` ... `COMMIT`, so
+  concurrent writers queue on the busy timeout instead of failing with "database is locked";
+- the layout is upgraded through `PRAGMA user_version`, one transaction per migration;
+- a database file that SQLite reports as corrupt (or not a database at all) is renamed to
+  `scores.db.corrupt-<UTC time>` with its -wal and -shm files, a fresh one is started, and
+  `store.recovered` says where the old one went, so the app can tell the player.
+
+`best` is a table derived from `entries` (each player's best entry per map), kept in step in the
+same transaction as every insert, so the top of a board and a player's rank are index lookups
+even with 100,000 entries.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from engine.core.runs import Run, RunError
+from engine.cardrogue import RULES_VERSION, MapSpec
+from engine.cardrogue import runs as cardrogue_runs
+from engine.cardrogue.identity import share_code
+
+from app.storage.paths import data_dir
+
+DB_NAME = "scores.db"
+BUSY_TIMEOUT_S = 30.0
+
+NOT_WON = "not_won"  # a RunError code: the run verified, but it is not a win
+
+# Called just before COMMIT of an insert. Tests set it to kill a process mid-save.
+_before_commit: Callable[[], None] | None = None
+
+# Each migration takes the database from version n to n + 1, in one transaction.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE maps (
+            map_id TEXT PRIMARY KEY,
+            share_code TEXT NOT NULL,
+            title TEXT NOT NULL DEFAULT ''
+        )""",
+        """CREATE TABLE runs (
+            hash TEXT PRIMARY KEY,
+            body TEXT NOT NULL
+        )""",
+        """CREATE TABLE entries (
+            id INTEGER PRIMARY KEY,
+            map_id TEXT NOT NULL REFERENCES maps(map_id),
+            rules_version INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            character TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            turns INTEGER NOT NULL,
+            health INTEGER NOT NULL,
+            recorded TEXT NOT NULL,
+            added TEXT NOT NULL,
+            run_hash TEXT NOT NULL UNIQUE REFERENCES runs(hash)
+        )""",
+        "CREATE INDEX entries_by_player ON entries(map_id, rules_version, player)",
+        """CREATE TABLE best (
+            map_id TEXT NOT NULL,
+            rules_version INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            turns INTEGER NOT NULL,
+            entry_id INTEGER NOT NULL UNIQUE REFERENCES entries(id),
+            PRIMARY KEY (map_id, rules_version, player)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX best_ranked ON best(map_id, rules_version, moves, turns, entry_id)",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """The leaderboard cannot be used (a database from a newer app, a folder we cannot write)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One leaderboard row. `rank` is None for an entry that is not a player's best."""
+
+    rank: int | None
+    map_id: str
+    player: str
+    character: str
+    moves: int
+    turns: int
+    health: int
+    recorded: str  # when the run says it was played (shown, not used for ranking)
+    added: str  # when this board accepted it (ties go to the earlier)
+    run_hash: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"rank": self.rank, "player": self.player, "character": self.character,
+                "moves": self.moves, "turns": self.turns, "health": self.health,
+                "recorded": self.recorded, "added": self.added, "run_hash": self.run_hash}
+
+
+@dataclass(frozen=True)
+class AddResult:
+    added: bool  # False: this very run was already on the board (importing twice changes nothing)
+    improved: bool  # the run became the player's best on this map
+    entry: Entry  # the run's own entry
+    best: Entry  # the player's best on this map, with its rank
+
+
+_COLUMNS = "e.map_id, e.player, e.character, e.moves, e.turns, e.health, e.recorded, e.added, " \
+           "e.run_hash"
+
+
+def _entry(rank: int | None, row: tuple) -> Entry:
+    return Entry(rank, *row)
+
+
+def utc_stamp() -> str:
+    """Now, in UTC with microseconds: sorts as text in time order."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def is_corruption(exc: BaseException) -> bool:
+    """SQLite says the file is damaged or is not a database (not: busy, locked, read-only)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB":
+        return True
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text
+
+
+class ScoreStore:
+    """The local leaderboard. Safe to share between threads; each process opens its own."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *,
+                 timeout: float = BUSY_TIMEOUT_S) -> None:
+        self.path = Path(path) if path is not None else data_dir() / DB_NAME
+        self.timeout = timeout
+        self.recovered: Path | None = None  # where a corrupt database was moved, if it was
+        self._lock = threading.RLock()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = self._open()
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str] | None = None, **kwargs: float) -> ScoreStore:
+        return cls(path, **kwargs)
+
+    @property
+    def notice(self) -> str | None:
+        """A sentence for the player when the database had to be replaced, else None."""
+        if self.recovered is None:
+            return None
+        return (f"The high score database was damaged. It was moved to {self.recovered} and a "
+                "new, empty one was started.")
+
+    # ------------------------------------------------------------------ connection
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
+                               check_same_thread=False)
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise StoreError(f"SQLite could not use WAL mode for {self.path} ({mode})")
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA synchronous = FULL")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _open(self) -> sqlite3.Connection:
+        identity = _file_identity(self.path)
+        try:
+            conn = self._connect()
+            try:
+                _check(conn)
+                self._migrate(conn)
+            except BaseException:
+                conn.close()
+                raise
+            return conn
+        except sqlite3.DatabaseError as exc:
+            if not is_corruption(exc):
+                raise StoreError(f"the high score database {self.path} cannot be used: "
+                                 f"{exc}") from None
+        # Damaged: move it aside (unless another process already did) and start afresh.
+        if identity is not None and _file_identity(self.path) == identity:
+            self.recovered = self._move_aside()
+        conn = self._connect()
+        self._migrate(conn)
+        return conn
+
+    def _move_aside(self) -> Path:
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+        os.replace(self.path, target)
+        for suffix in ("-wal", "-shm"):
+            companion = self.path.with_name(self.path.name + suffix)
+            if companion.exists():
+                os.replace(companion, target.with_name(target.name + suffix))
+        return target
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"the high score database {self.path} was written by a newer "
+                             f"Card Rogue (layout {version}; this one knows up to "
+                             f"{SCHEMA_VERSION}): update Card Rogue to use it")
+        while version < SCHEMA_VERSION:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                current = conn.execute("PRAGMA user_version").fetchone()[0]
+                if current == version:  # nobody migrated it meanwhile
+                    for statement in MIGRATIONS[version]:
+                        conn.execute(statement)
+                    conn.execute(f"PRAGMA user_version = {version + 1}")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken with BEGIN IMMEDIATE."""
+        with self._lock:
+            conn = self._conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                if _before_commit is not None:
+                    _before_commit()
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+
+    # ------------------------------------------------------------------ writing
+
+    def add(self, run: Run, spec: MapSpec) -> AddResult:
+        """Verify `run` by replaying it on `spec`, then enter it. Raises RunError for a run that
+        does not verify (with the reason's code), or with code NOT_WON for a lost one."""
+        verified = cardrogue_runs.verify(run, spec)
+        if not verified.won:
+            raise RunError(NOT_WON, f"only won runs enter the leaderboard; this one ended "
+                           f"{verified.game.outcome!r}")
+        return self._insert(verified)
+
+    def _insert(self, verified: cardrogue_runs.Verified) -> AddResult:
+        run = verified.run
+        figures = verified.figures
+        added = utc_stamp()
+        recorded = run.recorded or added[:19] + "Z"
+        row = (verified.map_id, RULES_VERSION, run.player, run.characters[0], figures["moves"],
+               figures["turns"], figures["health"], recorded, added, run.hash)
+        with self._write() as conn:
+            conn.execute("INSERT OR IGNORE INTO maps (map_id, share_code, title) VALUES (?, ?, ?)",
+                         (verified.map_id, share_code(verified.map_id), verified.spec.title))
+            conn.execute("INSERT OR IGNORE INTO runs (hash, body) VALUES (?, ?)",
+                         (run.hash, run.to_json()))
+            cursor = conn.execute(
+                "INSERT OR IGNORE INTO entries (map_id, rules_version, player, character, moves, "
+                "turns, health, recorded, added, run_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row)
+            is_new = cursor.rowcount == 1
+            improved = False
+            if is_new:
+                improved = _update_best(conn, verified.map_id, run.player, figures["moves"],
+                                        figures["turns"], cursor.lastrowid)
+        entry = self.entry(run.hash)
+        best = self.best(verified.map_id, run.player)
+        assert entry is not None and best is not None
+        return AddResult(is_new, improved, entry, best)
+
+    # ------------------------------------------------------------------ reading
+
+    def leaderboard(self, map_id: str, limit: int = 10, offset: int = 0) -> list[Entry]:
+        """The board: each player's best entry, ranked, from rank offset + 1."""
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT {_COLUMNS} FROM best b JOIN entries e ON e.id = b.entry_id "
+                "WHERE b.map_id = ? AND b.rules_version = ? "
+                "ORDER BY b.moves, b.turns, b.entry_id LIMIT ? OFFSET ?",
+                (map_id, RULES_VERSION, limit, offset)).fetchall()
+        return [_entry(offset + n + 1, row) for n, row in enumerate(rows)]
+
+    def best(self, map_id: str, player: str) -> Entry | None:
+        """A player's best entry on a map, with its rank; None if they have none."""
+        with self._lock:
+            found = self._conn.execute(
+                "SELECT moves, turns, entry_id FROM best "
+                "WHERE map_id = ? AND rules_version = ? AND player = ?",
+                (map_id, RULES_VERSION, player)).fetchone()
+            if found is None:
+                return None
+            ahead = self._conn.execute(
+                "SELECT COUNT(*) FROM best WHERE map_id = ? AND rules_version = ? "
+                "AND (moves, turns, entry_id) < (?, ?, ?)",
+                (map_id, RULES_VERSION, *found)).fetchone()[0]
+            row = self._conn.execute(f"SELECT {_COLUMNS} FROM entries e WHERE e.id = ?",
+                                     (found[2],)).fetchone()
+        return _entry(ahead + 1, row)
+
+    def rank_for(self, map_id: str, moves: int, turns: int) -> int:
+        """The rank a new score would take on the board now (ties go to earlier entries)."""
+        with self._lock:
+            ahead = self._conn.execute(
+                "SELECT COUNT(*) FROM best WHERE map_id = ? AND rules_version = ? "
+                "AND (moves, turns) <= (?, ?)", (map_id, RULES_VERSION, moves, turns)).fetchone()[0]
+        return ahead + 1
+
+    def players(self, map_id: str) -> int:
+        """How many players have a ranked entry on the map."""
+        with self._lock:
+            return self._conn.execute(
+                "SELECT COUNT(*) FROM best WHERE map_id = ? AND rules_version = ?",
+                (map_id, RULES_VERSION)).fetchone()[0]
+
+    def entry(self, run_hash: str) -> Entry | None:
+        """The entry of one run (rank None: see `best` for ranks)."""
+        with self._lock:
+            row = self._conn.execute(f"SELECT {_COLUMNS} FROM entries e WHERE e.run_hash = ?",
+                                     (run_hash,)).fetchone()
+        return None if row is None else _entry(None, row)
+
+    def entries(self, map_id: str, player: str | None = None) -> list[Entry]:
+        """Every entry on a map (of one player, if given), best first, unranked."""
+        query = f"SELECT {_COLUMNS} FROM entries e WHERE e.map_id = ? AND e.rules_version = ?"
+        params: tuple = (map_id, RULES_VERSION)
+        if player is not None:
+            query += " AND e.player = ?"
+            params += (player,)
+        with self._lock:
+            rows = self._conn.execute(query + " ORDER BY e.moves, e.turns, e.id", params).fetchall()
+        return [_entry(None, row) for row in rows]
+
+    def run_text(self, run_hash: str) -> str | None:
+        """The run file's text, as it was entered."""
+        with self._lock:
+            row = self._conn.execute("SELECT body FROM runs WHERE hash = ?", (run_hash,)).fetchone()
+        return None if row is None else row[0]
+
+    def map_title(self, map_id: str) -> str | None:
+        with self._lock:
+            row = self._conn.execute("SELECT title FROM maps WHERE map_id = ?", (map_id,)).fetchone()
+        return None if row is None else row[0]
+
+    def integrity(self) -> str:
+        """SQLite's full integrity check: "ok" when all is well."""
+        with self._lock:
+            rows = self._conn.execute("PRAGMA integrity_check").fetchall()
+        return "; ".join(str(r[0]) for r in rows)
+
+
+def _check(conn: sqlite3.Connection) -> None:
+    """Touch the file the way a real query would, and run SQLite's quick check, so a damaged
+    file is found at open and not in the middle of a game."""
+    result = conn.execute("PRAGMA quick_check(1)").fetchone()
+    if result is None or result[0] != "ok":
+        raise sqlite3.DatabaseError(f"database disk image is malformed ({result and result[0]})")
+
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino)
+
+
+def _update_best(conn: sqlite3.Connection, map_id: str, player: str, moves: int, turns: int,
+                 entry_id: int) -> bool:
+    """Make a new entry the player's best if it beats the current one. Returns True if it did."""
+    current = conn.execute(
+        "SELECT moves, turns FROM best WHERE map_id = ? AND rules_version = ? AND player = ?",
+        (map_id, RULES_VERSION, player)).fetchone()
+    if current is None:
+        conn.execute("INSERT INTO best (map_id, rules_version, player, moves, turns, entry_id) "
+                     "VALUES (?, ?, ?, ?, ?, ?)",
+                     (map_id, RULES_VERSION, player, moves, turns, entry_id))
+        return True
+    if (moves, turns) < tuple(current):  # an equal score keeps the earlier entry
+        conn.execute("UPDATE best SET moves = ?, turns = ?, entry_id = ? "
+                     "WHERE map_id = ? AND rules_version = ? AND player = ?",
+                     (moves, turns, entry_id, map_id, RULES_VERSION, player))
+        return True
+    return False
