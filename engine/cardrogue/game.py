@@ -227,7 +227,8 @@ class Game:
         section = _SECTIONS.get(action.kind)
         if section is None:
             return f"{action.kind!r} is not an action"
-        if self.player.away and action.kind not in ("come_back", "end_turn", "quit"):
+        if (self.pending is None and self.player.away
+                and action.kind not in ("come_back", "end_turn", "quit")):
             return "you are away: come back, or let the turn pass"
         return section.check(self, self.player, action)
 

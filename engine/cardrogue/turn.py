@@ -41,6 +41,8 @@ def start_turn(g: Game, events: list[Event]) -> None:
         g.ending = False
         g.leap_from = None
         events.append(Event("turn_start", {"player": p.seat, "turn": g.turn}))
+        if p.away:
+            return  # off the table: nothing touches them; they come back or let the turn pass
         if p.deferred:
             p.deferred = False
             events.append(Event("arrive", {"player": p.seat, "cell": list(g.cell(p.pos))}))

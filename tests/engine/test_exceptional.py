@@ -106,3 +106,11 @@ def test_coming_back_waits_while_someone_stands_on_the_tile():
     act(game, "end")
     events = act(game, "come_back")
     assert "still_away" in kinds(events) and game.players[0].away
+
+
+def test_nothing_touches_a_hero_who_is_away():
+    game = table(ROW, ROW_CELLS, OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 4)])
+    ann = game.players[0]
+    ann.poison = 3
+    act(game, "leave", "end")  # Ann leaves; Bo's turn ends
+    assert game.current == 0 and ann.poison == 3 and ann.health == 12
