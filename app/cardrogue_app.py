@@ -3,13 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from app.screens.help import HelpScreen
+from app.screens.rules import RulesScreen
 from app.screens.title import TitleScreen
+
+
+def screen_keys(screen: Screen) -> list[tuple[str, str]]:
+    """The keys that work on `screen` now, as (keys, what they do): its own list of extra keys
+    (EXTRA_KEYS), then every binding shown in the footer or carrying a tooltip."""
+    keys: list[tuple[str, str]] = list(getattr(screen, "EXTRA_KEYS", ()))
+    seen: dict[str, int] = {}
+    app = screen.app
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        what = binding.tooltip or binding.description
+        if not what or not (binding.show or binding.tooltip):
+            continue
+        shown = app.get_key_display(binding)
+        if binding.action in seen:  # several keys for one action: one line, our words
+            index = seen[binding.action]
+            keys[index] = (f"{keys[index][0]} {shown}", what)
+            continue
+        seen[binding.action] = len(keys)
+        keys.append((shown, what))
+    return keys
 
 
 class CardRogueApp(App[None]):
@@ -19,25 +41,110 @@ class CardRogueApp(App[None]):
 
     # Ids let users remap keys through Textual's keymap without us renaming actions.
     BINDINGS = [
-        Binding("q", "quit", "Quit", id="quit", tooltip="Quit Card Rogue."),
-        Binding("f1,question_mark", "show_help", "Help", id="help", tooltip="List the keys."),
+        Binding("q", "quit", "Quit", id="quit", tooltip="Quit Card Rogue"),
+        Binding("f1,question_mark", "show_help", "Help", id="help",
+                tooltip="Keys and the rules reference"),
     ]
+
+    def __init__(self, open_path: Path | None = None) -> None:
+        super().__init__()
+        self.open_at_start = open_path
 
     def get_default_screen(self) -> Screen:
         # The title screen is the bottom of the stack, so popping screens always lands on it.
         return TitleScreen()
 
+    def on_mount(self) -> None:
+        if self.open_at_start is not None:
+            self.open_path(self.open_at_start)
+
+    # -- help and the palette
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Help", "List the keys", self.action_show_help)
+        yield SystemCommand("Rules reference", "Look up a rule, or list the keys",
+                            self.action_show_help)
+        commands = getattr(screen, "palette_commands", None)
+        if commands is not None:
+            yield from commands()
 
-    def action_show_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):  # one help screen at a time
-            self.push_screen(HelpScreen())
+    def action_show_help(self, start: str | None = None) -> None:
+        if isinstance(self.screen, RulesScreen):  # F1 or ? again closes it
+            self.screen.dismiss(None)
+            return
+        self.push_screen(RulesScreen(screen_keys(self.screen), start=start))
+
+    async def action_quit(self) -> None:
+        from app.screens.dialogs import ConfirmScreen
+        from app.screens.play import PlayScreen
+
+        playing = [s for s in self.screen_stack if isinstance(s, PlayScreen)
+                   and s.game.history and not s.game.is_over]
+        if playing and not isinstance(self.screen, ConfirmScreen):
+            self.push_screen(ConfirmScreen("Quit Card Rogue? The run in progress is not kept.",
+                                           "Quit"),
+                             lambda yes: self.exit() if yes else None)
+            return
+        self.exit()
+
+    # -- the title menu
 
     def on_title_screen_entry_chosen(self, message: TitleScreen.EntryChosen) -> None:
         entry = message.entry
         if entry.id == "quit":
             self.exit()
+        elif entry.id in ("story", "challenges"):
+            from app.screens.campaigns import MapListScreen
+
+            self.push_screen(MapListScreen("campaign" if entry.id == "story" else "challenge"))
+        elif entry.id == "rules":
+            self.push_screen(RulesScreen(screen_keys(self.screen), start="Standard turn sequence"))
         elif not entry.ready:
             self.notify(f"{entry.label} is not available yet.", title="Coming soon")
+
+    # -- opening maps
+
+    def open_path(self, path: Path) -> None:
+        """Play the map in `path`, or show why it cannot be played."""
+        from app import maplist
+
+        self.open_entry(maplist.open_file(Path(path)))
+
+    def open_entry(self, entry) -> None:
+        if not entry.playable:
+            from app.screens.problems import ProblemsScreen
+
+            self.push_screen(ProblemsScreen(str(entry.path), entry.report))
+            return
+        self.play(entry.spec, entry.path)
+
+    def play(self, spec, source: Path | None = None, character: str | None = None) -> None:
+        """Start a run of `spec`: choose the hero if the map offers a choice, then its story."""
+        from engine.cardrogue.cards import standard_catalog
+
+        allowed = list(spec.levels[0].characters) if spec.levels else []
+        if character is None and len(allowed) != 1:
+            from app.screens.dialogs import Choice, ChooseScreen
+
+            catalog = standard_catalog().characters
+            options = allowed or list(catalog)
+            choices = [Choice(catalog[c].name if c in catalog else c, c) for c in options]
+            self.push_screen(ChooseScreen("Choose your hero", choices),
+                             lambda chosen: self.play(spec, source, chosen) if chosen else None)
+            return
+        self._start(spec, source, character or (allowed[0] if allowed else None))
+
+    def _start(self, spec, source: Path | None, character: str | None) -> None:
+        from app import records
+        from app.screens.play import PlayScreen
+        from app.session import Session
+
+        try:
+            session = Session(spec, character, records.player_name(), source)
+        except ValueError as error:
+            self.notify(str(error), title="This map cannot start", severity="error",
+                        markup=False)
+            return
+        screen = PlayScreen(session)
+        self.push_screen(screen)
+        self.push_screen(screen.story_screen())

@@ -29,12 +29,12 @@ class MenuEntry:
 
 
 MENU: tuple[MenuEntry, ...] = (
-    MenuEntry("story", "Story"),
-    MenuEntry("challenges", "Challenges"),
+    MenuEntry("story", "Story", ready=True),
+    MenuEntry("challenges", "Challenges", ready=True),
     MenuEntry("classic", "Classic game"),
     MenuEntry("editor", "Editor"),
     MenuEntry("scores", "High scores"),
-    MenuEntry("rules", "Rules"),
+    MenuEntry("rules", "Rules", ready=True),
     MenuEntry("quit", "Quit", ready=True),
 )
 
@@ -74,6 +74,9 @@ class TitleScreen(Screen[None]):
         padding: 0 1;
     }
     """
+
+    # Listed in the help with the bindings: the menu's own keys.
+    EXTRA_KEYS = (("↑ ↓", "Move through the menu"), ("Enter", "Choose the highlighted entry"))
 
     class EntryChosen(Message):
         """Sent when the player chooses a menu entry."""

@@ -1,8 +1,21 @@
 """Fixtures for the app's tests."""
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from app.cardrogue_app import CardRogueApp
+
+
+@pytest.fixture(autouse=True)
+def user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every app test gets its own empty user data folder and a fixed player name, so the
+    leaderboard and the map lists start empty and screens are the same on every machine."""
+    folder = tmp_path / "user-data"
+    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(folder))
+    monkeypatch.setenv("CARDROGUE_PLAYER", "Tester")
+    yield folder
 
 
 @pytest.fixture

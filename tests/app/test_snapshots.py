@@ -3,16 +3,57 @@
 Update with `pytest tests/app --snapshot-update`, after checking the report.
 """
 
+import pytest
+
 from app.cardrogue_app import CardRogueApp
+from tests.app.maps import WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, tutorial
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 
-def test_title_80x24(snap_compare, app: CardRogueApp) -> None:
-    assert snap_compare(app, terminal_size=(80, 24))
+def opening(app: CardRogueApp, *keys: str):
+    """A run_before hook: open the tutorial, then press `keys`, pausing after each."""
+
+    async def run_before(pilot) -> None:
+        app.play(tutorial())
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+
+    return run_before
 
 
-def test_title_120x40(snap_compare, app: CardRogueApp) -> None:
-    assert snap_compare(app, terminal_size=(120, 40))
+@pytest.mark.parametrize("size", SIZES)
+def test_title(snap_compare, app: CardRogueApp, size) -> None:
+    assert snap_compare(app, terminal_size=size)
 
 
-def test_help_80x24(snap_compare, app: CardRogueApp) -> None:
-    assert snap_compare(app, press=["question_mark"], terminal_size=(80, 24))
+@pytest.mark.parametrize("size", SIZES)
+def test_story(snap_compare, app: CardRogueApp, size) -> None:
+    assert snap_compare(app, terminal_size=size, run_before=opening(app))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_mid_combat(snap_compare, app: CardRogueApp, size) -> None:
+    # Into the shop, buy and equip the Sword, then flip the Sewer Rat: a fight begins.
+    keys = ["enter", *WIN_KEYS_LEVEL_1[:8]]
+    assert snap_compare(app, terminal_size=size, run_before=opening(app, *keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_shop(snap_compare, app: CardRogueApp, size) -> None:
+    assert snap_compare(app, terminal_size=size,
+                        run_before=opening(app, "enter", "right", "right", "b"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_results(snap_compare, app: CardRogueApp, size) -> None:
+    keys = ["enter", *WIN_KEYS_LEVEL_1, "enter", *WIN_KEYS_LEVEL_2]
+    assert snap_compare(app, terminal_size=size, run_before=opening(app, *keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_reference(snap_compare, app: CardRogueApp, size) -> None:
+    keys = ["enter", "f1", *"flee", "enter"]  # Enter moves to the list: no blinking cursor
+    assert snap_compare(app, terminal_size=size, run_before=opening(app, *keys))

@@ -18,6 +18,7 @@ import pytest
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 WAIT_SECONDS = 15  # generous: only a limit on polling, never a speed check
+ESCAPE_PAUSE_SECONDS = 0.3
 
 pytestmark = pytest.mark.skipif(
     shutil.which("tmux") is None, reason="tmux is not on PATH; it drives the real terminal test"
@@ -55,6 +56,10 @@ class Tmux:
 
     def send(self, key: str, literal: bool = False) -> None:
         self.run("send-keys", "-t", self.session, *(["-l"] if literal else []), key)
+        if key == "Escape":
+            # A terminal cannot tell a lone Escape from the start of Alt+key: the app waits
+            # ESCDELAY (0.1 s) for more. Pause past that, as a person's typing would.
+            time.sleep(ESCAPE_PAUSE_SECONDS)
 
     def kill(self) -> None:
         # The server is ours alone, so ending it ends the session; tmux leaves its socket file.
@@ -90,23 +95,84 @@ def exit_status(status_file: Path) -> str | None:
     return text.strip() if text.endswith("\n") else None
 
 
-def test_cardrogue_runs_in_a_real_terminal(tmux: Tmux, tmp_path: Path) -> None:
+def start_cardrogue(tmux: Tmux, status_file: Path, *args: str, width: int = 100,
+                    height: int = 30) -> None:
+    """Run the installed `cardrogue ARGS` in tmux; a shell writes its exit status to a file.
+
+    tmux 3.3a sometimes leaves the ended process unreaped, so its own #{pane_dead_status} can
+    stay empty: the shell's `echo $?` is what the tests read.
+    """
     assert CARDROGUE.exists(), f"{CARDROGUE} is missing: run `bash scripts/install.sh`"
-    # A shell records the exit status: tmux 3.3a sometimes leaves the ended process unreaped,
-    # so its own #{pane_dead_status} can stay empty.
+    command = shlex.join(["sh", "-c", '"$@"; echo $? > "$0"', str(status_file), str(CARDROGUE),
+                          *args])
+    tmux.start(command, width=width, height=height)
+
+
+def test_cardrogue_runs_in_a_real_terminal(tmux: Tmux, tmp_path: Path) -> None:
     status_file = tmp_path / "exit-status"
-    command = shlex.join(["sh", "-c", '"$1"; echo $? > "$2"', "sh", str(CARDROGUE), str(status_file)])
-    tmux.start(command, width=100, height=30)
+    start_cardrogue(tmux, status_file)
 
     wait_for(lambda: "Card Rogue" in tmux.screen() and "Quit" in tmux.screen(), tmux.screen)
 
     tmux.send("?", literal=True)
-    wait_for(lambda: "Show this help" in tmux.screen(), tmux.screen)
+    wait_for(lambda: "Keys on this screen" in tmux.screen(), tmux.screen)
 
     tmux.send("Escape")
-    wait_for(lambda: "Show this help" not in tmux.screen(), tmux.screen)
+    wait_for(lambda: "Keys on this screen" not in tmux.screen(), tmux.screen)
 
     tmux.send("q", literal=True)
     wait_for(lambda: exit_status(status_file) is not None, tmux.screen)
     assert exit_status(status_file) == "0", tmux.screen()
     assert "Traceback" not in tmux.screen()
+
+
+TUTORIAL = Path(__file__).parent / "fixtures" / "tutorial.toml"
+
+# The tutorial's fastest win (tests/app/maps.py) as tmux keys, each with a text that shows once
+# the key has been handled ("!text": a text that is gone then). Waiting for it before the next
+# key also keeps a lone Escape from being read with the following key as an Alt combination.
+TUTORIAL_WIN = [
+    ("Enter", "Moves 0 · Par 14"),
+    ("Right", "You flip a card: Shop."), ("Right", "Moves 2 · Par 14"),
+    ("b", "For sale"), ("Enter", "You buy the Sword"), ("Escape", "!Leave the shop"),
+    ("e", "You equip the Sword"), ("Space", "Turn 2"),
+    ("Right", "You flip a card: Sewer Rat."), ("Right", "You slay the Sewer Rat"),
+    ("Right", "Moves 8 · Par 14"), ("Space", "Turn 3"),
+    ("Right", "Moves 10 · Par 14"), ("Right", "Moves 11 · Par 14"), ("Space", "Turn 4"),
+    ("Right", "Moves 13 · Par 14"), ("Right", "Level 2: The Well"),
+    ("Enter", "Moves 0 · Par 2 · Total 14"),
+    ("Right", "Moves 1 · Par 2 · Total 15"), ("Right", "Victory!"),
+]
+
+
+def test_playing_a_map_to_the_end_in_a_real_terminal(tmux: Tmux, tmp_path: Path) -> None:
+    status_file = tmp_path / "exit-status"
+    start_cardrogue(tmux, status_file, "play", str(TUTORIAL), width=100, height=30)
+    wait_for(lambda: "Enter to begin" in tmux.screen(), tmux.screen)
+    # Author text is shown as written, brackets and all.
+    assert "[bold]Not bold[/bold]" in tmux.screen()
+
+    for key, shown in TUTORIAL_WIN:
+        tmux.send(key, literal=len(key) == 1)
+        if shown.startswith("!"):
+            wait_for(lambda gone=shown[1:]: gone not in tmux.screen(), tmux.screen)
+        else:
+            wait_for(lambda shown=shown: shown in tmux.screen(), tmux.screen)
+
+    results = tmux.screen()
+    assert "16 moves: on par." in results
+    assert "Personal best: 16 moves, 5 turns (new!)" in results
+    assert "Total" in results and "Traceback" not in results
+
+    tmux.send("Escape")  # back: the results close, and so does the finished game
+    wait_for(lambda: "Classic game" in tmux.screen(), tmux.screen)
+    tmux.send("q", literal=True)
+    wait_for(lambda: exit_status(status_file) is not None, tmux.screen)
+    assert exit_status(status_file) == "0", tmux.screen()
+
+
+def test_play_refuses_a_missing_file_without_a_traceback(tmp_path: Path) -> None:
+    result = subprocess.run([str(CARDROGUE), "play", str(tmp_path / "nowhere.toml")],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 2
+    assert "no such file" in result.stderr and "Traceback" not in result.stderr

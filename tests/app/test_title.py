@@ -5,7 +5,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from app.cardrogue_app import CardRogueApp
-from app.screens.help import HelpScreen
+from app.screens.rules import RulesScreen
 from app.screens.title import MENU, TitleScreen
 
 SIZE = (80, 24)
@@ -28,12 +28,12 @@ async def test_title_shows_heading_and_every_menu_entry(app: CardRogueApp) -> No
         assert isinstance(app.screen, TitleScreen)
         assert app.screen.query_one("#heading", Static).render().plain == "Card Rogue"
         assert prompts(app) == [
-            "Story — coming soon",
-            "Challenges — coming soon",
+            "Story",
+            "Challenges",
             "Classic game — coming soon",
             "Editor — coming soon",
             "High scores — coming soon",
-            "Rules — coming soon",
+            "Rules",
             "Quit",
         ]
 
@@ -57,9 +57,9 @@ async def test_question_mark_opens_help_and_escape_closes_it(app: CardRogueApp) 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        keys = app.screen.query_one("#keys", Static).render().plain
-        assert "Show this help" in keys and "Quit Card Rogue" in keys
+        assert isinstance(app.screen, RulesScreen)
+        keys = app.screen.query_one("#term-text", Static).render().plain
+        assert "Keys and the rules reference" in keys and "Quit Card Rogue" in keys
 
         await pilot.press("escape")
         await pilot.pause()
@@ -70,7 +70,7 @@ async def test_f1_opens_help_once_and_toggles_it_closed(app: CardRogueApp) -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        assert isinstance(app.screen, RulesScreen)
         assert len(app.screen_stack) == 2
 
         await pilot.press("f1")
@@ -103,6 +103,11 @@ async def test_ctrl_p_opens_the_command_palette(app: CardRogueApp) -> None:
 
 def test_bindings_have_ids() -> None:
     # Ids are what a user's keymap refers to, so every binding we declare needs one.
-    for screen_class in (CardRogueApp, HelpScreen):
+    from app.screens import campaigns, dialogs, play, problems, results, shop, story
+
+    screens = (CardRogueApp, RulesScreen, play.PlayScreen, shop.ShopScreen, story.StoryScreen,
+               results.ResultsScreen, dialogs.ChooseScreen, dialogs.ConfirmScreen,
+               campaigns.MapListScreen, campaigns.OpenFileScreen, problems.ProblemsScreen)
+    for screen_class in screens:
         for binding in screen_class.BINDINGS:
             assert binding.id, f"{screen_class.__name__} binding {binding.key!r} has no id"

@@ -1,0 +1,148 @@
+"""Small modal dialogs: choose one of a list, or confirm."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+DIALOG_CSS = """
+    align: center middle;
+    & > #dialog {
+        width: auto;
+        min-width: 36;
+        max-width: 90%;
+        height: auto;
+        max-height: 90%;
+        border: round $accent;
+        border-title-align: center;
+        border-subtitle-align: center;
+        background: $surface;
+        padding: 0 1;
+    }
+"""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One line of a ChooseScreen: what it says, what choosing it returns, and any note."""
+
+    label: str | Text
+    value: Any
+    note: str = ""
+
+
+class ChooseScreen(ModalScreen[Any]):
+    """Pick one entry with the arrows and Enter, a digit, or the mouse. Escape returns None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choose_cancel")]
+
+    DEFAULT_CSS = f"""
+    ChooseScreen {{
+        {DIALOG_CSS}
+    }}
+    ChooseScreen OptionList {{
+        height: auto;
+        max-height: 20;
+        border: none;
+        padding: 0;
+        background: $surface;
+    }}
+    """
+
+    def __init__(self, title: str, choices: Sequence[Choice], subtitle: str = "Esc to cancel") -> None:
+        super().__init__()
+        self.title_text = title
+        self.subtitle_text = subtitle
+        self.choices = list(choices)
+
+    def compose(self) -> ComposeResult:
+        options = []
+        for number, choice in enumerate(self.choices, start=1):
+            prompt = Text(f"{number}  " if number <= 9 else "   ", style="bold")
+            prompt.append_text(choice.label if isinstance(choice.label, Text) else Text(choice.label))
+            if choice.note:
+                prompt.append(f"  {choice.note}", style="dim")
+            options.append(Option(prompt, id=str(number - 1)))
+        with Vertical(id="dialog") as box:
+            box.border_title = self.title_text
+            box.border_subtitle = self.subtitle_text
+            yield OptionList(*options, id="choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.choices):
+                event.stop()
+                self.dismiss(self.choices[index].value)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.choices[int(event.option_id or 0)].value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question with Yes and No. Enter or y says yes; Escape or n says no."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm_yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm_no"),
+    ]
+
+    DEFAULT_CSS = f"""
+    ConfirmScreen {{
+        {DIALOG_CSS}
+    }}
+    ConfirmScreen #question {{
+        width: auto;
+        max-width: 60;
+        margin: 1 1;
+    }}
+    ConfirmScreen #buttons {{
+        width: auto;
+        height: auto;
+        align-horizontal: center;
+    }}
+    ConfirmScreen Button {{
+        margin: 0 1;
+        min-width: 8;
+    }}
+    """
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes, self.no = yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text(self.question), id="question")
+            with Horizontal(id="buttons"):
+                yield Button(self.yes, variant="primary", id="yes")
+                yield Button(self.no, id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)

@@ -1,0 +1,581 @@
+"""The play screen: the board, the side panel, the log, and every key of the game.
+
+Each key that changes the game becomes one engine Action. The engine either takes it (and the
+screen shows its events) or refuses it with a reason, which goes to the log while nothing
+changes. Keys that need more than one choice (which potion, which way) ask for it first:
+a list dialog for cards, a prompt line for a direction, a cursor on the board for a cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
+from engine.core.protocol import DIRECTIONS, Action
+
+from app import records
+from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from app.screens.results import ResultsScreen
+from app.screens.shop import ShopScreen
+from app.screens.story import StoryScreen
+from app.session import Attempt, Session
+from app.widgets.board import BoardView
+from app.widgets.event_log import EventLog
+from app.widgets.side_panel import SidePanel
+from app.words import card_label, reason_line
+
+# What the prompt line says while a direction is awaited, per verb.
+ASKS = {
+    "attack": "Attack which way?",
+    "flee": "Flee which way?",
+    "cast": "Cast the spell which way?",
+    "throw": "Throw it which way?",
+    "passage": "Step through to which side?",
+}
+
+
+@dataclass(frozen=True)
+class Command:
+    """A game command for the command palette: its title, a line of help, the action name."""
+
+    title: str
+    help: str
+    action: str
+
+
+COMMANDS = (
+    Command("Attack", "Attack an adjacent enemy", "attack"),
+    Command("Flee", "Try to get away from the fight", "flee"),
+    Command("End turn", "End your turn", "end_turn"),
+    Command("Drink a potion", "Drink a potion from your hand", "drink"),
+    Command("Throw a potion", "Throw a potion at an adjacent enemy", "throw"),
+    Command("Read a scroll", "Read a scroll from your hand", "read"),
+    Command("Equip", "Equip a weapon or armour from your hand", "equip"),
+    Command("Unequip", "Take off something you wear", "unequip"),
+    Command("Shop", "Trade with the shopkeeper you stand on", "shop"),
+    Command("Cast a spell", "The Mage's spell at an adjacent enemy", "cast"),
+    Command("Call the mole", "Pay the mole to dig a way (only when nothing is left to flip)",
+            "mole"),
+    Command("Undo", "Take back your last action", "undo"),
+    Command("Restart level", "Play this level again from its start", "restart_level"),
+    Command("Restart campaign", "Play the whole map again from the first level",
+            "restart_campaign"),
+    Command("Leave the game", "Back to the map list", "leave"),
+)
+
+
+class PlayScreen(Screen[None]):
+    """One story run. The screen owns the Session; widgets only draw it."""
+
+    BINDINGS = [
+        Binding("up,k,w", "step('N')", "North", show=False, id="north",
+                tooltip="Flip, move or attack to the north"),
+        Binding("right,l,d", "step('E')", "East", show=False, id="east",
+                tooltip="Flip, move or attack to the east"),
+        Binding("down,j,s", "step('S')", "South", show=False, id="south",
+                tooltip="Flip, move or attack to the south"),
+        Binding("left,h,a", "step('W')", "West", show=False, id="west",
+                tooltip="Flip, move or attack to the west"),
+        Binding("x", "attack", "Attack", id="attack", tooltip="Attack an adjacent enemy"),
+        Binding("f", "flee", "Flee", id="flee", tooltip="Try to flee from the fight"),
+        Binding("space", "end_turn", "End turn", id="end_turn", tooltip="End your turn"),
+        Binding("u,ctrl+z", "undo", "Undo", id="undo", tooltip="Take back the last action"),
+        Binding("b", "shop", "Shop", id="shop", tooltip="Trade at the shop you stand on"),
+        Binding("p", "drink", "Drink", id="drink", tooltip="Drink a potion"),
+        Binding("t", "throw", "Throw", id="throw", tooltip="Throw a potion"),
+        Binding("r", "read", "Read", id="read", tooltip="Read a scroll"),
+        Binding("e", "equip", "Equip", id="equip", tooltip="Equip a weapon or armour"),
+        Binding("o", "unequip", "Unequip", id="unequip", tooltip="Take off a weapon or armour"),
+        Binding("c", "cast", "Cast", show=False, id="cast", tooltip="Cast the Mage's spell"),
+        Binding("m", "mole", "Mole", show=False, id="mole", tooltip="Call the mole"),
+        Binding("enter", "confirm", "Place", show=False, id="confirm",
+                tooltip="Choose the cell under the cursor"),
+        Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
+                tooltip="Play this level again from its start"),
+        Binding("escape", "menu", "Menu", id="menu", tooltip="Cancel, or open the game menu"),
+    ]
+
+    DEFAULT_CSS = """
+    PlayScreen #status {
+        height: 1;
+        background: $panel;
+        padding: 0 1;
+    }
+    PlayScreen #prompt {
+        height: 1;
+        background: $accent-muted;
+        color: $text;
+        text-style: bold;
+        padding: 0 1;
+        display: none;
+    }
+    PlayScreen #prompt.shown {
+        display: block;
+    }
+    PlayScreen #board {
+        height: 1fr;
+    }
+    PlayScreen #log {
+        height: 7;
+    }
+    """
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.asking: tuple | None = None  # (verb, card uid or None) while a direction is awaited
+        self.cursor: tuple[int, int] | None = None  # a cell being chosen (teleport, mole)
+        self.picking: str | None = None  # what the cursor is for: "place" or "mole"
+        self.finished = False  # the results screen was shown for this outcome
+        self._prompt_shown = ""
+
+    @property
+    def game(self):
+        return self.session.game
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical():
+                yield Static(id="status")
+                yield BoardView(id="board")
+                yield Static(id="prompt")
+                yield EventLog(id="log")
+            yield SidePanel(id="panel")
+        yield Footer()
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
+
+    @property
+    def log_view(self) -> EventLog:
+        return self.query_one("#log", EventLog)
+
+    @property
+    def panel(self) -> SidePanel:
+        return self.query_one("#panel", SidePanel)
+
+    def on_mount(self) -> None:
+        self.log_view.replace(self.session.lines())
+        self.redraw()
+
+    # ------------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        self._sync_cursor()
+        self.board.show(self.game, self.cursor)
+        self.panel.show(self.game)
+        self.query_one("#status", Static).update(self.status_text(), layout=False)
+        self._show_prompt()
+
+    def status_text(self) -> Text:
+        """Moves against par first, so they stay visible on a narrow terminal."""
+        g, session = self.game, self.session
+        levels = len(session.spec.levels)
+        text = Text()
+        text.append("Moves ", style="dim")
+        text.append(str(g.level_moves[g.level_index]), style="bold")
+        text.append(" · Par ", style="dim")
+        text.append("—" if g.level.par is None else str(g.level.par), style="bold")
+        if levels > 1:
+            text.append(" · Total ", style="dim")
+            text.append(str(g.moves), style="bold")
+        text.append(" · Turn ", style="dim")
+        text.append(str(g.turn))
+        text.append(" │ ", style="dim")
+        if levels > 1:
+            text.append(f"{g.level_index + 1}/{levels} ")
+        text.append(g.level.title or g.level.id)
+        text.append(" — ", style="dim")
+        text.append(session.title, style="dim")
+        return text
+
+    def _show_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Static)
+        message = ""
+        if self.cursor is not None:
+            what = ("Where does it land?" if self.picking == "place"
+                    else "Which tile should the mole dig?")
+            message = f"{what}  Arrows move the cursor, Enter or a click chooses."
+            if self.picking == "mole":
+                message += "  Esc cancels."
+        elif self.asking is not None:
+            message = f"{ASKS.get(self.asking[0], 'Which way?')}  Arrows choose, Esc cancels."
+        if message != self._prompt_shown:
+            self._prompt_shown = message
+            prompt.update(Text(message), layout=False)
+            prompt.set_class(bool(message), "shown")
+
+    def _sync_cursor(self) -> None:
+        """A pending teleport means choosing a cell: start the cursor where the subject is."""
+        pending = self.game.pending
+        if pending is not None and pending[0] == "teleport":
+            if self.picking != "place":
+                self.picking = "place"
+                self.cursor = self._subject_cell(pending)
+        elif self.picking == "place":
+            self.picking, self.cursor = None, None
+
+    def _subject_cell(self, pending: tuple) -> tuple[int, int]:
+        _, subject, ref, _, _ = pending
+        g = self.game
+        if subject == "enemy":
+            return g.cell(ref)
+        pos = g.players[ref].pos
+        return g.cell(pos if pos is not None else 0)
+
+    def note(self, line: Text) -> None:
+        """A line in the log that is not an event (a refusal, an undo)."""
+        self.log_view.add([line])
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Action) -> Attempt:
+        """Send one action to the engine; log the outcome and redraw."""
+        attempt = self.session.attempt(action)
+        if not attempt.accepted:
+            self.note(reason_line(attempt.reason or "that is not allowed now"))
+            return attempt
+        self.log_view.add(attempt.lines)
+        self.redraw()
+        self.after(attempt)
+        return attempt
+
+    def after(self, attempt: Attempt) -> None:
+        """Screens that follow an action: a level's end, the run's end."""
+        g = self.game
+        if g.is_over:
+            self._finish()
+        elif attempt.has("level_complete"):
+            finished = self.session.spec.levels[g.level_index - 1]
+            self.app.push_screen(self.story_screen(closing=finished))
+
+    def story_screen(self, closing=None) -> StoryScreen:
+        """The story of the current level, after the closing text of `closing` if given."""
+        g = self.game
+        level = g.level
+        heading = f"Level {g.level_index + 1}"
+        if level.title:
+            heading += f": {level.title}"
+        return StoryScreen(
+            self.session.title, heading, level.story,
+            closing=closing.epilogue if closing is not None else "",
+            closing_heading=(closing.title or "") if closing is not None else "",
+        )
+
+    def _finish(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        g = self.game
+        if g.outcome == "won" and g.level.epilogue:
+            self.app.push_screen(
+                StoryScreen(self.session.title, "", "", closing=g.level.epilogue,
+                            closing_heading=g.level.title or "The end",
+                            continue_label="Enter for the results"),
+                lambda _: self._show_results())
+        else:
+            self._show_results()
+
+    def _show_results(self) -> None:
+        standing = records.enter_run(self.session)
+        self.app.push_screen(ResultsScreen(self.session, standing), self._after_results)
+
+    def _after_results(self, choice: str | None) -> None:
+        if choice == "again":
+            self.restart_campaign()
+        elif choice == "level":
+            self.restart_level()
+        elif choice == "undo":
+            self.action_undo()
+        else:
+            self.dismiss(None)
+
+    # ------------------------------------------------------------------ directions
+
+    def action_step(self, direction: str) -> None:
+        if self.cursor is not None:
+            self._move_cursor(direction)
+            return
+        if self.asking is not None:
+            verb, card = self.asking
+            self.asking = None
+            self._show_prompt()
+            self.act(self._directed(verb, card, direction))
+            return
+        self.act(self.intent(direction))
+
+    def intent(self, direction: str) -> Action:
+        """What an arrow means: attack the enemy there, flip the face-down card there, or move."""
+        g = self.game
+        hero = g.players[0]
+        if hero.pos is None:
+            return Action("move", dir=direction)
+        bit = DIRECTION_BITS[direction]
+        ahead = g.board.neighbour(hero.pos, bit)
+        if ahead is not None and ahead in g.enemies and g.toward(hero, direction) == ahead:
+            return Action("attack", dir=direction)
+        if ahead is not None and g.board.face[ahead] == FACE_DOWN:
+            return Action("flip", dir=direction)
+        return Action("move", dir=direction)
+
+    def _directed(self, verb: str, card: int | None, direction: str) -> Action:
+        if verb == "throw":
+            return Action("throw", card=card, dir=direction)
+        if verb == "passage":
+            row, col = self.game.cell(self.game.players[0].pos)
+            dr, dc = STEP[DIRECTION_BITS[direction]]
+            return Action("read", card=card, target=(row + dr, col + dc))
+        return Action(verb, dir=direction)
+
+    def _ask_direction(self, verb: str, card: int | None = None) -> None:
+        """Act at once if exactly one direction is legal; otherwise ask which."""
+        candidates = [self._directed(verb, card, d) for d in DIRECTIONS]
+        legal = [a for a in candidates if self.session.why_not(a) is None]
+        if len(legal) == 1:
+            self.act(legal[0])
+        elif not legal:
+            self.act(self._undirected(verb, card))
+        else:
+            self.asking = (verb, card)
+            self._show_prompt()
+
+    def _undirected(self, verb: str, card: int | None) -> Action:
+        """The action with no direction: the engine's refusal of it says what is missing."""
+        if verb == "throw":
+            return Action("throw", card=card)
+        if verb == "passage":
+            return Action("read", card=card)
+        return Action(verb)
+
+    # ------------------------------------------------------------------ the cursor
+
+    def _move_cursor(self, direction: str) -> None:
+        row, col = self.cursor
+        dr, dc = STEP[DIRECTION_BITS[direction]]
+        board = self.game.board
+        self.cursor = (min(max(row + dr, 0), board.height - 1),
+                       min(max(col + dc, 0), board.width - 1))
+        self.board.show(self.game, self.cursor)
+
+    def action_confirm(self) -> None:
+        if self.cursor is None:
+            return
+        self._choose_cell(self.cursor)
+
+    def _choose_cell(self, cell: tuple[int, int]) -> None:
+        if self.picking == "place":
+            self.act(Action("place", target=cell))
+        elif self.picking == "mole":
+            attempt = self.act(Action("mole", target=cell))
+            if attempt.accepted:
+                self.picking, self.cursor = None, None
+                self.redraw()
+
+    @on(BoardView.CellClicked)
+    def clicked(self, message: BoardView.CellClicked) -> None:
+        cell = (message.row, message.col)
+        if self.cursor is not None:
+            self.cursor = cell
+            self._choose_cell(cell)
+            return
+        hero = self.game.players[0]
+        if hero.pos is None:
+            return
+        row, col = self.game.cell(hero.pos)
+        for direction in DIRECTIONS:
+            dr, dc = STEP[DIRECTION_BITS[direction]]
+            if (row + dr, col + dc) == cell:
+                self.action_step(direction)
+                return
+        self.note(reason_line("click a card next to you"))
+
+    # ------------------------------------------------------------------ verbs
+
+    def action_attack(self) -> None:
+        self._ask_direction("attack")
+
+    def action_flee(self) -> None:
+        self._ask_direction("flee")
+
+    def action_cast(self) -> None:
+        self._ask_direction("cast")
+
+    def action_end_turn(self) -> None:
+        self.act(Action("end_turn"))
+
+    def _cards(self, *types: str, where: str = "hand") -> list:
+        """The hero's cards of the given types, in the hand or (where="worn") equipped."""
+        g = self.game
+        hero = g.players[0]
+        pool = hero.hand if where == "hand" else list(dict.fromkeys(hero.equipped.values()))
+        return [c for c in pool if g.catalog.cards[c.id].type in types]
+
+    def _choose_card(self, title: str, cards: list, then: Callable[[int], None],
+                     none: str) -> None:
+        """Pick one of `cards` (at once if there is only one); `none` says why there is none."""
+        if not cards:
+            self.note(reason_line(none))
+            return
+        if len(cards) == 1:
+            then(cards[0].uid)
+            return
+        choices = [Choice(Text(card_label(self.game, c)), c.uid) for c in cards]
+        self.app.push_screen(ChooseScreen(title, choices),
+                             lambda uid: then(uid) if uid is not None else None)
+
+    def action_drink(self) -> None:
+        self._choose_card("Drink which potion?", self._cards("potion"),
+                          lambda uid: self.act(Action("drink", card=uid)), "you have no potion")
+
+    def action_throw(self) -> None:
+        g = self.game
+        throwable = [c for c in g.players[0].hand if g.catalog.cards[c.id].throwable]
+        self._choose_card("Throw which?", throwable,
+                          lambda uid: self._ask_direction("throw", uid),
+                          "you have nothing to throw")
+
+    def action_read(self) -> None:
+        self._choose_card("Read which scroll?", self._cards("scroll"), self._read,
+                          "you have no scroll")
+
+    def _read(self, uid: int) -> None:
+        g = self.game
+        card = next((c for c in g.players[0].hand if c.uid == uid), None)
+        if card is None:
+            return
+        kind = g.catalog.cards[card.id].scroll
+        if kind == "move_adjacent":
+            self._ask_direction("passage", uid)
+        elif kind == "identify":
+            unknown = [c for c in self._cards("potion") if c.colour not in g.potion_identity]
+            self._choose_card("Identify which potion?", unknown,
+                              lambda potion: self.act(Action("read", card=uid, cards=(potion,))),
+                              "you hold no unknown potion")
+        else:
+            self.act(Action("read", card=uid))
+
+    def action_equip(self) -> None:
+        self._choose_card("Equip which?", self._cards("weapon", "armour"),
+                          lambda uid: self.act(Action("equip", card=uid)),
+                          "you hold no weapon or armour")
+
+    def action_unequip(self) -> None:
+        self._choose_card("Take off which?", self._cards("weapon", "armour", where="worn"),
+                          lambda uid: self.act(Action("unequip", card=uid)), "you wear nothing")
+
+    def action_shop(self) -> None:
+        g = self.game
+        hero = g.players[0]
+        if hero.pos not in g.stock:
+            self.note(reason_line(self.session.why_not(Action("buy")) or "you are not on a shop"))
+            return
+        self.app.push_screen(ShopScreen(self.session, self.act))
+
+    def action_mole(self) -> None:
+        """Choose a tile for the mole with the cursor, if the engine would take any tile now."""
+        if self.cursor is not None:
+            return
+        g = self.game
+        cells = [g.cell(i) for i in range(len(g.board.face))]
+        if not any(self.session.why_not(Action("mole", target=c)) is None for c in cells):
+            self.note(reason_line(self.session.why_not(Action("mole")) or "the mole cannot come"))
+            return
+        hero = g.players[0]
+        self.picking = "mole"
+        self.cursor = g.cell(hero.pos if hero.pos is not None else 0)
+        self.redraw()
+
+    # ------------------------------------------------------------------ undo, restart, menu
+
+    def action_undo(self) -> None:
+        self.asking = None
+        if self.picking == "mole":
+            self.picking, self.cursor = None, None
+        taken = self.session.game.history[-1] if self.session.game.history else None
+        described = self.session.describe(taken) if taken is not None else ""
+        if self.session.undo() is None:
+            self.note(reason_line("there is nothing to undo"))
+            return
+        self.finished = False
+        self.log_view.replace(self.session.lines())
+        self.note(Text(f"↶ Taken back: {described}.", style="italic"))
+        self.redraw()
+
+    def action_restart_level(self) -> None:
+        self.app.push_screen(ConfirmScreen("Restart this level from its start?", "Restart"),
+                             lambda yes: self.restart_level() if yes else None)
+
+    def restart_level(self) -> None:
+        self.session.restart_level()
+        self._restarted("Level restarted.")
+
+    def action_restart_campaign(self) -> None:
+        self.app.push_screen(ConfirmScreen("Start the whole map again from the first level?",
+                                           "Start again"),
+                             lambda yes: self.restart_campaign() if yes else None)
+
+    def restart_campaign(self) -> None:
+        self.session.restart_campaign()
+        self._restarted("The map starts again.")
+        self.app.push_screen(self.story_screen())
+
+    def _restarted(self, message: str) -> None:
+        self.asking, self.cursor, self.picking = None, None, None
+        self.finished = False
+        self.log_view.replace(self.session.lines())
+        self.note(Text(message, style="italic"))
+        self.redraw()
+
+    def action_menu(self) -> None:
+        if self.asking is not None:
+            self.asking = None
+            self._show_prompt()
+            return
+        if self.picking == "mole":
+            self.picking, self.cursor = None, None
+            self.redraw()
+            return
+        choices = [
+            Choice("Resume", None),
+            Choice("Undo the last action", "undo"),
+            Choice("Restart this level", "restart_level"),
+            Choice("Start the map again", "restart_campaign"),
+            Choice("Rules and keys", "rules"),
+            Choice("Leave the game", "leave"),
+        ]
+        self.app.push_screen(ChooseScreen("Game menu", choices), self._menu_chosen)
+
+    def _menu_chosen(self, choice: str | None) -> None:
+        if choice == "rules":
+            self.app.action_show_help()
+        elif choice is not None:
+            self.run_action_now(choice)
+
+    def run_action_now(self, name: str) -> None:
+        getattr(self, f"action_{name}")()
+
+    def action_leave(self) -> None:
+        if self.game.is_over or not self.game.history:
+            self.dismiss(None)
+            return
+        self.app.push_screen(ConfirmScreen("Leave this run? Its progress is not kept.", "Leave"),
+                             lambda yes: self.dismiss(None) if yes else None)
+
+    # ------------------------------------------------------------------ the palette
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        for command in COMMANDS:
+            yield SystemCommand(command.title, command.help,
+                                lambda name=command.action: self.run_action_now(name))

@@ -1,0 +1,195 @@
+"""The shop dialog: the stock with buy prices, the hand with sell prices, and the purse.
+
+Every purchase and sale is an engine action and counts as a move. Cards from the hand can be
+offered as payment (Space marks them), which spares the moves of selling them first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.cardrogue import tiles
+from engine.core.protocol import Action
+
+from app.session import Attempt, Session
+from app.words import card_label, reason_line
+
+
+class ShopScreen(ModalScreen[None]):
+    """Buy with Enter on the stock, sell with Enter on the hand, Space to pay with a card."""
+
+    BINDINGS = [
+        Binding("escape,b", "close", "Leave the shop", id="shop_close"),
+        Binding("space", "toggle_payment", "Pay with card", id="shop_pay"),
+        Binding("tab", "switch", "Stock/hand", id="shop_switch", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    ShopScreen {
+        align: center middle;
+    }
+    ShopScreen #shop {
+        width: 100%;
+        max-width: 96;
+        height: auto;
+        max-height: 100%;
+        border: round $warning;
+        border-title-align: center;
+        background: $surface;
+        padding: 0 1;
+    }
+    ShopScreen #purse {
+        height: 1;
+        margin-bottom: 1;
+    }
+    ShopScreen #lists {
+        height: auto;
+    }
+    ShopScreen .column {
+        width: 1fr;
+        height: auto;
+    }
+    ShopScreen .column-title {
+        text-style: bold;
+        height: 1;
+    }
+    ShopScreen OptionList {
+        height: auto;
+        max-height: 14;
+        border: tall $panel;
+    }
+    ShopScreen OptionList:focus {
+        border: tall $accent;
+    }
+    ShopScreen #said {
+        height: auto;
+        min-height: 1;
+        margin-top: 1;
+    }
+    """
+
+    def __init__(self, session: Session, act: Callable[[Action], Attempt]) -> None:
+        super().__init__()
+        self.session = session
+        self.act = act
+        self.paying: list[int] = []  # uids of hand cards offered as payment
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="shop") as box:
+            box.border_title = "Shop"
+            yield Static(id="purse")
+            with Horizontal(id="lists"):
+                with Vertical(classes="column"):
+                    yield Static("For sale (Enter buys)", classes="column-title")
+                    yield OptionList(id="stock")
+                with Vertical(classes="column"):
+                    yield Static("Your hand (Enter sells)", classes="column-title")
+                    yield OptionList(id="hand")
+            yield Static(id="said")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refill()
+        self.query_one("#stock", OptionList).focus()
+
+    # -- contents
+
+    def stock(self) -> list:
+        p = self.game.players[0]
+        return list(self.game.stock.get(p.pos, []))
+
+    def refill(self) -> None:
+        g, p = self.game, self.game.players[0]
+        self.paying = [uid for uid in self.paying if any(c.uid == uid for c in p.hand)]
+        offered = sum(tiles.sell_value(g, p, c.id) for c in p.hand if c.uid in self.paying)
+        purse = Text(f"Gold {p.gold}", style="bold")
+        if self.paying:
+            purse.append(f"  + {offered} in cards offered = {p.gold + offered}")
+        purse.append(f"     Moves {g.moves}", style="dim")
+        self.query_one("#purse", Static).update(purse)
+
+        stock_list = self.query_one("#stock", OptionList)
+        highlighted = stock_list.highlighted
+        stock_list.clear_options()
+        for card in self.stock():
+            price = tiles.price(g, card.id)
+            line = Text(f"{price:>3} gold  ", style="bold" if price <= p.gold + offered else "dim")
+            line.append(card_label(g, card))
+            stock_list.add_option(Option(line, id=str(card.uid)))
+        if stock_list.option_count:
+            stock_list.highlighted = min(highlighted or 0, stock_list.option_count - 1)
+        else:
+            stock_list.add_option(Option(Text("sold out", style="dim"), disabled=True))
+
+        hand_list = self.query_one("#hand", OptionList)
+        highlighted = hand_list.highlighted
+        hand_list.clear_options()
+        for card in p.hand:
+            d = g.catalog.cards[card.id]
+            mark = "● " if card.uid in self.paying else "  "
+            if d.can_sell:
+                line = Text(f"{mark}{tiles.sell_value(g, p, card.id):>3} gold  ")
+            else:
+                line = Text(f"{mark}  not for sale  ", style="dim")
+            line.append(card_label(g, card))
+            hand_list.add_option(Option(line, id=str(card.uid)))
+        if hand_list.option_count:
+            hand_list.highlighted = min(highlighted or 0, hand_list.option_count - 1)
+        else:
+            hand_list.add_option(Option(Text("empty hand", style="dim"), disabled=True))
+
+    def say(self, text: Text) -> None:
+        self.query_one("#said", Static).update(text)
+
+    # -- deals
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id is None:
+            return
+        uid = int(event.option_id)
+        if event.option_list.id == "stock":
+            action = Action("buy", card=uid, cards=tuple(self.paying))
+        else:
+            action = Action("sell", card=uid)
+        attempt = self.act(action)
+        if attempt.accepted:
+            self.paying = []
+            lines = attempt.lines or [Text("Done.")]
+            self.say(Text("\n").join(lines))
+        else:
+            self.say(reason_line(attempt.reason or "not allowed"))
+        self.refill()
+
+    def action_toggle_payment(self) -> None:
+        hand_list = self.query_one("#hand", OptionList)
+        if not hand_list.has_focus:
+            hand_list.focus()
+            return
+        option = hand_list.highlighted_option
+        if option is None or option.id is None:
+            return
+        uid = int(option.id)
+        if uid in self.paying:
+            self.paying.remove(uid)
+        else:
+            self.paying.append(uid)
+        self.refill()
+
+    def action_switch(self) -> None:
+        self.focus_next()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

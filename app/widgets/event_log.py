@@ -1,0 +1,116 @@
+"""The event log: every event of the run in words, newest at the bottom.
+
+A Line API widget of fixed size: adding a line never changes the layout of the screen (a
+growing scrollable log would, once per line, and that doubled the time from a key to its frame
+on big levels). Lines are wrapped once per width and kept as strips. The mouse wheel scrolls
+back; a new line jumps to the end again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual import events
+from textual.strip import Strip
+from textual.widget import Widget
+
+# Enough to scroll back through a level; the session keeps the whole log for undo.
+SHOWN_LINES = 400
+WHEEL_STEP = 3
+
+
+class EventLog(Widget, can_focus=False):
+    """A read-only log. Lines are `Text`, so names from map files are never read as markup."""
+
+    DEFAULT_CSS = """
+    EventLog {
+        background: $panel;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.texts: list[Text] = []
+        self.plain_lines: list[str] = []  # what was written, as plain text (for tests)
+        self._strips: list[Strip] = []  # every text wrapped at _width, one list
+        self._counts: list[int] = []  # how many of those strips each text took
+        self._width = 0
+        self.back = 0  # how many lines the view is scrolled back from the end
+
+    # -- writing
+
+    def add(self, lines: Iterable[Text]) -> None:
+        new = list(lines)
+        if not new:
+            return
+        self.texts.extend(new)
+        self.plain_lines.extend(line.plain for line in new)
+        if self._width:
+            for text in new:
+                wrapped = self._wrap(text, self._width)
+                self._strips.extend(wrapped)
+                self._counts.append(len(wrapped))
+        extra = len(self.texts) - SHOWN_LINES
+        if extra > 0:
+            del self.texts[:extra]
+            del self.plain_lines[:extra]
+            if self._width:
+                del self._strips[:sum(self._counts[:extra])]
+                del self._counts[:extra]
+        self.back = 0
+        self.refresh()
+
+    def replace(self, lines: Iterable[Text]) -> None:
+        self.texts, self.plain_lines, self._strips, self._counts = [], [], [], []
+        self._width = 0
+        self.add(lines)
+        self.refresh()
+
+    # -- drawing
+
+    def _wrap(self, text: Text, width: int) -> list[Strip]:
+        console = self.app.console
+        options = console.options.update_width(width)
+        return [Strip(line) for line in console.render_lines(text, options, pad=False)]
+
+    def _all_strips(self) -> list[Strip]:
+        width = self.size.width
+        if width != self._width:
+            self._width = width
+            wrapped = [self._wrap(text, width) for text in self.texts]
+            self._strips = [strip for lines in wrapped for strip in lines]
+            self._counts = [len(lines) for lines in wrapped]
+        return self._strips
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        width, height = self.size
+        strips = self._all_strips() if width > 0 else []
+        start = max(0, len(strips) - height - self.back)
+        index = start + y
+        if 0 <= index < len(strips):
+            return strips[index].apply_style(base).crop_extend(0, width, base)
+        return Strip.blank(width, base)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._width = 0
+
+    # -- the wheel
+
+    def _scroll(self, lines: int) -> None:
+        most = max(0, len(self._all_strips()) - self.size.height)
+        back = min(max(self.back + lines, 0), most)
+        if back != self.back:
+            self.back = back
+            self.refresh()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self._scroll(WHEEL_STEP)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self._scroll(-WHEEL_STEP)

@@ -1,0 +1,176 @@
+"""The side panel: the hero, the fight, the level's goals, equipment and hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from engine.cardrogue import characters, goals
+from engine.cardrogue.cards import SLOTS
+
+from app.words import SLOT_NAMES, card_label, faces, signed
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from engine.cardrogue.cards import CardDef
+    from engine.cardrogue.game import Game
+
+BAR_WIDTH = 12
+HEADING = "bold underline"
+
+
+def health_bar(health: int, top: int, width: int = BAR_WIDTH) -> Text:
+    """A bar of `width` cells filled in proportion, then the numbers: ███░░ 7/12."""
+    filled = 0 if top <= 0 else max(0, min(width, (max(health, 0) * width + top - 1) // top))
+    ratio = health / top if top > 0 else 0
+    colour = "green" if ratio > 0.5 else "yellow" if ratio > 0.25 else "red"
+    bar = Text("█" * filled, style=colour)
+    bar.append("░" * (width - filled), style="dim")
+    bar.append(f" {health}/{top}")
+    return bar
+
+
+def enemy_traits(card: CardDef) -> list[str]:
+    """An enemy's abilities in a few words each."""
+    traits = []
+    if card.dodge_on:
+        traits.append(f"dodges on {faces(card.dodge_on)}")
+    if card.poison:
+        traits.append(f"poisons on {faces(card.poison.on)} ({card.poison.turns} turns)")
+    if card.paralyse:
+        traits.append(f"paralyses on {faces(card.paralyse.on)} ({card.paralyse.turns} turn)")
+    if card.heals:
+        traits.append(f"heals {card.heals} a round")
+    if card.kill_in_one_turn:
+        traits.append("must fall in one turn")
+    if card.no_chase:
+        traits.append("never chases")
+    if card.boss:
+        traits.append(f"boss, {card.vp} point{'s' if card.vp != 1 else ''}")
+    return traits
+
+
+def panel_text(game: Game) -> Text:
+    p = game.players[0]
+    out = Text()
+    char = game.catalog.characters[p.character]
+    out.append(char.name, style="bold")
+    out.append(f"  {p.name}\n", style="dim")
+    top = characters.max_health(game, p)
+    out.append("Health ")
+    out.append_text(health_bar(p.health, top))
+    out.append("\n")
+    out.append(f"Attack {signed(characters.attack_modifier(game, p))}"
+               f"  Armour −{characters.damage_taken(game, p)}\n")
+    out.append(f"Gold {p.gold}  Points {goals.victory_points(game, p)}\n")
+
+    effects = []
+    if p.poison:
+        heal = " (healing)" if p.poison_heal else ""
+        effects.append(f"poisoned {p.poison} turn{'s' if p.poison != 1 else ''}{heal}")
+    if p.skip:
+        effects.append(f"loses {p.skip} turn{'s' if p.skip != 1 else ''}")
+    if p.cooldown:
+        effects.append(f"spell in {p.cooldown}")
+    if p.deferred:
+        effects.append("landing next turn")
+    if effects:
+        out.append("Effects: ", style="bold")
+        out.append(", ".join(effects) + "\n", style="yellow")
+
+    fighting = game.in_combat(p)
+    if fighting:
+        out.append("\nFighting\n", style=HEADING)
+        for enemy in fighting:
+            d = game.catalog.cards[enemy.card.id]
+            out.append(f"{d.name}\n", style="bold red")
+            attack = "2×die" if d.attack_double_roll else str(d.attack + enemy.attack_mod)
+            out.append(f"  health {enemy.health}/{d.health} · attack {attack}\n")
+            for trait in enemy_traits(d):
+                out.append(f"  {trait}\n", style="dim")
+            if enemy.poison:
+                out.append(f"  poisoned {enemy.poison} turns\n", style="dim")
+            if enemy.paralysed:
+                out.append("  paralysed\n", style="dim")
+
+    here = game.board.content[p.pos] if p.pos is not None else None
+    if here is not None:
+        d = game.catalog.cards[here.id]
+        if d.type in ("shop", "fountain", "chest", "ladder", "start", "trap"):
+            out.append("\nHere: ", style="bold")
+            out.append(d.name)
+            if d.type == "shop":
+                out.append(" (b to trade)", style="dim")
+            out.append("\n")
+
+    out.append("\nGoals\n", style=HEADING)
+    unmet = set(goals.unmet_goals(game, p))
+    for goal in game.level.goals:
+        text = goal.describe()
+        done = text not in unmet
+        out.append("✓ " if done else "· ", style="green" if done else "dim")
+        out.append(text + "\n")
+    exit_name = "the ladder" if game.level.exit == "ladder" else "the starting tile"
+    out.append("· ", style="dim")
+    out.append(f"reach {exit_name}\n")
+
+    out.append(f"\nHand ({len(p.hand)})\n", style=HEADING)
+    if not p.hand:
+        out.append("empty\n", style="dim")
+    for card in p.hand:
+        d = game.catalog.cards[card.id]
+        out.append(card_label(game, card))
+        if d.type == "enemy" and d.gold:
+            out.append(f" · {d.gold} gold", style="dim")
+        if d.cursed:
+            out.append(" · cursed", style="red")
+        out.append("\n")
+    out.append("\nEquipped\n", style=HEADING)
+    for slot in SLOTS:
+        card = p.equipped.get(slot)
+        out.append(f"{SLOT_NAMES.get(slot, slot):<10}", style="dim")
+        out.append((game.catalog.cards[card.id].name if card else "—") + "\n")
+
+    out.rstrip()
+    return out
+
+
+class SidePanel(VerticalScroll, can_focus=False):
+    DEFAULT_CSS = """
+    SidePanel {
+        width: 30;
+        background: $surface;
+        border-left: tall $panel;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    SidePanel > #panel-body {
+        width: 100%;
+    }
+    """
+
+    text = Text()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="panel-body")
+
+    def show(self, game: Game) -> None:
+        text = panel_text(game)
+        if text == self.text:
+            return
+        # A new layout only when the text may take a different number of lines.
+        old_lines = self.text.plain.split("\n")
+        new_lines = text.plain.split("\n")
+        width = self.query_one("#panel-body", Static).size.width
+        same_height = len(old_lines) == len(new_lines) and width > 0 and all(
+            len(line) <= width for line in new_lines + old_lines)
+        self.text = text
+        self.query_one("#panel-body", Static).update(text, layout=not same_height)
+
+    @property
+    def plain(self) -> str:
+        return self.text.plain
