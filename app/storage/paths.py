@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from engine.core.files import project_folder
+
 APP_NAME = "cardrogue"
 DATA_DIR_ENV = "CARDROGUE_DATA_DIR"
 
@@ -45,4 +47,4 @@ def runs_dir(create: bool = True) -> Path:
 
 def bundled_maps_dir() -> Path:
     """The maps that ship with the game: campaigns/ at the top of the project."""
-    return Path(__file__).resolve().parents[2] / "campaigns"
+    return project_folder("campaigns")
