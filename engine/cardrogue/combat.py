@@ -99,7 +99,7 @@ def hurt_enemy(g: Game, p: Player, e: Enemy, amount: int, events: list[Event]) -
         return
     e.health -= amount
     e.hurt_this_turn = True
-    events.append(Event("enemy_damage", {"target": list(g.cell(e.pos)), "amount": amount,
+    events.append(Event("enemy_damage", {"target": list(g.cell(e.pos)), "enemy": g.catalog.cards[e.card.id].name, "amount": amount,
                                          "health": e.health, "by": p.seat}))
     if e.health <= 0:
         slay(g, p, e, events)
@@ -146,7 +146,7 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
         target = list(g.cell(e.pos))
         if e.paralysed > 0:
             e.paralysed -= 1
-            events.append(Event("enemy_paralysed", {"target": target, "left": e.paralysed}))
+            events.append(Event("enemy_paralysed", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "left": e.paralysed}))
             continue
         if blocked:
             events.append(Event("blocked", {"player": p.seat, "target": target}))
@@ -160,7 +160,7 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
                 continue
             roll = g.dice.roll(stream)
             hit = roll in chance.on
-            events.append(Event("enemy_ability", {"target": target, "ability": ability,
+            events.append(Event("enemy_ability", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "ability": ability,
                                                   "roll": roll, "on": list(chance.on), "hit": hit}))
             if hit and ability == "poison":
                 effects.poison_player(g, p, chance.turns, d.name, events)
@@ -178,7 +178,7 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
         attack = max(attack, 0)
         reduction = characters.damage_taken(g, p)
         damage = max(0, attack - reduction)
-        events.append(Event("enemy_attack", {"target": target, "player": p.seat, "roll": roll,
+        events.append(Event("enemy_attack", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "player": p.seat, "roll": roll,
                                              "attack": attack, "reduction": reduction,
                                              "damage": damage}))
         if damage:

@@ -32,7 +32,7 @@ def poison_enemy(g: Game, e: Enemy, turns: int, seat: int, cause: str, events: l
     if turns >= e.poison:
         e.poison = turns
         e.poisoner = seat
-    events.append(Event("enemy_poisoned", {"target": list(g.cell(e.pos)), "turns": turns,
+    events.append(Event("enemy_poisoned", {"target": list(g.cell(e.pos)), "enemy": g.catalog.cards[e.card.id].name, "turns": turns,
                                            "before": before, "after": e.poison, "cause": cause}))
 
 
@@ -57,7 +57,7 @@ def heal_enemy(g: Game, e: Enemy, amount: int, cause: str, events: list[Event]) 
     top = g.catalog.cards[e.card.id].health
     gained = max(0, min(amount, top - e.health))
     e.health += gained
-    events.append(Event("enemy_healed", {"target": list(g.cell(e.pos)), "amount": gained,
+    events.append(Event("enemy_healed", {"target": list(g.cell(e.pos)), "enemy": g.catalog.cards[e.card.id].name, "amount": gained,
                                          "health": e.health, "cause": cause}))
 
 
@@ -99,5 +99,5 @@ def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
 
     for e in [e for e in g.enemies.values() if e.poison > 0 and e.poisoner == p.seat]:
         e.poison -= 1
-        events.append(Event("enemy_poison_tick", {"target": list(g.cell(e.pos)), "left": e.poison}))
+        events.append(Event("enemy_poison_tick", {"target": list(g.cell(e.pos)), "enemy": g.catalog.cards[e.card.id].name, "left": e.poison}))
         combat.hurt_enemy(g, p, e, 1, events)

@@ -258,7 +258,7 @@ def _potion_on_enemy(g: Game, by: Player, index: int, effect: str, events: list[
     elif effect in ("strength", "weakness"):
         # Thrown at an enemy the two potions work the other way round on its attack.
         e.attack_mod += -POTION_ATTACK_CHANGE if effect == "strength" else POTION_ATTACK_CHANGE
-        events.append(Event("enemy_attack_changed", {"target": target, "attack_mod": e.attack_mod}))
+        events.append(Event("enemy_attack_changed", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "attack_mod": e.attack_mod}))
     elif effect == "teleport":
         if g.end_rush:
             events.append(Event("no_effect", {"reason": "teleportation fails in the end rush"}))
@@ -266,7 +266,7 @@ def _potion_on_enemy(g: Game, by: Player, index: int, effect: str, events: list[
             g.pending = ("teleport", "enemy", index, by.seat, False)
     elif effect == "paralysis":
         e.paralysed += 1
-        events.append(Event("enemy_paralysed", {"target": target, "left": e.paralysed}))
+        events.append(Event("enemy_paralysed", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "left": e.paralysed}))
 
 
 def _land(g: Game, action: Action, events: list[Event]) -> None:

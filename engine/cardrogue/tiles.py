@@ -121,7 +121,7 @@ def enemy_on_trap(g: Game, e: Enemy, index: int, seat: int, events: list[Event])
     from engine.cardrogue import combat
 
     d = g.catalog.cards[g.board.content[index].id]
-    events.append(Event("enemy_trap", {"target": list(g.cell(index)), "trap": d.trap}))
+    events.append(Event("enemy_trap", {"target": list(g.cell(index)), "enemy": g.catalog.cards[e.card.id].name, "trap": d.trap}))
     if d.trap == "spikes":
         combat.hurt_enemy(g, g.players[seat], e, d.amount, events)
     elif d.trap == "paralysis":

@@ -82,7 +82,7 @@ def end_turn(g: Game, events: list[Event]) -> None:
         d = g.catalog.cards[e.card.id]
         if d.kill_in_one_turn and e.hurt_this_turn and e.health < d.health:
             e.health = d.health
-            events.append(Event("enemy_recovered", {"target": list(g.cell(e.pos)),
+            events.append(Event("enemy_recovered", {"target": list(g.cell(e.pos)), "enemy": g.catalog.cards[e.card.id].name,
                                                     "health": e.health}))
         e.hurt_this_turn = False
     events.append(Event("turn_end", {"player": p.seat}))

@@ -272,7 +272,7 @@ def test_enemy_poisons_on_its_face_for_its_turns():
     rig(g, "fight", 1, 6)
     events = act(g, "attack E")
     ability = first(events, "enemy_ability")
-    assert ability == {"target": [0, 2], "ability": "poison", "roll": 6, "on": [6], "hit": True}
+    assert ability == {"target": [0, 2], "enemy": "Sewer Rat", "ability": "poison", "roll": 6, "on": [6], "hit": True}
     # Poisoned for 2 turns; the turn ended and the first tick already came.
     assert first(events, "poisoned")["after"] == 2
     assert g.players[0].poison == 1
