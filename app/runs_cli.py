@@ -1,6 +1,7 @@
 """The run and high score subcommands of `cardrogue` (see app/cli.py COMMANDS).
 
     cardrogue verify RUN... [--map FILE]     replay runs; one JSON line per run; 1 if any is bad
+    cardrogue replay RUN [--map FILE]        watch the run in the app's replay viewer
     cardrogue replay RUN --events [--map F]  the run's events as JSON lines
     cardrogue scores MAP [--player NAME]     a map's local leaderboard (MAP: a file or a map id)
     cardrogue import RUN... [--map FILE]     verify runs and enter them on the local leaderboard
@@ -105,16 +106,14 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     # dest is not "run": the CLI keeps each command's function under that name.
     parser.add_argument("run_file", metavar="RUN", help="a run file (*.run.json)")
     parser.add_argument("--events", action="store_true",
-                        help="print every event as a JSON line (see schemas/events.schema.json)")
+                        help="print every event as a JSON line (see schemas/events.schema.json) "
+                             "instead of opening the replay viewer")
     _map_argument(parser)
 
 
 def run_replay(args: argparse.Namespace) -> int:
     if not args.events:
-        # The step-by-step viewer belongs to the app's screens (issue 5, not built yet).
-        _err("replay", "the replay viewer is not in the app yet; use --events to print the "
-                       "run's events as JSON lines")
-        return 2
+        return _replay_in_app(args)
     from engine.core.runs import RunError, read_run
     from engine.cardrogue import runs
 
@@ -145,6 +144,21 @@ def run_replay(args: argparse.Namespace) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
     return EXIT_OK
+
+
+def _replay_in_app(args: argparse.Namespace) -> int:
+    """Open the app's replay viewer on the run. A missing file is a usage error (2), as for
+    `cardrogue play`; a run that cannot be verified opens to the reason, in the app."""
+    for label, value in (("", args.run_file), ("--map ", args.map_file)):
+        if value is not None and not Path(value).is_file():
+            _err("replay", f"{label}{value}: no such file")
+            return 2
+    from app.cardrogue_app import CardRogueApp  # lazy: importing Textual costs ~0.25 s
+
+    app = CardRogueApp(replay_path=Path(args.run_file),
+                       replay_map=Path(args.map_file) if args.map_file else None)
+    app.run()
+    return app.return_code or 0
 
 
 # ---------------------------------------------------------------------- scores

@@ -249,10 +249,25 @@ def test_replay_of_a_bad_run_stops_at_the_illegal_action(capsys, tmp_path, user_
     assert steps and "is illegal" in err and f"action {steps[-1] + 1} " in err
 
 
-def test_replay_without_events_says_what_to_do(capsys, user_maps):
-    status, _, err = run_main(capsys, "replay", CORPUS / "corridor-shortest.run.json")
-    assert status == 2
-    assert "--events" in err
+def test_replay_without_events_opens_the_viewer_in_the_app(capsys, user_maps, monkeypatch):
+    from app.cardrogue_app import CardRogueApp
+
+    opened = []
+    monkeypatch.setattr(CardRogueApp, "run", lambda self: opened.append(
+        (self.replay_at_start, self.replay_map)))
+    run = CORPUS / "corridor-shortest.run.json"
+    status, _, _ = run_main(capsys, "replay", run)
+    assert status == 0 and opened == [(run, None)]
+    status, _, _ = run_main(capsys, "replay", run, "--map", MAPS / "corridor.toml")
+    assert status == 0 and opened[-1] == (run, MAPS / "corridor.toml")
+
+
+def test_replay_of_a_missing_file_is_a_usage_error(capsys, tmp_path, user_maps):
+    status, _, err = run_main(capsys, "replay", tmp_path / "nowhere.run.json")
+    assert status == 2 and "no such file" in err
+    status, _, err = run_main(capsys, "replay", CORPUS / "corridor-shortest.run.json", "--map",
+                              tmp_path / "nowhere.toml")
+    assert status == 2 and "no such file" in err
 
 
 # ---------------------------------------------------------------------- import, scores, export
