@@ -1,0 +1,121 @@
+"""Author clears of the bundled maps: play an action list through the engine and keep the run.
+
+    .venv/bin/python -m tests.clears.record campaigns/a-sons-descent.toml --solve
+    .venv/bin/python -m tests.clears.record MAP --actions ACTIONS.json [--character NAME]
+
+`--solve` finds the actions with a breadth-first search, one level at a time: from the state the
+previous levels left, it looks for the fewest actions that finish the level (ties: fewest turns,
+then most health kept). Each level's count is then the true minimum for that starting state,
+which is how the pars in campaigns/ were set. `--actions` replays a scripted list instead (JSON:
+a list of action objects as in run files). Either way the game is played through the engine and
+the run written atomically to tests/clears/<map file stem>.run.json; it must end in a win.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.core.protocol import Action
+from engine.core.runs import save_run
+from engine.cardrogue.game import Game
+from engine.cardrogue.maps import load_map
+from engine.cardrogue.runs import record
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent
+RECORDED = "2026-11-22T00:00:00Z"  # fixed, so re-recording an unchanged clear changes no byte
+PLAYER = "Author"
+_NEVER = ("quit", "leave", "come_back")
+
+
+def _key(game: Game) -> tuple:
+    fp = game.fingerprint()
+    return fp[:2] + fp[3:]  # as the solver: the turn counter changes nothing that can happen
+
+
+def solve_level(game: Game, *, max_states: int = 2_000_000) -> tuple[list[Action], int] | None:
+    """The fewest actions from `game` that finish its current level (or win), with the number
+    of states explored; None if there are none within `max_states`."""
+    level = game.level_index
+    base = len(game.history)
+    seen = {_key(game)}
+    frontier = [game]
+    while frontier:
+        wins, following = [], []
+        for g in frontier:
+            for action in g.legal_actions():
+                if action.kind in _NEVER:
+                    continue
+                child = g.clone()
+                child.apply(action)
+                if child.outcome == "won" or (child.outcome is None and child.level_index > level):
+                    wins.append(child)
+                    continue
+                if child.outcome is not None:
+                    continue
+                key = _key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                following.append(child)
+                if len(seen) > max_states:
+                    return None
+        if wins:
+            best = min(wins, key=lambda c: (c.turn, -c.players[0].health))
+            return list(best.history[base:]), len(seen)
+        frontier = following
+    return None
+
+
+def solve_map(path: Path, character: str | None, *, max_states: int) -> Game:
+    spec = load_map(path)
+    game = Game.story(spec, character, name=PLAYER)
+    while game.outcome is None:
+        number = game.level_index + 1
+        found = solve_level(game, max_states=max_states)
+        if found is None:
+            raise SystemExit(f"{path}: level {number}: no finish within the limit")
+        actions, states = found
+        for action in actions:
+            game.apply(action)
+        print(f"level {number}: {len(actions)} moves ({states} states)", file=sys.stderr)
+    return game
+
+
+def play(path: Path, character: str | None, actions: list[Action]) -> Game:
+    game = Game.story(load_map(path), character, name=PLAYER)
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("map", type=Path)
+    parser.add_argument("--character")
+    parser.add_argument("--solve", action="store_true")
+    parser.add_argument("--actions", type=Path)
+    parser.add_argument("--max-states", type=int, default=2_000_000)
+    args = parser.parse_args(argv)
+    if args.solve:
+        game = solve_map(args.map, args.character, max_states=args.max_states)
+    elif args.actions:
+        listed = json.loads(args.actions.read_text(encoding="utf-8"))
+        game = play(args.map, args.character, [Action.from_dict(a) for a in listed])
+    else:
+        parser.error("give --solve or --actions")
+    if game.outcome != "won":
+        print(f"{args.map}: the actions end {game.outcome or 'unfinished'}, not won", file=sys.stderr)
+        return 1
+    out = HERE / f"{args.map.name.removesuffix('.toml')}.run.json"
+    save_run(out, record(game, recorded=RECORDED))
+    print(f"{out.relative_to(ROOT)}: won in {game.moves} moves, {game.turn} turns, "
+          f"level moves {game.level_moves}, health {game.players[0].health}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

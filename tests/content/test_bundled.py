@@ -1,0 +1,145 @@
+"""The bundled maps in campaigns/: each is valid, has an author clear that replays to a win, and
+an honest par; together they use every card and character; campaigns/README.md lists their
+share codes.
+
+Each level's `par` must equal the moves its author clear took on that level (the clears were
+found with `tests/clears/record.py --solve`, a breadth-first search per level, so each par is the
+minimum from the state the previous levels left).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import pytest
+
+from engine.core.runs import read_run
+from engine.cardrogue.identity import map_id, share_code
+from engine.cardrogue.maps import load_map, validate_file
+from engine.cardrogue.runs import verify
+from tests.content.coverage import (CAMPAIGNS, CHARACTERS, ROOT, bundled, cards_used,
+                                    characters_used, clear_for, story_card_ids)
+
+MAPS = bundled()
+IDS = [str(p.relative_to(CAMPAIGNS)) for p in MAPS]
+
+
+def test_there_are_bundled_maps():
+    kinds = [load_map(p).kind for p in MAPS]
+    assert kinds.count("campaign") >= 1
+    assert kinds.count("challenge") >= 8
+    assert (CAMPAIGNS / "a-sons-descent.toml") in MAPS
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_valid_without_warnings(path):
+    report = validate_file(path)
+    assert [str(p) for p in report.problems] == []
+    assert report.spec is not None
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_kind_matches_folder(path):
+    spec = load_map(path)
+    expected = "challenge" if path.parent.name == "challenges" else "campaign"
+    assert spec.kind == expected
+    if expected == "challenge":
+        assert 1 <= len(spec.levels) <= 3
+    else:
+        assert len(spec.levels) >= 5
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_story_text_on_every_level(path):
+    for level in load_map(path).levels:
+        assert level.title and level.story.strip()
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_author_clear_verifies_and_wins(path):
+    spec = load_map(path)
+    verified = verify(read_run(clear_for(path)), spec)
+    assert verified.won
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_par_equals_the_clear(path):
+    spec = load_map(path)
+    verified = verify(read_run(clear_for(path)), spec)
+    pars = [level.par for level in spec.levels]
+    assert pars == list(verified.figures["level_moves"])
+
+
+def test_clear_files_belong_to_maps():
+    stems = {p.stem for p in MAPS}
+    runs = {p.name.removesuffix(".run.json") for p in (ROOT / "tests" / "clears").glob("*.run.json")}
+    assert runs == stems
+
+
+def test_every_card_and_character_appears():
+    cards: set[str] = set()
+    chars: set[str] = set()
+    for path in MAPS:
+        spec = load_map(path)
+        cards |= cards_used(spec)
+        chars |= characters_used(spec)
+    assert story_card_ids() - cards == set()
+    assert set(CHARACTERS) - chars == set()
+    # every catalog character is one of the six
+    from engine.cardrogue.cards import standard_catalog
+    assert set(standard_catalog().characters) == set(CHARACTERS)
+
+
+def _readme_rows() -> dict[str, tuple[str, str]]:
+    rows = {}
+    for line in (CAMPAIGNS / "README.md").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"\|\s*`([^`]+)`\s*\|\s*(\w+)\s*\|\s*`([0-9A-Z]{4}-[0-9A-Z]{4})`\s*\|", line)
+        if m:
+            rows[m.group(1)] = (m.group(2), m.group(3))
+    return rows
+
+
+def test_readme_lists_every_map_with_its_share_code():
+    rows = _readme_rows()
+    assert set(rows) == set(IDS)
+    for path, name in zip(MAPS, IDS):
+        spec = load_map(path)
+        assert rows[name] == (spec.kind, share_code(map_id(spec))), name
+
+
+def test_validate_cli_accepts_all(capsys):
+    from app.cli import main
+    code = main(["validate", *map(str, MAPS)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "warning" not in out
+
+
+def test_verify_cli_finds_each_clear_among_bundled_maps(capsys, monkeypatch, tmp_path):
+    """Without --map, a run's map is looked up by id among the bundled maps."""
+    from app.cli import main
+    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path))  # no user maps to fall back on
+    clears = [str(clear_for(p)) for p in MAPS]
+    code = main(["verify", *clears])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    lines = [json.loads(line) for line in out.splitlines() if line.strip()]
+    assert [line["ok"] for line in lines] == [True] * len(MAPS)
+    assert {line["outcome"] for line in lines} == {"won"}
+
+
+# Challenge maps small enough for the engine's breadth-first solver to prove the par minimal
+# within a few seconds each. (The others were proved the same way when they were made:
+# potion-pressure 48,587 states, shop-economy 75,440; each campaign level by
+# tests/clears/record.py --solve from the state the earlier levels leave.)
+PROVED = ["key-detour", "paralysis-corridor", "right-weapon", "well-timed-flee", "speed-maze"]
+
+
+@pytest.mark.parametrize("name", PROVED)
+def test_solver_proves_par_minimal(name):
+    from engine.cardrogue.solver import solve
+    spec = load_map(CAMPAIGNS / "challenges" / f"{name}.toml")
+    assert len(spec.levels) == 1
+    solution = solve(spec, spec.levels[0].characters[0], max_states=100_000)
+    assert solution is not None
+    assert solution.moves == spec.levels[0].par
