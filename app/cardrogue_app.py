@@ -46,9 +46,13 @@ class CardRogueApp(App[None]):
                 tooltip="Keys and the rules reference"),
     ]
 
-    def __init__(self, open_path: Path | None = None) -> None:
+    def __init__(self, open_path: Path | None = None, *, replay_path: Path | None = None,
+                 replay_map: Path | None = None) -> None:
         super().__init__()
         self.open_at_start = open_path
+        # `cardrogue replay RUN [--map FILE]`: the run to watch once the app starts.
+        self.replay_at_start = replay_path
+        self.replay_map = replay_map
 
     def get_default_screen(self) -> Screen:
         # The title screen is the bottom of the stack, so popping screens always lands on it.
@@ -57,6 +61,8 @@ class CardRogueApp(App[None]):
     def on_mount(self) -> None:
         if self.open_at_start is not None:
             self.open_path(self.open_at_start)
+        if self.replay_at_start is not None:
+            self.open_run_file(self.replay_at_start, self.replay_map)
 
     # -- help and the palette
 
@@ -64,6 +70,10 @@ class CardRogueApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Rules reference", "Look up a rule, or list the keys",
                             self.action_show_help)
+        yield SystemCommand("High scores", "Each map's local leaderboard, your best and your rank",
+                            self.show_high_scores)
+        yield SystemCommand("Watch a run file", "Open a run file in the replay viewer",
+                            self.ask_run_file)
         commands = getattr(screen, "palette_commands", None)
         if commands is not None:
             yield from commands()
@@ -97,10 +107,36 @@ class CardRogueApp(App[None]):
             from app.screens.campaigns import MapListScreen
 
             self.push_screen(MapListScreen("campaign" if entry.id == "story" else "challenge"))
+        elif entry.id == "classic":
+            from app.screens.classic import NewGameScreen
+
+            self.push_screen(NewGameScreen())
+        elif entry.id == "scores":
+            self.show_high_scores()
         elif entry.id == "rules":
             self.push_screen(RulesScreen(screen_keys(self.screen), start="Standard turn sequence"))
         elif not entry.ready:
             self.notify(f"{entry.label} is not available yet.", title="Coming soon")
+
+    # -- high scores and replays
+
+    def show_high_scores(self, select: str | None = None) -> None:
+        from app.screens.scores import HighScoresScreen
+
+        self.push_screen(HighScoresScreen(select))
+
+    def ask_run_file(self) -> None:
+        from app.screens.replay import OpenRunScreen
+
+        self.push_screen(OpenRunScreen(),
+                         lambda path: self.open_run_file(path) if path is not None else None)
+
+    def open_run_file(self, path: Path, map_file: Path | None = None) -> None:
+        """Watch the run in `path` (its map found by id, or `map_file`), or show why not."""
+        from app.replay import open_run_file
+        from app.screens.replay import open_run
+
+        open_run(self, lambda: open_run_file(path, map_file))
 
     # -- opening maps
 

@@ -83,7 +83,8 @@ COMMANDS: tuple[Command, ...] = (
     # Runs and high scores (issue 5); app/runs_cli.py imports only argparse at startup.
     Command("verify", "replay run files and print a JSON summary of each; 1 if any is bad",
             runs_cli.add_verify_arguments, runs_cli.run_verify),
-    Command("replay", "replay a run file; --events prints its events as JSON lines",
+    Command("replay", "watch a run file in the replay viewer; --events prints its events "
+                      "as JSON lines",
             runs_cli.add_replay_arguments, runs_cli.run_replay),
     Command("scores", "print a map's local leaderboard",
             runs_cli.add_scores_arguments, runs_cli.run_scores),

@@ -319,7 +319,7 @@ class PlayScreen(Screen[None]):
     def intent(self, direction: str) -> Action:
         """What an arrow means: attack the enemy there, flip the face-down card there, or move."""
         g = self.game
-        hero = g.players[0]
+        hero = g.player
         if hero.pos is None:
             return Action("move", dir=direction)
         bit = DIRECTION_BITS[direction]
@@ -334,7 +334,7 @@ class PlayScreen(Screen[None]):
         if verb == "throw":
             return Action("throw", card=card, dir=direction)
         if verb == "passage":
-            row, col = self.game.cell(self.game.players[0].pos)
+            row, col = self.game.cell(self.game.player.pos)
             dr, dc = STEP[DIRECTION_BITS[direction]]
             return Action("read", card=card, target=(row + dr, col + dc))
         return Action(verb, dir=direction)
@@ -390,7 +390,7 @@ class PlayScreen(Screen[None]):
             self.cursor = cell
             self._choose_cell(cell)
             return
-        hero = self.game.players[0]
+        hero = self.game.player
         if hero.pos is None:
             return
         row, col = self.game.cell(hero.pos)
@@ -418,7 +418,7 @@ class PlayScreen(Screen[None]):
     def _cards(self, *types: str, where: str = "hand") -> list:
         """The hero's cards of the given types, in the hand or (where="worn") equipped."""
         g = self.game
-        hero = g.players[0]
+        hero = g.player
         pool = hero.hand if where == "hand" else list(dict.fromkeys(hero.equipped.values()))
         return [c for c in pool if g.catalog.cards[c.id].type in types]
 
@@ -441,7 +441,7 @@ class PlayScreen(Screen[None]):
 
     def action_throw(self) -> None:
         g = self.game
-        throwable = [c for c in g.players[0].hand if g.catalog.cards[c.id].throwable]
+        throwable = [c for c in g.player.hand if g.catalog.cards[c.id].throwable]
         self._choose_card("Throw which?", throwable,
                           lambda uid: self._ask_direction("throw", uid),
                           "you have nothing to throw")
@@ -452,7 +452,7 @@ class PlayScreen(Screen[None]):
 
     def _read(self, uid: int) -> None:
         g = self.game
-        card = next((c for c in g.players[0].hand if c.uid == uid), None)
+        card = next((c for c in g.player.hand if c.uid == uid), None)
         if card is None:
             return
         kind = g.catalog.cards[card.id].scroll
@@ -477,7 +477,7 @@ class PlayScreen(Screen[None]):
 
     def action_shop(self) -> None:
         g = self.game
-        hero = g.players[0]
+        hero = g.player
         if hero.pos not in g.stock:
             self.note(reason_line(self.session.why_not(Action("buy")) or "you are not on a shop"))
             return
@@ -492,7 +492,7 @@ class PlayScreen(Screen[None]):
         if not any(self.session.why_not(Action("mole", target=c)) is None for c in cells):
             self.note(reason_line(self.session.why_not(Action("mole")) or "the mole cannot come"))
             return
-        hero = g.players[0]
+        hero = g.player
         self.picking = "mole"
         self.cursor = g.cell(hero.pos if hero.pos is not None else 0)
         self.redraw()

@@ -107,11 +107,11 @@ class ShopScreen(ModalScreen[None]):
     # -- contents
 
     def stock(self) -> list:
-        p = self.game.players[0]
+        p = self.game.player
         return list(self.game.stock.get(p.pos, []))
 
     def refill(self) -> None:
-        g, p = self.game, self.game.players[0]
+        g, p = self.game, self.game.player
         self.paying = [uid for uid in self.paying if any(c.uid == uid for c in p.hand)]
         offered = sum(tiles.sell_value(g, p, c.id) for c in p.hand if c.uid in self.paying)
         purse = Text(f"Gold {p.gold}", style="bold")

@@ -31,9 +31,9 @@ class MenuEntry:
 MENU: tuple[MenuEntry, ...] = (
     MenuEntry("story", "Story", ready=True),
     MenuEntry("challenges", "Challenges", ready=True),
-    MenuEntry("classic", "Classic game"),
+    MenuEntry("classic", "Classic game", ready=True),
     MenuEntry("editor", "Editor"),
-    MenuEntry("scores", "High scores"),
+    MenuEntry("scores", "High scores", ready=True),
     MenuEntry("rules", "Rules", ready=True),
     MenuEntry("quit", "Quit", ready=True),
 )

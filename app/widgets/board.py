@@ -47,6 +47,9 @@ HUBS = {
 # A cell's signature is (paths, glyph, category, colour, marks), or None for a blank cell.
 # Face-down and unseen cells use the categories below; marks is a bit set:
 MARK_PLAYER, MARK_FIGHTING, MARK_CURSOR = 1, 2, 4
+SEAT_SHIFT = 3  # marks >> SEAT_SHIFT: the seat + 1 of the token on the cell (0 when alone)
+# Each seat's token colour at a table, and the number drawn as its token.
+SEAT_COLOURS = ("bright_red", "dodger_blue1", "green1", "magenta1")
 DOWN, UNSEEN_MARKED = "face-down", "unseen"
 
 
@@ -138,7 +141,8 @@ class BoardView(ScrollView, can_focus=False):
             for line in range(CELL_H):
                 self._lines.pop(row * CELL_H + line, None)
             self._refresh_row(row)
-        hero = game.players[0].pos if game.players and game.players[0].pos is not None else None
+        # The camera follows whoever must act now (the only hero in story mode).
+        hero = game.player.pos if game.players and not game.player.out else None
         if cursor is not None:
             self._focus_cell = cursor
         elif hero is not None:
@@ -150,9 +154,13 @@ class BoardView(ScrollView, can_focus=False):
         board = game.board
         face, content, paths = board.face, board.content, board.paths
         marks: dict[int, int] = {}
-        hero = game.players[0] if game.players else None
-        if hero is not None and hero.pos is not None and not hero.out:
-            marks[hero.pos] = MARK_PLAYER
+        several = len(game.players) > 1
+        for hero in game.players:
+            if hero.pos is None or hero.out:
+                continue
+            # At a table, each token also carries its seat, so it is drawn in its own colour.
+            seat = (hero.seat + 1) << SEAT_SHIFT if several else 0
+            marks[hero.pos] = marks.get(hero.pos, 0) | MARK_PLAYER | seat
             for enemy in game.in_combat(hero):
                 marks[enemy.pos] = marks.get(enemy.pos, 0) | MARK_FIGHTING
         if cursor is not None:
@@ -298,7 +306,10 @@ class BoardView(ScrollView, can_focus=False):
         if marks & MARK_PLAYER:
             under = Segment(glyph, self._content_style(category, colour, palette) + Style(
                 dim=True)) if glyph and glyph != " " else Segment(" ", corridor)
-            middle = [Segment(" ", corridor), Segment(PLAYER_GLYPH, palette["player"]), under]
+            seat = marks >> SEAT_SHIFT
+            token = (Segment(str(seat), palette["player"] + Style(color=SEAT_COLOURS[seat - 1]))
+                     if seat else Segment(PLAYER_GLYPH, palette["player"]))
+            middle = [Segment(" ", corridor), token, under]
         elif glyph is None or glyph == " ":
             hub = HUBS.get(paths, "·")
             left = "━" if paths & W else " "

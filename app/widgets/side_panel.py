@@ -54,8 +54,24 @@ def enemy_traits(card: CardDef) -> list[str]:
     return traits
 
 
-def panel_text(game: Game) -> Text:
-    p = game.players[0]
+def _goal_lines(game: Game, p, out: Text) -> None:
+    """The goals of the level (or of a solo table), ticked when met, then the way out."""
+    out.append("\nGoals\n", style=HEADING)
+    unmet = set(goals.unmet_goals(game, p))
+    for goal in game.level.goals:
+        text = goal.describe()
+        done = text not in unmet
+        out.append("✓ " if done else "· ", style="green" if done else "dim")
+        named = game.catalog.cards.get(goal.card) if goal.kind == "slay" and goal.card else None
+        out.append((f"slay the {named.name}" if named is not None else text) + "\n")
+    exit_name = "the ladder" if game.level.exit == "ladder" else "the starting tile"
+    out.append("· ", style="dim")
+    out.append(f"reach {exit_name}\n")
+
+
+def panel_text(game: Game, hints: bool = True) -> Text:
+    """The panel's text; `hints` adds key hints (off where no key acts, as in a replay)."""
+    p = game.player
     out = Text()
     char = game.catalog.characters[p.character]
     out.append(char.name, style="bold")
@@ -103,20 +119,19 @@ def panel_text(game: Game) -> Text:
         if d.type in ("shop", "fountain", "chest", "ladder", "start", "trap"):
             out.append("\nHere: ", style="bold")
             out.append(d.name)
-            if d.type == "shop":
+            if d.type == "shop" and hints:
                 out.append(" (b to trade)", style="dim")
             out.append("\n")
 
-    out.append("\nGoals\n", style=HEADING)
-    unmet = set(goals.unmet_goals(game, p))
-    for goal in game.level.goals:
-        text = goal.describe()
-        done = text not in unmet
-        out.append("✓ " if done else "· ", style="green" if done else "dim")
-        out.append(text + "\n")
-    exit_name = "the ladder" if game.level.exit == "ladder" else "the starting tile"
-    out.append("· ", style="dim")
-    out.append(f"reach {exit_name}\n")
+    if game.mode == "classic" and len(game.players) > 1:
+        # A table has no goals to tick: points win, and the end rush is the way out.
+        out.append("\nPoints\n", style=HEADING)
+        out.append("chest, debt, bosses; the Golem starts the end rush: first back to a "
+                   "starting tile ends the game\n" if not game.end_rush
+                   else "END RUSH: reach a starting tile (+1 point)\n",
+                   style="dim" if not game.end_rush else "bold red")
+    else:
+        _goal_lines(game, p, out)
 
     out.append(f"\nHand ({len(p.hand)})\n", style=HEADING)
     if not p.hand:
@@ -154,12 +169,13 @@ class SidePanel(VerticalScroll, can_focus=False):
     """
 
     text = Text()
+    hints = True  # key hints such as "b to trade"; a read-only view turns them off
 
     def compose(self) -> ComposeResult:
         yield Static(id="panel-body")
 
     def show(self, game: Game) -> None:
-        text = panel_text(game)
+        text = panel_text(game, self.hints)
         if text == self.text:
             return
         # A new layout only when the text may take a different number of lines.

@@ -23,7 +23,7 @@ from engine.cardrogue.level import LevelSpec, MapSpec
 from engine.cardrogue.state import Card, Enemy, Player
 
 # Bump whenever any outcome of any action can change: runs from another version are refused.
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 # action kind -> (section module, reason-or-None checker, handler)
 _SECTIONS: dict[str, Any] = {
@@ -89,6 +89,7 @@ class Game:
         self.attacked = False
         self.fled = False
         self.ending = False  # set by a rule that ends the turn now
+        self.lost_turn = False  # this turn is lost (paralysis, a trip): only ending it is allowed
         self.leap_from: int | None = None  # cell of a player just tripped: we may leap over
         self.board: Board
         self.enemies: dict[int, Enemy] = {}
@@ -227,6 +228,9 @@ class Game:
         section = _SECTIONS.get(action.kind)
         if section is None:
             return f"{action.kind!r} is not an action"
+        if (self.pending is None and self.lost_turn
+                and action.kind not in ("end_turn", "quit")):
+            return "you lose this turn: end it"
         if (self.pending is None and self.player.away
                 and action.kind not in ("come_back", "end_turn", "quit")):
             return "you are away: come back, or let the turn pass"
@@ -320,7 +324,7 @@ class Game:
         return (
             self.level_index, self.current, self.turn, self.outcome, self.pending, self.end_rush,
             (self.can_flip, self.moves_left, self.only_moved, self.interacted, self.combat_origin,
-             self.attacked, self.fled, self.leap_from),
+             self.attacked, self.fled, self.leap_from, self.lost_turn),
             tuple(sorted(self.dice.counters.items())), tuple(self.board.face),
             tuple(self.board.content),
             tuple((p.pos, p.health, p.bonus_max, p.bonus_attack, tuple(p.hand),

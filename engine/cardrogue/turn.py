@@ -40,6 +40,7 @@ def start_turn(g: Game, events: list[Event]) -> None:
         g.fled = False
         g.ending = False
         g.leap_from = None
+        g.lost_turn = False
         events.append(Event("turn_start", {"player": p.seat, "turn": g.turn}))
         if p.away:
             return  # off the table: nothing touches them; they come back or let the turn pass
@@ -65,13 +66,12 @@ def start_turn(g: Game, events: list[Event]) -> None:
         # after the kill they may still move (as after flipping an enemy), and may flip first.
         combat.engage(g, p, "flip")
         if p.skip > 0:
+            # A lost turn: enemies fighting the hero still act, and the hero can only end it.
+            # Ending it is an action, so losing a turn always costs a move.
             p.skip -= 1
+            g.lost_turn = True
             events.append(Event("turn_lost", {"player": p.seat, "left": p.skip}))
             combat.enemy_steps(g, p, False, events)
-            if g.outcome is not None or g.pending is not None:
-                return
-            end_turn(g, events)
-            continue
         return
 
 
@@ -99,6 +99,8 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if p.deferred or p.dead:
         return "you cannot act now"
     if action.kind == "end_turn":
+        if g.lost_turn:
+            return None
         if g.in_combat(p) and not (g.attacked or g.fled):
             return "you are in combat: attack or flee first"
         return None

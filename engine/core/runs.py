@@ -13,6 +13,13 @@ Shared by every game. A run is what the player did, not what they say came of it
     recorded         when it was played (ISO 8601, UTC); shown, never used for ranking
     map_title        the map's title when it was played; shown only
     claimed          figures the recorder says the run reached (moves, turns, outcome, ...)
+    table            (format 2 only) a game set up at a table rather than from a map file:
+                     {"players": the names in seat order, "goals": the chosen goals}
+
+Format 1 is every run of a map file. Format 2 adds only the optional `table` field, for games
+whose setup comes from the seed and the players (Card Rogue's classic game); nothing else
+changes, so format 1 files are read as they are and a run without a table is still written as
+format 1. There is nothing to migrate.
 
 The claimed figures are never trusted: verification replays the actions and compares what it
 finds with what is claimed, and any difference refuses the run. Every refusal is a RunError
@@ -36,7 +43,11 @@ from typing import Any, Protocol
 from engine.core.files import FileTooLarge, NotAFile, read_limited, write_atomic
 from engine.core.protocol import Action, Event, IllegalAction
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # the newest layout this code reads and writes
+FORMAT_VERSIONS = (1, 2)  # every layout this code reads
+TABLE_FORMAT_VERSION = 2  # the first layout with `table`
+MAX_TABLE_PLAYERS = 8
+MAX_TABLE_GOALS = 16
 MAX_RUN_BYTES = 1_000_000
 MAX_ACTIONS = 100_000
 MAX_NAME_LENGTH = 40
@@ -60,12 +71,13 @@ DOES_NOT_FINISH = "does_not_finish"
 CLAIMS_DIFFER = "claims_differ"  # RunError.details lists each difference
 
 _FIELDS = ("format_version", "game", "rules_version", "map_id", "seed", "player", "characters",
-           "recorded", "map_title", "actions", "claimed")
+           "table", "recorded", "map_title", "actions", "claimed")
 _REQUIRED = ("format_version", "game", "rules_version", "map_id", "seed", "player",
              "characters", "actions")
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 _CLAIM_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+_GOAL = re.compile(r"[a-z][a-z0-9_]{0,31}(:[a-z][a-z0-9_]{0,31})?")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 MAX_CLAIMS = 32
@@ -99,6 +111,18 @@ class RunError(Exception):
 
 
 @dataclass(frozen=True)
+class Table:
+    """A run's setup when it was not played from a map file: the players' names in seat order
+    and the goals chosen at the start (format 2)."""
+
+    players: tuple[str, ...]
+    goals: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": list(self.players), "goals": list(self.goals)}
+
+
+@dataclass(frozen=True)
 class Run:
     game: str
     rules_version: int
@@ -110,7 +134,8 @@ class Run:
     claimed: Mapping[str, Claim] = field(default_factory=dict)
     recorded: str = ""
     map_title: str = ""
-    format_version: int = FORMAT_VERSION
+    format_version: int = 1  # the oldest layout that holds the run (see record helpers)
+    table: Table | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -122,6 +147,8 @@ class Run:
             "player": self.player,
             "characters": list(self.characters),
         }
+        if self.table is not None:
+            out["table"] = self.table.to_dict()
         if self.recorded:
             out["recorded"] = self.recorded
         if self.map_title:
@@ -164,6 +191,8 @@ class Run:
             "characters": list(self.characters),
             "actions": [a.to_dict() for a in self.actions],
         }
+        if self.table is not None:  # format 1 runs hash exactly as before
+            form["table"] = self.table.to_dict()
         canonical = json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -242,9 +271,15 @@ def run_from_dict(doc: Any) -> Run:
     if missing:
         raise RunError(BAD_RUN, f"missing field(s): {', '.join(missing)}")
     version = _int(doc, "format_version", 1, 1 << 31)
-    if version != FORMAT_VERSION:
+    if version not in FORMAT_VERSIONS:
         raise RunError(OTHER_FORMAT_VERSION, f"the run file has format version {version}; this "
-                       f"version of the game reads format {FORMAT_VERSION}")
+                       f"version of the game reads formats "
+                       f"{', '.join(map(str, FORMAT_VERSIONS))}")
+    table = None
+    if "table" in doc:
+        if version < TABLE_FORMAT_VERSION:
+            raise RunError(BAD_RUN, f"table needs format version {TABLE_FORMAT_VERSION} or later")
+        table = _table(doc["table"])
     game = doc["game"]
     if not isinstance(game, str) or not _GAME_NAME.fullmatch(game):
         raise RunError(BAD_RUN, "game must be a short lowercase name")
@@ -295,7 +330,23 @@ def run_from_dict(doc: Any) -> Run:
         recorded=_date(doc.get("recorded", "")),
         map_title=_text(doc.get("map_title", ""), "map_title", 200),
         format_version=version,
+        table=table,
     )
+
+
+def _table(value: Any) -> Table:
+    if not isinstance(value, dict) or set(value) - {"players", "goals"} or "players" not in value:
+        raise RunError(BAD_RUN, "table must be an object with players (and optionally goals)")
+    players = value["players"]
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_TABLE_PLAYERS:
+        raise RunError(BAD_RUN, f"table players must be a list of 1 to {MAX_TABLE_PLAYERS} names")
+    names = tuple(_name(name) for name in players)
+    goals = value.get("goals", [])
+    if not (isinstance(goals, list) and len(goals) <= MAX_TABLE_GOALS
+            and all(isinstance(g, str) and _GOAL.fullmatch(g) for g in goals)):
+        raise RunError(BAD_RUN, "table goals must be a list of goal names like \"chest\" or "
+                       "\"slay:golem\"")
+    return Table(names, tuple(goals))
 
 
 def _int(doc: dict[str, Any], name: str, low: int, high: int) -> int:

@@ -57,3 +57,47 @@ def test_results(snap_compare, app: CardRogueApp, size) -> None:
 def test_rules_reference(snap_compare, app: CardRogueApp, size) -> None:
     keys = ["enter", "f1", *"flee", "enter"]  # Enter moves to the list: no blinking cursor
     assert snap_compare(app, terminal_size=size, run_before=opening(app, *keys))
+
+
+# ---------------------------------------------------------------------- the classic game
+
+def new_table_screen(app: CardRogueApp):
+    """A run_before hook: the new-game screen with four names and a seed, cursors still."""
+
+    async def run_before(pilot) -> None:
+        from textual.widgets import Input
+
+        from app.screens.classic import NewGameScreen
+
+        app.push_screen(NewGameScreen(("Ann", "Bob", "Cy", "Di")))
+        await pilot.pause()
+        for field in app.screen.query(Input):
+            field.cursor_blink = False
+        app.screen.query_one("#seed", Input).value = "2026"
+        await pilot.pause()
+
+    return run_before
+
+
+def four_players_mid_game(app: CardRogueApp):
+    """A run_before hook: a table of four from seed 2026, characters picked, then two players
+    each flip the card below their starting tile and walk onto it."""
+
+    async def run_before(pilot) -> None:
+        await new_table_screen(app)(pilot)
+        for key in ["ctrl+s", "1", "1", "1", "1", "down", "down", "space", "down", "down",
+                    "space"]:
+            await pilot.press(key)
+            await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_classic_new_game(snap_compare, app: CardRogueApp, size) -> None:
+    assert snap_compare(app, terminal_size=size, run_before=new_table_screen(app))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_classic_four_players_mid_game(snap_compare, app: CardRogueApp, size) -> None:
+    assert snap_compare(app, terminal_size=size, run_before=four_players_mid_game(app))

@@ -30,9 +30,9 @@ async def test_title_shows_heading_and_every_menu_entry(app: CardRogueApp) -> No
         assert prompts(app) == [
             "Story",
             "Challenges",
-            "Classic game — coming soon",
+            "Classic game",
             "Editor — coming soon",
-            "High scores — coming soon",
+            "High scores",
             "Rules",
             "Quit",
         ]

@@ -194,16 +194,20 @@ def test_paralysis_ends_the_turn_and_loses_the_next():
     turn = g.turn
     events = act(g, "flip E")
     assert kinds(events)[kinds(events).index("paralysed"):] == [
-        "paralysed", "turn_end", "turn_start", "turn_lost", "turn_end", "turn_start"]
-    assert g.turn == turn + 2
+        "paralysed", "turn_end", "turn_start", "turn_lost"]
     assert hero(g).skip == 0
+    # The lost turn allows nothing but ending it, and ending it is a move like any other.
+    assert reason(g, "move W") == "you lose this turn: end it"
+    act(g, "end")
+    assert g.turn == turn + 2
     act(g, "move W")  # the turn after the lost one is normal
 
 
 def test_paralysis_for_two_turns_loses_two_turns():
     g = beside({"card": "trap_paralysis", "turns": 2})
-    events = act(g, "flip E")
+    events = act(g, "flip E", "end", "end")
     assert kinds(events).count("turn_lost") == 2
+    assert g.why_illegal(action("move W")) is None
 
 
 def test_enemies_still_act_while_the_hero_is_paralysed():
@@ -234,6 +238,8 @@ def test_thrown_paralysis_makes_a_player_lose_a_turn():
     assert g.current == 0  # throwing does not end Ann's turn
     events = act(g, "end")
     assert first(events, "turn_lost")["player"] == 1
+    assert g.current == 1  # Bob must end his lost turn himself
+    act(g, "end")
     assert g.current == 0
 
 
@@ -292,7 +298,7 @@ def test_healing_stops_at_max_health():
 def test_poison_keeps_ticking_through_a_lost_turn():
     g = beside("trap_paralysis", potion_identity={"green": "poison"})
     drink(g)
-    events = act(g, "flip E")  # paralysed: this turn ends and the next is lost
+    events = act(g, "flip E", "end")  # paralysed: this turn ends, the next is lost and ended
     lost = kinds(events).index("turn_lost")
     ticks = [i for i, e in enumerate(events) if e.kind == "damage" and e.data["cause"] == "poison"]
     assert len(ticks) == 2 and ticks[0] < lost  # the lost turn's tick, then the next turn's

@@ -723,7 +723,9 @@ def test_throw_paralysis_at_a_player_costs_them_a_turn():
     throw_at_bob(g)
     assert hero(g, 1).skip == 1
     events = act(g, "end")
-    assert first(events, "turn_lost")["player"] == 1 and g.current == 0
+    assert first(events, "turn_lost")["player"] == 1 and g.current == 1
+    act(g, "end")
+    assert g.current == 0
 
 
 # ----------------------------------------------------------------------------- the end rush

@@ -205,6 +205,8 @@ def test_tripped_player_loses_the_next_turn():
     act(g, "trip 1")
     events = act(g, "end")
     assert first(events, "turn_lost")["player"] == 1
+    assert reason(g, "move E") == "you lose this turn: end it"
+    act(g, "end")  # Bob ends his lost turn
     assert g.current == 0
     act(g, "end")
     assert g.current == 1  # only one turn was lost

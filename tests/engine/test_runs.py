@@ -197,7 +197,7 @@ def test_every_truncation_of_a_run_file_is_called_truncated():
 
 def test_a_newer_file_format_is_named():
     with pytest.raises(RunError) as caught:
-        parse_run(edit(GOOD, lambda d: d.update(format_version=2)))
+        parse_run(edit(GOOD, lambda d: d.update(format_version=3)))
     assert caught.value.code == OTHER_FORMAT_VERSION
 
 
@@ -271,7 +271,7 @@ def test_every_corpus_file_matches_the_run_schema(path):
     lambda d: d["actions"].append({"do": "move", "speed": 2}),
     lambda d: d["actions"].append({"do": "move", "dir": "up"}),
     lambda d: d["claimed"].update(score=3),
-    lambda d: d.update(format_version=2),
+    lambda d: d.update(format_version=3),
     lambda d: d.update(recorded="yesterday"),
 ])
 def test_schema_and_parser_refuse_the_same_mistakes(change):
@@ -290,7 +290,7 @@ def test_schema_and_parser_agree_on_field_names():
     assert set(RUN_SCHEMA["required"]) == set(core_runs._REQUIRED)
     assert set(RUN_SCHEMA["properties"]["claimed"]["properties"]) == set(runs.CLAIMS)
     action_fields = set(RUN_SCHEMA["definitions"]["action"]["properties"])
-    assert action_fields == set(Action("x", "N", 1, (0, 0), 1, (1,), (2,)).to_dict())
+    assert action_fields == set(Action("x", "N", 1, (0, 0), 1, (1,), (2,), "mage").to_dict())
 
 
 # ---------------------------------------------------------------------- forgeries

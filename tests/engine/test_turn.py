@@ -432,11 +432,14 @@ def test_a_paralysed_hero_ends_the_turn_and_loses_the_next_one():
     game = story("╶─╴", "@x.", {"x": "trap_paralysis"})
     events = act(game, "flip E")
     order = kinds(events)
-    assert order == ["flip", "trap", "paralysed", "turn_end", "turn_start", "turn_lost",
-                     "turn_end", "turn_start"]
+    assert order == ["flip", "trap", "paralysed", "turn_end", "turn_start", "turn_lost"]
     assert first(events, "turn_lost") == {"player": 0, "left": 0}
-    assert game.turn == 3
-    assert game.players[0].skip == 0
+    assert game.turn == 2 and game.players[0].skip == 0
+    # The lost turn allows only ending it, which costs a move: paralysis is never a shortcut.
+    assert game.why_illegal(action("move E")) == "you lose this turn: end it"
+    moves = game.moves
+    act(game, "end")
+    assert game.turn == 3 and game.moves == moves + 1
     assert game.why_illegal(action("move E")) is None  # turn 3 is a normal turn
 
 
@@ -451,6 +454,8 @@ def test_enemies_fighting_a_paralysed_hero_still_act_on_the_lost_turn():
     assert order.index("enemy_attack", lost) > lost
     assert first(events, "enemy_attack")["damage"] == 2
     assert game.players[0].health == 10
+    assert game.why_illegal(action("attack E")) == "you lose this turn: end it"
+    act(game, "end")
     assert game.turn == 3
     assert game.why_illegal(action("attack E")) is None
 
@@ -467,8 +472,10 @@ def test_in_a_table_game_the_lost_turn_is_the_paralysed_players_own():
                  [("A", "warrior"), ("B", "rogue")], [(0, 0), (0, 4)])
     act(game, "flip E")  # A is paralysed: A's turn ends, B plays
     assert game.current == 1 and game.turn == 2
-    events = act(game, "end")  # A's next turn is lost: straight back to B
+    events = act(game, "end")  # A's next turn is lost: A can only end it
     assert first(events, "turn_lost")["player"] == 0
+    assert game.current == 0 and game.turn == 3
+    act(game, "end")
     assert game.current == 1 and game.turn == 4
     act(game, "end")
     assert game.current == 0 and game.turn == 5

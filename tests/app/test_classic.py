@@ -1,0 +1,441 @@
+"""Pilot tests of the classic game's screens (issue 8): a new table, characters picked in turn
+order, the "whose turn" banner and the scoreboard, and each dealing between players on its own
+through keys and dialogs: trade, trip and leap, steal, a potion thrown at a player, coming back
+after a death, the mole, the end rush call, and the game-over tally.
+
+Where a test needs players side by side it lays a small hall of four-path tiles below the
+starting tiles (test setup, as the engine tests do), then plays through the screen's keys.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.command import CommandPalette
+from textual.widgets import Checkbox, Input, SelectionList, Static
+
+from app.cardrogue_app import CardRogueApp
+from app.screens.classic import (
+    ClassicScreen,
+    GameOverScreen,
+    NewGameScreen,
+    TradeScreen,
+)
+from app.screens.dialogs import ChooseScreen, ConfirmScreen
+from app.screens.title import TitleScreen
+from engine.cardrogue import effects
+from engine.cardrogue.board import FACE_DOWN, REVEALED
+from tests.engine.support import give, rig
+from tests.engine.test_classic_game import lay, put
+
+SIZE = (100, 30)
+SEED = 2026
+
+
+async def press(pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+async def new_table(app: CardRogueApp, pilot, names=("Ann", "Bob", "Cy", "Di"), seed=SEED,
+                    pick=True) -> ClassicScreen:
+    """Fill the new-game screen, start, and pick the first offered character for each."""
+    app.push_screen(NewGameScreen())
+    await pilot.pause()
+    screen = app.screen
+    for seat, name in enumerate(names):
+        screen.query_one(f"#name-{seat}", Input).value = name
+    screen.query_one("#seed", Input).value = "" if seed is None else str(seed)
+    await press(pilot, "ctrl+s")
+    table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
+    if pick:
+        for _ in names:
+            assert isinstance(app.screen, ChooseScreen)
+            await press(pilot, "1")
+        assert app.screen is table
+    return table
+
+
+def order(table: ClassicScreen) -> list[int]:
+    g = table.game
+    return [(g.current + k) % len(g.players) for k in range(len(g.players))]
+
+
+def hall(table: ClassicScreen) -> tuple[int, int]:
+    """Test setup: rows 1-2 below the first starting tiles become a hall of four-path tiles;
+    the players in turn order stand side by side on row 1. Returns the hall's first cell."""
+    g = table.game
+    col0 = g.cell(g.catacomb.starts[0])[1]
+    for col in range(col0, col0 + 6):
+        for row in (1, 2):
+            lay(g, (row, col))
+    for k, seat in enumerate(order(table)):
+        put(g, seat, (1, col0 + 1 + k))
+    table.redraw()
+    return 1, col0
+
+
+def status(table: ClassicScreen) -> str:
+    return table.query_one("#status", Static).render().plain
+
+
+def log_text(table: ClassicScreen) -> str:
+    return "\n".join(table.log_view.plain_lines)
+
+
+# ---------------------------------------------------------------------- a new table
+
+async def test_the_title_entry_opens_the_new_game_screen(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await press(pilot, "home", "down", "down", "enter")
+        assert isinstance(app.screen, NewGameScreen)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_a_new_table_needs_a_name_and_a_valid_seed(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen())
+        await pilot.pause()
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, NewGameScreen)
+        assert "at least one player" in app.screen.query_one("#problem", Static).render().plain
+        app.screen.query_one("#name-0", Input).value = "Ann"
+        app.screen.query_one("#name-1", Input).value = "ann"
+        await press(pilot, "ctrl+s")
+        assert "different name" in app.screen.query_one("#problem", Static).render().plain
+
+
+async def test_characters_are_picked_in_turn_order_and_the_seed_is_shown(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot, pick=False)
+        g = table.game
+        first_seat = g.pending[1]
+        assert isinstance(app.screen, ChooseScreen)
+        assert app.screen.title_text == f"{g.players[first_seat].name}, pick your character"
+        await press(pilot, "1")  # the first character offered: the Warrior
+        assert g.players[first_seat].character == "warrior"
+        # the Warrior is taken: the next player is not offered it
+        labels = [str(c.label) for c in app.screen.choices]
+        assert "Warrior" not in labels
+        for _ in range(3):
+            await press(pilot, "1")
+        assert g.pending is None and len({p.character for p in g.players}) == 4
+        assert f"Seed {SEED}" in status(table)
+        assert f"seed {SEED}" in log_text(table)
+        assert f"{g.players[g.current].name}'s turn" in status(table)
+
+
+async def test_a_game_without_a_seed_gets_one_from_the_clock_and_shows_it(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot, names=("Ann", "Bob"), seed=None)
+        seed = table.session.seed
+        assert table.game.seed == seed
+        assert f"Seed {seed}" in status(table)
+
+
+async def test_the_solo_player_chooses_goals(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen())
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#name-0", Input).value = "Solo"
+        screen.query_one("#goal-golem", Checkbox).value = False
+        screen.query_one("#goal-debt", Checkbox).value = True
+        await press(pilot, "ctrl+s", "1")
+        table = app.screen
+        assert isinstance(table, ClassicScreen)
+        assert [g.kind for g in table.game.level.goals] == ["chest", "debt"]
+        assert "open the chest" in table.panel.plain
+
+
+async def test_banner_scoreboard_and_board_tokens_follow_the_turn(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        first_player = g.players[g.current]
+        board = table.query_one("#scoreboard", Static).render().plain
+        assert all(p.name in board for p in g.players)
+        assert f"▶{first_player.seat + 1} {first_player.name}" in board
+        # every token is drawn in its seat's colour
+        marks = table.board._marks
+        assert {m >> 3 for m in marks.values() if m & 1} == {1, 2, 3, 4}
+        await press(pilot, "space")
+        now = g.players[g.current]
+        assert now is not first_player
+        assert f"{now.name}'s turn" in status(table)
+
+
+# ---------------------------------------------------------------------- dealing with players
+
+async def test_trade_through_the_dialog(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        me, other = order(table)[:2]
+        hall(table)
+        sword = give(g, "sword", other)
+        give(g, "golem", other)  # untradeable: not offered
+        dagger = give(g, "dagger", me)
+        await press(pilot, "g")
+        dialog = app.screen
+        assert isinstance(dialog, TradeScreen)
+        take = dialog.query_one("#take", SelectionList)
+        assert [o.value for o in take._options] == [sword]
+        dialog.query_one("#give", SelectionList).select(dagger)
+        take.select(sword)
+        await press(pilot, "ctrl+s")
+        assert app.screen is table
+        assert [c.uid for c in g.players[me].hand] == [sword]
+        assert dagger in [c.uid for c in g.players[other].hand]
+        assert "trades with" in log_text(table)
+
+
+async def test_trip_then_leap_over_the_tripped_player(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        me, other = order(table)[:2]
+        hall(table)
+        rig(g, f"trip:{me}", 5)
+        await press(pilot, "i")
+        assert g.players[other].skip == 1
+        dialog = app.screen
+        assert isinstance(dialog, ChooseScreen) and dialog.title_text.startswith("Leap over")
+        landings = [c.value for c in dialog.choices if c.value is not None]
+        assert landings
+        await press(pilot, "2")  # the first landing
+        assert g.cell(g.players[me].pos) == landings[0].target
+
+
+async def test_steal_from_the_only_neighbour(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        me, other = order(table)[:2]
+        hall(table)
+        key = give(g, "key", other)
+        rig(g, f"steal:{me}", 6)
+        await press(pilot, "n")
+        assert key in [c.uid for c in g.players[me].hand]
+        assert "got a card" in log_text(table)
+
+
+async def test_with_two_neighbours_the_screen_asks_whom(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        seats = order(table)
+        _, col0 = hall(table)
+        put(g, seats[0], (1, col0 + 2))  # between the second and third players
+        put(g, seats[1], (1, col0 + 1))
+        table.redraw()
+        await press(pilot, "n")
+        assert isinstance(app.screen, ChooseScreen) and app.screen.title_text == "Steal from whom?"
+        await press(pilot, "escape")
+        assert app.screen is table and not g.history[4:]
+
+
+async def test_no_one_adjacent_means_no_dealing(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        await press(pilot, "i")
+        assert app.screen is table
+        assert "no one next to you" in log_text(table)
+
+
+async def test_throw_a_potion_at_a_player(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        me = order(table)[0]
+        hall(table)
+        give(g, "potion", me, colour="red")
+        await press(pilot, "t")  # only one way holds someone: thrown at once
+        thrown = [line for line in table.log_view.plain_lines if "throw" in line.lower()]
+        assert thrown, log_text(table)
+        assert not g.players[me].hand
+
+
+async def test_a_fallen_player_keeps_a_card_leaves_one_and_picks_a_starting_tile(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        me = order(table)[0]
+        hall(table)
+        sword = give(g, "sword", me)
+        dagger = give(g, "dagger", me)
+        effects.hurt_player(g, g.players[me], 99, "a test", [])
+        assert g.pending[0] == "respawn"
+        table.redraw()
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen) and "keep which card" in app.screen.title_text
+        await press(pilot, "2")  # keep the sword (after "Keep nothing")
+        assert "stays where you fell" in app.screen.title_text
+        await press(pilot, "1")  # leave the dagger
+        assert "which starting tile" in app.screen.title_text
+        await press(pilot, "1")
+        p = g.players[me]
+        assert g.pending is None and [c.uid for c in p.hand] == [sword]
+        assert p.pos in g.catacomb.starts
+        assert any(c.uid == dagger for cards in g.stash.values() for c in cards)
+
+
+def make_stuck(table: ClassicScreen) -> None:
+    """Test setup: every face-down card is turned into a plain revealed crossing."""
+    g = table.game
+    for i, face in enumerate(g.board.face):
+        if face == FACE_DOWN:
+            g.board.face[i] = REVEALED
+            g.board.content[i] = None
+            g.board.paths[i] = 15
+    table.redraw()
+
+
+async def test_the_mole_digs_where_the_cursor_chooses(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        p = g.player
+        make_stuck(table)
+        below = g.board.neighbour(p.pos, 4)
+        g.board.paths[below] = 1  # a dead end, open to the north only
+        p.gold = 10
+        table.redraw()
+        await press(pilot, "m")
+        assert table.picking == "mole"
+        await press(pilot, "down", "enter")
+        assert g.board.paths[below] == 15 and p.gold == 0
+        assert "mole digs" in log_text(table)
+
+
+async def test_the_end_rush_is_called_with_a_confirmation(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        await press(pilot, "R")
+        assert not g.end_rush and "no path leads" in log_text(table)
+        make_stuck(table)
+        await press(pilot, "R")
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "y")
+        assert g.end_rush and "END RUSH" in status(table)
+
+
+async def test_game_over_shows_the_tally_and_the_winner(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        seats = order(table)
+        _, col0 = hall(table)
+        make_stuck(table)
+        await press(pilot, "R", "y")
+        give(g, "basilisk_venom", seats[0])  # a boss card: one point
+        put(g, seats[0], (1, col0))  # just below the first starting tile
+        table.redraw()
+        await press(pilot, "up")
+        assert g.is_over
+        assert isinstance(app.screen, GameOverScreen)
+        tally = app.screen.query_one("#tally", Static).render().plain
+        winner = g.players[seats[0]].name
+        assert f"{winner} wins!" in tally
+        assert f"Seed {SEED}" in tally
+        lines = [line for line in tally.splitlines() if winner in line and "wins" not in line]
+        assert lines and lines[0].rstrip().endswith("2")
+        # the run was kept, and it verifies by replaying from the names, seed and actions
+        assert "Run saved to" in tally
+        from engine.core.runs import read_run
+
+        saved = Path(tally.split("Run saved to ", 1)[1].split()[0])
+        run = read_run(saved)
+        assert run.table.players == tuple(p.name for p in g.players)
+        assert run.seed == SEED and run.characters == tuple(p.character for p in g.players)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_the_palette_lists_the_table_commands(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        titles = [c.title for c in table.palette_commands()]
+        for title in ("Trade", "Trip", "Steal", "Throw a potion at a player",
+                      "Call the end rush", "Call the mole"):
+            assert title in titles
+        assert "Restart level" not in titles
+        await press(pilot, "ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+
+
+async def test_bindings_have_ids(app: CardRogueApp) -> None:
+    ids = {b.id for b in ClassicScreen.BINDINGS} | {b.id for b in NewGameScreen.BINDINGS}
+    assert {"trade", "trip", "steal", "end_rush", "new_game_start"} <= ids
+
+
+# ---------------------------------------------------------------------- the session
+
+def test_a_classic_session_replays_exactly_from_its_names_seed_and_actions() -> None:
+    from app.classic import ClassicSession
+
+    session = ClassicSession(["Ann", "Bob", "Cy"], 77)
+    g = session.game
+    for _ in range(40):
+        legal = g.legal_actions()
+        if not legal or g.is_over:
+            break
+        # a fixed, varied choice: picks, flips, moves, ends
+        session.attempt(legal[(g.moves * 7) % len(legal)])
+        g = session.game
+    played = list(g.history)
+    fingerprint = g.fingerprint()
+    again = ClassicSession(["Ann", "Bob", "Cy"], 77)
+    for action in played:
+        assert again.attempt(action).accepted
+    assert again.game.fingerprint() == fingerprint
+    # undo rebuilds the same game one action shorter
+    session.undo()
+    assert session.game.history == played[:-1]
+    assert len(session.groups) == len(played)
+
+
+def test_standings_rank_by_points_and_name_every_winner() -> None:
+    from app.classic import ClassicSession
+
+    session = ClassicSession(["Ann", "Bob"], 5)
+    g = session.game
+    g.players[0].vp, g.players[1].vp = 1, 1
+    assert [r.name for r in session.standings()] == ["Ann", "Bob"]
+    assert session.winners() == ["Ann", "Bob"]
+    g.players[1].vp = 3
+    assert session.winners() == ["Bob"]
+
+
+async def test_help_lists_the_table_keys(app: CardRogueApp) -> None:
+    from app.screens.rules import RulesScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await new_table(app, pilot)
+        await press(pilot, "f1")
+        assert isinstance(app.screen, RulesScreen)
+        keys = "\n".join(what for _, what in app.screen.keys)
+        await press(pilot, "f1")
+        assert isinstance(app.screen, ClassicScreen)
+        for what in ("Trade with an adjacent player", "Try to trip an adjacent player",
+                     "Try to steal from an adjacent player", "Call the end rush"):
+            assert what in keys
+
+
+async def test_undo_takes_back_an_action_at_the_table(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        before = len(table.game.history)
+        await press(pilot, "space")
+        assert len(table.game.history) == before + 1
+        await press(pilot, "u")
+        assert len(table.game.history) == before
+        assert "Taken back" in log_text(table)
