@@ -55,6 +55,11 @@ def find_run_map(run: Run, map_file: str | os.PathLike[str] | None = None) -> Ru
     and the user's maps. Raises Unwatchable."""
     from app.storage import library
 
+    if run.table is not None:  # a classic game: its table comes from the run itself
+        try:
+            return RunMap(runs.start(run, None).spec, run.map_id)
+        except RunError as exc:
+            raise Unwatchable(exc.code, exc.message) from None
     try:
         known = (library.read_map(map_file) if map_file is not None
                  else library.find_map(run.map_id, title=run.map_title))

@@ -54,11 +54,20 @@ class _Maps:
     def for_run(self, run: Any) -> Any:
         from app.storage import library
 
+        if run.table is not None:  # a classic game: the run lays its own table
+            return _Table()
         if self.map_file is None:
             return library.find_map(run.map_id, title=run.map_title)
         if self._given is None:
             self._given = library.read_map(self.map_file)
         return self._given
+
+
+class _Table:
+    """What `_Maps.for_run` gives for a classic run: no map file; the engine lays the table."""
+
+    spec = None
+    map_id = None
 
 
 def _map_error(exc: Exception) -> str:

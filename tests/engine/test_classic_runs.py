@@ -126,3 +126,4 @@ def test_a_points_claim_is_checked():
     with pytest.raises(RunError) as caught:
         runs.verify(cheat)
     assert caught.value.code == CLAIMS_DIFFER
+
