@@ -14,11 +14,11 @@ the author's own layout are not kept; the editor's saves look like the writer's 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from engine.cardrogue.cards import OVERRIDABLE
+from engine.core.files import write_atomic
 from engine.cardrogue.maps.document import normalise, schema_directive
 from engine.cardrogue.maps.format import (
     GOAL_ORDER,
@@ -105,40 +105,5 @@ def save_map(document: dict[str, Any], path: str | os.PathLike[str],
     data = dumps_map(document, schema).encode("utf-8")
     if data == old:
         return False
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=".", suffix=".toml.tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if old is not None:
-            try:
-                os.chmod(temporary, os.stat(path).st_mode & 0o7777)
-            except OSError:
-                pass
-        else:  # mkstemp makes it private; a new map is as readable as any document
-            os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-    _fsync_folder(folder)
+    write_atomic(path, data)
     return True
-
-
-def _fsync_folder(folder: str) -> None:
-    """Make the rename itself durable (POSIX); harmless where folders cannot be opened."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
