@@ -30,7 +30,15 @@ def _key(game: Game) -> tuple:
 
 def solve(spec: MapSpec, character: str, *, max_states: int = 100_000) -> Solution | None:
     """The shortest winning action list, or None if there is none within `max_states`."""
-    start = Game.story(spec, character)
+    return solve_from(Game.story(spec, character), max_states=max_states)
+
+
+def solve_from(start: Game, *, level_only: bool = False,
+               max_states: int = 100_000) -> Solution | None:
+    """The fewest actions from `start` that win (or, with `level_only`, that finish the current
+    level). Ties go to fewer turns, then more health kept. None past `max_states` states."""
+    level = start.level_index
+    base = len(start.history)
     seen = {_key(start)}
     frontier = [start]
     while frontier:
@@ -41,7 +49,8 @@ def solve(spec: MapSpec, character: str, *, max_states: int = 100_000) -> Soluti
                     continue
                 child = game.clone()
                 child.apply(action)
-                if child.outcome == "won":
+                if child.outcome == "won" or (level_only and child.outcome is None
+                                              and child.level_index > level):
                     wins.append(child)
                     continue
                 if child.outcome is not None:
@@ -54,7 +63,8 @@ def solve(spec: MapSpec, character: str, *, max_states: int = 100_000) -> Soluti
                 if len(seen) > max_states:
                     return None
         if wins:
-            best = min(wins, key=lambda g: g.turn)
-            return Solution(tuple(best.history), best.moves, best.turn, len(seen))
+            best = min(wins, key=lambda g: (g.turn, -g.players[0].health))
+            return Solution(tuple(best.history[base:]), len(best.history) - base,
+                            best.turn - start.turn, len(seen))
         frontier = following
     return None

@@ -23,51 +23,12 @@ from engine.core.runs import save_run
 from engine.cardrogue.game import Game
 from engine.cardrogue.maps import load_map
 from engine.cardrogue.runs import record
+from engine.cardrogue.solver import solve_from
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
 RECORDED = "2026-11-22T00:00:00Z"  # fixed, so re-recording an unchanged clear changes no byte
 PLAYER = "Author"
-_NEVER = ("quit", "leave", "come_back")
-
-
-def _key(game: Game) -> tuple:
-    fp = game.fingerprint()
-    return fp[:2] + fp[3:]  # as the solver: the turn counter changes nothing that can happen
-
-
-def solve_level(game: Game, *, max_states: int = 2_000_000) -> tuple[list[Action], int] | None:
-    """The fewest actions from `game` that finish its current level (or win), with the number
-    of states explored; None if there are none within `max_states`."""
-    level = game.level_index
-    base = len(game.history)
-    seen = {_key(game)}
-    frontier = [game]
-    while frontier:
-        wins, following = [], []
-        for g in frontier:
-            for action in g.legal_actions():
-                if action.kind in _NEVER:
-                    continue
-                child = g.clone()
-                child.apply(action)
-                if child.outcome == "won" or (child.outcome is None and child.level_index > level):
-                    wins.append(child)
-                    continue
-                if child.outcome is not None:
-                    continue
-                key = _key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                following.append(child)
-                if len(seen) > max_states:
-                    return None
-        if wins:
-            best = min(wins, key=lambda c: (c.turn, -c.players[0].health))
-            return list(best.history[base:]), len(seen)
-        frontier = following
-    return None
 
 
 def solve_map(path: Path, character: str | None, *, max_states: int) -> Game:
@@ -75,13 +36,12 @@ def solve_map(path: Path, character: str | None, *, max_states: int) -> Game:
     game = Game.story(spec, character, name=PLAYER)
     while game.outcome is None:
         number = game.level_index + 1
-        found = solve_level(game, max_states=max_states)
+        found = solve_from(game, level_only=True, max_states=max_states)
         if found is None:
             raise SystemExit(f"{path}: level {number}: no finish within the limit")
-        actions, states = found
-        for action in actions:
+        for action in found.actions:
             game.apply(action)
-        print(f"level {number}: {len(actions)} moves ({states} states)", file=sys.stderr)
+        print(f"level {number}: {found.moves} moves ({found.states} states)", file=sys.stderr)
     return game
 
 
