@@ -28,6 +28,7 @@ from app.screens.results import ResultsScreen
 from app.screens.shop import ShopScreen
 from app.screens.story import StoryScreen
 from app.session import Attempt, Session
+from app.widgets.game_views import GameViews
 from app.widgets.board import BoardView
 from app.widgets.event_log import EventLog
 from app.widgets.side_panel import SidePanel
@@ -73,7 +74,7 @@ COMMANDS = (
 )
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(GameViews, Screen[None]):
     """One story run. The screen owns the Session; widgets only draw it."""
 
     BINDINGS = [
@@ -153,18 +154,6 @@ class PlayScreen(Screen[None]):
                 yield EventLog(id="log")
             yield SidePanel(id="panel")
         yield Footer()
-
-    @property
-    def board(self) -> BoardView:
-        return self.query_one("#board", BoardView)
-
-    @property
-    def log_view(self) -> EventLog:
-        return self.query_one("#log", EventLog)
-
-    @property
-    def panel(self) -> SidePanel:
-        return self.query_one("#panel", SidePanel)
 
     def on_mount(self) -> None:
         self.log_view.replace(self.session.lines())

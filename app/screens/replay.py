@@ -24,6 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Static
 
 from app.replay import SPEEDS, Replay, Unwatchable
+from app.widgets.game_views import GameViews
 from app.widgets.board import BoardView
 from app.widgets.event_log import EventLog
 from app.widgets.side_panel import SidePanel
@@ -138,7 +139,7 @@ class OpenRunScreen(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(GameViews, Screen[None]):
     """Watch a run: step, step back, play and pause. Read-only."""
 
     BINDINGS = [
@@ -203,18 +204,6 @@ class ReplayScreen(Screen[None]):
             panel.hints = False  # "b to trade" and the like mean nothing here
             yield panel
         yield Footer()
-
-    @property
-    def board(self) -> BoardView:
-        return self.query_one("#board", BoardView)
-
-    @property
-    def log_view(self) -> EventLog:
-        return self.query_one("#log", EventLog)
-
-    @property
-    def panel(self) -> SidePanel:
-        return self.query_one("#panel", SidePanel)
 
     def on_mount(self) -> None:
         self.log_view.replace(self.replay.lines())
