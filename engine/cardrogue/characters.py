@@ -15,42 +15,42 @@ if TYPE_CHECKING:
     from engine.cardrogue.state import Player
 
 
-def _artifacts(g: Game, p: Player):
-    for card in p.hand:
-        d = g.catalog.cards[card.id]
-        if d.type == "artifact":
-            yield d
-
-
 def _equipped(g: Game, p: Player):
     for card in set(p.equipped.values()):
         yield g.catalog.cards[card.id]
 
 
+def _carried(g: Game, p: Player, field: str, *, equipped: bool = True) -> int:
+    """The sum of `field` over the artifacts in p's hand (and, with `equipped`, p's gear)."""
+    cards = g.catalog.cards
+    total = 0
+    for card in p.hand:
+        d = cards[card.id]
+        if d.type == "artifact":
+            total += getattr(d, field)
+    if equipped and p.equipped:
+        for card in set(p.equipped.values()):
+            total += getattr(cards[card.id], field)
+    return total
+
+
 def max_health(g: Game, p: Player) -> int:
     char = g.catalog.characters[p.character]
-    return char.max_health + p.bonus_max + sum(d.max_health for d in _artifacts(g, p))
+    return char.max_health + p.bonus_max + _carried(g, p, "max_health", equipped=False)
 
 
 def attack_modifier(g: Game, p: Player) -> int:
     char = g.catalog.characters[p.character]
-    total = char.attack + p.bonus_attack
-    total += sum(d.attack for d in _artifacts(g, p))
-    total += sum(d.attack for d in _equipped(g, p))
-    return total
+    return char.attack + p.bonus_attack + _carried(g, p, "attack")
 
 
 def damage_taken(g: Game, p: Player) -> int:
     """The stacked -X damage taken of everything the hero wears and holds."""
-    char = g.catalog.characters[p.character]
-    return (char.damage_taken + sum(d.damage_taken for d in _artifacts(g, p))
-            + sum(d.damage_taken for d in _equipped(g, p)))
+    return g.catalog.characters[p.character].damage_taken + _carried(g, p, "damage_taken")
 
 
 def movement(g: Game, p: Player) -> int:
-    char = g.catalog.characters[p.character]
-    return (char.movement + sum(d.movement for d in _artifacts(g, p))
-            + sum(d.movement for d in _equipped(g, p)))
+    return g.catalog.characters[p.character].movement + _carried(g, p, "movement")
 
 
 def flee_faces(g: Game, p: Player) -> tuple[set[int], bool]:

@@ -95,6 +95,8 @@ def tick_player_poison(g: Game, p: Player, events: list[Event]) -> None:
 
 def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
     """Enemies that p poisoned lose 1 health at the start of p's turn."""
+    if not g.enemies:
+        return
     from engine.cardrogue import combat
 
     for e in [e for e in g.enemies.values() if e.poison > 0 and e.poisoner == p.seat]:

@@ -228,13 +228,13 @@ class Game:
         section = _SECTIONS.get(action.kind)
         if section is None:
             return f"{action.kind!r} is not an action"
-        if (self.pending is None and self.lost_turn
-                and action.kind not in ("end_turn", "quit")):
-            return "you lose this turn: end it"
-        if (self.pending is None and self.player.away
-                and action.kind not in ("come_back", "end_turn", "quit")):
-            return "you are away: come back, or let the turn pass"
-        return section.check(self, self.player, action)
+        player = self.player
+        if self.pending is None and action.kind not in ("end_turn", "quit"):
+            if self.lost_turn:
+                return "you lose this turn: end it"
+            if player.away and action.kind != "come_back":
+                return "you are away: come back, or let the turn pass"
+        return section.check(self, player, action)
 
     def apply(self, action: Action) -> list[Event]:
         reason = self.why_illegal(action)
