@@ -31,7 +31,6 @@ def boards(draw, players=1):
                 dr, dc = STEP[bit]
                 if 0 <= r + dr < height and 0 <= c + dc < width and masks[i] & bit:
                     masks[(r + dr) * width + c + dc] |= OPPOSITE[bit]
-    glyphs = {}
     legend = {}
     cards = []
     for i in range(cells):
