@@ -47,8 +47,12 @@ class CardRogueApp(App[None]):
     ]
 
     def __init__(self, open_path: Path | None = None, *, replay_path: Path | None = None,
-                 replay_map: Path | None = None) -> None:
+                 replay_map: Path | None = None, edit: bool = False,
+                 edit_path: Path | None = None) -> None:
         super().__init__()
+        # `cardrogue edit [FILE]`: open the editor once the app starts (a new map without FILE).
+        self.edit_at_start = edit
+        self.edit_path = edit_path
         self.open_at_start = open_path
         # `cardrogue replay RUN [--map FILE]`: the run to watch once the app starts.
         self.replay_at_start = replay_path
@@ -63,6 +67,8 @@ class CardRogueApp(App[None]):
             self.open_path(self.open_at_start)
         if self.replay_at_start is not None:
             self.open_run_file(self.replay_at_start, self.replay_map)
+        if self.edit_at_start:
+            self.open_editor(self.edit_path)
 
     # -- help and the palette
 
@@ -95,6 +101,14 @@ class CardRogueApp(App[None]):
                                            "Quit"),
                              lambda yes: self.exit() if yes else None)
             return
+        from app.screens.editor import EditorScreen
+
+        unsaved = [s for s in self.screen_stack if isinstance(s, EditorScreen) and s.model.modified]
+        if unsaved and not isinstance(self.screen, ConfirmScreen):
+            self.push_screen(ConfirmScreen("Quit Card Rogue? The map being edited has unsaved "
+                                           "changes.", "Quit"),
+                             lambda yes: self.exit() if yes else None)
+            return
         self.exit()
 
     # -- the title menu
@@ -115,8 +129,16 @@ class CardRogueApp(App[None]):
             self.show_high_scores()
         elif entry.id == "rules":
             self.push_screen(RulesScreen(screen_keys(self.screen), start="Standard turn sequence"))
+        elif entry.id == "editor":
+            self.open_editor(None)
         elif not entry.ready:
             self.notify(f"{entry.label} is not available yet.", title="Coming soon")
+
+    def open_editor(self, path: Path | None = None) -> None:
+        """The grid editor on `path`, or on a new one-level challenge."""
+        from app.screens.editor import open_editor
+
+        open_editor(self, path)
 
     # -- high scores and replays
 

@@ -75,9 +75,32 @@ def run_play(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
+def add_edit_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", nargs="?",
+                        help="the map to edit; a new 8x8 one-level challenge when it does not "
+                             "exist yet or is left out")
+
+
+def run_edit(args: argparse.Namespace) -> int:
+    """Open the app straight in the grid editor."""
+    from pathlib import Path
+
+    path = Path(args.file) if args.file else None
+    if path is not None and path.exists() and not path.is_file():
+        print(f"{PROG} edit: {args.file}: not a file", file=sys.stderr)
+        return 2
+    from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
+
+    app = CardRogueApp(edit=True, edit_path=path)
+    app.run()
+    return app.return_code or 0
+
+
 # Later issues append their subcommands here; none is listed until it works.
 COMMANDS: tuple[Command, ...] = (
     Command("play", "play a map or campaign file", add_play_arguments, run_play),
+    Command("edit", "open the grid editor on a map file (a new one if FILE is new or left out)",
+            add_edit_arguments, run_edit),
     Command("validate", "check map and campaign files: exit 0 valid, 1 invalid, 2 unreadable",
             add_validate_arguments, run_validate),
     # Runs and high scores (issue 5); app/runs_cli.py imports only argparse at startup.

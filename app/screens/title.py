@@ -32,7 +32,7 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("story", "Story", ready=True),
     MenuEntry("challenges", "Challenges", ready=True),
     MenuEntry("classic", "Classic game", ready=True),
-    MenuEntry("editor", "Editor"),
+    MenuEntry("editor", "Editor", ready=True),
     MenuEntry("scores", "High scores", ready=True),
     MenuEntry("rules", "Rules", ready=True),
     MenuEntry("quit", "Quit", ready=True),

@@ -31,7 +31,7 @@ async def test_title_shows_heading_and_every_menu_entry(app: CardRogueApp) -> No
             "Story",
             "Challenges",
             "Classic game",
-            "Editor — coming soon",
+            "Editor",
             "High scores",
             "Rules",
             "Quit",

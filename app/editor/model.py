@@ -1,0 +1,348 @@
+"""The editor's map document: cell edits with undo and redo, problems, and saving.
+
+No Textual here. The document is the plain dict the maps package reads and writes
+(`engine.cardrogue.maps`); each level's grids are kept as rows of characters while editing and
+written back into the dict's `paths` and `cells` strings whenever the document is asked for.
+
+Every change is recorded as a small `Change` (one cell or one legend entry, before and after).
+A *stroke* groups the changes of one user action, so one undo reverts all of them.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cardrogue.board import GLYPH_PATHS, OPPOSITE, PATH_GLYPHS, STEP, E, N, S, W
+from engine.cardrogue.level import grid_rows
+from engine.cardrogue.maps import (
+    EMPTY_GLYPH,
+    FORMAT_VERSION,
+    Report,
+    check_document,
+    save_map,
+)
+from engine.cardrogue.maps.document import canonical_grid
+
+BLANK = " "
+BUILT_IN = {"@": "start", ">": "ladder", ".": "path"}
+DIRECTIONS = {"up": N, "right": E, "down": S, "left": W}
+
+
+def blank(char: str) -> bool:
+    return char in (BLANK, EMPTY_GLYPH)
+
+
+def new_document(width: int = 8, height: int = 8, kind: str = "challenge",
+                 title: str = "Untitled") -> dict[str, Any]:
+    """An empty one-level map of `width` x `height` cells (no start yet, so it has problems)."""
+    empty = "".join(BLANK * width + "\n" for _ in range(height))
+    return {
+        "format_version": FORMAT_VERSION,
+        "kind": kind,
+        "title": title,
+        "levels": [{"id": "level-1", "paths": canonical_grid(empty),
+                    "cells": canonical_grid(empty)}],
+    }
+
+
+@dataclass(frozen=True)
+class Change:
+    """One edit: a cell's (path bits, glyph), or a legend entry (None when absent)."""
+
+    level: int
+    where: tuple[int, int] | str  # (row, col) of a cell, or a legend glyph
+    before: Any
+    after: Any
+
+
+class _Grid:
+    """One level's two grids as rows of path bits and glyphs."""
+
+    def __init__(self, level: dict[str, Any]) -> None:
+        paths = grid_rows(level.get("paths", "")) if isinstance(level.get("paths"), str) else []
+        cells = grid_rows(level.get("cells", "")) if isinstance(level.get("cells"), str) else []
+        self.height = max(len(paths), len(cells), 1)
+        self.width = max([len(r) for r in paths + cells] + [1])
+        self.bits = [[0] * self.width for _ in range(self.height)]
+        self.glyphs = [[BLANK] * self.width for _ in range(self.height)]
+        for r, row in enumerate(paths):
+            for c, char in enumerate(row):
+                self.bits[r][c] = 0 if blank(char) else GLYPH_PATHS.get(char, 0)
+        for r, row in enumerate(cells):
+            for c, char in enumerate(row):
+                self.glyphs[r][c] = BLANK if blank(char) else char
+
+    def paths_text(self) -> str:
+        return canonical_grid("".join("".join(PATH_GLYPHS[b] for b in row) + "\n"
+                                      for row in self.bits))
+
+    def cells_text(self) -> str:
+        return canonical_grid("".join("".join(row) + "\n" for row in self.glyphs))
+
+
+class MapModel:
+    """An editable map document with undo and redo."""
+
+    def __init__(self, document: dict[str, Any] | None = None) -> None:
+        self._document = copy.deepcopy(document) if document is not None else new_document()
+        levels = self._document.get("levels")
+        if not isinstance(levels, list) or not levels:
+            levels = self._document["levels"] = new_document()["levels"]
+        self._grids = [_Grid(level if isinstance(level, dict) else {}) for level in levels]
+        self._touched: set[int] = set()  # levels whose grids must be written back
+        self._undo: list[tuple[int, list[Change]]] = []
+        self._redo: list[tuple[int, list[Change]]] = []
+        self._stroke: list[Change] | None = None
+        self._next_id = 1
+        self._saved_at = 0  # the id of the step on top of the undo stack when last saved
+        self._report: Report | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> MapModel:
+        from engine.cardrogue.maps import load_document
+
+        return cls(load_document(path))
+
+    @property
+    def document(self) -> dict[str, Any]:
+        """The current document (the model's own dict: do not change it)."""
+        for index in self._touched:
+            level = self._document["levels"][index]
+            grid = self._grids[index]
+            level["paths"] = grid.paths_text()
+            level["cells"] = grid.cells_text()
+        self._touched.clear()
+        return self._document
+
+    @property
+    def level_count(self) -> int:
+        return len(self._grids)
+
+    def level_id(self, level: int) -> str:
+        entry = self._document["levels"][level]
+        found = entry.get("id") if isinstance(entry, dict) else None
+        return found if isinstance(found, str) else f"level {level + 1}"
+
+    def size(self, level: int = 0) -> tuple[int, int]:
+        """(width, height) of a level's grids."""
+        grid = self._grids[level]
+        return grid.width, grid.height
+
+    def bits(self, level: int, row: int, col: int) -> int:
+        return self._grids[level].bits[row][col]
+
+    def glyph(self, level: int, row: int, col: int) -> str:
+        return self._grids[level].glyphs[row][col]
+
+    def legend(self, level: int) -> dict[str, Any]:
+        entry = self._document["levels"][level]
+        legend = entry.get("legend") if isinstance(entry, dict) else None
+        return legend if isinstance(legend, dict) else {}
+
+    def on_grid(self, level: int, row: int, col: int) -> bool:
+        grid = self._grids[level]
+        return 0 <= row < grid.height and 0 <= col < grid.width
+
+    @property
+    def modified(self) -> bool:
+        top = self._undo[-1][0] if self._undo else 0
+        return top != self._saved_at
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # ------------------------------------------------------------------ strokes
+
+    def begin_stroke(self) -> None:
+        """Group the following operations into one undo step, until `end_stroke`."""
+        if self._stroke is None:
+            self._stroke = []
+
+    def end_stroke(self) -> None:
+        stroke, self._stroke = self._stroke, None
+        if stroke:
+            self._undo.append((self._next_id, stroke))
+            self._next_id += 1
+            self._redo.clear()
+
+    def _record(self, change: Change) -> None:
+        if change.before == change.after:
+            return
+        self._apply(change, change.after)
+        if self._stroke is not None:
+            self._stroke.append(change)
+        else:
+            self._undo.append((self._next_id, [change]))
+            self._next_id += 1
+            self._redo.clear()
+
+    def _apply(self, change: Change, value: Any) -> None:
+        self._report = None
+        if isinstance(change.where, tuple):
+            row, col = change.where
+            grid = self._grids[change.level]
+            grid.bits[row][col], grid.glyphs[row][col] = value
+            self._touched.add(change.level)
+            return
+        level = self._document["levels"][change.level]
+        legend = level.get("legend")
+        if value is None:
+            if isinstance(legend, dict):
+                legend.pop(change.where, None)
+                if not legend:
+                    del level["legend"]
+        else:
+            if not isinstance(legend, dict):
+                legend = level["legend"] = {}
+            legend[change.where] = copy.deepcopy(value)
+
+    def undo(self) -> bool:
+        self.end_stroke()
+        if not self._undo:
+            return False
+        step = self._undo.pop()
+        for change in reversed(step[1]):
+            self._apply(change, change.before)
+        self._redo.append(step)
+        return True
+
+    def redo(self) -> bool:
+        self.end_stroke()
+        if not self._redo:
+            return False
+        step = self._redo.pop()
+        for change in step[1]:
+            self._apply(change, change.after)
+        self._undo.append(step)
+        return True
+
+    # ------------------------------------------------------------------ operations
+
+    def _set_cell(self, level: int, row: int, col: int, bits: int, glyph: str) -> None:
+        grid = self._grids[level]
+        before = (grid.bits[row][col], grid.glyphs[row][col])
+        self._record(Change(level, (row, col), before, (bits, glyph)))
+
+    def set_glyph(self, level: int, row: int, col: int, glyph: str,
+                  card: Any = None) -> None:
+        """Put `glyph` on a cell. With `card`, the level's legend gets `glyph = card` if it has
+        no entry for that glyph yet (built-in glyphs need none)."""
+        if not self.on_grid(level, row, col):
+            return
+        glyph = BLANK if blank(glyph) else glyph
+        own = self._stroke is None
+        self.begin_stroke()
+        if card is not None and glyph not in BUILT_IN and glyph != BLANK \
+                and glyph not in self.legend(level):
+            self._record(Change(level, glyph, None, card))
+        self._set_cell(level, row, col, self.bits(level, row, col), glyph)
+        if own:
+            self.end_stroke()
+
+    def set_edge(self, level: int, row: int, col: int, bit: int, open_: bool) -> None:
+        """Open or close one edge of a cell and the matching edge of its neighbour."""
+        if not self.on_grid(level, row, col):
+            return
+        own = self._stroke is None
+        self.begin_stroke()
+        cells = [(row, col, bit)]
+        dr, dc = STEP[bit]
+        if self.on_grid(level, row + dr, col + dc):
+            cells.append((row + dr, col + dc, OPPOSITE[bit]))
+        for r, c, b in cells:
+            old = self.bits(level, r, c)
+            self._set_cell(level, r, c, old | b if open_ else old & ~b, self.glyph(level, r, c))
+        if own:
+            self.end_stroke()
+
+    def toggle_edge(self, level: int, row: int, col: int, bit: int) -> None:
+        """Flip one edge on both of its sides (a half-open edge becomes fully open)."""
+        if not self.on_grid(level, row, col):
+            return
+        dr, dc = STEP[bit]
+        mine = bool(self.bits(level, row, col) & bit)
+        theirs = (self.on_grid(level, row + dr, col + dc)
+                  and bool(self.bits(level, row + dr, col + dc) & OPPOSITE[bit]))
+        self.set_edge(level, row, col, bit, not (mine and (theirs or not self.on_grid(
+            level, row + dr, col + dc))))
+
+    def corridor_step(self, level: int, row: int, col: int, bit: int) -> tuple[int, int] | None:
+        """Draw a corridor from a cell to its neighbour across `bit`: both edges open, and an
+        empty cell on either end becomes a plain path (`.`). Returns the neighbour, or None
+        off the grid."""
+        dr, dc = STEP[bit]
+        target = (row + dr, col + dc)
+        if not (self.on_grid(level, row, col) and self.on_grid(level, *target)):
+            return None
+        own = self._stroke is None
+        self.begin_stroke()
+        try:
+            self.set_edge(level, row, col, bit, True)
+            for r, c in ((row, col), target):
+                if self.glyph(level, r, c) == BLANK:
+                    self.set_glyph(level, r, c, ".")
+        finally:
+            if own:
+                self.end_stroke()
+        return target
+
+    def erase(self, level: int, row: int, col: int) -> None:
+        """Remove a cell's card and every path of it, closing the neighbours' matching edges."""
+        if not self.on_grid(level, row, col):
+            return
+        own = self._stroke is None
+        self.begin_stroke()
+        for bit in (N, E, S, W):
+            if self.bits(level, row, col) & bit:
+                self.set_edge(level, row, col, bit, False)
+            dr, dc = STEP[bit]
+            r, c = row + dr, col + dc
+            if self.on_grid(level, r, c) and self.bits(level, r, c) & OPPOSITE[bit]:
+                self.set_edge(level, r, c, OPPOSITE[bit], False)
+        self._set_cell(level, row, col, 0, BLANK)
+        if own:
+            self.end_stroke()
+
+    # ------------------------------------------------------------------ checking and saving
+
+    def report(self) -> Report:
+        """Schema and lint results for the current content (cached until the next edit)."""
+        if self._report is None:
+            self._report = check_document(copy.deepcopy(self.document), "<editor>")
+        return self._report
+
+    def problems(self) -> list:
+        return list(self.report().problems)
+
+    def level_index(self, name: str | None) -> int | None:
+        """The index of the level a problem names (by id, or "level N")."""
+        if name is None:
+            return None
+        for index in range(self.level_count):
+            if self.level_id(index) == name:
+                return index
+        if name.startswith("level ") and name[6:].isdigit():
+            index = int(name[6:]) - 1
+            return index if 0 <= index < self.level_count else None
+        return None
+
+    def save(self, path: str | os.PathLike[str]) -> bool:
+        """Write the map through the maps writer (atomic, `#:schema` line first). Returns False
+        when the file already held exactly these bytes."""
+        self.end_stroke()
+        written = save_map(self.document, path)
+        self._saved_at = self._undo[-1][0] if self._undo else 0
+        return written
+
+    def mark_saved(self) -> None:
+        self._saved_at = self._undo[-1][0] if self._undo else 0
