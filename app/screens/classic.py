@@ -692,12 +692,7 @@ class ClassicScreen(PlayScreen):
         ]
         self.app.push_screen(ChooseScreen("Game menu", choices), self._menu_chosen)
 
-    def action_leave(self) -> None:
-        if self.game.is_over or not self.game.history:
-            self.dismiss(None)
-            return
-        self.app.push_screen(ConfirmScreen("Leave this table? The game is not kept.", "Leave"),
-                             lambda yes: self.dismiss(None) if yes else None)
+    LEAVE_QUESTION = "Leave this table? The game is not kept."
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         skip = {"restart_level"}

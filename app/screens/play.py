@@ -555,11 +555,13 @@ class PlayScreen(GameViews, Screen[None]):
     def run_action_now(self, name: str) -> None:
         getattr(self, f"action_{name}")()
 
+    LEAVE_QUESTION = "Leave this run? Its progress is not kept."
+
     def action_leave(self) -> None:
         if self.game.is_over or not self.game.history:
             self.dismiss(None)
             return
-        self.app.push_screen(ConfirmScreen("Leave this run? Its progress is not kept.", "Leave"),
+        self.app.push_screen(ConfirmScreen(self.LEAVE_QUESTION, "Leave"),
                              lambda yes: self.dismiss(None) if yes else None)
 
     # ------------------------------------------------------------------ the palette
