@@ -17,7 +17,7 @@ from collections.abc import Callable
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.events import Click
+from textual.events import MouseDown, MouseMove, MouseUp
 from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -41,7 +41,7 @@ class EditorCanvas(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES = {
         "canvas--corridor", "canvas--start", "canvas--exit", "canvas--card", "canvas--empty",
-        "canvas--half", "canvas--cursor",
+        "canvas--half", "canvas--cursor", "canvas--selected",
     }
 
     DEFAULT_CSS = """
@@ -56,6 +56,7 @@ class EditorCanvas(ScrollView, can_focus=True):
     EditorCanvas > .canvas--empty { color: $foreground-muted; }
     EditorCanvas > .canvas--half { color: $error; }
     EditorCanvas > .canvas--cursor { color: $background; background: $accent; text-style: bold; }
+    EditorCanvas > .canvas--selected { background: $primary 40%; }
     """
 
     class Moved(Message):
@@ -67,11 +68,13 @@ class EditorCanvas(ScrollView, can_focus=True):
             self.drow = drow
             self.dcol = dcol
 
-    class Clicked(Message):
-        """The mouse put the cursor on a cell."""
+    class Dragged(Message):
+        """The mouse went down on a cell ("down"), moved on to another while held ("move"),
+        or was released ("up"); `cell` is None when released off the grid."""
 
-        def __init__(self, cell: tuple[int, int]) -> None:
+        def __init__(self, phase: str, cell: tuple[int, int] | None) -> None:
             super().__init__()
+            self.phase = phase
             self.cell = cell
 
     def __init__(self, model: MapModel, *, id: str | None = None) -> None:
@@ -79,6 +82,10 @@ class EditorCanvas(ScrollView, can_focus=True):
         self.model = model
         self.level = 0
         self.cursor = (0, 0)
+        # A rectangle of cells (top, left, bottom, right), highlighted; None when nothing is.
+        self.selection: tuple[int, int, int, int] | None = None
+        self._dragging = False
+        self._last_drag: tuple[int, int] | None = None
         self._styles: dict[str, Style] | None = None
         # Called with each Moved before the next key is handled; when None, Moved is posted.
         self.on_moved: Callable[[EditorCanvas.Moved], None] | None = None
@@ -146,14 +153,37 @@ class EditorCanvas(ScrollView, can_focus=True):
         return Region(col * CELL_W - round(self.scroll_offset.x),
                       row * CELL_H - round(self.scroll_offset.y), CELL_W, CELL_H)
 
-    def on_click(self, event: Click) -> None:
+    def _cell_of(self, event: MouseDown | MouseMove | MouseUp) -> tuple[int, int] | None:
         offset = event.get_content_offset(self)
-        cell = self.cell_at(offset.x, offset.y) if offset is not None else None
-        if cell is not None:
-            event.stop()
-            self.focus()
-            self.move_to(*cell)
-            self.post_message(self.Clicked(cell))
+        return self.cell_at(offset.x, offset.y) if offset is not None else None
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        cell = self._cell_of(event)
+        if cell is None:
+            return
+        event.stop()
+        self.focus()
+        self.capture_mouse()
+        self._dragging, self._last_drag = True, cell
+        self.move_to(*cell)
+        self.post_message(self.Dragged("down", cell))
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        if not self._dragging:
+            return
+        cell = self._cell_of(event)
+        if cell is None or cell == self._last_drag:
+            return
+        self._last_drag = cell
+        self.move_to(*cell)
+        self.post_message(self.Dragged("move", cell))
+
+    def on_mouse_up(self, event: MouseUp) -> None:
+        if not self._dragging:
+            return
+        self._dragging = False
+        self.release_mouse()
+        self.post_message(self.Dragged("up", self._cell_of(event)))
 
     # ------------------------------------------------------------------ drawing
 
@@ -181,8 +211,12 @@ class EditorCanvas(ScrollView, can_focus=True):
         first = scroll_x // CELL_W
         last = min(columns, (scroll_x + width) // CELL_W + 1)
         segments: list[Segment] = []
+        shade = Style(bgcolor=palette["selected"].bgcolor)
         for col in range(first, last):
-            segments.extend(self._cell(row, col, part, palette))
+            cell = self._cell(row, col, part, palette)
+            if self.selection is not None and self.selected(row, col):
+                cell = [Segment(s.text, (s.style or Style()) + shade) for s in cell]
+            segments.extend(cell)
         strip = Strip(segments, (last - first) * CELL_W)
         skip = scroll_x - first * CELL_W
         return strip.crop_extend(skip, skip + width, palette["blank"])
@@ -215,3 +249,9 @@ class EditorCanvas(ScrollView, can_focus=True):
         west = Segment("─" if bits & W else " ", corridor)
         east = Segment("─" if bits & E else " ", corridor)
         return [west, centre, east]
+
+    def selected(self, row: int, col: int) -> bool:
+        if self.selection is None:
+            return False
+        top, left, bottom, right = self.selection
+        return top <= row <= bottom and left <= col <= right

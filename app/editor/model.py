@@ -4,8 +4,10 @@ No Textual here. The document is the plain dict the maps package reads and write
 (`engine.cardrogue.maps`); each level's grids are kept as rows of characters while editing and
 written back into the dict's `paths` and `cells` strings whenever the document is asked for.
 
-Every change is recorded as a small `Change` (one cell or one legend entry, before and after).
-A *stroke* groups the changes of one user action, so one undo reverts all of them.
+Every change is recorded as a small `Change`, before and after: one cell, one legend entry,
+one property of a level or of the map, or (for adding, removing, reordering and resizing levels)
+the whole list of levels. A *stroke* groups the changes of one user action, so one undo reverts
+all of them.
 """
 
 from __future__ import annotations
@@ -48,14 +50,35 @@ def new_document(width: int = 8, height: int = 8, kind: str = "challenge",
     }
 
 
+MAP = -1  # the `level` of a change to the map's own properties or to its list of levels
+LEVELS = "levels"  # the `where` of a change to the list of levels
+MAX_SIDE = 128  # the format's limit on a level's rows and columns
+
+
 @dataclass(frozen=True)
 class Change:
-    """One edit: a cell's (path bits, glyph), or a legend entry (None when absent)."""
+    """One edit. `where` is a cell's (row, col) with values (path bits, glyph); a legend glyph
+    with a legend entry; ("field", key) with a property's value; or LEVELS with the list of
+    levels. None stands for "absent"."""
 
     level: int
-    where: tuple[int, int] | str  # (row, col) of a cell, or a legend glyph
+    where: tuple[int, int] | tuple[str, str] | str
     before: Any
     after: Any
+
+
+@dataclass(frozen=True)
+class Clip:
+    """A copied rectangle: rows of (path bits, glyph), and the legend entries its glyphs use.
+    Edges leaving the rectangle are not part of it."""
+
+    cells: tuple[tuple[tuple[int, str], ...], ...]
+    legend: dict[str, Any]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height)."""
+        return (len(self.cells[0]) if self.cells else 0), len(self.cells)
 
 
 class _Grid:
@@ -188,6 +211,20 @@ class MapModel:
 
     def _apply(self, change: Change, value: Any) -> None:
         self._report = None
+        if change.where == LEVELS:
+            self.document  # write pending grids back before they are replaced
+            self._document["levels"] = copy.deepcopy(value)
+            self._grids = [_Grid(level) for level in self._document["levels"]]
+            self._touched.clear()
+            return
+        if isinstance(change.where, tuple) and change.where[0] == "field":
+            key = change.where[1]
+            table = self._document if change.level == MAP else self._document["levels"][change.level]
+            if value is None:
+                table.pop(key, None)
+            else:
+                table[key] = copy.deepcopy(value)
+            return
         if isinstance(change.where, tuple):
             row, col = change.where
             grid = self._grids[change.level]
@@ -312,6 +349,200 @@ class MapModel:
         self._set_cell(level, row, col, 0, BLANK)
         if own:
             self.end_stroke()
+
+    def set_legend(self, level: int, glyph: str, entry: Any) -> None:
+        """Define (or with None, remove) the legend entry for `glyph` on a level."""
+        self._record(Change(level, glyph, copy.deepcopy(self.legend(level).get(glyph)),
+                            copy.deepcopy(entry)))
+
+    # ------------------------------------------------------------------ properties
+
+    def field(self, level: int, key: str) -> Any:
+        """A property of a level, or of the map when `level` is MAP (None when absent)."""
+        table = self._document if level == MAP else self._document["levels"][level]
+        return table.get(key) if isinstance(table, dict) else None
+
+    def set_field(self, level: int, key: str, value: Any) -> None:
+        """Set a property of a level (or of the map, with MAP); None removes it."""
+        if key in ("levels", "paths", "cells", "legend"):
+            raise ValueError(f"{key} is edited through its own operations")
+        self._record(Change(level, ("field", key), copy.deepcopy(self.field(level, key)),
+                            copy.deepcopy(value)))
+
+    # ------------------------------------------------------------------ levels
+
+    def _change_levels(self, levels: list[dict[str, Any]]) -> None:
+        self._record(Change(MAP, LEVELS, copy.deepcopy(self.document["levels"]), levels))
+
+    def _unused_id(self, base: str = "level") -> str:
+        taken = {self.level_id(index) for index in range(self.level_count)}
+        number = 1
+        while f"{base}-{number}" in taken:
+            number += 1
+        return f"{base}-{number}"
+
+    def add_level(self, at: int | None = None, width: int | None = None,
+                  height: int | None = None) -> int:
+        """Insert an empty level (by default after the last, the size of level `at - 1` or
+        8x8). Returns its index."""
+        at = self.level_count if at is None else max(0, min(at, self.level_count))
+        like = self.size(max(0, at - 1))
+        width, height = width or like[0], height or like[1]
+        level = new_document(width, height)["levels"][0]
+        level["id"] = self._unused_id()
+        levels = copy.deepcopy(self.document["levels"])
+        levels.insert(at, level)
+        self._change_levels(levels)
+        return at
+
+    def remove_level(self, index: int) -> bool:
+        """Remove a level; the last one cannot go (a map has at least one)."""
+        if self.level_count <= 1 or not 0 <= index < self.level_count:
+            return False
+        levels = copy.deepcopy(self.document["levels"])
+        del levels[index]
+        self._change_levels(levels)
+        return True
+
+    def duplicate_level(self, index: int) -> int:
+        """Put a copy of a level right after it, with an id of its own. Returns the copy's
+        index."""
+        levels = copy.deepcopy(self.document["levels"])
+        twin = copy.deepcopy(levels[index])
+        twin["id"] = self._unused_id(self.level_id(index))
+        levels.insert(index + 1, twin)
+        self._change_levels(levels)
+        return index + 1
+
+    def move_level(self, index: int, to: int) -> int:
+        """Move a level to position `to`; returns where it ended up."""
+        to = max(0, min(to, self.level_count - 1))
+        if to == index:
+            return index
+        levels = copy.deepcopy(self.document["levels"])
+        levels.insert(to, levels.pop(index))
+        self._change_levels(levels)
+        return to
+
+    def resize_level(self, index: int, width: int, height: int) -> None:
+        """Grow or crop a level's grids (1 to 128 a side); cropped edges are closed."""
+        width = max(1, min(width, MAX_SIDE))
+        height = max(1, min(height, MAX_SIDE))
+        if (width, height) == self.size(index):
+            return
+        grid = self._grids[index]
+        bits = [[0] * width for _ in range(height)]
+        glyphs = [[BLANK] * width for _ in range(height)]
+        for r in range(min(height, grid.height)):
+            for c in range(min(width, grid.width)):
+                mask = (0 if c == width - 1 else E) | (0 if r == height - 1 else S) | N | W
+                bits[r][c] = grid.bits[r][c] & mask
+                glyphs[r][c] = grid.glyphs[r][c]
+        levels = copy.deepcopy(self.document["levels"])
+        levels[index]["paths"] = canonical_grid("".join(
+            "".join(PATH_GLYPHS[b] for b in row) + "\n" for row in bits))
+        levels[index]["cells"] = canonical_grid("".join("".join(row) + "\n" for row in glyphs))
+        self._change_levels(levels)
+
+    # ------------------------------------------------------------------ rectangles
+
+    def copy_region(self, level: int, top: int, left: int, bottom: int, right: int) -> Clip:
+        """The cells of a rectangle (corners inclusive, in any order)."""
+        top, bottom = sorted((top, bottom))
+        left, right = sorted((left, right))
+        legend = self.legend(level)
+        rows, used = [], {}
+        for r in range(top, bottom + 1):
+            row = []
+            for c in range(left, right + 1):
+                bits = self.bits(level, r, c)
+                # Edges that leave the rectangle are not copied.
+                if r == top:
+                    bits &= ~N
+                if r == bottom:
+                    bits &= ~S
+                if c == left:
+                    bits &= ~W
+                if c == right:
+                    bits &= ~E
+                glyph = self.glyph(level, r, c)
+                if glyph in legend:
+                    used[glyph] = copy.deepcopy(legend[glyph])
+                row.append((bits, glyph))
+            rows.append(tuple(row))
+        return Clip(tuple(rows), used)
+
+    def paste(self, level: int, row: int, col: int, clip: Clip) -> None:
+        """Put a clip with its top left corner on (row, col), cropped at the grid's rim.
+
+        A glyph whose legend entry is missing here gets the clip's entry; a glyph this level
+        already defines keeps this level's meaning. On the rectangle's border, an edge stays
+        connected where the outside neighbour is open towards a pasted card, and otherwise
+        the neighbour's edge is closed, so the paste leaves no half-open edge behind."""
+        own = self._stroke is None
+        self.begin_stroke()
+        legend = self.legend(level)
+        for glyph, entry in clip.legend.items():
+            if glyph not in legend and glyph not in BUILT_IN:
+                self.set_legend(level, glyph, entry)
+        placed = []
+        for dr, cells in enumerate(clip.cells):
+            for dc, (bits, glyph) in enumerate(cells):
+                if self.on_grid(level, row + dr, col + dc):
+                    self._set_cell(level, row + dr, col + dc, bits, glyph)
+                    placed.append((row + dr, col + dc))
+        inside = set(placed)
+        for r, c in placed:
+            for bit in (N, E, S, W):
+                dr, dc = STEP[bit]
+                outside = (r + dr, c + dc)
+                if outside in inside or not self.on_grid(level, *outside):
+                    continue
+                open_out = bool(self.bits(level, *outside) & OPPOSITE[bit])
+                if open_out and self.glyph(level, r, c) != BLANK:
+                    self._set_cell(level, r, c, self.bits(level, r, c) | bit,
+                                   self.glyph(level, r, c))
+                elif open_out:
+                    self._set_cell(level, *outside, self.bits(level, *outside) & ~OPPOSITE[bit],
+                                   self.glyph(level, *outside))
+        if own:
+            self.end_stroke()
+
+    def erase_region(self, level: int, top: int, left: int, bottom: int, right: int) -> None:
+        own = self._stroke is None
+        self.begin_stroke()
+        for r in range(min(top, bottom), max(top, bottom) + 1):
+            for c in range(min(left, right), max(left, right) + 1):
+                self.erase(level, r, c)
+        if own:
+            self.end_stroke()
+
+    def fill(self, level: int, cells: Any, glyph: str, card: Any = None) -> None:
+        """Paint `glyph` on every cell of `cells` as one step."""
+        own = self._stroke is None
+        self.begin_stroke()
+        for r, c in cells:
+            self.set_glyph(level, r, c, glyph, card)
+        if own:
+            self.end_stroke()
+
+    def flood_area(self, level: int, row: int, col: int) -> list[tuple[int, int]]:
+        """The cells reachable from (row, col) through side-by-side cells with the same glyph
+        (the bucket fill's area; paths do not matter)."""
+        if not self.on_grid(level, row, col):
+            return []
+        glyph = self.glyph(level, row, col)
+        seen = {(row, col)}
+        todo = [(row, col)]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in STEP.values():
+                near = (r + dr, c + dc)
+                if near not in seen and self.on_grid(level, *near) \
+                        and self.glyph(level, *near) == glyph:
+                    seen.add(near)
+                    todo.append(near)
+        return sorted(seen)
 
     # ------------------------------------------------------------------ checking and saving
 

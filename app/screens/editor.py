@@ -1,11 +1,11 @@
-"""The editor screen (issue 6, first slice): paint cards and draw corridors on one level.
+"""The editor screen: paint cards, draw corridors, select and copy, edit levels and properties.
 
-Keys: arrows or hjkl move the cursor; 1-9 and 0 paint a palette entry (and make it the brush),
-`[` and `]` pick the brush, space paints it; `c` toggles corridor mode, where each move draws a
-corridor step; shift+arrows toggle the edge on that side; `x` erases; `u`/ctrl+z undo, ctrl+y
-redo; ctrl+s saves; escape leaves, asking first when there are unsaved changes. The problems
-panel lists schema and lint results for the current content; choosing one moves the cursor to
-its cell.
+Tools (the mouse applies the current one; keys work whatever the tool): select (the default: a
+click moves the cursor, a drag selects a rectangle), paint (`b`: click or drag paints the
+brush), corridor (`c`: moving the cursor or dragging draws a corridor), erase (`X`). A drag is
+one undo step. Everything else is in EXTRA_KEYS and the bindings below; `?` lists them all.
+The problems panel lists schema and lint results for the current content; choosing one moves
+the cursor to its level and cell.
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.editor.canvas import EditorCanvas
-from app.editor.model import BUILT_IN, MapModel
+from app.editor.model import BUILT_IN, MAP, Clip, MapModel
+from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
-
-
 @dataclass(frozen=True)
 class Brush:
     """A palette entry: the glyph to paint and the legend entry it needs (None for built-ins)."""
@@ -66,6 +65,9 @@ def _where(problem) -> str:
     return "—"
 
 
+TOOLS = ("select", "paint", "corridor", "erase")
+
+
 class EditorScreen(Screen[None]):
     """Edits one map document; `path` is where ctrl+s writes (None: a new map not yet saved)."""
 
@@ -75,10 +77,44 @@ class EditorScreen(Screen[None]):
         Binding("u,ctrl+z", "undo", "Undo", id="editor_undo"),
         Binding("ctrl+y", "redo", "Redo", id="editor_redo", show=False,
                 tooltip="Redo what was undone"),
+        Binding("b", "tool('paint')", "Paint", id="editor_paint_tool", show=False,
+                tooltip="Paint tool: a click or a drag paints the brush"),
         Binding("c", "corridor", "Corridor", id="editor_corridor"),
-        Binding("x", "erase", "Erase", id="editor_erase"),
+        Binding("X", "tool('erase')", "Erase tool", show=False,
+                tooltip="Erase tool: a click or a drag erases"),
+        Binding("v", "select", "Select", id="editor_select", show=False,
+                tooltip="Start a rectangle at the cursor; moving stretches it"),
+        Binding("x", "erase", "Erase", id="editor_erase", show=False,
+                tooltip="Erase the cell under the cursor, or the selection"),
+        Binding("y,ctrl+c", "copy", "Copy", show=False, tooltip="Copy the selection"),
+        Binding("ctrl+x", "cut", "Cut", show=False, tooltip="Cut the selection"),
+        Binding("ctrl+v", "paste", "Paste", show=False,
+                tooltip="Paste what was copied, its top left corner on the cursor"),
+        Binding("f", "fill", "Fill", show=False,
+                tooltip="Fill the selection, or the area of like cells under the cursor, "
+                        "with the brush"),
         Binding("space", "paint", "Paint", id="editor_paint", show=False,
                 tooltip="Paint the brush on the cursor's cell"),
+        Binding("a", "all_cards", "Cards", id="editor_cards",
+                tooltip="Choose the brush from every card and this level's legend"),
+        Binding("n", "legend", "Legend", show=False,
+                tooltip="Define or change this level's custom cards"),
+        Binding("e", "level_properties", "Level", id="editor_level",
+                tooltip="This level's title, story, hero, goals, exit, par and size"),
+        Binding("E", "map_properties", "Map", show=False,
+                tooltip="The map's title, author, kind, description and seed"),
+        Binding("L", "levels", "Levels", id="editor_levels",
+                tooltip="Add, duplicate, remove or move levels"),
+        Binding("pageup", "switch_level(-1)", "Prev level", show=False,
+                tooltip="Show the previous level"),
+        Binding("pagedown", "switch_level(1)", "Next level", show=False,
+                tooltip="Show the next level"),
+        Binding("p", "play_level", "Play", id="editor_play",
+                tooltip="Play-test this level"),
+        Binding("P", "play_map", "Play map", show=False,
+                tooltip="Play-test the whole map from its first level"),
+        Binding("ctrl+e", "publish", "Publish", show=False,
+                tooltip="Export a shareable copy with its share code (after a clear)"),
         Binding("left_square_bracket", "brush(-1)", "Brush", show=False),
         Binding("right_square_bracket", "brush(1)", "Brush", show=False),
         Binding("shift+up", "edge('N')", show=False),
@@ -90,10 +126,11 @@ class EditorScreen(Screen[None]):
     ]
 
     EXTRA_KEYS = (
-        ("↑ ↓ ← → h j k l", "Move the cursor (draws a corridor in corridor mode)"),
+        ("↑ ↓ ← → h j k l", "Move the cursor (draws in the corridor tool, stretches a selection)"),
         ("1-9 0", "Paint a palette entry and make it the brush"),
         ("[ ]", "Choose the brush"),
         ("shift+arrows", "Open or close the edge on that side"),
+        ("mouse", "Click or drag with the current tool; a drag is one undo step"),
     )
 
     DEFAULT_CSS = """
@@ -114,8 +151,12 @@ class EditorScreen(Screen[None]):
         super().__init__()
         self.model = model if model is not None else MapModel()
         self.path = Path(path) if path is not None else None
-        self.corridor = False
+        self.tool = "select"
         self.brush_index = 0
+        self.picked: Brush | None = None  # a brush chosen from every card, until [ ] or a digit
+        self.clipboard: Clip | None = None
+        self.anchor: tuple[int, int] | None = None  # where a selection being stretched began
+        self.clear_run: Any = None  # the run that cleared this content (see app/editor/playtest)
         self._shown_problems: list = []
 
     # ------------------------------------------------------------------ layout
@@ -129,13 +170,23 @@ class EditorScreen(Screen[None]):
         return self.query_one("#problems", OptionList)
 
     @property
+    def level(self) -> int:
+        return self.canvas.level
+
+    @property
     def brushes(self) -> list[Brush]:
         return palette_for(self.model, self.canvas.level)
 
     @property
     def brush(self) -> Brush:
+        if self.picked is not None:
+            return self.picked
         brushes = self.brushes
         return brushes[self.brush_index % len(brushes)]
+
+    @property
+    def corridor(self) -> bool:
+        return self.tool == "corridor"
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="editor-body"):
@@ -154,7 +205,10 @@ class EditorScreen(Screen[None]):
 
     def update_views(self) -> None:
         """Draw the canvas again, and bring the problems, palette and status up to date."""
-        self.canvas.changed()
+        canvas = self.canvas
+        if canvas.level >= self.model.level_count:  # a level went away (removed, or undone)
+            canvas.set_level(self.model.level_count - 1)
+        canvas.changed()
         report = self.model.report()
         problems = report.problems
         if problems != self._shown_problems:
@@ -178,26 +232,35 @@ class EditorScreen(Screen[None]):
 
     def _update_palette(self) -> None:
         brushes = self.brushes
-        current = self.brush_index % len(brushes)
+        current = None if self.picked is not None else self.brush_index % len(brushes)
         parts = []
         for index, brush in enumerate(brushes[:10]):
             text = Content(f"{(index + 1) % 10}{brush.glyph}")
             parts.append(text.stylize("reverse") if index == current else text)
-        if current >= 10:
-            parts.append(Content(brushes[current].glyph).stylize("reverse"))
+        if current is None or current >= 10:
+            parts.append(Content(self.brush.glyph).stylize("reverse"))
         content = Content.assemble("Palette ", Content(" ").join(parts),
-                                   "  [ ] brush  space paint")
+                                   "  a all cards  [ ] brush  space paint")
         self.query_one("#palette", Static).update(content)
 
     def _update_status(self) -> None:
         row, col = self.canvas.cursor
         report = self.model.report()
-        tool = "corridor" if self.corridor else f"paint {self.brush.glyph} ({self.brush.label})"
-        level = self.model.level_id(self.canvas.level)
+        tool = {"select": "select", "corridor": "corridor", "erase": "erase"}.get(
+            self.tool, "paint")
+        brush = self.brush
+        level = self.model.level_id(self.level)
+        if self.model.level_count > 1:
+            level += f" ({self.level + 1}/{self.model.level_count})"
         errors, warnings = len(report.errors), len(report.warnings)
         name = self.path.name if self.path is not None else "new map"
         marker = " ●" if self.model.modified else ""
-        text = (f"{name}{marker}  {level} r{row + 1}c{col + 1}  {tool}  "
+        selection = ""
+        if self.canvas.selection is not None:
+            top, left, bottom, right = self.canvas.selection
+            selection = f" sel {bottom - top + 1}x{right - left + 1}"
+        text = (f"{name}{marker}  {level} r{row + 1}c{col + 1}{selection}  {tool} "
+                f"brush {brush.glyph} ({brush.label})  "
                 f"{errors} error{'s' if errors != 1 else ''}, "
                 f"{warnings} warning{'s' if warnings != 1 else ''}")
         self.query_one("#status", Static).update(Content(text))
@@ -212,21 +275,78 @@ class EditorScreen(Screen[None]):
         message.stop()
         canvas = self.canvas
         row, col = message.start
-        if self.corridor:
+        if self.tool == "corridor":
             bit = STEPS[(message.drow, message.dcol)]
             if self.model.corridor_step(canvas.level, row, col, bit) is not None:
                 self.update_views()
+        elif self.anchor is not None:
+            self._stretch_selection(canvas.cursor)
         self._update_status()
 
-    def on_editor_canvas_clicked(self, message: EditorCanvas.Clicked) -> None:
+    def _stretch_selection(self, cell: tuple[int, int]) -> None:
+        (r1, c1), (r2, c2) = self.anchor, cell
+        self.canvas.selection = (min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+        self.canvas.refresh()
+
+    def on_editor_canvas_dragged(self, message: EditorCanvas.Dragged) -> None:
+        """The mouse applies the current tool; everything one drag does is one undo step."""
         message.stop()
-        self._update_status()
+        model, level, cell = self.model, self.level, message.cell
+        if message.phase == "up":
+            model.end_stroke()
+            if self.tool == "select" and self.anchor is not None and self.canvas.selection \
+                    and self.canvas.selection[:2] == self.canvas.selection[2:]:
+                self.canvas.selection = None  # a click, not a drag: no selection
+            self.anchor = None
+            self.update_views()
+            return
+        if message.phase == "down":
+            model.begin_stroke()
+            self._last_cell = cell
+            if self.tool == "select":
+                self.anchor = cell
+                self.canvas.selection = None
+                self._stretch_selection(cell)
+        if self.tool == "paint":
+            brush = self.brush
+            model.set_glyph(level, *cell, brush.glyph, brush.card)
+        elif self.tool == "erase":
+            model.erase(level, *cell)
+        elif self.tool == "corridor" and message.phase == "move":
+            self._corridor_to(cell)
+        elif self.tool == "select" and message.phase == "move" and self.anchor is not None:
+            self._stretch_selection(cell)
+        self._last_cell = cell
+        if self.tool in ("paint", "erase", "corridor"):
+            self.update_views()
+        else:
+            self._update_status()
+
+    def _corridor_to(self, cell: tuple[int, int]) -> None:
+        """Draw a corridor from the last dragged cell to `cell`, a row step then a column step
+        at a time, so a fast mouse that skips cells still draws a connected corridor."""
+        row, col = self._last_cell
+        while (row, col) != cell:
+            if row != cell[0]:
+                step = (1 if cell[0] > row else -1, 0)
+            else:
+                step = (0, 1 if cell[1] > col else -1)
+            self.model.corridor_step(self.level, row, col, STEPS[step])
+            row, col = row + step[0], col + step[1]
 
     # ------------------------------------------------------------------ tools
 
     def _edit(self, change) -> None:
         change()
         self.update_views()
+
+    def action_tool(self, tool: str) -> None:
+        self.tool = tool
+        self._update_status()
+
+    def action_corridor(self) -> None:
+        self.tool = "select" if self.tool == "corridor" else "corridor"
+        self._update_status()
 
     def action_paint(self) -> None:
         brush, canvas = self.brush, self.canvas
@@ -236,27 +356,80 @@ class EditorScreen(Screen[None]):
     def action_pick(self, index: int) -> None:
         if index < len(self.brushes):
             self.brush_index = index
-            self.corridor = False
+            self.picked = None
+            if self.tool == "corridor":
+                self.tool = "select"
             self.action_paint()
 
     def action_brush(self, step: int) -> None:
         self.brush_index = (self.brush_index + step) % len(self.brushes)
-        self.corridor = False
+        self.picked = None
         self._update_palette()
-        self._update_status()
-
-    def action_corridor(self) -> None:
-        self.corridor = not self.corridor
         self._update_status()
 
     def action_erase(self) -> None:
         canvas = self.canvas
-        self._edit(lambda: self.model.erase(canvas.level, *canvas.cursor))
+        if canvas.selection is not None:
+            self._edit(lambda: self.model.erase_region(canvas.level, *canvas.selection))
+        else:
+            self._edit(lambda: self.model.erase(canvas.level, *canvas.cursor))
 
     def action_edge(self, direction: str) -> None:
         canvas = self.canvas
         self._edit(lambda: self.model.toggle_edge(canvas.level, *canvas.cursor,
                                                   DIRECTION_BITS[direction]))
+
+    # ------------------------------------------------------------------ selection
+
+    def action_select(self) -> None:
+        """Start a rectangle at the cursor (again: start afresh); moving stretches it."""
+        self.anchor = self.canvas.cursor
+        self._stretch_selection(self.canvas.cursor)
+        self._update_status()
+
+    def _clear_selection(self) -> None:
+        self.anchor = None
+        self.canvas.selection = None
+        self.canvas.refresh()
+
+    def action_copy(self) -> bool:
+        selection = self.canvas.selection
+        if selection is None:
+            self.notify("Select a rectangle first: v, then move; or drag with the mouse.")
+            return False
+        self.clipboard = self.model.copy_region(self.level, *selection)
+        width, height = self.clipboard.size
+        self.notify(f"Copied {width}x{height} cells.")
+        self.anchor = None
+        return True
+
+    def action_cut(self) -> None:
+        selection = self.canvas.selection
+        if self.action_copy():
+            self._edit(lambda: self.model.erase_region(self.level, *selection))
+            self._clear_selection()
+
+    def action_paste(self) -> None:
+        if self.clipboard is None:
+            self.notify("Nothing copied yet.")
+            return
+        clip, (row, col) = self.clipboard, self.canvas.cursor
+        self._edit(lambda: self.model.paste(self.level, row, col, clip))
+        width, height = clip.size
+        self.canvas.selection = (row, col, row + height - 1, col + width - 1)
+        self._update_status()
+
+    def action_fill(self) -> None:
+        brush, level = self.brush, self.level
+        selection = self.canvas.selection
+        if selection is not None:
+            top, left, bottom, right = selection
+            cells = [(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)]
+        else:
+            cells = self.model.flood_area(level, *self.canvas.cursor)
+        self._edit(lambda: self.model.fill(level, cells, brush.glyph, brush.card))
+
+    # ------------------------------------------------------------------ undo
 
     def action_undo(self) -> None:
         if self.model.undo():
@@ -276,6 +449,178 @@ class EditorScreen(Screen[None]):
         else:
             self.panel.focus()
 
+    # ------------------------------------------------------------------ cards and legend
+
+    def action_all_cards(self) -> None:
+        from app.editor.forms import CardPaletteScreen
+
+        def chosen(result: tuple[str, Any] | None) -> None:
+            if result is None:
+                return
+            glyph, card = result
+            self.picked = Brush(glyph, self._label(glyph, card), card)
+            if self.tool in ("select", "corridor"):
+                self.tool = "paint"
+            self._update_palette()
+            self._update_status()
+
+        self.app.push_screen(CardPaletteScreen(self.model, self.level), chosen)
+
+    def _label(self, glyph: str, card: Any) -> str:
+        entry = card if card is not None else self.model.legend(self.level).get(glyph)
+        if isinstance(entry, dict):
+            return str(entry.get("name") or entry.get("card"))
+        return str(entry or BUILT_IN.get(glyph, glyph))
+
+    def action_legend(self) -> None:
+        legend = self.model.legend(self.level)
+        choices = [Choice("New custom card…", ("new", None))]
+        for glyph, entry in legend.items():
+            choices.append(Choice(f"{glyph}  {self._label(glyph, entry)}", ("edit", glyph)))
+        self.app.push_screen(ChooseScreen(f"Legend of {self.model.level_id(self.level)}",
+                                          choices), self._legend_chosen)
+
+    def _legend_chosen(self, choice: tuple[str, str | None] | None) -> None:
+        if choice is None:
+            return
+        what, glyph = choice
+        if what == "edit":
+            self.app.push_screen(ChooseScreen(f"Legend entry {glyph}", [
+                Choice("Change it…", ("change", glyph)),
+                Choice("Remove it", ("remove", glyph),
+                       "cells showing it will need another entry"),
+            ]), self._legend_chosen)
+            return
+        if what == "remove":
+            level = self.level
+            self._edit(lambda: self.model.set_legend(level, glyph, None))
+            return
+        from app.editor.forms import LegendEntryScreen
+
+        self.app.push_screen(LegendEntryScreen(self.model, self.level, glyph),
+                             lambda result: self._legend_saved(glyph, result))
+
+    def _legend_saved(self, old: str | None, result: tuple[str, Any] | None) -> None:
+        if result is None:
+            return
+        glyph, entry = result
+        level, model = self.level, self.model
+        model.begin_stroke()
+        if old is not None and old != glyph:  # renamed: the cells follow the new glyph
+            model.set_legend(level, old, None)
+            width, height = model.size(level)
+            for r in range(height):
+                for c in range(width):
+                    if model.glyph(level, r, c) == old:
+                        model.set_glyph(level, r, c, glyph)
+        model.set_legend(level, glyph, entry)
+        model.end_stroke()
+        self.picked = Brush(glyph, self._label(glyph, None), None)
+        self.update_views()
+
+    # ------------------------------------------------------------------ properties
+
+    def _apply_fields(self, level: int, changes: dict[str, Any] | None) -> None:
+        """A form's result as one undo step (a new size first: it replaces the levels)."""
+        if not changes:
+            return
+        changes = dict(changes)
+        model = self.model
+        model.begin_stroke()
+        if "width" in changes or "height" in changes:
+            width, height = model.size(level)
+            model.resize_level(level, changes.pop("width", None) or width,
+                               changes.pop("height", None) or height)
+        for key, value in changes.items():
+            model.set_field(level, key, value)
+        model.end_stroke()
+        self.update_views()
+
+    def action_level_properties(self) -> None:
+        from app.editor.forms import LevelPropertiesScreen
+
+        level = self.level
+        self.app.push_screen(LevelPropertiesScreen(self.model, level),
+                             lambda changes: self._apply_fields(level, changes))
+
+    def action_map_properties(self) -> None:
+        from app.editor.forms import MapPropertiesScreen
+
+        self.app.push_screen(MapPropertiesScreen(self.model),
+                             lambda changes: self._apply_fields(MAP, changes))
+
+    # ------------------------------------------------------------------ levels
+
+    def show_level(self, level: int) -> None:
+        level = max(0, min(level, self.model.level_count - 1))
+        self._clear_selection()
+        self.picked = None
+        self.canvas.set_level(level)
+        self.canvas.follow()
+        self.update_views()
+
+    def action_switch_level(self, step: int) -> None:
+        target = self.level + step
+        if 0 <= target < self.model.level_count:
+            self.show_level(target)
+        else:
+            self.notify("No level there.")
+
+    def action_levels(self) -> None:
+        count, here = self.model.level_count, self.level
+        choices = [Choice(f"Go to {self.model.level_id(i)}", ("go", i),
+                          "this one" if i == here else "") for i in range(count)]
+        choices += [
+            Choice("Add a level after this one", ("add", here + 1)),
+            Choice("Duplicate this level", ("duplicate", here)),
+            Choice("Move this level earlier", ("move", here - 1)),
+            Choice("Move this level later", ("move", here + 1)),
+            Choice("Remove this level", ("remove", here)),
+        ]
+        self.app.push_screen(ChooseScreen("Levels", choices), self._level_chosen)
+
+    def _level_chosen(self, choice: tuple[str, int] | None) -> None:
+        if choice is None:
+            return
+        what, index = choice
+        model = self.model
+        if what == "go":
+            self.show_level(index)
+        elif what == "add":
+            self.show_level(model.add_level(index))
+        elif what == "duplicate":
+            self.show_level(model.duplicate_level(index))
+        elif what == "move":
+            if 0 <= index < model.level_count:
+                self.show_level(model.move_level(self.level, index))
+            else:
+                self.notify("It is already at that end.")
+        elif what == "remove":
+            if model.level_count == 1:
+                self.notify("A map needs at least one level.", severity="warning")
+                return
+            name = model.level_id(index)
+            self.app.push_screen(
+                ConfirmScreen(f"Remove {name}? Undo brings it back.", "Remove", "Keep"),
+                lambda yes: yes and model.remove_level(index) and self.show_level(index))
+
+    # ------------------------------------------------------------------ play-test
+
+    def action_play_level(self) -> None:
+        from app.editor import playtest
+
+        playtest.play_level(self)
+
+    def action_play_map(self) -> None:
+        from app.editor import playtest
+
+        playtest.play_map(self)
+
+    def action_publish(self) -> None:
+        from app.editor import playtest
+
+        playtest.publish(self)
+
     # ------------------------------------------------------------------ problems
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -287,7 +632,7 @@ class EditorScreen(Screen[None]):
         level = self.model.level_index(problem.level)
         canvas = self.canvas
         if level is not None and level != canvas.level:
-            canvas.set_level(level)
+            self.show_level(level)
         if problem.cell is not None:
             canvas.move_to(*problem.cell)
         canvas.focus()
@@ -320,11 +665,13 @@ class EditorScreen(Screen[None]):
         self._update_status()
 
     def action_leave(self) -> None:
+        if self.canvas.selection is not None:  # escape drops a selection first
+            self._clear_selection()
+            self._update_status()
+            return
         if not self.model.modified:
             self.dismiss(None)
             return
-        from app.screens.dialogs import ConfirmScreen
-
         self.app.push_screen(ConfirmScreen("Leave the editor? Unsaved changes are lost.",
                                            "Leave", "Stay"),
                              lambda yes: self.dismiss(None) if yes else None)
