@@ -81,6 +81,12 @@ class Clip:
         return (len(self.cells[0]) if self.cells else 0), len(self.cells)
 
 
+def _level_of(changes: list[Change]) -> int:
+    """The one level a step changed, or MAP."""
+    levels = {change.level for change in changes}
+    return levels.pop() if len(levels) == 1 else MAP
+
+
 class _Grid:
     """One level's two grids as rows of path bits and glyphs."""
 
@@ -122,6 +128,7 @@ class MapModel:
         self._next_id = 1
         self._saved_at = 0  # the id of the step on top of the undo stack when last saved
         self._report: Report | None = None
+        self.last_level = MAP  # the level the last undo or redo changed (MAP: several, or none)
 
     # ------------------------------------------------------------------ reading
 
@@ -248,6 +255,7 @@ class MapModel:
         if not self._undo:
             return False
         step = self._undo.pop()
+        self.last_level = _level_of(step[1])
         for change in reversed(step[1]):
             self._apply(change, change.before)
         self._redo.append(step)
@@ -258,6 +266,7 @@ class MapModel:
         if not self._redo:
             return False
         step = self._redo.pop()
+        self.last_level = _level_of(step[1])
         for change in step[1]:
             self._apply(change, change.after)
         self._undo.append(step)

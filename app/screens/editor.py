@@ -433,15 +433,23 @@ class EditorScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if self.model.undo():
-            self.update_views()
+            self._show_changed_level()
         else:
             self.notify("Nothing to undo.")
 
     def action_redo(self) -> None:
         if self.model.redo():
-            self.update_views()
+            self._show_changed_level()
         else:
             self.notify("Nothing to redo.")
+
+    def _show_changed_level(self) -> None:
+        """After an undo or redo, show the level it changed, so the author sees what moved."""
+        level = self.model.last_level
+        if level != MAP and level != self.level and level < self.model.level_count:
+            self.show_level(level)
+        else:
+            self.update_views()
 
     def action_toggle_panel(self) -> None:
         if self.panel.has_focus:
