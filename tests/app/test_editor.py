@@ -254,3 +254,22 @@ async def test_quitting_with_unsaved_changes_asks_first(app: CardRogueApp) -> No
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, EditorScreen)
+
+
+def test_a_saved_file_edited_by_hand_opens_with_the_hand_edits(tmp_path) -> None:
+    """The editor's files stay plain TOML: a text editor's change comes back in the editor,
+    and saving again writes the canonical form with the change kept."""
+    target = tmp_path / "map.toml"
+    model = MapModel.load(FIXTURE)
+    model.save(target)
+    text = target.read_text(encoding="utf-8")
+    by_hand = text.replace('title = "Tutorial"', 'title = "Tutorial, by hand"').replace(
+        "O····\n@$r.>", "Or···\n@$r.>")
+    target.write_text(by_hand + "# a comment at the end\n", encoding="utf-8")
+    again = MapModel.load(target)
+    assert again.document["title"] == "Tutorial, by hand" and again.glyph(0, 0, 1) == "r"
+    again.set_glyph(0, 0, 1, " ")
+    again.save(target)
+    assert validate_file(target).valid
+    assert target.read_text(encoding="utf-8") == text.replace(
+        'title = "Tutorial"', 'title = "Tutorial, by hand"')
