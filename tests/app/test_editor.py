@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from app import cli
 from app.cardrogue_app import CardRogueApp
 from app.editor.model import MapModel, new_document
@@ -207,14 +209,15 @@ async def test_escape_asks_before_dropping_unsaved_changes(app: CardRogueApp) ->
         assert isinstance(app.screen, TitleScreen)
 
 
-async def test_title_editor_entry_opens_a_new_map(app: CardRogueApp) -> None:
+async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueApp) -> None:
+    from app.screens.new_map import EditorStartScreen
+
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("home", "down", "down", "down", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, EditorScreen)
-        assert app.screen.path is None and app.screen.model.size(0) == (8, 8)
-        await pilot.press("escape")  # nothing changed: no question
+        assert isinstance(app.screen, EditorStartScreen)
+        await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
 
@@ -230,9 +233,10 @@ def test_edit_command_opens_the_app_in_the_editor(monkeypatch, tmp_path) -> None
 
 # ---------------------------------------------------------------------- the snapshot
 
-def test_snapshot_problems_panel_with_errors(snap_compare, app: CardRogueApp) -> None:
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_snapshot_problems_panel_with_errors(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
-        app.open_editor(None)
+        await app.push_screen(EditorScreen())
         await pilot.pause()
         # Two starts and a glyph without a legend entry: errors in the panel.
         await pilot.press("1", "right", "right", "1", "c", "down", "down", "c")
@@ -241,7 +245,7 @@ def test_snapshot_problems_panel_with_errors(snap_compare, app: CardRogueApp) ->
         screen.update_views()
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 async def test_quitting_with_unsaved_changes_asks_first(app: CardRogueApp) -> None:

@@ -125,7 +125,7 @@ def test_cut_is_copy_then_erase_and_fill_paints_an_area_as_one_step() -> None:
 # ---------------------------------------------------------------------- the screen
 
 async def open_new(app: CardRogueApp, pilot) -> EditorScreen:
-    app.open_editor(None)
+    await app.push_screen(EditorScreen())
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, EditorScreen)
