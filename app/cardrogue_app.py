@@ -68,7 +68,10 @@ class CardRogueApp(App[None]):
         if self.replay_at_start is not None:
             self.open_run_file(self.replay_at_start, self.replay_map)
         if self.edit_at_start:
-            self.open_editor(self.edit_path)
+            if self.edit_path is None:
+                self.open_editor_start()
+            else:
+                self.open_editor(self.edit_path)
 
     # -- help and the palette
 
@@ -130,7 +133,7 @@ class CardRogueApp(App[None]):
         elif entry.id == "rules":
             self.push_screen(RulesScreen(screen_keys(self.screen), start="Standard turn sequence"))
         elif entry.id == "editor":
-            self.open_editor(None)
+            self.open_editor_start()
         elif not entry.ready:
             self.notify(f"{entry.label} is not available yet.", title="Coming soon")
 
@@ -139,6 +142,12 @@ class CardRogueApp(App[None]):
         from app.screens.editor import open_editor
 
         open_editor(self, path)
+
+    def open_editor_start(self) -> None:
+        """The editor's first screen: the user's maps to open, and "New map…"."""
+        from app.screens.new_map import EditorStartScreen
+
+        self.push_screen(EditorStartScreen())
 
     # -- high scores and replays
 

@@ -77,8 +77,9 @@ def run_play(args: argparse.Namespace) -> int:
 
 def add_edit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", nargs="?",
-                        help="the map to edit; a new 8x8 one-level challenge when it does not "
-                             "exist yet or is left out")
+                        help="the map to edit (a new 8x8 one-level challenge saved there when it "
+                             "does not exist yet); left out, choose one of your maps or make a "
+                             "new one from a template")
 
 
 def run_edit(args: argparse.Namespace) -> int:
@@ -99,7 +100,8 @@ def run_edit(args: argparse.Namespace) -> int:
 # Later issues append their subcommands here; none is listed until it works.
 COMMANDS: tuple[Command, ...] = (
     Command("play", "play a map or campaign file", add_play_arguments, run_play),
-    Command("edit", "open the grid editor on a map file (a new one if FILE is new or left out)",
+    Command("edit", "open the grid editor on a map file (a new one if FILE is new; without "
+                    "FILE, choose a map or a template)",
             add_edit_arguments, run_edit),
     Command("validate", "check map and campaign files: exit 0 valid, 1 invalid, 2 unreadable",
             add_validate_arguments, run_validate),

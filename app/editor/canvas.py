@@ -33,10 +33,10 @@ class EditorCanvas(ScrollView, can_focus=True):
     """A level of a `MapModel`, with a cursor moved by keys or the mouse."""
 
     BINDINGS = [
-        Binding("up,k", "move(-1, 0)", "Up", show=False),
-        Binding("down,j", "move(1, 0)", "Down", show=False),
-        Binding("left,h", "move(0, -1)", "Left", show=False),
-        Binding("right,l", "move(0, 1)", "Right", show=False),
+        Binding("up,k", "move(-1, 0)", "Up", show=False, id="editor_cursor_up"),
+        Binding("down,j", "move(1, 0)", "Down", show=False, id="editor_cursor_down"),
+        Binding("left,h", "move(0, -1)", "Left", show=False, id="editor_cursor_left"),
+        Binding("right,l", "move(0, 1)", "Right", show=False, id="editor_cursor_right"),
     ]
 
     COMPONENT_CLASSES = {

@@ -103,11 +103,14 @@ async def test_ctrl_p_opens_the_command_palette(app: CardRogueApp) -> None:
 
 def test_bindings_have_ids() -> None:
     # Ids are what a user's keymap refers to, so every binding we declare needs one.
-    from app.screens import campaigns, dialogs, play, problems, results, shop, story
+    from app.editor.canvas import EditorCanvas
+    from app.screens import campaigns, dialogs, editor, new_map, play, problems, results, shop, story
 
     screens = (CardRogueApp, RulesScreen, play.PlayScreen, shop.ShopScreen, story.StoryScreen,
                results.ResultsScreen, dialogs.ChooseScreen, dialogs.ConfirmScreen,
-               campaigns.MapListScreen, campaigns.OpenFileScreen, problems.ProblemsScreen)
+               campaigns.MapListScreen, campaigns.OpenFileScreen, problems.ProblemsScreen,
+               editor.EditorScreen, EditorCanvas, new_map.EditorStartScreen,
+               new_map.NewMapScreen)
     for screen_class in screens:
         for binding in screen_class.BINDINGS:
             assert binding.id, f"{screen_class.__name__} binding {binding.key!r} has no id"
