@@ -163,6 +163,8 @@ class FormScreen(ModalScreen[ResultType], Generic[ResultType]):
     raising FormError for a value they refuse."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="form_cancel")]
+    # The first field takes the keys, not the scrolling body around it.
+    AUTO_FOCUS = "#body Input, #body Select, #body TextArea, #body SelectionList"
 
     DEFAULT_CSS = """
     FormScreen {
@@ -715,6 +717,7 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
 
     def on_mount(self) -> None:
         self.apply_filter("")
+        self.query_one("#filter", Input).focus()  # typing narrows the list at once
 
     @on(Input.Changed, "#filter")
     def filter_changed(self, event: Input.Changed) -> None:
@@ -725,6 +728,10 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
         words = text.lower().split()
         matches = [(label, result) for search, label, result in self.entries
                    if all(word in search for word in words)]
+        # Whole-word hits first, so "shop" puts the shop above the shopkeeper's debt.
+        whole = {result for search, _, result in self.entries
+                 if words and all(word in search.split() for word in words)}
+        matches.sort(key=lambda match: match[1] not in whole)
         self.shown = [result for _, result in matches]
         choices = self.query_one("#choices", OptionList)
         choices.set_options([Option(label) for label, _ in matches])
