@@ -20,9 +20,16 @@ from engine.cardrogue.maps.document import (
     read_bytes,
     schema_directive,
 )
-from engine.cardrogue.maps.lint import lint
+from engine.cardrogue.maps.lint import LintCache, lint
 from engine.cardrogue.maps.migrations import MigrationProblem, migrate
-from engine.cardrogue.maps.problems import ERROR, WARNING, Collector, MapError, Problem, Report
+from engine.cardrogue.maps.problems import (
+    ERROR,
+    WARNING,
+    Collector,
+    MapError,
+    Problem,
+    Report,
+)
 from engine.cardrogue.maps.schema import schema_errors
 
 
@@ -67,7 +74,19 @@ def _level_of(document: Any, parts: list[Any]) -> str | None:
 
 
 def check_document(document: Any, name: str = "<document>") -> Report:
-    """Every problem of a parsed document (a dict from tomllib, or the editor's)."""
+    """Every problem of a parsed document (a dict from tomllib, or the editor's).
+
+    It does not change `document`: the report's document is a new one.
+    """
+    return check(document, name)
+
+
+def check(document: Any, name: str = "<document>", *, cache: LintCache | None = None,
+          spec: bool = True) -> Report:
+    """`check_document`, with the two choices the editor's `DocumentChecker` makes: lint through
+    a LintCache, and whether to build the MapSpec of a map without errors (spec=False leaves
+    `report.spec` None, and so never adds the "engine" problem that building it could)."""
+    build_spec = spec
     report = Report(name)
     out = Collector(name)
     try:
@@ -88,11 +107,11 @@ def check_document(document: Any, name: str = "<document>") -> Report:
         view, sizes = bounded(document)
         for path, parts, rule, message in schema_errors(view, sizes):
             out.add(ERROR, rule, message, level=_level_of(view, parts), path=path)
-        lint(view, out)
+        lint(view, out, cache=cache)
     except RecursionError:
         out.add(ERROR, "too_deep", "the file's values are nested too deeply to check")
     report.problems = out.finish()
-    if not report.errors and report.document is not None:
+    if build_spec and not report.errors and report.document is not None:
         from engine.cardrogue.maps.spec import to_map_spec
 
         try:

@@ -11,6 +11,7 @@ can get past each of them; scrolls and potions that cross walls are not counted 
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import json
 from collections import Counter
@@ -19,7 +20,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any
 
-from engine.cardrogue.board import GLYPH_PATHS, E, N, S, W
+from engine.cardrogue.board import GLYPH_PATHS, PATH_GLYPHS, E, N, S, W
 from engine.cardrogue.cards import OVERRIDABLE, Catalog, standard_catalog
 from engine.cardrogue.level import BUILTIN_GLYPHS, DEFAULT_SHOP_STOCK, grid_rows
 from engine.cardrogue.maps.document import json_path
@@ -87,85 +88,286 @@ class Carry:
     first_characters: tuple[str, ...] | None = None  # the first level's list; () means any
 
 
+# ---------------------------------------------------------------------- boards as bit sets
+#
+# A level's grids become Python integers used as bit sets, one bit per cell, so the checks work
+# on whole grids at once instead of cell by cell (a 128x128 level has 16,384 cells). Cell i,
+# counted row by row from the top left, is bit `size - 1 - i`: the order in which int(text, 2)
+# reads a text of one "0" or "1" per cell, so a grid becomes a bit set through bytes.translate
+# and int(). Moving one cell east is then a shift right by one bit, one row south a shift right
+# by `width` bits.
+
+_ZERO, _ONE = 0x30, 0x31  # b"0", b"1"
+# The paths grid's codes, one byte per cell: _SIDES + the path bits (0-15) for a path glyph or
+# a space, _BLANK_PATH for the EMPTY_GLYPH, _BAD_PATH for anything else. Byte 0 stays NUL, so
+# that codecs.charmap_build makes its fast table rather than a dict.
+_SIDES = 0x40
+_BLANK_PATH = 0x50
+_BAD_PATH = 0x3F  # "?"
+
+
+def _charmap(decoding: dict[int, str]) -> Any:
+    """An encoding map for codecs.charmap_encode from byte -> character."""
+    table = ["\ufffe"] * 256
+    table[0] = "\x00"
+    for code, char in decoding.items():
+        table[code] = char
+    return codecs.charmap_build("".join(table))
+
+
+_PATH_MAP = _charmap({_SIDES + bits: glyph for bits, glyph in PATH_GLYPHS.items()}
+                     | {_BLANK_PATH: EMPTY_GLYPH, _BAD_PATH: "?"})
+# bytes.translate tables from a path code to "1" where the cell has a path on that side.
+_SIDE_TABLES = {side: bytes(_ONE if _SIDES <= code < _SIDES + 16 and code & side else _ZERO
+                            for code in range(256))
+                for side in (N, E, S, W)}
+_ANY_PATH_TABLE = bytes(_ONE if _SIDES < code < _SIDES + 16 else _ZERO for code in range(256))
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _bits_of(data: bytes, table: bytes | bytearray) -> int:
+    """The bit set of the cells whose byte `table` turns into "1"."""
+    return int(data.translate(table), 2) if data else 0
+
+
+def _cells_in(mask: int, size: int) -> list[int]:
+    """The cells of a bit set, in ascending order."""
+    if not mask:
+        return []
+    text = format(mask, "b")
+    offset = size - len(text)
+    out = []
+    i = text.find("1")
+    while i >= 0:
+        out.append(i + offset)
+        i = text.find("1", i + 1)
+    return out
+
+
+def _flags(mask: int, size: int) -> bytearray:
+    """One byte per cell: 1 where the bit set holds the cell, else 0."""
+    return bytearray(format(mask, f"0{size}b").encode().translate(_ZERO_ONE))
+
+
+def _encode_paths(text: str) -> bytes:
+    """The paths grid as one code per cell (see _SIDES)."""
+    if "\x00" in text:  # the map's byte 0 is NUL, which is no path glyph
+        text = text.replace("\x00", "?")
+    try:
+        return codecs.charmap_encode(text, "strict", _PATH_MAP)[0]
+    except UnicodeEncodeError:
+        for char in set(text):
+            if char not in GLYPH_PATHS and char not in BLANKS:
+                text = text.replace(char, "?")
+        return codecs.charmap_encode(text, "strict", _PATH_MAP)[0]
+
+
+class _CellText:
+    """The cells grid (blanks all spaces) as one byte per cell, for bytes.translate."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.codes: dict[str, int] | None = None  # None: a character's code is its ord()
+        self.data: bytes | None = None  # None: too many different characters to code
+        if text.isascii():
+            self.data = text.encode("ascii")
+            return
+        distinct = set(text)
+        if len(distinct) <= 255:
+            # Byte 0 is for NUL (see _charmap); the others count from 1.
+            self.codes = {char: n for n, char in enumerate(sorted(distinct - {"\x00"}), 1)}
+            if "\x00" in distinct:
+                self.codes["\x00"] = 0
+            decoding = {n: char for char, n in self.codes.items() if n}
+            self.data = codecs.charmap_encode(text, "strict", _charmap(decoding))[0]
+
+    def code(self, char: Any) -> int | None:
+        if not isinstance(char, str) or len(char) != 1:
+            return None
+        if self.codes is not None:
+            return self.codes.get(char)
+        return ord(char) if char.isascii() else None
+
+    def mask(self, glyphs: Any) -> int:
+        """The bit set of the cells showing any of `glyphs` (single characters)."""
+        if self.data is None:
+            marks = bytearray(b"0" * len(self.text))
+            for glyph in glyphs:
+                i = self.text.find(glyph)
+                while i >= 0:
+                    marks[i] = _ONE
+                    i = self.text.find(glyph, i + 1)
+            return int(marks, 2) if marks else 0
+        table = bytearray(b"0" * 256)
+        for glyph in glyphs:
+            code = self.code(glyph)
+            if code is not None:
+                table[code] = _ONE
+        return _bits_of(self.data, table)
+
+    def others(self, known: Any) -> list[str]:
+        """The characters in the grid that are not in `known`, by first appearance."""
+        if self.data is None:
+            found = set(self.text) - {char for char in known if _is_str(char)}
+        else:
+            codes = {self.code(char) for char in known}
+            rest = self.data.translate(None, bytes(c for c in codes if c is not None))
+            if not rest:
+                return []
+            decode = {v: k for k, v in self.codes.items()} if self.codes is not None else None
+            found = {decode[c] if decode is not None else chr(c) for c in set(rest)}
+        return sorted(found, key=self.text.find)
+
+
 @dataclass
 class Board:
     width: int
     height: int
-    bits: list[int]
-    cards: list[str | None]  # standard card id on each cell, None without a card
-    types: list[str | None]  # the card type on each cell
-    exists: list[bool]
-    glyph_cell: dict[str, tuple[int, int]]  # first cell showing each glyph
-    shops: dict[int, tuple[str, ...]]  # shop cell -> the card ids it sells
-    joined: list[int] = field(default_factory=list)  # per cell, edges that join a neighbour
-    half_open: list[tuple[int, int, int]] = field(default_factory=list)  # (open cell, side, other)
+    cells: _CellText  # the cells grid, padded to width x height, every blank a space
+    places: dict[str, str | None]  # glyph -> standard card id (None: an entry already reported)
+    type_of: dict[str, str]  # standard card id -> card type
+    stocks: dict[str, tuple[str, ...]]  # shop glyph -> the card ids it sells
+    exists: int = 0  # bit sets of cells: with a card,
+    paths: dict[int, int] = field(default_factory=dict)  # with a path on each side,
+    joined: dict[int, int] = field(default_factory=dict)  # joined to the neighbour on each side,
+    half_open: dict[int, int] = field(default_factory=dict)  # open to a wall on each side,
+    loose: int = 0  # and with paths but no card
+    _masks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return self.width * self.height
 
     def cell(self, index: int) -> tuple[int, int]:
         return divmod(index, self.width)
 
-    def cells_of(self, kind: str) -> list[int]:
-        return [i for i, t in enumerate(self.types) if t == kind]
+    def first(self, mask: int) -> int:
+        """The lowest cell of a non-empty bit set."""
+        return self.size - mask.bit_length()
+
+    def glyphs(self) -> list[str]:
+        """The glyphs that place a card and appear in the grid."""
+        text = self.cells.text
+        return [g for g, card in self.places.items()
+                if card is not None and _is_str(g) and len(g) == 1 and g not in BLANKS
+                and g in text]
+
+    def glyph_mask(self, glyph: str) -> int:
+        if glyph not in self._masks:
+            text, top = self.cells.text, self.size - 1
+            if text.count(glyph) > 32:
+                self._masks[glyph] = self.cells.mask((glyph,))
+            else:  # a rare glyph (a start, a ladder) costs less found one by one
+                mask, i = 0, text.find(glyph)
+                while i >= 0:
+                    mask |= 1 << (top - i)
+                    i = text.find(glyph, i + 1)
+                self._masks[glyph] = mask
+        return self._masks[glyph]
+
+    def cards_where(self, test: Any) -> int:
+        """The bit set of the cells whose card id passes `test`."""
+        mask = 0
+        for glyph in self.glyphs():
+            if test(self.places[glyph]):
+                mask |= self.glyph_mask(glyph)
+        return mask
+
+    def cells_of(self, kind: str) -> int:
+        type_of = self.type_of
+        return self.cards_where(lambda card: type_of.get(card) == kind)
 
 
-def _connect(board: Board) -> None:
-    """Find the edges that join neighbouring cells (both open, both cells with a card), and the
-    edges open on one side only."""
-    width, height, bits, exists = board.width, board.height, board.bits, board.exists
-    size = width * height
-    joined = [0] * size  # per cell, the edge bits that lead to a joined neighbour
-    half_open = []
-    for r in range(height):
-        base = r * width
-        for i in range(base, base + width - 1):
-            j = i + 1
-            if exists[i] and exists[j]:
-                east, west = bits[i] & E, bits[j] & W
-                if east and west:
-                    joined[i] |= E
-                    joined[j] |= W
-                elif east:
-                    half_open.append((i, E, j))
-                elif west:
-                    half_open.append((j, W, i))
-    for i in range(size - width):
-        j = i + width
-        if exists[i] and exists[j]:
-            south, north = bits[i] & S, bits[j] & N
-            if south and north:
-                joined[i] |= S
-                joined[j] |= N
-            elif south:
-                half_open.append((i, S, j))
-            elif north:
-                half_open.append((j, N, i))
-    board.joined = joined
-    board.half_open = half_open
+def _connect(board: Board, codes: bytes) -> None:
+    """The edges that join neighbouring cells (both open, both cells with a card)."""
+    width, height = board.width, board.height
+    exists = board.exists
+    paths = {side: _bits_of(codes, table) & exists for side, table in _SIDE_TABLES.items()}
+    last_col = int(("0" * (width - 1) + "1") * height, 2) if width else 0
+    east = paths[E] & ~last_col & (paths[W] << 1)
+    south = paths[S] & (paths[N] << width)
+    first_col = last_col << (width - 1) if width else 0
+    board.paths = paths
+    board.joined = {E: east, W: east >> 1, S: south, N: south >> width}
+    board.half_open = {
+        E: paths[E] & ~last_col & ((exists & ~paths[W]) << 1),
+        W: paths[W] & ~first_col & ((exists & ~paths[E]) >> 1),
+        S: paths[S] & ((exists & ~paths[N]) << width),
+        N: paths[N] & ((exists & ~paths[S]) >> width),
+    }
 
 
-def _region(board: Board, start: int) -> set[int]:
-    """Every cell reachable from `start` through matching paths."""
-    width, joined = board.width, board.joined
-    seen = bytearray(len(joined))
-    seen[start] = 1
-    queue = [start]
-    append = queue.append
-    for i in queue:  # the queue grows while it is read: a breadth-first search
-        edges = joined[i]
-        if not edges:
-            continue
-        if edges & N and not seen[i - width]:
-            seen[i - width] = 1
-            append(i - width)
-        if edges & E and not seen[i + 1]:
-            seen[i + 1] = 1
-            append(i + 1)
-        if edges & S and not seen[i + width]:
-            seen[i + width] = 1
-            append(i + width)
-        if edges & W and not seen[i - 1]:
-            seen[i - 1] = 1
-            append(i - 1)
-    return set(queue)
+def _flood(board: Board, start: int) -> int:
+    """The bit set of every cell reachable from `start` through matching paths.
+
+    Each sweep moves the set as far as it goes in one direction, in log2(side) shifts: `chain`
+    holds the cells from which `step` joined edges lead on in that direction. Sweeps repeat
+    until nothing changes, so the number of rounds follows the turns along the longest route,
+    not its length.
+    """
+    width, height = board.width, board.height
+    sweeps = []
+    for side, unit, span, down in ((E, 1, width, True), (W, 1, width, False),
+                                   (S, width, height, True), (N, width, height, False)):
+        chain, step, levels = board.joined[side], 1, []
+        while chain and step < span:
+            levels.append((chain, step * unit))
+            chain = chain & (chain << step * unit if down else chain >> step * unit)
+            step *= 2
+        if levels:
+            sweeps.append((levels, down))
+    reach = 1 << (board.size - 1 - start)
+    while True:
+        before = reach
+        for levels, down in sweeps:
+            for chain, shift in levels:
+                moved = reach & chain
+                if moved:
+                    reach |= moved >> shift if down else moved << shift
+        if reach == before:
+            return reach
+
+
+def _regions(board: Board, cells: int) -> Any:
+    """The regions that `cells` (a union of whole regions) falls into, in the order of their
+    first cells: (first cell, number of cells, the glyphs shown in it) for each.
+
+    A region is gathered a row's run of joined cells at a time (runs are found with
+    bytes.find), so a region costs little more than its number of runs and of north-south
+    edges.
+    """
+    size, width, text = board.size, board.width, board.cells.text
+    todo = _flags(cells, size)
+    east = _flags(board.joined[E], size)
+    south = _flags(board.joined[S], size)
+    north = _flags(board.joined[N], size)
+    first = todo.find(1)
+    while first >= 0:
+        count = 0
+        glyphs: set[str] = set()
+        stack = [first]
+        while stack:
+            i = stack.pop()
+            if not todo[i]:
+                continue
+            row = i - i % width
+            left = max(row, east.rfind(0, row, i) + 1)
+            right = east.find(0, i)  # the last cell of a row never joins east
+            todo[left:right + 1] = bytes(right + 1 - left)
+            count += right + 1 - left
+            glyphs.update(text[left:right + 1])
+            j = south.find(1, left, right + 1)
+            while j >= 0:
+                if todo[j + width]:
+                    stack.append(j + width)
+                j = south.find(1, j + 1, right + 1)
+            j = north.find(1, left, right + 1)
+            while j >= 0:
+                if todo[j - width]:
+                    stack.append(j - width)
+                j = north.find(1, j + 1, right + 1)
+        yield first, count, glyphs
+        first = todo.find(1, first + 1)
 
 
 _TYPES: dict[int, dict[str, str]] = {}
@@ -178,16 +380,84 @@ def _types_of(catalog: Catalog) -> dict[str, str]:
     return _TYPES[key]
 
 
-def lint(document: Any, out: Collector, catalog: Catalog | None = None) -> None:
-    """Add every semantic problem of `document` to `out`."""
+class LintCache:
+    """Each level's lint results from the last document linted with it, so that linting the
+    next version of the document (an editor checks after every edit) only works through the
+    levels that changed.
+
+    A level's problems depend on its own content, on where it stands (its index, whether it is
+    the last, its name) and on what the levels before it carry over; all of that makes the key,
+    so a level found here gets exactly the problems linting it again would give. Problems
+    across levels (duplicate ids) are worked out again every time.
+    """
+
+    def __init__(self) -> None:
+        self.catalog: Catalog | None = None
+        self._entries: dict[Any, tuple[list[tuple[Any, ...]], Carry]] = {}
+        self._used: dict[Any, tuple[list[tuple[Any, ...]], Carry]] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def _start(self, catalog: Catalog) -> None:
+        if catalog is not self.catalog:
+            self.catalog = catalog
+            self._entries = {}
+        self._used = {}
+
+    def _finish(self) -> None:
+        self._entries = self._used  # keep only what this document used
+        self._used = {}
+
+
+class _Recorder:
+    """Passes problems on to a Collector, keeping a copy of each."""
+
+    def __init__(self, out: Collector) -> None:
+        self.out = out
+        self.calls: list[tuple[Any, ...]] = []
+
+    def add(self, severity: str, rule: str, message: str, *, level: str | None = None,
+            cell: tuple[int, int] | None = None, path: str | None = None) -> None:
+        self.calls.append((severity, rule, message, level, cell, path))
+        self.out.add(severity, rule, message, level=level, cell=cell, path=path)
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable value equal to another only when the two values are the same in type and in
+    value all the way down (1, 1.0 and True are three different things to lint). Comparing
+    strings costs far less than repr() would: a grid's text is used as it is."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is dict:
+        return (dict, tuple((_frozen(k), _frozen(v)) for k, v in value.items()))
+    if kind is list:
+        return (list, tuple(_frozen(v) for v in value))
+    if kind is float:
+        return (float, repr(value))  # nan equals no nan, and -0.0 equals 0.0
+    return (kind, repr(value))
+
+
+def _carried(carry: Carry) -> Carry:
+    return Carry(carry.keys, set(carry.obtainable), carry.first_characters)
+
+
+def lint(document: Any, out: Collector, catalog: Catalog | None = None,
+         cache: LintCache | None = None) -> None:
+    """Add every semantic problem of `document` to `out`. With a `cache`, levels unchanged
+    since the cache's last document are not linted again (see LintCache)."""
     catalog = catalog or standard_catalog()
     if not isinstance(document, dict):
         return
     levels = document.get("levels")
     if not isinstance(levels, list):
         return
+    if cache is not None:
+        cache._start(catalog)
     seen_ids: dict[str, int] = {}
     carry = Carry()
+    count = min(len(levels), MAX_LEVELS)
     # Past the limits the schema has already complained; looking further would only cost time.
     for index, level in enumerate(levels[:MAX_LEVELS]):
         if not isinstance(level, dict):
@@ -202,7 +472,29 @@ def lint(document: Any, out: Collector, catalog: Catalog | None = None) -> None:
                         path=f"$.levels[{index}].id")
             else:
                 seen_ids[level_id] = index
-        _LevelLint(level, index, min(len(levels), MAX_LEVELS), name, out, catalog, carry).run()
+        if cache is None:
+            _LevelLint(level, index, count, name, out, catalog, carry).run()
+            continue
+        try:
+            key = (_frozen(level), index, count, name, carry.keys,
+                   frozenset(carry.obtainable), carry.first_characters)
+        except RecursionError:  # values nested too deeply to make a key of: lint as ever
+            _LevelLint(level, index, count, name, out, catalog, carry).run()
+            continue
+        found = cache._used.get(key) or cache._entries.get(key)
+        if found is None:
+            recorder = _Recorder(out)
+            _LevelLint(level, index, count, name, recorder, catalog, carry).run()  # type: ignore[arg-type]
+            found = (recorder.calls, _carried(carry))
+        else:
+            for severity, rule, message, level_name, cell, path in found[0]:
+                out.add(severity, rule, message, level=level_name, cell=cell, path=path)
+            after = _carried(found[1])
+            carry.keys, carry.obtainable = after.keys, after.obtainable
+            carry.first_characters = after.first_characters
+        cache._used[key] = found
+    if cache is not None:
+        cache._finish()
 
 
 def _level_name(level: dict[str, Any], index: int) -> str:
@@ -256,9 +548,9 @@ class _LevelLint:
         self.check_potion_identity()
         if board is None:
             return
-        starts = [i for i, card in enumerate(board.cards) if card == "start"]
+        starts = board.cards_where(lambda card: card == "start")
         self.check_starts(board, starts)
-        reach = _region(board, starts[0]) if len(starts) == 1 else None
+        reach = _flood(board, board.first(starts)) if starts.bit_count() == 1 else None
         self.check_exit(board, reach)
         self.check_edges(board)
         if reach is not None:
@@ -362,11 +654,6 @@ class _LevelLint:
                              f"rows have {width}", (r, width), f".{grid}")
         width = max(lengths)
         size = width * height
-        bits = [0] * size
-        cards: list[str | None] = [None] * size
-        exists = [False] * size
-        glyph_cell: dict[str, tuple[int, int]] = {}
-        shops: dict[int, tuple[str, ...]] = {}
         legend = self.level.get("legend") if isinstance(self.level.get("legend"), dict) else {}
         # What each glyph places: a card id, or None for a legend entry already reported.
         places: dict[str, str | None] = {g: c for g, c in BUILTIN_GLYPHS.items()}
@@ -379,61 +666,47 @@ class _LevelLint:
                 stock = entry.get("stock") if isinstance(entry, dict) else None
                 stocks[g] = tuple(s for s in stock[:MAX_STOCK] if _is_str(s)) if isinstance(stock, list) \
                     else DEFAULT_SHOP_STOCK
-        unknown: dict[str, list[Any]] = {}  # glyph -> [first cell, count]
-        for r in range(height):
-            base = r * width
-            prow = prows[r][:width].ljust(width) if r < len(prows) else " " * width
-            crow = crows[r][:width].ljust(width) if r < len(crows) else " " * width
-            for c, p in enumerate(prow):
-                if p in BLANKS:
-                    continue
-                path_bits = GLYPH_PATHS.get(p)
-                if path_bits is None:
-                    self.add(ERROR, "unknown_path_glyph",
-                             f"{_glyph(p)} is not a path glyph; draw paths with box-drawing "
-                             f"characters such as \u253c \u2500 \u2502 \u2514 \u2575, and "
-                             f"write a space or {EMPTY_GLYPH} where a cell has no paths",
-                             (r, c), ".paths")
-                else:
-                    bits[base + c] = path_bits
-            for c, g in enumerate(crow):
-                if g in BLANKS:
-                    continue
-                i = base + c
-                exists[i] = True
-                if g not in glyph_cell:
-                    glyph_cell[g] = (r, c)
-                if g in places:
-                    cards[i] = places[g]
-                    if g in stocks:
-                        shops[i] = stocks[g]
-                else:
-                    unknown.setdefault(g, [(r, c), 0])[1] += 1
-        for g, (cell, count) in unknown.items():
+        # Both grids as one text each, row after row, short rows padded with blanks.
+        ptext = "".join(row.ljust(width) for row in prows) + " " * (width * (height - len(prows)))
+        ctext = "".join(row.ljust(width) for row in crows) + " " * (width * (height - len(crows)))
+        codes = _encode_paths(ptext)
+        bad = codes.find(_BAD_PATH)
+        while bad >= 0:
+            self.add(ERROR, "unknown_path_glyph",
+                     f"{_glyph(ptext[bad])} is not a path glyph; draw paths with box-drawing "
+                     f"characters such as \u253c \u2500 \u2502 \u2514 \u2575, and "
+                     f"write a space or {EMPTY_GLYPH} where a cell has no paths",
+                     divmod(bad, width), ".paths")
+            bad = codes.find(_BAD_PATH, bad + 1)
+        cells = _CellText(ctext.replace(EMPTY_GLYPH, " "))
+        for g in cells.others([*places, " "]):
+            count = ctext.count(g)
             times = f" (it appears {count} times)" if count > 1 else ""
             self.add(ERROR, "unknown_glyph",
                      f"{_glyph(g)} has no legend entry{times}; add it under [levels.legend] "
                      f"(for example {json.dumps(g, ensure_ascii=False)} = \"goblin\"), or use a "
-                     f"built-in glyph: @ start, > ladder, . path", cell, ".cells")
-        type_of = _types_of(self.catalog)
-        types = [type_of.get(card) if card is not None else None for card in cards]
-        board = Board(width, height, bits, cards, types, exists, glyph_cell, shops)
-        _connect(board)
+                     f"built-in glyph: @ start, > ladder, . path", divmod(ctext.find(g), width),
+                     ".cells")
+        board = Board(width, height, cells, places, _types_of(self.catalog), stocks)
+        board.exists = ((1 << size) - 1) & ~cells.mask((" ",))
+        board.loose = _bits_of(codes, _ANY_PATH_TABLE) & ~board.exists
+        _connect(board, codes)
         return board
 
     # ------------------------------------------------------------------ start and exit
 
-    def check_starts(self, board: Board, starts: list[int]) -> None:
-        if not starts:
+    def check_starts(self, board: Board, starts: int) -> None:
+        cells = _cells_in(starts, board.size)
+        if not cells:
             self.add(ERROR, "one_start",
                      "the level has no start; put one @ in the cells grid", path=".cells")
-        for extra in starts[1:]:
+        for extra in cells[1:]:
             self.add(ERROR, "one_start",
                      f"a second start: a level has exactly one, and the first is at "
-                     f"{_at(board.cell(starts[0]))}", board.cell(extra),
+                     f"{_at(board.cell(cells[0]))}", board.cell(extra),
                      ".cells")
 
-    def check_exit(self, board: Board, reach: set[int] | None) -> None:
+    def check_exit(self, board: Board, reach: int | None) -> None:
         exit_kind = self.level.get("exit", "ladder")
         if exit_kind not in EXITS:
             return
@@ -449,52 +722,56 @@ class _LevelLint:
                      "the level has no exit: put a ladder (>) in the cells grid"
                      + (", or set exit = \"start\"" if self.last else ""), path=".cells")
             return
-        if reach is not None and not any(i in reach for i in ladders):
+        if reach is not None and not ladders & reach:
             self.add(ERROR, "exit_unreachable",
                      "no route leads from the start to the ladder: along the way, each pair of "
                      "neighbouring cells needs a path on both sides of their shared edge",
-                     board.cell(ladders[0]), ".cells")
+                     board.cell(board.first(ladders)), ".cells")
 
     # ------------------------------------------------------------------ paths
 
     def check_edges(self, board: Board) -> None:
-        for i, open_bits in enumerate(board.bits):
-            if open_bits and not board.exists[i]:
-                self.add(WARNING, "path_without_card",
-                         "paths are drawn on a cell without a card; the cell does not exist in "
-                         "play, so put a card (. for a plain path) in the cells grid, or clear "
-                         "its paths", board.cell(i), ".paths")
-        for open_cell, side, wall_cell in sorted(board.half_open):
+        size, width = board.size, board.width
+        for i in _cells_in(board.loose, size):
+            self.add(WARNING, "path_without_card",
+                     "paths are drawn on a cell without a card; the cell does not exist in "
+                     "play, so put a card (. for a plain path) in the cells grid, or clear "
+                     "its paths", board.cell(i), ".paths")
+        step = {N: -width, E: 1, S: width, W: -1}
+        half_open = sorted((i, side) for side, mask in board.half_open.items()
+                           for i in _cells_in(mask, size))
+        for open_cell, side in half_open:
             self.add(WARNING, "half_open_edge",
                      f"the path leading {DIRECTION_NAMES[side]} from here meets a wall on the "
-                     f"cell at {_at(board.cell(wall_cell))}, so the two do not connect; open "
-                     "both sides of the edge or neither", board.cell(open_cell), ".paths")
+                     f"cell at {_at(board.cell(open_cell + step[side]))}, so the two do not "
+                     "connect; open both sides of the edge or neither", board.cell(open_cell),
+                     ".paths")
 
-    def check_unreachable(self, board: Board, reach: set[int]) -> None:
-        done = set(reach)
-        for i, exists in enumerate(board.exists):
-            if not exists or i in done:
-                continue
-            region = _region(board, i)
-            done |= region
-            names = sorted({board.cards[j] for j in region
-                            if board.cards[j] not in (None, "path")})
+    def check_unreachable(self, board: Board, reach: int) -> None:
+        places = board.places
+        for first, count, glyphs in _regions(board, board.exists & ~reach):
+            names = sorted({places.get(g) for g in glyphs} - {None, "path"})
             holds = f"; it holds {', '.join(names[:6])}{', ...' if len(names) > 6 else ''}" \
                 if names else ""
-            count = len(region)
             self.add(WARNING, "unreachable",
                      f"{'this cell' if count == 1 else f'{count} cells from here'} cannot be "
-                     f"reached from the start{holds}", board.cell(min(region)), ".cells")
+                     f"reached from the start{holds}", board.cell(first), ".cells")
 
     # ------------------------------------------------------------------ goals
 
-    def check_goals(self, board: Board, reach: set[int] | None, items: list[str]) -> None:
-        reach = reach or set()
-        reached_cards = {board.cards[i] for i in reach if board.cards[i] is not None}
-        reached_shops = [stock for i, stock in board.shops.items() if i in reach]
-        for_sale = {card for stock in reached_shops for card in stock}
+    def check_goals(self, board: Board, reach: int | None, items: list[str]) -> None:
+        reach = reach or 0
+        glyphs = board.glyphs()
+        if not reach:
+            reached = []
+        elif not board.exists & ~reach:
+            reached = glyphs
+        else:
+            reached = [g for g in glyphs if board.glyph_mask(g) & reach]
+        reached_cards = {board.places[g] for g in reached}
+        for_sale = {card for g in reached if g in board.stocks for card in board.stocks[g]}
         keys = (self.carry.keys + sum(1 for card in items if self.card_type(card) == "key")
-                + sum(1 for i in reach if board.types[i] == "key")
+                + (board.cells_of("key") & reach).bit_count()
                 + (1 if any(self.card_type(c) == "key" for c in for_sale) else 0))
         obtainable = self.carry.obtainable | set(items) | for_sale | reached_cards
         goals = self.level.get("goals")
@@ -525,8 +802,7 @@ class _LevelLint:
                          f"goal {n + 1} ({kind}) takes no card, so {_q(card)} is ignored",
                          path=where + ".card")
             if kind == "boss":
-                cells = [i for i, c in enumerate(board.cards)
-                         if c is not None and self.catalog.cards[c].boss]
+                cells = board.cards_where(lambda c: self.catalog.cards[c].boss)
                 self.check_present(board, reach, cells, "boss", "a boss", n, where)
             elif kind == "chest":
                 chest_goal = True
@@ -538,37 +814,40 @@ class _LevelLint:
                              "first: put a key where the start can reach it, sell one in a "
                              "reachable shop, or give one in `items`", path=where)
             elif kind == "debt":
-                cells = [i for i, stock in board.shops.items()
-                         if any(self.card_type(s) == "debt" for s in stock)]
+                cells = 0
+                for g in glyphs:
+                    if g in board.stocks and any(self.card_type(s) == "debt"
+                                                 for s in board.stocks[g]):
+                        cells |= board.glyph_mask(g)
                 self.check_present(board, reach, cells, "shop that sells the shopkeeper's debt",
                                    "such a shop", n, where)
         chests = board.cells_of("chest")
         if chests and not chest_goal and keys == 0 and reach:
             self.add(WARNING, "chest_without_key",
                      "this chest can never be opened: no key can be had on this level or "
-                     "before it", board.cell(chests[0]), ".cells")
+                     "before it", board.cell(board.first(chests)), ".cells")
         self.carry.keys = max(0, keys - (1 if chest_goal else 0))
         self.carry.obtainable = obtainable
 
-    def check_slay(self, board: Board, reach: set[int], card: str, n: int, where: str) -> None:
+    def check_slay(self, board: Board, reach: int, card: str, n: int, where: str) -> None:
         if self.card_type(card) != "enemy":
             self.add(ERROR, "goal_card_kind",
                      f"goal {n + 1} asks the hero to slay {_q(card)}, which is not an enemy",
                      path=where + ".card")
             return
-        cells = [i for i, c in enumerate(board.cards) if c == card]
+        cells = board.cards_where(lambda c: c == card)
         self.check_present(board, reach, cells, repr(card), f"the {card}", n, where)
 
-    def check_present(self, board: Board, reach: set[int], cells: list[int], noun: str,
+    def check_present(self, board: Board, reach: int, cells: int, noun: str,
                       target: str, n: int, where: str) -> None:
         """Goal n needs one of `cells` (holding a `noun`) reachable from the start."""
         if not cells:
             self.add(ERROR, "goal_impossible",
                      f"goal {n + 1} cannot be met: the level has no {noun}", path=where)
-        elif reach and not any(i in reach for i in cells):
+        elif reach and not cells & reach:
             self.add(ERROR, "goal_unreachable",
                      f"goal {n + 1} cannot be met: no route leads from the start to {target}",
-                     board.cell(cells[0]), where)
+                     board.cell(board.first(cells)), where)
 
     # ------------------------------------------------------------------ the rest
 
@@ -578,7 +857,7 @@ class _LevelLint:
             return
         for glyph in islice(legend, MAX_LEGEND):
             if _is_str(glyph) and len(glyph) == 1 and glyph not in BLANKS \
-                    and glyph not in board.glyph_cell:
+                    and glyph not in board.cells.text:
                 self.add(WARNING, "unused_legend",
                          f"legend entry {_glyph(glyph)} is not used in the cells grid",
                          path=json_path(("legend", glyph))[1:])
