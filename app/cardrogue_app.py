@@ -187,19 +187,12 @@ class CardRogueApp(App[None]):
 
     def play(self, spec, source: Path | None = None, character: str | None = None) -> None:
         """Start a run of `spec`: choose the hero if the map offers a choice, then its story."""
-        from engine.cardrogue.cards import standard_catalog
-
-        allowed = list(spec.levels[0].characters) if spec.levels else []
-        if character is None and len(allowed) != 1:
-            from app.screens.dialogs import Choice, ChooseScreen
-
-            catalog = standard_catalog().characters
-            options = allowed or list(catalog)
-            choices = [Choice(catalog[c].name if c in catalog else c, c) for c in options]
-            self.push_screen(ChooseScreen("Choose your hero", choices),
-                             lambda chosen: self.play(spec, source, chosen) if chosen else None)
+        if character is not None:
+            self._start(spec, source, character)
             return
-        self._start(spec, source, character or (allowed[0] if allowed else None))
+        from app.screens.play import choose_hero
+
+        choose_hero(self, spec, lambda hero: self._start(spec, source, hero))
 
     def _start(self, spec, source: Path | None, character: str | None) -> None:
         from app import records

@@ -9,9 +9,10 @@ press to frame under 16 ms median.
 1. The check after one paint, in this process. Each run checks a document that differs from the
    one before in one cell, so every check sees a real change. Baselines measured in the same
    run: copy.deepcopy of the document, and check_document on an 8x8 level.
-     - check_document(deepcopy(document))   what MapModel.report does today
+     - check_document(deepcopy(document))   what MapModel.report did before DocumentChecker
      - DocumentChecker().check(document)    the same Report, re-linting only changed levels
-     - ... check(document, spec=False)      the same problems, without building the MapSpec
+     - ... check(document, spec=False)      the same problems, without building the MapSpec:
+                                            what MapModel.report calls
      - paint + write-back                   MapModel.set_glyph and MapModel.document, the
                                             model's own share of a paint
 2. Key press to frame in the real app, measured exactly as benchmarks/play_speed.py measures
@@ -20,8 +21,7 @@ press to frame under 16 ms median.
    the last has settled, and the child records when each frame was handed to the terminal
    (App._display, on CLOCK_MONOTONIC). At each cell: a paint, a second different paint (both
    real changes, each re-checking the map), then a cursor move. Reported for the paints and the
-   moves apart, with the model as it is and with MapModel.report calling DocumentChecker
-   (spec=False), the change this benchmark was written to weigh.
+   moves apart; the moves, which change nothing, are the baseline of the same run.
 3. The same keys in this process, the app headless under App.run_test(size=(120, 40)): from
    pilot.press to the next frame App._display hands on. No terminal, so it shows what the app
    itself costs.
@@ -103,7 +103,7 @@ def check_figures(runs: int) -> None:
     figures = medians_ms({
         "deepcopy": lambda: copy.deepcopy(document),
         "small": lambda: check_document(copy.deepcopy(next(small_docs)), "<editor>"),
-        "full": lambda: check_document(copy.deepcopy(next(docs["full"])), "<editor>"),
+        "full": lambda: check_document(copy.deepcopy(next(docs["full"])), "<editor>"),  # before
         "checker": lambda: checker.check(next(docs["checker"]), "<editor>"),
         "quick": lambda: quick.check(next(docs["quick"]), "<editor>", spec=False),
         "paint": paint,
@@ -112,9 +112,9 @@ def check_figures(runs: int) -> None:
     print(f"the check after one paint, one {SIZE}x{SIZE} level; medians of {runs} runs")
     print(f"  baseline: copy.deepcopy of the document           {figures['deepcopy']:7.2f} ms")
     print(f"  baseline: check_document, one 8x8 level           {small_ms:7.2f} ms")
-    for key, label in (("full", "check_document(deepcopy(doc))  (model today)"),
+    for key, label in (("full", "check_document(deepcopy(doc))  (the old way)"),
                        ("checker", "DocumentChecker().check(doc)"),
-                       ("quick", "DocumentChecker().check(doc, spec=False)"),
+                       ("quick", "DocumentChecker().check(doc, spec=False)  (model)"),
                        ("paint", "paint + write-back (MapModel)")):
         print(f"  {label:<48}  {figures[key]:7.2f} ms   {figures[key] / small_ms:5.1f}x "
               "the 8x8 check")
@@ -131,18 +131,7 @@ from app.cardrogue_app import CardRogueApp
 from app.editor.model import MapModel
 from app.screens.editor import EditorScreen
 
-ready_path, out_path, variant = sys.argv[1], sys.argv[2], sys.argv[3]
-if variant == "checker":
-    from engine.cardrogue.maps.incremental import DocumentChecker
-
-    checker = DocumentChecker()
-
-    def report(self):
-        if self._report is None:
-            self._report = checker.check(self.document, "<editor>", spec=False)
-        return self._report
-
-    MapModel.report = report
+ready_path, out_path = sys.argv[1], sys.argv[2]
 model = MapModel(big_document())
 frames = []
 
@@ -186,7 +175,7 @@ def key_plan(count: int) -> list[str]:
     return keys[:count + 1]
 
 
-def app_figures(count: int, variant: str) -> dict[str, list[float]]:
+def app_figures(count: int) -> dict[str, list[float]]:
     """Milliseconds from each key to its first frame, by kind of key (play_speed's method)."""
     import fcntl
     import struct
@@ -201,7 +190,7 @@ def app_figures(count: int, variant: str) -> dict[str, list[float]]:
     with tempfile.TemporaryDirectory() as scratch:
         ready, out = Path(scratch) / "ready", Path(scratch) / "frames.json"
         child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(ready), str(out), variant],
+            [sys.executable, "-c", CHILD, str(ready), str(out)],
             stdin=slave, stdout=slave, stderr=slave, cwd=REPO, env=env, start_new_session=True)
         os.close(slave)
         reader = threading.Thread(target=drain, args=(master,), daemon=True)
@@ -241,12 +230,10 @@ def app_figures(count: int, variant: str) -> dict[str, list[float]]:
 def report_app(count: int) -> None:
     print(f"key press to first frame, {SIZE}x{SIZE} level, terminal "
           f"{TERMINAL_SIZE[0]}x{TERMINAL_SIZE[1]} (play_speed's method)")
-    for variant, label in (("model", "model as it is"),
-                           ("checker", "report via DocumentChecker(spec=False)")):
-        print_figures(label, app_figures(count, variant))
+    print_figures("real terminal", app_figures(count))
 
 
-def headless_figures(count: int, variant: str) -> dict[str, list[float]]:
+def headless_figures(count: int) -> dict[str, list[float]]:
     """Key to frame in this process, the app headless under `run_test(size=(120, 40))`: from
     `pilot.press` to the next frame handed to the (headless) terminal, timed as above."""
     import asyncio
@@ -264,16 +251,6 @@ def headless_figures(count: int, variant: str) -> dict[str, list[float]]:
             if renderable is not None:
                 frames.append(time.monotonic_ns())
 
-    real_report = MapModel.report
-    if variant == "checker":
-        checker = DocumentChecker()
-
-        def report(self):  # type: ignore[no-untyped-def]
-            if self._report is None:
-                self._report = checker.check(self.document, "<editor>", spec=False)
-            return self._report
-
-        MapModel.report = report  # type: ignore[method-assign]
     out: dict[str, list[float]] = {"paint": [], "move": []}
 
     async def run() -> None:
@@ -294,30 +271,30 @@ def headless_figures(count: int, variant: str) -> dict[str, list[float]]:
                     out[kind].append((frames[seen] - start) / 1e6)
                 await pilot.pause(KEY_GAP_SECONDS)
 
-    try:
-        asyncio.run(run())
-    finally:
-        MapModel.report = real_report  # type: ignore[method-assign]
+    asyncio.run(run())
     return out
 
 
 def print_figures(label: str, figures: dict[str, list[float]]) -> None:
-    for kind in ("paint", "move"):
+    """Paints against the baseline of the same run: cursor moves, which change nothing."""
+    medians = {}
+    for kind in ("move", "paint"):
         times = sorted(figures[kind])
         if not times:
-            print(f"  {label:<40} {kind:<5}  no frames")
+            print(f"  {label:<14} {kind:<5}  no frames")
             continue
+        medians[kind] = statistics.median(times)
         p90 = times[int(0.9 * (len(times) - 1))]
-        print(f"  {label:<40} {kind:<5}  median {statistics.median(times):6.1f} ms   "
+        print(f"  {label:<14} {kind:<5}  median {medians[kind]:6.1f} ms   "
               f"p90 {p90:6.1f} ms   ({len(times)} keys)")
+    if len(medians) == 2:
+        print(f"  {label:<14} paint / move  {medians['paint'] / medians['move']:.2f}x")
 
 
 def report_headless(count: int) -> None:
     print(f"key press to first frame, headless (App.run_test, size {TERMINAL_SIZE[0]}x"
           f"{TERMINAL_SIZE[1]}), a gc.collect() before each key")
-    for variant, label in (("model", "model as it is"),
-                           ("checker", "report via DocumentChecker(spec=False)")):
-        print_figures(label, headless_figures(count, variant))
+    print_figures("headless", headless_figures(count))
 
 
 def main() -> None:

@@ -103,15 +103,31 @@ class EditorCanvas(ScrollView, can_focus=True):
 
     def move_to(self, row: int, col: int) -> None:
         width, height = self.model.size(self.level)
+        before = self.cursor
         self.cursor = (max(0, min(row, height - 1)), max(0, min(col, width - 1)))
         self.follow()
-        self.refresh()
+        self.refresh_rows({before[0], self.cursor[0]})
 
-    def changed(self) -> None:
-        """The model changed: draw again (the grid may have a new size after an undo)."""
+    def changed(self, rows: set[int] | None = None) -> None:
+        """The model changed: draw again the given rows of cells, or everything (the grid may
+        have a new size after an undo)."""
         width, height = self.model.size(self.level)
-        self.virtual_size = Size(width * CELL_W, height * CELL_H)
-        self.refresh()
+        size = Size(width * CELL_W, height * CELL_H)
+        if rows is None or size != self.virtual_size:
+            self.virtual_size = size
+            self.refresh()
+            return
+        # A row's lower line shows the north edges of the row below it: redraw that one too.
+        self.refresh_rows(rows | {row - 1 for row in rows})
+
+    def refresh_rows(self, rows: set[int]) -> None:
+        """Redraw only the lines of these rows of cells, so a paint costs two lines, not a
+        screen."""
+        top = round(self.scroll_offset.y)
+        width = self.scrollable_content_region.width
+        for row in rows:
+            if row >= 0:
+                self.refresh(Region(0, row * CELL_H - top, width, CELL_H))
 
     def follow(self) -> None:
         if not self.size.area:

@@ -23,10 +23,10 @@ from engine.cardrogue.maps import (
     EMPTY_GLYPH,
     FORMAT_VERSION,
     Report,
-    check_document,
     save_map,
 )
 from engine.cardrogue.maps.document import canonical_grid
+from engine.cardrogue.maps.incremental import DocumentChecker
 
 BLANK = " "
 BUILT_IN = {"@": "start", ">": "ladder", ".": "path"}
@@ -129,6 +129,9 @@ class MapModel:
         self._saved_at = 0  # the id of the step on top of the undo stack when last saved
         self._report: Report | None = None
         self.last_level = MAP  # the level the last undo or redo changed (MAP: several, or none)
+        self._checker = DocumentChecker()  # re-lints only the levels an edit changed
+        # Rows whose cells changed since the views last asked, by level; None: redraw all.
+        self._changed_rows: dict[int, set[int]] | None = {}
 
     # ------------------------------------------------------------------ reading
 
@@ -216,8 +219,19 @@ class MapModel:
             self._next_id += 1
             self._redo.clear()
 
+    def take_changed_rows(self, level: int) -> set[int] | None:
+        """The rows of `level` changed since the last call (None: anything may have), so a view
+        redraws only those."""
+        changed, self._changed_rows = self._changed_rows, {}
+        return None if changed is None else changed.get(level, set())
+
     def _apply(self, change: Change, value: Any) -> None:
         self._report = None
+        if isinstance(change.where, tuple) and change.where[0] != "field":
+            if self._changed_rows is not None:
+                self._changed_rows.setdefault(change.level, set()).add(change.where[0])
+        else:
+            self._changed_rows = None  # a legend entry or the levels: anything may look new
         if change.where == LEVELS:
             self.document  # write pending grids back before they are replaced
             self._document["levels"] = copy.deepcopy(value)
@@ -558,7 +572,8 @@ class MapModel:
     def report(self) -> Report:
         """Schema and lint results for the current content (cached until the next edit)."""
         if self._report is None:
-            self._report = check_document(copy.deepcopy(self.document), "<editor>")
+            # The checker never changes the document; the playable spec is not needed here.
+            self._report = self._checker.check(self.document, "<editor>", spec=False)
         return self._report
 
     def problems(self) -> list:

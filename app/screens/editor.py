@@ -209,7 +209,7 @@ class EditorScreen(Screen[None]):
         canvas = self.canvas
         if canvas.level >= self.model.level_count:  # a level went away (removed, or undone)
             canvas.set_level(self.model.level_count - 1)
-        canvas.changed()
+        canvas.changed(self.model.take_changed_rows(canvas.level))
         report = self.model.report()
         problems = report.problems
         if problems != self._shown_problems:
@@ -671,6 +671,9 @@ class EditorScreen(Screen[None]):
             return
         self.notify(f"Saved {self.path}" if written else f"{self.path} is up to date",
                     markup=False)
+        from app.editor import playtest
+
+        playtest.after_save(self)  # a clear made before the first save goes beside the file
         self._update_status()
 
     def action_leave(self) -> None:

@@ -19,12 +19,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from engine.cardrogue import Game
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
 from engine.core.protocol import DIRECTIONS, Action
 
 from app import records
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
-from app.screens.results import ResultsScreen
+from app.screens.results import PlayTestResultsScreen, ResultsScreen
 from app.screens.shop import ShopScreen
 from app.screens.story import StoryScreen
 from app.session import Attempt, Session
@@ -278,8 +279,11 @@ class PlayScreen(GameViews, Screen[None]):
             self._show_results()
 
     def _show_results(self) -> None:
-        standing = records.enter_run(self.session)
-        self.app.push_screen(ResultsScreen(self.session, standing), self._after_results)
+        self.app.push_screen(self.results_screen(), self._after_results)
+
+    def results_screen(self) -> ResultsScreen:
+        """The results of the finished game, after entering it on the local leaderboard."""
+        return ResultsScreen(self.session, records.enter_run(self.session))
 
     def _after_results(self, choice: str | None) -> None:
         if choice == "again":
@@ -570,3 +574,39 @@ class PlayScreen(GameViews, Screen[None]):
         for command in COMMANDS:
             yield SystemCommand(command.title, command.help,
                                 lambda name=command.action: self.run_action_now(name))
+
+
+class PlayTestScreen(PlayScreen):
+    """A play-test from the editor: the real game, stories included, but off the record.
+
+    Nothing goes on the local leaderboard or into the runs folder. When the game is won,
+    `on_won` receives the finished game (the editor turns it into a clear). Leaving dismisses
+    only this screen, so the editor underneath comes back as the author left it.
+    """
+
+    LEAVE_QUESTION = "Stop the play-test and go back to the editor?"
+
+    def __init__(self, session: Session, on_won: Callable[[Game], None]) -> None:
+        super().__init__(session)
+        self.on_won = on_won
+
+    def results_screen(self) -> ResultsScreen:
+        if self.game.outcome == "won":
+            self.on_won(self.game)
+        return PlayTestResultsScreen(self.session)
+
+
+def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:
+    """Call `then` with the hero for `spec`: the only one its first level allows, or the one
+    the player picks from a list (nothing happens if they cancel)."""
+    from engine.cardrogue.cards import standard_catalog
+
+    allowed = list(spec.levels[0].characters) if spec.levels else []
+    if len(allowed) == 1:
+        then(allowed[0])
+        return
+    catalog = standard_catalog().characters
+    options = allowed or list(catalog)
+    choices = [Choice(catalog[c].name if c in catalog else c, c) for c in options]
+    app.push_screen(ChooseScreen("Choose your hero", choices),
+                    lambda chosen: then(chosen) if chosen else None)

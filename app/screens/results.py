@@ -77,6 +77,8 @@ class ResultsScreen(ModalScreen[str]):
     }
     """
 
+    SAVES_RUNS = True  # offer "Save run" (into the player's runs folder)
+
     def __init__(self, session: Session, standing: records.Standing | None = None) -> None:
         super().__init__()
         self.session = session
@@ -100,7 +102,8 @@ class ResultsScreen(ModalScreen[str]):
                 if not won:
                     yield Button("Restart level", id="level")
                     yield Button("Undo last move", id="undo")
-                yield Button("Save run", id="save")
+                if self.SAVES_RUNS:
+                    yield Button("Save run", id="save")
                 yield Button("Back", id="leave")
         yield Footer()
 
@@ -139,3 +142,23 @@ class ResultsScreen(ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class PlayTestResultsScreen(ResultsScreen):
+    """The results of a play-test: no leaderboard standing and no saving; Back returns to the
+    editor."""
+
+    BINDINGS = [
+        Binding("escape", "choose('leave')", "Back to the editor", id="results_leave"),
+    ]
+
+    SAVES_RUNS = False
+
+    def records_text(self, won: bool) -> Text:
+        g = self.session.game
+        text = Text()
+        if won:
+            text.append(f"Won in {g.moves} moves.\n")
+        text.append("A play-test: nothing goes on the leaderboard.", style="italic")
+        text.append(f"\nShare code {self.session.share_code}", style="dim")
+        return text

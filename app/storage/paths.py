@@ -3,6 +3,7 @@
     data_dir()   platformdirs.user_data_dir("cardrogue"), or $CARDROGUE_DATA_DIR if set
     maps_dir()   the user's own maps (challenge maps they wrote or downloaded)
     runs_dir()   run files the app saved or imported
+    exports_dir()  maps the editor published, each with its clear run
 
 The folders are created on first use. Tests point CARDROGUE_DATA_DIR at a temporary folder.
 """
@@ -40,6 +41,13 @@ def maps_dir(create: bool = True) -> Path:
 
 def runs_dir(create: bool = True) -> Path:
     folder = data_dir(create) / "runs"
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def exports_dir(create: bool = True) -> Path:
+    folder = data_dir(create) / "exports"
     if create:
         folder.mkdir(parents=True, exist_ok=True)
     return folder

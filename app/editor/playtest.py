@@ -1,0 +1,241 @@
+"""Play-testing from the editor, the clear check, and publishing.
+
+    play_level(editor)   the current level alone, as a one-level map, in the real play screen
+    play_map(editor)     the whole map from its first level
+    publish(editor)      export the map and its clear, if the clear still replays on it
+    after_save(editor)   keep a clear made before the map had a file, now that it has one
+
+A *clear* is a won run of the whole map, recorded against the map id of what was played. It is
+kept on the editor screen (`editor.clear_run`) and beside the map file as `<stem>.clear.json`.
+Publishing never trusts a flag: it replays the kept run on the current document, so any edit
+that changes play (the map id) refuses it, while titles, stories and par do not.
+
+The functions above the UI section take documents and runs only, so tests can call them directly.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+from typing import Any
+
+from engine.cardrogue import MapSpec, runs
+from engine.cardrogue.identity import share_code
+from engine.cardrogue.maps import check_document, save_map
+from engine.core.runs import MAP_HASH_MISMATCH, Run, RunError, read_run, save_run
+
+CLEAR_SUFFIX = ".clear.json"
+NOT_CLEARED = ("Play the whole map to the end first (shift+p): publishing needs a clear of "
+               "this exact map.")
+CHANGED = ("Play the whole map to the end first: the map changed since your clear (an edit "
+           "that changes play needs a new clear).")
+
+
+class PublishRefused(Exception):
+    """Why a map cannot be published, in a sentence for the author."""
+
+
+# ---------------------------------------------------------------------- documents and runs
+
+def clear_path(map_path: str | Path) -> Path:
+    """Where a map file's clear is kept: `dungeon.toml` -> `dungeon.clear.json`."""
+    map_path = Path(map_path)
+    return map_path.with_name(map_path.stem + CLEAR_SUFFIX)
+
+
+def read_clear(map_path: str | Path | None) -> Run | None:
+    """The clear kept beside a map file, None if there is none. Raises RunError for a file
+    that is there but is not a readable run."""
+    if map_path is None or not clear_path(map_path).exists():
+        return None
+    return read_run(clear_path(map_path))
+
+
+def level_document(document: dict[str, Any], index: int) -> dict[str, Any]:
+    """A one-level map of level `index`: the map's own fields (seed, title) with that level only.
+    Nothing carries over from earlier levels, so the level's own health, gold and items apply.
+    For a one-level map this is the same map, with the same id."""
+    single = copy.deepcopy(document)
+    single["levels"] = [copy.deepcopy(document["levels"][index])]
+    return single
+
+
+def spec_of(document: dict[str, Any]) -> MapSpec:
+    """The playable MapSpec of a document; PublishRefused names the first error if it has any."""
+    report = check_document(copy.deepcopy(document), "<editor>")
+    if report.errors or report.spec is None:
+        count = len(report.errors)
+        first = report.errors[0].message if report.errors else "the map cannot be built"
+        raise PublishRefused(f"The map has {count} error{'s' if count != 1 else ''} "
+                             f"(the Problems panel lists them); the first: {first}")
+    return report.spec
+
+
+def check_clear(document: dict[str, Any], run: Run | None) -> str | None:
+    """None if `run` is a win of exactly this document's gameplay, else why it is not."""
+    try:
+        _verify_clear(document, run)
+    except PublishRefused as refusal:
+        return str(refusal)
+    return None
+
+
+def _verify_clear(document: dict[str, Any], run: Run | None) -> runs.Verified:
+    if run is None:
+        raise PublishRefused(NOT_CLEARED)
+    spec = spec_of(document)
+    try:
+        verified = runs.verify(run, spec)
+    except RunError as error:
+        if error.code == MAP_HASH_MISMATCH:
+            raise PublishRefused(CHANGED) from None
+        raise PublishRefused(f"Your kept clear no longer replays ({error.message}); play the "
+                             "whole map to the end again.") from None
+    if not verified.won:
+        raise PublishRefused(NOT_CLEARED)
+    return verified
+
+
+def slug(title: str) -> str:
+    """A file-name-safe form of a title: "The Deep Well!" -> "the-deep-well"."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40] or "map"
+
+
+def publish_files(document: dict[str, Any], run: Run | None,
+                  folder: str | Path) -> tuple[Path, str]:
+    """Write `<slug>-<share code>.toml` and its `.clear.json` into `folder`; returns the map's
+    path and its share code. Raises PublishRefused unless `run` clears this exact document,
+    and OSError if a file cannot be written."""
+    verified = _verify_clear(document, run)
+    code = share_code(verified.map_id)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    map_path = folder / f"{slug(str(document.get('title') or ''))}-{code}.toml"
+    # The clear first: a map published without its clear would be worse than a stray clear.
+    save_run(clear_path(map_path), verified.run)
+    save_map(document, map_path)
+    return map_path, code
+
+
+def set_pars(model, level_moves: list[int] | tuple[int, ...]) -> list[int]:
+    """Give each level without a par its moves from the clear, as one undo step. Returns the
+    indices of the levels that got one."""
+    missing = [i for i in range(min(model.level_count, len(level_moves)))
+               if model.field(i, "par") is None]
+    model.begin_stroke()
+    for index in missing:
+        model.set_field(index, "par", level_moves[index])
+    model.end_stroke()
+    return missing
+
+
+# ---------------------------------------------------------------------- the editor's keys
+
+def play_level(editor) -> None:
+    """Play-test the level under the cursor, alone."""
+    index = editor.canvas.level
+    try:
+        spec = spec_of(level_document(editor.model.document, index))
+    except PublishRefused as refusal:
+        editor.notify(str(refusal).replace("The map has", "This level has", 1),
+                      title="Cannot play this level", severity="error", markup=False)
+        return
+    _play(editor, spec)
+
+
+def play_map(editor) -> None:
+    """Play-test the whole map from its first level."""
+    try:
+        spec = spec_of(editor.model.document)
+    except PublishRefused as refusal:
+        editor.notify(str(refusal), title="Cannot play the map", severity="error", markup=False)
+        return
+    _play(editor, spec)
+
+
+def publish(editor) -> None:
+    """Export the map with its clear into the exports folder, or say why not."""
+    from app.storage.paths import exports_dir
+
+    try:
+        run = kept_clear(editor)
+        path, code = publish_files(editor.model.document, run, exports_dir())
+    except PublishRefused as refusal:
+        editor.notify(str(refusal), title="Not published", severity="error", markup=False)
+        return
+    except RunError as error:
+        editor.notify(f"Your kept clear cannot be read ({error.message}); play the whole map to "
+                      "the end again.", title="Not published", severity="error", markup=False)
+        return
+    except OSError as error:
+        editor.notify(f"Could not write the published files: {error.strerror or error}",
+                      title="Not published", severity="error", markup=False)
+        return
+    moves = run.claimed.get("moves")
+    editor.notify(f"{path}\nShare code {code}. Your record: {moves} moves.",
+                  title="Published", markup=False, timeout=10)
+
+
+def kept_clear(editor) -> Run | None:
+    """The clear made in this editor session, else the one kept beside the map file."""
+    run = getattr(editor, "clear_run", None)
+    return run if run is not None else read_clear(editor.path)
+
+
+def after_save(editor) -> None:
+    """Call after the map is saved: a clear made while the map had no file gets kept beside it."""
+    run = getattr(editor, "clear_run", None)
+    if run is not None and editor.path is not None:
+        _keep_beside(editor, run)
+
+
+def _keep_beside(editor, run: Run) -> None:
+    try:
+        save_run(clear_path(editor.path), run)
+    except OSError as error:
+        editor.notify(f"Could not keep the clear beside the map: {error.strerror or error}. "
+                      "It stays in the editor until you leave.", severity="warning",
+                      markup=False)
+
+
+def _play(editor, spec: MapSpec) -> None:
+    """Choose the hero as a player would, then open the play screen over the editor."""
+    from app.screens.play import choose_hero
+
+    choose_hero(editor.app, spec, lambda hero: _start(editor, spec, hero))
+
+
+def _start(editor, spec: MapSpec, hero: str | None) -> None:
+    from app import records
+    from app.screens.play import PlayTestScreen
+    from app.session import Session
+
+    try:
+        session = Session(spec, hero, records.player_name(), editor.path)
+    except ValueError as error:
+        editor.notify(str(error), title="This map cannot start", severity="error", markup=False)
+        return
+    identity = session.map_id
+    screen = PlayTestScreen(session, lambda game: _won(editor, game, identity))
+    editor.app.push_screen(screen)
+    editor.app.push_screen(screen.story_screen())
+
+
+def _won(editor, game, identity: str) -> None:
+    """A play-test was won: a clear if it replays on the current map, else just a level won."""
+    run = runs.record(game, identity=identity)
+    if check_clear(editor.model.document, run) is not None:
+        editor.notify(f"Level won in {game.moves} moves. Only the whole map played to the end "
+                      "(shift+p) counts as a clear.", markup=False)
+        return
+    editor.clear_run = run
+    if editor.path is not None:
+        _keep_beside(editor, run)
+    filled = set_pars(editor.model, game.level_moves)
+    editor.update_views()
+    message = f"Cleared in {game.moves} moves: your record. The map can be published (ctrl+e)."
+    if filled:
+        names = ", ".join(editor.model.level_id(i) for i in filled)
+        message += f"\nPar set for {names}."
+    editor.notify(message, title="Cleared", markup=False, timeout=10)
