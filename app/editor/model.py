@@ -88,7 +88,8 @@ def _level_of(changes: list[Change]) -> int:
 
 
 class _Grid:
-    """One level's two grids as rows of path bits and glyphs."""
+    """One level's two grids as rows of path bits and glyphs, with each row's text kept until
+    that row changes (writing back a 128x128 level after one paint then costs one row)."""
 
     def __init__(self, level: dict[str, Any]) -> None:
         paths = grid_rows(level.get("paths", "")) if isinstance(level.get("paths"), str) else []
@@ -103,13 +104,26 @@ class _Grid:
         for r, row in enumerate(cells):
             for c, char in enumerate(row):
                 self.glyphs[r][c] = BLANK if blank(char) else char
+        self._path_rows: list[str | None] = [None] * self.height
+        self._cell_rows: list[str | None] = [None] * self.height
+
+    def set(self, row: int, col: int, bits: int, glyph: str) -> None:
+        self.bits[row][col], self.glyphs[row][col] = bits, glyph
+        self._path_rows[row] = self._cell_rows[row] = None
 
     def paths_text(self) -> str:
-        return canonical_grid("".join("".join(PATH_GLYPHS[b] for b in row) + "\n"
-                                      for row in self.bits))
+        rows = self._path_rows
+        for r, row in enumerate(rows):
+            if row is None:
+                rows[r] = "".join(PATH_GLYPHS[b] for b in self.bits[r])
+        return canonical_grid("".join(row + "\n" for row in rows))
 
     def cells_text(self) -> str:
-        return canonical_grid("".join("".join(row) + "\n" for row in self.glyphs))
+        rows = self._cell_rows
+        for r, row in enumerate(rows):
+            if row is None:
+                rows[r] = "".join(self.glyphs[r])
+        return canonical_grid("".join(row + "\n" for row in rows))
 
 
 class MapModel:
@@ -248,8 +262,7 @@ class MapModel:
             return
         if isinstance(change.where, tuple):
             row, col = change.where
-            grid = self._grids[change.level]
-            grid.bits[row][col], grid.glyphs[row][col] = value
+            self._grids[change.level].set(row, col, *value)
             self._touched.add(change.level)
             return
         level = self._document["levels"][change.level]

@@ -227,7 +227,9 @@ class EditorScreen(Screen[None]):
             if highlighted is not None and problems:
                 panel.highlighted = min(highlighted, len(problems) - 1)
         errors, warnings = len(report.errors), len(report.warnings)
-        self.panel.border_title = f"Problems {errors}E {warnings}W"
+        title = f"Problems {errors}E {warnings}W"
+        if self.panel.border_title != title:  # a new title redraws the whole panel
+            self.panel.border_title = title
         self._update_palette()
         self._update_status()
 
@@ -242,7 +244,8 @@ class EditorScreen(Screen[None]):
             parts.append(Content(self.brush.glyph).stylize("reverse"))
         content = Content.assemble("Palette ", Content(" ").join(parts),
                                    "  a all cards  [ ] brush  space paint")
-        self.query_one("#palette", Static).update(content)
+        # One line always: no layout pass needed, which keeps a paint's frame cheap.
+        self.query_one("#palette", Static).update(content, layout=False)
 
     def _update_status(self) -> None:
         row, col = self.canvas.cursor
@@ -264,7 +267,7 @@ class EditorScreen(Screen[None]):
                 f"brush {brush.glyph} ({brush.label})  "
                 f"{errors} error{'s' if errors != 1 else ''}, "
                 f"{warnings} warning{'s' if warnings != 1 else ''}")
-        self.query_one("#status", Static).update(Content(text))
+        self.query_one("#status", Static).update(Content(text), layout=False)
 
     @property
     def status_text(self) -> str:
