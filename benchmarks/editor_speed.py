@@ -44,7 +44,12 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_speed import ARROWS, KEY_GAP_SECONDS  # the same method as play_speed
+from play_speed import (  # the same method as play_speed
+    ARROWS,
+    KEY_GAP_SECONDS,
+    frames_after,
+    type_in_child,
+)
 from startup import REPO, drain
 from validate_speed import SIZE, big_map_text, medians_ms  # the same level
 
@@ -131,7 +136,7 @@ from app.cardrogue_app import CardRogueApp
 from app.editor.model import MapModel
 from app.screens.editor import EditorScreen
 
-ready_path, out_path = sys.argv[1], sys.argv[2]
+ready_path, out_path = sys.argv[-2], sys.argv[-1]
 model = MapModel(big_document())
 frames = []
 
@@ -177,51 +182,16 @@ def key_plan(count: int) -> list[str]:
 
 def app_figures(count: int) -> dict[str, list[float]]:
     """Milliseconds from each key to its first frame, by kind of key (play_speed's method)."""
-    import fcntl
-    import struct
-    import termios
-
-    master, slave = os.openpty()
-    columns, rows = TERMINAL_SIZE
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "TEXTUAL_ANIMATIONS": "none",
-           "CARDROGUE_DATA_DIR": tempfile.mkdtemp(prefix="cardrogue-bench-")}
     plan = key_plan(count)
-    with tempfile.TemporaryDirectory() as scratch:
-        ready, out = Path(scratch) / "ready", Path(scratch) / "frames.json"
-        child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(ready), str(out)],
-            stdin=slave, stdout=slave, stderr=slave, cwd=REPO, env=env, start_new_session=True)
-        os.close(slave)
-        reader = threading.Thread(target=drain, args=(master,), daemon=True)
-        reader.start()
-        try:
-            deadline = time.monotonic() + 60
-            while not ready.exists():
-                if time.monotonic() > deadline or child.poll() is not None:
-                    raise RuntimeError("the app did not reach the editor")
-                time.sleep(0.05)
-            sent = []
-            for key in plan:
-                sent.append(time.monotonic_ns())
-                os.write(master, KEYS[key])
-                # A paint may take far longer than a frame before the fix: let it settle.
-                time.sleep(KEY_GAP_SECONDS * (3 if key.isdigit() else 1))
-            os.write(master, b"\x11")  # ctrl+q: the child's quit exits at once
-            child.wait(timeout=60)
-        finally:
-            if child.poll() is None:
-                child.kill()
-                child.wait()
-            reader.join(timeout=5)
-            os.close(master)
-        frames = json.loads(out.read_text())
+    keys = [KEYS[key] for key in plan]
+    # A paint may take far longer than a frame on a slow day: let it settle.
+    gaps = [KEY_GAP_SECONDS * (3 if key.isdigit() else 1) for key in plan]
+    sent, frames = type_in_child(CHILD, [], keys, gaps, b"\x11", "the editor")
     out_figures: dict[str, list[float]] = {"paint": [], "move": []}
     for n, start in enumerate(sent):
         if n == 0:
             continue  # the first move, off the start
-        end = sent[n + 1] if n + 1 < len(sent) else start + int(KEY_GAP_SECONDS * 1e9)
-        after = [f for f in frames if start < f < end]
+        after = frames_after(sent, frames, n)
         if after:
             out_figures["paint" if plan[n].isdigit() else "move"].append((after[0] - start) / 1e6)
     return out_figures

@@ -91,7 +91,11 @@ def key_plan(count: int) -> list[str]:
     return keys[:count]
 
 
-def run(size: int, count: int) -> tuple[list[float], list[float]]:
+def type_in_child(child_code: str, args: list[str], keys: list[bytes], gaps: list[float],
+                  quit_keys: bytes, what: str) -> tuple[list[int], list[int]]:
+    """Run `child_code` (an app that writes a "ready" file, then its frame times as JSON) on
+    its own pseudo-terminal, type `keys` with the given pauses, then `quit_keys`. Returns when
+    each key was sent and when each frame was handed to the terminal (CLOCK_MONOTONIC ns)."""
     import fcntl
     import struct
     import termios
@@ -104,7 +108,7 @@ def run(size: int, count: int) -> tuple[list[float], list[float]]:
     with tempfile.TemporaryDirectory() as scratch:
         ready, out = Path(scratch) / "ready", Path(scratch) / "frames.json"
         child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(size), str(ready), str(out)],
+            [sys.executable, "-c", child_code, *args, str(ready), str(out)],
             stdin=slave, stdout=slave, stderr=slave, cwd=REPO, env=env, start_new_session=True)
         os.close(slave)
         reader = threading.Thread(target=drain, args=(master,), daemon=True)
@@ -113,16 +117,16 @@ def run(size: int, count: int) -> tuple[list[float], list[float]]:
             deadline = time.monotonic() + 60
             while not ready.exists():
                 if time.monotonic() > deadline or child.poll() is not None:
-                    raise RuntimeError("the app did not reach the play screen")
+                    raise RuntimeError(f"the app did not reach {what}")
                 time.sleep(0.05)
             sent = []
-            for key in key_plan(count):
+            for key, gap in zip(keys, gaps, strict=True):
                 sent.append(time.monotonic_ns())
-                os.write(master, ARROWS[key])
-                time.sleep(KEY_GAP_SECONDS)
-            os.write(master, b"\x11")  # ctrl+q: quit, and "y" to the question about the run
-            time.sleep(0.3)
-            os.write(master, b"y")
+                os.write(master, key)
+                time.sleep(gap)
+            for key in quit_keys:
+                os.write(master, bytes([key]))
+                time.sleep(0.3)
             child.wait(timeout=60)
         finally:
             if child.poll() is None:
@@ -131,10 +135,24 @@ def run(size: int, count: int) -> tuple[list[float], list[float]]:
             reader.join(timeout=5)
             os.close(master)
         frames = json.loads(out.read_text())
+    return sent, frames
+
+
+def frames_after(sent: list[int], frames: list[int], n: int) -> list[int]:
+    """The frames between key `n` and the next key."""
+    start = sent[n]
+    end = sent[n + 1] if n + 1 < len(sent) else start + int(KEY_GAP_SECONDS * 1e9)
+    return [f for f in frames if start < f < end]
+
+
+def run(size: int, count: int) -> tuple[list[float], list[float]]:
+    keys = [ARROWS[key] for key in key_plan(count)]
+    # ctrl+q quits, and "y" answers the question about the run.
+    sent, frames = type_in_child(CHILD, [str(size)], keys, [KEY_GAP_SECONDS] * len(keys),
+                                 b"\x11y", "the play screen")
     firsts, settled = [], []
     for n, start in enumerate(sent):
-        end = sent[n + 1] if n + 1 < len(sent) else start + int(KEY_GAP_SECONDS * 1e9)
-        after = [f for f in frames if start < f < end]
+        after = frames_after(sent, frames, n)
         if after:
             firsts.append((after[0] - start) / 1e6)
             settled.append((after[-1] - start) / 1e6)
