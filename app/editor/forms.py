@@ -592,7 +592,11 @@ class LegendEntryScreen(FormScreen[tuple[str, Any] | None]):
     @on(Select.Changed, "#card")
     def card_changed(self, event: Select.Changed) -> None:
         event.stop()
-        self.show_options_for(selected_value(event.select))
+        card_id = selected_value(event.select)
+        glyph = self.query_one("#glyph", Input)
+        if card_id is not None and not glyph.value:  # suggest a glyph the author may change
+            glyph.value = cards.free_glyph(card_id, set(self.model.legend(self.level)))
+        self.show_options_for(card_id)
 
     def show_options_for(self, card_id: str | None) -> None:
         wanted = set(cards.legend_options(card_id)) if card_id is not None else set()

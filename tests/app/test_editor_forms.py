@@ -382,6 +382,21 @@ async def test_legend_form_offers_only_the_options_of_the_card(app: CardRogueApp
         assert shown(app, "revealed") and not shown(app, "name")
 
 
+async def test_legend_form_suggests_an_unused_glyph_for_the_chosen_card(
+        app: CardRogueApp) -> None:
+    model = small_model()  # "g" is taken by a goblin already
+    async with app.run_test(size=SIZE) as pilot:
+        results = await push(app, pilot, LegendEntryScreen(model, 0, None))
+        app.screen.query_one("#card", Select).value = "goblin"
+        await pilot.pause()
+        assert app.screen.query_one("#glyph", Input).value == "G"
+        app.screen.query_one("#card", Select).value = "key"  # a glyph once set stays
+        await pilot.pause()
+        assert app.screen.query_one("#glyph", Input).value == "G"
+        await press_ok(pilot)
+    assert results.only == ("G", "key")
+
+
 async def test_legend_form_new_enemy_with_options(app: CardRogueApp) -> None:
     model = small_model()
     async with app.run_test(size=SIZE) as pilot:
