@@ -580,15 +580,16 @@ class EditorScreen(Screen[None]):
 
     def action_levels(self) -> None:
         count, here = self.model.level_count, self.level
-        choices = [Choice(f"Go to {self.model.level_id(i)}", ("go", i),
-                          "this one" if i == here else "") for i in range(count)]
-        choices += [
+        # The actions first, so their digits stay the same however many levels there are.
+        choices = [
             Choice("Add a level after this one", ("add", here + 1)),
             Choice("Duplicate this level", ("duplicate", here)),
             Choice("Move this level earlier", ("move", here - 1)),
             Choice("Move this level later", ("move", here + 1)),
             Choice("Remove this level", ("remove", here)),
         ]
+        choices += [Choice(f"Go to {self.model.level_id(i)}", ("go", i),
+                           "this one" if i == here else "") for i in range(count)]
         self.app.push_screen(ChooseScreen("Levels", choices), self._level_chosen)
 
     def _level_chosen(self, choice: tuple[str, int] | None) -> None:

@@ -100,7 +100,7 @@ async def test_build_a_two_level_map_save_reload_and_validate(app: CardRogueApp,
         # shop is chosen from the card palette and clicked into place.
         await pilot.press("L")
         await pilot.pause()
-        await pilot.press("2")  # "Add a level after this one"
+        await pilot.press("1")  # "Add a level after this one"
         await pilot.pause()
         assert screen.level == 1 and screen.model.size(1) == (6, 3)
         await pilot.press("c")

@@ -208,7 +208,7 @@ async def test_levels_menu_adds_switches_and_undo_shows_the_changed_level(
         screen = await open_new(app, pilot)
         await pilot.press("L")
         await pilot.pause()
-        await pilot.press("2")  # after "Go to level-1": "Add a level after this one"
+        await pilot.press("1")  # "Add a level after this one"
         await pilot.pause()
         assert screen.model.level_count == 2 and screen.level == 1
         assert "level-2 (2/2)" in screen.status_text
@@ -219,3 +219,31 @@ async def test_levels_menu_adds_switches_and_undo_shows_the_changed_level(
         assert screen.level == 1 and screen.model.glyph(1, 0, 0) == " "
         await pilot.press("pagedown")
         assert screen.level == 1  # no level 3: a notice, nothing else
+
+
+async def test_levels_menu_duplicates_moves_and_removes_with_a_question(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_new(app, pilot)
+        model = screen.model
+        await pilot.press("1")  # a start on level 1, to tell the copy apart
+        await pilot.press("L", "2")  # duplicate
+        await pilot.pause()
+        assert model.level_count == 2 and screen.level == 1
+        assert model.level_id(1) == "level-1-1" and model.glyph(1, 0, 0) == "@"
+        await pilot.press("L", "3")  # move earlier
+        await pilot.pause()
+        assert [model.level_id(i) for i in range(2)] == ["level-1-1", "level-1"]
+        assert screen.level == 0
+        await pilot.press("L", "5")  # remove: asks first
+        await pilot.pause()
+        assert model.level_count == 2
+        await pilot.press("y")
+        await pilot.pause()
+        assert [model.level_id(i) for i in range(1)] == ["level-1"] and model.level_count == 1
+        await pilot.press("L", "5")  # the last level stays
+        await pilot.pause()
+        assert model.level_count == 1 and isinstance(app.screen, EditorScreen)
+        await pilot.press("L", "6")  # "Go to level-1", after the five actions
+        await pilot.pause()
+        assert screen.level == 0 and isinstance(app.screen, EditorScreen)
