@@ -55,6 +55,10 @@ LEVELS = "levels"  # the `where` of a change to the list of levels
 MAX_SIDE = 128  # the format's limit on a level's rows and columns
 
 
+class NotEditable(ValueError):
+    """A document whose shape the editor cannot hold without losing part of it."""
+
+
 @dataclass(frozen=True)
 class Change:
     """One edit. `where` is a cell's (row, col) with values (path bits, glyph); a legend glyph
@@ -132,9 +136,14 @@ class MapModel:
     def __init__(self, document: dict[str, Any] | None = None) -> None:
         self._document = copy.deepcopy(document) if document is not None else new_document()
         levels = self._document.get("levels")
-        if not isinstance(levels, list) or not levels:
+        if levels is not None and not (isinstance(levels, list)
+                                       and all(isinstance(level, dict) for level in levels)):
+            # Editing would have to drop what is there: the author fixes it by hand instead.
+            raise NotEditable("`levels` must be a list of level tables; `cardrogue validate` "
+                              "says where it is not")
+        if not levels:
             levels = self._document["levels"] = new_document()["levels"]
-        self._grids = [_Grid(level if isinstance(level, dict) else {}) for level in levels]
+        self._grids = [_Grid(level) for level in levels]
         self._touched: set[int] = set()  # levels whose grids must be written back
         self._undo: list[tuple[int, list[Change]]] = []
         self._redo: list[tuple[int, list[Change]]] = []

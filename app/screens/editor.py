@@ -23,7 +23,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.editor.canvas import EditorCanvas
-from app.editor.model import BUILT_IN, MAP, Clip, MapModel
+from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
 @dataclass(frozen=True)
@@ -701,7 +701,7 @@ def open_editor(app, path: Path | None = None) -> None:
     if path is not None and Path(path).exists():
         try:
             model = MapModel.load(path)
-        except MapError as error:
+        except (MapError, NotEditable) as error:
             app.notify(str(error), title="This file cannot be edited", severity="error",
                        markup=False)
             return

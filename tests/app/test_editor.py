@@ -277,3 +277,21 @@ def test_a_saved_file_edited_by_hand_opens_with_the_hand_edits(tmp_path) -> None
     assert validate_file(target).valid
     assert target.read_text(encoding="utf-8") == text.replace(
         'title = "Tutorial"', 'title = "Tutorial, by hand"')
+
+
+async def test_a_file_the_editor_cannot_hold_is_refused_with_a_reason(app: CardRogueApp,
+                                                                      tmp_path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text('format_version = 1\nkind = "challenge"\ntitle = "t"\nlevels = [1, 2]\n',
+                      encoding="utf-8")
+    unreadable = tmp_path / "unreadable.toml"
+    unreadable.write_text("title = [\n", encoding="utf-8")
+    async with app.run_test(size=SIZE) as pilot:
+        for path in (broken, unreadable):
+            app.open_editor(path)
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+        notes = [n.message for n in app._notifications]
+        assert any("list of level tables" in note for note in notes)
+        assert len(notes) == 2
+    assert broken.read_text(encoding="utf-8").endswith("levels = [1, 2]\n")  # left alone
