@@ -247,3 +247,28 @@ async def test_levels_menu_duplicates_moves_and_removes_with_a_question(
         await pilot.press("L", "6")  # "Go to level-1", after the five actions
         await pilot.pause()
         assert screen.level == 0 and isinstance(app.screen, EditorScreen)
+
+
+async def test_choosing_a_problem_on_another_level_shows_that_level(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        model = MapModel()
+        model.set_glyph(0, 0, 0, "@")
+        model.corridor_step(0, 0, 0, E)
+        model.set_glyph(0, 0, 1, ">")
+        model.add_level()
+        model.set_glyph(1, 0, 0, "@")
+        model.corridor_step(1, 0, 0, E)
+        model.set_glyph(1, 0, 1, ">")
+        model.set_glyph(1, 5, 6, "Z")  # no legend entry: an error on level 2, at r6c7
+        await app.push_screen(EditorScreen(model))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.level == 0
+        problems = model.problems()
+        index = next(i for i, p in enumerate(problems) if p.cell == (5, 6))
+        await pilot.press("tab")
+        screen.panel.highlighted = index
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.level == 1 and screen.canvas.cursor == (5, 6)
+        assert "level-2 (2/2) r6c7" in screen.status_text
