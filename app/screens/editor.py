@@ -263,10 +263,11 @@ class EditorScreen(Screen[None]):
         if self.canvas.selection is not None:
             top, left, bottom, right = self.canvas.selection
             selection = f" sel {bottom - top + 1}x{right - left + 1}"
-        text = (f"{name}{marker}  {level} r{row + 1}c{col + 1}{selection}  {tool} "
-                f"brush {brush.glyph} ({brush.label})  "
-                f"{errors} error{'s' if errors != 1 else ''}, "
-                f"{warnings} warning{'s' if warnings != 1 else ''}")
+        # Most needed first: a narrow terminal cuts the end of the line.
+        text = (f"{name}{marker}  {errors} error{'s' if errors != 1 else ''}, "
+                f"{warnings} warning{'s' if warnings != 1 else ''}  "
+                f"{level} r{row + 1}c{col + 1}{selection}  {tool}  "
+                f"brush {brush.glyph} ({brush.label})")
         self.query_one("#status", Static).update(Content(text), layout=False)
 
     @property
