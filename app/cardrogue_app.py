@@ -106,7 +106,7 @@ class CardRogueApp(App[None]):
             return
         from app.screens.editor import EditorScreen
 
-        unsaved = [s for s in self.screen_stack if isinstance(s, EditorScreen) and s.model.modified]
+        unsaved = [s for s in self.screen_stack if isinstance(s, EditorScreen) and s.unsaved]
         if unsaved and not isinstance(self.screen, ConfirmScreen):
             self.push_screen(ConfirmScreen("Quit Card Rogue? The map being edited has unsaved "
                                            "changes.", "Quit"),

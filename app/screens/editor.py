@@ -157,6 +157,10 @@ class EditorScreen(Screen[None]):
         self.picked: Brush | None = None  # a brush chosen from every card, until [ ] or a digit
         self.clipboard: Clip | None = None
         self.anchor: tuple[int, int] | None = None  # where a selection being stretched began
+        self._last_cell: tuple[int, int] = (0, 0)  # where the mouse was last in a drag
+        # A map meant for a file that does not exist yet (a template, `edit NEW.toml`) is
+        # unsaved until its first save, edited or not.
+        self._unwritten = self.path is not None and not self.path.exists()
         self.clear_run: Any = None  # the run that cleared this content (see app/editor/playtest)
         self._shown_problems: list = []
 
@@ -184,6 +188,11 @@ class EditorScreen(Screen[None]):
             return self.picked
         brushes = self.brushes
         return brushes[self.brush_index % len(brushes)]
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether leaving now would lose work."""
+        return self.model.modified or self._unwritten
 
     @property
     def corridor(self) -> bool:
@@ -258,7 +267,7 @@ class EditorScreen(Screen[None]):
             level += f" ({self.level + 1}/{self.model.level_count})"
         errors, warnings = len(report.errors), len(report.warnings)
         name = self.path.name if self.path is not None else "new map"
-        marker = " ●" if self.model.modified else ""
+        marker = " ●" if self.unsaved else ""
         selection = ""
         if self.canvas.selection is not None:
             top, left, bottom, right = self.canvas.selection
@@ -674,6 +683,7 @@ class EditorScreen(Screen[None]):
             self.notify(f"Could not save {self.path}: {error.strerror or error}",
                         title="Not saved", severity="error", markup=False)
             return
+        self._unwritten = False
         self.notify(f"Saved {self.path}" if written else f"{self.path} is up to date",
                     markup=False)
         from app.editor import playtest
@@ -686,7 +696,7 @@ class EditorScreen(Screen[None]):
             self._clear_selection()
             self._update_status()
             return
-        if not self.model.modified:
+        if not self.unsaved:
             self.dismiss(None)
             return
         self.app.push_screen(ConfirmScreen("Leave the editor? Unsaved changes are lost.",

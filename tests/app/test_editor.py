@@ -295,3 +295,22 @@ async def test_a_file_the_editor_cannot_hold_is_refused_with_a_reason(app: CardR
         assert any("list of level tables" in note for note in notes)
         assert len(notes) == 2
     assert broken.read_text(encoding="utf-8").endswith("levels = [1, 2]\n")  # left alone
+
+
+async def test_a_map_for_a_file_not_written_yet_counts_as_unsaved(app: CardRogueApp,
+                                                                   tmp_path) -> None:
+    target = tmp_path / "from-a-template.toml"
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(EditorScreen(MapModel(new_document(4, 4)), target))
+        await pilot.pause()
+        screen = app.screen
+        assert "●" in screen.status_text  # nothing edited, but nothing on disk either
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, EditorScreen)  # the question
+        await pilot.press("n", "ctrl+s")
+        await pilot.pause()
+        assert target.exists() and "●" not in screen.status_text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
