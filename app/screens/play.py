@@ -595,6 +595,12 @@ class PlayTestScreen(PlayScreen):
             self.on_won(self.game)
         return PlayTestResultsScreen(self.session)
 
+    def status_text(self) -> Text:
+        """The play screen's status, marked so the author knows nothing here is recorded."""
+        text = Text("PLAY-TEST ", style="bold reverse")
+        text.append(" ")
+        return text.append_text(super().status_text())
+
 
 def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:
     """Call `then` with the hero for `spec`: the only one its first level allows, or the one

@@ -184,6 +184,7 @@ async def test_play_testing_clears_sets_par_and_publishes(app: CardRogueApp, tmp
         assert isinstance(app.screen, StoryScreen)
         await press(pilot, "enter")
         assert isinstance(app.screen, PlayTestScreen)
+        assert app.screen.status_text().plain.startswith("PLAY-TEST")  # off the record
         await press(pilot, *SECOND_KEYS)
         assert isinstance(app.screen, PlayTestResultsScreen)
         assert not app.screen.query("#save")  # a play-test's run is not kept for the player
