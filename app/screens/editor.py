@@ -65,9 +65,6 @@ def _where(problem) -> str:
     return "—"
 
 
-TOOLS = ("select", "paint", "corridor", "erase")
-
-
 class EditorScreen(Screen[None]):
     """Edits one map document; `path` is where ctrl+s writes (None: a new map not yet saved)."""
 
@@ -152,7 +149,7 @@ class EditorScreen(Screen[None]):
         super().__init__()
         self.model = model if model is not None else MapModel()
         self.path = Path(path) if path is not None else None
-        self.tool = "select"
+        self.tool = "select"  # or "paint", "corridor", "erase": what the mouse does
         self.brush_index = 0
         self.picked: Brush | None = None  # a brush chosen from every card, until [ ] or a digit
         self.clipboard: Clip | None = None
@@ -259,8 +256,6 @@ class EditorScreen(Screen[None]):
     def _update_status(self) -> None:
         row, col = self.canvas.cursor
         report = self.model.report()
-        tool = {"select": "select", "corridor": "corridor", "erase": "erase"}.get(
-            self.tool, "paint")
         brush = self.brush
         level = self.model.level_id(self.level)
         if self.model.level_count > 1:
@@ -275,7 +270,7 @@ class EditorScreen(Screen[None]):
         # Most needed first: a narrow terminal cuts the end of the line.
         text = (f"{name}{marker}  {errors} error{'s' if errors != 1 else ''}, "
                 f"{warnings} warning{'s' if warnings != 1 else ''}  "
-                f"{level} r{row + 1}c{col + 1}{selection}  {tool}  "
+                f"{level} r{row + 1}c{col + 1}{selection}  {self.tool}  "
                 f"brush {brush.glyph} ({brush.label})")
         self.query_one("#status", Static).update(Content(text), layout=False)
 
@@ -372,7 +367,7 @@ class EditorScreen(Screen[None]):
             self.brush_index = index
             self.picked = None
             if self.tool == "corridor":
-                self.tool = "select"
+                self.tool = "select"  # or "paint", "corridor", "erase": what the mouse does
             self.action_paint()
 
     def action_brush(self, step: int) -> None:
