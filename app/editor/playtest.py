@@ -16,10 +16,10 @@ The functions above the UI section take documents and runs only, so tests can ca
 from __future__ import annotations
 
 import copy
-import re
 from pathlib import Path
 from typing import Any
 
+from app.editor.templates import slug
 from engine.cardrogue import MapSpec, runs
 from engine.cardrogue.identity import share_code
 from engine.cardrogue.maps import check_document, save_map
@@ -95,11 +95,6 @@ def _verify_clear(document: dict[str, Any], run: Run | None) -> runs.Verified:
     if not verified.won:
         raise PublishRefused(NOT_CLEARED)
     return verified
-
-
-def slug(title: str) -> str:
-    """A file-name-safe form of a title: "The Deep Well!" -> "the-deep-well"."""
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40] or "map"
 
 
 def publish_files(document: dict[str, Any], run: Run | None,
@@ -179,15 +174,24 @@ def publish(editor) -> None:
 
 def kept_clear(editor) -> Run | None:
     """The clear made in this editor session, else the one kept beside the map file."""
-    run = getattr(editor, "clear_run", None)
+    run = editor.clear_run
     return run if run is not None else read_clear(editor.path)
 
 
 def after_save(editor) -> None:
     """Call after the map is saved: a clear made while the map had no file gets kept beside it."""
-    run = getattr(editor, "clear_run", None)
+    run = editor.clear_run
     if run is not None and editor.path is not None:
         _keep_beside(editor, run)
+
+
+def _still_clears(editor) -> Run | None:
+    """The kept clear if it still clears the current content, else None."""
+    try:
+        run = kept_clear(editor)
+    except RunError:
+        return None
+    return run if run is not None and check_clear(editor.model.document, run) is None else None
 
 
 def _keep_beside(editor, run: Run) -> None:
@@ -228,6 +232,12 @@ def _won(editor, game, identity: str) -> None:
     if check_clear(editor.model.document, run) is not None:
         editor.notify(f"Level won in {game.moves} moves. Only the whole map played to the end "
                       "(shift+p) counts as a clear.", markup=False)
+        return
+    best = _still_clears(editor)
+    if best is not None and best.claimed.get("moves", game.moves + 1) <= game.moves:
+        # The record is the author's best clear of this content, not the latest one.
+        editor.notify(f"Cleared again in {game.moves} moves; your record stays "
+                      f"{best.claimed['moves']} moves.", title="Cleared", markup=False)
         return
     editor.clear_run = run
     if editor.path is not None:

@@ -266,3 +266,36 @@ async def test_leaving_a_play_test_midway_returns_to_the_editor(app: CardRogueAp
         await press(pilot, "y")
         assert app.screen is editor
         assert editor.clear_run is None and editor.model.field(0, "par") is None
+
+
+def played(document: dict, second_level: list[Action]) -> Game:
+    game = Game.story(spec_of(document), "warrior", "Author")
+    for action in [Action("flip", dir="E"), Action("move", dir="E"), *second_level]:
+        game.apply(action)
+    assert game.outcome == "won"
+    return game
+
+
+async def test_the_record_is_the_best_clear_not_the_latest(app: CardRogueApp,
+                                                           tmp_path: Path) -> None:
+    map_file = tmp_path / "two-steps.toml"
+    save_map(two_steps(), map_file)
+    fast = [Action("flip", dir="E"), Action("move", dir="E"), Action("end_turn"),
+            Action("flip", dir="E"), Action("move", dir="E")]
+    slow = [Action("flip", dir="E"), Action("move", dir="E"), Action("end_turn"),
+            Action("move", dir="W"), Action("move", dir="E"), Action("end_turn"),
+            Action("flip", dir="E"), Action("move", dir="E")]
+    async with app.run_test(size=SIZE) as pilot:
+        editor = EditorScreen(MapModel.load(map_file), map_file)
+        await app.push_screen(editor)
+        await pilot.pause()
+        identity = map_id(spec_of(two_steps()))
+        playtest._won(editor, played(two_steps(), slow), identity)
+        assert editor.clear_run.claimed["moves"] == 10
+        playtest._won(editor, played(two_steps(), fast), identity)
+        assert editor.clear_run.claimed["moves"] == 7  # better: the new record
+        playtest._won(editor, played(two_steps(), slow), identity)
+        assert editor.clear_run.claimed["moves"] == 7  # worse: the record stays
+        assert read_run(clear_path(map_file)).claimed["moves"] == 7
+        await pilot.pause()
+        assert last_note(app) == "Cleared again in 10 moves; your record stays 7 moves."
