@@ -209,12 +209,21 @@ def glyph_problem(glyph: str, taken: set[str] | frozenset[str] = frozenset()) ->
     return None
 
 
+# The glyphs the editor's palette line offers for common cards, and that the bundled maps use;
+# a card chosen anywhere else gets the same glyph when it is free.
+USUAL_GLYPHS = {
+    "goblin": "g", "potion": "p", "shop": "$", "trap_spikes": "^", "key": "k", "chest": "C",
+    "fountain": "f",
+}
+
+
 def free_glyph(card_id: str, taken: set[str] | frozenset[str]) -> str:
-    """An unused glyph for a card: its first letter, that letter in upper case, the card's other
-    letters, then any letter, digit or symbol."""
+    """An unused glyph for a card: its usual glyph, its first letter, that letter in upper case,
+    the card's other letters, then any letter, digit or symbol."""
     letters = [c for c in card_id if c.isalpha()]
     first = letters[:1]
-    candidates = first + [c.upper() for c in first] + letters[1:] + list(_SPARE_GLYPHS)
+    usual = [USUAL_GLYPHS[card_id]] if card_id in USUAL_GLYPHS else []
+    candidates = usual + first + [c.upper() for c in first] + letters[1:] + list(_SPARE_GLYPHS)
     for glyph in candidates:
         if glyph_problem(glyph, taken) is None:
             return glyph

@@ -23,6 +23,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.editor.canvas import EditorCanvas
+from app.editor.cards import USUAL_GLYPHS, card_name
 from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
@@ -36,12 +37,9 @@ class Brush:
 
 
 BUILT_IN_BRUSHES = (Brush("@", "start"), Brush(">", "ladder"), Brush(".", "path"))
-# Cards offered on every level; a glyph the level's legend already uses is left out.
-DEFAULT_CARDS = (
-    Brush("g", "goblin", "goblin"), Brush("p", "potion", "potion"), Brush("$", "shop", "shop"),
-    Brush("^", "spike trap", "trap_spikes"), Brush("k", "key", "key"),
-    Brush("C", "chest", "chest"), Brush("f", "fountain", "fountain"),
-)
+# Cards offered on every level, with their usual glyphs; one the legend already uses is left out.
+DEFAULT_CARDS = tuple(Brush(glyph, card_name(card).lower(), card)
+                      for card, glyph in USUAL_GLYPHS.items())
 STEPS = {(-1, 0): N, (1, 0): S, (0, -1): W, (0, 1): E}
 
 

@@ -136,9 +136,9 @@ async def test_build_a_two_level_map_save_reload_and_validate(app: CardRogueApp,
     assert (first["title"], first["story"]) == ("The Gate", "A goblin [b]guards[/b] the gate.")
     assert first["epilogue"] == "The gate falls."
     assert second["id"] == "level-2"
-    assert second["cells"].splitlines() == ["······", "@.s>··", "······"]
+    assert second["cells"].splitlines() == ["······", "@.$>··", "······"]
     assert second["paths"].splitlines() == ["······", "╶──╴··", "······"]
-    assert second["legend"] == {"s": "shop"}
+    assert second["legend"] == {"$": "shop"}
     assert second["story"] == "Coins clink below.\nA ladder leads out."
 
 

@@ -163,6 +163,9 @@ def test_free_glyph_prefers_the_cards_letters() -> None:
     assert cards.free_glyph("goblin", {"g", "G"}) == "o"
     taken = set("goblinGOBLIN") | set("acdefhjkmpqrstuvwxyz")
     assert cards.free_glyph("goblin", taken) == "A"
+    # A usual glyph comes first, so a shop is "$" wherever it is chosen, while "$" is free.
+    assert cards.free_glyph("shop", set()) == "$"
+    assert cards.free_glyph("shop", {"$"}) == "s"
     # Never a built-in glyph or a blank, even when everything else is taken.
     every = set(cards._SPARE_GLYPHS)
     found = cards.free_glyph("path", every)
