@@ -22,7 +22,8 @@ from typing import Any
 from app.editor.templates import slug
 from engine.cardrogue import MapSpec, runs
 from engine.cardrogue.identity import share_code
-from engine.cardrogue.maps import check_document, save_map
+from engine.cardrogue.maps import SCHEMA_PATH, check_document, save_map
+from engine.core.files import write_atomic
 from engine.core.runs import MAP_HASH_MISMATCH, Run, RunError, read_run, save_run
 
 CLEAR_SUFFIX = ".clear.json"
@@ -99,9 +100,9 @@ def _verify_clear(document: dict[str, Any], run: Run | None) -> runs.Verified:
 
 def publish_files(document: dict[str, Any], run: Run | None,
                   folder: str | Path) -> tuple[Path, str]:
-    """Write `<slug>-<share code>.toml` and its `.clear.json` into `folder`; returns the map's
-    path and its share code. Raises PublishRefused unless `run` clears this exact document,
-    and OSError if a file cannot be written."""
+    """Write `<slug>-<share code>.toml`, its `.clear.json` and the map schema into `folder`;
+    returns the map's path and its share code. Raises PublishRefused unless `run` clears this
+    exact document, and OSError if a file cannot be written."""
     verified = _verify_clear(document, run)
     code = share_code(verified.map_id)
     folder = Path(folder)
@@ -109,7 +110,12 @@ def publish_files(document: dict[str, Any], run: Run | None,
     map_path = folder / f"{slug(str(document.get('title') or ''))}-{code}.toml"
     # The clear first: a map published without its clear would be worse than a stray clear.
     save_run(clear_path(map_path), verified.run)
-    save_map(document, map_path)
+    # The schema travels with the published files, so the map's `#:schema` line points at a
+    # file beside it rather than into this installation.
+    schema = folder / SCHEMA_PATH.name
+    if not schema.exists() or schema.read_bytes() != SCHEMA_PATH.read_bytes():
+        write_atomic(schema, SCHEMA_PATH.read_bytes())
+    save_map(document, map_path, schema=SCHEMA_PATH.name)
     return map_path, code
 
 

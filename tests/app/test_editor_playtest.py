@@ -14,7 +14,7 @@ import pytest
 
 from engine.cardrogue import Game, runs
 from engine.cardrogue.identity import map_id, share_code
-from engine.cardrogue.maps import check_document, save_map, validate_file
+from engine.cardrogue.maps import SCHEMA_PATH, check_document, save_map, validate_file
 from engine.core.protocol import Action
 from engine.core.runs import read_run
 
@@ -95,6 +95,9 @@ def test_publishing_after_a_clear_writes_the_map_and_its_clear(tmp_path: Path) -
     assert path == tmp_path / f"two-steps-{code}.toml"
     assert not validate_file(path).errors
     assert validate_file(path).spec is not None
+    # The schema travels with the map: its `#:schema` line points at the copy beside it.
+    assert path.read_text(encoding="utf-8").startswith("#:schema map.schema.json\n")
+    assert (tmp_path / "map.schema.json").read_bytes() == SCHEMA_PATH.read_bytes()
     kept = read_run(clear_path(path))
     assert kept.hash == run.hash
     assert runs.verify(kept, validate_file(path).spec).won
@@ -220,7 +223,8 @@ async def test_play_testing_clears_sets_par_and_publishes(app: CardRogueApp, tmp
         await press(pilot, "ctrl+e")
         published = sorted(path.name for path in exports.iterdir())
         code = share_code(editor.clear_run.map_id)
-        assert published == [f"two-steps-{code}.clear.json", f"two-steps-{code}.toml"]
+        assert published == ["map.schema.json", f"two-steps-{code}.clear.json",
+                             f"two-steps-{code}.toml"]
         assert validate_file(exports / f"two-steps-{code}.toml").document["levels"][1]["par"] == 5
         assert f"Share code {code}. Your record: 7 moves." in last_note(app)
 
