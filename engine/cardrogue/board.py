@@ -98,21 +98,27 @@ class Board:
 
     def adjacent(self, index: int) -> list[int]:
         """Every cell connected to `index` by matching paths (the rulebook's adjacent tiles)."""
+        # Board.connected, inlined for the four edges: this runs in every combat check.
+        paths, steps, exists = self.paths, self._steps, self.exists
+        here = paths[index]
         out = []
         for bit in (N, E, S, W):
-            other = self.connected(index, bit)
-            if other is not None:
-                out.append(other)
+            if here & bit:
+                other = steps[bit][index]
+                if other >= 0 and exists[other] and paths[other] & OPPOSITE[bit]:
+                    out.append(other)
         return out
 
     def reveal(self, index: int) -> list[int]:
         """Turn a cell face up; return the cells that became face-down cards because of it."""
-        self.face[index] = REVEALED
+        face, steps, exists = self.face, self._steps, self.exists
+        face[index] = REVEALED
+        here = self.paths[index]
         placed = []
         for bit in (N, E, S, W):
-            if self.paths[index] & bit:
-                other = self.neighbour(index, bit)
-                if other is not None and self.face[other] == UNSEEN:
-                    self.face[other] = FACE_DOWN
+            if here & bit:
+                other = steps[bit][index]  # Board.neighbour, inlined
+                if other >= 0 and exists[other] and face[other] == UNSEEN:
+                    face[other] = FACE_DOWN
                     placed.append(other)
         return placed

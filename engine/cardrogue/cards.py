@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -146,6 +147,22 @@ class Catalog:
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]
+
+    def artifact_values(self, name: str) -> dict[str, int]:
+        """Card id -> its value of the field `name`, for the artifacts where that is not 0 (an
+        artifact's values count while it is in a hand). Worked out once per field, as heroes'
+        numbers are read every turn; a catalog's cards never change (with_custom makes a new
+        catalog)."""
+        values = self._artifact_values.get(name)
+        if values is None:
+            values = {cid: getattr(d, name) for cid, d in self.cards.items()
+                      if d.type == "artifact" and getattr(d, name)}
+            self._artifact_values[name] = values
+        return values
+
+    @cached_property
+    def _artifact_values(self) -> dict[str, dict[str, int]]:
+        return {}
 
     def with_custom(self, custom_id: str, base_id: str, overrides: dict[str, Any]) -> Catalog:
         """A catalog that also holds a custom card: `base_id` with some values replaced."""

@@ -24,12 +24,17 @@ def _carried(g: Game, p: Player, field: str, *, equipped: bool = True) -> int:
     """The sum of `field` over the artifacts in p's hand (and, with `equipped`, p's gear)."""
     cards = g.catalog.cards
     total = 0
-    for card in p.hand:
-        d = cards[card.id]
-        if d.type == "artifact":
-            total += getattr(d, field)
+    artifacts = g.catalog.artifact_values(field)  # often empty: then the hand needs no look
+    if artifacts:
+        for card in p.hand:
+            value = artifacts.get(card.id)
+            if value:
+                total += value
     if equipped and p.equipped:
-        for card in set(p.equipped.values()):
+        gear = p.equipped.values()
+        if len(gear) > 1:
+            gear = set(gear)  # a two-handed card fills two slots: count it once
+        for card in gear:
             total += getattr(cards[card.id], field)
     return total
 

@@ -77,6 +77,8 @@ def roll_attack(g: Game, p: Player, stream: str) -> dict[str, Any]:
 
 def engage(g: Game, p: Player, origin: str) -> None:
     """p enters combat with every revealed enemy on a connected cell."""
+    if not g.enemies:
+        return  # nothing to fight (the common case: this runs after every flip and move)
     fighting = g.in_combat(p)
     for e in fighting:
         if p.seat not in e.aggro:

@@ -145,7 +145,9 @@ class Game:
         return uid
 
     def new_card(self, card_id: str, colour: str | None = None) -> Card:
-        return Card(self.new_uid(), card_id, colour)
+        uid = self.next_uid  # new_uid, inlined: every card of a level is made here
+        self.next_uid = uid + 1
+        return Card(uid, card_id, colour)
 
     # ------------------------------------------------------------------ queries
 
@@ -168,7 +170,7 @@ class Game:
         return self.catalog.cards[card.id]
 
     def cell(self, index: int) -> tuple[int, int]:
-        return self.board.cell(index)
+        return divmod(index, self.board.width)  # Board.cell, inlined: called for every event
 
     def index(self, target: tuple[int, int]) -> int | None:
         row, col = target
@@ -211,40 +213,47 @@ class Game:
 
     def why_illegal(self, action: Action) -> str | None:
         """The reason `action` is not allowed now, or None if it is."""
+        return self._why_illegal(action, self.player)
+
+    def _why_illegal(self, action: Action, player: Player) -> str | None:
+        """why_illegal, for `player` = self.player (apply reuses it: this runs every action)."""
         if self.outcome is not None:
             return "the game is over"
-        if self.pending is not None:
-            kind = self.pending[0]
-            if kind == "teleport" and action.kind != "place":
+        pending = self.pending
+        kind = action.kind
+        if pending is not None:
+            waiting = pending[0]
+            if waiting == "teleport" and kind != "place":
                 return "choose where the teleported one lands first"
-            if kind == "respawn" and action.kind != "respawn":
-                return f"{self.players[self.pending[1]].name} must choose how to come back first"
-            if kind == "pick" and action.kind != "pick":
-                return f"{self.players[self.pending[1]].name} must pick a character first"
-        elif action.kind in _ONLY_WHEN_PENDING:
-            return _ONLY_WHEN_PENDING[action.kind]
+            if waiting == "respawn" and kind != "respawn":
+                return f"{self.players[pending[1]].name} must choose how to come back first"
+            if waiting == "pick" and kind != "pick":
+                return f"{self.players[pending[1]].name} must pick a character first"
+        elif kind in _ONLY_WHEN_PENDING:
+            return _ONLY_WHEN_PENDING[kind]
         if action.dir is not None and action.dir not in DIRECTIONS:
             return f"{action.dir!r} is not a direction"
-        section = _SECTIONS.get(action.kind)
+        section = _SECTIONS.get(kind)
         if section is None:
-            return f"{action.kind!r} is not an action"
-        player = self.player
-        if self.pending is None and action.kind not in ("end_turn", "quit"):
+            return f"{kind!r} is not an action"
+        if pending is None and kind != "end_turn" and kind != "quit":
             if self.lost_turn:
                 return "you lose this turn: end it"
-            if player.away and action.kind != "come_back":
+            if player.away and kind != "come_back":
                 return "you are away: come back, or let the turn pass"
         return section.check(self, player, action)
 
     def apply(self, action: Action) -> list[Event]:
-        reason = self.why_illegal(action)
+        player = self.player
+        reason = self._why_illegal(action, player)
         if reason is not None:
             raise IllegalAction(reason, action)
         events: list[Event] = []
         self.history.append(action)
         self.level_moves[self.level_index] += 1
-        _SECTIONS[action.kind].do(self, self.player, action, events)
-        self.settle(events)
+        _SECTIONS[action.kind].do(self, player, action, events)
+        if self.ending:
+            self.settle(events)
         return events
 
     def settle(self, events: list[Event]) -> None:

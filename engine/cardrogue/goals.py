@@ -80,10 +80,11 @@ def _colour(g: Game, stream: str) -> str:
 def take_card(g: Game, p: Player, card: Card, events: list[Event]) -> None:
     """A card enters p's hand, with the rules that fire when that happens."""
     p.hand.append(card)
-    d = g.catalog.cards[card.id]
+    cards = g.catalog.cards
+    d = cards[card.id]
     if d.type == "artifact" and d.max_health:
         effects.change_max_health(g, p, d.max_health, events)
-    basilisks = [c for c in p.hand if g.catalog.cards[c.id].boss == "basilisk"]
+    basilisks = [c for c in p.hand if cards[c.id].boss == "basilisk"]
     if len(basilisks) >= 2:
         for c in basilisks:
             p.hand.remove(c)

@@ -15,16 +15,15 @@ from typing import TYPE_CHECKING
 
 from engine.core.protocol import Action, Event
 from engine.cardrogue import catacomb, characters, effects, goals
+from engine.cardrogue.state import Enemy
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Enemy, Player
+    from engine.cardrogue.state import Player
 
 
 def reveal_content(g: Game, p: Player, index: int, events: list[Event]) -> None:
     """What the card just flipped on `index` does to the hero who flipped it."""
-    from engine.cardrogue.state import Enemy
-
     card = g.board.content[index]
     if card is None:
         return

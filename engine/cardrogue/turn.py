@@ -98,7 +98,8 @@ def _advance(g: Game) -> None:
 def check(g: Game, p: Player, action: Action) -> str | None:
     if p.deferred or p.dead:
         return "you cannot act now"
-    if action.kind == "end_turn":
+    kind = action.kind
+    if kind == "end_turn":
         if g.lost_turn:
             return None
         if g.in_combat(p) and not (g.attacked or g.fled):
@@ -107,15 +108,17 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     bit = DIRECTION_BITS.get(action.dir or "")
     if bit is None:
         return "choose a direction"
-    if action.kind == "flip":
+    board = g.board
+    pos = p.pos
+    if kind == "flip":
         if not g.can_flip:
             return "cards can only be flipped at the start of a turn, before moving"
         if g.attacked or g.fled:
             return "the combat round is over"
-        if not g.board.paths[p.pos] & bit:
+        if not board.paths[pos] & bit:
             return "there is a wall that way"
-        other = g.board.neighbour(p.pos, bit)
-        if other is None or g.board.face[other] != FACE_DOWN:
+        other = board.neighbour(pos, bit)
+        if other is None or board.face[other] != FACE_DOWN:
             return "there is no face-down card that way"
         return None
     # move
@@ -123,16 +126,16 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return "you are in combat: attack or flee"
     if g.moves_left <= 0 and not g.only_moved:
         return "you have no moves left this turn"
-    ahead = g.board.neighbour(p.pos, bit) if g.board.paths[p.pos] & bit else None
-    if ahead is not None and g.board.face[ahead] == FACE_DOWN:
+    ahead = board.neighbour(pos, bit) if board.paths[pos] & bit else None
+    if ahead is not None and board.face[ahead] == FACE_DOWN:
         # Checked before the paths: a face-down card's paths are hidden until it is flipped.
         return "that card is face down: flip it first"
-    other = g.toward(p, action.dir)
+    other = board.connected(pos, bit)  # g.toward(p, action.dir): the direction is valid here
     if other is None:
-        if g.board.paths[p.pos] & bit:
+        if board.paths[pos] & bit:
             return "the paths do not connect that way"
         return "there is a wall that way"
-    if g.board.face[other] != REVEALED:
+    if board.face[other] != REVEALED:
         return "that card is face down: flip it first"
     if other in g.enemies:
         return "an enemy stands there"
@@ -142,13 +145,14 @@ def check(g: Game, p: Player, action: Action) -> str | None:
 
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
-    if action.kind == "end_turn":
+    kind = action.kind
+    if kind == "end_turn":
         g.ending = True
         return
-    if action.kind == "flip":
+    if kind == "flip":
         flip(g, p, g.board.neighbour(p.pos, DIRECTION_BITS[action.dir]), events)
         return
-    move(g, p, g.toward(p, action.dir), events)
+    move(g, p, g.board.connected(p.pos, DIRECTION_BITS[action.dir]), events)  # g.toward
 
 
 def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
