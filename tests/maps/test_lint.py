@@ -274,6 +274,17 @@ def test_a_flood_of_one_mistake_is_capped_with_a_count() -> None:
     assert len(found) == 4 and found[-1].message == "7 more problems of this kind were not listed"
 
 
+def test_a_flood_of_unreachable_cells_is_counted_exactly() -> None:
+    # 30x30 path cells and none joined: every cell but the start is a region of its own, and
+    # past the cap they are only counted (their words are never written).
+    rows = "@" + "." * 29 + "\n" + ("." * 30 + "\n") * 29
+    doc = document(level(("╶" + "·" * 29 + "\n") + ("·" * 30 + "\n") * 29, rows, exit="start"))
+    found = [p for p in check(doc).problems if p.rule == "unreachable"]
+    assert len(found) == 21
+    assert found[0].message == "this cell cannot be reached from the start"
+    assert found[-1].message == "879 more problems of this kind were not listed"
+
+
 def test_schema_problems_name_their_level_and_json_path() -> None:
     doc = document(level(*LINE, id="cave", health=0))
     found = problem(doc, "out_of_range")

@@ -343,6 +343,13 @@ def _regions(board: Board, cells: int) -> Any:
     north = _flags(board.joined[N], size)
     first = todo.find(1)
     while first >= 0:
+        if not (east[first] or south[first] or north[first]
+                or (first % width and east[first - 1])):
+            # A cell joined to none: a region of its own, found without a search.
+            todo[first] = 0
+            yield first, 1, {text[first]}
+            first = todo.find(1, first + 1)
+            continue
         count = 0
         glyphs: set[str] = set()
         stack = [first]
@@ -410,17 +417,25 @@ class LintCache:
         self._used = {}
 
 
+TALLY = None  # the severity a recorded call has when it only counted problems past the cap
+
+
 class _Recorder:
     """Passes problems on to a Collector, keeping a copy of each."""
 
     def __init__(self, out: Collector) -> None:
         self.out = out
+        self.cap = out.cap
         self.calls: list[tuple[Any, ...]] = []
 
     def add(self, severity: str, rule: str, message: str, *, level: str | None = None,
             cell: tuple[int, int] | None = None, path: str | None = None) -> None:
         self.calls.append((severity, rule, message, level, cell, path))
         self.out.add(severity, rule, message, level=level, cell=cell, path=path)
+
+    def tally(self, level: str | None, rule: str, count: int) -> None:
+        self.calls.append((TALLY, rule, count, level, None, None))
+        self.out.tally(level, rule, count)
 
 
 def _frozen(value: Any) -> Any:
@@ -488,7 +503,10 @@ def lint(document: Any, out: Collector, catalog: Catalog | None = None,
             found = (recorder.calls, _carried(carry))
         else:
             for severity, rule, message, level_name, cell, path in found[0]:
-                out.add(severity, rule, message, level=level_name, cell=cell, path=path)
+                if severity is TALLY:
+                    out.tally(level_name, rule, message)
+                else:
+                    out.add(severity, rule, message, level=level_name, cell=cell, path=path)
             after = _carried(found[1])
             carry.keys, carry.obtainable = after.keys, after.obtainable
             carry.first_characters = after.first_characters
@@ -516,11 +534,18 @@ class _LevelLint:
         self.carry = carry
         self.path = f"$.levels[{index}]"
         self.legend: dict[str, str] = {}  # glyph -> standard card id, for valid entries
+        self.added: dict[str, int] = {}  # problems given so far, by rule
 
     def add(self, severity: str, rule: str, message: str, cell: tuple[int, int] | None = None,
             path: str | None = None) -> None:
+        self.added[rule] = self.added.get(rule, 0) + 1
         self.out.add(severity, rule, message, level=self.name, cell=cell,
                      path=f"{self.path}{path}" if path is not None else None)
+
+    def past_cap(self, rule: str) -> bool:
+        """Whether this level alone has already given as many problems of `rule` as are listed:
+        any more are only counted, whatever other levels gave."""
+        return self.added.get(rule, 0) >= self.out.cap
 
     def card_type(self, card_id: str | None) -> str | None:
         card = self.catalog.cards.get(card_id) if card_id is not None else None
@@ -749,7 +774,11 @@ class _LevelLint:
 
     def check_unreachable(self, board: Board, reach: int) -> None:
         places = board.places
-        for first, count, glyphs in _regions(board, board.exists & ~reach):
+        regions = _regions(board, board.exists & ~reach)
+        for first, count, glyphs in regions:
+            if self.past_cap("unreachable"):  # a flood: count the rest, skip their words
+                self.out.tally(self.name, "unreachable", 1 + sum(1 for _ in regions))
+                break
             names = sorted({places.get(g) for g in glyphs} - {None, "path"})
             holds = f"; it holds {', '.join(names[:6])}{', ...' if len(names) > 6 else ''}" \
                 if names else ""

@@ -162,6 +162,12 @@ class Collector:
             row, col = cell[0] + 1, cell[1] + 1
         self.problems.append(Problem(severity, rule, message, self.file, level, row, col, path))
 
+    def tally(self, level: str | None, rule: str, count: int) -> None:
+        """Count `count` more problems of a rule past the cap, without their words (the caller
+        knows they would not be listed)."""
+        key = (level, rule)
+        self._counts[key] = self._counts.get(key, 0) + count
+
     def finish(self) -> list[Problem]:
         """Every problem, errors before warnings, each in the order found."""
         out = sorted(self.problems, key=lambda p: p.severity != ERROR)
