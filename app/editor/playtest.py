@@ -119,16 +119,22 @@ def publish_files(document: dict[str, Any], run: Run | None,
     return map_path, code
 
 
-def set_pars(model, level_moves: list[int] | tuple[int, ...]) -> list[int]:
-    """Give each level without a par its moves from the clear, as one undo step. Returns the
-    indices of the levels that got one."""
-    missing = [i for i in range(min(model.level_count, len(level_moves)))
-               if model.field(i, "par") is None]
+def set_pars(model, level_moves: list[int] | tuple[int, ...],
+             earlier: list[int] | tuple[int, ...] = ()) -> list[int]:
+    """Give each level without a par its moves from the clear, as one undo step; a par that
+    an `earlier` clear set (still equal to its moves there) follows the new clear too. Returns
+    the indices of the levels whose par changed."""
+    def follows(index: int) -> bool:
+        par = model.field(index, "par")
+        return par is None or (index < len(earlier) and par == earlier[index])
+
+    changed = [i for i in range(min(model.level_count, len(level_moves)))
+               if follows(i) and model.field(i, "par") != level_moves[i]]
     model.begin_stroke()
-    for index in missing:
+    for index in changed:
         model.set_field(index, "par", level_moves[index])
     model.end_stroke()
-    return missing
+    return changed
 
 
 # ---------------------------------------------------------------------- the editor's keys
@@ -248,7 +254,8 @@ def _won(editor, game, identity: str) -> None:
     editor.clear_run = run
     if editor.path is not None:
         _keep_beside(editor, run)
-    filled = set_pars(editor.model, game.level_moves)
+    earlier = tuple(best.claimed.get("level_moves", ())) if best is not None else ()
+    filled = set_pars(editor.model, game.level_moves, earlier)
     editor.update_views()
     message = f"Cleared in {game.moves} moves: your record. The map can be published (ctrl+e)."
     if filled:

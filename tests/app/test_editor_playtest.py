@@ -294,10 +294,14 @@ async def test_the_record_is_the_best_clear_not_the_latest(app: CardRogueApp,
         await app.push_screen(editor)
         await pilot.pause()
         identity = map_id(spec_of(two_steps()))
+        editor.model.set_field(0, "par", 3)  # the author's own par: never replaced
         playtest._won(editor, played(two_steps(), slow), identity)
         assert editor.clear_run.claimed["moves"] == 10
+        assert (editor.model.field(0, "par"), editor.model.field(1, "par")) == (3, 8)
         playtest._won(editor, played(two_steps(), fast), identity)
         assert editor.clear_run.claimed["moves"] == 7  # better: the new record
+        # The par the slower clear set follows the record; the author's own stays.
+        assert (editor.model.field(0, "par"), editor.model.field(1, "par")) == (3, 5)
         playtest._won(editor, played(two_steps(), slow), identity)
         assert editor.clear_run.claimed["moves"] == 7  # worse: the record stays
         assert read_run(clear_path(map_file)).claimed["moves"] == 7
