@@ -314,3 +314,27 @@ async def test_a_map_for_a_file_not_written_yet_counts_as_unsaved(app: CardRogue
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_a_failed_save_says_why_and_keeps_the_work(app: CardRogueApp, tmp_path,
+                                                         monkeypatch) -> None:
+    target = tmp_path / "full-disk.toml"
+    model = MapModel()
+
+    def full_disk(path, data) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("engine.cardrogue.maps.writer.write_atomic", full_disk)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(EditorScreen(model, target))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1", "ctrl+s")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any("No space left on device" in note for note in notes)
+        assert not target.exists() and model.modified and "●" in screen.status_text
+        assert model.glyph(0, 0, 0) == "@"
+        await pilot.press("escape")  # still asks: nothing was saved
+        await pilot.pause()
+        assert not isinstance(app.screen, (EditorScreen, TitleScreen))
