@@ -47,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from play_speed import (  # the same method as play_speed
     ARROWS,
     KEY_GAP_SECONDS,
+    TIMED_APP,
     frames_after,
     type_in_child,
 )
@@ -138,33 +139,12 @@ from app.screens.editor import EditorScreen
 
 ready_path, out_path = sys.argv[-2], sys.argv[-1]
 model = MapModel(big_document())
-frames = []
+READY_DELAY = 1.0
 
 
-class Timed(CardRogueApp):
-    def _display(self, screen, renderable):
-        super()._display(screen, renderable)
-        if renderable is not None:
-            frames.append(time.monotonic_ns())
-
-    def on_ready(self):
-        self.push_screen(EditorScreen(model, None))
-        self.set_timer(1.0, self.announce)
-
-    def announce(self):
-        with open(ready_path, "w") as out:
-            out.write("ready")
-
-    async def action_quit(self):
-        self.exit()
-
-    def on_unmount(self):
-        with open(out_path, "w") as out:
-            json.dump(frames, out)
-
-
-Timed().run()
-"""
+def first_screen():
+    return EditorScreen(model, None)
+""" + TIMED_APP
 
 KEYS = {**ARROWS, "3": b"3", "4": b"4", "5": b"5"}  # 3: ".", 4: "g", 5: "b" (the palette)
 

@@ -37,6 +37,38 @@ from startup import REPO, TERMINAL_SIZE, drain  # noqa: E402 - the same pty set-
 KEY_GAP_SECONDS = 0.08  # far longer than a frame: each key settles before the next
 ARROWS = {"right": b"\x1b[C", "left": b"\x1b[D", "down": b"\x1b[B", "up": b"\x1b[A"}
 
+# The end of every child program: an app that pushes `first_screen()`, says "ready" after
+# READY_DELAY seconds, records when each frame is handed to the terminal, writes those times out
+# when it ends, and quits at once on ctrl+q. The program before it defines those names.
+TIMED_APP = """
+frames = []
+
+
+class Timed(CardRogueApp):
+    def _display(self, screen, renderable):
+        super()._display(screen, renderable)
+        if renderable is not None:
+            frames.append(time.monotonic_ns())
+
+    def on_ready(self):
+        self.push_screen(first_screen())
+        self.set_timer(READY_DELAY, self.announce)
+
+    def announce(self):
+        with open(ready_path, "w") as out:
+            out.write("ready")
+
+    async def action_quit(self):
+        self.exit()
+
+    def on_unmount(self):
+        with open(out_path, "w") as out:
+            json.dump(frames, out)
+
+
+Timed().run()
+"""
+
 CHILD = """
 import json, sys, time
 
@@ -54,30 +86,12 @@ rows[-1] = rows[-1][:-1] + ">"
 level = level_from_grids("big", paths, "\\n".join(rows),
                          {".": {"card": "path", "revealed": True}}, characters=("warrior",))
 spec = map_from_levels([level], seed=3, title="Big hall")
-frames = []
+READY_DELAY = 0.5
 
 
-class Timed(CardRogueApp):
-    def _display(self, screen, renderable):
-        super()._display(screen, renderable)
-        if renderable is not None:
-            frames.append(time.monotonic_ns())
-
-    def on_ready(self):
-        self.push_screen(PlayScreen(Session(spec, "warrior")))
-        self.set_timer(0.5, self.announce)
-
-    def announce(self):
-        with open(ready_path, "w") as out:
-            out.write("ready")
-
-    def on_unmount(self):
-        with open(out_path, "w") as out:
-            json.dump(frames, out)
-
-
-Timed().run()
-"""
+def first_screen():
+    return PlayScreen(Session(spec, "warrior"))
+""" + TIMED_APP
 
 
 def key_plan(count: int) -> list[str]:
@@ -147,9 +161,8 @@ def frames_after(sent: list[int], frames: list[int], n: int) -> list[int]:
 
 def run(size: int, count: int) -> tuple[list[float], list[float]]:
     keys = [ARROWS[key] for key in key_plan(count)]
-    # ctrl+q quits, and "y" answers the question about the run.
     sent, frames = type_in_child(CHILD, [str(size)], keys, [KEY_GAP_SECONDS] * len(keys),
-                                 b"\x11y", "the play screen")
+                                 b"\x11", "the play screen")
     firsts, settled = [], []
     for n, start in enumerate(sent):
         after = frames_after(sent, frames, n)
