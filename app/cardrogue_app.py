@@ -63,6 +63,7 @@ class CardRogueApp(App[None]):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        self.apply_keymap()
         if self.open_at_start is not None:
             self.open_path(self.open_at_start)
         if self.replay_at_start is not None:
@@ -72,6 +73,17 @@ class CardRogueApp(App[None]):
                 self.open_editor_start()
             else:
                 self.open_editor(self.edit_path)
+
+    def apply_keymap(self) -> None:
+        """The player's own keys from keymap.toml, if there is one (see app/keymap.py)."""
+        from app.keymap import keymap_path, load_keymap
+
+        keymap, problems = load_keymap(keymap_path())
+        if keymap:
+            self.set_keymap(keymap)
+        for problem in problems:
+            self.notify(problem, title="Your keymap", severity="warning", markup=False,
+                        timeout=10)
 
     # -- help and the palette
 
