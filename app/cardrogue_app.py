@@ -63,7 +63,8 @@ class CardRogueApp(App[None]):
         return TitleScreen()
 
     def on_mount(self) -> None:
-        self.apply_keymap()
+        # After the first frame: finding the data folder is not free, and no key comes sooner.
+        self.call_after_refresh(self.apply_keymap)
         if self.open_at_start is not None:
             self.open_path(self.open_at_start)
         if self.replay_at_start is not None:
