@@ -22,9 +22,7 @@ from engine.cardrogue.board import (
     S,
     W,
 )
-from tests.engine.support import act, action, first, story
-
-OPEN = {"card": "path", "revealed": True}  # a plain tile that is face up from the start
+from tests.engine.support import OPEN, act, action, first, story
 
 
 def face(game, row, col):

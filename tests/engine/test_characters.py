@@ -11,6 +11,7 @@ import pytest
 from engine.cardrogue import characters
 from engine.core import Action, IllegalAction
 from tests.engine.support import (
+    OPEN,
     act,
     action,
     first,
@@ -22,7 +23,6 @@ from tests.engine.support import (
     uid_of,
 )
 
-OPEN = {"card": "path", "revealed": True}
 ALL = ("warrior", "rogue", "cleric", "explorer", "mage", "bard")
 
 

@@ -10,9 +10,17 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Action, IllegalAction
-from tests.engine.support import act, first, give, kinds, rig, story, table, uid_of
-
-OPEN = {"card": "path", "revealed": True}
+from tests.engine.support import (
+    OPEN,
+    act,
+    first,
+    give,
+    kinds,
+    rig,
+    story,
+    table,
+    uid_of,
+)
 
 
 def shown(card: str, **numbers) -> dict:

@@ -8,9 +8,7 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.core import Action, IllegalAction
-from tests.engine.support import act, action, first, give, kinds, story, table
-
-OPEN = {"card": "path", "revealed": True}
+from tests.engine.support import OPEN, act, action, first, give, kinds, story, table
 
 
 def reason(g, text: str) -> str:

@@ -16,9 +16,18 @@ import pytest
 
 from engine.cardrogue import Game, Goal, goals, level_from_grids, map_from_levels
 from engine.cardrogue.goals import victory_points
-from tests.engine.support import act, action, first, give, kinds, rig, story, table
+from tests.engine.support import (
+    OPEN,
+    act,
+    action,
+    first,
+    give,
+    kinds,
+    rig,
+    story,
+    table,
+)
 
-OPEN = {"card": "path", "revealed": True}
 LADDER = {">": {"card": "ladder", "revealed": True}}
 
 

@@ -11,6 +11,7 @@ import pytest
 from engine.cardrogue import characters
 from engine.core import Action, IllegalAction
 from tests.engine.support import (
+    OPEN,
     act,
     action,
     first,
@@ -21,8 +22,6 @@ from tests.engine.support import (
     table,
     uid_of,
 )
-
-OPEN = {"card": "path", "revealed": True}
 
 
 def reason(g, act_or_text) -> str:

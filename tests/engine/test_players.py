@@ -9,9 +9,17 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.core import Action, IllegalAction
-from tests.engine.support import act, action, first, give, kinds, rig, story, table
-
-OPEN = {"card": "path", "revealed": True}
+from tests.engine.support import (
+    OPEN,
+    act,
+    action,
+    first,
+    give,
+    kinds,
+    rig,
+    story,
+    table,
+)
 
 
 def reason(g, act_or_text) -> str:

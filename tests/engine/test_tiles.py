@@ -15,9 +15,17 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.cardrogue.level import DEFAULT_SHOP_STOCK, POTION_COLOURS
-from tests.engine.support import act, action, first, give, kinds, rig, story, uid_of
-
-OPEN = {"card": "path", "revealed": True}
+from tests.engine.support import (
+    OPEN,
+    act,
+    action,
+    first,
+    give,
+    kinds,
+    rig,
+    story,
+    uid_of,
+)
 
 
 def up(card, **more):

@@ -13,9 +13,17 @@ from __future__ import annotations
 import pytest
 
 from engine.core.protocol import IllegalAction
-from tests.engine.support import act, action, first, give, kinds, rig, story, table
-
-OPEN = {"card": "path", "revealed": True}
+from tests.engine.support import (
+    OPEN,
+    act,
+    action,
+    first,
+    give,
+    kinds,
+    rig,
+    story,
+    table,
+)
 
 
 def up(card, **more):
