@@ -109,6 +109,32 @@ class Board:
                     out.append(other)
         return out
 
+    def region(self, starts: list[int]) -> list[int]:
+        """The revealed cells a hero can walk to from `starts` along matching paths (whoever
+        stands on them: enemies can be fought, heroes move on)."""
+        face = self.face
+        seen = set(starts)
+        todo = list(starts)
+        while todo:
+            for other in self.adjacent(todo.pop()):
+                if other not in seen and face[other] == REVEALED:
+                    seen.add(other)
+                    todo.append(other)
+        return sorted(seen)
+
+    def face_down_from(self, cells: list[int]) -> list[int]:
+        """The face-down cards that a path of one of `cells` leads to: those that can be
+        flipped from there. Sorted, each once."""
+        face, steps, exists, paths = self.face, self._steps, self.exists, self.paths
+        out = set()
+        for index in cells:
+            for bit in (N, E, S, W):
+                if paths[index] & bit:
+                    other = steps[bit][index]
+                    if other >= 0 and exists[other] and face[other] == FACE_DOWN:
+                        out.add(other)
+        return sorted(out)
+
     def reveal(self, index: int) -> list[int]:
         """Turn a cell face up; return the cells that became face-down cards because of it."""
         face, steps, exists = self.face, self._steps, self.exists

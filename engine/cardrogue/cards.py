@@ -10,7 +10,8 @@ rulebook's clarifications. The vocabulary (field -> meaning):
   slot, two_handed  equipment slot: primary, secondary, head, chest or feet
   min_attack        Min. Attack: X
   double_damage     the attack roll counts twice, before the attack modifier
-  on_roll           {X = "reroll_twice" | "miss" | "block"}: when the attack die shows X
+  on_roll           {X = "reroll_twice" | "miss" | "block" | "attack_again"}: when the attack
+                    die shows X (attack_again: another whole attack roll this round)
   damage_taken      -X damage taken from attacks (stacks)
   movement          +X movement out of combat
   flee_on           can flee on X (besides 4, 5, 6)
@@ -36,7 +37,7 @@ CARD_TYPES = (
     "path", "start", "ladder", "trap", "fountain", "shop", "chest",
 )
 SLOTS = ("primary", "secondary", "head", "chest", "feet")
-ON_ROLL_EFFECTS = ("reroll_twice", "miss", "block")
+ON_ROLL_EFFECTS = ("reroll_twice", "miss", "block", "attack_again")
 SCROLLS = ("identify", "move_adjacent", "poison_heals", "remove_cursed", "max_health")
 TRAPS = ("spikes", "paralysis", "poison")
 # Cards a hero can hold; the rest are tiles that stay on the board.

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from engine.cardrogue.game import Game
     from engine.cardrogue.state import Card
 
+# Tied players roll again, at most this many rounds; then the first of them in seat order starts.
+MAX_DECIDING_ROUNDS = 32
 TABLE_SIZE = 64  # rows and columns of the table grid; far more than 60-odd cards can fill
 FOUR_PATHS = N | E | S | W
 _CLOCKWISE = {N: E, E: S, S: W, W: N}
@@ -107,7 +109,7 @@ def deciding_roll(g: Game, events: list[Event]) -> int:
     """Everyone rolls; the highest starts; tied players roll again among themselves."""
     contenders = list(range(len(g.players)))
     rounds = []
-    while len(contenders) > 1:
+    while len(contenders) > 1 and len(rounds) < MAX_DECIDING_ROUNDS:
         rolls = {seat: g.dice.roll("setup:order") for seat in contenders}
         rounds.append([rolls.get(seat, 0) for seat in range(len(g.players))])
         best = max(rolls.values())
@@ -122,7 +124,7 @@ def setup(g: Game, events: list[Event]) -> None:
     g.level_index = 0
     g.level_moves.append(0)
     g.level_turns.append(0)
-    g.stock, g.enemies, g.stash = {}, {}, {}
+    g.stock, g.enemies, g.stash, g.stash_gold = {}, {}, {}, {}
     g.baseline = [(p.chests, p.debts, len(p.slain)) for p in g.players]
     size = TABLE_SIZE * TABLE_SIZE
     g.board = Board(TABLE_SIZE, TABLE_SIZE, [False] * size, [0] * size, [None] * size,
@@ -154,11 +156,34 @@ def setup(g: Game, events: list[Event]) -> None:
                                        "order": order}))
 
 
+def _unreachable_card(g: Game) -> int | None:
+    """The first face-down card that no path of a tile the heroes can walk to leads to."""
+    board = g.board
+    starts = [p.pos for p in g.players if not p.out and p.pos is not None]
+    reachable = set(board.face_down_from(board.region(starts)))
+    for index, face in enumerate(board.face):
+        if face == FACE_DOWN and index not in reachable:
+            return index
+    return None
+
+
 def _place_face_down(g: Game, index: int, events: list[Event]) -> bool:
     stack = g.catacomb.exploration
     if not stack:
-        return False
-    card = stack.pop()
+        # The stack is out: a face-down card nobody can reach is taken up and laid here
+        # instead, so a card walled in (the Golem, say) does not end the game.
+        source = _unreachable_card(g) if g.players else None
+        if source is None:
+            return False
+        card = g.board.content[source]
+        g.board.exists[source] = False
+        g.board.content[source] = None
+        g.board.face[source] = UNSEEN
+        g.board.paths[source] = 0
+        events.append(Event("card_reused", {"from": list(g.cell(source)),
+                                            "to": list(g.cell(index))}))
+    else:
+        card = stack.pop()
     d = g.catalog.cards[card.id]
     g.board.exists[index] = True
     g.board.paths[index] = GLYPH_PATHS[d.shape] if d.type == "path" else FOUR_PATHS

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def _equipped(g: Game, p: Player):
-    for card in set(p.equipped.values()):
+    for card in p.gear():
         yield g.catalog.cards[card.id]
 
 

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 # A run of reroll faces is cut off after this many dice, so no roll can loop for ever.
 MAX_ATTACK_DICE = 64
+# "Attack again" faces can chain; a round holds at most this many attacks (a chain of eight
+# sixes comes once in 1.7 million rounds), so no round can loop for ever.
+MAX_ATTACKS_PER_ROUND = 8
 
 
 def fight_stream(g: Game, e: Enemy) -> str:
@@ -37,13 +40,17 @@ def roll_attack(g: Game, p: Player, stream: str) -> dict[str, Any]:
     gear = characters.weapons(g, p)
     # face -> how many equipped cards reroll on it: two daggers each give two more dice.
     reroll: dict[int, int] = {}
-    miss, block = set(), set()
+    miss, block, again = set(), set(), set()
     for d in gear:
         for face, effect in d.on_roll:
             if effect == "reroll_twice":
                 reroll[face] = reroll.get(face, 0) + 1
-            else:
-                (miss if effect == "miss" else block).add(face)
+            elif effect == "miss":
+                miss.add(face)
+            elif effect == "block":
+                block.add(face)
+            else:  # attack_again
+                again.add(face)
     min_attack = max((d.min_attack for d in gear), default=0)
     multiplier = 2 if any(d.double_damage for d in gear) else 1
     modifier = characters.attack_modifier(g, p)
@@ -70,7 +77,7 @@ def roll_attack(g: Game, p: Player, stream: str) -> dict[str, Any]:
     return {
         "rolls": rolls, "counted": counted, "base": base, "min_attack": min_attack,
         "multiplier": multiplier, "modifier": modifier, "damage": damage, "missed": missed,
-        "blocked": first in block,
+        "blocked": first in block, "again": first in again,
         "gear": [d.name for d in gear if d.double_damage or d.min_attack or d.on_roll],
     }
 
@@ -236,21 +243,28 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 
 
 def _attack(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
+    """Step 1 of the round: one attack roll, and one more each time an "attack again" face
+    comes up while the enemy stands; then the enemies act (unless a roll blocked them)."""
     g.attacked = True
     d = g.catalog.cards[e.card.id]
     stream = fight_stream(g, e)
-    result = roll_attack(g, p, stream)
-    dodged, dodge_roll = False, None
-    first_opponent = bool(e.aggro) and e.aggro[0] == p.seat
-    if d.dodge_on and first_opponent and not result["blocked"] and e.paralysed == 0:
-        dodge_roll = g.dice.roll(stream)
-        dodged = dodge_roll in d.dodge_on
-    dealt = 0 if dodged else result["damage"]
-    events.append(Event("attack", {"player": p.seat, "target": list(g.cell(e.pos)),
-                                   "enemy": d.name, **result, "dodge_roll": dodge_roll,
-                                   "dodged": dodged, "dealt": dealt}))
-    hurt_enemy(g, p, e, dealt, events)
-    enemy_steps(g, p, result["blocked"], events)
+    blocked = False
+    for _ in range(MAX_ATTACKS_PER_ROUND):
+        result = roll_attack(g, p, stream)
+        blocked = blocked or result["blocked"]
+        dodged, dodge_roll = False, None
+        first_opponent = bool(e.aggro) and e.aggro[0] == p.seat
+        if d.dodge_on and first_opponent and not result["blocked"] and e.paralysed == 0:
+            dodge_roll = g.dice.roll(stream)
+            dodged = dodge_roll in d.dodge_on
+        dealt = 0 if dodged else result["damage"]
+        events.append(Event("attack", {"player": p.seat, "target": list(g.cell(e.pos)),
+                                       "enemy": d.name, **result, "dodge_roll": dodge_roll,
+                                       "dodged": dodged, "dealt": dealt}))
+        hurt_enemy(g, p, e, dealt, events)
+        if not result["again"] or g.enemies.get(e.pos) is not e or g.outcome is not None:
+            break
+    enemy_steps(g, p, blocked, events)
     if p.dead or g.outcome is not None:
         return
     if g.in_combat(p):

@@ -3,7 +3,7 @@
 - Poison: lose 1 health at the start of each turn for X turns; a new poison only replaces the
   old one when it lasts longer. A poisoned enemy loses its health on the poisoner's turns.
 - "Poison instead heals": while poisoned, each tick heals instead; it ends with the poison.
-- Paralysis: end the turn if it is yours, then lose the next one.
+- Paralysis: end the turn if it is yours, then lose the next one; the longer duration wins.
 - Healing never goes above max health, and does nothing while health is already above it
   (possible after a -X max health artifact).
 """
@@ -37,9 +37,13 @@ def poison_enemy(g: Game, e: Enemy, turns: int, seat: int, cause: str, events: l
 
 
 def paralyse_player(g: Game, p: Player, turns: int, cause: str, events: list[Event]) -> None:
-    p.skip += turns
-    events.append(Event("paralysed", {"player": p.seat, "turns": turns, "cause": cause}))
-    if g.current == p.seat and g.pending is None:
+    """Lost turns do not add up: as with poison, the longer duration wins. On the hero's own
+    turn paralysis ends it now; a turn that is already lost is ended by the player."""
+    before = p.skip
+    p.skip = max(p.skip, turns)
+    events.append(Event("paralysed", {"player": p.seat, "turns": turns, "before": before,
+                                      "after": p.skip, "cause": cause}))
+    if g.current == p.seat and g.pending is None and not g.lost_turn:
         g.ending = True
 
 
@@ -71,9 +75,11 @@ def hurt_player(g: Game, p: Player, amount: int, cause: str, events: list[Event]
         players.die(g, p, cause, events)
 
 
-def change_max_health(g: Game, p: Player, amount: int, events: list[Event]) -> None:
-    """+X raises max and current health; -X lowers max but keeps the current health."""
-    if amount > 0:
+def change_max_health(g: Game, p: Player, amount: int, events: list[Event], *,
+                      gain: bool = True) -> None:
+    """+X raises max and current health (the current only with `gain`: an artifact's X health
+    comes once, when it is found); -X lowers max but keeps the current health."""
+    if amount > 0 and gain:
         p.health += amount
     events.append(Event("max_health", {"player": p.seat, "change": amount,
                                        "max_health": characters.max_health(g, p),

@@ -1,8 +1,10 @@
 """Exceptional rules (rulebook: Quitting a game early; All pathing tiles lead to dead ends).
 
-- The mole: when no face-down card is left to flip anywhere, a hero may pay the mole 10 gold
-  to turn one revealed pathing tile into a four-path tile. Short of gold, the hero sells cards to
-  the mole; if even that is not enough, the mole takes every card that can be sold and digs anyway.
+- The mole: a hero who cannot lay new tiles (no path of any tile they can walk to leads to a
+  face-down card: every path ends in a dead end or a loop) may pay the mole 10 gold to turn one
+  revealed pathing tile into a four-path tile. Short of gold, the hero sells cards to the mole;
+  if even that is not enough, the mole takes every card that can be sold and digs anyway.
+- The end rush may be called when no hero can lay new tiles.
 - Quitting: a hero who quits for good dies, leaving everything face down where they stood. In
   story mode quitting abandons the run.
 - Leaving for a while: the hero's token comes off the board and their turns pass until they come
@@ -14,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Action, Event
-from engine.cardrogue import combat, goals
+from engine.cardrogue import combat, goals, players
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 
 if TYPE_CHECKING:
@@ -25,9 +27,17 @@ MOLE_PRICE = 10  # the rulebook's price
 FOUR_PATHS = 15
 
 
-def stuck(g: Game) -> bool:
-    """No face-down card is left anywhere: every path ends in a dead end or a loop."""
-    return FACE_DOWN not in g.board.face
+def cannot_lay(g: Game, p: Player) -> bool:
+    """p cannot lay new tiles: no path of a tile p can walk to leads to a face-down card."""
+    if FACE_DOWN not in g.board.face:
+        return True  # the common case at the end of a table: nothing left anywhere
+    if p.pos is None:
+        return False  # away or fallen: not the one to call the mole
+    return not g.board.face_down_from(g.board.region([p.pos]))
+
+
+def no_one_can_lay(g: Game) -> bool:
+    return all(cannot_lay(g, q) for q in g.players if not q.out and q.pos is not None)
 
 
 def check(g: Game, p: Player, action: Action) -> str | None:
@@ -44,7 +54,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
             return "the end rush belongs to the classic game with two or more players"
         if g.end_rush:
             return "the end rush has already begun"
-        if not stuck(g):
+        if not no_one_can_lay(g):
             return "the end rush can only be called when no path leads anywhere new"
         return None
     if action.kind in ("quit", "leave"):
@@ -52,8 +62,8 @@ def check(g: Game, p: Player, action: Action) -> str | None:
             return "story mode has one player: quit or keep playing"
         return None
     # mole
-    if not stuck(g):
-        return "the mole only comes when no face-down card is left to flip"
+    if not cannot_lay(g, p):
+        return "the mole only comes when none of your paths leads to a face-down card"
     index = g.index(action.target) if action.target else None
     if index is None or not g.board.exists[index] or g.board.face[index] != REVEALED:
         return "choose a revealed tile for the mole"
@@ -128,10 +138,7 @@ def _quit(g: Game, p: Player, events: list[Event]) -> None:
         events.append(Event("game_over", {"outcome": "lost", "moves": g.moves, "turns": g.turn,
                                           "cause": "quit"}))
         return
-    cards = list(p.hand) + [c for c in dict.fromkeys(p.equipped.values())]
-    if cards and p.pos is not None:
-        g.stash.setdefault(p.pos, []).extend(cards)
-    p.hand, p.equipped = [], {}
+    players.leave_everything(g, p)
     p.dead = p.out = True
     p.pos = None
     combat.refresh_aggro(g)

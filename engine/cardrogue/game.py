@@ -25,18 +25,47 @@ from engine.cardrogue.state import Card, Enemy, Player
 # Bump whenever any outcome of any action can change: runs from another version are refused.
 RULES_VERSION = 2
 
-# action kind -> (section module, reason-or-None checker, handler)
-_SECTIONS: dict[str, Any] = {
-    "flip": turn, "move": turn, "end_turn": turn,
-    "attack": combat, "flee": combat,
-    "equip": items, "unequip": items, "drink": items, "throw": items, "read": items,
-    "place": items,
-    "buy": tiles, "sell": tiles,
-    "cast": characters,
-    "trade": players, "trip": players, "steal": players, "leap": players, "respawn": players,
-    "mole": exceptional, "quit": exceptional, "leave": exceptional, "come_back": exceptional,
-    "end_rush": exceptional, "pick": players,
+# action kind -> (the section module that checks and does it, the fields it may carry).
+# A field a kind does not use is refused, so one play has one spelling (and one run hash).
+_ACTIONS: dict[str, tuple[Any, frozenset[str]]] = {
+    kind: (section, frozenset(fields)) for kind, section, fields in (
+        ("flip", turn, ["dir"]), ("move", turn, ["dir"]), ("end_turn", turn, []),
+        ("attack", combat, ["dir"]), ("flee", combat, ["dir"]),
+        ("equip", items, ["card"]), ("unequip", items, ["card"]), ("drink", items, ["card"]),
+        ("throw", items, ["card", "dir"]), ("read", items, ["card", "cards", "target"]),
+        ("place", items, ["target"]),
+        ("buy", tiles, ["card", "cards"]), ("sell", tiles, ["card"]),
+        ("cast", characters, ["dir"]),
+        ("trade", players, ["player", "cards", "take"]), ("trip", players, ["player"]),
+        ("steal", players, ["player"]), ("leap", players, ["target"]),
+        ("respawn", players, ["card", "cards", "target", "name"]), ("pick", players, ["name"]),
+        ("mole", exceptional, ["target", "cards"]), ("quit", exceptional, []),
+        ("leave", exceptional, []), ("come_back", exceptional, []), ("end_rush", exceptional, []),
+    )
 }
+
+
+def stray_field(action: Action) -> str | None:
+    """The first field `action` carries that its kind does not use, or None."""
+    entry = _ACTIONS.get(action.kind)
+    if entry is None:
+        return None
+    allowed = entry[1]
+    if action.dir is not None and "dir" not in allowed:
+        return "dir"
+    if action.card is not None and "card" not in allowed:
+        return "card"
+    if action.target is not None and "target" not in allowed:
+        return "target"
+    if action.player is not None and "player" not in allowed:
+        return "player"
+    if action.cards and "cards" not in allowed:
+        return "cards"
+    if action.take and "take" not in allowed:
+        return "take"
+    if action.name is not None and "name" not in allowed:
+        return "name"
+    return None
 
 
 # Decisions that only exist while the game waits for them, and what to say otherwise.
@@ -54,6 +83,9 @@ class Game:
                  catalog: Catalog | None = None, seed: int | None = None,
                  starts: list[tuple[int, int]] | None = None, table: bool = False,
                  picking: bool = False) -> None:
+        # What built this game, to rebuild it should an action have to be taken back.
+        self._origin = (spec, seats, dict(mode=mode, catalog=catalog, seed=seed, starts=starts,
+                                          table=table, picking=picking))
         catalog = catalog or standard_catalog()
         for custom_id, (base_id, overrides) in spec.custom_cards.items():
             catalog = catalog.with_custom(custom_id, base_id, overrides)
@@ -91,10 +123,12 @@ class Game:
         self.ending = False  # set by a rule that ends the turn now
         self.lost_turn = False  # this turn is lost (paralysis, a trip): only ending it is allowed
         self.leap_from: int | None = None  # cell of a player just tripped: we may leap over
+        self.turn_starts = 0  # turns begun by the action being applied (see turn.EndlessTurns)
         self.board: Board
         self.enemies: dict[int, Enemy] = {}
         self.stock: dict[int, list[Card]] = {}
-        self.stash: dict[int, list[Card]] = {}
+        self.stash: dict[int, list[Card]] = {}  # cards left face down on a cell
+        self.stash_gold: dict[int, int] = {}  # gold cards left face down on a cell
         self._events: list[Event] = []
         self._starts = starts
         self.catacomb: catacomb.Catacomb | None = None  # the classic game's stacks
@@ -107,7 +141,10 @@ class Game:
         else:
             goals.enter_level(self, 0, self._events)
         if not self.picks:
-            turn.start_turn(self, self._events)
+            try:
+                turn.start_turn(self, self._events)
+            except turn.EndlessTurns:
+                raise ValueError("on this map the first turn never begins") from None
         self.opening_events = self._events
         self._events = []
 
@@ -233,9 +270,13 @@ class Game:
             return _ONLY_WHEN_PENDING[kind]
         if action.dir is not None and action.dir not in DIRECTIONS:
             return f"{action.dir!r} is not a direction"
-        section = _SECTIONS.get(kind)
-        if section is None:
+        entry = _ACTIONS.get(kind)
+        if entry is None:
             return f"{kind!r} is not an action"
+        stray = stray_field(action)
+        if stray is not None:
+            return f"{kind} takes no {stray}"
+        section = entry[0]
         if pending is None and kind != "end_turn" and kind != "quit":
             if self.lost_turn:
                 return "you lose this turn: end it"
@@ -251,10 +292,25 @@ class Game:
         events: list[Event] = []
         self.history.append(action)
         self.level_moves[self.level_index] += 1
-        _SECTIONS[action.kind].do(self, player, action, events)
-        if self.ending:
-            self.settle(events)
+        self.turn_starts = 0
+        try:
+            _ACTIONS[action.kind][0].do(self, player, action, events)
+            if self.ending:
+                self.settle(events)
+        except turn.EndlessTurns:
+            # The last line of defence: no rule should ever get here, but a map or a rule
+            # that lets turns pass for ever must not hang a replay or the app.
+            self._rebuild(self.history[:-1])
+            raise IllegalAction("this action would let turns pass without end", action) from None
         return events
+
+    def _rebuild(self, actions: list[Action]) -> None:
+        """Become the game that `actions` make from the start (slow; for refusals only)."""
+        spec, seats, options = self._origin
+        fresh = Game(spec, seats, **options)
+        for action in actions:
+            fresh.apply(action)
+        self.__dict__.update(fresh.__dict__)
 
     def settle(self, events: list[Event]) -> None:
         """After an action: end the turn if a rule said so, and start the next ones."""
@@ -274,8 +330,7 @@ class Game:
         p = self.player
         if self.pending is not None:
             if self.pending[0] == "teleport":
-                return [Action("place", target=self.cell(i)) for i in range(len(self.board.face))
-                        if self.board.face[i] == REVEALED]
+                return [Action("place", target=self.cell(i)) for i in items.landing_cells(self)]
             if self.pending[0] == "pick":
                 return [Action("pick", name=c) for c in self.catalog.characters]
             return players.respawn_candidates(self, p)
@@ -285,7 +340,7 @@ class Game:
         out.append(Action("quit"))
         out.append(Action("leave"))
         out.append(Action("come_back"))
-        if exceptional.stuck(self):
+        if exceptional.cannot_lay(self, p):
             out.extend(Action("mole", target=self.cell(i)) for i in range(len(self.board.face))
                        if self.board.face[i] == REVEALED)
             out.append(Action("end_rush"))
@@ -295,7 +350,7 @@ class Game:
             out.append(Action("sell", card=card.uid))
             out.extend(Action("throw", card=card.uid, dir=d) for d in DIRECTIONS)
             out.extend(items.read_candidates(self, p, card))
-        out.extend(Action("unequip", card=c.uid) for c in set(p.equipped.values()))
+        out.extend(Action("unequip", card=c.uid) for c in p.gear())
         stock = tiles.stock_at(self, p.pos)
         if stock:
             for card in stock:
@@ -319,6 +374,7 @@ class Game:
         copy.enemies = {i: e.clone() for i, e in self.enemies.items()}
         copy.stock = {i: list(cards) for i, cards in self.stock.items()}
         copy.stash = {i: list(cards) for i, cards in self.stash.items()}
+        copy.stash_gold = dict(self.stash_gold)
         copy.catacomb = self.catacomb.clone() if self.catacomb is not None else None
         copy.picks = list(self.picks)
         copy._events = []
@@ -346,6 +402,7 @@ class Game:
             tuple(sorted(self.potion_identity.items())),
             tuple(sorted((i, tuple(c)) for i, c in self.stock.items())),
             tuple(sorted((i, tuple(c)) for i, c in self.stash.items())),
+            tuple(sorted(self.stash_gold.items())),
             tuple(self.board.exists) if self.board.growable else (),
             (tuple(self.catacomb.exploration), tuple(self.catacomb.pathing),
              tuple(self.catacomb.shop)) if self.catacomb is not None else (),
@@ -369,4 +426,4 @@ def replay(spec: MapSpec, seats: list[tuple[str, str]], actions: list[Action], *
     return game
 
 
-__all__ = ["FACE_DOWN", "REVEALED", "RULES_VERSION", "UNSEEN", "Game", "replay"]
+__all__ = ["FACE_DOWN", "REVEALED", "RULES_VERSION", "UNSEEN", "Game", "replay", "stray_field"]

@@ -48,6 +48,7 @@ def enter_level(g: Game, index: int, events: list[Event]) -> None:
                     list(level.paths), content, [UNSEEN] * size)
     g.enemies = {}
     g.stash = {}
+    g.stash_gold = {}
     if level.potion_identity:
         g.potion_identity = dict(level.potion_identity)
     start = level.start_cell() if g._starts is None else None
@@ -77,13 +78,17 @@ def _colour(g: Game, stream: str) -> str:
     return POTION_COLOURS[g.dice.below(stream, len(POTION_COLOURS))]
 
 
-def take_card(g: Game, p: Player, card: Card, events: list[Event]) -> None:
-    """A card enters p's hand, with the rules that fire when that happens."""
+def take_card(g: Game, p: Player, card: Card, events: list[Event], *,
+              found: bool = True) -> None:
+    """A card enters p's hand, with the rules that fire when that happens. `found` is False
+    when the card comes from another hero (a theft, a trade, the cards a fallen hero left):
+    a +X max health artifact then raises the max only, as its X health came when it was found,
+    so passing it around creates no health."""
     p.hand.append(card)
     cards = g.catalog.cards
     d = cards[card.id]
     if d.type == "artifact" and d.max_health:
-        effects.change_max_health(g, p, d.max_health, events)
+        effects.change_max_health(g, p, d.max_health, events, gain=found)
     basilisks = [c for c in p.hand if cards[c.id].boss == "basilisk"]
     if len(basilisks) >= 2:
         for c in basilisks:

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 POISON_POTION_TURNS = 3  # the rulebook's potion of poison
 POTION_ATTACK_CHANGE = 1  # the rulebook's potions of strength and weakness
+# Rolls for a colour's effect before the first free effect is taken instead: with one effect
+# left, 64 misses come about once in 100,000 identifications, and none can loop for ever.
+MAX_IDENTITY_ROLLS = 64
 
 
 def _in_hand(p: Player, uid: int | None) -> Card | None:
@@ -48,10 +51,21 @@ def equip_slot(g: Game, p: Player, card: Card) -> str:
     return d.slot
 
 
+def _second_dagger(g: Game, p: Player) -> Card | None:
+    """The Rogue's dagger in the secondary hand, if one is there."""
+    second = p.equipped.get("secondary")
+    if second is not None and g.catalog.cards[second.id].slot == "primary":
+        return second  # only a second dagger takes a primary-hand card to the secondary hand
+    return None
+
+
 def _displaced(g: Game, p: Player, card: Card) -> list[Card]:
-    """The cards that equipping `card` would move back to the hand."""
+    """The cards that equipping `card` would move back to the hand. A second dagger may only
+    stay beside a dagger: whatever else takes the primary hand sends it back too."""
     d = g.catalog.cards[card.id]
     slots = ("primary", "secondary") if d.two_handed else (equip_slot(g, p, card),)
+    if slots == ("primary",) and d.base != "dagger" and _second_dagger(g, p) is not None:
+        slots = ("primary", "secondary")
     out = []
     for slot in slots:
         occupant = p.equipped.get(slot)
@@ -79,11 +93,12 @@ def identify(g: Game, colour: str, events: list[Event]) -> str:
         return known
     taken = set(g.potion_identity.values())
     rolls = []
-    while True:
+    effect = next(e for e in POTION_EFFECTS if e not in taken)  # if the dice never agree
+    for _ in range(MAX_IDENTITY_ROLLS):
         roll = g.dice.roll(f"potion:{colour}")
         rolls.append(roll)
-        effect = POTION_EFFECTS[roll - 1]
-        if effect not in taken:
+        if POTION_EFFECTS[roll - 1] not in taken:
+            effect = POTION_EFFECTS[roll - 1]
             break
     g.potion_identity[colour] = effect
     events.append(Event("potion_identified", {"colour": colour, "effect": effect, "rolls": rolls}))
@@ -95,6 +110,20 @@ def free_cell(g: Game, index: int) -> bool:
             and not g.occupied(index))
 
 
+def can_land(g: Game, index: int) -> bool:
+    """A teleport lands on a free, revealed pathing tile: a plain tile or a trap (the trap cards
+    say what befalls an enemy on them, and only a teleport can put one there). Shops,
+    fountains, chests, exits and loose cards are not pathing tiles."""
+    if not free_cell(g, index):
+        return False
+    card = g.board.content[index]
+    return card is None or g.catalog.cards[card.id].type == "trap"
+
+
+def landing_cells(g: Game) -> list[int]:
+    return [i for i in range(len(g.board.face)) if g.board.face[i] == REVEALED and can_land(g, i)]
+
+
 # ---------------------------------------------------------------------- checks
 
 def check(g: Game, p: Player, action: Action) -> str | None:
@@ -103,8 +132,8 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     kind = action.kind
     if kind == "place":
         index = g.index(action.target) if action.target else None
-        if index is None or not free_cell(g, index):
-            return "a teleport must land on a revealed tile with no one on it"
+        if index is None or not can_land(g, index):
+            return "a teleport must land on a free, revealed pathing tile"
         return None
     if kind == "unequip":
         card = _equipped(p, action.card)
@@ -142,6 +171,11 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if kind == "read":
         if d.type != "scroll":
             return f"{d.name} is not a scroll"
+        # Each scroll takes only the choice it needs: one spelling per play.
+        if action.target is not None and d.scroll != "move_adjacent":
+            return f"the {d.name} takes no target tile"
+        if action.cards and d.scroll != "identify":
+            return f"the {d.name} takes no other cards"
         if d.scroll == "identify":
             potion = _in_hand(p, action.cards[0]) if len(action.cards) == 1 else None
             if potion is None or not potion.colour:
@@ -176,6 +210,11 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         before = characters.movement(g, p)
         for slot in [s for s, c in p.equipped.items() if c == card]:
             del p.equipped[slot]
+        second = _second_dagger(g, p)
+        if second is not None and "primary" not in p.equipped:
+            # A lone dagger is held in the primary hand.
+            del p.equipped["secondary"]
+            p.equipped["primary"] = second
         p.hand.append(card)
         events.append(Event("unequip", {"player": p.seat, "card": card.id,
                                         "name": g.catalog.cards[card.id].name}))
@@ -238,6 +277,8 @@ def _potion_on_player(g: Game, by: Player, p: Player, effect: str, events: list[
     elif effect == "teleport":
         if g.end_rush:
             events.append(Event("no_effect", {"reason": "teleportation fails in the end rush"}))
+        elif not landing_cells(g):
+            events.append(Event("no_effect", {"reason": "there is no free pathing tile to land on"}))
         else:
             g.pending = ("teleport", "player", p.seat, by.seat, drunk)
     elif effect == "paralysis":
@@ -262,10 +303,12 @@ def _potion_on_enemy(g: Game, by: Player, index: int, effect: str, events: list[
     elif effect == "teleport":
         if g.end_rush:
             events.append(Event("no_effect", {"reason": "teleportation fails in the end rush"}))
+        elif not landing_cells(g):
+            events.append(Event("no_effect", {"reason": "there is no free pathing tile to land on"}))
         else:
             g.pending = ("teleport", "enemy", index, by.seat, False)
     elif effect == "paralysis":
-        e.paralysed += 1
+        e.paralysed = max(e.paralysed, 1)  # lost rounds do not add up: the longer wins
         events.append(Event("enemy_paralysed", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "left": e.paralysed}))
 
 
@@ -316,7 +359,7 @@ def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -
         p.poison_heal = d.amount
     elif d.scroll == "remove_cursed":
         removed = [c for c in p.hand if g.catalog.cards[c.id].cursed]
-        removed += [c for c in set(p.equipped.values()) if g.catalog.cards[c.id].cursed]
+        removed += [c for c in p.gear() if g.catalog.cards[c.id].cursed]
         for c in removed:
             if c in p.hand:
                 p.hand.remove(c)

@@ -6,9 +6,10 @@ trade symbol, try to trip them (4-6; a tripped hero loses a turn and may be leap
 a hero in combat who is not tripped earns their attack), or try to steal (6: a random card from
 the hand, never an equipped one).
 
-Death: in story mode the run ends. In the classic game the hero keeps one card, leaves one more
-(and every unsellable card) face down where they fell, discards the rest, resets attack and max
-health, and comes back on a starting tile of their choice on their next turn.
+Death: in story mode the run ends. In the classic game the hero keeps one card in all (an item
+or one gold card), leaves one more (and every unsellable card) face down where they fell,
+discards the rest, resets attack and max health, and comes back on a starting tile of their
+choice on their next turn.
 """
 
 from __future__ import annotations
@@ -38,6 +39,18 @@ def _all_cards(p: Player) -> list[Card]:
 
 # ---------------------------------------------------------------------- death
 
+def leave_everything(g: Game, p: Player) -> None:
+    """A hero leaving for good (a death in the end rush, quitting) leaves every card, gold
+    included, face down where they stood."""
+    cards = _all_cards(p)
+    if p.pos is not None:
+        if cards:
+            g.stash.setdefault(p.pos, []).extend(cards)
+        if p.gold > 0:
+            g.stash_gold[p.pos] = g.stash_gold.get(p.pos, 0) + p.gold
+    p.hand, p.equipped, p.gold = [], {}, 0
+
+
 def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
     p.dead = True
     events.append(Event("death", {"player": p.seat, "cause": cause,
@@ -50,8 +63,8 @@ def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
         return
     if g.end_rush:
         # In the end rush the fallen do not come back.
-        g.stash.setdefault(p.pos, []).extend(_all_cards(p))
-        p.hand, p.equipped, p.out = [], {}, True
+        leave_everything(g, p)
+        p.out = True
         p.pos = None
         combat.refresh_aggro(g)
         if all(q.out for q in g.players):
@@ -66,20 +79,34 @@ def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
     combat.refresh_aggro(g)
 
 
+KEEP_GOLD = "gold"  # the respawn choice that keeps one gold card (1 gold) instead of an item
+
+
 def respawn_candidates(g: Game, p: Player) -> list[Action]:
     cards = _all_cards(p)
     starts = [g.cell(i) for i, c in enumerate(g.board.content)
               if c is not None and g.catalog.cards[c.id].type == "start"]
+    keeps: list[tuple[int | None, str | None]] = [(None, None)] + [(c.uid, None) for c in cards]
+    if p.gold > 0:
+        keeps.append((None, KEEP_GOLD))
     out = []
-    for keep in [None] + [c.uid for c in cards]:
+    for keep, name in keeps:
         rest = [c.uid for c in cards if c.uid != keep]
         for drop in ([()] if not rest else [(uid,) for uid in rest]):
-            out.extend(Action("respawn", card=keep, cards=drop, target=s) for s in starts)
+            out.extend(Action("respawn", card=keep, cards=drop, target=s, name=name)
+                       for s in starts)
     return out
 
 
 def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
     cards = {c.uid for c in _all_cards(p)}
+    if action.name is not None:
+        if action.name != KEEP_GOLD:
+            return f"to keep gold, name it {KEEP_GOLD!r}"
+        if action.card is not None:
+            return "a fallen hero keeps one card in all: an item or a gold card"
+        if p.gold <= 0:
+            return "you have no gold to keep"
     if action.card is not None and action.card not in cards:
         return "you can only keep one of your own cards"
     rest = cards - {action.card}
@@ -97,23 +124,32 @@ def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
 
 
 def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    """The fallen hero keeps one card in all, an item or one gold card (each gold card is worth
+    1 gold). One more card stays face down where they fell: the chosen item, or a gold card
+    when no item is left; so do the cards that cannot be sold. The rest is discarded."""
     _, seat, fell = g.pending
     g.pending = None
     cards = _all_cards(p)
-    # The chosen card, and every card that cannot be sold, stay face down where the hero fell.
     left = [c for c in cards if c.uid != action.card
             and (c.uid in action.cards or not g.catalog.cards[c.id].can_sell)]
     kept = [c for c in cards if c.uid == action.card]
-    if left and fell is not None:
-        g.stash.setdefault(fell, []).extend(left)
-    p.hand, p.equipped = kept, {}
+    kept_gold = 1 if action.name == KEEP_GOLD else 0
+    items_left = [c for c in cards if c.uid != action.card]
+    gold_left = 1 if not items_left and p.gold - kept_gold > 0 else 0
+    if fell is not None:
+        if left:
+            g.stash.setdefault(fell, []).extend(left)
+        if gold_left:
+            g.stash_gold[fell] = g.stash_gold.get(fell, 0) + gold_left
+    p.hand, p.equipped, p.gold = kept, {}, kept_gold
     p.bonus_attack = p.bonus_max = 0
     p.poison = p.poison_heal = p.skip = 0
     p.dead, p.deferred = False, False
     p.pos = g.index(action.target)
     p.health = characters.max_health(g, p)
     events.append(Event("respawn", {"player": seat, "kept": [c.id for c in kept],
-                                    "left": [c.id for c in left], "cell": list(action.target)}))
+                                    "kept_gold": kept_gold, "left": [c.id for c in left],
+                                    "left_gold": gold_left, "cell": list(action.target)}))
     if g.current == seat:
         g.ending = True
 
@@ -235,9 +271,9 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         events.append(Event("trade", {"player": p.seat, "with": q.seat,
                                       "gave": [c.id for c in give], "took": [c.id for c in take]}))
         for c in give:
-            goals.take_card(g, q, c, events)
+            goals.take_card(g, q, c, events, found=False)
         for c in take:
-            goals.take_card(g, p, c, events)
+            goals.take_card(g, p, c, events, found=False)
     elif action.kind == "trip":
         _trip(g, p, q, events)
     else:
@@ -252,7 +288,7 @@ def _trip(g: Game, p: Player, q: Player, events: list[Event]) -> None:
     events.append(Event("trip", {"player": p.seat, "target": q.seat, "roll": roll,
                                  "success": success, "in_combat": fighting}))
     if success:
-        q.skip += 1
+        q.skip = max(q.skip, 1)  # lost turns do not add up: a paralysed hero loses no more
         if not fighting:
             g.leap_from = q.pos
         return
@@ -277,4 +313,4 @@ def _steal(g: Game, p: Player, q: Player, events: list[Event]) -> None:
                                   "success": success, "card": card.id if card else None}))
     if card is not None:
         q.hand.remove(card)
-        goals.take_card(g, p, card, events)
+        goals.take_card(g, p, card, events, found=False)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.cardrogue.game import RULES_VERSION, Game
+from engine.cardrogue.game import RULES_VERSION, Game, stray_field
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.level import Goal, MapSpec
 from engine.core.protocol import Action, Event
@@ -137,6 +137,15 @@ def check_claim_names(run: Run) -> None:
             raise RunError(BAD_RUN, f"claimed {name} has the wrong type")
 
 
+def check_action_fields(run: Run) -> None:
+    """One spelling per play: an action carrying a field its kind does not use is refused, so
+    the same play cannot enter a board twice under two run hashes."""
+    for n, action in enumerate(run.actions):
+        stray = stray_field(action)
+        if stray is not None:
+            raise RunError(BAD_RUN, f"action {n}: {action.kind} takes no {stray}", index=n)
+
+
 @dataclass(frozen=True)
 class Verified:
     """A run that replayed to its end with the figures it claims."""
@@ -206,6 +215,7 @@ def verify(run: Run, spec: MapSpec | None = None, *, identity: str | None = None
     the game's setup, `on_step` each action's events (for `cardrogue replay --events`)."""
     check_header(run, game=GAME, rules_version=RULES_VERSION)
     check_claim_names(run)
+    check_action_fields(run)
     if run.table is not None:
         return _verify_table(run, on_step, on_start)
     if spec is None:
@@ -253,5 +263,5 @@ def locate(run: Run, maps: Mapping[str, MapSpec]) -> MapSpec:
     return spec
 
 
-__all__ = ["CLAIMS", "GAME", "Verified", "check_claim_names", "figures", "goal_from_name",
-           "goal_name", "locate", "record", "start", "utc_now", "verify"]
+__all__ = ["CLAIMS", "GAME", "Verified", "check_action_fields", "check_claim_names", "figures",
+           "goal_from_name", "goal_name", "locate", "record", "start", "utc_now", "verify"]

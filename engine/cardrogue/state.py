@@ -40,6 +40,11 @@ class Player:
     debts: int = 0
     slain: list[str] = field(default_factory=list)  # standard ids of enemies slain
 
+    def gear(self) -> list[Card]:
+        """The equipped cards, each once (a two-handed card fills two slots), in the order they
+        were put on: never a set, whose order would change with PYTHONHASHSEED."""
+        return list(dict.fromkeys(self.equipped.values()))
+
     def clone(self) -> Player:
         copy = Player(**{name: getattr(self, name) for name in self.__slots__})
         copy.hand = list(self.hand)

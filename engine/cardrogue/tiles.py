@@ -51,11 +51,15 @@ def arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
 def _arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     eventful = False
     dropped = g.stash.pop(index, None)
-    if dropped:
+    gold = g.stash_gold.pop(index, 0) if g.stash_gold else 0
+    if dropped or gold:
         eventful = True
-        events.append(Event("stash_taken", {"player": p.seat, "cards": [c.id for c in dropped]}))
-        for card in dropped:
-            goals.take_card(g, p, card, events)
+        p.gold += gold
+        events.append(Event("stash_taken", {"player": p.seat,
+                                            "cards": [c.id for c in dropped or ()],
+                                            "gold": gold}))
+        for card in dropped or ():
+            goals.take_card(g, p, card, events, found=False)
     card = g.board.content[index]
     if card is None:
         return eventful
@@ -124,7 +128,7 @@ def enemy_on_trap(g: Game, e: Enemy, index: int, seat: int, events: list[Event])
     if d.trap == "spikes":
         combat.hurt_enemy(g, g.players[seat], e, d.amount, events)
     elif d.trap == "paralysis":
-        e.paralysed += d.turns
+        e.paralysed = max(e.paralysed, d.turns)
     elif d.trap == "poison":
         effects.poison_enemy(g, e, d.turns, seat, d.name, events)
 
@@ -181,6 +185,9 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     card = _find(stock, action.card)
     if card is None:
         return "the shop does not have that card"
+    if g.catalog.cards[card.id].gold is None:
+        # A card without a gold amount has no price: the shop cannot sell it.
+        return f"{g.catalog.cards[card.id].name} has no price: it is not for sale"
     paying = []
     for uid in action.cards:
         pay = _find(p.hand, uid)

@@ -22,9 +22,21 @@ if TYPE_CHECKING:
     from engine.cardrogue.state import Player
 
 
+# Turns that may begin within one action (heroes who are out are passed over). Far more than
+# any table needs: the last line of defence against a rule that would let turns pass for ever.
+MAX_TURN_STARTS = 1000
+
+
+class EndlessTurns(Exception):
+    """One action would start turns without end; Game.apply refuses it and restores the state."""
+
+
 def start_turn(g: Game, events: list[Event]) -> None:
-    """Begin the current player's turn; keeps going while turns are lost."""
+    """Begin the current player's turn; passes over heroes who are out of the game."""
     while g.outcome is None and g.pending is None:
+        g.turn_starts += 1
+        if g.turn_starts > MAX_TURN_STARTS:
+            raise EndlessTurns()
         p = g.players[g.current]
         if p.out:
             _advance(g)
@@ -65,9 +77,11 @@ def start_turn(g: Game, events: list[Event]) -> None:
         # A fight that goes on from an earlier turn: the hero has not moved yet this turn, so
         # after the kill they may still move (as after flipping an enemy), and may flip first.
         combat.engage(g, p, "flip")
-        if p.skip > 0:
+        if p.skip > 0 and not g.ending:
             # A lost turn: enemies fighting the hero still act, and the hero can only end it.
-            # Ending it is an action, so losing a turn always costs a move.
+            # Ending it is an action, so losing a turn always costs a move. (A hero paralysed
+            # as the turn began, by arriving on a trap, has this turn ended now and loses the
+            # next one, as one who walks onto the trap does.)
             p.skip -= 1
             g.lost_turn = True
             events.append(Event("turn_lost", {"player": p.seat, "left": p.skip}))

@@ -20,8 +20,21 @@ def sealed(gold=0):
 def test_mole_refused_while_a_face_down_card_remains():
     game = story("╶┼╴\n ╵ ", "@..\n . ", gold=20)
     assert game.board.face.count(FACE_DOWN) > 0
-    with pytest.raises(IllegalAction, match="no face-down card"):
+    with pytest.raises(IllegalAction, match="none of your paths leads to a face-down card"):
         act(game, "mole 0,0")
+
+
+def test_mole_comes_when_the_heros_paths_all_end_though_cards_lie_face_down_elsewhere():
+    """Unable to lay new tiles: every path the hero can walk ends in a dead end or a loop. A
+    face-down card behind a wall, which no path reaches, does not keep the mole away."""
+    # The revealed tile (0,4) leads to the potion (0,5), which is face down from the start;
+    # but the hero's tiles (0,0)-(0,2) have no path to either.
+    game = story("╶─╴ ╶╴", "@oo op", {"p": "potion", "o": {"card": "path", "revealed": True}},
+                 character="explorer", gold=10)
+    assert game.board.face[game.index((0, 5))] == FACE_DOWN
+    assert any(a.kind == "mole" for a in game.legal_actions())
+    events = act(game, "mole 0,2")
+    assert first(events, "mole")["cell"] == [0, 2]
 
 
 def test_mole_turns_a_tile_into_four_paths_for_ten_gold():

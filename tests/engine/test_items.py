@@ -515,10 +515,10 @@ def test_drink_paralysis_ends_the_turn_without_losing_the_next():
 
 def teleport_board(character="bard", **fields):
     """Hero on (0,0) of a corridor: (0,1) revealed, (0,2) a revealed goblin, (0,3) revealed,
-    (0,4) a revealed potion, (1,0) face down."""
+    (0,4) a revealed spike trap, (1,0) face down."""
     legend = {"o": OPEN, "g": {"card": "goblin", "revealed": True},
-              "p": {"card": "potion", "revealed": True, "colour": "white"}}
-    return story("┌───╴\n╵    ", "@ogop\n.    ", legend, character=character,
+              "t": {"card": "trap_spikes", "revealed": True}}
+    return story("┌───╴\n╵    ", "@ogot\n.    ", legend, character=character,
                  potion_identity={"red": "teleport"}, **fields)
 
 
@@ -541,7 +541,7 @@ def test_teleport_cannot_land_on_an_occupied_or_unrevealed_tile():
     g.apply(Action("drink", card=give(g, "potion", colour="red")))
     for cell in ("0,2", "1,0", "0,0", "1,3"):  # enemy, face down, self, no card at all
         assert reason(g, f"place {cell}") == \
-            "a teleport must land on a revealed tile with no one on it"
+            "a teleport must land on a free, revealed pathing tile"
     legal = sorted(a.target for a in g.legal_actions())
     assert legal == [(0, 1), (0, 3), (0, 4)]
 
@@ -554,9 +554,24 @@ def test_drink_teleport_moves_the_hero_and_ends_the_turn_arrival_waits():
     assert hero(g).pos == g.index((0, 4))
     assert g.turn == turn + 1
     order = kinds(events)
-    assert order.index("turn_start") < order.index("arrive") < order.index("pickup")
-    assert hand(g) == ["potion"]  # picked up only when the next turn began
+    # The trap springs only when the next turn begins.
+    assert order.index("turn_end") < order.index("turn_start") < order.index("arrive") \
+        < order.index("trap")
     assert g.in_combat(hero(g)) == []
+
+
+def test_teleport_lands_only_on_pathing_tiles():
+    """The rulebook's "any pathing tile": a plain tile or a trap, never a shop, a fountain, a
+    chest, an exit, a starting tile or a loose card."""
+    legend = {"o": OPEN, "$": {"card": "shop", "revealed": True},
+              "f": {"card": "fountain", "revealed": True}, "c": {"card": "chest", "revealed": True},
+              "p": {"card": "potion", "revealed": True, "colour": "white"},
+              "t": {"card": "trap_paralysis", "revealed": True}, ">": {"card": "ladder", "revealed": True}}
+    g = story("╶──────╴", "@$fcpot>", legend, character="bard", potion_identity={"red": "teleport"})
+    g.apply(Action("drink", card=give(g, "potion", colour="red")))
+    assert sorted(a.target for a in g.legal_actions()) == [(0, 5), (0, 6)]
+    for cell in ("0,1", "0,2", "0,3", "0,4", "0,7"):
+        assert reason(g, f"place {cell}") == "a teleport must land on a free, revealed pathing tile"
 
 
 def test_teleported_next_to_an_enemy_the_fight_starts_on_the_next_turn():
@@ -649,7 +664,7 @@ def test_throw_teleport_lets_the_thrower_place_the_enemy():
     act(g, "move E")
     assert g.in_combat(hero(g))
     g.apply(Action("throw", card=give(g, "potion", colour="red"), dir="E"))
-    assert reason(g, "place 0,1") == "a teleport must land on a revealed tile with no one on it"
+    assert reason(g, "place 0,1") == "a teleport must land on a free, revealed pathing tile"
     events = act(g, "place 0,4")
     assert first(events, "teleported") == {"enemy": True, "from": [0, 2], "to": [0, 4]}
     assert list(g.enemies) == [g.index((0, 4))]

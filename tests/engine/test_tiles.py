@@ -94,7 +94,8 @@ def test_a_trap_can_kill_and_death_ends_a_story_run():
 def test_a_flipped_paralysis_trap_ends_the_turn_and_costs_the_next():
     game = story("╶─╴", "@x.", {"x": "trap_paralysis"})
     events = act(game, "flip E")
-    assert first(events, "paralysed") == {"player": 0, "turns": 1, "cause": "Paralysis Trap"}
+    assert first(events, "paralysed") == {"player": 0, "turns": 1, "before": 0, "after": 1,
+                                          "cause": "Paralysis Trap"}
     assert "turn_lost" in kinds(events)
     assert game.turn == 2 and game.lost_turn  # the lost turn: only ending it is allowed
     assert hero(game).health == 12  # paralysis does no damage

@@ -387,7 +387,7 @@ def test_a_teleported_hero_picks_where_to_land_before_anything_else():
     # Not onto the hero's own tile, a face-down card, or a cell with no card.
     for target in ("0,0", "0,4"):
         assert game.why_illegal(action(f"place {target}")) == \
-            "a teleport must land on a revealed tile with no one on it"
+            "a teleport must land on a free, revealed pathing tile"
     events = act(game, "place 0,6")
     order = kinds(events)
     assert order.index("turn_start") < order.index("arrive") < order.index("trap")

@@ -622,11 +622,16 @@ class _LevelLint:
                          path=where + ".stock")
             if isinstance(stock, list):
                 for n, sold in enumerate(stock[:MAX_STOCK]):
-                    if self.known_card(sold, f"{what}, stock", f"{where}.stock[{n}]") \
-                            and self.card_type(sold) not in ITEM_TYPES:
+                    if not self.known_card(sold, f"{what}, stock", f"{where}.stock[{n}]"):
+                        continue
+                    if self.card_type(sold) not in ITEM_TYPES:
                         self.add(ERROR, "not_for_sale",
                                  f"{what}: a shop cannot sell {_q(sold)}, which is a "
                                  f"{self.card_type(sold)}", path=f"{where}.stock[{n}]")
+                    elif self.catalog.cards[sold].gold is None:
+                        self.add(ERROR, "unpriced_stock",
+                                 f"{what}: a shop cannot sell {_q(sold)}: it has no gold amount, "
+                                 "so it has no price", path=f"{where}.stock[{n}]")
             overrides = [k for k in entry if k not in LEGEND_FIELDS and k in OVERRIDABLE]
             if overrides and kind in FIXED_TILES:
                 self.add(ERROR, "custom_tile",
