@@ -162,6 +162,51 @@ def test_the_end_rush_can_be_called_when_no_path_leads_anywhere_new():
     assert game.end_rush and "end_rush" in kinds(events)
 
 
+def wall_in(game: Game, card_id: str) -> int:
+    """Test setup: a face-down card far from every path (a card walled in: no tile's path
+    leads to it). Returns its cell."""
+    index = game.index((40, 10))
+    game.board.exists[index] = True
+    game.board.content[index] = game.new_card(card_id)
+    game.board.paths[index] = 15
+    game.board.face[index] = FACE_DOWN
+    return index
+
+
+def test_all_pathing_tiles_lead_to_dead_ends_even_with_a_card_walled_in():
+    """All pathing tiles lead to dead ends: the mole and the end rush come when no hero can lay
+    new tiles, even though a face-down card (here the Golem) lies where no path leads."""
+    game = picked(("A", "B"))
+    for i, face in enumerate(game.board.face):
+        if face == FACE_DOWN:
+            game.board.face[i] = REVEALED
+            game.board.content[i] = None
+    wall_in(game, "golem")
+    assert FACE_DOWN in game.board.face
+    assert {"mole", "end_rush"} <= {a.kind for a in game.legal_actions()}
+    events = game.apply(Action("end_rush"))
+    assert game.end_rush and "end_rush" in kinds(events)
+
+
+def test_when_the_stack_runs_out_a_walled_in_card_is_laid_again():
+    """There are no more exploration cards: the unreachable face-down cards are reused, so a
+    walled-in Golem comes back where a path leads and the game can still end."""
+    game = picked(("A",), seed=2, characters=["explorer"])
+    p = game.players[0]
+    below = game.board.neighbour(p.pos, S)
+    game.board.content[below] = game.new_card("path_crossing")  # test setup: a known tile
+    golem = wall_in(game, "golem")
+    game.catacomb.exploration.clear()
+    act(game, "flip S")
+    events = act(game, "move S")
+    reused = first(events, "card_reused")
+    assert reused["from"] == list(game.cell(golem))
+    landed = game.index(tuple(reused["to"]))
+    assert game.board.content[landed].id == "golem" and game.board.face[landed] == FACE_DOWN
+    assert not game.board.exists[golem]
+    assert landed in game.board.face_down_from([below])  # the hero can flip it now
+
+
 def test_the_solo_game_is_won_by_leaving_alive_with_the_goals_met():
     from engine.cardrogue import Goal
 

@@ -813,3 +813,41 @@ def test_two_daggers_turn_a_six_into_four_dice():
     hit = first(act(g, "attack E"), "attack")
     assert hit["rolls"] == [6, 1, 2, 3, 4] and hit["counted"] == [1, 2, 3, 4]
     assert hit["damage"] == 10
+
+
+# ----------------------------------------------------------------------------- attack again
+
+def test_rolling_an_x_attack_again_rolls_a_second_attack_in_the_same_round():
+    """Rolling an X: attack again. The Rapier's 6 is followed by a whole new attack roll
+    before the enemy acts; only the first roll's face decides."""
+    g = fight("troll")
+    g.apply(Action("equip", card=give(g, "rapier")))
+    rig(g, "fight", 6, 2)
+    events = act(g, "attack E")
+    attacks = [e.data for e in events if e.kind == "attack"]
+    assert [(a["rolls"], a["again"]) for a in attacks] == [([6], True), ([2], False)]
+    assert foe(g).health == 10 - 6 - 2
+    assert kinds(events).index("attack") < kinds(events).index("enemy_attack")
+    assert len([e for e in events if e.kind == "enemy_attack"]) == 1
+
+
+def test_rolling_an_x_attack_again_stops_when_the_enemy_falls():
+    g = fight("cave_bat")
+    g.apply(Action("equip", card=give(g, "rapier")))
+    rig(g, "fight", 6, 6)
+    events = act(g, "attack E")
+    assert kinds(events).count("attack") == 1 and "slain" in kinds(events)
+
+
+def test_rolling_an_x_attack_again_chains_but_a_round_is_bounded():
+    every = {str(face): "attack_again" for face in range(1, 7)}
+    legend = {"o": OPEN, "e": "troll", "x": {"card": "sword", "on_roll": every}}
+    g = story("╶─╴ ", "o@ex", legend, character="rogue")  # x: a custom sword, off the paths
+    custom = next(cid for cid, d in g.catalog.cards.items() if d.base == "sword" and cid != "sword")
+    g.apply(Action("equip", card=give(g, custom)))
+    act(g, "flip E")
+    g.enemies[g.index((0, 2))].health = 1000
+    events = act(g, "attack E")
+    from engine.cardrogue.combat import MAX_ATTACKS_PER_ROUND
+
+    assert kinds(events).count("attack") == MAX_ATTACKS_PER_ROUND

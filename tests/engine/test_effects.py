@@ -8,7 +8,7 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.core import Action, IllegalAction
-from tests.engine.support import OPEN, act, action, first, give, kinds, story, table
+from tests.engine.support import OPEN, act, action, first, give, kinds, rig, story, table
 
 
 def reason(g, text: str) -> str:
@@ -217,6 +217,56 @@ def test_enemies_still_act_while_the_hero_is_paralysed():
     assert strikes and all(i > lost for i in strikes)
     assert hero(g).health == 10 - 2
     assert g.in_combat(hero(g))         # still in combat afterwards
+
+
+def test_paralysis_at_the_start_of_ones_own_turn_ends_it_and_skips_the_next():
+    """Paralysis, arriving out of turn (a Scroll of Passage) on a paralysis trap: that turn
+    ends as it begins and the next one is lost, so it costs what walking onto it costs."""
+    # A wall between (0,1) and (0,2): the scroll steps through it onto the trap.
+    g = story("╶╴╶╴", "@.t.", {".": OPEN, "t": {"card": "trap_paralysis", "revealed": True}},
+              character="bard")
+    act(g, "move E", "end")
+    turn = g.turn
+    scroll = give(g, "scroll_move_adjacent")
+    events = act(g, f"read {scroll} at=0,2")
+    order = kinds(events)
+    # The arrival turn starts, the trap paralyses, the turn ends by itself; the next is lost.
+    tail = order[order.index("arrive"):]
+    assert tail == ["arrive", "trap", "paralysed", "turn_end", "turn_start", "turn_lost"]
+    assert g.turn == turn + 2 and g.lost_turn
+    assert reason(g, "move E") == "you lose this turn: end it"
+    act(g, "end")
+    assert g.turn == turn + 3 and not g.lost_turn
+    act(g, "move E")
+
+
+def test_paralysis_does_not_stack_the_longer_duration_wins():
+    """Paralysis, twice: lost turns do not add up (as with poison, the longer one counts), so
+    an enemy that keeps paralysing cannot pile up turns the hero will never get back."""
+    gaze = {"card": "goblin", "attack": 0, "paralyse": {"on": [6], "turns": 2}}
+    g = story("╶─╴", "o@g", {"o": OPEN, "g": gaze}, character="bard")
+    act(g, "flip E")
+    # A weak attack and the paralysing face: 2 turns. The next turn is the first lost one,
+    # and the goblin, still fighting, rolls the face again at its start.
+    rig(g, "fight", 1, 6, 6)
+    events = act(g, "attack E")
+    paralysed = [e.data for e in events if e.kind == "paralysed"]
+    assert [(p["before"], p["after"]) for p in paralysed] == [(0, 2), (1, 2)]
+    assert g.lost_turn and hero(g).skip == 2  # not 3: the longer duration wins
+
+
+def test_paralysis_on_every_face_never_hangs_the_game():
+    """Termination: an enemy that paralyses on every face and does no damage (refused by the
+    lint, but the engine must survive it) leaves the hero ending lost turns, one action each;
+    every action returns and there is always something legal to do."""
+    lock = {"card": "goblin", "attack": 0, "paralyse": {"on": [1, 2, 3, 4, 5, 6], "turns": 1}}
+    g = story("╶─╴", "o@g", {"o": OPEN, "g": lock}, character="bard")
+    act(g, "flip E", "attack E")
+    for _ in range(20):
+        assert g.legal_actions()
+        act(g, "end")
+    assert not g.is_over and g.lost_turn
+    assert {a.kind for a in g.legal_actions()} == {"end_turn", "quit"}
 
 
 def test_drinking_paralysis_only_ends_the_turn():

@@ -202,6 +202,30 @@ def test_rogue_dagger_without_a_dagger_in_hand_goes_to_the_primary_hand():
     assert slots(g) == {"primary": "dagger"} and hand(g) == ["sword"]
 
 
+def test_secondary_hand_holds_a_second_dagger_only_beside_a_dagger():
+    """Secondary hand: only the Rogue's second dagger, beside a dagger, goes there. A weapon
+    that takes the primary hand sends both daggers back, never leaving axe and dagger."""
+    g = plain("rogue")
+    equip(g, "dagger")
+    equip(g, "dagger")
+    events = equip(g, "battle_axe")
+    assert slots(g) == {"primary": "battle_axe"} and sorted(hand(g)) == ["dagger", "dagger"]
+    assert first(events, "equip")["slots"] == ["primary"]
+
+
+def test_secondary_hand_a_lone_dagger_is_held_in_the_primary_hand():
+    g = plain("rogue")
+    equip(g, "dagger")
+    equip(g, "dagger")
+    first_dagger = hero(g).equipped["primary"]
+    second = hero(g).equipped["secondary"]
+    g.apply(Action("unequip", card=first_dagger.uid))
+    assert hero(g).equipped == {"primary": second}
+    # a dagger equipped now is the second dagger again
+    equip(g, "dagger")
+    assert slots(g) == {"primary": "dagger", "secondary": "dagger"}
+
+
 @pytest.mark.parametrize("character", ["warrior", "cleric", "explorer", "mage", "bard"])
 def test_other_characters_swap_daggers(character):
     g = plain(character)
@@ -816,3 +840,12 @@ def test_hasty_boots_give_no_move_in_combat():
     rig(g, "fight", 6)
     act(g, "attack E")  # slain: the turn is at step 4, boots or not
     assert reason(g, "move W") == "you have no moves left this turn"
+
+
+def test_teleportation_with_nowhere_to_land_has_no_effect():
+    """No softlock: a teleport potion drunk when no other free pathing tile is revealed does
+    nothing, rather than waiting for a landing place that cannot be chosen."""
+    g = story("╶╴", "@.", {}, character="bard", potion_identity={"red": "teleport"})
+    events = g.apply(Action("drink", card=give(g, "potion", colour="red")))
+    assert first(events, "no_effect")["reason"] == "there is no free pathing tile to land on"
+    assert g.pending is None and g.legal_actions()

@@ -341,6 +341,22 @@ def test_equipped_cards_are_never_stolen():
     assert "primary" in g.players[0].equipped and not g.players[1].hand
 
 
+def test_plus_x_max_health_comes_once_when_the_artifact_is_found():
+    """+X to max health: X health is added when the artifact is picked up, not again each
+    time it changes hands, so stealing it back and forth creates no health."""
+    g = pair()
+    give(g, "amulet_of_vigour", 1)  # Bob found it: 12 of 12
+    assert g.players[1].health == 12
+    for thief in (0, 1, 0):
+        rig(g, "steal", 6)
+        act(g, f"steal {1 - thief}")
+        act(g, "end")
+    assert names(g, 0) == ["amulet_of_vigour"]
+    assert characters.max_health(g, g.players[0]) == 12 and g.players[0].health == 10
+    # Bob keeps the health he had (losing an artifact never takes health away), no more.
+    assert characters.max_health(g, g.players[1]) == 10 and g.players[1].health == 12
+
+
 def test_unsellable_and_untradeable_cards_can_be_stolen():
     g = pair()
     give(g, "amulet_of_vigour", 1)
@@ -523,6 +539,55 @@ def test_the_next_player_on_the_death_tile_takes_what_was_left():
     assert sorted(first(events, "stash_taken")["cards"]) == ["key", "potion"]
     assert names(g, 1) == ["key", "potion"]
     assert g.index((0, 1)) not in g.stash
+
+
+def test_player_dies_keeps_one_card_in_all_and_gold_counts_as_cards():
+    """Player dies: one card kept in all (hand, equipment and gold together), each gold card
+    worth 1 gold. Keeping an item means coming back with no gold."""
+    g = deathbed()
+    sword = give(g, "sword", 0)
+    g.players[0].gold = 7
+    kill_ann(g)
+    g.apply(Action("respawn", card=sword, target=(0, 0)))
+    ann = g.players[0]
+    assert [c.id for c in ann.hand] == ["sword"] and ann.gold == 0
+
+
+def test_player_dies_may_keep_one_gold_card_instead_of_an_item():
+    g = deathbed()
+    helm = give(g, "helm", 0)
+    g.players[0].gold = 7
+    kill_ann(g)
+    gold_choices = [a for a in g.legal_actions() if a.name == "gold"]
+    assert gold_choices and all(a.card is None for a in gold_choices)
+    assert reason(g, Action("respawn", card=helm, name="gold", target=(0, 0))) == \
+        "a fallen hero keeps one card in all: an item or a gold card"
+    events = g.apply(Action("respawn", name="gold", cards=(helm,), target=(0, 0)))
+    respawn = first(events, "respawn")
+    assert respawn["kept"] == [] and respawn["kept_gold"] == 1 and respawn["left"] == ["helm"]
+    ann = g.players[0]
+    assert ann.gold == 1 and ann.hand == []
+    assert [c.id for c in g.stash[g.index((0, 1))]] == ["helm"]
+
+
+def test_player_dies_with_only_gold_leaves_one_gold_card_where_they_fell():
+    g = deathbed()
+    g.players[0].gold = 5
+    kill_ann(g)
+    events = g.apply(Action("respawn", name="gold", target=(0, 0)))
+    assert first(events, "respawn")["left_gold"] == 1
+    assert g.players[0].gold == 1 and g.stash_gold == {g.index((0, 1)): 1}
+    bob_gold = g.players[1].gold
+    events = act(g, "move N")  # Bob walks onto the tile where Ann fell
+    assert first(events, "stash_taken")["gold"] == 1
+    assert g.players[1].gold == bob_gold + 1 and g.stash_gold == {}
+
+
+def test_player_dies_without_gold_cannot_keep_gold():
+    g = deathbed()
+    kill_ann(g)
+    assert not [a for a in g.legal_actions() if a.name == "gold"]
+    assert reason(g, Action("respawn", name="gold", target=(0, 0))) == "you have no gold to keep"
 
 
 def test_in_the_end_rush_the_fallen_do_not_come_back():

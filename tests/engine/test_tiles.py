@@ -15,6 +15,7 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.cardrogue.level import DEFAULT_SHOP_STOCK, POTION_COLOURS
+from engine.core import Action, IllegalAction
 from tests.engine.support import (
     OPEN,
     act,
@@ -529,3 +530,17 @@ def test_an_enemy_landing_on_a_poison_trap_loses_one_health_on_the_senders_next_
     assert goblin.health == 4
     act(game, "end", "end")
     assert goblin.health == 3 and goblin.poison == 0
+
+
+def test_the_shop_sells_no_card_without_a_gold_amount():
+    """The Shop: a card's price is twice its gold amount; a card with none (an artifact, the
+    key) has no price, so it is not for sale (lint refuses such a stock too)."""
+    legend = {"$": {"card": "shop", "revealed": True, "stock": ["ring_of_might", "sword"]}}
+    g = story("╶╴", "@$", legend, character="bard", gold=20)
+    act(g, "move E")
+    ring, sword = g.stock[g.index((0, 1))]
+    with pytest.raises(IllegalAction, match="Ring of Might has no price: it is not for sale"):
+        g.apply(Action("buy", card=ring.uid))
+    assert not [a for a in g.legal_actions() if a.kind == "buy" and a.card == ring.uid]
+    g.apply(Action("buy", card=sword.uid))
+    assert g.players[0].gold == 20 - 8

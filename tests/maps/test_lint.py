@@ -296,3 +296,22 @@ def test_schema_problems_name_their_level_and_json_path() -> None:
 def test_a_classic_path_tile_in_the_legend_is_a_warning() -> None:
     doc = document(level("╶─╴\n", "@s>\n", {"s": "path_straight"}))
     assert "classic_tile" in rules(doc, WARNING) and check(doc).valid
+
+
+def test_numbers_that_make_an_enemy_unplayable_are_refused() -> None:
+    """An enemy that paralyses on every face locks the hero out of every turn; one that dodges
+    on every face can never be hit. Either would make the map unplayable."""
+    every = [1, 2, 3, 4, 5, 6]
+    lock = {"g": {"card": "goblin", "attack": 0, "paralyse": {"on": every, "turns": 1}}}
+    assert "paralysis_lock" in rules(document(level("╶─╴\n", "@g>\n", lock)), ERROR)
+    ghost = {"g": {"card": "goblin", "dodge_on": every}}
+    assert "dodges_everything" in rules(document(level("╶─╴\n", "@g>\n", ghost)), ERROR)
+    fair = {"g": {"card": "goblin", "paralyse": {"on": every[:5], "turns": 1}, "dodge_on": every[1:]}}
+    assert check(document(level("╶─╴\n", "@g>\n", fair))).valid
+
+
+def test_a_shop_cannot_stock_a_card_without_a_price() -> None:
+    shop = {"s": {"card": "shop", "stock": ["sword", "ring_of_might"]}}
+    doc = document(level("╶─╴\n", "@s>\n", shop))
+    problems = [p for p in check(doc).problems if p.rule == "unpriced_stock"]
+    assert len(problems) == 1 and "ring_of_might" in problems[0].message

@@ -63,6 +63,12 @@ def _closest(word: str, choices: tuple[str, ...]) -> str:
     return f" (did you mean {_q(close[0])}?)" if close else ""
 
 
+def _every_face(faces: Any) -> bool:
+    """Whether a list of die faces names all six."""
+    return isinstance(faces, list) and {1, 2, 3, 4, 5, 6} <= {
+        f for f in faces if isinstance(f, int) and not isinstance(f, bool)}
+
+
 def _q(value: Any) -> str:
     """A value quoted as TOML would write it."""
     return json.dumps(value, ensure_ascii=False)
@@ -643,6 +649,21 @@ class _LevelLint:
                     self.add(WARNING, "override_unused",
                              f"{what}: {', '.join(unused)} only change enemies, and {_q(card_id)} "
                              f"is a {kind}, so they have no effect", path=where)
+            else:
+                self.check_playable_enemy(entry, what, where)
+
+    def check_playable_enemy(self, entry: dict[str, Any], what: str, where: str) -> None:
+        """Numbers that would make an enemy unplayable: one that paralyses on every face keeps
+        the hero from ever acting again, and one that dodges on every face cannot be hit."""
+        paralyse = entry.get("paralyse")
+        if isinstance(paralyse, dict) and _every_face(paralyse.get("on")):
+            self.add(ERROR, "paralysis_lock",
+                     f"{what}: an enemy that paralyses on every face would make the hero lose "
+                     "every turn for ever; leave at least one face free", path=where + ".paralyse.on")
+        if _every_face(entry.get("dodge_on")):
+            self.add(ERROR, "dodges_everything",
+                     f"{what}: an enemy that dodges on every face can never be hit; leave at least "
+                     "one face free", path=where + ".dodge_on")
 
     # ------------------------------------------------------------------ grids
 
