@@ -102,8 +102,9 @@ TERMS: tuple[Term, ...] = (
        ("Does not chase", "Roll a die: if X: can flee")),
     _t("Death", """At 0 health or less a hero dies. In story mode that ends the run: restart the
        level, take the move back with undo, or start the campaign again. In the classic game the
-       hero keeps one card, leaves another where they fell, and comes back at a starting
-       tile.""", ("dies", "player dies"), ("Health",)),
+       hero keeps one card in all, counting each gold as a card (so an item, or 1 gold, or
+       nothing), leaves one more where they fell, and comes back at a starting tile.""",
+       ("dies", "player dies"), ("Health",)),
     _t("Health", """Heroes and enemies both have it. At 0 or below an enemy is slain (its card goes
        to the hero who dealt the last blow) and a hero dies.""", ("hp", "hit points"),
        ("Max health", "Death")),
@@ -139,8 +140,11 @@ TERMS: tuple[Term, ...] = (
        face comes up, the gear's rule applies.""", ("rolling a", "on roll"), ()),
     _t("Rolling an X: reroll twice", """When the die shows X, roll two more dice and add them up
        instead; each of those that shows X earns two more in turn. Your modifier is added once,
-       to the total. The Dagger works like this on a 6.""", ("reroll", "attack again"),
-       ("Dagger",)),
+       to the total. The Dagger works like this on a 6.""", ("reroll",), ("Dagger",)),
+    _t("Rolling an X: attack again", """When the die shows X, this attack lands and then you make a
+       whole new attack roll against the same enemy, before it strikes back; another X goes on
+       again (eight attacks at most in a round). The Rapier works like this on a 6.""",
+       ("attack again",), ("Rapier",)),
     _t("Rolling an X: attack misses", """When the die shows X, the attack deals nothing this
        round. The Maul misses on a 1.""", ("miss", "attack misses"), ("Maul",)),
     _t("Rolling an X: Block Enemy's attack this turn", """When your die shows X, the enemy you
@@ -171,7 +175,9 @@ TERMS: tuple[Term, ...] = (
        while no enemy is fighting you.""", ("+x movement", "must be out of combat"),
        ("Hasty Boots", "Movement")),
     _t("+X to max health", """Your maximum rises by X for good, and your current health rises by
-       X at the same moment.""", ("+x max health",), ("Max health",)),
+       X at the same moment. An artifact gives those X health once, when it is found: taken by
+       theft, trade or from a fallen hero's cards, it raises only the maximum.""",
+       ("+x max health",), ("Max health",)),
     _t("−X to max health", """Your maximum drops by X for good, but your current health stays as
        it is, even above the new maximum. Healing then does nothing until you fall below it.""",
        ("-x to max health", "-x max health"), ("Max health", "Cursed")),
@@ -181,10 +187,13 @@ TERMS: tuple[Term, ...] = (
        poison replaces the old one only if it lasts longer. A poisoned enemy loses its health on
        the turns of the hero who poisoned it. Poison is not a curse.""", ("poisoned",),
        ("Poison instead heals +X health",)),
-    _t("Paralysis", """End your turn now if it is yours, then lose your next one. You stay in
-       combat while paralysed. A paralysed enemy sits out its rounds, and you can flee from it
+    _t("Paralysis", """End your turn now if it is yours (even one that has only just begun), then
+       lose your next one. Lost turns do not add up: a second paralysis counts only if it lasts
+       longer than what is left of the first. You stay in combat while paralysed. A paralysed enemy sits out its rounds, and you can flee from it
        without a roll.""", ("paralysed", "paralyzed"), ("Skip turn",)),
-    _t("Teleportation", """A potion that moves someone to any revealed tile with nobody on it.
+    _t("Teleportation", """A potion that moves someone to a revealed pathing tile with nobody on it:
+       a plain tile or a trap, never a shop, fountain, chest, exit or a card lying there. With
+       nowhere to land it does nothing.
        Drunk, it moves you and ends your turn; thrown, you move the enemy or hero you hit. A hero
        moved out of turn feels where they landed only when their own turn starts. It does not
        work in the end rush.""", ("teleport",), ("Potion of Teleportation",)),
@@ -199,7 +208,7 @@ TERMS: tuple[Term, ...] = (
        ("Primary hand slot", "Secondary hand slot")),
     _t("Primary hand slot", """The main hand, for a weapon.""", ("weapon slot", "main hand")),
     _t("Secondary hand slot", """The off hand, for a shield. The Rogue may hold a second dagger
-       there. A two-handed weapon such as the Maul takes it as well.""",
+       there, but only beside a dagger: another weapon in the main hand sends it back. A two-handed weapon such as the Maul takes it as well.""",
        ("shield slot", "off hand")),
     _t("Armour slot", """Every slot except the main hand: off hand, head, body and feet.""",
        ("armor slot",), ("Head slot", "Chest slot", "Feet slot")),
@@ -218,6 +227,8 @@ TERMS: tuple[Term, ...] = (
     _t("Dagger", """On a 6 you roll two more dice, again on every further 6.""", (),
        ("Rolling an X: reroll twice",)),
     _t("Battle Axe", """Your roll never counts below 3.""", ("axe",), ("Min. Attack: X",)),
+    _t("Rapier", """On a 6 you strike again with a fresh roll, and again on every further 6.""",
+       (), ("Rolling an X: attack again",)),
     _t("Maul", """Two-handed. Doubles your roll, but a 1 misses.""", (),
        ("Double damage", "Rolling an X: attack misses")),
     _t("Helm", """Head armour: 1 less damage from each blow.""", (), ("−X damage taken",)),
@@ -276,7 +287,7 @@ TERMS: tuple[Term, ...] = (
     _t("Potion of Weakness", """Die face 4. Drunk, or thrown at a hero: −1 to attack rolls for
        good (it is not a curse). Thrown at an enemy, its attack rises by 1.""", ("weakness",),
        ("−X to attack roll",)),
-    _t("Potion of Teleportation", """Die face 5. Drunk: move to any free revealed tile and end your
+    _t("Potion of Teleportation", """Die face 5. Drunk: move to a free revealed pathing tile and end your
        turn. Thrown: move the target there. Not in the end rush.""", (), ("Teleportation",)),
     _t("Potion of Paralysis", """Die face 6. Drunk: your turn ends. Thrown: the target loses a
        turn; an enemy neither attacks nor uses abilities for a round.""", (), ("Paralysis",)),
@@ -295,7 +306,8 @@ TERMS: tuple[Term, ...] = (
     _t("Shop", """While standing on the shop tile (and not fighting) you may buy and sell as often
        as you like. Each deal is one move.""", ("shop tile", "shopkeeper"),
        ("Buy", "Sell", "Shop card")),
-    _t("Shop card", """A card for sale in the shop, at twice its gold value.""", ("stock",),
+    _t("Shop card", """A card for sale in the shop, at twice its gold value. A card with no gold
+       value has no price, so no shop sells it.""", ("stock",),
        ("Buy",)),
     _t("Buy", """Pay twice a card's gold value and it goes to your hand. You may pay with gold, or
        with cards from your hand at their selling value; change comes back as gold.""",
@@ -334,8 +346,14 @@ TERMS: tuple[Term, ...] = (
     _t("The Golem", """The great boss, worth 2 points. Its blow is twice a die roll. In the
        classic game its fall starts the end rush.""", ("golem",), ("Boss", "End rush")),
     _t("End rush", """In the classic game, once the Golem falls: every hero races back to a
-       starting tile, and the dead stay dead. Teleportation stops working.""", ("rush",),
-       ("The Golem",)),
+       starting tile, and the dead stay dead. Teleportation stops working. It may also be called
+       when no hero can lay new tiles.""", ("rush",), ("The Golem", "The mole")),
+    _t("The mole", """When none of the paths you can walk leads to a face-down card (every one ends
+       in a dead end or a loop), pay the mole 10 gold to make one plain revealed tile a crossing
+       of four paths. Short of gold you sell it cards; with too little even then, it takes every
+       card you could sell and digs anyway. In the classic game, once the stack of exploration
+       cards runs out, a face-down card no path reaches is laid again where a path leads.""",
+       ("mole", "dead ends"), ("End rush",)),
 
     # -- enemies
     _t("Sewer Rat", """A weak enemy whose bite may poison you.""", ("rat",)),

@@ -309,6 +309,9 @@ class Narrator:
         elif d.get("dodge_roll") is not None:
             line.append(f" (its dodge roll of {d['dodge_roll']} fails)")
         line.append(".")
+        if d.get("again"):
+            line.append(f" The {self._gear(d.get('player')).get('attack_again', 'weapon')} "
+                        "strikes again!", style=STYLE_GOOD)
         return line
 
     def attack_sum(self, d: dict) -> Text:
@@ -452,8 +455,11 @@ class Narrator:
         return Text(f"{self._who(d.get('player'), 'pick', 'picks')} up {what}.")
 
     def _on_stash_taken(self, d: dict, names: dict) -> Text:
-        return Text(f"{self._who(d.get('player'), 'gather', 'gathers')} the cards left here "
-                    f"({len(d.get('cards', []))}).")
+        found = [plural(len(d.get("cards", [])), "card")] if d.get("cards") else []
+        if d.get("gold"):
+            found.append(f"{d['gold']} gold")
+        return Text(f"{self._who(d.get('player'), 'gather', 'gathers')} what was left here "
+                    f"({' and '.join(found) or 'nothing'}).")
 
     def _on_trap(self, d: dict, names: dict) -> Text:
         line = Text(f"{self._who(d.get('player'), 'trigger', 'triggers')} a {d.get('name', 'trap')}")
@@ -561,8 +567,13 @@ class Narrator:
         return Text(f"{enemy} is poisoned for {plural(int(d['after']), 'turn')} ({d.get('cause')}).")
 
     def _on_paralysed(self, d: dict, names: dict) -> Text:
-        return Text(f"{self._who(d.get('player'), 'are', 'is')} paralysed ({d.get('cause')}): "
-                    f"{plural(int(d['turns']), 'turn')} lost.", style=STYLE_HURT)
+        who = self._who(d.get("player"), "are", "is")
+        before, after = int(d.get("before") or 0), int(d.get("after") or d["turns"])
+        if before and after == before:
+            return Text(f"{who} paralysed again ({d.get('cause')}), but lost turns do not add up: "
+                        f"still {plural(after, 'turn')} to lose.", style=STYLE_HURT)
+        return Text(f"{who} paralysed ({d.get('cause')}): {plural(after, 'turn')} lost.",
+                    style=STYLE_HURT)
 
     def _on_healed(self, d: dict, names: dict) -> Text:
         amount = int(d.get("amount", 0))
@@ -648,9 +659,9 @@ class Narrator:
         return Text(f"{self._who(d.get('player'), 'come', 'comes')} back.")
 
     def _on_respawn(self, d: dict, names: dict) -> Text:
-        kept = len(d.get("kept", []))
+        kept = "1 gold" if d.get("kept_gold") else plural(len(d.get("kept", [])), "card")
         return Text(f"{self._who(d.get('player'), 'come', 'comes')} back to life at a starting "
-                    f"tile, keeping {plural(kept, 'card')}.")
+                    f"tile, keeping {kept}.")
 
     def _on_trade(self, d: dict, names: dict) -> Text:
         other = self.game.players[d["with"]].name
@@ -688,6 +699,10 @@ class Narrator:
     def _on_cards_laid(self, d: dict, names: dict) -> Text:
         return Text(f"{plural(len(d.get('cells', [])), 'face-down card')} laid "
                     f"({d.get('left', 0)} left in the stack).", style=STYLE_QUIET)
+
+    def _on_card_reused(self, d: dict, names: dict) -> Text:
+        return Text("The stack is out: a face-down card no path reached is laid here instead.",
+                    style=STYLE_QUIET)
 
     def _on_path_replaced(self, d: dict, names: dict) -> Text:
         return Text("The path turns to meet the way you came.", style=STYLE_QUIET)

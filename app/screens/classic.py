@@ -35,7 +35,7 @@ from app.widgets.board import SEAT_COLOURS, BoardView
 from app.widgets.event_log import EventLog
 from app.widgets.side_panel import SidePanel
 from app.words import card_label, reason_line
-from engine.cardrogue import characters, goals
+from engine.cardrogue import KEEP_GOLD, characters, goals
 from engine.core.protocol import Action
 
 MAX_PLAYERS = 4
@@ -506,6 +506,9 @@ class ClassicScreen(PlayScreen):
         cards = list(p.hand) + [c for c in dict.fromkeys(p.equipped.values()) if c not in p.hand]
         keep_choices = [Choice("Keep nothing", ("keep", None))]
         keep_choices += [Choice(Text(card_label(g, c)), ("keep", c.uid)) for c in cards]
+        if p.gold > 0:
+            keep_choices.append(Choice("Keep 1 gold", ("keep", KEEP_GOLD),
+                                       "each gold counts as one card"))
 
         def kept(choice) -> None:
             if choice is None:
@@ -526,15 +529,19 @@ class ClassicScreen(PlayScreen):
         if len(keep_choices) == 1:
             self._ask_start(None, ())
             return
-        self.app.push_screen(ChooseScreen(f"{p.name} has fallen: keep which card?",
-                                          keep_choices), kept)
+        self.app.push_screen(ChooseScreen(f"{p.name} has fallen: keep one card in all",
+                                          keep_choices,
+                                          subtitle="An item, or one gold; the rest is lost"),
+                             kept)
 
-    def _ask_start(self, keep: int | None, drop: tuple[int, ...]) -> None:
+    def _ask_start(self, keep: int | str | None, drop: tuple[int, ...]) -> None:
         g = self.game
         p = g.player
         starts = [i for i in (g.catacomb.starts if g.catacomb else [])
                   if not g.occupied(i)]
-        actions = [Action("respawn", card=keep, cards=drop, target=g.cell(i)) for i in starts]
+        gold = keep == KEEP_GOLD
+        actions = [Action("respawn", card=None if gold else keep, cards=drop, target=g.cell(i),
+                          name=KEEP_GOLD if gold else None) for i in starts]
         if len(actions) == 1:
             self._decided(actions[0])
             return

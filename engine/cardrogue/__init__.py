@@ -3,6 +3,7 @@ characters, goals, players. `Game` is the public entry point."""
 
 from engine.cardrogue.game import RULES_VERSION, Game, replay
 from engine.cardrogue.level import Goal, LevelSpec, MapSpec, level_from_grids, map_from_levels
+from engine.cardrogue.players import KEEP_GOLD
 
-__all__ = ["RULES_VERSION", "Game", "Goal", "LevelSpec", "MapSpec", "level_from_grids",
-           "map_from_levels", "replay"]
+__all__ = ["KEEP_GOLD", "RULES_VERSION", "Game", "Goal", "LevelSpec", "MapSpec",
+           "level_from_grids", "map_from_levels", "replay"]

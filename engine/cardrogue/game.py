@@ -23,7 +23,7 @@ from engine.cardrogue.level import LevelSpec, MapSpec
 from engine.cardrogue.state import Card, Enemy, Player
 
 # Bump whenever any outcome of any action can change: runs from another version are refused.
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 # action kind -> (the section module that checks and does it, the fields it may carry).
 # A field a kind does not use is refused, so one play has one spelling (and one run hash).

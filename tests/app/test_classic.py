@@ -275,7 +275,7 @@ async def test_a_fallen_player_keeps_a_card_leaves_one_and_picks_a_starting_tile
         assert g.pending[0] == "respawn"
         table.redraw()
         await pilot.pause()
-        assert isinstance(app.screen, ChooseScreen) and "keep which card" in app.screen.title_text
+        assert isinstance(app.screen, ChooseScreen) and "keep one card" in app.screen.title_text
         await press(pilot, "2")  # keep the sword (after "Keep nothing")
         assert "stays where you fell" in app.screen.title_text
         await press(pilot, "1")  # leave the dagger
@@ -285,6 +285,28 @@ async def test_a_fallen_player_keeps_a_card_leaves_one_and_picks_a_starting_tile
         assert g.pending is None and [c.uid for c in p.hand] == [sword]
         assert p.pos in g.catacomb.starts
         assert any(c.uid == dagger for cards in g.stash.values() for c in cards)
+
+
+async def test_a_fallen_player_may_keep_one_gold_instead_of_an_item(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot)
+        g = table.game
+        me = order(table)[0]
+        hall(table)
+        helm = give(g, "helm", me)
+        g.players[me].gold = 9
+        effects.hurt_player(g, g.players[me], 99, "a test", [])
+        table.redraw()
+        await pilot.pause()
+        assert "keep one card" in app.screen.title_text
+        await press(pilot, "3")  # Keep nothing, the helm, then Keep 1 gold
+        assert "stays where you fell" in app.screen.title_text
+        await press(pilot, "1")  # the helm stays behind
+        await press(pilot, "1")  # the first free starting tile
+        p = g.players[me]
+        assert g.pending is None and p.gold == 1 and p.hand == []
+        assert any(c.uid == helm for cards in g.stash.values() for c in cards)
+        assert "keeping 1 gold" in log_text(table)
 
 
 def make_stuck(table: ClassicScreen) -> None:

@@ -4,6 +4,7 @@ output shapes, every refusal named, and never a traceback."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -372,3 +373,68 @@ def test_script_commands_do_not_import_textual(tmp_path):
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60, cwd=ROOT,
                    env=_env(tmp_path))
+
+
+# ---------------------------------------------------------------------- byte-stable events
+
+CLEARS = ROOT / "tests" / "clears"
+CAMPAIGNS = ROOT / "campaigns"
+
+
+def every_run_and_its_map() -> list[tuple[Path, Path]]:
+    """Every run of the corpus (tests/runs) and every author clear (tests/clears), with the
+    map file each was played on."""
+    pairs = [(run, MAPS / f"{run.name.split('-')[0]}.toml")
+             for run in sorted(CORPUS.glob("*.run.json"))]
+    for run in sorted(CLEARS.glob("*.run.json")):
+        stem = run.name.removesuffix(".run.json")
+        found = list(CAMPAIGNS.glob(f"{stem}.toml")) + list(CAMPAIGNS.glob(f"*/{stem}.toml"))
+        assert len(found) == 1, f"no single map for {run.name}"
+        pairs.append((run, found[0]))
+    return pairs
+
+
+EVENTS_OF_EVERY_RUN = """
+import sys
+from app import cli
+pairs = [line.split("\\t") for line in sys.stdin.read().splitlines()]
+for run, map_file in pairs:
+    sys.stdout.write("=== " + run + "\\n")
+    sys.stdout.flush()
+    status = cli.main(["replay", run, "--events", "--map", map_file])
+    sys.stdout.write(f"=== exit {status}\\n")
+"""
+
+
+def events_under_hash_seed(seed: str, pairs, tmp_path) -> bytes:
+    listing = "\n".join(f"{run}\t{map_file}" for run, map_file in pairs)
+    env = {**os.environ, "PYTHONHASHSEED": seed,
+           paths.DATA_DIR_ENV: str(tmp_path / f"data-{seed}")}
+    done = subprocess.run([sys.executable, "-c", EVENTS_OF_EVERY_RUN], input=listing.encode(),
+                          capture_output=True, env=env, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr.decode()
+    return done.stdout
+
+
+def test_every_run_replays_to_the_same_event_bytes_whatever_the_hash_seed(tmp_path):
+    """Byte-stable events: nothing in an event comes from set or dict order that
+    PYTHONHASHSEED changes (the gear of an attack, cursed cards removed, the order of legal
+    actions), so every corpus run and author clear prints identical --events bytes."""
+    pairs = every_run_and_its_map()
+    first_bytes = events_under_hash_seed("0", pairs, tmp_path)
+    assert first_bytes.count(b"=== exit 0\n") == len(pairs)
+    assert first_bytes == events_under_hash_seed("4242", pairs, tmp_path)
+
+
+def test_the_installed_command_prints_the_same_events_whatever_the_hash_seed(tmp_path):
+    run = CORPUS / "market-longer.run.json"
+    outputs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed,
+               paths.DATA_DIR_ENV: str(tmp_path / "data")}
+        done = subprocess.run([str(CARDROGUE), "replay", str(run), "--events", "--map",
+                               str(MAPS / "market.toml")], capture_output=True, env=env,
+                              timeout=60)
+        assert done.returncode == 0, done.stderr.decode()
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1] and b'"event":"attack"' in outputs[0]

@@ -1,11 +1,17 @@
 """Property tests: random legal play on random boards never breaks the rules' invariants,
 and replaying the recorded actions rebuilds the identical game."""
 
-from hypothesis import HealthCheck, given, settings
+import json
+import signal
+from contextlib import contextmanager
+from pathlib import Path
+
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.cardrogue import Game, characters, level_from_grids, map_from_levels, replay
 from engine.cardrogue.board import E, N, OPPOSITE, PATH_GLYPHS, S, STEP, W
+from engine.cardrogue.cards import OVERRIDABLE
 
 CONTENT = [
     "path", "path", "path", "goblin", "sewer_rat", "cave_bat", "vampire_bat", "kobold", "imp",
@@ -19,7 +25,7 @@ CHARACTERS = ["warrior", "rogue", "cleric", "explorer", "mage", "bard"]
 
 
 @st.composite
-def boards(draw, players=1):
+def boards(draw, players=1, content=tuple(CONTENT)):
     height = draw(st.integers(2, 6))
     width = draw(st.integers(3, 6))
     cells = height * width
@@ -34,7 +40,7 @@ def boards(draw, players=1):
     legend = {}
     cards = []
     for i in range(cells):
-        card = draw(st.sampled_from(CONTENT))
+        card = draw(st.sampled_from(content))
         glyph = legend.setdefault(card, chr(0x41 + len(legend)))
         cards.append(glyph)
     starts = draw(st.lists(st.integers(0, cells - 1), min_size=players, max_size=players, unique=True))
@@ -126,3 +132,111 @@ def test_random_classic_games_keep_invariants_and_replay(players, seed, data):
     for action in game.history:
         again.apply(action)
     assert again.fingerprint() == game.fingerprint()
+
+
+# ----------------------------------------------------------------------------- custom numbers
+
+LEGEND_TABLE = json.loads((Path(__file__).resolve().parents[2] / "schemas" / "map.schema.json")
+                          .read_text())["definitions"]["legendTable"]["properties"]
+# Every face is drawn often: the numbers at the edges (an ability on every face, an attack of
+# 0) are where a rule can loop or leave the hero stuck.
+FACES = st.one_of(st.just([1, 2, 3, 4, 5, 6]),
+                  st.lists(st.integers(1, 6), min_size=1, max_size=6, unique=True))
+
+
+def schema_value(draw, spec: dict):
+    """Any value the map schema accepts for one custom-card field."""
+    ref = spec.get("$ref", "")
+    if ref.endswith("/faces"):
+        return draw(FACES)
+    if ref.endswith("/chance"):
+        return {"on": draw(FACES), "turns": draw(st.integers(1, 20))}
+    if spec.get("type") == "integer":
+        low, high = spec["minimum"], spec["maximum"]
+        return draw(st.one_of(st.sampled_from([low, max(low, 0), high]), st.integers(low, high)))
+    if spec.get("type") == "boolean":
+        return draw(st.booleans())
+    effects = spec["additionalProperties"]["enum"]  # on_roll: face -> effect
+    return draw(st.dictionaries(st.sampled_from("123456"), st.sampled_from(effects), max_size=6))
+
+
+@st.composite
+def custom_boards(draw, players=1):
+    """`boards` whose cards carry random custom numbers, anywhere within the schema's bounds
+    (even numbers the lint refuses, such as an enemy that paralyses on every face)."""
+    paths, cells, legend, starts = draw(boards(players, FIGHTS))
+    custom = {}
+    for glyph, card in legend.items():
+        fields = draw(st.lists(st.sampled_from([f for f in OVERRIDABLE if f != "name"]),
+                               max_size=10, unique=True))
+        custom[glyph] = {"card": card, **{f: schema_value(draw, LEGEND_TABLE[f]) for f in fields}}
+    return paths, cells, custom, starts
+
+
+# Mostly enemies, traps and potions: the cards whose numbers drive the loops of a turn.
+FIGHTS = ("path", "goblin", "basilisk_gaze", "imp", "zombie", "vampire_bat", "trap_paralysis",
+          "trap_spikes", "potion", "potion", "sword", "dagger", "shield", "scroll_move_adjacent",
+          "fountain", "shop")
+EAGER = ("attack", "flip", "end_turn", "drink", "throw", "place", "read", "respawn", "move")
+
+
+@contextmanager
+def no_hang(seconds: int = 5):
+    """Fail, instead of hanging the suite, if the block does not return in time."""
+    def stop(signum, frame):
+        raise AssertionError(f"no return within {seconds} s: an action did not terminate")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def sound_play(game: Game, data, steps: int) -> None:
+    """Every apply returns, and every state that is not over offers an action besides giving
+    up (quitting, which is never played here)."""
+    for _ in range(steps):
+        if game.is_over:
+            return
+        legal = [a for a in game.legal_actions() if a.kind != "quit"]
+        assert legal, "a game that is not over must offer an action besides quitting"
+        eager = [a for a in legal if a.kind in EAGER]  # fight and explore more than shop
+        pool = eager if eager and data.draw(st.integers(0, 3), label="eager") else legal
+        game.apply(data.draw(st.sampled_from(pool), label="action"))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=custom_boards(), character=st.sampled_from(CHARACTERS),
+       seed=st.integers(0, 2**32), data=st.data())
+def test_any_custom_numbers_terminate_and_never_leave_the_hero_without_an_action(
+        board, character, seed, data):
+    paths, cells, legend, _ = board
+    try:
+        level, custom = level_from_grids("random", paths, cells, legend)
+    except ValueError:
+        assume(False)  # numbers the level builder itself refuses are not a map
+    spec = map_from_levels([(level, custom)], seed=seed)
+    with no_hang():
+        game = Game.story(spec, character)
+        sound_play(game, data, 80)
+        again = replay(spec, [("Player", character)], list(game.history))
+    assert again.fingerprint() == game.fingerprint()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), data=st.data())
+def test_any_custom_numbers_at_a_table_terminate_and_never_leave_a_player_without_an_action(
+        players, seed, data):
+    paths, cells, legend, starts = data.draw(custom_boards(players), label="board")
+    seats = [(f"P{n}", data.draw(st.sampled_from(CHARACTERS))) for n in range(players)]
+    try:
+        level, custom = level_from_grids("random", paths, cells, legend)
+    except ValueError:
+        assume(False)
+    spec = map_from_levels([(level, custom)], seed=seed)
+    with no_hang():
+        game = Game(spec, seats, mode="classic", starts=starts)
+        sound_play(game, data, 100)

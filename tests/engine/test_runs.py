@@ -307,6 +307,28 @@ def test_tampered_action_is_refused_with_its_index_and_reason():
     assert f"action {n} (move dir=W) is illegal: you are in combat" in error.message
 
 
+@pytest.mark.parametrize("stray", [{"dir": "E"}, {"card": 3}, {"target": [0, 0]}, {"player": 0},
+                                   {"cards": [3]}, {"take": [3]}, {"name": "x"}])
+def test_a_field_the_action_does_not_use_is_refused(stray):
+    """One form per action: an end of turn carrying a direction (or any field it does not
+    use) would replay the same way under another run hash, so the same play could enter a
+    board twice. It is refused when the run is read, naming the action."""
+    run = corpus_run("goblin_gate-shortest")
+    n = next(i for i, a in enumerate(run.actions) if a.kind == "end_turn")
+    doc = json.loads(run.to_json())
+    doc["actions"][n] = {"do": "end_turn", **stray}
+    error = refused(parse_run(json.dumps(doc)))
+    assert error.code == BAD_RUN and error.index == n
+    assert f"action {n}: end_turn takes no {next(iter(stray))}" in error.message
+
+
+def test_the_engine_refuses_stray_fields_too():
+    game = Game.story(corpus_maps.corridor())
+    assert game.why_illegal(Action("end_turn", dir="E")) == "end_turn takes no dir"
+    assert game.why_illegal(Action("move", dir="E", card=1)) == "move takes no card"
+    assert all(game.why_illegal(a) is None for a in game.legal_actions())
+
+
 def test_tampering_anywhere_in_a_run_is_refused_or_yields_a_true_run():
     """Replace any one action of a run by any other action legal at that point: the result is
     refused, or, if it happens to be a legal run too, its summary is what its replay gives (the

@@ -527,3 +527,26 @@ def test_the_rulebooks_example_turn():
     assert game.turn == 1
     act(game, "end")
     assert game.turn == 2
+
+
+def test_an_action_that_would_start_turns_for_ever_is_refused_and_changes_nothing(monkeypatch):
+    """Termination, the last line of defence: should a rule ever end every turn as it starts,
+    the action is refused with a reason and the game is left as it was, instead of hanging."""
+    from engine.cardrogue import turn
+
+    game = story("╶──╴", "@...", {".": OPEN})
+    act(game, "move E")
+    before = (game.fingerprint(), list(game.history))
+    real = turn.start_turn
+
+    def broken(g, events):
+        real(g, events)
+        if len(g.history) == 2:
+            g.ending = True  # a rule gone wrong: the second action's turns never stop ending
+
+    monkeypatch.setattr(turn, "start_turn", broken)
+    with pytest.raises(IllegalAction, match="turns pass without end"):
+        game.apply(action("end"))
+    assert (game.fingerprint(), list(game.history)) == before
+    monkeypatch.undo()
+    act(game, "end", "move E")  # the game plays on
