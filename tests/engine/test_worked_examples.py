@@ -1,7 +1,10 @@
 """Every worked example in the rulebook's notes and clarifications, reproduced exactly."""
 
+import pytest
+
 from engine.cardrogue import characters
-from tests.engine.support import act, first, give, rig, story
+from engine.core import IllegalAction
+from tests.engine.support import act, action, first, give, rig, story
 
 # A start with a goblin-like dummy enemy to the east (lots of health, so it survives a hit).
 CORRIDOR = ("──", "@D")
@@ -26,46 +29,61 @@ def test_double_damage_then_strength_potion_is_5x2_plus_1_is_11():
     assert (attack["rolls"], attack["multiplier"], attack["modifier"], attack["damage"]) == ([5], 2, 1, 11)
 
 
+def poison_ticks(game, turns: int) -> list[int]:
+    """End `turns` turns; the health the hero has after each new turn begins."""
+    health = []
+    for _ in range(turns):
+        act(game, "end")
+        health.append(game.players[0].health)
+    return health
+
+
+def poisoned_twice(second_turns: int):
+    """A bard drinks a potion of poison (3 turns), then flips a poison trap lasting
+    `second_turns`, in the same turn."""
+    trap = {"t": {"card": "trap_poison", "turns": second_turns}}
+    game = story("╶╴", "@t", trap, character="bard", potion_identity={"green": "poison"})
+    act(game, f"drink {give(game, 'potion', colour='green')}", "flip E")
+    return game
+
+
 def test_poison_three_then_four_lasts_four_turns():
-    game = fight()
-    p = game.players[0]
-    from engine.cardrogue import effects
-    effects.poison_player(game, p, 3, "test", [])
-    effects.poison_player(game, p, 4, "test", [])
-    assert p.poison == 4
+    """Poison for 3 turns, then for 4: the longer replaces it, so exactly 4 turns of 1 health."""
+    game = poisoned_twice(4)
+    assert poison_ticks(game, 6) == [9, 8, 7, 6, 6, 6]
 
 
 def test_poison_three_then_one_lasts_three_turns():
-    game = fight()
-    p = game.players[0]
-    from engine.cardrogue import effects
-    effects.poison_player(game, p, 3, "test", [])
-    effects.poison_player(game, p, 1, "test", [])
-    assert p.poison == 3
+    """Poison for 3 turns, then for 1: the shorter changes nothing, so 3 turns of 1 health."""
+    game = poisoned_twice(1)
+    assert poison_ticks(game, 5) == [9, 8, 7, 7, 7]
 
 
 def test_plus_x_max_health_raises_max_and_current():
-    """Max 10, health 7; +X max health gives max 10+X and health 7+X."""
-    game = fight(character="cleric")
+    """Max 10, health 7; finding a +X max health artifact gives max 10+X and health 7+X."""
+    game = story("╶╴", "@a", {"a": "amulet_of_vigour"}, character="bard", health=7)
+    events = act(game, "flip E")  # the artifact goes to the hand as it is flipped
     p = game.players[0]
-    p.health = 7
-    give(game, "amulet_of_vigour")  # +2
+    assert first(events, "max_health")["change"] == 2
     assert (characters.max_health(game, p), p.health) == (12, 9)
 
 
 def test_minus_x_max_health_keeps_current_health_and_caps_later_healing():
     """Max 10, health 10; -X gives max 10-X but health stays 10. After losing 1 (9), healing
     cannot restore it; below 10-X it heals only up to 10-X."""
-    from engine.cardrogue import effects
-
-    game = fight(character="cleric")
+    legend = {"k": "cursed_skull", "s": {"card": "trap_spikes", "amount": 1},
+              "S": {"card": "trap_spikes", "amount": 4}}
+    game = story(" ╷ \n ├╴\n ╵ ", " k \n @s\n S ", legend, character="bard",
+                 potion_identity={"red": "healing"})
     p = game.players[0]
-    give(game, "cursed_skull")  # -2
+    act(game, "flip N")  # the Cursed Skull, -2
     assert (characters.max_health(game, p), p.health) == (8, 10)
-    p.health = 9
-    assert effects.heal(game, p, 5, "test", []) == 0 and p.health == 9
-    p.health = 5
-    effects.heal(game, p, 10, "test", [])
+    act(game, "flip E")  # spikes: 1 damage
+    healed = first(act(game, f"drink {give(game, 'potion', colour='red')}"), "healed")
+    assert healed["amount"] == 0 and p.health == 9
+    act(game, "flip S")  # spikes: 4 damage
+    assert p.health == 5
+    act(game, f"drink {give(game, 'potion', colour='red')}")
     assert p.health == 8
 
 
@@ -112,9 +130,14 @@ def test_attack_roll_plus_one_is_not_a_six():
 
 
 def test_a_dead_end_has_exactly_one_adjacent_tile():
+    """A dead end's only adjacent tile is the one its path leads to: flipping or moving any
+    other way is refused, and the way out is the path."""
     game = story("╶┼╴\n ╵ ", "@..\n . ")
-    dead_end = game.index((0, 0))
-    assert game.board.adjacent(dead_end) == [game.index((0, 1))]
+    for text in ("flip N", "flip S", "flip W", "move N", "move S", "move W"):
+        with pytest.raises(IllegalAction, match="there is a wall that way"):
+            game.apply(action(text))
+    act(game, "flip E", "move E")
+    assert game.players[0].pos == game.index((0, 1))
 
 
 def test_the_example_turn_shop_then_spikes_then_shopping():
