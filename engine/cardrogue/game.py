@@ -68,6 +68,14 @@ def stray_field(action: Action) -> str | None:
     return None
 
 
+# Actions with no card or cell in them, made once: legal_actions lists them on every call.
+_BY_DIRECTION = {kind: tuple(Action(kind, dir=d) for d in DIRECTIONS)
+                 for kind in ("flip", "move", "attack", "flee", "cast")}
+_IN_COMBAT = _BY_DIRECTION["attack"] + _BY_DIRECTION["flee"] + _BY_DIRECTION["cast"]
+_ALWAYS = (Action("end_turn"), Action("quit"))
+_LEAVE, _COME_BACK = (Action("leave"),), (Action("come_back"),)
+_LOST_TURN = (Action("end_turn"), Action("quit"))
+
 # Decisions that only exist while the game waits for them, and what to say otherwise.
 _ONLY_WHEN_PENDING = {
     "place": "there is nothing to place",
@@ -250,10 +258,14 @@ class Game:
 
     def why_illegal(self, action: Action) -> str | None:
         """The reason `action` is not allowed now, or None if it is."""
+        stray = stray_field(action)
+        if stray is not None:
+            return f"{action.kind} takes no {stray}"
         return self._why_illegal(action, self.player)
 
     def _why_illegal(self, action: Action, player: Player) -> str | None:
-        """why_illegal, for `player` = self.player (apply reuses it: this runs every action)."""
+        """why_illegal for an action of a known spelling (legal_actions' own, or one that
+        passed stray_field), for `player` = self.player: this runs for every action."""
         if self.outcome is not None:
             return "the game is over"
         pending = self.pending
@@ -273,9 +285,6 @@ class Game:
         entry = _ACTIONS.get(kind)
         if entry is None:
             return f"{kind!r} is not an action"
-        stray = stray_field(action)
-        if stray is not None:
-            return f"{kind} takes no {stray}"
         section = entry[0]
         if pending is None and kind != "end_turn" and kind != "quit":
             if self.lost_turn:
@@ -286,7 +295,9 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         player = self.player
-        reason = self._why_illegal(action, player)
+        stray = stray_field(action)
+        reason = f"{action.kind} takes no {stray}" if stray is not None else \
+            self._why_illegal(action, player)
         if reason is not None:
             raise IllegalAction(reason, action)
         events: list[Event] = []
@@ -322,36 +333,47 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every action allowed now. Trades list one-for-one swaps and single gifts; larger
         trades, and purchases paid with several cards, are legal too but not listed."""
-        return [a for a in self._candidates() if self.why_illegal(a) is None]
-
-    def _candidates(self) -> list[Action]:
         if self.outcome is not None:
             return []
         p = self.player
+        check = self._why_illegal
+        return [a for a in self._candidates(p) if check(a, p) is None]
+
+    def _candidates(self, p: Player) -> list[Action]:
+        """A superset of the legal actions, each spelled as legal_actions gives it. Kinds that
+        cannot be legal now (an attack out of combat, a move in it) are left out early, for
+        speed: _why_illegal still decides every one that is listed."""
         if self.pending is not None:
             if self.pending[0] == "teleport":
                 return [Action("place", target=self.cell(i)) for i in items.landing_cells(self)]
             if self.pending[0] == "pick":
                 return [Action("pick", name=c) for c in self.catalog.characters]
             return players.respawn_candidates(self, p)
-        out = [Action(kind, dir=d) for kind in ("flip", "move", "attack", "flee", "cast")
-               for d in DIRECTIONS]
-        out.append(Action("end_turn"))
-        out.append(Action("quit"))
-        out.append(Action("leave"))
-        out.append(Action("come_back"))
+        if self.lost_turn:
+            return list(_LOST_TURN)
+        out = list(_BY_DIRECTION["flip"]) if self.can_flip else []
+        out += _IN_COMBAT if self.in_combat(p) else _BY_DIRECTION["move"]
+        out += _ALWAYS
+        if self.mode != "story":  # one player in story mode: no leaving for a while
+            out += _COME_BACK if p.away else _LEAVE
         if exceptional.cannot_lay(self, p):
             out.extend(Action("mole", target=self.cell(i)) for i in range(len(self.board.face))
                        if self.board.face[i] == REVEALED)
             out.append(Action("end_rush"))
+        stock = tiles.stock_at(self, p.pos)  # None off a shop
+        cards = self.catalog.cards
         for card in p.hand:
-            out.append(Action("equip", card=card.uid))
-            out.append(Action("drink", card=card.uid))
-            out.append(Action("sell", card=card.uid))
-            out.extend(Action("throw", card=card.uid, dir=d) for d in DIRECTIONS)
+            d = cards[card.id]
+            if d.type in ("weapon", "armour"):
+                out.append(Action("equip", card=card.uid))
+            elif d.type == "potion":
+                out.append(Action("drink", card=card.uid))
+            if stock is not None:
+                out.append(Action("sell", card=card.uid))
+            if d.throwable:
+                out.extend(Action("throw", card=card.uid, dir=dr) for dr in DIRECTIONS)
             out.extend(items.read_candidates(self, p, card))
         out.extend(Action("unequip", card=c.uid) for c in p.gear())
-        stock = tiles.stock_at(self, p.pos)
         if stock:
             for card in stock:
                 out.append(Action("buy", card=card.uid))

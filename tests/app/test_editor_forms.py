@@ -111,7 +111,7 @@ def test_item_enemy_weapon_and_goal_lists() -> None:
     assert "potion" in items and "key" in items and "sword" in items
     assert "goblin" not in items and "shop" not in items
     assert [c for c, _ in cards.enemy_cards()][:2] == ["sewer_rat", "cave_bat"]
-    assert [c for c, _ in cards.weapon_cards()] == ["sword", "dagger", "battle_axe", "maul"]
+    assert [c for c, _ in cards.weapon_cards()] == ["sword", "dagger", "battle_axe", "maul", "rapier"]
     assert cards.goal_cards("slay") == cards.enemy_cards()
     assert cards.goal_cards("hold") == cards.item_cards()
     assert cards.goal_cards("chest") == []

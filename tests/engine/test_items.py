@@ -584,7 +584,7 @@ def test_drink_teleport_moves_the_hero_and_ends_the_turn_arrival_waits():
     assert g.in_combat(hero(g)) == []
 
 
-def test_teleport_lands_only_on_pathing_tiles():
+def test_teleportation_lands_only_on_pathing_tiles():
     """The rulebook's "any pathing tile": a plain tile or a trap, never a shop, a fountain, a
     chest, an exit, a starting tile or a loose card."""
     legend = {"o": OPEN, "$": {"card": "shop", "revealed": True},

@@ -9,9 +9,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.cardrogue import Game, characters, level_from_grids, map_from_levels, replay
+from engine.cardrogue import (Game, characters, items, level_from_grids, map_from_levels,
+                              players, replay, tiles)
 from engine.cardrogue.board import E, N, OPPOSITE, PATH_GLYPHS, S, STEP, W
 from engine.cardrogue.cards import OVERRIDABLE
+from engine.core import Action
+from engine.core.protocol import DIRECTIONS
 
 CONTENT = [
     "path", "path", "path", "goblin", "sewer_rat", "cave_bat", "vampire_bat", "kobold", "imp",
@@ -69,12 +72,38 @@ def check_invariants(game: Game) -> None:
         assert enemy.pos == index and enemy.health > 0
 
 
+def every_spelling(game: Game) -> list[Action]:
+    """Every action legal_actions could list, of every kind in every direction, whatever the
+    state: filtered by why_illegal, it is what legal_actions must give (its shortcuts may only
+    leave out what is illegal)."""
+    p = game.player
+    cells = [game.cell(i) for i in range(len(game.board.face))]
+    out = [Action(kind, dir=d) for kind in ("flip", "move", "attack", "flee", "cast")
+           for d in DIRECTIONS]
+    out += [Action(kind) for kind in ("end_turn", "quit", "leave", "come_back", "end_rush")]
+    out += [Action(kind, target=c) for kind in ("mole", "place", "leap") for c in cells]
+    out += [Action("pick", name=c) for c in game.catalog.characters]
+    for card in p.hand:
+        out += [Action(kind, card=card.uid) for kind in ("equip", "drink", "sell", "read")]
+        out += [Action("throw", card=card.uid, dir=d) for d in DIRECTIONS]
+        out += items.read_candidates(game, p, card)
+    out += [Action("unequip", card=c.uid) for c in p.gear()]
+    for card in tiles.stock_at(game, p.pos) or ():
+        out += [Action("buy", card=card.uid)]
+        out += [Action("buy", card=card.uid, cards=(h.uid,)) for h in p.hand]
+    out += players.interaction_candidates(game, p)
+    if game.pending is not None and game.pending[0] == "respawn":
+        out += players.respawn_candidates(game, p)
+    return out
+
+
 def play(game: Game, data, steps: int) -> None:
     for _ in range(steps):
         if game.is_over:
             break
         legal = game.legal_actions()
         assert legal, "a game that is not over must offer an action"
+        assert set(legal) == {a for a in every_spelling(game) if game.why_illegal(a) is None}
         action = data.draw(st.sampled_from(legal), label="action")
         before = game.clone()
         game.apply(action)

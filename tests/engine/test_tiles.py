@@ -532,7 +532,7 @@ def test_an_enemy_landing_on_a_poison_trap_loses_one_health_on_the_senders_next_
     assert goblin.health == 3 and goblin.poison == 0
 
 
-def test_the_shop_sells_no_card_without_a_gold_amount():
+def test_shop_card_without_a_gold_amount_is_not_for_sale():
     """The Shop: a card's price is twice its gold amount; a card with none (an artifact, the
     key) has no price, so it is not for sale (lint refuses such a stock too)."""
     legend = {"$": {"card": "shop", "revealed": True, "stock": ["ring_of_might", "sword"]}}
