@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app import runs_cli
+from app import runs_cli, solve_cli
 
 PROG = "cardrogue"
 
@@ -117,6 +117,8 @@ COMMANDS: tuple[Command, ...] = (
             runs_cli.add_import_arguments, runs_cli.run_import),
     Command("export", "write a map's leaderboard runs as run files to share",
             runs_cli.add_export_arguments, runs_cli.run_export),
+    Command("solve", "prove each level's fewest moves (A* search); --json for tools",
+            solve_cli.add_solve_arguments, solve_cli.run_solve),
 )
 
 

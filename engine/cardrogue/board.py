@@ -86,6 +86,12 @@ class Board:
         other = self._steps[bit][index]
         return other if other >= 0 and self.exists[other] else None
 
+    def around(self, index: int) -> list[int]:
+        """The cells next to `index` that the map has, walls or not."""
+        steps, exists = self._steps, self.exists
+        return [other for other in (steps[N][index], steps[E][index], steps[S][index],
+                                    steps[W][index]) if other >= 0 and exists[other]]
+
     def connected(self, index: int, bit: int) -> int | None:
         """The neighbour reachable across `bit`: both cells must have a path on that edge."""
         paths = self.paths

@@ -30,3 +30,54 @@ def test_solution_replays_to_a_win():
 def test_unwinnable_map_has_no_solution():
     # The ladder sits behind a wall.
     assert solve(spec("╴ ", "@>"), "warrior", max_states=1000) is None
+
+
+# ----------------------------------------------------------------------------- A* against BFS
+
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from engine.cardrogue.solver import breadth_first, lower_bound, search  # noqa: E402
+from tests.engine.test_properties import CHARACTERS, boards  # noqa: E402
+
+
+@st.composite
+def small_maps(draw):
+    """Random levels up to 5x5 with random content, one start and one ladder."""
+    paths, cells, legend, _ = draw(boards())
+    rows = [r[:5] for r in cells.split("\n")[:5]]
+    prows = [r[:5] for r in paths.split("\n")[:5]]
+    text = "\n".join(rows)
+    assume("@" in text and ">" in text)
+    level, custom = level_from_grids("s", "\n".join(prows), text, legend)
+    return map_from_levels([(level, custom)], seed=draw(st.integers(0, 2**32)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.filter_too_much])
+@given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
+def test_a_star_finds_the_breadth_first_optimum_and_its_bound_never_overestimates(spec, character):
+    game = Game.story(spec, character)
+    reference = breadth_first(game, max_states=20_000)
+    assume(reference is not None)
+    found = search(game)
+    assert found.proved and found.solution is not None
+    assert found.solution.moves == reference.moves == found.lower_bound
+    # Admissible: from every state along the optimal line, the bound is at most what is left.
+    replayed = Game.story(spec, character)
+    for n, action in enumerate(found.solution.actions):
+        assert lower_bound(replayed) <= found.solution.moves - n
+        replayed.apply(action)
+    assert replayed.outcome == "won" and replayed.moves == found.solution.moves
+
+
+def test_a_search_out_of_budget_says_so_with_a_lower_bound():
+    s = spec("───────", "@.....>")
+    found = search(Game.story(s, "warrior"), max_states=3)
+    assert not found.proved
+    assert 0 < found.lower_bound <= search(Game.story(s, "warrior")).solution.moves
+
+
+def test_a_map_nobody_can_win_is_proved_impossible():
+    found = search(Game.story(spec("╴ ", "@>"), "warrior"))
+    assert found.proved and found.solution is None
