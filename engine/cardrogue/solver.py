@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 
 from engine.core.protocol import Action
-from engine.cardrogue.board import REVEALED
+from engine.cardrogue.board import E, N, REVEALED, S, W
 from engine.cardrogue.game import Game
 from engine.cardrogue.level import MapSpec
 
@@ -100,6 +100,7 @@ def lower_bound(game: Game) -> int:
 
 
 _FAR = 1 << 30
+_EDGES = ((N, S), (E, W), (S, N), (W, E))  # an edge and the one facing it
 
 
 def _may_teleport(game: Game, card) -> bool:
@@ -126,16 +127,35 @@ def _entry_cost(game: Game, index: int) -> int:
     return cost
 
 
+def _passage_possible(game: Game) -> bool:
+    """Whether a Scroll of Passage is held, lies on the board or is for sale: it steps
+    through any wall for one action, as a move would."""
+    cards = game.catalog.cards
+    everywhere = list(game.players[0].hand) + [c for c in game.board.content if c is not None]
+    everywhere += [c for stock in game.stock.values() for c in stock]
+    return any(cards[c.id].scroll == "move_adjacent" for c in everywhere)
+
+
 def _distances(game: Game, start: int) -> dict[int, int]:
-    """Dijkstra over the level's cells, walls ignored, each cell costing its entry."""
+    """Dijkstra over the level's cells, each cell costing its entry. Without a Scroll of
+    Passage about, a wall is crossed only by the mole rebuilding the tile on each side that
+    has no path there: one action a side."""
+    board = game.board
+    paths, steps = board.paths, board._steps
+    walls_count = not _passage_possible(game)
     dist = {start: 0}
     queue = [(0, start)]
     while queue:
         d, here = heapq.heappop(queue)
         if d > dist[here]:
             continue
-        for other in game.board.around(here):
+        for bit, back in _EDGES:
+            other = steps[bit][here]
+            if other < 0 or not board.exists[other]:
+                continue
             nd = d + _entry_cost(game, other)
+            if walls_count:
+                nd += (not paths[here] & bit) + (not paths[other] & back)
             if nd < dist.get(other, _FAR):
                 dist[other] = nd
                 heapq.heappush(queue, (nd, other))

@@ -1,0 +1,146 @@
+"""Solver speed: the A* search against the breadth-first search it replaced, and how both grow.
+
+Run: .venv/bin/python benchmarks/solver_speed.py [--max-seconds N] [--quick]
+
+Prints, for each level: the moves proved, states explored, seconds, states per second and peak
+memory (tracemalloc, in a fresh child process per search so one search's memory never counts
+against another's). Levels: open grids of face-down cards with content from 4x4 up, and mazes
+(corridors only) from 8x8 up. A search that passes --max-seconds (default 60) is reported as
+not proved, with its lower bound. Targets (issue 19): an 8x8 open grid with content proved in
+under 60 s and 4 GiB; a 12x12 maze in under 60 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.core.dice import Dice  # noqa: E402
+from engine.cardrogue.board import E, N, PATH_GLYPHS, S, W  # noqa: E402
+
+# What an open grid holds besides plain paths: a few fights, a trap, a potion and a shop's worth.
+CONTENT = ["path"] * 9 + ["goblin", "cave_bat", "trap_spikes", "potion", "sword", "fountain"]
+
+
+def open_grid(size: int, seed: int = 1) -> tuple[str, str, dict]:
+    """Every cell a crossing (walls only at the border), content drawn from our own dice."""
+    dice = Dice(seed)
+    paths, cells, legend = [], [], {}
+    for r in range(size):
+        prow, crow = "", ""
+        for c in range(size):
+            bits = (N if r else 0) | (S if r < size - 1 else 0) | (W if c else 0) | \
+                (E if c < size - 1 else 0)
+            prow += PATH_GLYPHS[bits]
+            card = CONTENT[dice.below("content", len(CONTENT))]
+            crow += legend.setdefault(card, chr(0x41 + len(legend)))
+        paths.append(prow)
+        cells.append(crow)
+    cells[0] = "@" + cells[0][1:]
+    cells[-1] = cells[-1][:-1] + ">"
+    return "\n".join(paths), "\n".join(cells), {g: c for c, g in legend.items()}
+
+
+def maze(size: int, seed: int = 1) -> tuple[str, str, dict]:
+    """A perfect maze carved by a depth-first walk (our own dice), start to far corner."""
+    dice = Dice(seed)
+    bits = [0] * (size * size)
+    seen = {0}
+    stack = [0]
+    steps = {N: (-1, 0, S), E: (0, 1, W), S: (1, 0, N), W: (0, -1, E)}
+    while stack:
+        here = stack[-1]
+        r, c = divmod(here, size)
+        options = [(bit, (r + dr) * size + c + dc, back) for bit, (dr, dc, back) in steps.items()
+                   if 0 <= r + dr < size and 0 <= c + dc < size
+                   and (r + dr) * size + c + dc not in seen]
+        if not options:
+            stack.pop()
+            continue
+        bit, there, back = options[dice.below("maze", len(options))]
+        bits[here] |= bit
+        bits[there] |= back
+        seen.add(there)
+        stack.append(there)
+    paths = "\n".join("".join(PATH_GLYPHS[b] for b in bits[r * size:(r + 1) * size])
+                      for r in range(size))
+    cells = ["." * size for _ in range(size)]
+    cells[0] = "@" + cells[0][1:]
+    cells[-1] = cells[-1][:-1] + ">"
+    return paths, "\n".join(cells), {}
+
+
+CHILD = """
+import json, sys, time, tracemalloc
+sys.path.insert(0, {root!r})
+from engine.cardrogue import Game, level_from_grids, map_from_levels
+from engine.cardrogue.solver import breadth_first, search
+paths, cells, legend, how, seconds = json.loads(sys.stdin.read())
+level, custom = level_from_grids("bench", paths, cells, legend)
+game = Game.story(map_from_levels([(level, custom)], seed=7), "warrior")
+tracemalloc.start()
+began = time.perf_counter()
+if how == "astar":
+    found = search(game, max_seconds=seconds)
+    moves = found.solution.moves if found.solution else None
+    out = {{"moves": moves, "proved": found.proved, "bound": found.lower_bound,
+           "states": found.states}}
+else:
+    solution = breadth_first(game, max_states=400_000)
+    out = {{"moves": solution.moves if solution else None, "proved": solution is not None,
+           "bound": None, "states": solution.states if solution else 400_000}}
+out["seconds"] = time.perf_counter() - began
+out["peak_mb"] = tracemalloc.get_traced_memory()[1] / 2**20
+print(json.dumps(out))
+"""
+
+
+def measure(level: tuple[str, str, dict], how: str, seconds: float) -> dict:
+    child = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT))],
+                           input=json.dumps([*level, how, seconds]), capture_output=True,
+                           text=True, timeout=seconds * 3 + 120)
+    if child.returncode != 0:
+        return {"error": child.stderr.strip().splitlines()[-1:]}
+    return json.loads(child.stdout)
+
+
+def show(name: str, how: str, r: dict) -> None:
+    if "error" in r:
+        print(f"{name:14} {how:6} failed: {r['error']}")
+        return
+    rate = r["states"] / r["seconds"] if r["seconds"] else 0
+    proof = "proved" if r["proved"] else f"NOT proved (at least {r['bound']})"
+    print(f"{name:14} {how:6} moves {r['moves']!s:>4}  {proof:28} {r['states']:>9,} states "
+          f"{r['seconds']:7.2f} s  {rate:8,.0f} states/s  peak {r['peak_mb']:7.1f} MiB "
+          f"({r['peak_mb'] * 2**20 / max(r['states'], 1):,.0f} B/state)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--max-seconds", type=float, default=60.0)
+    parser.add_argument("--quick", action="store_true", help="the small levels only")
+    args = parser.parse_args()
+    grids = [4, 5, 6] if args.quick else [4, 5, 6, 7, 8, 10, 12]
+    mazes = [8] if args.quick else [8, 10, 12, 14, 16]
+    print("open grids of face-down cards with content (A* against breadth-first where it fits):")
+    for size in grids:
+        level = open_grid(size)
+        show(f"grid {size}x{size}", "A*", measure(level, "astar", args.max_seconds))
+        if size <= 5:
+            show(f"grid {size}x{size}", "BFS", measure(level, "bfs", args.max_seconds))
+    print("mazes:")
+    for size in mazes:
+        level = maze(size)
+        show(f"maze {size}x{size}", "A*", measure(level, "astar", args.max_seconds))
+        if size <= 8:
+            show(f"maze {size}x{size}", "BFS", measure(level, "bfs", args.max_seconds))
+
+
+if __name__ == "__main__":
+    main()
