@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app import runs_cli
+from app.runs_cli import shown
 
 PROG = "cardrogue"
 
@@ -66,7 +67,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if not path.is_file():
-        print(f"{PROG} play: {args.file}: no such file", file=sys.stderr)
+        print(shown(f"{PROG} play: {args.file}: no such file"), file=sys.stderr)
         return 2
     from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
 
@@ -88,7 +89,7 @@ def run_edit(args: argparse.Namespace) -> int:
 
     path = Path(args.file) if args.file else None
     if path is not None and path.exists() and not path.is_file():
-        print(f"{PROG} edit: {args.file}: not a file", file=sys.stderr)
+        print(shown(f"{PROG} edit: {args.file}: not a file"), file=sys.stderr)
         return 2
     from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
 
@@ -173,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except Exception as error:  # noqa: BLE001 - the last line of defence: no traceback for users
-        print(f"{PROG}: error: {describe(error)}", file=sys.stderr)
+        print(shown(f"{PROG}: error: {describe(error)}"), file=sys.stderr)
         return 1
 
 
@@ -183,7 +184,7 @@ def exit_status(code: object) -> int:
         return 0
     if isinstance(code, int):
         return code
-    print(code, file=sys.stderr)
+    print(shown(str(code)), file=sys.stderr)
     return 1
 
 

@@ -30,12 +30,25 @@ PROG = "cardrogue"
 EXIT_OK, EXIT_BAD = 0, 1
 
 
+def shown(text: str) -> str:
+    from engine.core.safe_text import shown as sanitise  # lazy: see the module's docstring
+
+    return sanitise(text)
+
+
 def _err(command: str, message: str) -> None:
-    print(f"{PROG} {command}: {message}", file=sys.stderr)
+    print(shown(f"{PROG} {command}: {message}"), file=sys.stderr)
+
+
+def _out(text: str) -> None:
+    """A line for stdout; names in it come from files and the command line, so they pass the
+    sanitiser (engine/core/safe_text.py)."""
+    print(shown(text))
 
 
 def _json_line(data: dict[str, Any]) -> None:
-    print(json.dumps(data, ensure_ascii=False, separators=(",", ":")), flush=True)
+    # ASCII: a terminal never sees a raw character from a run or a map, only its \u escape.
+    print(json.dumps(data, ensure_ascii=True, separators=(",", ":")), flush=True)
 
 
 def _map_argument(parser: argparse.ArgumentParser) -> None:
@@ -230,21 +243,22 @@ def run_scores(args: argparse.Namespace) -> int:
                     "player": mine.to_dict() if mine else None})
         return EXIT_OK
     name = f"{title} " if title else ""
-    print(f"{name}[{share_code(identity)}] local leaderboard, {total} player(s)")
+    _out(f"{name}[{share_code(identity)}] local leaderboard, {total} player(s)")
     if not board:
-        print("No scores yet for this map.")
+        _out("No scores yet for this map.")
     else:
-        width = max(6, *(len(e.player) for e in board))
-        print(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  character  date")
-        for e in board:
-            print(f"{e.rank:>4}  {e.player:<{width}}  {e.moves:>5}  {e.turns:>5}  "
-                  f"{e.character:<9}  {e.recorded[:10]}")
+        names = [shown(e.player) for e in board]
+        width = max(6, *(len(n) for n in names))
+        _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  character  date")
+        for e, player in zip(board, names):
+            _out(f"{e.rank:>4}  {player:<{width}}  {e.moves:>5}  {e.turns:>5}  "
+                 f"{e.character:<9}  {e.recorded[:10]}")
     if args.player:
         if mine is None:
-            print(f"{args.player} has no score on this map yet.")
+            _out(f"{args.player} has no score on this map yet.")
         else:
-            print(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.moves} moves, "
-                  f"{mine.turns} turns")
+            _out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.moves} moves, "
+                 f"{mine.turns} turns")
     return EXIT_OK
 
 
@@ -290,10 +304,10 @@ def run_import(args: argparse.Namespace) -> int:
                 continue
             what = "added" if result.added else "already on the board"
             best = result.best
-            print(f"{name}: {what}: {run.player}, {result.entry.moves} moves, "
-                  f"{result.entry.turns} turns on {known.spec.title or known.share_code}; "
-                  f"{run.player}'s best ranks {best.rank} of {store.players(known.map_id)} "
-                  f"(kept as {kept})")
+            _out(f"{name}: {what}: {run.player}, {result.entry.moves} moves, "
+                 f"{result.entry.turns} turns on {known.spec.title or known.share_code}; "
+                 f"{run.player}'s best ranks {best.rank} of {store.players(known.map_id)} "
+                 f"(kept as {kept})")
     return status
 
 
@@ -327,7 +341,7 @@ def run_export(args: argparse.Namespace) -> int:
         _err("export", f"could not export: {exc}")
         return EXIT_BAD
     for path in written:
-        print(path)
+        _out(str(path))
     if not written:
         _err("export", "no runs to export for this map")
     return EXIT_OK

@@ -38,6 +38,11 @@ def shown(text: str, keep: str = "") -> str:
                    and char not in BIDI_CONTROLS else _spell(char) for char in text)
 
 
-def has_unsafe(text: str, keep: str = "") -> bool:
-    """Whether `shown` would change `text`."""
-    return shown(text, keep) != text
+# What a grid cell shows for a character `shown` would spell out: it has room for one.
+REPLACEMENT = "\ufffd"
+
+
+def shown_glyph(char: str) -> str:
+    """One character for one grid cell: `char`, or REPLACEMENT where `shown` would spell it."""
+    return char if char == " " or char.isprintable() and char not in BIDI_CONTROLS \
+        else REPLACEMENT
