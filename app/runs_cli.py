@@ -28,6 +28,7 @@ from typing import Any
 PROG = "cardrogue"
 # Bad run, unreadable map, refused import: 1. Usage errors stay argparse's 2.
 EXIT_OK, EXIT_BAD = 0, 1
+MAX_LIMIT = 1_000_000  # ranks `scores` lists at most (SQLite takes no larger number anyway)
 
 
 def shown(text: str) -> str:
@@ -175,6 +176,10 @@ def _replay_in_app(args: argparse.Namespace) -> int:
         if value is not None and not Path(value).is_file():
             _err("replay", f"{label}{value}: no such file")
             return 2
+    from app.cli import can_open_app
+
+    if not can_open_app("replay"):
+        return 2
     from app.cardrogue_app import CardRogueApp  # lazy: importing Textual costs ~0.25 s
 
     app = CardRogueApp(replay_path=Path(args.run_file),
@@ -221,8 +226,8 @@ def run_scores(args: argparse.Namespace) -> int:
     from app.storage.library import MapLoadError
     from app.storage.scores import StoreError
 
-    if args.limit < 1:
-        _err("scores", "--limit must be at least 1")
+    if not 1 <= args.limit <= MAX_LIMIT:
+        _err("scores", f"--limit must be a whole number from 1 to {MAX_LIMIT:,}")
         return 2
     try:
         identity, title = _resolve_map(args.map)
@@ -332,8 +337,8 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         identity, _ = _resolve_map(args.map)
         with _open_store("export") as store:
-            written = export_runs(store, identity, out, player=args.player,
-                                  every_entry=args.every_entry)
+            written, damaged = export_runs(store, identity, out, player=args.player,
+                                           every_entry=args.every_entry)
     except MapLoadError as exc:
         _err("export", _map_error(exc))
         return EXIT_BAD
@@ -342,6 +347,9 @@ def run_export(args: argparse.Namespace) -> int:
         return EXIT_BAD
     for path in written:
         _out(str(path))
-    if not written:
+    for run_hash, reason in damaged:
+        _err("export", f"the stored run {run_hash[:12]}… is damaged and was not exported: "
+                       f"{reason}")
+    if not written and not damaged:
         _err("export", "no runs to export for this map")
-    return EXIT_OK
+    return EXIT_BAD if damaged else EXIT_OK
