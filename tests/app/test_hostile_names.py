@@ -31,7 +31,11 @@ def assert_harmless(text: str) -> None:
 
 
 def install(folder: Path) -> None:
+    from tests.hostile.test_map_files import CORPUS  # every hostile map file the CLI refuses
+
     folder.mkdir(parents=True)
+    for name, (text, *_) in CORPUS.items():
+        (folder / name).write_text(text, encoding="utf-8")
     (folder / f"{EVIL_NAME}.toml").write_text("this is = not TOML\n", encoding="utf-8")
     (folder / "grid.toml").write_text(GRID_MAP, encoding="utf-8")
     (folder / "titled.toml").write_text(TITLED_MAP, encoding="utf-8")
@@ -65,6 +69,11 @@ async def test_escape_sequences_in_names_show_as_text_in_every_list_and_heading(
                 assert any("Title\\x1b]0;x\\x07" in row for row in rows), rows
             for row in rows:
                 assert_harmless(row)
+            if kind == "challenge":  # each bad file is listed with its problems, none lost
+                from tests.hostile.test_map_files import CORPUS
+
+                listed = {entry.path.name: entry for entry in screen.entries}
+                assert all(not listed[name].playable for name in CORPUS)
             assert_harmless(app.export_screenshot())
             await press(pilot, "escape")
 

@@ -127,3 +127,22 @@ def test_check_document_bounds_numbers_too_long_to_print() -> None:
     assert any("health" in m and "too small" in m for m in messages), messages
     document["format_version"] = 16 ** 3600  # read by the migrations first
     assert check_document(document).errors
+
+
+def test_bad_files_in_the_maps_folder_cost_verify_and_import_nothing(tmp_path: Path) -> None:
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    data = tmp_path / "data"
+    (data / "maps").mkdir(parents=True)
+    for name, (text, *_) in CORPUS.items():
+        (data / "maps" / name).write_text(text, encoding="utf-8")
+    for path in (root / "tests" / "runs" / "maps_toml").glob("*.toml"):
+        shutil.copy(path, data / "maps" / path.name)
+    runs = [root / "tests" / "runs" / "corridor-shortest.run.json",
+            root / "tests" / "runs" / "two_floors-longer.run.json"]
+    for command in ("verify", "import"):
+        result = run_cardrogue(command, *runs, data_dir=data)
+        assert_clean(result)
+        assert result.returncode == 0, result.stderr
+    assert json.loads((data / "map-index.json").read_text())["files"]
