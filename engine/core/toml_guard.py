@@ -143,4 +143,5 @@ def loads(text: str, max_chars: int) -> dict[str, Any]:
     except tomllib.TOMLDecodeError:
         raise
     except ValueError as error:  # e.g. an int Python will not build; the guard should stop it
-        raise TomlRefused("unreadable", " ".join(str(error).split())[:200]) from None
+        raise TomlRefused("toml_value", "a value cannot be read: "
+                          + " ".join(str(error).split())[:200]) from None

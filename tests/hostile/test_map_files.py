@@ -146,3 +146,33 @@ def test_bad_files_in_the_maps_folder_cost_verify_and_import_nothing(tmp_path: P
         assert_clean(result)
         assert result.returncode == 0, result.stderr
     assert json.loads((data / "map-index.json").read_text())["files"]
+
+
+@pytest.mark.parametrize("failure, rule", [
+    (ValueError("Exceeds the limit (4300 digits)"), "toml_value"),
+    (RecursionError(), "too_deep"),
+    (RuntimeError("a bug of ours"), "check_failed"),
+])
+def test_whatever_the_parser_raises_becomes_a_problem(monkeypatch, failure, rule) -> None:
+    import tomllib
+
+    def broken(text: str):
+        raise failure
+
+    monkeypatch.setattr(tomllib, "loads", broken)
+    report = validate_text(BASE, "x.toml")
+    assert report.unreadable
+    assert [p.rule for p in report.problems] == [rule]
+
+
+def test_a_checker_bug_becomes_a_problem_not_an_exception(monkeypatch) -> None:
+    from engine.cardrogue.maps import check
+
+    def broken(*args, **kwargs):
+        raise KeyError("a bug of ours")
+
+    monkeypatch.setattr(check, "lint", broken)
+    report = validate_text(BASE, "x.toml")
+    assert not report.valid
+    assert [p.rule for p in report.errors] == ["check_failed"]
+    assert "Please report this" in report.errors[0].message
