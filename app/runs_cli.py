@@ -3,7 +3,7 @@
     cardrogue verify RUN... [--map FILE]     replay runs; one JSON line per run; 1 if any is bad
     cardrogue replay RUN [--map FILE]        watch the run in the app's replay viewer
     cardrogue replay RUN --events [--map F]  the run's events as JSON lines
-    cardrogue scores MAP [--player NAME]     a map's local leaderboard (MAP: a file or a map id)
+    cardrogue scores MAP [--player NAME]     a map's local leaderboard (MAP: a file, id or share code)
     cardrogue import RUN... [--map FILE]     verify runs and enter them on the local leaderboard
     cardrogue export MAP [--out DIR]         write the board's runs as files to share
 
@@ -192,7 +192,8 @@ def _replay_in_app(args: argparse.Namespace) -> int:
 
 def add_scores_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("map", metavar="MAP",
-                        help="a map file, or a map id (64 hexadecimal digits)")
+                        help="a map file, a map id (64 hexadecimal digits) or a share code "
+                             "(XXXX-XXXX) of a bundled map or one in your maps folder")
     parser.add_argument("--limit", type=int, default=10, metavar="N",
                         help="how many ranks to show (default 10)")
     parser.add_argument("--player", metavar="NAME", help="also show this player's best and rank")
@@ -209,14 +210,18 @@ def _open_store(command: str) -> Any:
 
 
 def _resolve_map(value: str) -> tuple[str, str]:
-    """(map id, title) from a map file or an id. Raises MapLoadError."""
+    """(map id, title) from a map file, an id, or a share code (found through the map index).
+    Raises MapLoadError."""
     import re
 
     from app.storage import library
 
     if re.fullmatch(r"[0-9a-f]{64}", value) and not Path(value).exists():
         return value, ""
-    known = library.read_map(value)
+    if re.fullmatch(r"[0-9A-Za-z]{4}-[0-9A-Za-z]{4}", value) and not Path(value).exists():
+        known = library.find_by_share_code(value)
+    else:
+        known = library.read_map(value)
     return known.map_id, known.spec.title
 
 
@@ -317,7 +322,8 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("map", metavar="MAP", help="a map file, or a map id")
+    parser.add_argument("map", metavar="MAP",
+                        help="a map file, a map id, or a share code (XXXX-XXXX)")
     parser.add_argument("--out", metavar="DIR", default=".",
                         help="the folder to write run files into (default: here)")
     parser.add_argument("--player", metavar="NAME", help="only this player's runs")

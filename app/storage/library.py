@@ -16,6 +16,7 @@ place that calls it, and turns its MapError into a MapLoadError.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -160,24 +161,42 @@ def map_index() -> MapIndex:
     return MapIndex(folder / INDEX_NAME if folder.is_dir() else None)
 
 
-def find_map(identity: str, *, title: str = "") -> KnownMap:
-    """The map with this id among the bundled and the user's maps, looked up in the index.
-    Files that cannot be read are skipped. Raises RunError(UNKNOWN_MAP) when no map has the
-    id."""
+def _look_up(matches: Callable[[str], bool]) -> KnownMap | None:
+    """The first bundled or user map whose id `matches`, through the index."""
     index = map_index()
     files = library_files()
     found = None
     for path in files:
-        if index.map_id(path) == identity:
+        identity = index.map_id(path)
+        if identity is not None and matches(identity):
             try:
                 found = read_map(path)
                 break
             except MapLoadError:  # changed since it was indexed
                 continue
     index.save({str(path.resolve()) for path in files})
+    return found
+
+
+def find_map(identity: str, *, title: str = "") -> KnownMap:
+    """The map with this id among the bundled and the user's maps, looked up in the index.
+    Files that cannot be read are skipped. Raises RunError(UNKNOWN_MAP) when no map has the
+    id."""
+    found = _look_up(lambda candidate: candidate == identity)
     if found is not None:
         return found
     named = f" ({title!r})" if title else ""
     raise RunError(UNKNOWN_MAP, f"no known map has the id {identity[:12]}…{named} (share code "
                    f"{share_code(identity)}); put the map in {maps_dir(create=False)} or give "
                    "it with --map FILE")
+
+
+def find_by_share_code(code: str) -> KnownMap:
+    """The map with this share code (XXXX-XXXX, any case) among the bundled and the user's
+    maps. Raises MapLoadError when none has it."""
+    wanted = code.upper()
+    found = _look_up(lambda candidate: share_code(candidate) == wanted)
+    if found is None:
+        raise MapLoadError(f"no known map has the share code {wanted}; put the map in "
+                           f"{maps_dir(create=False)} or give its file")
+    return found

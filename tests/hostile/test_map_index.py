@@ -100,3 +100,33 @@ def test_a_data_folder_that_cannot_be_written_still_finds_maps(data: Path) -> No
         assert library.find_map(identity).path.name == "market.toml"
     finally:
         os.chmod(data, 0o755)
+
+
+def test_a_share_code_finds_its_map_through_the_index(data: Path, reads: list[Path]) -> None:
+    from engine.cardrogue.identity import share_code
+    from app.storage.library import MapLoadError
+
+    identity = wanted(data)
+    library._cache.clear()
+    assert library.find_by_share_code(share_code(identity).lower()).map_id == identity
+    library._cache.clear()
+    reads.clear()
+    assert library.find_by_share_code(share_code(identity)).path.name == "market.toml"
+    assert [p.name for p in reads] == ["market.toml"]
+    with pytest.raises(MapLoadError) as refused:
+        library.find_by_share_code("0000-0000")
+    assert "no known map has the share code 0000-0000" in str(refused.value)
+
+
+def test_scores_takes_a_share_code(data: Path) -> None:
+    from engine.cardrogue.identity import share_code
+    from tests.hostile.support import assert_clean, run_cardrogue
+
+    code = share_code(wanted(data))
+    result = run_cardrogue("scores", code, data_dir=data)
+    assert_clean(result)
+    assert result.returncode == 0
+    assert result.stdout.startswith(f"Market [{code}] local leaderboard")
+    result = run_cardrogue("scores", "ZZZZ-ZZZZ", data_dir=data)
+    assert_clean(result)
+    assert result.returncode == 1 and "no known map has the share code" in result.stderr
