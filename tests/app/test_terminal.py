@@ -176,3 +176,15 @@ def test_play_refuses_a_missing_file_without_a_traceback(tmp_path: Path) -> None
                             capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 2
     assert "no such file" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_encoding_that_cannot_draw_the_app_is_refused_in_one_line(tmux: Tmux,
+                                                                      tmp_path: Path) -> None:
+    status_file = tmp_path / "exit-status"
+    tmux.env["PYTHONIOENCODING"] = "ascii"
+    start_cardrogue(tmux, status_file)
+    wait_for(lambda: exit_status(status_file) is not None, tmux.screen)
+    assert exit_status(status_file) == "2", tmux.screen()
+    screen = " ".join(tmux.screen().split())
+    assert "the terminal's encoding is ascii" in screen and "PYTHONIOENCODING" in screen
+    assert "Traceback" not in screen
