@@ -117,3 +117,24 @@ async def test_escape_sequences_in_names_show_as_text_in_every_list_and_heading(
         assert "\\x1b]0;pwned" in status
         assert_harmless(status)
         assert_harmless(app.export_screenshot())
+
+
+def test_the_player_name_from_the_environment_is_kept_harmless(monkeypatch) -> None:
+    from app import records
+
+    monkeypatch.setenv(records.PLAYER_ENV, "Eve\x1b]0;x\x07\u202e")
+    assert records.player_name() == "Eve\\x1b]0;x\\x07\\u202e"
+
+
+async def test_names_pasted_into_a_classic_game_are_kept_harmless(app: CardRogueApp) -> None:
+    from textual.widgets import Input
+
+    from app.screens.classic import NewGameScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = NewGameScreen()
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one("#name-0", Input).value = "Ana\x1b[2J"
+        screen.query_one("#name-1", Input).value = "Bo\u202eb"
+        assert screen.names()[:2] == ["Ana\\x1b[2J", "Bo\\u202eb"]
