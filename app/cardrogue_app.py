@@ -9,6 +9,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from engine.core.safe_text import shown
+
 from app.screens.rules import RulesScreen
 from app.screens.title import TitleScreen
 
@@ -83,7 +85,7 @@ class CardRogueApp(App[None]):
         if keymap:
             self.set_keymap(keymap)
         for problem in problems:
-            self.notify(problem, title="Your keymap", severity="warning", markup=False,
+            self.notify(shown(problem), title="Your keymap", severity="warning", markup=False,
                         timeout=10)
 
     # -- help and the palette
@@ -215,7 +217,7 @@ class CardRogueApp(App[None]):
         try:
             session = Session(spec, character, records.player_name(), source)
         except ValueError as error:
-            self.notify(str(error), title="This map cannot start", severity="error",
+            self.notify(shown(str(error)), title="This map cannot start", severity="error",
                         markup=False)
             return
         screen = PlayScreen(session)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app import runs_cli, solve_cli
+from app.runs_cli import shown
 
 PROG = "cardrogue"
 
@@ -46,11 +47,6 @@ def run_validate(args: argparse.Namespace) -> int:
 
     reports = [maps.validate_file(path) for path in args.files]
     text = maps.format_json(reports) if args.json else maps.format_text(reports)
-    try:
-        # Problems quote the file's text; never fail on a terminal that cannot show it.
-        sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-    except (AttributeError, ValueError):
-        pass
     sys.stdout.write(text)
     sys.stdout.flush()
     return maps.exit_code(reports)
@@ -66,7 +62,9 @@ def run_play(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if not path.is_file():
-        print(f"{PROG} play: {args.file}: no such file", file=sys.stderr)
+        print(shown(f"{PROG} play: {args.file}: no such file"), file=sys.stderr)
+        return 2
+    if not can_open_app("play"):
         return 2
     from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
 
@@ -88,7 +86,9 @@ def run_edit(args: argparse.Namespace) -> int:
 
     path = Path(args.file) if args.file else None
     if path is not None and path.exists() and not path.is_file():
-        print(f"{PROG} edit: {args.file}: not a file", file=sys.stderr)
+        print(shown(f"{PROG} edit: {args.file}: not a file"), file=sys.stderr)
+        return 2
+    if not can_open_app("edit"):
         return 2
     from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
 
@@ -152,8 +152,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def can_open_app(command: str = "") -> bool:
+    """Whether the app can open here; if not, says why on stderr. It needs a terminal on stdin
+    and stdout (without one it would wait forever for keys nobody can press), an encoding
+    that can draw its cards, and a data folder that is a folder."""
+    prefix = f"{PROG} {command}:" if command else f"{PROG}:"
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(f"{prefix} the app needs a terminal, and stdin or stdout is not one (a pipe or a "
+              f"file); the commands in `{PROG} --help` work without one", file=sys.stderr)
+        return False
+    import codecs
+
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    if codecs.lookup(encoding).name != "utf-8":
+        print(f"{prefix} the terminal's encoding is {encoding}, and the app draws with Unicode; "
+              "set PYTHONIOENCODING to utf-8 (or unset it)", file=sys.stderr)
+        return False
+    from app.storage.paths import DataFolderError, data_dir
+
+    try:
+        data_dir()
+    except DataFolderError as error:
+        print(shown(f"{prefix} {error}"), file=sys.stderr)
+        return False
+    return True
+
+
 def run_app(args: argparse.Namespace) -> int:
     """Open the Textual app and return its exit status."""
+    if not can_open_app():
+        return 2
     from app.cardrogue_app import CardRogueApp  # lazy: importing Textual costs ~0.25 s
 
     app = CardRogueApp()
@@ -163,6 +191,13 @@ def run_app(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `cardrogue` console script. Returns the process exit status."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            # Output quotes names and texts; a terminal that cannot show a character (say,
+            # PYTHONIOENCODING=ascii) gets its escape instead of a crash.
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
     try:
         parser = build_parser()
         try:
@@ -175,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except Exception as error:  # noqa: BLE001 - the last line of defence: no traceback for users
-        print(f"{PROG}: error: {describe(error)}", file=sys.stderr)
+        print(shown(f"{PROG}: error: {describe(error)}"), file=sys.stderr)
         return 1
 
 
@@ -185,7 +220,7 @@ def exit_status(code: object) -> int:
         return 0
     if isinstance(code, int):
         return code
-    print(code, file=sys.stderr)
+    print(shown(str(code)), file=sys.stderr)
     return 1
 
 

@@ -45,8 +45,27 @@ def binding_ids() -> set[str]:
             if getattr(binding, "id", None)}
 
 
+# Modifiers Textual reads in a key name, as in "ctrl+shift+s".
+MODIFIERS = frozenset(("ctrl", "shift", "alt", "meta", "super", "hyper"))
+
+
+def known_key(key: str) -> bool:
+    """Whether Textual has a key of this name: modifiers, then one character, a named key
+    (f2, escape, pageup) or a character's name (question_mark, full_stop)."""
+    from textual.keys import Keys, key_to_character
+
+    *modifiers, base = key.split("+")
+    if not base or any(modifier not in MODIFIERS for modifier in modifiers):
+        return False
+    if len(base) == 1:
+        return base.isprintable() and not base.isspace()
+    named = {member.value.rpartition("+")[2] for member in Keys}
+    return base in named or key_to_character(base) is not None
+
+
 def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
     """The keymap in `path` ({} when there is no file), and a sentence for each mistake."""
+    from engine.core import toml_guard
     from engine.core.files import read_limited
 
     try:
@@ -56,20 +75,37 @@ def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
     except (OSError, ValueError) as error:
         return {}, [f"{path} could not be read ({error}); the usual keys apply."]
     try:
-        table = tomllib.loads(data.decode("utf-8"))
+        # utf-8-sig: a byte order mark is skipped, as map files skip it.
+        table = toml_guard.loads(data.decode("utf-8-sig"), SIZE_LIMIT)
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return {}, [f"{path} is not valid TOML ({error}); the usual keys apply."]
+    except toml_guard.TomlRefused as error:
+        return {}, [f"{path} was refused before reading ({error}); the usual keys apply."]
     known = binding_ids()
     keymap: dict[str, str] = {}
+    owners: dict[str, str] = {}  # key -> the id that has it
     problems = []
     for binding_id, keys in table.items():
         parts = [part.strip() for part in keys.split(",")] if isinstance(keys, str) else []
         if binding_id not in known:
             problems.append(f"{path}: no key binding has the id {binding_id!r}; the help "
                             "screen's keys belong to ids such as 'editor_save' or 'quit'.")
-        elif not parts or not all(parts) or any(" " in part for part in parts):
+            continue
+        if not parts or not all(parts) or any(" " in part for part in parts):
             problems.append(f"{path}: {binding_id} needs keys separated by commas, such as "
                             '"ctrl+s,f2".')
-        else:
-            keymap[binding_id] = ",".join(parts)
+            continue
+        unknown = [part for part in parts if not known_key(part)]
+        if unknown:
+            problems.append(f"{path}: {binding_id}: {unknown[0]!r} is not a key name, such as "
+                            '"f2", "ctrl+s" or "question_mark"; its usual keys apply.')
+            continue
+        taken = [(part, owners[part]) for part in parts if part in owners]
+        if taken:
+            key, owner = taken[0]
+            problems.append(f"{path}: {key!r} is given to both {owner} and {binding_id}; "
+                            f"{binding_id} keeps its usual keys.")
+            continue
+        owners.update(dict.fromkeys(parts, binding_id))
+        keymap[binding_id] = ",".join(parts)
     return keymap, problems

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core.safe_text import shown
 from engine.cardrogue.identity import share_code
 
 from app.storage.library import library_files
@@ -47,17 +48,18 @@ class MapEntry:
 
     @property
     def title(self) -> str:
+        """The title to show: the map's, else its file name; as shown() makes it safe."""
         if self.spec is not None and self.spec.title:
-            return self.spec.title
+            return shown(self.spec.title)
         title = self.document.get("title")
-        return title if isinstance(title, str) and title else self.path.stem
+        return shown(title if isinstance(title, str) and title else self.path.stem)
 
     @property
     def author(self) -> str:
         if self.spec is not None:
-            return self.spec.author
+            return shown(self.spec.author)
         author = self.document.get("author")
-        return author if isinstance(author, str) else ""
+        return shown(author) if isinstance(author, str) else ""
 
     @property
     def levels(self) -> int | None:

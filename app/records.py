@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engine.core.safe_text import shown
+
 if TYPE_CHECKING:
     from app.session import Session
 
@@ -21,7 +23,7 @@ PLAYER_ENV = "CARDROGUE_PLAYER"
 
 def player_name() -> str:
     """The name runs are kept under: $CARDROGUE_PLAYER, else the login name."""
-    name = os.environ.get(PLAYER_ENV, "").strip()
+    name = shown(os.environ.get(PLAYER_ENV, "").strip())  # from outside: kept harmless
     if name:
         return name[:40]
     try:

@@ -3,7 +3,7 @@
     cardrogue verify RUN... [--map FILE]     replay runs; one JSON line per run; 1 if any is bad
     cardrogue replay RUN [--map FILE]        watch the run in the app's replay viewer
     cardrogue replay RUN --events [--map F]  the run's events as JSON lines
-    cardrogue scores MAP [--player NAME]     a map's local leaderboard (MAP: a file or a map id)
+    cardrogue scores MAP [--player NAME]     a map's local leaderboard (MAP: a file, id or share code)
     cardrogue import RUN... [--map FILE]     verify runs and enter them on the local leaderboard
     cardrogue export MAP [--out DIR]         write the board's runs as files to share
 
@@ -28,14 +28,28 @@ from typing import Any
 PROG = "cardrogue"
 # Bad run, unreadable map, refused import: 1. Usage errors stay argparse's 2.
 EXIT_OK, EXIT_BAD = 0, 1
+MAX_LIMIT = 1_000_000  # ranks `scores` lists at most (SQLite takes no larger number anyway)
+
+
+def shown(text: str) -> str:
+    from engine.core.safe_text import shown as sanitise  # lazy: see the module's docstring
+
+    return sanitise(text)
 
 
 def _err(command: str, message: str) -> None:
-    print(f"{PROG} {command}: {message}", file=sys.stderr)
+    print(shown(f"{PROG} {command}: {message}"), file=sys.stderr)
+
+
+def _out(text: str) -> None:
+    """A line for stdout; names in it come from files and the command line, so they pass the
+    sanitiser (engine/core/safe_text.py)."""
+    print(shown(text))
 
 
 def _json_line(data: dict[str, Any]) -> None:
-    print(json.dumps(data, ensure_ascii=False, separators=(",", ":")), flush=True)
+    # ASCII: a terminal never sees a raw character from a run or a map, only its \u escape.
+    print(json.dumps(data, ensure_ascii=True, separators=(",", ":")), flush=True)
 
 
 def _map_argument(parser: argparse.ArgumentParser) -> None:
@@ -162,6 +176,10 @@ def _replay_in_app(args: argparse.Namespace) -> int:
         if value is not None and not Path(value).is_file():
             _err("replay", f"{label}{value}: no such file")
             return 2
+    from app.cli import can_open_app
+
+    if not can_open_app("replay"):
+        return 2
     from app.cardrogue_app import CardRogueApp  # lazy: importing Textual costs ~0.25 s
 
     app = CardRogueApp(replay_path=Path(args.run_file),
@@ -174,7 +192,8 @@ def _replay_in_app(args: argparse.Namespace) -> int:
 
 def add_scores_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("map", metavar="MAP",
-                        help="a map file, or a map id (64 hexadecimal digits)")
+                        help="a map file, a map id (64 hexadecimal digits) or a share code "
+                             "(XXXX-XXXX) of a bundled map or one in your maps folder")
     parser.add_argument("--limit", type=int, default=10, metavar="N",
                         help="how many ranks to show (default 10)")
     parser.add_argument("--player", metavar="NAME", help="also show this player's best and rank")
@@ -191,14 +210,18 @@ def _open_store(command: str) -> Any:
 
 
 def _resolve_map(value: str) -> tuple[str, str]:
-    """(map id, title) from a map file or an id. Raises MapLoadError."""
+    """(map id, title) from a map file, an id, or a share code (found through the map index).
+    Raises MapLoadError."""
     import re
 
     from app.storage import library
 
     if re.fullmatch(r"[0-9a-f]{64}", value) and not Path(value).exists():
         return value, ""
-    known = library.read_map(value)
+    if re.fullmatch(r"[0-9A-Za-z]{4}-[0-9A-Za-z]{4}", value) and not Path(value).exists():
+        known = library.find_by_share_code(value)
+    else:
+        known = library.read_map(value)
     return known.map_id, known.spec.title
 
 
@@ -208,8 +231,8 @@ def run_scores(args: argparse.Namespace) -> int:
     from app.storage.library import MapLoadError
     from app.storage.scores import StoreError
 
-    if args.limit < 1:
-        _err("scores", "--limit must be at least 1")
+    if not 1 <= args.limit <= MAX_LIMIT:
+        _err("scores", f"--limit must be a whole number from 1 to {MAX_LIMIT:,}")
         return 2
     try:
         identity, title = _resolve_map(args.map)
@@ -230,21 +253,22 @@ def run_scores(args: argparse.Namespace) -> int:
                     "player": mine.to_dict() if mine else None})
         return EXIT_OK
     name = f"{title} " if title else ""
-    print(f"{name}[{share_code(identity)}] local leaderboard, {total} player(s)")
+    _out(f"{name}[{share_code(identity)}] local leaderboard, {total} player(s)")
     if not board:
-        print("No scores yet for this map.")
+        _out("No scores yet for this map.")
     else:
-        width = max(6, *(len(e.player) for e in board))
-        print(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  character  date")
-        for e in board:
-            print(f"{e.rank:>4}  {e.player:<{width}}  {e.moves:>5}  {e.turns:>5}  "
-                  f"{e.character:<9}  {e.recorded[:10]}")
+        names = [shown(e.player) for e in board]
+        width = max(6, *(len(n) for n in names))
+        _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  character  date")
+        for e, player in zip(board, names):
+            _out(f"{e.rank:>4}  {player:<{width}}  {e.moves:>5}  {e.turns:>5}  "
+                 f"{e.character:<9}  {e.recorded[:10]}")
     if args.player:
         if mine is None:
-            print(f"{args.player} has no score on this map yet.")
+            _out(f"{args.player} has no score on this map yet.")
         else:
-            print(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.moves} moves, "
-                  f"{mine.turns} turns")
+            _out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.moves} moves, "
+                 f"{mine.turns} turns")
     return EXIT_OK
 
 
@@ -290,15 +314,16 @@ def run_import(args: argparse.Namespace) -> int:
                 continue
             what = "added" if result.added else "already on the board"
             best = result.best
-            print(f"{name}: {what}: {run.player}, {result.entry.moves} moves, "
-                  f"{result.entry.turns} turns on {known.spec.title or known.share_code}; "
-                  f"{run.player}'s best ranks {best.rank} of {store.players(known.map_id)} "
-                  f"(kept as {kept})")
+            _out(f"{name}: {what}: {run.player}, {result.entry.moves} moves, "
+                 f"{result.entry.turns} turns on {known.spec.title or known.share_code}; "
+                 f"{run.player}'s best ranks {best.rank} of {store.players(known.map_id)} "
+                 f"(kept as {kept})")
     return status
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("map", metavar="MAP", help="a map file, or a map id")
+    parser.add_argument("map", metavar="MAP",
+                        help="a map file, a map id, or a share code (XXXX-XXXX)")
     parser.add_argument("--out", metavar="DIR", default=".",
                         help="the folder to write run files into (default: here)")
     parser.add_argument("--player", metavar="NAME", help="only this player's runs")
@@ -318,8 +343,8 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         identity, _ = _resolve_map(args.map)
         with _open_store("export") as store:
-            written = export_runs(store, identity, out, player=args.player,
-                                  every_entry=args.every_entry)
+            written, damaged = export_runs(store, identity, out, player=args.player,
+                                           every_entry=args.every_entry)
     except MapLoadError as exc:
         _err("export", _map_error(exc))
         return EXIT_BAD
@@ -327,7 +352,10 @@ def run_export(args: argparse.Namespace) -> int:
         _err("export", f"could not export: {exc}")
         return EXIT_BAD
     for path in written:
-        print(path)
-    if not written:
+        _out(str(path))
+    for run_hash, reason in damaged:
+        _err("export", f"the stored run {run_hash[:12]}… is damaged and was not exported: "
+                       f"{reason}")
+    if not written and not damaged:
         _err("export", "no runs to export for this map")
-    return EXIT_OK
+    return EXIT_BAD if damaged else EXIT_OK

@@ -32,6 +32,7 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 def run_solve(args: argparse.Namespace) -> int:
     from engine.cardrogue import Game, maps
     from engine.cardrogue.solver import search
+    from engine.core.safe_text import shown
 
     report = maps.validate_file(args.file)
     if report.spec is None:
@@ -42,13 +43,14 @@ def run_solve(args: argparse.Namespace) -> int:
         chosen = [level for level in spec.levels if level.id == args.level]
         if not chosen:
             ids = ", ".join(level.id for level in spec.levels)
-            print(f"cardrogue solve: no level {args.level!r} (the levels: {ids})", file=sys.stderr)
+            print(shown(f"cardrogue solve: no level {args.level!r} (the levels: {ids})"),
+                  file=sys.stderr)
             return 2
         spec = dataclasses.replace(spec, levels=tuple(chosen))
     try:
         game = Game.story(spec, args.character)
     except ValueError as refusal:
-        print(f"cardrogue solve: {refusal}", file=sys.stderr)
+        print(shown(f"cardrogue solve: {refusal}"), file=sys.stderr)
         return 2
     levels: list[dict[str, Any]] = []
     while game.outcome is None:
@@ -70,11 +72,11 @@ def run_solve(args: argparse.Namespace) -> int:
     done = game.outcome == "won" and all(entry["proved"] for entry in levels)
     total = sum(entry["moves"] for entry in levels) if game.outcome == "won" else None
     if args.json:
-        print(json.dumps({"file": args.file, "levels": levels, "total_moves": total},
-                         ensure_ascii=False))
+        # ASCII JSON: a file name or level id from outside cannot reach the terminal raw.
+        print(json.dumps({"file": args.file, "levels": levels, "total_moves": total}))
     else:
         for entry in levels:
-            print(_line(entry))
+            print(shown(_line(entry)))
         print(f"total: {total} moves" if total is not None else "total: no win found")
     return 0 if done else 1
 

@@ -25,6 +25,7 @@ from textual.strip import Strip
 
 from app.editor.model import BLANK, BUILT_IN, MapModel
 from engine.cardrogue.board import PATH_GLYPHS, E, N, S, W
+from engine.core.safe_text import shown_glyph
 
 CELL_W, CELL_H = 3, 2
 
@@ -259,7 +260,7 @@ class EditorCanvas(ScrollView, can_focus=True):
             category = {"@": "start", ">": "exit", ".": "corridor"}.get(glyph, "card")
             if glyph in model.legend(level) and glyph in BUILT_IN:
                 category = "card"
-            centre = Segment(glyph, palette[category])
+            centre = Segment(shown_glyph(glyph), palette[category])
         if (row, col) == self.cursor:
             centre = Segment(centre.text, palette["cursor"])
         west = Segment("─" if bits & W else " ", corridor)

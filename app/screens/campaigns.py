@@ -17,6 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from engine.core.safe_text import shown
+
 from app import maplist, records
 from app.maplist import MapEntry
 
@@ -134,9 +136,9 @@ class MapListScreen(Screen[None]):
             where.append("No maps here yet. ", style="bold")
         folders = maplist.folders()
         where.append("Maps come from ")
-        where.append(str(folders[0][1]))
+        where.append(shown(str(folders[0][1])))
         where.append(" and your folder ")
-        where.append(str(folders[1][1]))
+        where.append(shown(str(folders[1][1])))
         where.append(". Press o to open any file.")
         self.query_one("#where", Static).update(where)
 

@@ -27,6 +27,8 @@ from textual.widgets import (
     Static,
 )
 
+from engine.core.safe_text import shown
+
 from app.classic import MAX_SEED, SOLO_GOALS, ClassicSession
 from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
 from app.screens.play import COMMANDS, Command, PlayScreen
@@ -148,7 +150,9 @@ class NewGameScreen(Screen[None]):
         self.query_one("#name-0", Input).focus()
 
     def names(self) -> list[str]:
-        return [self.query_one(f"#name-{s}", Input).value.strip() for s in range(MAX_PLAYERS)]
+        # Typed or pasted: what a terminal would obey is spelled out before it is kept.
+        return [shown(self.query_one(f"#name-{s}", Input).value.strip())
+                for s in range(MAX_PLAYERS)]
 
     def chosen(self) -> tuple[list[str], int | None, tuple[str, ...]] | str:
         """(names, seed, solo goals), or what is wrong."""
@@ -232,7 +236,7 @@ class TradeScreen(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
     def __init__(self, giver: str, taker: str, give: list[tuple[str, int]],
                  take: list[tuple[str, int]]) -> None:
         super().__init__()
-        self.giver, self.taker = giver, taker
+        self.giver, self.taker = shown(giver), shown(taker)
         self.give, self.take = give, take
 
     def compose(self) -> ComposeResult:
@@ -315,7 +319,7 @@ class GameOverScreen(ModalScreen[str]):
         out.append(f"\n{'':3}{'Player':<14}{'Character':<10}{'Points':>7}\n", style="dim")
         for row in session.standings():
             out.append_text(token(row.seat))
-            out.append(f"  {row.name:<14}{row.character:<10}{row.points:>7}")
+            out.append(f"  {shown(row.name):<14}{row.character:<10}{row.points:>7}")
             if row.out:
                 out.append("  (out)", style="dim")
             out.append("\n")
@@ -423,7 +427,7 @@ class ClassicScreen(PlayScreen):
         text = Text()
         text.append("▶ ", style="bold")
         text.append_text(token(p.seat))
-        text.append(f" {p.name}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
+        text.append(f" {shown(p.name)}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
         pending = g.pending[0] if g.pending else None
         if pending == "pick":
             text.append(" picks a character", style="bold")
@@ -447,7 +451,7 @@ class ClassicScreen(PlayScreen):
             acting = p is g.player
             out.append("▶" if acting else " ", style="bold")
             out.append_text(token(p.seat))
-            out.append(f" {p.name[:8]:<8}", style="bold" if acting else "")
+            out.append(f" {shown(p.name)[:8]:<8}", style="bold" if acting else "")
             if p.out:
                 out.append(" out", style="dim")
             elif p.dead:
@@ -496,7 +500,7 @@ class ClassicScreen(PlayScreen):
                 continue
             choices.append(Choice(char.name, Action("pick", name=char_id),
                                   f"health {char.max_health} · {gist(char.why)}"))
-        self.app.push_screen(ChooseScreen(f"{p.name}, pick your character", choices,
+        self.app.push_screen(ChooseScreen(f"{shown(p.name)}, pick your character", choices,
                                           subtitle="In turn order after the deciding roll"),
                              self._decided)
 
@@ -520,7 +524,7 @@ class ClassicScreen(PlayScreen):
                 self._ask_start(keep, ())
                 return
             self.app.push_screen(
-                ChooseScreen(f"{p.name}: which card stays where you fell?",
+                ChooseScreen(f"{shown(p.name)}: which card stays where you fell?",
                              [Choice(Text(card_label(g, c)), c.uid) for c in rest],
                              subtitle="Unsellable cards stay too"),
                 lambda uid: self._ask_start(keep, (uid,)) if uid is not None
@@ -529,7 +533,7 @@ class ClassicScreen(PlayScreen):
         if len(keep_choices) == 1:
             self._ask_start(None, ())
             return
-        self.app.push_screen(ChooseScreen(f"{p.name} has fallen: keep one card in all",
+        self.app.push_screen(ChooseScreen(f"{shown(p.name)} has fallen: keep one card in all",
                                           keep_choices,
                                           subtitle="An item, or one gold; the rest is lost"),
                              kept)
@@ -549,7 +553,7 @@ class ClassicScreen(PlayScreen):
         choices = [Choice(f"The starting tile at {where(g, i)}", a,
                           "the nearest to where you began" if i == own else "")
                    for i, a in zip(starts, actions, strict=True)]
-        self.app.push_screen(ChooseScreen(f"{p.name}: come back on which starting tile?",
+        self.app.push_screen(ChooseScreen(f"{shown(p.name)}: come back on which starting tile?",
                                           choices), self._decided)
 
     def action_confirm(self) -> None:
@@ -579,7 +583,8 @@ class ClassicScreen(PlayScreen):
         if len(others) == 1:
             then(others[0].seat)
             return
-        choices = [Choice(Text.assemble(token(q.seat), f" {q.name}"), q.seat) for q in others]
+        choices = [Choice(Text.assemble(token(q.seat), f" {shown(q.name)}"), q.seat)
+                   for q in others]
         self.app.push_screen(ChooseScreen(f"{verb.capitalize()} whom?", choices),
                              lambda seat: then(seat) if seat is not None else None)
 
@@ -598,7 +603,8 @@ class ClassicScreen(PlayScreen):
         give = [(card_label(g, c), c.uid) for c in p.hand if can_trade(g, c)]
         take = [(card_label(g, c), c.uid) for c in q.hand if can_trade(g, c)]
         if not give and not take:
-            self.note(reason_line(f"neither you nor {q.name} holds a card that can be traded"))
+            self.note(reason_line(f"neither you nor {shown(q.name)} holds a card that can be "
+                                  "traded"))
             return
 
         def traded(result) -> None:
@@ -625,7 +631,7 @@ class ClassicScreen(PlayScreen):
                     if self.session.why_not(a) is None]
         if not landings:
             return
-        name = over.name if over is not None else "them"
+        name = shown(over.name) if over is not None else "them"
         choices = [Choice("Stay where you are", None)]
         choices += [Choice(f"Leap to {where(g, g.index(a.target))}", a) for a in landings]
         self.app.push_screen(ChooseScreen(f"Leap over {name}?", choices),
@@ -651,7 +657,7 @@ class ClassicScreen(PlayScreen):
         self.act(Action("come_back"))
 
     def action_give_up(self) -> None:
-        name = self.game.player.name
+        name = shown(self.game.player.name)
         self.app.push_screen(
             ConfirmScreen(f"{name} gives up for good? Their cards stay where they stand.",
                           "Give up"),

@@ -27,6 +27,7 @@ from app.editor.cards import USUAL_GLYPHS, card_name
 from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
+from engine.core.safe_text import shown
 @dataclass(frozen=True)
 class Brush:
     """A palette entry: the glyph to paint and the legend entry it needs (None for built-ins)."""
@@ -226,7 +227,7 @@ class EditorScreen(Screen[None]):
                 text = Content.from_markup(
                     "[b $error]$mark[/] $where $message" if mark == "E"
                     else "[$warning]$mark[/] $where $message",
-                    mark=mark, where=_where(problem), message=problem.message)
+                    mark=mark, where=_where(problem), message=shown(problem.message))
                 panel.add_option(Option(text, id=str(index)))
             if highlighted is not None and problems:
                 panel.highlighted = min(highlighted, len(problems) - 1)
@@ -242,10 +243,10 @@ class EditorScreen(Screen[None]):
         current = None if self.picked is not None else self.brush_index % len(brushes)
         parts = []
         for index, brush in enumerate(brushes[:10]):
-            text = Content(f"{(index + 1) % 10}{brush.glyph}")
+            text = Content(shown(f"{(index + 1) % 10}{brush.glyph}"))
             parts.append(text.stylize("reverse") if index == current else text)
         if current is None or current >= 10:
-            parts.append(Content(self.brush.glyph).stylize("reverse"))
+            parts.append(Content(shown(self.brush.glyph)).stylize("reverse"))
         content = Content.assemble("Palette ", Content(" ").join(parts),
                                    "  a all cards  [ ] brush  space paint")
         # One line always: no layout pass needed, which keeps a paint's frame cheap.
@@ -259,7 +260,7 @@ class EditorScreen(Screen[None]):
         if self.model.level_count > 1:
             level += f" ({self.level + 1}/{self.model.level_count})"
         errors, warnings = len(report.errors), len(report.warnings)
-        name = self.path.name if self.path is not None else "new map"
+        name = shown(self.path.name) if self.path is not None else "new map"
         marker = " ●" if self.unsaved else ""
         selection = ""
         if self.canvas.selection is not None:
@@ -269,7 +270,7 @@ class EditorScreen(Screen[None]):
         text = (f"{name}{marker}  {errors} error{'s' if errors != 1 else ''}, "
                 f"{warnings} warning{'s' if warnings != 1 else ''}  "
                 f"{level} r{row + 1}c{col + 1}{selection}  {self.tool}  "
-                f"brush {brush.glyph} ({brush.label})")
+                f"brush {shown(brush.glyph)} ({shown(brush.label)})")
         self.query_one("#status", Static).update(Content(text), layout=False)
 
     @property
@@ -673,11 +674,11 @@ class EditorScreen(Screen[None]):
         try:
             written = self.model.save(self.path)
         except OSError as error:
-            self.notify(f"Could not save {self.path}: {error.strerror or error}",
+            self.notify(shown(f"Could not save {self.path}: {error.strerror or error}"),
                         title="Not saved", severity="error", markup=False)
             return
         self._unwritten = False
-        self.notify(f"Saved {self.path}" if written else f"{self.path} is up to date",
+        self.notify(shown(f"Saved {self.path}" if written else f"{self.path} is up to date"),
                     markup=False)
         from app.editor import playtest
 
@@ -706,7 +707,7 @@ def open_editor(app, path: Path | None = None) -> None:
         try:
             model = MapModel.load(path)
         except (MapError, NotEditable) as error:
-            app.notify(str(error), title="This file cannot be edited", severity="error",
+            app.notify(shown(str(error)), title="This file cannot be edited", severity="error",
                        markup=False)
             return
     app.push_screen(EditorScreen(model, path))

@@ -21,6 +21,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.core.safe_text import shown
+
 from app.editor.model import MAX_SIDE
 from app.editor.templates import DEFAULT_SIZE, TEMPLATES, Template, slug, unused_path
 from app.screens.dialogs import DIALOG_CSS
@@ -79,10 +81,12 @@ def map_files(folder: Path) -> list[MapFile]:
 
 def _prompt(entry: MapFile) -> Content:
     # Titles and file names are shown literally: no markup is read from them.
+    # Both come from outside the program, so they pass the sanitiser too.
     if entry.problem is not None:
-        return Content.assemble((entry.path.name, "bold"), ("  ✗ " + entry.problem, "red"))
-    return Content.assemble((entry.title or entry.path.stem, "bold"),
-                            ("  " + entry.path.name, "dim"))
+        return Content.assemble((shown(entry.path.name), "bold"),
+                                ("  ✗ " + shown(entry.problem), "red"))
+    return Content.assemble((shown(entry.title or entry.path.stem), "bold"),
+                            ("  " + shown(entry.path.name), "dim"))
 
 
 def open_new_map(app, result: tuple[dict[str, Any], Path] | None) -> None:
@@ -150,7 +154,7 @@ class EditorStartScreen(Screen[None]):
     def refresh_maps(self) -> None:
         self.files = map_files(self.folder)
         where = "Your maps, in" if self.files else "No maps yet in"
-        self.query_one("#folder", Static).update(Content(f"{where} {self.folder}"))
+        self.query_one("#folder", Static).update(Content(f"{where} {shown(str(self.folder))}"))
         options = [Option(Content.styled("New map…", "bold"), id=NEW)]
         options += [Option(_prompt(entry), id=str(index)) for index, entry in enumerate(self.files)]
         choices = self.choices

@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from engine.core.safe_text import shown
+
 SEVERITY_STYLES = {"error": "bold red", "warning": "yellow"}
 
 
@@ -22,9 +24,9 @@ def problem_rows(report) -> list[tuple[Text, Text, Text, Text]]:
             where = f"line {problem.line}" + (f", col {problem.column}" if problem.column else "")
         rows.append((
             Text(problem.severity, style=SEVERITY_STYLES.get(problem.severity, "")),
-            Text(problem.level or "—"),
+            Text(shown(problem.level or "—")),
             Text(where or "—"),
-            Text(problem.message),
+            Text(shown(problem.message)),
         ))
     return rows
 
@@ -56,7 +58,8 @@ class ProblemsScreen(Screen[None]):
         self.report = report
 
     def compose(self) -> ComposeResult:
-        yield Static(Content(f"This map cannot be played: {self.path}"), id="heading")
+        yield Static(Content(f"This map cannot be played: {shown(str(self.path))}"),
+                     id="heading")
         errors = len(self.report.errors)
         warnings = len(self.report.warnings)
         summary = f"{errors} error{'s' if errors != 1 else ''}"

@@ -23,6 +23,8 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Static
 
+from engine.core.safe_text import shown
+
 from app.replay import SPEEDS, Replay, Unwatchable
 from app.widgets.game_views import GameViews
 from app.widgets.board import BoardView
@@ -88,8 +90,9 @@ class RunRefusedScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as box:
             box.border_title = "This run cannot be shown"
-            yield Static(Text(self.reason), id="reason")
-            yield Static(Text(self.message[:1].upper() + self.message[1:]), id="message")
+            yield Static(Text(shown(self.reason)), id="reason")
+            message = shown(self.message)
+            yield Static(Text(message[:1].upper() + message[1:]), id="message")
             yield Button("Close", id="close")
 
     def on_mount(self) -> None:
@@ -227,14 +230,14 @@ class ReplayScreen(GameViews, Screen[None]):
         text.append(" · Turn ", style="dim")
         text.append(str(g.turn))
         text.append(" │ ", style="dim")
-        text.append(replay.run.player)
+        text.append(shown(replay.run.player))
         text.append(" │ ", style="dim")
         levels = len(replay.spec.levels)
         if levels > 1:
             text.append(f"{g.level_index + 1}/{levels} ")
         text.append(g.level.title or g.level.id)
         text.append(" — ", style="dim")
-        text.append(replay.title, style="dim")
+        text.append(shown(replay.title), style="dim")
         return text
 
     def controls_text(self) -> Text:

@@ -19,6 +19,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.core.safe_text import shown
+
 from app import maplist, records
 from app.maplist import MapEntry
 from app.storage.library import library_files
@@ -46,7 +48,7 @@ def scored_maps() -> list[MapEntry]:
 def entry_row(entry, player: str) -> tuple[Text, ...]:
     style = MINE if entry.player == player else ""
     return (Text(str(entry.rank), style=style, justify="right"),
-            Text(entry.player, style=style),
+            Text(shown(entry.player), style=style),
             Text(str(entry.moves), style=style, justify="right"),
             Text(str(entry.turns), style=style, justify="right"),
             Text(entry.recorded[:10], style=style))

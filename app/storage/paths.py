@@ -19,7 +19,13 @@ APP_NAME = "cardrogue"
 DATA_DIR_ENV = "CARDROGUE_DATA_DIR"
 
 
+class DataFolderError(OSError):
+    """The data folder cannot be used: it is a file, or it cannot be made. The message says
+    which, in words for the player."""
+
+
 def data_dir(create: bool = True) -> Path:
+    """The data folder; with `create`, made if need be (DataFolderError if it cannot be)."""
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         folder = Path(override).expanduser()
@@ -28,7 +34,14 @@ def data_dir(create: bool = True) -> Path:
 
         folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     if create:
-        folder.mkdir(parents=True, exist_ok=True)
+        if folder.exists() and not folder.is_dir():
+            raise DataFolderError(f"the data folder {folder} is a file, not a folder; move it "
+                                  f"away or set {DATA_DIR_ENV} to a folder")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DataFolderError(f"the data folder {folder} cannot be made: "
+                                  f"{error.strerror or error}") from None
     return folder
 
 

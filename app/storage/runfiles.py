@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from engine.core.files import remove_stale_temporaries
-from engine.core.runs import RUN_SUFFIX, Run, parse_run, save_run
+from engine.core.runs import RUN_SUFFIX, Run, RunError, parse_run, save_run
 from engine.cardrogue.identity import share_code
 
 from app.storage.paths import runs_dir
@@ -39,9 +39,12 @@ def keep_run(run: Run, folder: str | os.PathLike[str] | None = None) -> Path:
 
 
 def export_runs(store: ScoreStore, map_id: str, folder: str | os.PathLike[str], *,
-                player: str | None = None, every_entry: bool = False) -> list[Path]:
+                player: str | None = None, every_entry: bool = False,
+                ) -> tuple[list[Path], list[tuple[str, str]]]:
     """Write the runs of a map's board into `folder`: each player's best (the board), or every
-    entry with `every_entry`, optionally only one player's. Returns the files written."""
+    entry with `every_entry`, optionally only one player's. Returns the files written, and
+    (run hash, reason) for each stored run too damaged to write; the others are still
+    written."""
     entries: list[Entry]
     if every_entry:
         entries = store.entries(map_id, player)
@@ -51,9 +54,15 @@ def export_runs(store: ScoreStore, map_id: str, folder: str | os.PathLike[str], 
     else:
         entries = store.leaderboard(map_id, limit=1_000_000)
     written = []
+    damaged = []
     for entry in entries:
         text = store.run_text(entry.run_hash)
         if text is None:
             continue
-        written.append(keep_run(parse_run(text), folder))
-    return written
+        try:
+            run = parse_run(text)
+        except RunError as exc:
+            damaged.append((entry.run_hash, str(exc)))
+            continue
+        written.append(keep_run(run, folder))
+    return written, damaged

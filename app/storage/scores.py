@@ -41,7 +41,7 @@ from engine.cardrogue import RULES_VERSION, MapSpec
 from engine.cardrogue import runs as cardrogue_runs
 from engine.cardrogue.identity import share_code
 
-from app.storage.paths import data_dir
+from app.storage.paths import DataFolderError, data_dir
 
 DB_NAME = "scores.db"
 BUSY_TIMEOUT_S = 30.0
@@ -152,11 +152,16 @@ class ScoreStore:
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *,
                  timeout: float = BUSY_TIMEOUT_S) -> None:
-        self.path = Path(path) if path is not None else data_dir() / DB_NAME
+        try:
+            self.path = Path(path) if path is not None else data_dir() / DB_NAME
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # DataFolderError says it in words already
+            raise StoreError(str(exc) if isinstance(exc, DataFolderError) else
+                             f"the high score database cannot be kept in {exc.filename}: "
+                             f"{exc.strerror or exc}") from None
         self.timeout = timeout
         self.recovered: Path | None = None  # where a corrupt database was moved, if it was
         self._lock = threading.RLock()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = self._open()
 
     @classmethod
@@ -240,7 +245,7 @@ class ScoreStore:
                     conn.execute(f"PRAGMA user_version = {version + 1}")
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                _roll_back(conn)
                 raise
             version = conn.execute("PRAGMA user_version").fetchone()[0]
 
@@ -260,15 +265,25 @@ class ScoreStore:
         """One write transaction, taken with BEGIN IMMEDIATE."""
         with self._lock:
             conn = self._conn
-            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise self._cannot_write(exc) from exc
             try:
                 yield conn
                 if _before_commit is not None:
                     _before_commit()
                 conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                _roll_back(conn)
+                raise self._cannot_write(exc) from exc
             except BaseException:
-                conn.execute("ROLLBACK")
+                _roll_back(conn)
                 raise
+
+    def _cannot_write(self, exc: sqlite3.Error) -> StoreError:
+        """The real reason a write failed (a full disk, a read-only file), in one line."""
+        return StoreError(f"the high score database {self.path} could not be written: {exc}")
 
     # ------------------------------------------------------------------ writing
 
@@ -385,6 +400,15 @@ class ScoreStore:
         with self._lock:
             rows = self._conn.execute("PRAGMA integrity_check").fetchall()
         return "; ".join(str(r[0]) for r in rows)
+
+
+def _roll_back(conn: sqlite3.Connection) -> None:
+    """End a failed transaction. A COMMIT that failed (a full disk) may have ended it already,
+    and then ROLLBACK fails too; that second error must not hide the first, so it is dropped."""
+    try:
+        conn.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass
 
 
 def _check(conn: sqlite3.Connection) -> None:

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from engine.core.safe_text import shown
 from engine.cardrogue import characters, goals
 from engine.cardrogue.cards import SLOTS
 
@@ -75,7 +76,7 @@ def panel_text(game: Game, hints: bool = True) -> Text:
     out = Text()
     char = game.catalog.characters[p.character]
     out.append(char.name, style="bold")
-    out.append(f"  {p.name}\n", style="dim")
+    out.append(f"  {shown(p.name)}\n", style="dim")
     top = characters.max_health(game, p)
     out.append("Health ")
     out.append_text(health_bar(p.health, top))

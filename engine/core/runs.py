@@ -80,6 +80,7 @@ _CLAIM_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 _GOAL = re.compile(r"[a-z][a-z0-9_]{0,31}(:[a-z][a-z0-9_]{0,31})?")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_CLAIMS = 32
 MAX_CLAIM_LIST = 1000
 
@@ -365,6 +366,8 @@ def _text(value: Any, name: str, limit: int) -> str:
         raise RunError(BAD_RUN, f"{name} is longer than {limit} characters")
     if _CONTROL.search(value):
         raise RunError(BAD_RUN, f"{name} holds a control character")
+    if _SURROGATE.search(value):  # JSON can spell one ("\\udc80"); no text can hold it
+        raise RunError(BAD_RUN, f"{name} holds a lone surrogate, which is not a character")
     return value
 
 

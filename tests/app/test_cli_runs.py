@@ -256,6 +256,7 @@ def test_replay_without_events_opens_the_viewer_in_the_app(capsys, user_maps, mo
     opened = []
     monkeypatch.setattr(CardRogueApp, "run", lambda self: opened.append(
         (self.replay_at_start, self.replay_map)))
+    monkeypatch.setattr(cli, "can_open_app", lambda command="": True)  # as in a terminal
     run = CORPUS / "corridor-shortest.run.json"
     status, _, _ = run_main(capsys, "replay", run)
     assert status == 0 and opened == [(run, None)]

@@ -225,6 +225,7 @@ async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueAp
 def test_edit_command_opens_the_app_in_the_editor(monkeypatch, tmp_path) -> None:
     opened = []
     monkeypatch.setattr(CardRogueApp, "run", lambda self: opened.append(self))
+    monkeypatch.setattr(cli, "can_open_app", lambda command="": True)  # as in a terminal
     assert cli.main(["edit", str(tmp_path / "new.toml")]) == 0
     assert cli.main(["edit"]) == 0
     assert [(a.edit_at_start, a.edit_path) for a in opened] == [

@@ -54,3 +54,43 @@ async def test_a_remapped_key_works_and_the_help_shows_it(user_data: Path,
         await pilot.pause()
         assert target.exists()
         assert ("f2", "Save") in screen_keys(app.screen)
+
+
+def test_hostile_keymaps_are_refused_with_a_reason(tmp_path: Path) -> None:
+    path = tmp_path / "keymap.toml"
+    for text, words in (("quit = " + "9" * 5000, "5,000 characters"),
+                        ("quit = " + "[" * 20_000 + "]" * 20_000, "nested more than 32 deep"),
+                        (".".join(["a"] * 20_000) + ' = "x"', "dotted parts")):
+        path.write_text(text, encoding="utf-8")
+        keymap, problems = load_keymap(path)
+        assert keymap == {} and len(problems) == 1, problems
+        assert "was refused before reading" in problems[0] and words in problems[0]
+
+
+def test_a_byte_order_mark_is_accepted_as_in_map_files(tmp_path: Path) -> None:
+    path = tmp_path / "keymap.toml"
+    path.write_bytes(b'\xef\xbb\xbfeditor_save = "f2"\n')
+    assert load_keymap(path) == ({"editor_save": "f2"}, [])
+
+
+def test_one_key_for_two_ids_and_unknown_key_names_are_reported(tmp_path: Path) -> None:
+    path = tmp_path / "keymap.toml"
+    path.write_text('editor_save = "f2"\nquit = "ctrl+q,f2"\nhelp = "ctrl+shfit+h"\n'
+                    'editor_undo = "question_mark,ctrl+z"\n', encoding="utf-8")
+    keymap, problems = load_keymap(path)
+    assert keymap == {"editor_save": "f2", "editor_undo": "question_mark,ctrl+z"}
+    assert len(problems) == 2, problems
+    assert "'f2' is given to both editor_save and quit; quit keeps its usual keys" in problems[0]
+    assert "'ctrl+shfit+h' is not a key name" in problems[1]
+
+
+async def test_the_app_starts_on_a_hostile_keymap_and_says_why_it_is_ignored(
+        user_data: Path) -> None:
+    user_data.mkdir(parents=True, exist_ok=True)
+    (user_data / "keymap.toml").write_text("quit = " + "[" * 20_000 + "]" * 20_000,
+                                           encoding="utf-8")
+    app = CardRogueApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        notes = [note.message for note in app._notifications]
+        assert len(notes) == 1 and "nested more than 32 deep" in notes[0]

@@ -176,3 +176,19 @@ def test_play_refuses_a_missing_file_without_a_traceback(tmp_path: Path) -> None
                             capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 2
     assert "no such file" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_encoding_that_cannot_draw_the_app_is_refused_in_one_line(tmux: Tmux,
+                                                                      tmp_path: Path) -> None:
+    status_file, errors = tmp_path / "exit-status", tmp_path / "stderr"
+    tmux.env["PYTHONIOENCODING"] = "ascii"
+    # stdin and stdout are the terminal; stderr goes to a file, so the whole message is read
+    # however the pane wraps or redraws it.
+    tmux.start(shlex.join(["sh", "-c", 'e="$1"; shift; "$@" 2> "$e"; echo $? > "$0"',
+                           str(status_file),
+                           str(errors), str(CARDROGUE)]), width=100, height=30)
+    wait_for(lambda: exit_status(status_file) is not None, tmux.screen)
+    assert exit_status(status_file) == "2", tmux.screen()
+    message = errors.read_text()
+    assert len(message.splitlines()) == 1, message
+    assert "the terminal's encoding is ascii" in message and "PYTHONIOENCODING" in message

@@ -54,9 +54,11 @@ def test_every_field_of_the_map_schema_has_a_description() -> None:
     assert missing == []
 
 
-def test_format_version_is_a_const_and_typos_cannot_hide() -> None:
+def test_format_version_is_a_whole_number_const_and_typos_cannot_hide() -> None:
+    # "type" too: const alone accepts 1.0, since 1.0 == 1.
     assert MAP["properties"]["format_version"] == {
-        "const": 1, "description": MAP["properties"]["format_version"]["description"]}
+        "type": "integer", "const": 1,
+        "description": MAP["properties"]["format_version"]["description"]}
     for name in ("level", "goal", "legendTable", "chance"):
         assert MAP["definitions"][name]["additionalProperties"] is False, name
     assert MAP["additionalProperties"] is False

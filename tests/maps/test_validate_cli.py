@@ -91,8 +91,8 @@ GENERATED = {
     "raw-control.toml": (b'title = "bell\x07"\n', 2, "toml_syntax", "line 1, column 14"),
     "empty.toml": (b"", 1, "missing_field", '"format_version" is missing'),
     "array-root.toml": (b"levels = 3\n", 1, "wrong_type", "expected a list"),
-    "deep.toml": (b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n", 2, "toml_syntax",
-                  "nested too deeply"),
+    "deep.toml": (b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n", 2, "too_deep",
+                  "nested more than 32 deep"),
 }
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from engine.core.safe_text import shown
+from engine.cardrogue.maps.deceptive import check_characters
 from engine.cardrogue.maps.document import (
     Unreadable,
     bounded,
@@ -46,6 +48,8 @@ def validate_file(path: str | os.PathLike[str]) -> Report:
         text = decode(read_bytes(path))
     except Unreadable as problem:
         return _unreadable(name, problem)
+    except Exception as error:  # noqa: BLE001 - never raise: see _failure
+        return _unreadable(name, Unreadable("check_failed", _failure("reading", error)))
     return validate_text(text, name)
 
 
@@ -54,6 +58,8 @@ def validate_text(text: str, name: str = "<text>") -> Report:
         raw = parse_toml(text)
     except Unreadable as problem:
         return _unreadable(name, problem)
+    except Exception as error:  # noqa: BLE001 - never raise: see _failure
+        return _unreadable(name, Unreadable("check_failed", _failure("reading", error)))
     report = check_document(raw, name)
     if schema_directive(text.lstrip("\ufeff")) is None:
         report.problems.append(Problem(
@@ -107,9 +113,12 @@ def check(document: Any, name: str = "<document>", *, cache: LintCache | None = 
         view, sizes = bounded(document)
         for path, parts, rule, message in schema_errors(view, sizes):
             out.add(ERROR, rule, message, level=_level_of(view, parts), path=path)
+        check_characters(view, out, _level_of)
         lint(view, out, cache=cache)
     except RecursionError:
         out.add(ERROR, "too_deep", "the file's values are nested too deeply to check")
+    except Exception as error:  # noqa: BLE001 - a checker's own bug must not cost the report
+        out.add(ERROR, "check_failed", _failure("checking", error))
     report.problems = out.finish()
     if build_spec and not report.errors and report.document is not None:
         from engine.cardrogue.maps.spec import to_map_spec
@@ -117,9 +126,18 @@ def check(document: Any, name: str = "<document>", *, cache: LintCache | None = 
         try:
             report.spec = to_map_spec(report.document)
         except (ValueError, KeyError, TypeError) as error:  # lint should have caught it first
-            report.problems.append(Problem(ERROR, "engine", f"the engine refused the map: {error}",
+            report.problems.append(Problem(ERROR, "engine", "the engine refused the map: "
+                                           f"{shown(str(error))[:300]}", name))
+        except Exception as error:  # noqa: BLE001 - as above
+            report.problems.append(Problem(ERROR, "check_failed", _failure("building", error),
                                            name))
     return report
+
+
+def _failure(doing: str, error: BaseException) -> str:
+    """The words for a failure inside Card Rogue itself, never a quote of the file."""
+    return (f"Card Rogue failed while {doing} this map ({type(error).__name__}); the file "
+            "could not be fully checked. Please report this with the file")
 
 
 def load_map(path: str | os.PathLike[str]):

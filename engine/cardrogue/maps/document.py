@@ -22,6 +22,7 @@ import stat
 import tomllib
 from typing import Any
 
+from engine.core import toml_guard
 from engine.cardrogue.level import grid_rows
 from engine.cardrogue.maps.format import EMPTY_GLYPH, GRID_FIELDS, MAX_FILE_BYTES
 
@@ -107,9 +108,14 @@ def decode(data: bytes) -> str:
 
 
 def parse_toml(text: str) -> dict[str, Any]:
-    """The TOML document, or Unreadable with the line and column tomllib points at."""
+    """The TOML document, or Unreadable with the line and column tomllib points at.
+
+    The text passes engine.core.toml_guard first, so no file can make parsing slow or huge."""
     try:
-        return tomllib.loads(text)
+        return toml_guard.loads(text, MAX_FILE_BYTES)
+    except toml_guard.TomlRefused as refused:
+        raise Unreadable(refused.rule, f"this file is refused before reading: {refused.message}",
+                         refused.line) from None
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         line = column = None
@@ -125,9 +131,6 @@ def parse_toml(text: str) -> dict[str, Any]:
             message += " (a string may be missing its closing quote)"
         raise Unreadable("toml_syntax", f"this is not valid TOML{where}: {message}",
                          line, column) from None
-    except RecursionError:
-        raise Unreadable("toml_syntax", "this is not a usable TOML document: its values are "
-                                        "nested too deeply") from None
 
 
 def json_path(parts: tuple[Any, ...] | list[Any]) -> str:
@@ -143,10 +146,28 @@ def json_path(parts: tuple[Any, ...] | list[Any]) -> str:
     return out
 
 
-def plain_values(document: Any) -> tuple[Any, list[tuple[tuple[Any, ...], str]]]:
-    """The document with every TOML date or time replaced by its ISO text.
+class HugeNumber(int):
+    """A whole number too long for Python to write out (over 4,300 digits): it keeps its value
+    for comparisons, and prints as words, so no message about it can fail."""
 
-    Returns the new document and (path, text) for each value replaced, so the caller can report
+    def __repr__(self) -> str:
+        return f"a number of about {int(self.bit_length() * 0.30103):,} digits"
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        return repr(self)
+
+
+# Comfortably below the 4,300 digits Python will turn into text.
+_HUGE_BITS = 4000 * 3
+
+
+def plain_values(document: Any) -> tuple[Any, list[tuple[tuple[Any, ...], str]]]:
+    """The document with every TOML date or time replaced by its ISO text, and every number
+    too long to print made a HugeNumber.
+
+    Returns the new document and (path, text) for each date replaced, so the caller can report
     them: the format has no dates, and the schema (JSON) could not even describe one.
     """
     found: list[tuple[tuple[Any, ...], str]] = []
@@ -160,6 +181,9 @@ def plain_values(document: Any) -> tuple[Any, list[tuple[tuple[Any, ...], str]]]
             text = value.isoformat()
             found.append((path, text))
             return text
+        if isinstance(value, int) and not isinstance(value, bool) \
+                and value.bit_length() > _HUGE_BITS:
+            return HugeNumber(value)
         return value
 
     return walk(document, ()), found

@@ -179,7 +179,8 @@ class _CellText:
             self.data = text.encode("ascii")
             return
         distinct = set(text)
-        if len(distinct) <= 255:
+        # U+FFFE marks "no character" in a charmap, so a grid holding it cannot be coded.
+        if len(distinct) <= 255 and "\ufffe" not in distinct:
             # Byte 0 is for NUL (see _charmap); the others count from 1.
             self.codes = {char: n for n, char in enumerate(sorted(distinct - {"\x00"}), 1)}
             if "\x00" in distinct:

@@ -6,13 +6,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core.safe_text import shown
 from engine.cardrogue.maps.problems import Problem, Report
-
-
-def _clean(text: str) -> str:
-    """Text from a file, made safe for a terminal: control characters are spelled out."""
-    return "".join(c if c.isprintable() or c == " " else f"\\x{ord(c):02x}" if ord(c) < 0x100
-                   else f"\\u{ord(c):04x}" for c in text)
 
 
 def _plural(count: int, word: str) -> str:
@@ -30,7 +25,7 @@ def format_problem(problem: Problem) -> str:
     if problem.row is not None:
         where.append(f"row {problem.row}, col {problem.col}")
     place = f" ({'; '.join(where)})" if where else ""
-    return _clean(f"{problem.file}: {problem.severity} [{problem.rule}]{place}: {problem.message}")
+    return shown(f"{problem.file}: {problem.severity} [{problem.rule}]{place}: {problem.message}")
 
 
 def format_text(reports: Sequence[Report]) -> str:
@@ -51,7 +46,7 @@ def format_text(reports: Sequence[Report]) -> str:
             summary += f"; map id {report.map_id[:12]}..., share code {share_code(report.map_id)}"
         if report.migrated_from is not None:
             summary += f"; upgraded from format_version {report.migrated_from}"
-        lines.append(_clean(summary))
+        lines.append(shown(summary))
     return "\n".join(lines) + "\n"
 
 

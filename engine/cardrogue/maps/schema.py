@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from engine.core.safe_text import shown
 from engine.cardrogue.maps.format import SCHEMA_PATH
 
 _TYPE_WORDS = {
@@ -107,7 +108,7 @@ def _show(value: Any, limit: int = 40) -> str:
         text = f"a list of {len(value)}"
     else:
         text = repr(value)
-    text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+    text = shown(text)
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
