@@ -23,22 +23,29 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.editor.canvas import EditorCanvas
-from app.editor.cards import USUAL_GLYPHS, card_name
+from app.editor.cards import USUAL_GLYPHS, card_name, entry_card
 from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
 @dataclass(frozen=True)
 class Brush:
-    """A palette entry: the glyph to paint and the legend entry it needs (None for built-ins)."""
+    """A palette entry: the glyph to paint, its label, the legend entry it needs (None for
+    built-ins and the level's own entries), and the card id it places."""
 
     glyph: str
     label: str
     card: Any = None
+    places: str = ""
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """What the brush paints: the same key means the same card, entry or not."""
+        return self.glyph, self.places
 
 
-BUILT_IN_BRUSHES = (Brush("@", "start"), Brush(">", "ladder"), Brush(".", "path"))
+BUILT_IN_BRUSHES = tuple(Brush(glyph, name, None, name) for glyph, name in BUILT_IN.items())
 # Cards offered on every level, with their usual glyphs; one the legend already uses is left out.
-DEFAULT_CARDS = tuple(Brush(glyph, card_name(card).lower(), card)
+DEFAULT_CARDS = tuple(Brush(glyph, card_name(card).lower(), card, card)
                       for card, glyph in USUAL_GLYPHS.items())
 STEPS = {(-1, 0): N, (1, 0): S, (0, -1): W, (0, 1): E}
 
@@ -50,11 +57,25 @@ def palette_for(model: MapModel, level: int) -> list[Brush]:
     for glyph, entry in legend.items():
         if glyph in BUILT_IN:
             continue
-        card = entry.get("card") if isinstance(entry, dict) else entry
+        card = entry_card(entry) or "?"
         name = entry.get("name") if isinstance(entry, dict) else None
-        brushes.append(Brush(glyph, str(name or card), None))
+        brushes.append(Brush(glyph, str(name or card_name(card).lower()), None, card))
     brushes.extend(b for b in DEFAULT_CARDS if b.glyph not in legend)
     return brushes
+
+
+class PaletteOrder:
+    """The order of the palette, kept for the whole editing session, so a number key keeps
+    meaning the same card: painting a default card adds a legend entry for it, and that entry
+    keeps the default's place. A brush seen for the first time goes to the end."""
+
+    def __init__(self) -> None:
+        self._places: dict[tuple[str, str], int] = {}
+
+    def arrange(self, brushes: list[Brush]) -> list[Brush]:
+        for brush in brushes:
+            self._places.setdefault(brush.key, len(self._places))
+        return sorted(brushes, key=lambda brush: self._places[brush.key])
 
 
 def _where(problem) -> str:
@@ -149,6 +170,7 @@ class EditorScreen(Screen[None]):
         self.path = Path(path) if path is not None else None
         self.tool = "select"  # or "paint", "corridor", "erase": what the mouse does
         self.brush_index = 0
+        self.palette_order = PaletteOrder()
         self.picked: Brush | None = None  # a brush chosen from every card, until [ ] or a digit
         self.clipboard: Clip | None = None
         self.anchor: tuple[int, int] | None = None  # where a selection being stretched began
@@ -175,7 +197,7 @@ class EditorScreen(Screen[None]):
 
     @property
     def brushes(self) -> list[Brush]:
-        return palette_for(self.model, self.canvas.level)
+        return self.palette_order.arrange(palette_for(self.model, self.canvas.level))
 
     @property
     def brush(self) -> Brush:
@@ -473,13 +495,18 @@ class EditorScreen(Screen[None]):
             if result is None:
                 return
             glyph, card = result
-            self.picked = Brush(glyph, self._label(glyph, card), card)
+            self.picked = self._brush(glyph, card)
             if self.tool in ("select", "corridor"):
                 self.tool = "paint"
             self._update_palette()
             self._update_status()
 
         self.app.push_screen(CardPaletteScreen(self.model, self.level), chosen)
+
+    def _brush(self, glyph: str, card: Any) -> Brush:
+        """A brush for `glyph`: a new entry placing `card`, or (card None) the level's own."""
+        places = card if card is not None else entry_card(self.model.legend(self.level).get(glyph))
+        return Brush(glyph, self._label(glyph, card), card, places or BUILT_IN.get(glyph, ""))
 
     def _label(self, glyph: str, card: Any) -> str:
         entry = card if card is not None else self.model.legend(self.level).get(glyph)
@@ -530,7 +557,7 @@ class EditorScreen(Screen[None]):
                         model.set_glyph(level, r, c, glyph)
         model.set_legend(level, glyph, entry)
         model.end_stroke()
-        self.picked = Brush(glyph, self._label(glyph, None), None)
+        self.picked = self._brush(glyph, None)
         self.update_views()
 
     # ------------------------------------------------------------------ properties
