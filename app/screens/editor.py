@@ -697,8 +697,10 @@ class EditorScreen(Screen[None]):
     def action_save(self) -> None:
         if self.path is None:
             self.path = self._new_path()
+        from app.storage.paths import schema_link
+
         try:
-            written = self.model.save(self.path)
+            written = self.model.save(self.path, schema=schema_link(self.path))
         except OSError as error:
             self.notify(f"Could not save {self.path}: {error.strerror or error}",
                         title="Not saved", severity="error", markup=False)
