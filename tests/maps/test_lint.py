@@ -154,7 +154,7 @@ def test_unreachable_content_is_one_warning_per_region_naming_what_it_holds() ->
     doc = document(level("╶─╴·╶╴\n", "@.>·gk\n", {"g": "goblin", "k": "key"}))
     found = [p for p in check(doc).problems if p.rule == "unreachable"]
     assert len(found) == 1
-    assert "2 cells from here" in found[0].message and "goblin, key" in found[0].message
+    assert "2 cells from here" in found[0].message and "it holds a Goblin, a Key" in found[0].message
     assert (found[0].row, found[0].col) == (1, 5)
 
 
@@ -295,3 +295,19 @@ def test_schema_problems_name_their_level_and_json_path() -> None:
 def test_a_classic_path_tile_in_the_legend_is_a_warning() -> None:
     doc = document(level("╶─╴\n", "@s>\n", {"s": "path_straight"}))
     assert "classic_tile" in rules(doc, WARNING) and check(doc).valid
+
+
+def test_problems_name_cards_as_players_know_them() -> None:
+    """Card names, not ids, with the right article (issue 22)."""
+    unreachable = document(level("╶─╴·╶╴\n", "@.>·^i\n", {"^": "trap_spikes", "i": "imp"}))
+    assert "it holds an Imp, a Spike Trap" in problem(unreachable, "unreachable").message
+    colour = document(level(*LINE[:1], "@.>\n", {"g": {"card": "golem", "colour": "red"}}))
+    assert "only a potion has a colour, and The Golem is an enemy" in \
+        problem(colour, "colour_not_potion").message
+    slay = document(level(*LINE, goals=[{"kind": "slay", "card": "goblin"}]))
+    assert "the level has no Goblin" in problem(slay, "goal_impossible").message
+    hold = document(level(*LINE, goals=[{"kind": "hold", "card": "shop"}]))
+    assert "asks the hero to hold a Shop, which is a tile" in \
+        problem(hold, "goal_card_kind").message
+    items = document(level(*LINE, items=["ladder"]))
+    assert "a Descending Ladder is a ladder, not a card" in problem(items, "not_holdable").message
