@@ -138,6 +138,9 @@ class EditorScreen(Screen[None]):
         Binding("shift+left", "edge('W')", show=False, id="editor_edge_w"),
         Binding("shift+right", "edge('E')", show=False, id="editor_edge_e"),
         Binding("tab", "toggle_panel", "Problems", id="editor_panel"),
+        Binding("z", "card_view", "View", id="editor_card_view", show=False,
+                tooltip="Switch between the card view (the level as players see it) and the "
+                        "compact one"),
         *(Binding(str((n + 1) % 10), f"pick({n})", show=False, id=f"editor_pick_{n + 1}")
           for n in range(10)),
     ]
@@ -479,6 +482,10 @@ class EditorScreen(Screen[None]):
             self.show_level(level)
         else:
             self.update_views()
+
+    def action_card_view(self) -> None:
+        self.canvas.show_cards(not self.canvas.cards)
+        self._update_status()
 
     def action_toggle_panel(self) -> None:
         if self.panel.has_focus:
