@@ -514,7 +514,108 @@ ALL_OPTIONS = ("revealed", "colour", "stock") + tuple(
     name for name in OVERRIDABLE if name not in ("revealed", "colour", "stock"))
 
 
-class LegendEntryScreen(FormScreen[tuple[str, Any] | None]):
+class LegendOptionFields:
+    """The option fields of a legend entry (numbers, abilities, stock, colour, revealed): made
+    by `option_field` and read back by `read_option`, in the legend form and in the editor's
+    inspector alike. The host is a widget or screen with an `options` dict (the entry's
+    options as they are) and `query_one`."""
+
+    options: dict[str, Any]
+    query_one: Any
+    compact_fields = False  # one-line fields, without borders
+
+    def option_field(self, name: str) -> Vertical:
+        spec = cards.legend_spec(name)
+        value = self.options.get(name)
+        label = name.replace("_", " ").capitalize()
+        widgets: list[Widget]
+        hint = spec.description
+        compact = self.compact_fields
+        if name == "revealed":
+            widgets = [Checkbox("Face up from the start", value=value is True,
+                                id="value-revealed", compact=compact)]
+        elif spec.kind == "int":
+            widgets = [Input(_number_text(value), id=f"value-{name}", type="integer",
+                             placeholder=f"{spec.low} to {spec.high}", compact=compact)]
+            hint = f"{spec.description} ({spec.low} to {spec.high}; blank = the card's own)"
+        elif spec.kind == "bool":
+            widgets = [Select([(Text("yes"), True), (Text("no"), False)],
+                              prompt="the card's own", id=f"value-{name}", compact=compact,
+                              value=value if isinstance(value, bool) else Select.NULL)]
+        elif spec.kind == "choice":
+            widgets = [Select([(Text(c), c) for c in spec.choices], prompt="from the seed",
+                              id=f"value-{name}", compact=compact,
+                              value=value if value in spec.choices else Select.NULL)]
+        elif spec.kind == "faces":
+            widgets = [Input(_faces_text(value), id=f"value-{name}", placeholder="e.g. 5 6",
+                             compact=compact)]
+        elif spec.kind == "chance":
+            chance = value if isinstance(value, dict) else {}
+            widgets = [Horizontal(
+                Input(_faces_text(chance.get("on")), id=f"value-{name}-on",
+                      placeholder="faces, e.g. 6", compact=compact),
+                Input(_number_text(chance.get("turns")), id=f"value-{name}-turns",
+                      type="integer", placeholder="turns, 1 to 20", compact=compact),
+                classes="row")]
+        elif spec.kind == "on_roll":
+            text = " ".join(f"{face}={effect}" for face, effect in value.items()) \
+                if isinstance(value, dict) else ""
+            widgets = [Input(text, id=f"value-{name}", placeholder="e.g. 6=reroll_twice 1=miss",
+                             compact=compact)]
+        elif spec.kind == "cards":
+            stock = [c for c in value if isinstance(c, str)] if isinstance(value, list) else []
+            widgets = [SelectionList[str](
+                *[(Content(f"{name_}  ({c})"), c, c in stock) for c, name_ in cards.item_cards()],
+                id=f"value-{name}")]
+            hint = f"{spec.description} Nothing chosen: the standard stock."
+        else:
+            widgets = [Input(value if isinstance(value, str) else "", id=f"value-{name}",
+                             max_length=spec.max_length or 0, placeholder="the card's own",
+                             compact=compact)]
+        return labelled(label, *widgets, id=f"opt-{name}", hint=hint)
+
+    def read_option(self, name: str) -> Any:
+        spec = cards.legend_spec(name)
+        label = name.replace("_", " ").capitalize()
+        if name == "revealed":
+            return True if self.query_one("#value-revealed", Checkbox).value else None
+        if spec.kind == "int":
+            assert spec.low is not None and spec.high is not None
+            return read_int(self.query_one(f"#value-{name}", Input), label, spec.low, spec.high)
+        if spec.kind in ("bool", "choice"):
+            return selected_value(self.query_one(f"#value-{name}", Select))
+        if spec.kind == "faces":
+            return read_faces(self.query_one(f"#value-{name}", Input), label)
+        if spec.kind == "chance":
+            faces = read_faces(self.query_one(f"#value-{name}-on", Input), f"{label} faces")
+            low, high = cards.number_range("chance", "turns")
+            turns = read_int(self.query_one(f"#value-{name}-turns", Input), f"{label} turns",
+                             low, high)
+            if faces is None and turns is None:
+                return None
+            if faces is None or turns is None:
+                raise FormError(f"{label}: give both the faces and the turns, or neither.")
+            return {"on": faces, "turns": turns}
+        if spec.kind == "on_roll":
+            return read_on_roll(self.query_one(f"#value-{name}", Input), label, spec.choices)
+        if spec.kind == "cards":
+            before = self.options.get(name)
+            return keep_order(before if isinstance(before, list) else [],
+                              set(self.query_one(f"#value-{name}", SelectionList).selected),
+                              [c for c, _ in cards.item_cards()]) or None
+        return read_line(self.query_one(f"#value-{name}", Input), label, spec.max_length or 200)
+
+    def read_options(self, names: list[str] | tuple[str, ...]) -> dict[str, Any]:
+        """The options the author gave among `names` (blank fields left out)."""
+        options: dict[str, Any] = {}
+        for name in names:
+            value = self.read_option(name)
+            if value is not None:
+                options[name] = value
+        return options
+
+
+class LegendEntryScreen(LegendOptionFields, FormScreen[tuple[str, Any] | None]):
     """Define or edit one legend entry of a level. Dismisses with (glyph, entry), where entry is
     the plain card id without options or a table {"card": id, ...options}, or None when
     cancelled. Only the options that mean something for the chosen card are shown."""
@@ -540,51 +641,6 @@ class LegendEntryScreen(FormScreen[tuple[str, Any] | None]):
                                       value=self.card if self.card is not None else Select.NULL))
         for name in ALL_OPTIONS:
             yield self.option_field(name)
-
-    def option_field(self, name: str) -> Vertical:
-        spec = cards.legend_spec(name)
-        value = self.options.get(name)
-        label = name.replace("_", " ").capitalize()
-        widgets: list[Widget]
-        hint = spec.description
-        if name == "revealed":
-            widgets = [Checkbox("Face up from the start", value=value is True,
-                                id="value-revealed")]
-        elif spec.kind == "int":
-            widgets = [Input(_number_text(value), id=f"value-{name}", type="integer",
-                             placeholder=f"{spec.low} to {spec.high}")]
-            hint = f"{spec.description} ({spec.low} to {spec.high}; blank = the card's own)"
-        elif spec.kind == "bool":
-            widgets = [Select([(Text("yes"), True), (Text("no"), False)],
-                              prompt="the card's own", id=f"value-{name}",
-                              value=value if isinstance(value, bool) else Select.NULL)]
-        elif spec.kind == "choice":
-            widgets = [Select([(Text(c), c) for c in spec.choices], prompt="from the seed",
-                              id=f"value-{name}",
-                              value=value if value in spec.choices else Select.NULL)]
-        elif spec.kind == "faces":
-            widgets = [Input(_faces_text(value), id=f"value-{name}", placeholder="e.g. 5 6")]
-        elif spec.kind == "chance":
-            chance = value if isinstance(value, dict) else {}
-            widgets = [Horizontal(
-                Input(_faces_text(chance.get("on")), id=f"value-{name}-on",
-                      placeholder="faces, e.g. 6"),
-                Input(_number_text(chance.get("turns")), id=f"value-{name}-turns",
-                      type="integer", placeholder="turns, 1 to 20"), classes="row")]
-        elif spec.kind == "on_roll":
-            text = " ".join(f"{face}={effect}" for face, effect in value.items()) \
-                if isinstance(value, dict) else ""
-            widgets = [Input(text, id=f"value-{name}", placeholder="e.g. 6=reroll_twice 1=miss")]
-        elif spec.kind == "cards":
-            stock = [c for c in value if isinstance(c, str)] if isinstance(value, list) else []
-            widgets = [SelectionList[str](
-                *[(Content(f"{name_}  ({c})"), c, c in stock) for c, name_ in cards.item_cards()],
-                id=f"value-{name}")]
-            hint = f"{spec.description} Nothing chosen: the standard stock."
-        else:
-            widgets = [Input(value if isinstance(value, str) else "", id=f"value-{name}",
-                             max_length=spec.max_length or 0, placeholder="the card's own")]
-        return labelled(label, *widgets, id=f"opt-{name}", hint=hint)
 
     def on_mount(self) -> None:
         self.show_options_for(self.card)
@@ -619,44 +675,7 @@ class LegendEntryScreen(FormScreen[tuple[str, Any] | None]):
         card = selected_value(self.query_one("#card", Select))
         if card is None:
             raise FormError("Card: choose the card this glyph places.")
-        options: dict[str, Any] = {}
-        for name in self.visible_options():
-            value = self.read_option(name)
-            if value is not None:
-                options[name] = value
-        return glyph, cards.make_entry(card, options)
-
-    def read_option(self, name: str) -> Any:
-        spec = cards.legend_spec(name)
-        label = name.replace("_", " ").capitalize()
-        if name == "revealed":
-            return True if self.query_one("#value-revealed", Checkbox).value else None
-        if spec.kind == "int":
-            assert spec.low is not None and spec.high is not None
-            return read_int(self.query_one(f"#value-{name}", Input), label, spec.low, spec.high)
-        if spec.kind in ("bool", "choice"):
-            return selected_value(self.query_one(f"#value-{name}", Select))
-        if spec.kind == "faces":
-            return read_faces(self.query_one(f"#value-{name}", Input), label)
-        if spec.kind == "chance":
-            faces = read_faces(self.query_one(f"#value-{name}-on", Input), f"{label} faces")
-            low, high = cards.number_range("chance", "turns")
-            turns = read_int(self.query_one(f"#value-{name}-turns", Input), f"{label} turns",
-                             low, high)
-            if faces is None and turns is None:
-                return None
-            if faces is None or turns is None:
-                raise FormError(f"{label}: give both the faces and the turns, or neither.")
-            return {"on": faces, "turns": turns}
-        if spec.kind == "on_roll":
-            return read_on_roll(self.query_one(f"#value-{name}", Input), label, spec.choices)
-        if spec.kind == "cards":
-            before = self.options.get(name)
-            return keep_order(before if isinstance(before, list) else [],
-                              set(self.query_one(f"#value-{name}", SelectionList).selected),
-                              [c for c, _ in cards.item_cards()]) or None
-        return read_line(self.query_one(f"#value-{name}", Input), label, spec.max_length or 200)
-
+        return glyph, cards.make_entry(card, self.read_options(self.visible_options()))
 
 def _faces_text(value: Any) -> str:
     return " ".join(str(v) for v in value) if isinstance(value, list) else ""

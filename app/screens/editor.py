@@ -16,13 +16,14 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.editor.canvas import EditorCanvas
+from app.editor.inspector import Inspector
 from app.editor.cards import USUAL_GLYPHS, card_name, entry_card
 from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
@@ -48,6 +49,8 @@ BUILT_IN_BRUSHES = tuple(Brush(glyph, name, None, name) for glyph, name in BUILT
 DEFAULT_CARDS = tuple(Brush(glyph, card_name(card).lower(), card, card)
                       for card, glyph in USUAL_GLYPHS.items())
 STEPS = {(-1, 0): N, (1, 0): S, (0, -1): W, (0, 1): E}
+# The editor's actions a key may still run while the inspector has the keys.
+INSPECTOR_KEYS = frozenset({"save", "undo", "redo", "inspector"})
 
 
 def palette_for(model: MapModel, level: int) -> list[Brush]:
@@ -138,6 +141,9 @@ class EditorScreen(Screen[None]):
         Binding("shift+left", "edge('W')", show=False, id="editor_edge_w"),
         Binding("shift+right", "edge('E')", show=False, id="editor_edge_e"),
         Binding("tab", "toggle_panel", "Problems", id="editor_panel"),
+        Binding("i", "inspector", "Inspect", id="editor_inspector", show=False,
+                tooltip="Show or hide the inspector: the cursor's cell, its card's options "
+                        "edited in place"),
         Binding("z", "card_view", "View", id="editor_card_view", show=False,
                 tooltip="Switch between the card view (the level as players see it) and the "
                         "compact one"),
@@ -156,9 +162,11 @@ class EditorScreen(Screen[None]):
     DEFAULT_CSS = """
     EditorScreen #editor-body { height: 1fr; }
     EditorScreen EditorCanvas { width: 1fr; height: 100%; }
+    EditorScreen #side { width: 36; height: 100%; }
+    EditorScreen #inspector { display: none; }
+    EditorScreen #inspector.shown { display: block; }
     EditorScreen #problems {
-        width: 36;
-        height: 100%;
+        height: 1fr;
         border: round $primary;
         border-title-color: $text;
     }
@@ -221,7 +229,9 @@ class EditorScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="editor-body"):
             yield EditorCanvas(self.model, id="canvas")
-            yield OptionList(id="problems")
+            with Vertical(id="side"):
+                yield Inspector(self.model, id="inspector")
+                yield OptionList(id="problems")
         yield Static(id="palette")
         yield Static(id="status")
         yield Footer()
@@ -278,6 +288,9 @@ class EditorScreen(Screen[None]):
 
     def _update_status(self) -> None:
         row, col = self.canvas.cursor
+        inspector = self.query_one(Inspector)
+        if inspector.has_class("shown"):
+            inspector.show_cell(self.level, row, col)
         report = self.model.report()
         brush = self.brush
         level = self.model.level_id(self.level)
@@ -482,6 +495,32 @@ class EditorScreen(Screen[None]):
             self.show_level(level)
         else:
             self.update_views()
+
+    def action_inspector(self) -> None:
+        inspector = self.query_one(Inspector)
+        inspector.toggle_class("shown")
+        if inspector.has_class("shown"):
+            self._update_status()
+            inspector.call_after_refresh(inspector.focus_first)
+        else:
+            self.canvas.focus()
+
+    def on_inspector_changed(self, message: Inspector.Changed) -> None:
+        message.stop()
+        level = self.level
+        self._edit(lambda: self.model.set_legend(level, message.glyph, message.entry))
+
+    def on_inspector_left(self, message: Inspector.Left) -> None:
+        message.stop()
+        self.canvas.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the inspector has the keys, a key it leaves alone must not edit the map."""
+        focused = self.focused
+        if focused is not None and action not in INSPECTOR_KEYS \
+                and self.query_one(Inspector) in focused.ancestors_with_self:
+            return False
+        return True
 
     def action_card_view(self) -> None:
         self.canvas.show_cards(not self.canvas.cards)

@@ -1,0 +1,181 @@
+"""The inspector: the cell under the editor's cursor, its card, its options and its paths.
+
+A cell's card and options come from its glyph's legend entry, so an edit here changes the entry,
+and every cell showing that glyph with it (the panel says how many). The option fields are the
+legend form's own (`LegendOptionFields`); Enter in a field, or Apply, posts `Changed` and the
+editor records it as one undo step. The fields are built again only when the cell shows another
+entry, so moving the cursor over like cells costs one line of text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Button, Input, Static
+
+from app.editor import cards
+from app.editor.forms import ALL_OPTIONS, FormError, LegendOptionFields
+from app.editor.model import BLANK, BUILT_IN, MapModel
+from engine.cardrogue.board import E, N, S, W
+
+SIDES = ((N, "north"), (E, "east"), (S, "south"), (W, "west"))
+
+
+class Inspector(LegendOptionFields, VerticalScroll):
+    """The cell under the cursor; its legend entry's options edited in place."""
+
+    BINDINGS = [
+        Binding("escape", "leave", "Map", id="editor_inspector_back",
+                tooltip="Back to the map, the inspector staying open"),
+        # Tab moves between the fields here, not to the problems panel as on the map.
+        Binding("tab", "app.focus_next", show=False, id="editor_inspector_next"),
+        Binding("shift+tab", "app.focus_previous", show=False, id="editor_inspector_previous"),
+    ]
+
+    DEFAULT_CSS = """
+    Inspector {
+        height: auto;
+        max-height: 60%;
+        border: round $primary;
+        border-title-color: $text;
+        padding: 0 1;
+    }
+    Inspector:focus-within { border: round $accent; }
+    Inspector #inspect-head { height: 3; }
+    Inspector .field { height: auto; }
+    Inspector .field-label { text-style: bold; }
+    Inspector .field-hint { display: none; }
+    Inspector .row { height: auto; }
+    Inspector .row > Input { width: 1fr; }
+    Inspector Input, Inspector Select { width: 100%; }
+    Inspector SelectionList { height: auto; max-height: 8; }
+    Inspector #inspect-message { height: auto; color: $error; text-style: bold; }
+    Inspector #inspect-apply { min-width: 10; }
+    """
+
+    compact_fields = True  # one line a field: the panel is narrow
+
+    class Changed(Message):
+        """The author changed the options of `glyph`'s legend entry to make `entry`."""
+
+        def __init__(self, glyph: str, entry: Any) -> None:
+            super().__init__()
+            self.glyph = glyph
+            self.entry = entry
+
+    class Left(Message):
+        """The author pressed Escape: back to the map."""
+
+    def __init__(self, model: MapModel, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.model = model
+        self.options: dict[str, Any] = {}
+        self.glyph: str | None = None  # the glyph whose entry the fields edit, if any
+        self.card: str | None = None
+        self._entry_shown: object = object()  # (level, glyph, entry) the fields were built for
+        self._fields: Vertical | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="inspect-head")
+        yield Static(id="inspect-message")
+        yield Button("Apply", id="inspect-apply", compact=True)
+
+    def on_mount(self) -> None:
+        self.border_title = "Inspector"
+
+    # ------------------------------------------------------------------ showing a cell
+
+    def show_cell(self, level: int, row: int, col: int) -> None:
+        model = self.model
+        glyph = model.glyph(level, row, col)
+        legend = model.legend(level)
+        entry = legend.get(glyph) if glyph != BLANK else None
+        card = cards.entry_card(entry) if entry is not None else BUILT_IN.get(glyph)
+        self.query_one("#inspect-head", Static).update(
+            self._head(level, row, col, glyph, entry, card), layout=False)
+        key = (level, glyph, repr(entry))
+        if key == self._entry_shown:
+            return
+        self._entry_shown = key
+        self.glyph = glyph if entry is not None else None
+        self.card = card
+        self.options = cards.entry_options(entry)
+        self.query_one("#inspect-message", Static).update("")
+        if self._fields is not None:
+            self._fields.remove()
+        names = [name for name in ALL_OPTIONS if name in cards.legend_options(card)] \
+            if self.glyph is not None and card is not None else []
+        # A new container each time: the old one's fields may not be gone yet, ids and all.
+        self._fields = Vertical(*(self.option_field(name) for name in names))
+        self.mount(self._fields, after="#inspect-head")
+        self.query_one("#inspect-apply").display = bool(names)
+
+    def _head(self, level: int, row: int, col: int, glyph: str, entry: Any,
+              card: str | None) -> Content:
+        """Three lines: where, what card, its paths."""
+        where = f"r{row + 1}c{col + 1}"
+        if glyph == BLANK:
+            what, detail = "empty", "no card: not part of the level in play"
+        elif card is None:
+            what, detail = f"{glyph}  ?", f"{glyph} has no legend entry on this level"
+        else:
+            what = f"{glyph}  {cards.card_name(card)}"
+            name = entry.get("name") if isinstance(entry, dict) else None
+            if isinstance(name, str):
+                what += f" “{name}”"
+            if entry is None:
+                detail = f"{cards.card_type(card) or card}, built in"
+            else:
+                uses = self._count(level, glyph)
+                detail = (f"{cards.card_type(card) or 'unknown card'}; legend {glyph}, "
+                          f"{uses} cell{'s' if uses != 1 else ''}")
+        bits = self.model.bits(level, row, col)
+        sides = ", ".join(name for bit, name in SIDES if bits & bit) or "none"
+        return Content.assemble((where, "bold"), "  ", (what, "bold"), "\n", detail, "\n",
+                                f"paths: {sides}")
+
+    def _count(self, level: int, glyph: str) -> int:
+        width, height = self.model.size(level)
+        return sum(self.model.glyph(level, r, c) == glyph
+                   for r in range(height) for c in range(width))
+
+    # ------------------------------------------------------------------ editing
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#inspect-apply")
+    def apply(self, event: Input.Submitted | Button.Pressed) -> None:
+        event.stop()
+        if self.glyph is None or self.card is None or self._fields is None:
+            return
+        names = [name for name in ALL_OPTIONS if name in cards.legend_options(self.card)]
+        try:
+            options = self.read_options(names)
+        except FormError as problem:
+            self.query_one("#inspect-message", Static).update(Content(str(problem)))
+            return
+        self.query_one("#inspect-message", Static).update("")
+        entry = cards.make_entry(self.card, options)
+        if entry != self.model.legend(self.glyph_level).get(self.glyph):
+            self.post_message(self.Changed(self.glyph, entry))
+
+    @property
+    def glyph_level(self) -> int:
+        return self._entry_shown[0] if isinstance(self._entry_shown, tuple) else 0
+
+    def focus_first(self) -> None:
+        """Focus the first field, or the inspector itself when the cell has none."""
+        fields = list(self.query("Input")) or list(self.query("Select, Checkbox, SelectionList"))
+        for widget in fields:
+            if widget.focusable:
+                widget.focus()
+                return
+        self.focus()
+
+    def action_leave(self) -> None:
+        self.post_message(self.Left())

@@ -1,0 +1,86 @@
+"""The editor's inspector (issue 22): the cursor's cell, its card's options edited in place."""
+
+from textual.widgets import Input, Static
+
+from app.cardrogue_app import CardRogueApp
+from app.editor.inspector import Inspector
+from app.editor.model import MapModel
+from app.editor.templates import TEMPLATES
+from app.screens.editor import EditorScreen
+
+SIZE = (80, 24)
+CHALLENGE = {t.name: t for t in TEMPLATES}["Challenge"]
+ROW, GOBLIN = 4, 3  # the template's goblin
+
+
+def head(inspector: Inspector) -> str:
+    return str(inspector.query_one("#inspect-head", Static).render())
+
+
+async def open_on_goblin(app: CardRogueApp, pilot) -> EditorScreen:
+    app.push_screen(EditorScreen(MapModel(CHALLENGE.build(8, 8, "Inspect"))))
+    await pilot.pause()
+    await pilot.press(*["down"] * ROW, *["right"] * GOBLIN, "i")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, EditorScreen)
+    return screen
+
+
+async def test_the_inspector_edits_an_enemys_numbers_and_undo_restores_them(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_goblin(app, pilot)
+        inspector = screen.query_one(Inspector)
+        assert inspector.display and "Goblin" in head(inspector) and "enemy" in head(inspector)
+        assert "paths: east, west" in head(inspector)
+        assert app.focused is inspector.query_one("#value-name", Input)  # the first field
+        await pilot.press("tab", *"7", "tab", *"12", "enter")  # attack 7, health 12
+        await pilot.pause()
+        assert screen.model.legend(0)["g"] == {"card": "goblin", "attack": 7, "health": 12}
+        assert inspector.query_one("#value-health", Input).value == "12"
+        await pilot.press("escape")  # back to the map, the inspector still open
+        assert app.focused is screen.canvas and inspector.display
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.model.legend(0)["g"] == "goblin"
+        # The fields show the entry as it is again: the card's own numbers.
+        assert inspector.query_one("#value-attack", Input).value == ""
+        assert inspector.query_one("#value-health", Input).value == ""
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert inspector.query_one("#value-attack", Input).value == "7"
+
+
+async def test_a_refused_number_says_why_and_keys_do_not_reach_the_map(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_goblin(app, pilot)
+        inspector = screen.query_one(Inspector)
+        before = screen.model.document["levels"][0]["cells"]
+        await pilot.press("tab", "tab", *"999", "enter")  # health 999: out of range
+        await pilot.pause()
+        assert "Health: 999 is out of range" in str(
+            inspector.query_one("#inspect-message", Static).render())
+        assert screen.model.legend(0)["g"] == "goblin" and not screen.model.modified
+        # On a field that takes no digits (the checkbox), a palette key paints nothing.
+        inspector.query_one("#value-revealed").focus()
+        await pilot.press("1", "x", "space")
+        await pilot.pause()
+        assert screen.model.document["levels"][0]["cells"] == before
+
+
+async def test_the_inspector_follows_the_cursor(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_goblin(app, pilot)
+        inspector = screen.query_one(Inspector)
+        await pilot.press("escape", "right")
+        await pilot.pause()
+        assert "r5c5" in head(inspector) and "path, built in" in head(inspector)
+        assert not inspector.query("#value-attack")  # a path has no numbers to edit
+        await pilot.press("up")
+        await pilot.pause()
+        assert "empty" in head(inspector)
+        await pilot.press("i")  # hides it
+        await pilot.pause()
+        assert not inspector.display
