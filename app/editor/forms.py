@@ -683,11 +683,16 @@ def _faces_text(value: Any) -> str:
 
 # ---------------------------------------------------------------------- the card palette
 
+GROUP_ORDER = ("Recent", "This level", *cards.PALETTE_GROUPS, "Other")
+
+
 class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
-    """Pick a card to paint: this level's legend entries, then every standard card, narrowed
-    by the filter. Dismisses with (glyph, None) for a legend entry and (glyph, card id) for a
-    standard card, whose glyph is the level's plain entry for it if there is one, else the
-    built-in glyph for start/ladder/path, else a free one; None when cancelled."""
+    """Pick a card to paint, each line its glyph and name: the cards used most recently, this
+    level's legend entries, then every standard card in groups (enemies, traps, items, potions,
+    scrolls, tiles), narrowed by the filter. A card with a number key in the editor shows it.
+    Dismisses with (glyph, None) for a legend entry and (glyph, card id) for a standard card,
+    whose glyph is the level's plain entry for it if there is one, else the built-in glyph for
+    start/ladder/path, else a free one; None when cancelled."""
 
     heading = "Cards"
 
@@ -702,27 +707,44 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
     }
     """
 
-    def __init__(self, model: MapModel, level: int) -> None:
+    def __init__(self, model: MapModel, level: int, recent: Any = (),
+                 keys: dict[tuple[str, Any], int] | None = None) -> None:
+        """`recent`: (glyph, card) results, most recent first; `keys`: the editor's number
+        key for a (glyph, card id placed)."""
         super().__init__()
         self.model = model
         self.level = level
-        # Every line the palette can show: (text searched, label, result).
-        self.entries: list[tuple[str, Text, tuple[str, Any]]] = []
-        for glyph, entry in model.legend(level).items():
-            card = cards.entry_card(entry) or "?"
-            label = Text.assemble((f"{glyph} ", "bold"), ("legend   ", "dim"),
-                                  cards.card_name(card), (f"  {card}", "dim"))
-            name = entry.get("name") if isinstance(entry, dict) else None
-            if isinstance(name, str):
-                label.append_text(Text(f"  “{name}”"))
-            search = f"{glyph} {card} {cards.card_name(card)} {name or ''} legend".lower()
-            self.entries.append((search, label, (glyph, None)))
+        self.keys = keys or {}
+        # Every line the palette can show: (group, text searched, label, result).
+        self.entries: list[tuple[str, str, Text, tuple[str, Any]]] = []
+        legend = model.legend(level)
+        for glyph, card in recent:
+            entry = legend.get(glyph) if card is None else card
+            self.add("Recent", glyph, card, entry)
+        for glyph, entry in legend.items():
+            self.add("This level", glyph, None, entry)
         for kind, group in cards.cards_by_type().items():
-            for card, name in group:
-                search = f"{card} {name} {kind}".lower()
-                self.entries.append((search, Text("  ").append_text(card_label(card)),
-                                     (self.glyph_for(card), card)))
-        self.shown: list[tuple[str, Any]] = []
+            for card, _ in group:
+                self.add(cards.palette_group(kind), self.glyph_for(card), card, card)
+        self.entries.sort(key=lambda entry: GROUP_ORDER.index(entry[0]))  # stable within
+        self.shown: list[tuple[str, Any] | None] = []  # each option's result; None: a heading
+
+    def add(self, group: str, glyph: str, card: str | None, entry: Any) -> None:
+        """A line: the glyph, the card's name (an entry's own name too), its id, its key."""
+        card_id = cards.entry_card(entry) or "?"
+        kind = cards.card_type(card_id) or "unknown"
+        label = Text.assemble(("  ", ""), (glyph, "bold"), "  ", cards.card_name(card_id))
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if isinstance(name, str):
+            label.append_text(Text(f" “{name}”"))  # literal: a map's text is never markup
+        label.append(f"  {card_id}", "dim")
+        key = self.keys.get((glyph, card_id))
+        if key is not None:
+            label.append(f"  key {key}", "dim")
+        # A legend entry is found by "legend", a standard card by its type.
+        where = "legend" if card is None else kind
+        search = f"{glyph} {card_id} {cards.card_name(card_id)} {name or ''} {where}"
+        self.entries.append((group, search.lower(), label, (glyph, card)))
 
     def glyph_for(self, card_id: str) -> str:
         legend = self.model.legend(self.level)
@@ -732,7 +754,10 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
         for glyph, built_in in BUILTIN_GLYPHS.items():
             if built_in == card_id and glyph not in legend:
                 return glyph
-        return cards.free_glyph(card_id, set(legend))
+        # Not another card's usual glyph either: the editor's number keys offer those cards,
+        # and a legend entry taking one of their glyphs would take its key away.
+        usual = set(cards.USUAL_GLYPHS.values()) - {cards.USUAL_GLYPHS.get(card_id)}
+        return cards.free_glyph(card_id, set(legend) | usual)
 
     def fields(self) -> ComposeResult:
         yield Input(placeholder="filter: type part of a name, id, type or glyph", id="filter")
@@ -749,22 +774,36 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
 
     def apply_filter(self, text: str) -> None:
         words = text.lower().split()
-        matches = [(label, result) for search, label, result in self.entries
-                   if all(word in search for word in words)]
-        # Whole-word hits first, so "shop" puts the shop above the shopkeeper's debt.
-        whole = {result for search, _, result in self.entries
-                 if words and all(word in search.split() for word in words)}
-        matches.sort(key=lambda match: match[1] not in whole)
-        self.shown = [result for _, result in matches]
+        matches = [entry for entry in self.entries if all(word in entry[1] for word in words)]
+
+        def whole(entry: tuple[str, str, Text, tuple[str, Any]]) -> bool:
+            return bool(words) and all(word in entry[1].split() for word in words)
+
+        # Whole-word hits first, so "shop" puts the shop above the shopkeeper's debt: the
+        # groups holding one first, then those hits within each group.
+        best = {entry[0] for entry in matches if whole(entry)}
+        matches.sort(key=lambda entry: (entry[0] not in best, GROUP_ORDER.index(entry[0]),
+                                        not whole(entry)))
+        options: list[Option] = []
+        self.shown = []
+        group = None
+        for entry_group, _, label, result in matches:
+            if entry_group != group:
+                group = entry_group
+                options.append(Option(Text(group, style="bold underline"), disabled=True))
+                self.shown.append(None)
+            options.append(Option(label))
+            self.shown.append(result)
         choices = self.query_one("#choices", OptionList)
-        choices.set_options([Option(label) for label, _ in matches])
-        choices.highlighted = 0 if matches else None
+        choices.set_options(options)
+        choices.highlighted = 1 if matches else None  # the first card, below its heading
 
     def action_move(self, step: int) -> None:
         choices = self.query_one("#choices", OptionList)
-        if choices.option_count:
-            current = choices.highlighted if choices.highlighted is not None else -step
-            choices.highlighted = max(0, min(current + step, choices.option_count - 1))
+        if step > 0:
+            choices.action_cursor_down()
+        else:
+            choices.action_cursor_up()
 
     @on(Input.Submitted, "#filter")
     def filter_submitted(self, event: Input.Submitted) -> None:
@@ -778,6 +817,7 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
 
     def collect(self) -> tuple[str, Any]:
         index = self.query_one("#choices", OptionList).highlighted
-        if index is None or not 0 <= index < len(self.shown):
+        result = self.shown[index] if index is not None and 0 <= index < len(self.shown) else None
+        if result is None:
             raise FormError("Nothing matches the filter.")
-        return self.shown[index]
+        return result

@@ -49,6 +49,7 @@ BUILT_IN_BRUSHES = tuple(Brush(glyph, name, None, name) for glyph, name in BUILT
 DEFAULT_CARDS = tuple(Brush(glyph, card_name(card).lower(), card, card)
                       for card, glyph in USUAL_GLYPHS.items())
 STEPS = {(-1, 0): N, (1, 0): S, (0, -1): W, (0, 1): E}
+RECENT = 8  # recent brushes the card palette lists first
 # The editor's actions a key may still run while the inspector has the keys.
 INSPECTOR_KEYS = frozenset({"save", "undo", "redo", "inspector"})
 
@@ -182,6 +183,7 @@ class EditorScreen(Screen[None]):
         self.tool = "select"  # or "paint", "corridor", "erase": what the mouse does
         self.brush_index = 0
         self.palette_order = PaletteOrder()
+        self.recent: list[Brush] = []  # the brushes painted most recently, the last first
         self.picked: Brush | None = None  # a brush chosen from every card, until [ ] or a digit
         self.clipboard: Clip | None = None
         self.anchor: tuple[int, int] | None = None  # where a selection being stretched began
@@ -355,6 +357,8 @@ class EditorScreen(Screen[None]):
         if self.tool == "paint":
             brush = self.brush
             model.set_glyph(level, *cell, brush.glyph, brush.card)
+            if message.phase == "down":
+                self._used(brush)
         elif self.tool == "erase":
             model.erase(level, *cell)
         elif self.tool == "corridor" and message.phase == "move":
@@ -393,8 +397,24 @@ class EditorScreen(Screen[None]):
         self.tool = "select" if self.tool == "corridor" else "corridor"
         self._update_status()
 
+    def _used(self, brush: Brush) -> None:
+        """Remember a painted brush: the card palette lists the recent ones first."""
+        self.recent = [brush, *(b for b in self.recent if b.key != brush.key)][:RECENT]
+
+    def recent_here(self) -> list[tuple[str, Any]]:
+        """The recent brushes that still mean the same card on this level, as palette results."""
+        legend = self.model.legend(self.level)
+        found = []
+        for brush in self.recent:
+            entry = legend.get(brush.glyph)
+            places = entry_card(entry) if entry is not None else BUILT_IN.get(brush.glyph)
+            if places == brush.places or (entry is None and brush.card is not None):
+                found.append((brush.glyph, brush.card))
+        return found
+
     def action_paint(self) -> None:
         brush, canvas = self.brush, self.canvas
+        self._used(brush)
         self._edit(lambda: self.model.set_glyph(canvas.level, *canvas.cursor, brush.glyph,
                                                 brush.card))
 
@@ -466,6 +486,7 @@ class EditorScreen(Screen[None]):
 
     def action_fill(self) -> None:
         brush, level = self.brush, self.level
+        self._used(brush)
         selection = self.canvas.selection
         if selection is not None:
             top, left, bottom, right = selection
@@ -547,7 +568,9 @@ class EditorScreen(Screen[None]):
             self._update_palette()
             self._update_status()
 
-        self.app.push_screen(CardPaletteScreen(self.model, self.level), chosen)
+        keys = {brush.key: (n + 1) % 10 for n, brush in enumerate(self.brushes[:10])}
+        self.app.push_screen(CardPaletteScreen(self.model, self.level, self.recent_here(), keys),
+                             chosen)
 
     def _brush(self, glyph: str, card: Any) -> Brush:
         """A brush for `glyph`: a new entry placing `card`, or (card None) the level's own."""

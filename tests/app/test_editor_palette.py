@@ -1,10 +1,12 @@
-"""The editor's palette: number keys that keep meaning the same card (issue 22)."""
+"""The editor's palette (issue 22): number keys that keep meaning the same card, and the card
+palette with names, groups, recent cards first and a search."""
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
+from app.editor.model import MapModel
 from app.editor.templates import TEMPLATES
 from app.screens.editor import EditorScreen
 from app.screens.new_map import NewMapScreen
@@ -43,3 +45,63 @@ async def test_a_number_key_paints_the_same_card_twice(app: CardRogueApp, user_d
         assert model.glyph(0, row, col) == "^" and model.glyph(0, row, col - 1) == "^"
         assert model.legend(0)["^"] == "trap_spikes" and "$" not in model.legend(0)
         assert palette_line(screen) == before
+
+
+def listed(screen) -> list[str]:
+    """The card palette's lines, headings included."""
+    choices = screen.query_one("#choices", OptionList)
+    return [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
+
+
+async def test_the_card_palette_lists_recent_cards_first_in_groups_and_searches(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(EditorScreen(MapModel(TEMPLATES[CHALLENGE].build(8, 8, "Palette"))))
+        await pilot.pause()
+        editor = app.screen
+        await pilot.press("7", "right", "4", "a")  # a spike trap, a goblin, then the palette
+        await pilot.pause()
+        lines = listed(app.screen)
+        # The goblin painted last comes first, each line its glyph, name and number key.
+        assert lines[:3] == ["Recent", "  g  Goblin  goblin  key 4",
+                             "  ^  Spike Trap  trap_spikes  key 7"]
+        headings = [line for line in lines if not line.startswith("  ")]
+        assert headings == ["Recent", "This level", "Enemies", "Traps", "Items", "Potions",
+                            "Scrolls", "Tiles"]
+        assert lines.index("  f  Fountain of Healing  fountain  key 0") > lines.index("Tiles")
+        await pilot.press(*"poison")
+        lines = listed(app.screen)
+        # The poison trap matches a whole word: its group before the scroll whose id holds it.
+        assert lines[0] == "Traps" and "Poison Trap" in lines[1]
+        assert any("Scroll of Reversal" in line for line in lines)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is editor and editor.brush.card == "trap_poison"
+        await pilot.press("right", "space")
+        row, col = editor.canvas.cursor
+        glyph = editor.model.glyph(0, row, col)
+        assert editor.model.legend(0)[glyph] == "trap_poison"
+        await pilot.press("a", *"nothing like it")
+        await pilot.pause()
+        assert listed(app.screen) == []
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Nothing matches" in str(app.screen.query_one("#message", Static).render())
+
+
+async def test_a_card_from_the_palette_takes_no_number_keys_glyph(app: CardRogueApp) -> None:
+    """The kobold's first letter is the key's glyph (k, key 8): the kobold gets another, so the
+    key keeps its number key."""
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(EditorScreen(MapModel(TEMPLATES[CHALLENGE].build(8, 8, "Keys"))))
+        await pilot.pause()
+        editor = app.screen
+        before = palette_line(editor)
+        assert "8k" in before
+        await pilot.press("a", *"kobold", "enter", "space")
+        await pilot.pause()
+        glyph = editor.brush.glyph
+        assert glyph != "k" and editor.model.legend(0)[glyph] == "kobold"
+        await pilot.press("right", "8")
+        assert editor.model.legend(0)["k"] == "key"
+        assert palette_line(editor).startswith(before.split("  a all")[0])
