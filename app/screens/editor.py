@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from app.editor.canvas import EditorCanvas
 from app.editor.inspector import Inspector
+from app.editor.overview import LevelsStrip, Minimap
 from app.editor.cards import USUAL_GLYPHS, card_name, entry_card
 from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
@@ -145,6 +146,8 @@ class EditorScreen(Screen[None]):
         Binding("i", "inspector", "Inspect", id="editor_inspector", show=False,
                 tooltip="Show or hide the inspector: the cursor's cell, its card's options "
                         "edited in place"),
+        Binding("m", "minimap", "Overview", id="editor_minimap", show=False,
+                tooltip="Show or hide the overview of a level larger than the canvas"),
         Binding("z", "card_view", "View", id="editor_card_view", show=False,
                 tooltip="Switch between the card view (the level as players see it) and the "
                         "compact one"),
@@ -183,6 +186,7 @@ class EditorScreen(Screen[None]):
         self.tool = "select"  # or "paint", "corridor", "erase": what the mouse does
         self.brush_index = 0
         self.palette_order = PaletteOrder()
+        self.minimap_on = True  # shown when the level is larger than the canvas
         self.recent: list[Brush] = []  # the brushes painted most recently, the last first
         self.picked: Brush | None = None  # a brush chosen from every card, until [ ] or a digit
         self.clipboard: Clip | None = None
@@ -229,19 +233,53 @@ class EditorScreen(Screen[None]):
         return self.tool == "corridor"
 
     def compose(self) -> ComposeResult:
+        yield LevelsStrip(id="levels")
         with Horizontal(id="editor-body"):
             yield EditorCanvas(self.model, id="canvas")
             with Vertical(id="side"):
                 yield Inspector(self.model, id="inspector")
+                yield Minimap(self.model, id="minimap")
                 yield OptionList(id="problems")
         yield Static(id="palette")
         yield Static(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.canvas.on_moved = self.on_editor_canvas_moved
-        self.canvas.focus()
+        canvas = self.canvas
+        canvas.on_moved = self.on_editor_canvas_moved
+        canvas.focus()
         self.update_views()
+        # Scrolling, by the cursor or the mouse wheel, moves the view on the minimap.
+        self.watch(canvas, "scroll_x", self._scrolled, init=False)
+        self.watch(canvas, "scroll_y", self._scrolled, init=False)
+        self.call_after_refresh(self._update_overview)  # the canvas has its size now
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._update_overview)
+
+    def _scrolled(self) -> None:
+        self._update_overview(set())
+
+    def _update_overview(self, rows: set[int] | None = None) -> None:
+        """Show the minimap when the level is larger than the canvas (and `m` has not hidden
+        it), up to date with the changed `rows` of cells (None: any)."""
+        canvas, minimap = self.canvas, self.query_one(Minimap)
+        width, height = canvas.scrollable_content_region.size
+        virtual = canvas.virtual_size
+        wanted = self.minimap_on and width > 0 and (virtual.width > width
+                                                     or virtual.height > height)
+        if not wanted:
+            if minimap.display:
+                minimap.display = False
+            minimap.level = -1  # worked out afresh when shown again
+            return
+        minimap.display = True
+        cell_w, cell_h = canvas.cell_size
+        columns, lines = self.model.size(canvas.level)
+        x, y = round(canvas.scroll_offset.x), round(canvas.scroll_offset.y)
+        view = (y // cell_h, x // cell_w, min(lines - 1, (y + height - 1) // cell_h),
+                min(columns - 1, (x + width - 1) // cell_w))
+        minimap.show(canvas.level, rows, view, canvas.cursor)
 
     # ------------------------------------------------------------------ views
 
@@ -250,7 +288,11 @@ class EditorScreen(Screen[None]):
         canvas = self.canvas
         if canvas.level >= self.model.level_count:  # a level went away (removed, or undone)
             canvas.set_level(self.model.level_count - 1)
-        canvas.changed(self.model.take_changed_rows(canvas.level))
+        rows = self.model.take_changed_rows(canvas.level)
+        canvas.changed(rows)
+        self._update_overview(rows)
+        self.query_one(LevelsStrip).show_levels(
+            [self.model.level_id(i) for i in range(self.model.level_count)], canvas.level)
         report = self.model.report()
         problems = report.problems
         if problems != self._shown_problems:
@@ -293,6 +335,7 @@ class EditorScreen(Screen[None]):
         inspector = self.query_one(Inspector)
         if inspector.has_class("shown"):
             inspector.show_cell(self.level, row, col)
+        self._update_overview(set())
         report = self.model.report()
         brush = self.brush
         level = self.model.level_id(self.level)
@@ -546,6 +589,20 @@ class EditorScreen(Screen[None]):
     def action_card_view(self) -> None:
         self.canvas.show_cards(not self.canvas.cards)
         self._update_status()
+
+    def action_minimap(self) -> None:
+        self.minimap_on = not self.minimap_on
+        self._update_overview()
+
+    def on_minimap_jump(self, message: Minimap.Jump) -> None:
+        message.stop()
+        self.canvas.move_to(message.row, message.col)
+        self.canvas.focus()
+        self._update_status()
+
+    def on_levels_strip_chosen(self, message: LevelsStrip.Chosen) -> None:
+        message.stop()
+        self.show_level(message.level)
 
     def action_toggle_panel(self) -> None:
         if self.panel.has_focus:
