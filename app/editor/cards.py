@@ -233,6 +233,14 @@ USUAL_GLYPHS = {
 }
 
 
+def glyph_for_new_entry(card_id: str, legend: dict[str, Any]) -> str:
+    """A glyph for a new legend entry placing `card_id`: free on the level, and not another
+    card's usual glyph either, since the editor's number keys offer those cards and an entry
+    taking one of their glyphs would take its key away."""
+    usual = set(USUAL_GLYPHS.values()) - {USUAL_GLYPHS.get(card_id)}
+    return free_glyph(card_id, set(legend) | usual)
+
+
 def free_glyph(card_id: str, taken: set[str] | frozenset[str]) -> str:
     """An unused glyph for a card: its usual glyph, its first letter, that letter in upper case,
     the card's other letters, then any letter, digit or symbol."""

@@ -754,10 +754,7 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
         for glyph, built_in in BUILTIN_GLYPHS.items():
             if built_in == card_id and glyph not in legend:
                 return glyph
-        # Not another card's usual glyph either: the editor's number keys offer those cards,
-        # and a legend entry taking one of their glyphs would take its key away.
-        usual = set(cards.USUAL_GLYPHS.values()) - {cards.USUAL_GLYPHS.get(card_id)}
-        return cards.free_glyph(card_id, set(legend) | usual)
+        return cards.glyph_for_new_entry(card_id, legend)
 
     def fields(self) -> ComposeResult:
         yield Input(placeholder="filter: type part of a name, id, type or glyph", id="filter")

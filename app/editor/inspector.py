@@ -1,9 +1,10 @@
 """The inspector: the cell under the editor's cursor, its card, its options and its paths.
 
 A cell's card and options come from its glyph's legend entry, so an edit here changes the entry,
-and every cell showing that glyph with it (the panel says how many). The option fields are the
-legend form's own (`LegendOptionFields`); Enter in a field, or Apply, posts `Changed` and the
-editor records it as one undo step. The fields are built again only when the cell shows another
+and every cell showing that glyph with it (the panel says how many); "This cell only" gives the
+cell an entry of its own instead. The option fields are the legend form's own
+(`LegendOptionFields`); Enter in a field, or a button, posts `Changed` and the editor records it
+as one undo step. The fields are built again only when the cell shows another
 entry, so moving the cursor over like cells costs one line of text.
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Input, Static
@@ -56,18 +57,21 @@ class Inspector(LegendOptionFields, VerticalScroll):
     Inspector Input, Inspector Select { width: 100%; }
     Inspector SelectionList { height: auto; max-height: 8; }
     Inspector #inspect-message { height: auto; color: $error; text-style: bold; }
-    Inspector #inspect-apply { min-width: 10; }
+    Inspector #inspect-buttons { height: 1; }
+    Inspector #inspect-buttons Button { min-width: 10; margin-right: 1; }
     """
 
     compact_fields = True  # one line a field: the panel is narrow
 
     class Changed(Message):
-        """The author changed the options of `glyph`'s legend entry to make `entry`."""
+        """The author changed the options of `glyph`'s legend entry to make `entry`; with a
+        `cell`, for that cell only (it gets a new entry)."""
 
-        def __init__(self, glyph: str, entry: Any) -> None:
+        def __init__(self, glyph: str, entry: Any, cell: tuple[int, int] | None = None) -> None:
             super().__init__()
             self.glyph = glyph
             self.entry = entry
+            self.cell = cell
 
     class Left(Message):
         """The author pressed Escape: back to the map."""
@@ -76,6 +80,7 @@ class Inspector(LegendOptionFields, VerticalScroll):
         super().__init__(id=id)
         self.model = model
         self.level = 0
+        self.cell = (0, 0)
         self.options: dict[str, Any] = {}
         self.glyph: str | None = None  # the glyph whose entry the fields edit, if any
         self.card: str | None = None
@@ -85,7 +90,11 @@ class Inspector(LegendOptionFields, VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static(id="inspect-head")
         yield Static(id="inspect-message")
-        yield Button("Apply", id="inspect-apply", compact=True)
+        with Horizontal(id="inspect-buttons"):
+            yield Button("Apply", id="inspect-apply", compact=True,
+                         tooltip="Change the entry, for every cell showing its glyph")
+            yield Button("This cell only", id="inspect-fork", compact=True,
+                         tooltip="Give this cell an entry of its own with these values")
 
     def on_mount(self) -> None:
         self.border_title = "Inspector"
@@ -98,13 +107,15 @@ class Inspector(LegendOptionFields, VerticalScroll):
         legend = model.legend(level)
         entry = legend.get(glyph) if glyph != BLANK else None
         card = cards.entry_card(entry) if entry is not None else BUILT_IN.get(glyph)
+        uses = self._count(level, glyph) if entry is not None else 0
+        self.level, self.cell = level, (row, col)
         self.query_one("#inspect-head", Static).update(
-            self._head(level, row, col, glyph, entry, card), layout=False)
+            self._head(row, col, glyph, entry, card, uses), layout=False)
+        self.query_one("#inspect-fork").display = uses > 1
         key = (level, glyph, repr(entry))
         if key == self._entry_shown:
             return
         self._entry_shown = key
-        self.level = level
         self.glyph = glyph if entry is not None else None
         self.card = card
         self.options = cards.entry_options(entry)
@@ -116,10 +127,10 @@ class Inspector(LegendOptionFields, VerticalScroll):
         # A new container each time: the old one's fields may not be gone yet, ids and all.
         self._fields = Vertical(*(self.option_field(name) for name in names))
         self.mount(self._fields, after="#inspect-head")
-        self.query_one("#inspect-apply").display = bool(names)
+        self.query_one("#inspect-buttons").display = bool(names)
 
-    def _head(self, level: int, row: int, col: int, glyph: str, entry: Any,
-              card: str | None) -> Content:
+    def _head(self, row: int, col: int, glyph: str, entry: Any, card: str | None,
+              uses: int) -> Content:
         """Three lines: where, what card, its paths."""
         where = f"r{row + 1}c{col + 1}"
         if glyph == BLANK:
@@ -134,10 +145,9 @@ class Inspector(LegendOptionFields, VerticalScroll):
             if entry is None:
                 detail = f"{cards.card_type(card) or card}, built in"
             else:
-                uses = self._count(level, glyph)
                 detail = (f"{cards.card_type(card) or 'unknown card'}; legend {glyph}, "
                           f"{uses} cell{'s' if uses != 1 else ''}")
-        bits = self.model.bits(level, row, col)
+        bits = self.model.bits(self.level, row, col)
         sides = ", ".join(name for bit, name in SIDES if bits & bit) or "none"
         return Content.assemble((where, "bold"), "  ", (what, "bold"), "\n", detail, "\n",
                                 f"paths: {sides}")
@@ -151,8 +161,10 @@ class Inspector(LegendOptionFields, VerticalScroll):
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#inspect-apply")
+    @on(Button.Pressed, "#inspect-fork")
     def apply(self, event: Input.Submitted | Button.Pressed) -> None:
         event.stop()
+        only_here = isinstance(event, Button.Pressed) and event.button.id == "inspect-fork"
         if self.glyph is None or self.card is None or self._fields is None:
             return
         names = [name for name in ALL_OPTIONS if name in cards.legend_options(self.card)]
@@ -163,7 +175,9 @@ class Inspector(LegendOptionFields, VerticalScroll):
             return
         self.query_one("#inspect-message", Static).update("")
         entry = cards.make_entry(self.card, options)
-        if entry != self.model.legend(self.level).get(self.glyph):
+        if only_here:
+            self.post_message(self.Changed(self.glyph, entry, self.cell))
+        elif entry != self.model.legend(self.level).get(self.glyph):
             self.post_message(self.Changed(self.glyph, entry))
 
     def focus_first(self) -> None:

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from app.editor.canvas import EditorCanvas
 from app.editor.inspector import Inspector
 from app.editor.overview import LevelsStrip, Minimap
-from app.editor.cards import USUAL_GLYPHS, card_name, entry_card
+from app.editor.cards import USUAL_GLYPHS, card_name, entry_card, glyph_for_new_entry
 from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
@@ -571,8 +571,19 @@ class EditorScreen(Screen[None]):
 
     def on_inspector_changed(self, message: Inspector.Changed) -> None:
         message.stop()
-        level = self.level
-        self._edit(lambda: self.model.set_legend(level, message.glyph, message.entry))
+        level, model = self.level, self.model
+        if message.cell is None:
+            self._edit(lambda: model.set_legend(level, message.glyph, message.entry))
+            return
+        # This cell only: a new entry, on a glyph of its own, painted on the cell; one step.
+        card = entry_card(message.entry) or ""
+        glyph = glyph_for_new_entry(card, model.legend(level))
+        model.begin_stroke()
+        model.set_legend(level, glyph, message.entry)
+        model.set_glyph(level, *message.cell, glyph)
+        model.end_stroke()
+        self.update_views()
+        self.notify(f"This cell has an entry of its own now: {glyph}.", markup=False)
 
     def on_inspector_left(self, message: Inspector.Left) -> None:
         message.stop()

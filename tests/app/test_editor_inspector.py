@@ -84,3 +84,29 @@ async def test_the_inspector_follows_the_cursor(app: CardRogueApp) -> None:
         await pilot.press("i")  # hides it
         await pilot.pause()
         assert not inspector.display
+
+
+async def test_this_cell_only_gives_the_cell_an_entry_of_its_own(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        model = MapModel(CHALLENGE.build(8, 8, "Inspect"))
+        model.set_glyph(0, ROW + 1, GOBLIN, "g")  # a second goblin, below the first
+        model.mark_saved()
+        app.push_screen(EditorScreen(model))
+        await pilot.pause()
+        await pilot.press(*["down"] * ROW, *["right"] * GOBLIN, "i")
+        await pilot.pause()
+        screen = app.screen
+        inspector = screen.query_one(Inspector)
+        assert "legend g, 2 cells" in head(inspector)
+        await pilot.press("tab", *"9")  # attack 9
+        await pilot.click("#inspect-fork")
+        await pilot.pause()
+        glyph = model.glyph(0, ROW, GOBLIN)
+        assert glyph not in ("g", "k", "$", "^", "p", "C", "f")  # no number key's glyph
+        assert model.legend(0)[glyph] == {"card": "goblin", "attack": 9}
+        assert model.legend(0)["g"] == "goblin" and model.glyph(0, ROW + 1, GOBLIN) == "g"
+        assert f"legend {glyph}, 1 cell" in head(inspector)
+        assert not inspector.query_one("#inspect-fork").display  # one cell: nothing to split
+        await pilot.press("escape", "u")  # one step undoes it all
+        await pilot.pause()
+        assert model.glyph(0, ROW, GOBLIN) == "g" and glyph not in model.legend(0)
