@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from app.editor import cards
 from app.editor.forms import ALL_OPTIONS, FormError, LegendOptionFields
@@ -28,7 +28,7 @@ from engine.cardrogue.board import E, N, S, W
 SIDES = ((N, "north"), (E, "east"), (S, "south"), (W, "west"))
 
 
-class Inspector(LegendOptionFields, VerticalScroll):
+class Inspector(LegendOptionFields, Vertical):
     """The cell under the cursor; its legend entry's options edited in place."""
 
     BINDINGS = [
@@ -42,14 +42,16 @@ class Inspector(LegendOptionFields, VerticalScroll):
     DEFAULT_CSS = """
     Inspector {
         height: auto;
-        max-height: 60%;
         border: round $primary;
         border-title-color: $text;
         padding: 0 1;
     }
     Inspector:focus-within { border: round $accent; }
-    Inspector #inspect-head { height: 3; }
-    Inspector .field { height: auto; }
+    Inspector #inspect-head { height: 2; }
+    Inspector #inspect-paths { height: 1; }
+    Inspector #inspect-paths Checkbox { margin-left: 1; }
+    Inspector #inspect-scroll { height: 25vh; }
+    Inspector .inspect-fields, Inspector .field { height: auto; }
     Inspector .field-label { text-style: bold; }
     Inspector .field-hint { display: none; }
     Inspector .row { height: auto; }
@@ -73,6 +75,14 @@ class Inspector(LegendOptionFields, VerticalScroll):
             self.entry = entry
             self.cell = cell
 
+    class EdgeChanged(Message):
+        """The author opened or closed the cell's edge `bit`."""
+
+        def __init__(self, bit: int, open_: bool) -> None:
+            super().__init__()
+            self.bit = bit
+            self.open = open_
+
     class Left(Message):
         """The author pressed Escape: back to the map."""
 
@@ -89,6 +99,12 @@ class Inspector(LegendOptionFields, VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Static(id="inspect-head")
+        with Horizontal(id="inspect-paths"):
+            yield Label("Paths")
+            for bit, name in SIDES:
+                yield Checkbox(name[0].upper(), id=f"path-{name}", compact=True,
+                               tooltip=f"The path leading {name} (on both cells)")
+        yield VerticalScroll(id="inspect-scroll", can_focus=False)
         yield Static(id="inspect-message")
         with Horizontal(id="inspect-buttons"):
             yield Button("Apply", id="inspect-apply", compact=True,
@@ -112,6 +128,12 @@ class Inspector(LegendOptionFields, VerticalScroll):
         self.query_one("#inspect-head", Static).update(
             self._head(row, col, glyph, entry, card, uses), layout=False)
         self.query_one("#inspect-fork").display = uses > 1
+        bits = model.bits(level, row, col)
+        for bit, name in SIDES:
+            box = self.query_one(f"#path-{name}", Checkbox)
+            if box.value != bool(bits & bit):
+                with box.prevent(Checkbox.Changed):  # showing the cell is not an edit
+                    box.value = bool(bits & bit)
         key = (level, glyph, repr(entry))
         if key == self._entry_shown:
             return
@@ -125,13 +147,15 @@ class Inspector(LegendOptionFields, VerticalScroll):
         names = [name for name in ALL_OPTIONS if name in cards.legend_options(card)] \
             if self.glyph is not None and card is not None else []
         # A new container each time: the old one's fields may not be gone yet, ids and all.
-        self._fields = Vertical(*(self.option_field(name) for name in names))
-        self.mount(self._fields, after="#inspect-head")
+        self._fields = Vertical(*(self.option_field(name) for name in names),
+                                classes="inspect-fields")
+        self.query_one("#inspect-scroll").mount(self._fields)
         self.query_one("#inspect-buttons").display = bool(names)
+        self.query_one("#inspect-scroll").display = bool(names)
 
     def _head(self, row: int, col: int, glyph: str, entry: Any, card: str | None,
               uses: int) -> Content:
-        """Three lines: where, what card, its paths."""
+        """Two lines: where and what card; what its glyph means."""
         where = f"r{row + 1}c{col + 1}"
         if glyph == BLANK:
             what, detail = "empty", "no card: not part of the level in play"
@@ -147,10 +171,7 @@ class Inspector(LegendOptionFields, VerticalScroll):
             else:
                 detail = (f"{cards.card_type(card) or 'unknown card'}; legend {glyph}, "
                           f"{uses} cell{'s' if uses != 1 else ''}")
-        bits = self.model.bits(self.level, row, col)
-        sides = ", ".join(name for bit, name in SIDES if bits & bit) or "none"
-        return Content.assemble((where, "bold"), "  ", (what, "bold"), "\n", detail, "\n",
-                                f"paths: {sides}")
+        return Content.assemble((where, "bold"), "  ", (what, "bold"), "\n", detail)
 
     def _count(self, level: int, glyph: str) -> int:
         """Cells showing `glyph` (counted in the level's cells text: quick on 128x128)."""
@@ -178,16 +199,26 @@ class Inspector(LegendOptionFields, VerticalScroll):
         if only_here:
             self.post_message(self.Changed(self.glyph, entry, self.cell))
         elif entry != self.model.legend(self.level).get(self.glyph):
+            # The fields already say what the entry becomes: keep them, and the focus.
+            self._entry_shown = (self.level, self.glyph, repr(entry))
+            self.options = cards.entry_options(entry)
             self.post_message(self.Changed(self.glyph, entry))
 
+    @on(Checkbox.Changed, "#inspect-paths Checkbox")
+    def edge_changed(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        bit = dict((name, bit) for bit, name in SIDES)[str(event.checkbox.id)[len("path-"):]]
+        self.post_message(self.EdgeChanged(bit, event.value))
+
     def focus_first(self) -> None:
-        """Focus the first field, or the inspector itself when the cell has none."""
-        fields = list(self.query("Input")) or list(self.query("Select, Checkbox, SelectionList"))
+        """Focus the first field; the first path when the cell has no fields."""
+        fields = list(self.query(".inspect-fields Input")) \
+            or list(self.query(".inspect-fields *").filter("Select, Checkbox, SelectionList")) \
+            or list(self.query("#inspect-paths Checkbox"))
         for widget in fields:
             if widget.focusable:
                 widget.focus()
                 return
-        self.focus()
 
     def action_leave(self) -> None:
         self.post_message(self.Left())

@@ -585,6 +585,12 @@ class EditorScreen(Screen[None]):
         self.update_views()
         self.notify(f"This cell has an entry of its own now: {glyph}.", markup=False)
 
+    def on_inspector_edge_changed(self, message: Inspector.EdgeChanged) -> None:
+        message.stop()
+        canvas = self.canvas
+        self._edit(lambda: self.model.set_edge(canvas.level, *canvas.cursor, message.bit,
+                                               message.open))
+
     def on_inspector_left(self, message: Inspector.Left) -> None:
         message.stop()
         self.canvas.focus()

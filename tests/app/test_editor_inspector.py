@@ -7,10 +7,17 @@ from app.editor.inspector import Inspector
 from app.editor.model import MapModel
 from app.editor.templates import TEMPLATES
 from app.screens.editor import EditorScreen
+from engine.cardrogue.board import N, S
 
 SIZE = (80, 24)
 CHALLENGE = {t.name: t for t in TEMPLATES}["Challenge"]
 ROW, GOBLIN = 4, 3  # the template's goblin
+
+
+def paths(inspector: Inspector) -> set[str]:
+    """The sides whose path box is ticked."""
+    return {str(box.id)[len("path-"):] for box in inspector.query("#inspect-paths Checkbox")
+            if box.value}
 
 
 def head(inspector: Inspector) -> str:
@@ -33,7 +40,7 @@ async def test_the_inspector_edits_an_enemys_numbers_and_undo_restores_them(
         screen = await open_on_goblin(app, pilot)
         inspector = screen.query_one(Inspector)
         assert inspector.display and "Goblin" in head(inspector) and "enemy" in head(inspector)
-        assert "paths: east, west" in head(inspector)
+        assert paths(inspector) == {"east", "west"}
         assert app.focused is inspector.query_one("#value-name", Input)  # the first field
         await pilot.press("tab", *"7", "tab", *"12", "enter")  # attack 7, health 12
         await pilot.pause()
@@ -110,3 +117,20 @@ async def test_this_cell_only_gives_the_cell_an_entry_of_its_own(app: CardRogueA
         await pilot.press("escape", "u")  # one step undoes it all
         await pilot.pause()
         assert model.glyph(0, ROW, GOBLIN) == "g" and glyph not in model.legend(0)
+
+
+async def test_the_inspector_opens_and_closes_paths_with_undo(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_goblin(app, pilot)
+        inspector = screen.query_one(Inspector)
+        model = screen.model
+        await pilot.click("#path-south")
+        await pilot.pause()
+        assert paths(inspector) == {"east", "west", "south"}
+        assert model.bits(0, ROW, GOBLIN) & S and model.bits(0, ROW + 1, GOBLIN) & N
+        await pilot.press("escape", "down")  # the cell below shows its new path north
+        await pilot.pause()
+        assert paths(inspector) == {"north"}
+        await pilot.press("u")
+        await pilot.pause()
+        assert paths(inspector) == set() and not model.bits(0, ROW + 1, GOBLIN)
