@@ -1,6 +1,7 @@
 """The editor's overview (issue 22): a minimap of a level larger than the canvas, and a strip of
 the map's levels."""
 
+import pytest
 from rich.segment import Segment
 
 from app.cardrogue_app import CardRogueApp
@@ -8,6 +9,7 @@ from app.editor.model import MapModel, new_document
 from app.editor.overview import LevelsStrip, Minimap
 from app.editor.templates import TEMPLATES
 from app.screens.editor import EditorScreen
+from engine.cardrogue.board import E
 
 SIZE = (80, 24)
 
@@ -91,3 +93,26 @@ async def test_the_levels_strip_names_the_levels_and_a_click_switches(app: CardR
         await pilot.press("pageup")
         await pilot.pause()
         assert screen.level == 1 and strip._shown[1] == 1
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_snapshot_minimap_and_inspector(snap_compare, app: CardRogueApp, size) -> None:
+    """A 64x64 level with a corridor and a few cards, the inspector open on a goblin."""
+    model = MapModel(new_document(64, 64))
+    for col in range(20):
+        model.corridor_step(0, 30, col, E)
+    model.set_glyph(0, 30, 0, "@")
+    model.set_glyph(0, 30, 10, "g", "goblin")
+    model.set_glyph(0, 30, 20, ">")
+    model.set_glyph(0, 60, 60, "$", "shop")
+    model.mark_saved()
+
+    async def run_before(pilot) -> None:
+        await app.push_screen(EditorScreen(model))
+        await pilot.pause()
+        screen = app.screen
+        screen.canvas.move_to(30, 10)
+        await pilot.press("i")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -3,6 +3,7 @@ palette with names, groups, recent cards first and a search."""
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
@@ -105,3 +106,14 @@ async def test_a_card_from_the_palette_takes_no_number_keys_glyph(app: CardRogue
         await pilot.press("right", "8")
         assert editor.model.legend(0)["k"] == "key"
         assert palette_line(editor).startswith(before.split("  a all")[0])
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_snapshot_card_palette(snap_compare, app: CardRogueApp, size) -> None:
+    async def run_before(pilot) -> None:
+        await app.push_screen(EditorScreen(MapModel(TEMPLATES[CHALLENGE].build(8, 8, "Snap"))))
+        await pilot.pause()
+        await pilot.press("7", "right", "4", "a", *"tr")  # recent cards; "tr": the traps
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
