@@ -328,7 +328,7 @@ class EditorCanvas(ScrollView, can_focus=True):
             sig = self.card_signature(row, col)
             lines = drawn.get(sig)
             if lines is None:
-                lines = drawn[sig] = board.draw_card(sig, palette)
+                lines = drawn[sig] = self._draw_card(sig, palette)
             cell = lines[part]
             if self.selection is not None and self.selected(row, col):
                 cell = [Segment(s.text, (s.style or Style()) + shade) for s in cell]
@@ -336,6 +336,17 @@ class EditorCanvas(ScrollView, can_focus=True):
         strip = Strip(segments, (last - first) * board.CELL_W)
         skip = scroll_x - first * board.CELL_W
         return strip.crop_extend(skip, skip + width, palette["blank"])
+
+    @staticmethod
+    def _draw_card(sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:
+        """The board's drawing of a card; a cell without one gets a faint dot in its middle,
+        so the author sees where the level ends (players see nothing there)."""
+        if sig is not None:
+            return board.draw_card(sig, palette)
+        blank, half = palette["blank"], board.CELL_W // 2
+        dot = [Segment(" " * half, blank), Segment("·", palette["face-down"]),
+               Segment(" " * half, blank)]
+        return ([Segment(" " * board.CELL_W, blank)], dot, [Segment(" " * board.CELL_W, blank)])
 
     def card_signature(self, row: int, col: int):
         """The play board's signature of a cell, face up (see app/widgets/board.py): None for

@@ -23,10 +23,10 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.editor.canvas import EditorCanvas
-from app.editor.inspector import Inspector
-from app.editor.overview import LevelsStrip, Minimap
 from app.editor.cards import USUAL_GLYPHS, card_name, entry_card, glyph_for_new_entry
+from app.editor.inspector import Inspector
 from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
+from app.editor.overview import LevelsStrip, Minimap
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
 @dataclass(frozen=True)
