@@ -72,14 +72,20 @@ def palette_for(model: MapModel, level: int) -> list[Brush]:
 class PaletteOrder:
     """The order of the palette, kept for the whole editing session, so a number key keeps
     meaning the same card: painting a default card adds a legend entry for it, and that entry
-    keeps the default's place. A brush seen for the first time goes to the end."""
+    keeps the default's place. A brush seen for the first time takes the place of a gone brush
+    with the same glyph (the author changed what the glyph places), else goes to the end."""
 
     def __init__(self) -> None:
         self._places: dict[tuple[str, str], int] = {}
 
     def arrange(self, brushes: list[Brush]) -> list[Brush]:
+        here = {brush.key for brush in brushes}
         for brush in brushes:
-            self._places.setdefault(brush.key, len(self._places))
+            if brush.key in self._places:
+                continue
+            gone = [key for key in self._places if key[0] == brush.glyph and key not in here]
+            self._places[brush.key] = self._places.pop(gone[0]) if gone else \
+                max(self._places.values(), default=-1) + 1
         return sorted(brushes, key=lambda brush: self._places[brush.key])
 
 

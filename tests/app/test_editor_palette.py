@@ -117,3 +117,20 @@ def test_snapshot_card_palette(snap_compare, app: CardRogueApp, size) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_a_glyph_given_another_card_keeps_its_number_key(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(EditorScreen(MapModel(TEMPLATES[CHALLENGE].build(8, 8, "Keys"))))
+        await pilot.pause()
+        editor = app.screen
+        before = palette_line(editor)
+        assert "4g" in before
+        level = editor.level
+        editor.model.set_legend(level, "g", "kobold")  # as the legend form would
+        editor.update_views()
+        await pilot.press("4")
+        row, col = editor.canvas.cursor
+        assert editor.model.glyph(level, row, col) == "g"
+        assert palette_line(editor) == before  # g is still key 4, the rest unmoved
+        assert editor.brush.label == "kobold"
