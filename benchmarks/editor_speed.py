@@ -21,7 +21,9 @@ press to frame under 16 ms median.
    the last has settled, and the child records when each frame was handed to the terminal
    (App._display, on CLOCK_MONOTONIC). At each cell: a paint, a second different paint (both
    real changes, each re-checking the map), then a cursor move. Reported for the paints and the
-   moves apart; the moves, which change nothing, are the baseline of the same run.
+   moves apart; the moves, which change nothing, are the baseline of the same run. Measured in
+   the compact view, then again in the card view (`z` first: each cell drawn as the play
+   board's card).
 3. The same keys in this process, the app headless under App.run_test(size=(120, 40)): from
    pilot.press to the next frame App._display hands on. No terminal, so it shows what the app
    itself costs.
@@ -146,31 +148,39 @@ def first_screen():
     return EditorScreen(model, None)
 """ + TIMED_APP
 
-KEYS = {**ARROWS, "3": b"3", "4": b"4", "5": b"5"}  # 3: ".", 4: "g", 5: "b" (the palette)
+KEYS = {**ARROWS, "3": b"3", "4": b"4", "5": b"5", "z": b"z"}  # 3: ".", 4: "g", 5: "b"
+VIEWS = ("compact", "cards")
 
 
-def key_plan(count: int) -> list[str]:
-    """Along row ROW: paint a card that differs from the cell, then ".", then move right."""
+def key_plan(count: int, view: str = "compact") -> list[str]:
+    """Along row ROW: paint a card that differs from the cell, then ".", then move right. The
+    first keys (not timed) switch to the card view if asked, and move off the start."""
     cells = big_document()["levels"][0]["cells"].split("\n")[ROW]
-    keys = ["down"]
+    keys = (["z"] if view == "cards" else []) + ["down"]
+    setup = len(keys)
     col = 0
-    while len(keys) < count + 1:
+    while len(keys) < count + setup:
         keys.extend(["5" if cells[col] == "g" else "4", "3", "right"])
         col += 1
-    return keys[:count + 1]
+    return keys[:count + setup]
 
 
-def app_figures(count: int) -> dict[str, list[float]]:
+def timed(key: str) -> bool:
+    """Whether a key of the plan is measured (the setup keys are not)."""
+    return key in ("3", "4", "5", "right")
+
+
+def app_figures(count: int, view: str = "compact") -> dict[str, list[float]]:
     """Milliseconds from each key to its first frame, by kind of key (play_speed's method)."""
-    plan = key_plan(count)
+    plan = key_plan(count, view)
     keys = [KEYS[key] for key in plan]
     # A paint may take far longer than a frame on a slow day: let it settle.
     gaps = [KEY_GAP_SECONDS * (3 if key.isdigit() else 1) for key in plan]
     sent, frames = type_in_child(CHILD, [], keys, gaps, b"\x11", "the editor")
     out_figures: dict[str, list[float]] = {"paint": [], "move": []}
     for n, start in enumerate(sent):
-        if n == 0:
-            continue  # the first move, off the start
+        if not timed(plan[n]):
+            continue
         after = frames_after(sent, frames, n)
         if after:
             out_figures["paint" if plan[n].isdigit() else "move"].append((after[0] - start) / 1e6)
@@ -180,10 +190,11 @@ def app_figures(count: int) -> dict[str, list[float]]:
 def report_app(count: int) -> None:
     print(f"key press to first frame, {SIZE}x{SIZE} level, terminal "
           f"{TERMINAL_SIZE[0]}x{TERMINAL_SIZE[1]} (play_speed's method)")
-    print_figures("real terminal", app_figures(count))
+    for view in VIEWS:
+        print_figures(f"terminal {view}", app_figures(count, view))
 
 
-def headless_figures(count: int) -> dict[str, list[float]]:
+def headless_figures(count: int, view: str = "compact") -> dict[str, list[float]]:
     """Key to frame in this process, the app headless under `run_test(size=(120, 40))`: from
     `pilot.press` to the next frame handed to the (headless) terminal, timed as above."""
     import asyncio
@@ -208,7 +219,7 @@ def headless_figures(count: int) -> dict[str, list[float]]:
         async with app.run_test(size=TERMINAL_SIZE) as pilot:
             app.push_screen(EditorScreen(MapModel(big_document()), None))
             await pilot.pause(0.5)
-            for n, key in enumerate(key_plan(count)):
+            for key in key_plan(count, view):
                 gc.collect()  # as in the check figures: no one key pays for the others' garbage
                 start = time.monotonic_ns()
                 seen = len(frames)
@@ -216,7 +227,7 @@ def headless_figures(count: int) -> dict[str, list[float]]:
                 deadline = time.monotonic() + 2
                 while len(frames) == seen and time.monotonic() < deadline:
                     await asyncio.sleep(0.001)
-                if n and len(frames) > seen:
+                if timed(key) and len(frames) > seen:
                     kind = "paint" if key.isdigit() else "move"
                     out[kind].append((frames[seen] - start) / 1e6)
                 await pilot.pause(KEY_GAP_SECONDS)
@@ -231,20 +242,21 @@ def print_figures(label: str, figures: dict[str, list[float]]) -> None:
     for kind in ("move", "paint"):
         times = sorted(figures[kind])
         if not times:
-            print(f"  {label:<14} {kind:<5}  no frames")
+            print(f"  {label:<17} {kind:<5}  no frames")
             continue
         medians[kind] = statistics.median(times)
         p90 = times[int(0.9 * (len(times) - 1))]
-        print(f"  {label:<14} {kind:<5}  median {medians[kind]:6.1f} ms   "
+        print(f"  {label:<17} {kind:<5}  median {medians[kind]:6.1f} ms   "
               f"p90 {p90:6.1f} ms   ({len(times)} keys)")
     if len(medians) == 2:
-        print(f"  {label:<14} paint / move  {medians['paint'] / medians['move']:.2f}x")
+        print(f"  {label:<17} paint / move  {medians['paint'] / medians['move']:.2f}x")
 
 
 def report_headless(count: int) -> None:
     print(f"key press to first frame, headless (App.run_test, size {TERMINAL_SIZE[0]}x"
           f"{TERMINAL_SIZE[1]}), a gc.collect() before each key")
-    print_figures("headless", headless_figures(count))
+    for view in VIEWS:
+        print_figures(f"headless {view}", headless_figures(count, view))
 
 
 def main() -> None:

@@ -1,13 +1,16 @@
 """The editor's canvas: one level's grid drawn with the Line API, and a cursor.
 
-Each cell takes 3 columns and 2 lines:
+Two views of the same level, switched with `cards`. The compact view (the default) gives each
+cell 3 columns and 2 lines:
 
     ─g─      line 1: the west arm, the cell's glyph (or its paths as a box character for a
      │       plain path), the east arm; line 2: the corridor going south, if any.
 
 An arm is drawn when the cell's own edge is open; the south line also shows a neighbour's open
-north edge, in the warning colour when only one side is open. Lines are built for the visible
-columns only, so a 128x128 level costs no more to draw than a small one.
+north edge, in the warning colour when only one side is open. The card view draws the level as
+players will see it, every card face up: each cell is the play board's 7x3 card, drawn by the
+board's own `draw_card`. In both, lines are built for the visible columns only, so a 128x128
+level costs no more to draw than a small one.
 """
 
 from __future__ import annotations
@@ -24,10 +27,13 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from app.editor.model import BLANK, BUILT_IN, MapModel
+from app.widgets import board
+from app.words import look
 from engine.cardrogue.board import PATH_GLYPHS, E, N, S, W
+from engine.cardrogue.cards import standard_catalog
 from engine.core.safe_text import shown_glyph
 
-CELL_W, CELL_H = 3, 2
+CELL_W, CELL_H = 3, 2  # the compact view's cell; the card view's is the board's
 
 
 class EditorCanvas(ScrollView, can_focus=True):
@@ -42,7 +48,7 @@ class EditorCanvas(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES = {
         "canvas--corridor", "canvas--start", "canvas--exit", "canvas--card", "canvas--empty",
-        "canvas--half", "canvas--cursor", "canvas--selected",
+        "canvas--half", "canvas--cursor", "canvas--selected", *board.CARD_CLASSES,
     }
 
     DEFAULT_CSS = """
@@ -58,7 +64,7 @@ class EditorCanvas(ScrollView, can_focus=True):
     EditorCanvas > .canvas--half { color: $error; }
     EditorCanvas > .canvas--cursor { color: $background; background: $accent; text-style: bold; }
     EditorCanvas > .canvas--selected { background: $primary 40%; }
-    """
+    """ + board.card_css("EditorCanvas")
 
     class Moved(Message):
         """A key moved the cursor by (drow, dcol) from `start` (it stays put at the rim)."""
@@ -88,16 +94,38 @@ class EditorCanvas(ScrollView, can_focus=True):
         self._dragging = False
         self._last_drag: tuple[int, int] | None = None
         self._styles: dict[str, Style] | None = None
+        self.cards = False  # the card view (True) or the compact one
+        self._card_styles: dict[str, Style] | None = None
+        self._drawn: dict = {}  # a card's signature -> its three lines of segments
+        self._looks: dict[str, tuple[str | None, str, str | None]] | None = None
         # Called with each Moved before the next key is handled; when None, Moved is posted.
         self.on_moved: Callable[[EditorCanvas.Moved], None] | None = None
         self.set_level(0)
 
     # ------------------------------------------------------------------ state
 
+    @property
+    def cell_size(self) -> tuple[int, int]:
+        """(columns, lines) one cell takes in the current view."""
+        return (board.CELL_W, board.CELL_H) if self.cards else (CELL_W, CELL_H)
+
+    def _grid_size(self) -> Size:
+        width, height = self.model.size(self.level)
+        cell_w, cell_h = self.cell_size
+        return Size(width * cell_w, height * cell_h)
+
+    def show_cards(self, cards: bool) -> None:
+        """Switch between the card view and the compact one, keeping the cursor in view."""
+        self.cards = cards
+        self.virtual_size = self._grid_size()
+        self.follow()
+        self.refresh()
+
     def set_level(self, level: int) -> None:
         self.level = level
+        self._looks = None
         width, height = self.model.size(level)
-        self.virtual_size = Size(width * CELL_W, height * CELL_H)
+        self.virtual_size = self._grid_size()
         row, col = self.cursor
         self.cursor = (min(row, height - 1), min(col, width - 1))
         self.refresh()
@@ -112,9 +140,9 @@ class EditorCanvas(ScrollView, can_focus=True):
     def changed(self, rows: set[int] | None = None) -> None:
         """The model changed: draw again the given rows of cells, or everything (the grid may
         have a new size after an undo)."""
-        width, height = self.model.size(self.level)
-        size = Size(width * CELL_W, height * CELL_H)
+        size = self._grid_size()
         if rows is None or size != self.virtual_size:
+            self._looks = None  # the legend may have changed too
             self.virtual_size = size
             self.refresh()
             return
@@ -126,16 +154,18 @@ class EditorCanvas(ScrollView, can_focus=True):
         screen."""
         top = round(self.scroll_offset.y)
         width = self.scrollable_content_region.width
+        cell_h = self.cell_size[1]
         for row in rows:
             if row >= 0:
-                self.refresh(Region(0, row * CELL_H - top, width, CELL_H))
+                self.refresh(Region(0, row * cell_h - top, width, cell_h))
 
     def follow(self) -> None:
         if not self.size.area:
             return
         row, col = self.cursor
-        self.scroll_to_region(Region(col * CELL_W, row * CELL_H, CELL_W, CELL_H),
-                              spacing=Spacing(CELL_H, CELL_W, CELL_H, CELL_W),
+        cell_w, cell_h = self.cell_size
+        self.scroll_to_region(Region(col * cell_w, row * cell_h, cell_w, cell_h),
+                              spacing=Spacing(cell_h, cell_w, cell_h, cell_w),
                               animate=False, immediate=True, force=True)
 
     def action_move(self, drow: int, dcol: int) -> None:
@@ -152,7 +182,8 @@ class EditorCanvas(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._styles = None
+        self._styles = self._card_styles = None
+        self._drawn = {}
 
     # ------------------------------------------------------------------ the mouse
 
@@ -160,15 +191,17 @@ class EditorCanvas(ScrollView, can_focus=True):
         vx = x + round(self.scroll_offset.x)
         vy = y + round(self.scroll_offset.y)
         width, height = self.model.size(self.level)
-        row, col = vy // CELL_H, vx // CELL_W
+        cell_w, cell_h = self.cell_size
+        row, col = vy // cell_h, vx // cell_w
         if vx < 0 or vy < 0 or row >= height or col >= width:
             return None
         return row, col
 
     def region_of(self, row: int, col: int) -> Region:
         """Where cell (row, col) is drawn, relative to the widget."""
-        return Region(col * CELL_W - round(self.scroll_offset.x),
-                      row * CELL_H - round(self.scroll_offset.y), CELL_W, CELL_H)
+        cell_w, cell_h = self.cell_size
+        return Region(col * cell_w - round(self.scroll_offset.x),
+                      row * cell_h - round(self.scroll_offset.y), cell_w, cell_h)
 
     def _cell_of(self, event: MouseDown | MouseMove | MouseUp) -> tuple[int, int] | None:
         offset = event.get_content_offset(self)
@@ -217,6 +250,8 @@ class EditorCanvas(ScrollView, can_focus=True):
         return self._styles
 
     def render_line(self, y: int) -> Strip:
+        if self.cards:
+            return self._card_line(y)
         palette = self._palette()
         width = self.scrollable_content_region.width
         scroll_x, scroll_y = round(self.scroll_offset.x), round(self.scroll_offset.y)
@@ -272,3 +307,78 @@ class EditorCanvas(ScrollView, can_focus=True):
             return False
         top, left, bottom, right = self.selection
         return top <= row <= bottom and left <= col <= right
+
+    # ------------------------------------------------------------------ the card view
+
+    def _card_line(self, y: int) -> Strip:
+        if self._card_styles is None:
+            self._card_styles = board.card_palette(self)
+        palette = self._card_styles
+        width = self.scrollable_content_region.width
+        scroll_x, scroll_y = round(self.scroll_offset.x), round(self.scroll_offset.y)
+        columns, rows = self.model.size(self.level)
+        line = y + scroll_y
+        if not 0 <= line < rows * board.CELL_H:
+            return Strip.blank(width, palette["blank"])
+        row, part = divmod(line, board.CELL_H)
+        first = scroll_x // board.CELL_W
+        last = min(columns, (scroll_x + width) // board.CELL_W + 1)
+        shade = Style(bgcolor=self._palette()["selected"].bgcolor)
+        drawn, segments = self._drawn, []
+        for col in range(first, last):
+            sig = self.card_signature(row, col)
+            lines = drawn.get(sig)
+            if lines is None:
+                lines = drawn[sig] = self._draw_card(sig, palette)
+            cell = lines[part]
+            if self.selection is not None and self.selected(row, col):
+                cell = [Segment(s.text, (s.style or Style()) + shade) for s in cell]
+            segments.extend(cell)
+        strip = Strip(segments, (last - first) * board.CELL_W)
+        skip = scroll_x - first * board.CELL_W
+        return strip.crop_extend(skip, skip + width, palette["blank"])
+
+    @staticmethod
+    def _draw_card(sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:
+        """The board's drawing of a card; a cell without one gets a faint dot in its middle,
+        so the author sees where the level ends (players see nothing there)."""
+        if sig is not None:
+            return board.draw_card(sig, palette)
+        blank, half = palette["blank"], board.CELL_W // 2
+        dot = [Segment(" " * half, blank), Segment("·", palette["face-down"]),
+               Segment(" " * half, blank)]
+        return ([Segment(" " * board.CELL_W, blank)], dot, [Segment(" " * board.CELL_W, blank)])
+
+    def card_signature(self, row: int, col: int):
+        """The play board's signature of a cell, face up (see app/widgets/board.py): None for
+        a cell without a card, which does not exist in play."""
+        marks = board.MARK_CURSOR if (row, col) == self.cursor else 0
+        glyph = self.model.glyph(self.level, row, col)
+        if glyph == BLANK:
+            return (0, None, board.UNSEEN_MARKED, None, marks) if marks else None
+        if self._looks is None:
+            self._looks = self._legend_looks()
+        shown, category, colour = self._looks.get(glyph, (glyph, "fighting", None))
+        return (self.model.bits(self.level, row, col), shown, category, colour, marks)
+
+    def _legend_looks(self) -> dict[str, tuple[str | None, str, str | None]]:
+        """Glyph -> (what the board shows, its colour family, a potion's colour) for every
+        glyph of this level: a plain path shows its paths (None); a glyph the level does not
+        define is drawn as itself, in the colour of trouble."""
+        cards = standard_catalog().cards
+        places = {glyph: (card, None) for glyph, card in BUILT_IN.items()}
+        for glyph, entry in self.model.legend(self.level).items():
+            card = entry.get("card") if isinstance(entry, dict) else entry
+            colour = entry.get("colour") if isinstance(entry, dict) else None
+            places[glyph] = (card, colour if isinstance(colour, str) else None)
+        looks: dict[str, tuple[str | None, str, str | None]] = {}
+        for glyph, (card, colour) in places.items():
+            found = cards.get(card) if isinstance(card, str) else None
+            if found is None:
+                looks[glyph] = (glyph, "fighting", None)
+            elif found.type == "path":
+                looks[glyph] = (None, "path", None)
+            else:
+                shown = look(found)
+                looks[glyph] = (shown.glyph, shown.category, colour)
+        return looks

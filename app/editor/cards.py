@@ -47,6 +47,22 @@ def cards_by_type() -> dict[str, list[tuple[str, str]]]:
     return {kind: cards for kind, cards in groups.items() if cards}
 
 
+# The card palette's groups, in order, and the card types in each; "Recent" and "This level"
+# come first, and a type not listed here goes under "Other".
+PALETTE_GROUPS = {
+    "Enemies": ("enemy",), "Traps": ("trap",),
+    "Items": ("weapon", "armour", "artifact", "key", "debt"), "Potions": ("potion",),
+    "Scrolls": ("scroll",), "Tiles": ("start", "ladder", "path", "fountain", "shop", "chest"),
+}
+
+
+def palette_group(kind: str) -> str:
+    for group, kinds in PALETTE_GROUPS.items():
+        if kind in kinds:
+            return group
+    return "Other"
+
+
 def cards_of_types(*types: str) -> list[tuple[str, str]]:
     """(id, display name) of the standard cards of the given types, types in the engine's order."""
     return [card for kind, cards in cards_by_type().items() if kind in types for card in cards]
@@ -215,6 +231,14 @@ USUAL_GLYPHS = {
     "goblin": "g", "potion": "p", "shop": "$", "trap_spikes": "^", "key": "k", "chest": "C",
     "fountain": "f",
 }
+
+
+def glyph_for_new_entry(card_id: str, legend: dict[str, Any]) -> str:
+    """A glyph for a new legend entry placing `card_id`: free on the level, and not another
+    card's usual glyph either, since the editor's number keys offer those cards and an entry
+    taking one of their glyphs would take its key away."""
+    usual = set(USUAL_GLYPHS.values()) - {USUAL_GLYPHS.get(card_id)}
+    return free_glyph(card_id, set(legend) | usual)
 
 
 def free_glyph(card_id: str, taken: set[str] | frozenset[str]) -> str:

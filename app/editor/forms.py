@@ -514,7 +514,108 @@ ALL_OPTIONS = ("revealed", "colour", "stock") + tuple(
     name for name in OVERRIDABLE if name not in ("revealed", "colour", "stock"))
 
 
-class LegendEntryScreen(FormScreen[tuple[str, Any] | None]):
+class LegendOptionFields:
+    """The option fields of a legend entry (numbers, abilities, stock, colour, revealed): made
+    by `option_field` and read back by `read_option`, in the legend form and in the editor's
+    inspector alike. The host is a widget or screen with an `options` dict (the entry's
+    options as they are) and `query_one`."""
+
+    options: dict[str, Any]
+    query_one: Any
+    compact_fields = False  # one-line fields, without borders
+
+    def option_field(self, name: str) -> Vertical:
+        spec = cards.legend_spec(name)
+        value = self.options.get(name)
+        label = name.replace("_", " ").capitalize()
+        widgets: list[Widget]
+        hint = spec.description
+        compact = self.compact_fields
+        if name == "revealed":
+            widgets = [Checkbox("Face up from the start", value=value is True,
+                                id="value-revealed", compact=compact)]
+        elif spec.kind == "int":
+            widgets = [Input(_number_text(value), id=f"value-{name}", type="integer",
+                             placeholder=f"{spec.low} to {spec.high}", compact=compact)]
+            hint = f"{spec.description} ({spec.low} to {spec.high}; blank = the card's own)"
+        elif spec.kind == "bool":
+            widgets = [Select([(Text("yes"), True), (Text("no"), False)],
+                              prompt="the card's own", id=f"value-{name}", compact=compact,
+                              value=value if isinstance(value, bool) else Select.NULL)]
+        elif spec.kind == "choice":
+            widgets = [Select([(Text(c), c) for c in spec.choices], prompt="from the seed",
+                              id=f"value-{name}", compact=compact,
+                              value=value if value in spec.choices else Select.NULL)]
+        elif spec.kind == "faces":
+            widgets = [Input(_faces_text(value), id=f"value-{name}", placeholder="e.g. 5 6",
+                             compact=compact)]
+        elif spec.kind == "chance":
+            chance = value if isinstance(value, dict) else {}
+            widgets = [Horizontal(
+                Input(_faces_text(chance.get("on")), id=f"value-{name}-on",
+                      placeholder="faces, e.g. 6", compact=compact),
+                Input(_number_text(chance.get("turns")), id=f"value-{name}-turns",
+                      type="integer", placeholder="turns, 1 to 20", compact=compact),
+                classes="row")]
+        elif spec.kind == "on_roll":
+            text = " ".join(f"{face}={effect}" for face, effect in value.items()) \
+                if isinstance(value, dict) else ""
+            widgets = [Input(text, id=f"value-{name}", placeholder="e.g. 6=reroll_twice 1=miss",
+                             compact=compact)]
+        elif spec.kind == "cards":
+            stock = [c for c in value if isinstance(c, str)] if isinstance(value, list) else []
+            widgets = [SelectionList[str](
+                *[(Content(f"{name_}  ({c})"), c, c in stock) for c, name_ in cards.item_cards()],
+                id=f"value-{name}")]
+            hint = f"{spec.description} Nothing chosen: the standard stock."
+        else:
+            widgets = [Input(value if isinstance(value, str) else "", id=f"value-{name}",
+                             max_length=spec.max_length or 0, placeholder="the card's own",
+                             compact=compact)]
+        return labelled(label, *widgets, id=f"opt-{name}", hint=hint)
+
+    def read_option(self, name: str) -> Any:
+        spec = cards.legend_spec(name)
+        label = name.replace("_", " ").capitalize()
+        if name == "revealed":
+            return True if self.query_one("#value-revealed", Checkbox).value else None
+        if spec.kind == "int":
+            assert spec.low is not None and spec.high is not None
+            return read_int(self.query_one(f"#value-{name}", Input), label, spec.low, spec.high)
+        if spec.kind in ("bool", "choice"):
+            return selected_value(self.query_one(f"#value-{name}", Select))
+        if spec.kind == "faces":
+            return read_faces(self.query_one(f"#value-{name}", Input), label)
+        if spec.kind == "chance":
+            faces = read_faces(self.query_one(f"#value-{name}-on", Input), f"{label} faces")
+            low, high = cards.number_range("chance", "turns")
+            turns = read_int(self.query_one(f"#value-{name}-turns", Input), f"{label} turns",
+                             low, high)
+            if faces is None and turns is None:
+                return None
+            if faces is None or turns is None:
+                raise FormError(f"{label}: give both the faces and the turns, or neither.")
+            return {"on": faces, "turns": turns}
+        if spec.kind == "on_roll":
+            return read_on_roll(self.query_one(f"#value-{name}", Input), label, spec.choices)
+        if spec.kind == "cards":
+            before = self.options.get(name)
+            return keep_order(before if isinstance(before, list) else [],
+                              set(self.query_one(f"#value-{name}", SelectionList).selected),
+                              [c for c, _ in cards.item_cards()]) or None
+        return read_line(self.query_one(f"#value-{name}", Input), label, spec.max_length or 200)
+
+    def read_options(self, names: list[str] | tuple[str, ...]) -> dict[str, Any]:
+        """The options the author gave among `names` (blank fields left out)."""
+        options: dict[str, Any] = {}
+        for name in names:
+            value = self.read_option(name)
+            if value is not None:
+                options[name] = value
+        return options
+
+
+class LegendEntryScreen(LegendOptionFields, FormScreen[tuple[str, Any] | None]):
     """Define or edit one legend entry of a level. Dismisses with (glyph, entry), where entry is
     the plain card id without options or a table {"card": id, ...options}, or None when
     cancelled. Only the options that mean something for the chosen card are shown."""
@@ -540,51 +641,6 @@ class LegendEntryScreen(FormScreen[tuple[str, Any] | None]):
                                       value=self.card if self.card is not None else Select.NULL))
         for name in ALL_OPTIONS:
             yield self.option_field(name)
-
-    def option_field(self, name: str) -> Vertical:
-        spec = cards.legend_spec(name)
-        value = self.options.get(name)
-        label = name.replace("_", " ").capitalize()
-        widgets: list[Widget]
-        hint = spec.description
-        if name == "revealed":
-            widgets = [Checkbox("Face up from the start", value=value is True,
-                                id="value-revealed")]
-        elif spec.kind == "int":
-            widgets = [Input(_number_text(value), id=f"value-{name}", type="integer",
-                             placeholder=f"{spec.low} to {spec.high}")]
-            hint = f"{spec.description} ({spec.low} to {spec.high}; blank = the card's own)"
-        elif spec.kind == "bool":
-            widgets = [Select([(Text("yes"), True), (Text("no"), False)],
-                              prompt="the card's own", id=f"value-{name}",
-                              value=value if isinstance(value, bool) else Select.NULL)]
-        elif spec.kind == "choice":
-            widgets = [Select([(Text(c), c) for c in spec.choices], prompt="from the seed",
-                              id=f"value-{name}",
-                              value=value if value in spec.choices else Select.NULL)]
-        elif spec.kind == "faces":
-            widgets = [Input(_faces_text(value), id=f"value-{name}", placeholder="e.g. 5 6")]
-        elif spec.kind == "chance":
-            chance = value if isinstance(value, dict) else {}
-            widgets = [Horizontal(
-                Input(_faces_text(chance.get("on")), id=f"value-{name}-on",
-                      placeholder="faces, e.g. 6"),
-                Input(_number_text(chance.get("turns")), id=f"value-{name}-turns",
-                      type="integer", placeholder="turns, 1 to 20"), classes="row")]
-        elif spec.kind == "on_roll":
-            text = " ".join(f"{face}={effect}" for face, effect in value.items()) \
-                if isinstance(value, dict) else ""
-            widgets = [Input(text, id=f"value-{name}", placeholder="e.g. 6=reroll_twice 1=miss")]
-        elif spec.kind == "cards":
-            stock = [c for c in value if isinstance(c, str)] if isinstance(value, list) else []
-            widgets = [SelectionList[str](
-                *[(Content(f"{name_}  ({c})"), c, c in stock) for c, name_ in cards.item_cards()],
-                id=f"value-{name}")]
-            hint = f"{spec.description} Nothing chosen: the standard stock."
-        else:
-            widgets = [Input(value if isinstance(value, str) else "", id=f"value-{name}",
-                             max_length=spec.max_length or 0, placeholder="the card's own")]
-        return labelled(label, *widgets, id=f"opt-{name}", hint=hint)
 
     def on_mount(self) -> None:
         self.show_options_for(self.card)
@@ -619,44 +675,7 @@ class LegendEntryScreen(FormScreen[tuple[str, Any] | None]):
         card = selected_value(self.query_one("#card", Select))
         if card is None:
             raise FormError("Card: choose the card this glyph places.")
-        options: dict[str, Any] = {}
-        for name in self.visible_options():
-            value = self.read_option(name)
-            if value is not None:
-                options[name] = value
-        return glyph, cards.make_entry(card, options)
-
-    def read_option(self, name: str) -> Any:
-        spec = cards.legend_spec(name)
-        label = name.replace("_", " ").capitalize()
-        if name == "revealed":
-            return True if self.query_one("#value-revealed", Checkbox).value else None
-        if spec.kind == "int":
-            assert spec.low is not None and spec.high is not None
-            return read_int(self.query_one(f"#value-{name}", Input), label, spec.low, spec.high)
-        if spec.kind in ("bool", "choice"):
-            return selected_value(self.query_one(f"#value-{name}", Select))
-        if spec.kind == "faces":
-            return read_faces(self.query_one(f"#value-{name}", Input), label)
-        if spec.kind == "chance":
-            faces = read_faces(self.query_one(f"#value-{name}-on", Input), f"{label} faces")
-            low, high = cards.number_range("chance", "turns")
-            turns = read_int(self.query_one(f"#value-{name}-turns", Input), f"{label} turns",
-                             low, high)
-            if faces is None and turns is None:
-                return None
-            if faces is None or turns is None:
-                raise FormError(f"{label}: give both the faces and the turns, or neither.")
-            return {"on": faces, "turns": turns}
-        if spec.kind == "on_roll":
-            return read_on_roll(self.query_one(f"#value-{name}", Input), label, spec.choices)
-        if spec.kind == "cards":
-            before = self.options.get(name)
-            return keep_order(before if isinstance(before, list) else [],
-                              set(self.query_one(f"#value-{name}", SelectionList).selected),
-                              [c for c, _ in cards.item_cards()]) or None
-        return read_line(self.query_one(f"#value-{name}", Input), label, spec.max_length or 200)
-
+        return glyph, cards.make_entry(card, self.read_options(self.visible_options()))
 
 def _faces_text(value: Any) -> str:
     return " ".join(str(v) for v in value) if isinstance(value, list) else ""
@@ -664,11 +683,16 @@ def _faces_text(value: Any) -> str:
 
 # ---------------------------------------------------------------------- the card palette
 
+GROUP_ORDER = ("Recent", "This level", *cards.PALETTE_GROUPS, "Other")
+
+
 class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
-    """Pick a card to paint: this level's legend entries, then every standard card, narrowed
-    by the filter. Dismisses with (glyph, None) for a legend entry and (glyph, card id) for a
-    standard card, whose glyph is the level's plain entry for it if there is one, else the
-    built-in glyph for start/ladder/path, else a free one; None when cancelled."""
+    """Pick a card to paint, each line its glyph and name: the cards used most recently, this
+    level's legend entries, then every standard card in groups (enemies, traps, items, potions,
+    scrolls, tiles), narrowed by the filter. A card with a number key in the editor shows it.
+    Dismisses with (glyph, None) for a legend entry and (glyph, card id) for a standard card,
+    whose glyph is the level's plain entry for it if there is one, else the built-in glyph for
+    start/ladder/path, else a free one; None when cancelled."""
 
     heading = "Cards"
 
@@ -683,27 +707,44 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
     }
     """
 
-    def __init__(self, model: MapModel, level: int) -> None:
+    def __init__(self, model: MapModel, level: int, recent: Any = (),
+                 keys: dict[tuple[str, Any], int] | None = None) -> None:
+        """`recent`: (glyph, card) results, most recent first; `keys`: the editor's number
+        key for a (glyph, card id placed)."""
         super().__init__()
         self.model = model
         self.level = level
-        # Every line the palette can show: (text searched, label, result).
-        self.entries: list[tuple[str, Text, tuple[str, Any]]] = []
-        for glyph, entry in model.legend(level).items():
-            card = cards.entry_card(entry) or "?"
-            label = Text.assemble((f"{glyph} ", "bold"), ("legend   ", "dim"),
-                                  cards.card_name(card), (f"  {card}", "dim"))
-            name = entry.get("name") if isinstance(entry, dict) else None
-            if isinstance(name, str):
-                label.append_text(Text(f"  “{name}”"))
-            search = f"{glyph} {card} {cards.card_name(card)} {name or ''} legend".lower()
-            self.entries.append((search, label, (glyph, None)))
+        self.keys = keys or {}
+        # Every line the palette can show: (group, text searched, label, result).
+        self.entries: list[tuple[str, str, Text, tuple[str, Any]]] = []
+        legend = model.legend(level)
+        for glyph, card in recent:
+            entry = legend.get(glyph) if card is None else card
+            self.add("Recent", glyph, card, entry)
+        for glyph, entry in legend.items():
+            self.add("This level", glyph, None, entry)
         for kind, group in cards.cards_by_type().items():
-            for card, name in group:
-                search = f"{card} {name} {kind}".lower()
-                self.entries.append((search, Text("  ").append_text(card_label(card)),
-                                     (self.glyph_for(card), card)))
-        self.shown: list[tuple[str, Any]] = []
+            for card, _ in group:
+                self.add(cards.palette_group(kind), self.glyph_for(card), card, card)
+        self.entries.sort(key=lambda entry: GROUP_ORDER.index(entry[0]))  # stable within
+        self.shown: list[tuple[str, Any] | None] = []  # each option's result; None: a heading
+
+    def add(self, group: str, glyph: str, card: str | None, entry: Any) -> None:
+        """A line: the glyph, the card's name (an entry's own name too), its id, its key."""
+        card_id = cards.entry_card(entry) or "?"
+        kind = cards.card_type(card_id) or "unknown"
+        label = Text.assemble(("  ", ""), (glyph, "bold"), "  ", cards.card_name(card_id))
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if isinstance(name, str):
+            label.append_text(Text(f" “{name}”"))  # literal: a map's text is never markup
+        label.append(f"  {card_id}", "dim")
+        key = self.keys.get((glyph, card_id))
+        if key is not None:
+            label.append(f"  key {key}", "dim")
+        # A legend entry is found by "legend", a standard card by its type.
+        where = "legend" if card is None else kind
+        search = f"{glyph} {card_id} {cards.card_name(card_id)} {name or ''} {where}"
+        self.entries.append((group, search.lower(), label, (glyph, card)))
 
     def glyph_for(self, card_id: str) -> str:
         legend = self.model.legend(self.level)
@@ -713,7 +754,7 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
         for glyph, built_in in BUILTIN_GLYPHS.items():
             if built_in == card_id and glyph not in legend:
                 return glyph
-        return cards.free_glyph(card_id, set(legend))
+        return cards.glyph_for_new_entry(card_id, legend)
 
     def fields(self) -> ComposeResult:
         yield Input(placeholder="filter: type part of a name, id, type or glyph", id="filter")
@@ -730,22 +771,36 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
 
     def apply_filter(self, text: str) -> None:
         words = text.lower().split()
-        matches = [(label, result) for search, label, result in self.entries
-                   if all(word in search for word in words)]
-        # Whole-word hits first, so "shop" puts the shop above the shopkeeper's debt.
-        whole = {result for search, _, result in self.entries
-                 if words and all(word in search.split() for word in words)}
-        matches.sort(key=lambda match: match[1] not in whole)
-        self.shown = [result for _, result in matches]
+        matches = [entry for entry in self.entries if all(word in entry[1] for word in words)]
+
+        def whole(entry: tuple[str, str, Text, tuple[str, Any]]) -> bool:
+            return bool(words) and all(word in entry[1].split() for word in words)
+
+        # Whole-word hits first, so "shop" puts the shop above the shopkeeper's debt: the
+        # groups holding one first, then those hits within each group.
+        best = {entry[0] for entry in matches if whole(entry)}
+        matches.sort(key=lambda entry: (entry[0] not in best, GROUP_ORDER.index(entry[0]),
+                                        not whole(entry)))
+        options: list[Option] = []
+        self.shown = []
+        group = None
+        for entry_group, _, label, result in matches:
+            if entry_group != group:
+                group = entry_group
+                options.append(Option(Text(group, style="bold underline"), disabled=True))
+                self.shown.append(None)
+            options.append(Option(label))
+            self.shown.append(result)
         choices = self.query_one("#choices", OptionList)
-        choices.set_options([Option(label) for label, _ in matches])
-        choices.highlighted = 0 if matches else None
+        choices.set_options(options)
+        choices.highlighted = 1 if matches else None  # the first card, below its heading
 
     def action_move(self, step: int) -> None:
         choices = self.query_one("#choices", OptionList)
-        if choices.option_count:
-            current = choices.highlighted if choices.highlighted is not None else -step
-            choices.highlighted = max(0, min(current + step, choices.option_count - 1))
+        if step > 0:
+            choices.action_cursor_down()
+        else:
+            choices.action_cursor_up()
 
     @on(Input.Submitted, "#filter")
     def filter_submitted(self, event: Input.Submitted) -> None:
@@ -759,6 +814,7 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
 
     def collect(self) -> tuple[str, Any]:
         index = self.query_one("#choices", OptionList).highlighted
-        if index is None or not 0 <= index < len(self.shown):
+        result = self.shown[index] if index is not None and 0 <= index < len(self.shown) else None
+        if result is None:
             raise FormError("Nothing matches the filter.")
-        return self.shown[index]
+        return result

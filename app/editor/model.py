@@ -613,11 +613,11 @@ class MapModel:
             return index if 0 <= index < self.level_count else None
         return None
 
-    def save(self, path: str | os.PathLike[str]) -> bool:
-        """Write the map through the maps writer (atomic, `#:schema` line first). Returns False
-        when the file already held exactly these bytes."""
+    def save(self, path: str | os.PathLike[str], schema: str | None = None) -> bool:
+        """Write the map through the maps writer (atomic, `#:schema` line first: `schema`, or
+        the file's own, or the app's). Returns False when the file already held these bytes."""
         self.end_stroke()
-        written = save_map(self.document, path)
+        written = save_map(self.document, path, schema=schema)
         self._saved_at = self._undo[-1][0] if self._undo else 0
         return written
 

@@ -22,8 +22,8 @@ from typing import Any
 from app.editor.templates import slug
 from engine.cardrogue import MapSpec, runs
 from engine.cardrogue.identity import share_code
-from engine.cardrogue.maps import SCHEMA_PATH, check_document, save_map
-from engine.core.files import write_atomic
+from engine.cardrogue.maps import check_document, save_map
+from engine.cardrogue.maps.writer import copy_schema
 from engine.core.runs import MAP_HASH_MISMATCH, Run, RunError, read_run, save_run
 
 CLEAR_SUFFIX = ".clear.json"
@@ -112,10 +112,7 @@ def publish_files(document: dict[str, Any], run: Run | None,
     save_run(clear_path(map_path), verified.run)
     # The schema travels with the published files, so the map's `#:schema` line points at a
     # file beside it rather than into this installation.
-    schema = folder / SCHEMA_PATH.name
-    if not schema.exists() or schema.read_bytes() != SCHEMA_PATH.read_bytes():
-        write_atomic(schema, SCHEMA_PATH.read_bytes())
-    save_map(document, map_path, schema=SCHEMA_PATH.name)
+    save_map(document, map_path, schema=copy_schema(folder).name)
     return map_path, code
 
 

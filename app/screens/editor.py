@@ -16,32 +16,44 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.editor.canvas import EditorCanvas
-from app.editor.cards import USUAL_GLYPHS, card_name
+from app.editor.cards import USUAL_GLYPHS, card_name, entry_card, glyph_for_new_entry
+from app.editor.inspector import Inspector
 from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
+from app.editor.overview import LevelsStrip, Minimap
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
 from engine.core.safe_text import shown
 @dataclass(frozen=True)
 class Brush:
-    """A palette entry: the glyph to paint and the legend entry it needs (None for built-ins)."""
+    """A palette entry: the glyph to paint, its label, the legend entry it needs (None for
+    built-ins and the level's own entries), and the card id it places."""
 
     glyph: str
     label: str
     card: Any = None
+    places: str = ""
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """What the brush paints: the same key means the same card, entry or not."""
+        return self.glyph, self.places
 
 
-BUILT_IN_BRUSHES = (Brush("@", "start"), Brush(">", "ladder"), Brush(".", "path"))
+BUILT_IN_BRUSHES = tuple(Brush(glyph, name, None, name) for glyph, name in BUILT_IN.items())
 # Cards offered on every level, with their usual glyphs; one the legend already uses is left out.
-DEFAULT_CARDS = tuple(Brush(glyph, card_name(card).lower(), card)
+DEFAULT_CARDS = tuple(Brush(glyph, card_name(card).lower(), card, card)
                       for card, glyph in USUAL_GLYPHS.items())
 STEPS = {(-1, 0): N, (1, 0): S, (0, -1): W, (0, 1): E}
+RECENT = 8  # recent brushes the card palette lists first
+# The editor's actions a key may still run while the inspector has the keys.
+INSPECTOR_KEYS = frozenset({"save", "undo", "redo", "inspector"})
 
 
 def palette_for(model: MapModel, level: int) -> list[Brush]:
@@ -51,11 +63,31 @@ def palette_for(model: MapModel, level: int) -> list[Brush]:
     for glyph, entry in legend.items():
         if glyph in BUILT_IN:
             continue
-        card = entry.get("card") if isinstance(entry, dict) else entry
+        card = entry_card(entry) or "?"
         name = entry.get("name") if isinstance(entry, dict) else None
-        brushes.append(Brush(glyph, str(name or card), None))
+        brushes.append(Brush(glyph, str(name or card_name(card).lower()), None, card))
     brushes.extend(b for b in DEFAULT_CARDS if b.glyph not in legend)
     return brushes
+
+
+class PaletteOrder:
+    """The order of the palette, kept for the whole editing session, so a number key keeps
+    meaning the same card: painting a default card adds a legend entry for it, and that entry
+    keeps the default's place. A brush seen for the first time takes the place of a gone brush
+    with the same glyph (the author changed what the glyph places), else goes to the end."""
+
+    def __init__(self) -> None:
+        self._places: dict[tuple[str, str], int] = {}
+
+    def arrange(self, brushes: list[Brush]) -> list[Brush]:
+        here = {brush.key for brush in brushes}
+        for brush in brushes:
+            if brush.key in self._places:
+                continue
+            gone = [key for key in self._places if key[0] == brush.glyph and key not in here]
+            self._places[brush.key] = self._places.pop(gone[0]) if gone else \
+                max(self._places.values(), default=-1) + 1
+        return sorted(brushes, key=lambda brush: self._places[brush.key])
 
 
 def _where(problem) -> str:
@@ -118,6 +150,14 @@ class EditorScreen(Screen[None]):
         Binding("shift+left", "edge('W')", show=False, id="editor_edge_w"),
         Binding("shift+right", "edge('E')", show=False, id="editor_edge_e"),
         Binding("tab", "toggle_panel", "Problems", id="editor_panel"),
+        Binding("i", "inspector", "Inspect", id="editor_inspector", show=False,
+                tooltip="Show or hide the inspector: the cursor's cell, its card's options "
+                        "edited in place"),
+        Binding("m", "minimap", "Overview", id="editor_minimap", show=False,
+                tooltip="Show or hide the overview of a level larger than the canvas"),
+        Binding("z", "card_view", "View", id="editor_card_view", show=False,
+                tooltip="Switch between the card view (the level as players see it) and the "
+                        "compact one"),
         *(Binding(str((n + 1) % 10), f"pick({n})", show=False, id=f"editor_pick_{n + 1}")
           for n in range(10)),
     ]
@@ -133,9 +173,11 @@ class EditorScreen(Screen[None]):
     DEFAULT_CSS = """
     EditorScreen #editor-body { height: 1fr; }
     EditorScreen EditorCanvas { width: 1fr; height: 100%; }
+    EditorScreen #side { width: 36; height: 100%; }
+    EditorScreen #inspector { display: none; }
+    EditorScreen #inspector.shown { display: block; }
     EditorScreen #problems {
-        width: 36;
-        height: 100%;
+        height: 1fr;
         border: round $primary;
         border-title-color: $text;
     }
@@ -150,6 +192,9 @@ class EditorScreen(Screen[None]):
         self.path = Path(path) if path is not None else None
         self.tool = "select"  # or "paint", "corridor", "erase": what the mouse does
         self.brush_index = 0
+        self.palette_order = PaletteOrder()
+        self.minimap_on = True  # shown when the level is larger than the canvas
+        self.recent: list[Brush] = []  # the brushes painted most recently, the last first
         self.picked: Brush | None = None  # a brush chosen from every card, until [ ] or a digit
         self.clipboard: Clip | None = None
         self.anchor: tuple[int, int] | None = None  # where a selection being stretched began
@@ -176,7 +221,7 @@ class EditorScreen(Screen[None]):
 
     @property
     def brushes(self) -> list[Brush]:
-        return palette_for(self.model, self.canvas.level)
+        return self.palette_order.arrange(palette_for(self.model, self.canvas.level))
 
     @property
     def brush(self) -> Brush:
@@ -195,17 +240,53 @@ class EditorScreen(Screen[None]):
         return self.tool == "corridor"
 
     def compose(self) -> ComposeResult:
+        yield LevelsStrip(id="levels")
         with Horizontal(id="editor-body"):
             yield EditorCanvas(self.model, id="canvas")
-            yield OptionList(id="problems")
+            with Vertical(id="side"):
+                yield Inspector(self.model, id="inspector")
+                yield Minimap(self.model, id="minimap")
+                yield OptionList(id="problems")
         yield Static(id="palette")
         yield Static(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.canvas.on_moved = self.on_editor_canvas_moved
-        self.canvas.focus()
+        canvas = self.canvas
+        canvas.on_moved = self.on_editor_canvas_moved
+        canvas.focus()
         self.update_views()
+        # Scrolling, by the cursor or the mouse wheel, moves the view on the minimap.
+        self.watch(canvas, "scroll_x", self._scrolled, init=False)
+        self.watch(canvas, "scroll_y", self._scrolled, init=False)
+        self.call_after_refresh(self._update_overview)  # the canvas has its size now
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._update_overview)
+
+    def _scrolled(self) -> None:
+        self._update_overview(set())
+
+    def _update_overview(self, rows: set[int] | None = None) -> None:
+        """Show the minimap when the level is larger than the canvas (and `m` has not hidden
+        it), up to date with the changed `rows` of cells (None: any)."""
+        canvas, minimap = self.canvas, self.query_one(Minimap)
+        width, height = canvas.scrollable_content_region.size
+        virtual = canvas.virtual_size
+        wanted = self.minimap_on and width > 0 and (virtual.width > width
+                                                     or virtual.height > height)
+        if not wanted:
+            if minimap.display:
+                minimap.display = False
+            minimap.level = -1  # worked out afresh when shown again
+            return
+        minimap.display = True
+        cell_w, cell_h = canvas.cell_size
+        columns, lines = self.model.size(canvas.level)
+        x, y = round(canvas.scroll_offset.x), round(canvas.scroll_offset.y)
+        view = (y // cell_h, x // cell_w, min(lines - 1, (y + height - 1) // cell_h),
+                min(columns - 1, (x + width - 1) // cell_w))
+        minimap.show(canvas.level, rows, view, canvas.cursor)
 
     # ------------------------------------------------------------------ views
 
@@ -214,7 +295,11 @@ class EditorScreen(Screen[None]):
         canvas = self.canvas
         if canvas.level >= self.model.level_count:  # a level went away (removed, or undone)
             canvas.set_level(self.model.level_count - 1)
-        canvas.changed(self.model.take_changed_rows(canvas.level))
+        rows = self.model.take_changed_rows(canvas.level)
+        canvas.changed(rows)
+        self._update_overview(rows)
+        self.query_one(LevelsStrip).show_levels(
+            [self.model.level_id(i) for i in range(self.model.level_count)], canvas.level)
         report = self.model.report()
         problems = report.problems
         if problems != self._shown_problems:
@@ -254,6 +339,10 @@ class EditorScreen(Screen[None]):
 
     def _update_status(self) -> None:
         row, col = self.canvas.cursor
+        inspector = self.query_one(Inspector)
+        if inspector.has_class("shown"):
+            inspector.show_cell(self.level, row, col)
+        self._update_overview(set())
         report = self.model.report()
         brush = self.brush
         level = self.model.level_id(self.level)
@@ -318,6 +407,8 @@ class EditorScreen(Screen[None]):
         if self.tool == "paint":
             brush = self.brush
             model.set_glyph(level, *cell, brush.glyph, brush.card)
+            if message.phase == "down":
+                self._used(brush)
         elif self.tool == "erase":
             model.erase(level, *cell)
         elif self.tool == "corridor" and message.phase == "move":
@@ -356,8 +447,24 @@ class EditorScreen(Screen[None]):
         self.tool = "select" if self.tool == "corridor" else "corridor"
         self._update_status()
 
+    def _used(self, brush: Brush) -> None:
+        """Remember a painted brush: the card palette lists the recent ones first."""
+        self.recent = [brush, *(b for b in self.recent if b.key != brush.key)][:RECENT]
+
+    def recent_here(self) -> list[tuple[str, Any]]:
+        """The recent brushes that still mean the same card on this level, as palette results."""
+        legend = self.model.legend(self.level)
+        found = []
+        for brush in self.recent:
+            entry = legend.get(brush.glyph)
+            places = entry_card(entry) if entry is not None else BUILT_IN.get(brush.glyph)
+            if places == brush.places or (entry is None and brush.card is not None):
+                found.append((brush.glyph, brush.card))
+        return found
+
     def action_paint(self) -> None:
         brush, canvas = self.brush, self.canvas
+        self._used(brush)
         self._edit(lambda: self.model.set_glyph(canvas.level, *canvas.cursor, brush.glyph,
                                                 brush.card))
 
@@ -429,6 +536,7 @@ class EditorScreen(Screen[None]):
 
     def action_fill(self) -> None:
         brush, level = self.brush, self.level
+        self._used(brush)
         selection = self.canvas.selection
         if selection is not None:
             top, left, bottom, right = selection
@@ -459,6 +567,67 @@ class EditorScreen(Screen[None]):
         else:
             self.update_views()
 
+    def action_inspector(self) -> None:
+        inspector = self.query_one(Inspector)
+        inspector.toggle_class("shown")
+        if inspector.has_class("shown"):
+            self._update_status()
+            inspector.call_after_refresh(inspector.focus_first)
+        else:
+            self.canvas.focus()
+
+    def on_inspector_changed(self, message: Inspector.Changed) -> None:
+        message.stop()
+        level, model = self.level, self.model
+        if message.cell is None:
+            self._edit(lambda: model.set_legend(level, message.glyph, message.entry))
+            return
+        # This cell only: a new entry, on a glyph of its own, painted on the cell; one step.
+        card = entry_card(message.entry) or ""
+        glyph = glyph_for_new_entry(card, model.legend(level))
+        model.begin_stroke()
+        model.set_legend(level, glyph, message.entry)
+        model.set_glyph(level, *message.cell, glyph)
+        model.end_stroke()
+        self.update_views()
+        self.notify(f"This cell has an entry of its own now: {glyph}.", markup=False)
+
+    def on_inspector_edge_changed(self, message: Inspector.EdgeChanged) -> None:
+        message.stop()
+        canvas = self.canvas
+        self._edit(lambda: self.model.set_edge(canvas.level, *canvas.cursor, message.bit,
+                                               message.open))
+
+    def on_inspector_left(self, message: Inspector.Left) -> None:
+        message.stop()
+        self.canvas.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the inspector has the keys, a key it leaves alone must not edit the map."""
+        focused = self.focused
+        if focused is not None and action not in INSPECTOR_KEYS \
+                and self.query_one(Inspector) in focused.ancestors_with_self:
+            return False
+        return True
+
+    def action_card_view(self) -> None:
+        self.canvas.show_cards(not self.canvas.cards)
+        self._update_status()
+
+    def action_minimap(self) -> None:
+        self.minimap_on = not self.minimap_on
+        self._update_overview()
+
+    def on_minimap_jump(self, message: Minimap.Jump) -> None:
+        message.stop()
+        self.canvas.move_to(message.row, message.col)
+        self.canvas.focus()
+        self._update_status()
+
+    def on_levels_strip_chosen(self, message: LevelsStrip.Chosen) -> None:
+        message.stop()
+        self.show_level(message.level)
+
     def action_toggle_panel(self) -> None:
         if self.panel.has_focus:
             self.canvas.focus()
@@ -474,13 +643,20 @@ class EditorScreen(Screen[None]):
             if result is None:
                 return
             glyph, card = result
-            self.picked = Brush(glyph, self._label(glyph, card), card)
+            self.picked = self._brush(glyph, card)
             if self.tool in ("select", "corridor"):
                 self.tool = "paint"
             self._update_palette()
             self._update_status()
 
-        self.app.push_screen(CardPaletteScreen(self.model, self.level), chosen)
+        keys = {brush.key: (n + 1) % 10 for n, brush in enumerate(self.brushes[:10])}
+        self.app.push_screen(CardPaletteScreen(self.model, self.level, self.recent_here(), keys),
+                             chosen)
+
+    def _brush(self, glyph: str, card: Any) -> Brush:
+        """A brush for `glyph`: a new entry placing `card`, or (card None) the level's own."""
+        places = card if card is not None else entry_card(self.model.legend(self.level).get(glyph))
+        return Brush(glyph, self._label(glyph, card), card, places or BUILT_IN.get(glyph, ""))
 
     def _label(self, glyph: str, card: Any) -> str:
         entry = card if card is not None else self.model.legend(self.level).get(glyph)
@@ -531,7 +707,7 @@ class EditorScreen(Screen[None]):
                         model.set_glyph(level, r, c, glyph)
         model.set_legend(level, glyph, entry)
         model.end_stroke()
-        self.picked = Brush(glyph, self._label(glyph, None), None)
+        self.picked = self._brush(glyph, None)
         self.update_views()
 
     # ------------------------------------------------------------------ properties
@@ -671,8 +847,10 @@ class EditorScreen(Screen[None]):
     def action_save(self) -> None:
         if self.path is None:
             self.path = self._new_path()
+        from app.storage.paths import schema_link
+
         try:
-            written = self.model.save(self.path)
+            written = self.model.save(self.path, schema=schema_link(self.path))
         except OSError as error:
             self.notify(shown(f"Could not save {self.path}: {error.strerror or error}"),
                         title="Not saved", severity="error", markup=False)

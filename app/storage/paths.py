@@ -4,6 +4,7 @@
     maps_dir()   the user's own maps (challenge maps they wrote or downloaded)
     runs_dir()   run files the app saved or imported
     exports_dir()  maps the editor published, each with its clear run
+    schema_link(path)  the `#:schema` line for a map saved in the data folder (its own copy)
 
 The folders are created on first use. Tests point CARDROGUE_DATA_DIR at a temporary folder.
 """
@@ -69,3 +70,17 @@ def exports_dir(create: bool = True) -> Path:
 def bundled_maps_dir() -> Path:
     """The maps that ship with the game: campaigns/ at the top of the project."""
     return project_folder("campaigns")
+
+
+def schema_link(target: str | os.PathLike[str]) -> str | None:
+    """For a map file inside the data folder: refresh the data folder's copy of the map schema
+    and return its path relative to the file's folder, so the link survives moving the folder
+    or reinstalling the app. None for a file anywhere else (it keeps its own link)."""
+    from engine.cardrogue.maps.writer import copy_schema
+
+    folder = data_dir(create=False).resolve()
+    where = Path(os.path.abspath(target)).parent.resolve()
+    if not where.is_relative_to(folder):
+        return None
+    schema = copy_schema(folder / "schemas")
+    return Path(os.path.relpath(schema, where)).as_posix()

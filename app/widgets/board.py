@@ -27,6 +27,7 @@ from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
 from engine.cardrogue.board import E, FACE_DOWN, N, S, UNSEEN, W
 
@@ -52,22 +53,22 @@ SEAT_SHIFT = 3  # marks >> SEAT_SHIFT: the seat + 1 of the token on the cell (0 
 SEAT_COLOURS = ("bright_red", "dodger_blue1", "green1", "magenta1")
 DOWN, UNSEEN_MARKED = "face-down", "unseen"
 
+# The colours of cards, as component classes: the play board's, and the editor's card view
+# (which draws cells with `draw_card` too) declares the same ones.
+CARD_CLASSES = frozenset({
+    "board--frame", "board--face-down", "board--corridor", "board--player",
+    "board--cursor", "board--fighting", "board--enemy", "board--boss", "board--item",
+    "board--potion", "board--path", "board--exit", "board--trap", "board--fountain",
+    "board--shop", "board--chest",
+})
 
-class BoardView(ScrollView, can_focus=False):
-    """The level's cards on a grid, following the hero."""
 
-    COMPONENT_CLASSES = {
-        "board--frame", "board--face-down", "board--corridor", "board--player",
-        "board--cursor", "board--fighting", "board--enemy", "board--boss", "board--item",
-        "board--potion", "board--path", "board--exit", "board--trap", "board--fountain",
-        "board--shop", "board--chest",
-    }
+def card_css(widget: str) -> str:
+    """The CSS of CARD_CLASSES for a widget type declaring them."""
+    return _CARD_CSS.replace("BoardView", widget)
 
-    DEFAULT_CSS = """
-    BoardView {
-        background: $background;
-        scrollbar-size: 1 1;
-    }
+
+_CARD_CSS = """
     BoardView > .board--frame { color: $foreground-muted; background: $surface; }
     BoardView > .board--face-down { color: $primary-muted; background: $background; }
     BoardView > .board--corridor { color: $foreground-darken-1; background: $surface; }
@@ -84,7 +85,35 @@ class BoardView(ScrollView, can_focus=False):
     BoardView > .board--fountain { color: $primary; background: $surface; text-style: bold; }
     BoardView > .board--shop { color: $warning; background: $surface; text-style: bold; }
     BoardView > .board--chest { color: $warning; background: $surface; text-style: bold; }
-    """
+"""
+
+
+def card_palette(widget: Widget) -> dict[str, Style]:
+    """The styles of CARD_CLASSES as `widget` has them (by name without "board--"), each with a
+    background, and "blank" for the space between cards."""
+    base = widget.rich_style
+    background = base.bgcolor
+    styles = {}
+    for name in CARD_CLASSES:
+        style = widget.get_component_rich_style(name)
+        if style.bgcolor is None:
+            style += Style(bgcolor=background)
+        styles[name.removeprefix("board--")] = style
+    styles["blank"] = Style(color=base.color, bgcolor=background)
+    return styles
+
+
+class BoardView(ScrollView, can_focus=False):
+    """The level's cards on a grid, following the hero."""
+
+    COMPONENT_CLASSES = set(CARD_CLASSES)
+
+    DEFAULT_CSS = """
+    BoardView {
+        background: $background;
+        scrollbar-size: 1 1;
+    }
+    """ + card_css("BoardView")
 
     class CellClicked(Message):
         """The player clicked the card at (row, col)."""
@@ -234,16 +263,7 @@ class BoardView(ScrollView, can_focus=False):
 
     def _palette(self) -> dict[str, Style]:
         if self._styles is None:
-            base = self.rich_style
-            background = base.bgcolor
-            styles = {}
-            for name in self.COMPONENT_CLASSES:
-                style = self.get_component_rich_style(name)
-                if style.bgcolor is None:
-                    style += Style(bgcolor=background)
-                styles[name.removeprefix("board--")] = style
-            styles["blank"] = Style(color=base.color, bgcolor=background)
-            self._styles = styles
+            self._styles = card_palette(self)
         return self._styles
 
     def render_line(self, y: int) -> Strip:
@@ -270,64 +290,9 @@ class BoardView(ScrollView, can_focus=False):
         for sig in self._signatures[start:start + self.columns]:
             drawn = cells.get(sig)
             if drawn is None:
-                drawn = cells[sig] = self._draw_cell(sig, palette)
+                drawn = cells[sig] = draw_card(sig, palette)
             segments.extend(drawn[part])
         return Strip(segments, self.columns * CELL_W)
-
-    def _draw_cell(self, sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:
-        """The three lines of one cell."""
-        blank = palette["blank"]
-        if sig is None:
-            return ([Segment(" " * CELL_W, blank)],) * CELL_H
-        paths, glyph, category, colour, marks = sig
-        frame = palette["frame"]
-        if marks & MARK_CURSOR:
-            frame = palette["cursor"]
-        elif marks & MARK_FIGHTING:
-            frame = palette["fighting"]
-        if category in (DOWN, UNSEEN_MARKED):
-            fill, pattern = (palette["face-down"], "░░░░░") if category == DOWN else (blank, "     ")
-            return (
-                [Segment("╭─────╮", frame)],
-                [Segment("│", frame), Segment(pattern, fill), Segment("│", frame)],
-                [Segment("╰─────╯", frame)],
-            )
-        corridor = palette["corridor"]
-        north = "┃" if paths & N else "─"
-        south = "┃" if paths & S else "─"
-        top = [Segment("╭──", frame), Segment(north, corridor if paths & N else frame),
-               Segment("──╮", frame)]
-        bottom = [Segment("╰──", frame), Segment(south, corridor if paths & S else frame),
-                  Segment("──╯", frame)]
-        west = [Segment("━━", corridor)] if paths & W else [Segment("│", frame),
-                                                            Segment(" ", corridor)]
-        east = [Segment("━━", corridor)] if paths & E else [Segment(" ", corridor),
-                                                            Segment("│", frame)]
-        if marks & MARK_PLAYER:
-            under = Segment(glyph, self._content_style(category, colour, palette) + Style(
-                dim=True)) if glyph and glyph != " " else Segment(" ", corridor)
-            seat = marks >> SEAT_SHIFT
-            token = (Segment(str(seat), palette["player"] + Style(color=SEAT_COLOURS[seat - 1]))
-                     if seat else Segment(PLAYER_GLYPH, palette["player"]))
-            middle = [Segment(" ", corridor), token, under]
-        elif glyph is None or glyph == " ":
-            hub = HUBS.get(paths, "·")
-            left = "━" if paths & W else " "
-            right = "━" if paths & E else " "
-            middle = [Segment(left, corridor), Segment(hub, palette["path"]),
-                      Segment(right, corridor)]
-        else:
-            middle = [Segment(" ", corridor),
-                      Segment(glyph, self._content_style(category, colour, palette)),
-                      Segment(" ", corridor)]
-        return (top, [*west, *middle, *east], bottom)
-
-    @staticmethod
-    def _content_style(category: str, colour: str | None, palette: dict[str, Style]) -> Style:
-        style = palette.get(category, palette["item"])
-        if category == "potion" and colour in POTION_STYLES:
-            style += Style(color=POTION_STYLES[colour])
-        return style
 
     # ------------------------------------------------------------------ the mouse
 
@@ -357,3 +322,58 @@ class BoardView(ScrollView, can_focus=False):
         pad_x, pad_y = self._padding()
         return Region(col * CELL_W + pad_x - round(self.scroll_offset.x),
                       row * CELL_H + pad_y - round(self.scroll_offset.y), CELL_W, CELL_H)
+
+
+def draw_card(sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:
+    """The three lines of one cell, from its signature (see above) and a `card_palette`."""
+    blank = palette["blank"]
+    if sig is None:
+        return ([Segment(" " * CELL_W, blank)],) * CELL_H
+    paths, glyph, category, colour, marks = sig
+    frame = palette["frame"]
+    if marks & MARK_CURSOR:
+        frame = palette["cursor"]
+    elif marks & MARK_FIGHTING:
+        frame = palette["fighting"]
+    if category in (DOWN, UNSEEN_MARKED):
+        fill, pattern = (palette["face-down"], "░░░░░") if category == DOWN else (blank, "     ")
+        return (
+            [Segment("╭─────╮", frame)],
+            [Segment("│", frame), Segment(pattern, fill), Segment("│", frame)],
+            [Segment("╰─────╯", frame)],
+        )
+    corridor = palette["corridor"]
+    north = "┃" if paths & N else "─"
+    south = "┃" if paths & S else "─"
+    top = [Segment("╭──", frame), Segment(north, corridor if paths & N else frame),
+           Segment("──╮", frame)]
+    bottom = [Segment("╰──", frame), Segment(south, corridor if paths & S else frame),
+              Segment("──╯", frame)]
+    west = [Segment("━━", corridor)] if paths & W else [Segment("│", frame),
+                                                        Segment(" ", corridor)]
+    east = [Segment("━━", corridor)] if paths & E else [Segment(" ", corridor),
+                                                        Segment("│", frame)]
+    if marks & MARK_PLAYER:
+        under = Segment(glyph, _content_style(category, colour, palette) + Style(
+            dim=True)) if glyph and glyph != " " else Segment(" ", corridor)
+        seat = marks >> SEAT_SHIFT
+        token = (Segment(str(seat), palette["player"] + Style(color=SEAT_COLOURS[seat - 1]))
+                 if seat else Segment(PLAYER_GLYPH, palette["player"]))
+        middle = [Segment(" ", corridor), token, under]
+    elif glyph is None or glyph == " ":
+        hub = HUBS.get(paths, "·")
+        left = "━" if paths & W else " "
+        right = "━" if paths & E else " "
+        middle = [Segment(left, corridor), Segment(hub, palette["path"]),
+                  Segment(right, corridor)]
+    else:
+        middle = [Segment(" ", corridor),
+                  Segment(glyph, _content_style(category, colour, palette)),
+                  Segment(" ", corridor)]
+    return (top, [*west, *middle, *east], bottom)
+
+def _content_style(category: str, colour: str | None, palette: dict[str, Style]) -> Style:
+    style = palette.get(category, palette["item"])
+    if category == "potion" and colour in POTION_STYLES:
+        style += Style(color=POTION_STYLES[colour])
+    return style

@@ -154,7 +154,7 @@ def test_unreachable_content_is_one_warning_per_region_naming_what_it_holds() ->
     doc = document(level("╶─╴·╶╴\n", "@.>·gk\n", {"g": "goblin", "k": "key"}))
     found = [p for p in check(doc).problems if p.rule == "unreachable"]
     assert len(found) == 1
-    assert "2 cells from here" in found[0].message and "goblin, key" in found[0].message
+    assert "2 cells from here" in found[0].message and "it holds a Goblin, a Key" in found[0].message
     assert (found[0].row, found[0].col) == (1, 5)
 
 
@@ -314,4 +314,20 @@ def test_a_shop_cannot_stock_a_card_without_a_price() -> None:
     shop = {"s": {"card": "shop", "stock": ["sword", "ring_of_might"]}}
     doc = document(level("╶─╴\n", "@s>\n", shop))
     problems = [p for p in check(doc).problems if p.rule == "unpriced_stock"]
-    assert len(problems) == 1 and "ring_of_might" in problems[0].message
+    assert len(problems) == 1 and "Ring of Might" in problems[0].message
+
+
+def test_problems_name_cards_as_players_know_them() -> None:
+    """Card names, not ids, with the right article (issue 22)."""
+    unreachable = document(level("╶─╴·╶╴\n", "@.>·^i\n", {"^": "trap_spikes", "i": "imp"}))
+    assert "it holds an Imp, a Spike Trap" in problem(unreachable, "unreachable").message
+    colour = document(level(*LINE[:1], "@.>\n", {"g": {"card": "golem", "colour": "red"}}))
+    assert "only a potion has a colour, and The Golem is an enemy" in \
+        problem(colour, "colour_not_potion").message
+    slay = document(level(*LINE, goals=[{"kind": "slay", "card": "goblin"}]))
+    assert "the level has no Goblin" in problem(slay, "goal_impossible").message
+    hold = document(level(*LINE, goals=[{"kind": "hold", "card": "shop"}]))
+    assert "asks the hero to hold a Shop, which is a tile" in \
+        problem(hold, "goal_card_kind").message
+    items = document(level(*LINE, items=["ladder"]))
+    assert "a Descending Ladder is a ladder, not a card" in problem(items, "not_holdable").message

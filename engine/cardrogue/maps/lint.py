@@ -74,6 +74,13 @@ def _q(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _a(noun: str) -> str:
+    """`noun` with "a" or "an" before it (none before a name that has its own "The")."""
+    if noun.startswith("The "):
+        return noun
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def _glyph(char: str) -> str:
     """A glyph as an author would type it, with invisible characters spelled out."""
     if char.isprintable() and not char.isspace():
@@ -558,6 +565,20 @@ class _LevelLint:
         card = self.catalog.cards.get(card_id) if card_id is not None else None
         return card.type if card is not None else None
 
+    def card_name(self, card_id: Any) -> str:
+        """A card as players know it, by its name; an unknown id quoted as written."""
+        card = self.catalog.cards.get(card_id) if _is_str(card_id) else None
+        return card.name if card is not None else _q(card_id)
+
+    def a_card(self, card_id: Any) -> str:
+        """ "a Goblin", "an Imp", "The Golem"; an unknown id quoted."""
+        card = self.catalog.cards.get(card_id) if _is_str(card_id) else None
+        return _a(card.name) if card is not None else _q(card_id)
+
+    def the_card(self, card_id: Any) -> str:
+        name = self.card_name(card_id)
+        return name if name.startswith(("The ", '"')) else f"the {name}"
+
     def known_card(self, card_id: Any, what: str, path: str,
                    cell: tuple[int, int] | None = None) -> bool:
         """Whether `card_id` names a standard card; reports it when it is text but unknown."""
@@ -620,12 +641,12 @@ class _LevelLint:
             kind = self.card_type(card_id)
             if "colour" in entry and kind != "potion":
                 self.add(ERROR, "colour_not_potion",
-                         f"{what}: only a potion has a colour, and {_q(card_id)} is a {kind}",
+                         f"{what}: only a potion has a colour, and {self.the_card(card_id)} is {_a(kind)}",
                          path=where + ".colour")
             stock = entry.get("stock")
             if stock is not None and kind != "shop":
                 self.add(ERROR, "stock_not_shop",
-                         f"{what}: only a shop has a stock, and {_q(card_id)} is a {kind}",
+                         f"{what}: only a shop has a stock, and {self.the_card(card_id)} is {_a(kind)}",
                          path=where + ".stock")
             if isinstance(stock, list):
                 for n, sold in enumerate(stock[:MAX_STOCK]):
@@ -633,23 +654,23 @@ class _LevelLint:
                         continue
                     if self.card_type(sold) not in ITEM_TYPES:
                         self.add(ERROR, "not_for_sale",
-                                 f"{what}: a shop cannot sell {_q(sold)}, which is a "
-                                 f"{self.card_type(sold)}", path=f"{where}.stock[{n}]")
+                                 f"{what}: a shop cannot sell {self.a_card(sold)}, which is "
+                                 f"{_a(self.card_type(sold))}", path=f"{where}.stock[{n}]")
                     elif self.catalog.cards[sold].gold is None:
                         self.add(ERROR, "unpriced_stock",
-                                 f"{what}: a shop cannot sell {_q(sold)}: it has no gold amount, "
-                                 "so it has no price", path=f"{where}.stock[{n}]")
+                                 f"{what}: a shop cannot sell {self.a_card(sold)}: it has no "
+                                 "gold amount, so it has no price", path=f"{where}.stock[{n}]")
             overrides = [k for k in entry if k not in LEGEND_FIELDS and k in OVERRIDABLE]
             if overrides and kind in FIXED_TILES:
                 self.add(ERROR, "custom_tile",
-                         f"{what}: the {card_id} tile cannot be given custom values "
+                         f"{what}: {self.the_card(card_id)} cannot be given custom values "
                          f"({', '.join(overrides)}); only `revealed` may be set on it", path=where)
             elif kind != "enemy":
                 unused = [k for k in overrides if k in ENEMY_FIELDS]
                 if unused:
                     self.add(WARNING, "override_unused",
-                             f"{what}: {', '.join(unused)} only change enemies, and {_q(card_id)} "
-                             f"is a {kind}, so they have no effect", path=where)
+                             f"{what}: {', '.join(unused)} only change enemies, and {self.the_card(card_id)} "
+                             f"is {_a(kind)}, so they have no effect", path=where)
             else:
                 self.check_playable_enemy(entry, what, where)
 
@@ -806,7 +827,8 @@ class _LevelLint:
             if self.past_cap("unreachable"):  # a flood: count the rest, skip their words
                 self.out.tally(self.name, "unreachable", 1 + sum(1 for _ in regions))
                 break
-            names = sorted({places.get(g) for g in glyphs} - {None, "path"})
+            names = [self.a_card(card) for card in
+                     sorted({places.get(g) for g in glyphs} - {None, "path"})]
             holds = f"; it holds {', '.join(names[:6])}{', ...' if len(names) > 6 else ''}" \
                 if names else ""
             self.add(WARNING, "unreachable",
@@ -844,18 +866,18 @@ class _LevelLint:
                     self.check_slay(board, reach, card, n, where)
                 elif self.card_type(card) not in ITEM_TYPES + ("enemy",):
                     self.add(ERROR, "goal_card_kind",
-                             f"goal {n + 1} asks the hero to hold {_q(card)}, which is a tile, "
+                             f"goal {n + 1} asks the hero to hold {self.a_card(card)}, which is a tile, "
                              "not a card a hero can hold", path=where + ".card")
                 elif card not in obtainable:
                     self.add(ERROR, "goal_impossible",
-                             f"goal {n + 1} asks the hero to hold {_q(card)}, but neither this "
+                             f"goal {n + 1} asks the hero to hold {self.a_card(card)}, but neither this "
                              "level nor those before it give one where the hero can get it "
                              "(on a reachable cell, in a reachable shop, or in `items`)",
                              path=where)
                 continue
             if card is not None and kind in ("boss", "chest", "debt"):
                 self.add(WARNING, "goal_card_ignored",
-                         f"goal {n + 1} ({kind}) takes no card, so {_q(card)} is ignored",
+                         f"goal {n + 1} ({kind}) takes no card, so {self.a_card(card)} is ignored",
                          path=where + ".card")
             if kind == "boss":
                 cells = board.cards_where(lambda c: self.catalog.cards[c].boss)
@@ -888,11 +910,12 @@ class _LevelLint:
     def check_slay(self, board: Board, reach: int, card: str, n: int, where: str) -> None:
         if self.card_type(card) != "enemy":
             self.add(ERROR, "goal_card_kind",
-                     f"goal {n + 1} asks the hero to slay {_q(card)}, which is not an enemy",
+                     f"goal {n + 1} asks the hero to slay {self.a_card(card)}, which is not an enemy",
                      path=where + ".card")
             return
         cells = board.cards_where(lambda c: c == card)
-        self.check_present(board, reach, cells, repr(card), f"the {card}", n, where)
+        self.check_present(board, reach, cells, self.card_name(card), self.the_card(card), n,
+                           where)
 
     def check_present(self, board: Board, reach: int, cells: int, noun: str,
                       target: str, n: int, where: str) -> None:
@@ -954,8 +977,9 @@ class _LevelLint:
                 continue
             if self.card_type(item) not in ITEM_TYPES:
                 self.add(ERROR, "not_holdable",
-                         f"items, entry {n + 1}: {_q(item)} is a {self.card_type(item)}, not a card "
-                         "a hero can start with", path=f".items[{n}]")
+                         f"items, entry {n + 1}: {self.a_card(item)} is "
+                         f"{_a(str(self.card_type(item)))}, not a card a hero can start with",
+                         path=f".items[{n}]")
                 continue
             good.append(item)
         return good

@@ -77,6 +77,21 @@ def schema_reference(target: str | os.PathLike[str]) -> str:
         return SCHEMA_PATH.as_uri()
 
 
+def copy_schema(folder: str | os.PathLike[str]) -> Path:
+    """Keep a copy of the map schema in `folder` (written atomically, and again only when the
+    app's schema differs from it), so maps can point at a schema that moves with them."""
+    copy = Path(folder) / SCHEMA_PATH.name
+    wanted = SCHEMA_PATH.read_bytes()
+    try:
+        current = copy.read_bytes()
+    except OSError:
+        current = None
+    if current != wanted:
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(copy, wanted)
+    return copy
+
+
 def dumps_map(document: dict[str, Any], schema: str) -> str:
     """The file's text: the `#:schema` line, then the document in canonical TOML."""
     import tomli_w
