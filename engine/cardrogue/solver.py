@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass
 
 from engine.core.protocol import Action
+from engine.cardrogue import items
 from engine.cardrogue.board import E, N, REVEALED, S, W
 from engine.cardrogue.game import Game
 from engine.cardrogue.level import MapSpec
@@ -74,33 +75,68 @@ def lower_bound(game: Game) -> int:
         return 0
     board = game.board
     cards = game.catalog.cards
-    exit_type = game.level.exit if game.mode == "story" else "start"
-    exits = [i for i, c in enumerate(board.content)
-             if c is not None and cards[c.id].type == exit_type]
     p = game.players[0]
+    exits = _exits(game)
     if p.pos is None or not exits:
         return 0
-    dist = _distances(game, p.pos)
-    # Standing on the exit (a last level that ends on the start): step off and back on.
-    dist[p.pos] = 1 + min((_entry_cost(game, n) for n in game.board.around(p.pos)), default=_FAR)
-    best = min(dist.get(x, _FAR) for x in exits)
-    # A teleport potion: drink it, land next to the exit, step on.
-    entry = min(_entry_cost(game, x) for x in exits)
+    to_exit = _to_exit(game, exits)
+    pending = game.pending
+    if pending is not None and pending[0] == "teleport" and pending[1] == "player":
+        # The hero is about to be placed: one action, then the walk from where they land.
+        best = 1 + min((to_exit.get(i, _FAR) for i in items.landing_cells(game)), default=_FAR)
+        return 0 if best >= _FAR else best
+    best = to_exit.get(p.pos, _FAR)
+    if p.pos in exits:
+        # Standing on the exit (a last level that ends on the start): step off and back on.
+        best = min((_step(game, p.pos, n) + to_exit.get(n, _FAR) for n in board.around(p.pos)),
+                   default=_FAR)
     if game.end_rush:
         return 0 if best >= _FAR else best
+    # A teleport potion: drink it, land next to the exit, step on. Reaching a potion lying on
+    # the board or for sale costs at least one move per cell between (walls ignored).
+    entry = min(_entry_cost(game, x) for x in exits)
     if any(_may_teleport(game, c) for c in p.hand):
         best = min(best, _TELEPORT + entry)
+    row, col = divmod(p.pos, board.width)
     for index, card in enumerate(board.content):
-        if card is not None and index in dist and _may_teleport(game, card):
-            best = min(best, dist[index] + _TELEPORT + entry)
+        if card is not None and cards[card.id].type == "potion" and _may_teleport(game, card):
+            r, c = divmod(index, board.width)
+            best = min(best, abs(r - row) + abs(c - col) + _TELEPORT + entry)
     for index, stock in game.stock.items():
-        if index in dist and any(_may_teleport(game, c) for c in stock):
-            best = min(best, dist[index] + 1 + _TELEPORT + entry)
+        if any(_may_teleport(game, c) for c in stock):
+            r, c = divmod(index, board.width)
+            best = min(best, abs(r - row) + abs(c - col) + 1 + _TELEPORT + entry)
     return 0 if best >= _FAR else best
 
 
 _FAR = 1 << 30
 _EDGES = ((N, S), (E, W), (S, N), (W, E))  # an edge and the one facing it
+# Distances to the exit depend on the board, not on where the hero stands: most states share
+# them with the state they came from. Key: what the costs read; value: (paths, distances),
+# the paths list kept alive so its id is never reused for another while cached.
+_TO_EXIT: dict[tuple, tuple[list[int], dict[int, int]]] = {}
+_TO_EXIT_SIZE = 50_000
+
+
+def _exits(game: Game) -> list[int]:
+    cards = game.catalog.cards
+    exit_type = game.level.exit if game.mode == "story" else "start"
+    return [i for i, c in enumerate(game.board.content)
+            if c is not None and cards[c.id].type == exit_type]
+
+
+def _to_exit(game: Game, exits: list[int]) -> dict[int, int]:
+    board = game.board
+    key = (id(board.paths), tuple(board.face), tuple(game.enemies), tuple(exits),
+           _passage_possible(game), id(game.catalog))
+    cached = _TO_EXIT.get(key)
+    if cached is not None:
+        return cached[1]
+    if len(_TO_EXIT) >= _TO_EXIT_SIZE:
+        _TO_EXIT.clear()
+    distances = _distances_to(game, exits)
+    _TO_EXIT[key] = (board.paths, distances)
+    return distances
 
 
 def _may_teleport(game: Game, card) -> bool:
@@ -136,29 +172,37 @@ def _passage_possible(game: Game) -> bool:
     return any(cards[c.id].scroll == "move_adjacent" for c in everywhere)
 
 
-def _distances(game: Game, start: int) -> dict[int, int]:
-    """Dijkstra over the level's cells, each cell costing its entry. Without a Scroll of
-    Passage about, a wall is crossed only by the mole rebuilding the tile on each side that
-    has no path there: one action a side."""
-    board = game.board
-    paths, steps = board.paths, board._steps
-    walls_count = not _passage_possible(game)
-    dist = {start: 0}
-    queue = [(0, start)]
-    while queue:
-        d, here = heapq.heappop(queue)
-        if d > dist[here]:
-            continue
+def _step(game: Game, here: int, there: int, walls_count: bool | None = None) -> int:
+    """What stepping from `here` into the neighbouring `there` costs at least: its entry, and
+    without a Scroll of Passage about, one mole action for each side of a wall between."""
+    cost = _entry_cost(game, there)
+    if walls_count is None:
+        walls_count = not _passage_possible(game)
+    if walls_count:
+        paths, board = game.board.paths, game.board
         for bit, back in _EDGES:
-            other = steps[bit][here]
-            if other < 0 or not board.exists[other]:
-                continue
-            nd = d + _entry_cost(game, other)
-            if walls_count:
-                nd += (not paths[here] & bit) + (not paths[other] & back)
-            if nd < dist.get(other, _FAR):
-                dist[other] = nd
-                heapq.heappush(queue, (nd, other))
+            if board._steps[bit][here] == there:
+                cost += (not paths[here] & bit) + (not paths[there] & back)
+                break
+    return cost
+
+
+def _distances_to(game: Game, exits: list[int]) -> dict[int, int]:
+    """For every cell, the least a walk from it into an exit costs (Dijkstra from the exits,
+    each step costing `_step`)."""
+    board = game.board
+    walls_count = not _passage_possible(game)
+    dist = {x: 0 for x in exits}
+    queue = [(0, x) for x in exits]
+    while queue:
+        d, there = heapq.heappop(queue)
+        if d > dist[there]:
+            continue
+        for here in board.around(there):
+            nd = d + _step(game, here, there, walls_count)
+            if nd < dist.get(here, _FAR):
+                dist[here] = nd
+                heapq.heappush(queue, (nd, here))
     return dist
 
 
