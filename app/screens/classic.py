@@ -400,6 +400,7 @@ class ClassicScreen(PlayScreen):
                 yield Static(id="status")
                 yield BoardView(id="board")
                 yield Static(id="prompt")
+                yield Static(id="look")
                 yield EventLog(id="log")
             with Vertical(id="side"):
                 yield Static(id="scoreboard")

@@ -33,7 +33,8 @@ from app.widgets.game_views import GameViews
 from app.widgets.board import BoardView
 from app.widgets.event_log import EventLog
 from app.widgets.side_panel import SidePanel
-from app.words import card_label, reason_line
+from app.look import describe_cell
+from app.words import DIRECTION_NAMES, card_label, reason_line
 
 # What the prompt line says while a direction is awaited, per verb.
 ASKS = {
@@ -101,6 +102,8 @@ class PlayScreen(GameViews, Screen[None]):
         Binding("m", "mole", "Mole", show=False, id="mole", tooltip="Call the mole"),
         Binding("enter", "confirm", "Place", show=False, id="confirm",
                 tooltip="Choose the cell under the cursor"),
+        Binding("semicolon,v", "look", "Look", show=False, id="look",
+                tooltip="Look at any card on the board: a cursor and what is there"),
         Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
                 tooltip="Play this level again from its start"),
         Binding("escape", "menu", "Menu", id="menu", tooltip="Cancel, or open the game menu"),
@@ -129,6 +132,20 @@ class PlayScreen(GameViews, Screen[None]):
     PlayScreen #log {
         height: 7;
     }
+    PlayScreen #look {
+        height: auto;
+        min-height: 7;
+        max-height: 12;
+        background: $panel;
+        padding: 0 1;
+        display: none;
+    }
+    PlayScreen.looking #look {
+        display: block;
+    }
+    PlayScreen.looking #log {
+        display: none;
+    }
     """
 
     def __init__(self, session: Session) -> None:
@@ -136,7 +153,7 @@ class PlayScreen(GameViews, Screen[None]):
         self.session = session
         self.asking: tuple | None = None  # (verb, card uid or None) while a direction is awaited
         self.cursor: tuple[int, int] | None = None  # a cell being chosen (teleport, mole)
-        self.picking: str | None = None  # what the cursor is for: "place" or "mole"
+        self.picking: str | None = None  # what the cursor is for: "place", "mole" or "look"
         self.finished = False  # the results screen was shown for this outcome
         self._prompt_shown = ""
 
@@ -152,6 +169,7 @@ class PlayScreen(GameViews, Screen[None]):
                 yield Static(id="status")
                 yield BoardView(id="board")
                 yield Static(id="prompt")
+                yield Static(id="look")
                 yield EventLog(id="log")
             yield SidePanel(id="panel")
         yield Footer()
@@ -168,6 +186,7 @@ class PlayScreen(GameViews, Screen[None]):
         self.panel.show(self.game)
         self.query_one("#status", Static).update(self.status_text(), layout=False)
         self._show_prompt()
+        self._show_look()
 
     def status_text(self) -> Text:
         """Moves against par first, so they stay visible on a narrow terminal."""
@@ -194,7 +213,9 @@ class PlayScreen(GameViews, Screen[None]):
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
         message = ""
-        if self.cursor is not None:
+        if self.picking == "look":
+            message = "Looking: arrows or a click move, Esc stops."
+        elif self.cursor is not None:
             what = ("Where does it land?" if self.picking == "place"
                     else "Which tile should the mole dig?")
             message = f"{what}  Arrows move the cursor, Enter or a click chooses."
@@ -206,6 +227,48 @@ class PlayScreen(GameViews, Screen[None]):
             self._prompt_shown = message
             prompt.update(Text(message), layout=False)
             prompt.set_class(bool(message), "shown")
+
+    def _show_look(self) -> None:
+        """Look mode's panel, in place of the log: what is under the cursor."""
+        looking = self.picking == "look" and self.cursor is not None
+        self.set_class(looking, "looking")
+        if looking:
+            self.query_one("#look", Static).update(self.look_text(self.cursor))
+
+    def look_text(self, cell: tuple[int, int]) -> Text:
+        """What is on `cell`, then what a direction key would do there, if it is next to you."""
+        text = describe_cell(self.game, cell)
+        way = self._way_to(cell)
+        if way is not None:
+            action = self.intent(way)
+            reason = self.session.why_not(action)
+            text.append(f"\n{DIRECTION_NAMES[way].capitalize()} of you: ", style="bold")
+            if reason is None:
+                text.append(f"{self.key_for('step', way)} will {self.session.describe(action)}.")
+            else:
+                text.append(f"{self.key_for('step', way)} would {self.session.describe(action)}, "
+                            f"but not now: {reason}.", style="yellow")
+        return text
+
+    def _way_to(self, cell: tuple[int, int]) -> str | None:
+        """The direction from the hero to `cell` when it is the next cell across an edge."""
+        hero = self.game.player
+        if hero.pos is None:
+            return None
+        row, col = self.game.cell(hero.pos)
+        for direction in DIRECTIONS:
+            dr, dc = STEP[DIRECTION_BITS[direction]]
+            if (row + dr, col + dc) == cell:
+                return direction
+        return None
+
+    def key_for(self, action: str, argument: str | None = None) -> str:
+        """The key the player presses for `action` (after any keymap), as the footer shows it."""
+        wanted = action if argument is None else f"{action}('{argument}')"
+        for active in self.active_bindings.values():
+            if active.binding.action == wanted:
+                return self.app.get_key_display(active.binding)
+        return wanted
 
     def _sync_cursor(self) -> None:
         """A pending teleport means choosing a cell: start the cursor where the subject is."""
@@ -361,6 +424,7 @@ class PlayScreen(GameViews, Screen[None]):
         self.cursor = (min(max(row + dr, 0), board.height - 1),
                        min(max(col + dc, 0), board.width - 1))
         self.board.show(self.game, self.cursor)
+        self._show_look()
 
     def action_confirm(self) -> None:
         if self.cursor is None:
@@ -368,7 +432,9 @@ class PlayScreen(GameViews, Screen[None]):
         self._choose_cell(self.cursor)
 
     def _choose_cell(self, cell: tuple[int, int]) -> None:
-        if self.picking == "place":
+        if self.picking == "look":
+            self.stop_looking()
+        elif self.picking == "place":
             self.act(Action("place", target=cell))
         elif self.picking == "mole":
             attempt = self.act(Action("mole", target=cell))
@@ -379,20 +445,40 @@ class PlayScreen(GameViews, Screen[None]):
     @on(BoardView.CellClicked)
     def clicked(self, message: BoardView.CellClicked) -> None:
         cell = (message.row, message.col)
+        if self.picking == "look":
+            self.cursor = cell  # a click while looking looks there
+            self.redraw()
+            return
         if self.cursor is not None:
             self.cursor = cell
             self._choose_cell(cell)
             return
-        hero = self.game.player
-        if hero.pos is None:
+        way = self._way_to(cell)
+        if way is not None and self.game.player.pos is not None:
+            self.action_step(way)
             return
-        row, col = self.game.cell(hero.pos)
-        for direction in DIRECTIONS:
-            dr, dc = STEP[DIRECTION_BITS[direction]]
-            if (row + dr, col + dc) == cell:
-                self.action_step(direction)
-                return
-        self.note(reason_line("click a card next to you"))
+        self.start_looking(cell)  # any other card: say what it is
+
+    # ------------------------------------------------------------------ look mode
+
+    def action_look(self) -> None:
+        if self.picking == "look":
+            self.stop_looking()
+        elif self.cursor is None:
+            hero = self.game.player
+            self.start_looking(self.game.cell(hero.pos if hero.pos is not None else 0))
+
+    def start_looking(self, cell: tuple[int, int]) -> None:
+        if self.cursor is not None and self.picking != "look":
+            return  # a teleport or the mole is choosing a cell: that comes first
+        self.asking = None
+        self.picking, self.cursor = "look", cell
+        self.redraw()
+
+    def stop_looking(self) -> None:
+        if self.picking == "look":
+            self.picking, self.cursor = None, None
+            self.redraw()
 
     # ------------------------------------------------------------------ verbs
 
@@ -536,7 +622,7 @@ class PlayScreen(GameViews, Screen[None]):
             self.asking = None
             self._show_prompt()
             return
-        if self.picking == "mole":
+        if self.picking in ("mole", "look"):
             self.picking, self.cursor = None, None
             self.redraw()
             return

@@ -242,7 +242,9 @@ async def test_clicking_an_adjacent_card_flips_it(app: CardRogueApp) -> None:
         far = play.board.region_of(1, 3)
         await pilot.click("#board", offset=(far.x + 3, far.y + 1))
         await pilot.pause()
-        assert log_text(play).endswith("✗ Click a card next to you.")
+        # A card further away is looked at, not acted on.
+        assert play.picking == "look" and play.cursor == (1, 3)
+        assert log_text(play).endswith("You flip a card: Shop.")
         assert play.game.moves == 1
 
 
