@@ -104,7 +104,9 @@ class CardRogueApp(App[None]):
         if isinstance(self.screen, RulesScreen):  # F1 or ? again closes it
             self.screen.dismiss(None)
             return
-        self.push_screen(RulesScreen(screen_keys(self.screen), start=start))
+        legend = getattr(self.screen, "legend_text", None)
+        self.push_screen(RulesScreen(screen_keys(self.screen), start=start,
+                                     legend=legend() if legend is not None else None))
 
     async def action_quit(self) -> None:
         from app.screens.dialogs import ConfirmScreen

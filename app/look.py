@@ -245,8 +245,8 @@ def legend_entries(game: Game) -> list[LegendEntry]:
             names.append(name)
     entries = [LegendEntry(PLAYER_GLYPH, "player", None, "you")]
     if face_down:
-        entries.append(LegendEntry("░", "face-down", None, "face-down card: flip it to see"))
-    entries.append(LegendEntry("┃", "corridor", None, "a path between tiles; no path, a wall"))
+        entries.append(LegendEntry("░", "face-down", None, "face down: flip to see"))
+    entries.append(LegendEntry("┃", "corridor", None, "path (else a wall)"))
     for (glyph, category, colour), names in seen.items():
         kind = CATEGORY_WORDS.get(category)
         meaning = listing(names) + (f" ({kind})" if kind else "")
@@ -255,7 +255,6 @@ def legend_entries(game: Game) -> list[LegendEntry]:
 
 
 FRAME_ENTRIES = (
-    ("legal", "a card your arrows can act on now"),
     ("fighting", "an enemy fighting you"),
     ("cursor", "the look cursor"),
 )

@@ -33,6 +33,7 @@ from app.screens.play import COMMANDS, Command, PlayScreen
 from app.session import Attempt
 from app.widgets.board import SEAT_COLOURS, BoardView
 from app.widgets.event_log import EventLog
+from app.widgets.legend import Legend
 from app.widgets.side_panel import SidePanel
 from app.words import card_label, reason_line
 from engine.cardrogue import characters, goals
@@ -405,6 +406,7 @@ class ClassicScreen(PlayScreen):
             with Vertical(id="side"):
                 yield Static(id="scoreboard")
                 yield SidePanel(id="panel")
+                yield Legend(id="legend")
         yield Footer()
 
     # ------------------------------------------------------------------ drawing

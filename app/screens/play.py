@@ -32,6 +32,7 @@ from app.session import Attempt, Session
 from app.widgets.game_views import GameViews
 from app.widgets.board import BoardView
 from app.widgets.event_log import EventLog
+from app.widgets.legend import Legend, legend_text
 from app.widgets.side_panel import SidePanel
 from app.look import describe_cell
 from app.words import DIRECTION_NAMES, card_label, reason_line
@@ -104,6 +105,8 @@ class PlayScreen(GameViews, Screen[None]):
                 tooltip="Choose the cell under the cursor"),
         Binding("semicolon,v", "look", "Look", show=False, id="look",
                 tooltip="Look at any card on the board: a cursor and what is there"),
+        Binding("slash", "legend", "Legend", show=False, id="legend",
+                tooltip="Show or hide what each glyph and colour on the board means"),
         Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
                 tooltip="Play this level again from its start"),
         Binding("escape", "menu", "Menu", id="menu", tooltip="Cancel, or open the game menu"),
@@ -146,6 +149,12 @@ class PlayScreen(GameViews, Screen[None]):
     PlayScreen.looking #log {
         display: none;
     }
+    PlayScreen.legend #panel {
+        display: none;
+    }
+    PlayScreen.legend #legend {
+        display: block;
+    }
     """
 
     def __init__(self, session: Session) -> None:
@@ -172,6 +181,7 @@ class PlayScreen(GameViews, Screen[None]):
                 yield Static(id="look")
                 yield EventLog(id="log")
             yield SidePanel(id="panel")
+            yield Legend(id="legend")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -187,6 +197,8 @@ class PlayScreen(GameViews, Screen[None]):
         self.query_one("#status", Static).update(self.status_text(), layout=False)
         self._show_prompt()
         self._show_look()
+        if self.has_class("legend"):
+            self.query_one("#legend", Legend).update(self.legend_text())
 
     def status_text(self) -> Text:
         """Moves against par first, so they stay visible on a narrow terminal."""
@@ -261,6 +273,14 @@ class PlayScreen(GameViews, Screen[None]):
             if (row + dr, col + dc) == cell:
                 return direction
         return None
+
+    def legend_text(self) -> Text:
+        """What each glyph and colour on the board means (the legend panel and the help)."""
+        return legend_text(self.game, self.board)
+
+    def action_legend(self) -> None:
+        self.toggle_class("legend")
+        self.redraw()
 
     def key_for(self, action: str, argument: str | None = None) -> str:
         """The key the player presses for `action` (after any keymap), as the footer shows it."""

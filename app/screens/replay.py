@@ -27,6 +27,7 @@ from app.replay import SPEEDS, Replay, Unwatchable
 from app.widgets.game_views import GameViews
 from app.widgets.board import BoardView
 from app.widgets.event_log import EventLog
+from app.widgets.legend import legend_text
 from app.widgets.side_panel import SidePanel
 
 DEFAULT_SPEED = 2
@@ -210,6 +211,10 @@ class ReplayScreen(GameViews, Screen[None]):
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
+
+    def legend_text(self) -> Text:
+        """What each glyph on the board means, for the help screen."""
+        return legend_text(self.game, self.board)
 
     def redraw(self) -> None:
         self.board.show(self.game)

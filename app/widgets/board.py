@@ -322,6 +322,13 @@ class BoardView(ScrollView, can_focus=False):
                       Segment(" ", corridor)]
         return (top, [*west, *middle, *east], bottom)
 
+    def glyph_style(self, category: str, colour: str | None) -> Style:
+        """How the board draws a glyph of `category` (or a frame: "cursor", "fighting"...)."""
+        palette = self._palette()
+        if category in ("player", "face-down", "corridor", "cursor", "fighting", "legal"):
+            return palette.get(category, palette["frame"])
+        return self._content_style(category, colour, palette)
+
     @staticmethod
     def _content_style(category: str, colour: str | None, palette: dict[str, Style]) -> Style:
         style = palette.get(category, palette["item"])
