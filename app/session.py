@@ -126,6 +126,11 @@ class Session:
                 return out[-limit:]
         return out
 
+    def level_lines(self) -> list[Text]:
+        """The log of the current level: from the action that opened it (the opening, on the
+        first level)."""
+        return [line for group in self.groups[self.level_start:] for line in group]
+
     @property
     def level_par(self) -> int | None:
         return self.game.level.par

@@ -25,6 +25,7 @@ from engine.core.protocol import DIRECTIONS, Action
 
 from app import records
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from app.screens.history import HistoryScreen
 from app.screens.results import PlayTestResultsScreen, ResultsScreen
 from app.screens.shop import ShopScreen
 from app.screens.story import StoryScreen
@@ -69,6 +70,9 @@ COMMANDS = (
     Command("Cast a spell", "The Mage's spell at an adjacent enemy", "cast"),
     Command("Call the mole", "Pay the mole to dig a way (only when nothing is left to flip)",
             "mole"),
+    Command("Look", "Move a cursor over the board and read what each card is", "look"),
+    Command("Board legend", "Show or hide what each glyph and colour means", "legend"),
+    Command("Message history", "The log of the whole run", "history"),
     Command("Undo", "Take back your last action", "undo"),
     Command("Restart level", "Play this level again from its start", "restart_level"),
     Command("Restart campaign", "Play the whole map again from the first level",
@@ -79,6 +83,8 @@ COMMANDS = (
 
 class PlayScreen(GameViews, Screen[None]):
     """One story run. The screen owns the Session; widgets only draw it."""
+
+    AUTO_FOCUS = ""  # focus nothing: the arrows play, until the player focuses the log
 
     BINDINGS = [
         Binding("up,k,w", "step('N')", "North", show=False, id="north",
@@ -105,6 +111,10 @@ class PlayScreen(GameViews, Screen[None]):
                 tooltip="Choose the cell under the cursor"),
         Binding("semicolon,v", "look", "Look", show=False, id="look",
                 tooltip="Look at any card on the board: a cursor and what is there"),
+        Binding("tab", "focus_log", "Log", show=False, id="focus_log",
+                tooltip="Scroll back through the log with the arrows (Esc returns)"),
+        Binding("L", "history", "History", show=False, id="history",
+                tooltip="The log of the whole run on a screen of its own"),
         Binding("slash", "legend", "Legend", show=False, id="legend",
                 tooltip="Show or hide what each glyph and colour on the board means"),
         Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
@@ -185,7 +195,7 @@ class PlayScreen(GameViews, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.log_view.replace(self.session.lines())
+        self.log_view.replace(self.session.level_lines())
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
@@ -225,7 +235,9 @@ class PlayScreen(GameViews, Screen[None]):
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
         message = ""
-        if self.picking == "look":
+        if self.log_view.has_focus:
+            message = "The log: arrows, PgUp, PgDn scroll; Esc goes back to the board."
+        elif self.picking == "look":
             message = "Looking: arrows or a click move, Esc stops."
         elif self.cursor is not None:
             what = ("Where does it land?" if self.picking == "place"
@@ -277,6 +289,21 @@ class PlayScreen(GameViews, Screen[None]):
     def legend_text(self) -> Text:
         """What each glyph and colour on the board means (the legend panel and the help)."""
         return legend_text(self.game, self.board)
+
+    def action_focus_log(self) -> None:
+        if self.log_view.has_focus:
+            self.set_focus(None)
+        else:
+            self.log_view.focus()
+
+    def on_descendant_focus(self) -> None:
+        self._show_prompt()
+
+    def on_descendant_blur(self) -> None:
+        self._show_prompt()
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.session.title, self.session.lines()))
 
     def action_legend(self) -> None:
         self.toggle_class("legend")
@@ -608,7 +635,7 @@ class PlayScreen(GameViews, Screen[None]):
             self.note(reason_line("there is nothing to undo"))
             return
         self.finished = False
-        self.log_view.replace(self.session.lines())
+        self.log_view.replace(self.session.level_lines())
         self.note(Text(f"↶ Taken back: {described}.", style="italic"))
         self.redraw()
 
@@ -633,11 +660,14 @@ class PlayScreen(GameViews, Screen[None]):
     def _restarted(self, message: str) -> None:
         self.asking, self.cursor, self.picking = None, None, None
         self.finished = False
-        self.log_view.replace(self.session.lines())
+        self.log_view.replace(self.session.level_lines())
         self.note(Text(message, style="italic"))
         self.redraw()
 
     def action_menu(self) -> None:
+        if self.log_view.has_focus:
+            self.set_focus(None)
+            return
         if self.asking is not None:
             self.asking = None
             self._show_prompt()

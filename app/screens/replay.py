@@ -143,6 +143,8 @@ class OpenRunScreen(ModalScreen[Path | None]):
 class ReplayScreen(GameViews, Screen[None]):
     """Watch a run: step, step back, play and pause. Read-only."""
 
+    AUTO_FOCUS = ""  # focus nothing: the arrows step, until the player focuses the log
+
     BINDINGS = [
         Binding("right,l,d", "forward", "Step", id="replay_forward",
                 tooltip="Show the next action"),
