@@ -255,6 +255,7 @@ def legend_entries(game: Game) -> list[LegendEntry]:
 
 
 FRAME_ENTRIES = (
+    ("legal", "an arrow acts on it now"),
     ("fighting", "an enemy fighting you"),
     ("cursor", "the look cursor"),
 )

@@ -48,6 +48,17 @@ ASKS = {
 }
 
 
+# What the hint after a refused key calls each direction's action, and the other keys it names
+# (engine action kind, screen action, words), in the order they are listed.
+STEP_VERBS = {"flip": "flips", "move": "moves", "attack": "attacks"}
+KEY_HINTS = (
+    ("flee", "flee", "flees"),
+    ("cast", "cast", "casts"),
+    ("buy", "shop", "trades"),
+    ("end_turn", "end_turn", "ends the turn"),
+)
+
+
 @dataclass(frozen=True)
 class Command:
     """A game command for the command palette: its title, a line of help, the action name."""
@@ -202,7 +213,7 @@ class PlayScreen(GameViews, Screen[None]):
 
     def redraw(self) -> None:
         self._sync_cursor()
-        self.board.show(self.game, self.cursor)
+        self.board.show(self.game, self.cursor, self.legal_cells())
         self.panel.show(self.game)
         self.query_one("#status", Static).update(self.status_text(), layout=False)
         self._show_prompt()
@@ -345,7 +356,11 @@ class PlayScreen(GameViews, Screen[None]):
         """Send one action to the engine; log the outcome and redraw."""
         attempt = self.session.attempt(action)
         if not attempt.accepted:
-            self.note(reason_line(attempt.reason or "that is not allowed now"))
+            line = reason_line(attempt.reason or "that is not allowed now")
+            works = self.what_works()
+            if works:
+                line.append(f" {works}", style="dim")
+            self.note(line)
             return attempt
         self.log_view.add(attempt.lines)
         self.redraw()
@@ -419,6 +434,28 @@ class PlayScreen(GameViews, Screen[None]):
             return
         self.act(self.intent(direction))
 
+    def legal_cells(self) -> list[int]:
+        """The cells next to the hero that a direction key would act on now (the engine says)."""
+        hero = self.game.player
+        if hero.pos is None or self.game.is_over or self.game.pending is not None:
+            return []
+        board = self.game.board
+        return [board.neighbour(hero.pos, DIRECTION_BITS[d]) for d in DIRECTIONS
+                if self.session.why_not(self.intent(d)) is None]
+
+    def what_works(self) -> str:
+        """After a refused key: the keys the engine would take now, in a few words."""
+        legal = self.game.legal_actions()
+        kinds = {action.kind for action in legal}
+        parts = [f"{self.key_for('step', d)} {STEP_VERBS[self.intent(d).kind]} "
+                 f"{DIRECTION_NAMES[d]}" for d in DIRECTIONS if self.intent(d) in legal]
+        for kind, action, words in KEY_HINTS:
+            if kind in kinds:
+                parts.append(f"{self.key_for(action)} {words}")
+        if parts == [f"{self.key_for('end_turn')} ends the turn"]:
+            return f"End your turn with {self.key_for('end_turn')} first."
+        return f"Now: {', '.join(parts)}." if parts else ""
+
     def intent(self, direction: str) -> Action:
         """What an arrow means: attack the enemy there, flip the face-down card there, or move."""
         g = self.game
@@ -470,7 +507,7 @@ class PlayScreen(GameViews, Screen[None]):
         board = self.game.board
         self.cursor = (min(max(row + dr, 0), board.height - 1),
                        min(max(col + dc, 0), board.width - 1))
-        self.board.show(self.game, self.cursor)
+        self.board.show(self.game, self.cursor, self.legal_cells())
         self._show_look()
 
     def action_confirm(self) -> None:

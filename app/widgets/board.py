@@ -18,6 +18,7 @@ classes, so themes restyle the board; every segment carries an explicit backgrou
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rich.segment import Segment
@@ -46,8 +47,8 @@ HUBS = {
 
 # A cell's signature is (paths, glyph, category, colour, marks), or None for a blank cell.
 # Face-down and unseen cells use the categories below; marks is a bit set:
-MARK_PLAYER, MARK_FIGHTING, MARK_CURSOR = 1, 2, 4
-SEAT_SHIFT = 3  # marks >> SEAT_SHIFT: the seat + 1 of the token on the cell (0 when alone)
+MARK_PLAYER, MARK_FIGHTING, MARK_CURSOR, MARK_LEGAL = 1, 2, 4, 8
+SEAT_SHIFT = 4  # marks >> SEAT_SHIFT: the seat + 1 of the token on the cell (0 when alone)
 # Each seat's token colour at a table, and the number drawn as its token.
 SEAT_COLOURS = ("bright_red", "dodger_blue1", "green1", "magenta1")
 DOWN, UNSEEN_MARKED = "face-down", "unseen"
@@ -60,7 +61,7 @@ class BoardView(ScrollView, can_focus=False):
         "board--frame", "board--face-down", "board--corridor", "board--player",
         "board--cursor", "board--fighting", "board--enemy", "board--boss", "board--item",
         "board--potion", "board--path", "board--exit", "board--trap", "board--fountain",
-        "board--shop", "board--chest",
+        "board--shop", "board--chest", "board--legal",
     }
 
     DEFAULT_CSS = """
@@ -84,6 +85,7 @@ class BoardView(ScrollView, can_focus=False):
     BoardView > .board--fountain { color: $primary; background: $surface; text-style: bold; }
     BoardView > .board--shop { color: $warning; background: $surface; text-style: bold; }
     BoardView > .board--chest { color: $warning; background: $surface; text-style: bold; }
+    BoardView > .board--legal { color: $success; background: $surface; }
     """
 
     class CellClicked(Message):
@@ -111,8 +113,10 @@ class BoardView(ScrollView, can_focus=False):
 
     # ------------------------------------------------------------------ updating
 
-    def show(self, game: Game, cursor: tuple[int, int] | None = None) -> None:
-        """Draw `game`'s board; `cursor` marks a cell being chosen (a teleport's landing).
+    def show(self, game: Game, cursor: tuple[int, int] | None = None,
+             legal: Iterable[int] = ()) -> None:
+        """Draw `game`'s board; `cursor` marks a cell being chosen (a teleport's landing), and
+        `legal` the cells a direction key can act on now (their frames are marked).
 
         Only cells whose face, card, paths or marks changed since the last call are worked out
         again, and only their board rows are redrawn."""
@@ -127,7 +131,7 @@ class BoardView(ScrollView, can_focus=False):
             self._looks.clear()
             self.virtual_size = Size(self.columns * CELL_W, self.rows * CELL_H)
             self.refresh()
-        changed = self._changed_cells(game, cursor)
+        changed = self._changed_cells(game, cursor, legal)
         marks = self._marks
         signatures = self._signatures
         rows = set()
@@ -149,7 +153,8 @@ class BoardView(ScrollView, can_focus=False):
             self._focus_cell = board.cell(hero)
         self.follow()
 
-    def _changed_cells(self, game: Game, cursor: tuple[int, int] | None) -> set[int]:
+    def _changed_cells(self, game: Game, cursor: tuple[int, int] | None,
+                       legal: Iterable[int] = ()) -> set[int]:
         """The cells that may look different since the last call (all of them the first time)."""
         board = game.board
         face, content, paths = board.face, board.content, board.paths
@@ -163,6 +168,8 @@ class BoardView(ScrollView, can_focus=False):
             marks[hero.pos] = marks.get(hero.pos, 0) | MARK_PLAYER | seat
             for enemy in game.in_combat(hero):
                 marks[enemy.pos] = marks.get(enemy.pos, 0) | MARK_FIGHTING
+        for index in legal:
+            marks[index] = marks.get(index, 0) | MARK_LEGAL
         if cursor is not None:
             index = game.index(cursor)
             if index is not None:
@@ -285,6 +292,8 @@ class BoardView(ScrollView, can_focus=False):
             frame = palette["cursor"]
         elif marks & MARK_FIGHTING:
             frame = palette["fighting"]
+        elif marks & MARK_LEGAL:
+            frame = palette["legal"]
         if category in (DOWN, UNSEEN_MARKED):
             fill, pattern = (palette["face-down"], "░░░░░") if category == DOWN else (blank, "     ")
             return (

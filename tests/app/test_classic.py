@@ -23,6 +23,7 @@ from app.screens.classic import (
 )
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
+from app.widgets.board import SEAT_SHIFT
 from engine.cardrogue import effects
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.engine.support import give, rig
@@ -164,7 +165,7 @@ async def test_banner_scoreboard_and_board_tokens_follow_the_turn(app: CardRogue
         assert f"▶{first_player.seat + 1} {first_player.name}" in board
         # every token is drawn in its seat's colour
         marks = table.board._marks
-        assert {m >> 3 for m in marks.values() if m & 1} == {1, 2, 3, 4}
+        assert {m >> SEAT_SHIFT for m in marks.values() if m & 1} == {1, 2, 3, 4}
         await press(pilot, "space")
         now = g.players[g.current]
         assert now is not first_player

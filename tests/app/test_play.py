@@ -223,9 +223,10 @@ async def test_an_illegal_key_says_why_and_changes_nothing(app: CardRogueApp) ->
         play = await start(app, pilot)
         before = play.game.fingerprint()
         await press(pilot, "left")
-        assert log_text(play).endswith("✗ There is a wall that way.")
+        assert log_text(play).endswith("✗ There is a wall that way. Now: ↑ flips north, → flips "
+                                       "east, space ends the turn.")
         await press(pilot, "x")
-        assert log_text(play).endswith("✗ You are not in combat.")
+        assert "✗ You are not in combat. Now: " in log_text(play).splitlines()[-1]
         await press(pilot, "p")
         assert log_text(play).endswith("✗ You have no potion.")
         assert play.game.fingerprint() == before and play.game.moves == 0
