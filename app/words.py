@@ -11,6 +11,7 @@ classic game) the hero's name is used instead.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -118,6 +119,13 @@ def listing(items: Iterable[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def reflow(text: str) -> str:
+    """Author prose as paragraphs that flow to any width: a single line break inside a
+    paragraph becomes a space, and a blank line (or several) separates paragraphs."""
+    paragraphs = re.split(r"\n[ \t]*\n", text.strip())
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
 
 
 def potion_name(colour: str | None, effect: str | None = None) -> str:
