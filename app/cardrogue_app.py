@@ -115,9 +115,11 @@ class CardRogueApp(App[None]):
         playing = [s for s in self.screen_stack if isinstance(s, PlayScreen)
                    and s.game.history and not s.game.is_over]
         if playing and not isinstance(self.screen, ConfirmScreen):
-            self.push_screen(ConfirmScreen("Quit Card Rogue? The run in progress is not kept.",
-                                           "Quit"),
-                             lambda yes: self.exit() if yes else None)
+            kept = all(s.KEEPS_PROGRESS for s in playing)
+            question = ("Quit Card Rogue? Your run is kept: Continue picks it up." if kept
+                        else "Quit Card Rogue? The game in progress is not kept.")
+            self.push_screen(ConfirmScreen(question, "Quit"),
+                             lambda yes: self._quit_keeping(playing) if yes else None)
             return
         from app.screens.editor import EditorScreen
 
@@ -129,12 +131,19 @@ class CardRogueApp(App[None]):
             return
         self.exit()
 
+    def _quit_keeping(self, playing: list) -> None:
+        """Quit once every run in play is saved; a run that cannot be saved keeps the app open."""
+        if all(screen.keep_progress() for screen in playing):
+            self.exit()
+
     # -- the title menu
 
     def on_title_screen_entry_chosen(self, message: TitleScreen.EntryChosen) -> None:
         entry = message.entry
         if entry.id == "quit":
             self.exit()
+        elif entry.id == "continue":
+            self.continue_saved()
         elif entry.id in ("story", "challenges"):
             from app.screens.campaigns import MapListScreen
 
@@ -151,6 +160,25 @@ class CardRogueApp(App[None]):
             self.open_editor_start()
         elif not entry.ready:
             self.notify(f"{entry.label} is not available yet.", title="Coming soon")
+
+    def continue_saved(self) -> None:
+        """Pick up the campaign left half-way last, or say in one line why it cannot be."""
+        from app import saves
+        from app.screens.play import PlayScreen
+
+        saved = saves.latest()
+        if saved is None:
+            self.notify("No campaign is waiting to be continued.", markup=False)
+            return
+        try:
+            session = saves.resume(saved.path)
+        except saves.SaveError as error:
+            self.notify(str(error), title="This run cannot continue", severity="error",
+                        markup=False, timeout=10)
+            return
+        screen = PlayScreen(session)
+        self.push_screen(screen)
+        screen.welcome_back()
 
     def open_editor(self, path: Path | None = None) -> None:
         """The grid editor on `path`, or on a new one-level challenge."""

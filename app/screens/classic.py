@@ -696,6 +696,7 @@ class ClassicScreen(PlayScreen):
         self.app.push_screen(ChooseScreen("Game menu", choices), self._menu_chosen)
 
     LEAVE_QUESTION = "Leave this table? The game is not kept."
+    KEEPS_PROGRESS = False
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         skip = {"restart_level"}

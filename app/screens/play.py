@@ -23,7 +23,7 @@ from engine.cardrogue import Game
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
 from engine.core.protocol import DIRECTIONS, Action
 
-from app import records
+from app import records, saves
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from app.screens.history import HistoryScreen
 from app.screens.results import PlayTestResultsScreen, ResultsScreen
@@ -36,7 +36,7 @@ from app.widgets.event_log import EventLog
 from app.widgets.legend import Legend, legend_text
 from app.widgets.side_panel import SidePanel
 from app.look import describe_cell
-from app.words import DIRECTION_NAMES, card_label, reason_line
+from app.words import DIRECTION_NAMES, card_label, plural, reason_line
 
 # What the prompt line says while a direction is awaited, per verb.
 ASKS = {
@@ -346,6 +346,13 @@ class PlayScreen(GameViews, Screen[None]):
         pos = g.players[ref].pos
         return g.cell(pos if pos is not None else 0)
 
+    def welcome_back(self) -> None:
+        """The first line after a saved run is continued."""
+        g = self.game
+        self.call_after_refresh(self.note, Text(
+            f"Welcome back: level {g.level_index + 1}, "
+            f"{plural(g.level_moves[g.level_index], 'move')} into it.", style="italic"))
+
     def note(self, line: Text) -> None:
         """A line in the log that is not an event (a refusal, an undo)."""
         self.log_view.add([line])
@@ -373,6 +380,7 @@ class PlayScreen(GameViews, Screen[None]):
         if g.is_over:
             self._finish()
         elif attempt.has("level_complete"):
+            self.keep_progress()  # a new level: a good moment to keep the run
             finished = self.session.spec.levels[g.level_index - 1]
             self.app.push_screen(self.story_screen(closing=finished))
 
@@ -393,6 +401,7 @@ class PlayScreen(GameViews, Screen[None]):
         if self.finished:
             return
         self.finished = True
+        self.keep_progress()  # the run is over: nothing left to continue
         g = self.game
         if g.outcome == "won" and g.level.epilogue:
             self.app.push_screen(
@@ -732,14 +741,38 @@ class PlayScreen(GameViews, Screen[None]):
     def run_action_now(self, name: str) -> None:
         getattr(self, f"action_{name}")()
 
-    LEAVE_QUESTION = "Leave this run? Its progress is not kept."
+    LEAVE_QUESTION = "Leave this run? It is kept: Continue on the title screen picks it up."
+    KEEPS_PROGRESS = True  # an unfinished run is saved to continue later (app/saves.py)
 
     def action_leave(self) -> None:
         if self.game.is_over or not self.game.history:
+            self.keep_progress()
             self.dismiss(None)
             return
         self.app.push_screen(ConfirmScreen(self.LEAVE_QUESTION, "Leave"),
-                             lambda yes: self.dismiss(None) if yes else None)
+                             lambda yes: self.leave_kept() if yes else None)
+
+    def leave_kept(self) -> None:
+        """Leave once the run is saved; if it cannot be saved, stay, so nothing is lost."""
+        if self.keep_progress():
+            self.dismiss(None)
+
+    def keep_progress(self) -> bool:
+        """Save the unfinished run to continue later, or forget the save once the run is over
+        (or was started again and left untouched). Says why in a notice and returns False if
+        the disk refuses."""
+        if not self.KEEPS_PROGRESS:
+            return True
+        try:
+            if self.game.is_over or not self.game.history:
+                saves.discard(self.session.map_id)
+            else:
+                saves.keep(self.session)
+        except (OSError, ValueError) as error:
+            self.app.notify(f"Your run could not be kept: {saves.one_line(error)}",
+                            title="Not saved", severity="error", markup=False)
+            return False
+        return True
 
     # ------------------------------------------------------------------ the palette
 
@@ -758,6 +791,7 @@ class PlayTestScreen(PlayScreen):
     """
 
     LEAVE_QUESTION = "Stop the play-test and go back to the editor?"
+    KEEPS_PROGRESS = False
 
     def __init__(self, session: Session, on_won: Callable[[Game], None]) -> None:
         super().__init__(session)
