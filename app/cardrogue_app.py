@@ -13,10 +13,12 @@ from app.screens.rules import RulesScreen
 from app.screens.title import TitleScreen
 
 
-def screen_keys(screen: Screen) -> list[tuple[str, str]]:
-    """The keys that work on `screen` now, as (keys, what they do): its own list of extra keys
-    (EXTRA_KEYS), then every binding shown in the footer or carrying a tooltip."""
-    keys: list[tuple[str, str]] = list(getattr(screen, "EXTRA_KEYS", ()))
+def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
+    """The keys that work on `screen` now, as (keys, what they do, binding id): its own list of
+    extra keys (EXTRA_KEYS, no id), then every binding shown in the footer or carrying a
+    tooltip. The id is what keymap.toml remaps."""
+    keys: list[tuple[str, str, str]] = [(key, what, "")
+                                        for key, what in getattr(screen, "EXTRA_KEYS", ())]
     seen: dict[str, int] = {}
     app = screen.app
     for active in screen.active_bindings.values():
@@ -27,10 +29,10 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
         shown = app.get_key_display(binding)
         if binding.action in seen:  # several keys for one action: one line, our words
             index = seen[binding.action]
-            keys[index] = (f"{keys[index][0]} {shown}", what)
+            keys[index] = (f"{keys[index][0]} {shown}", what, keys[index][2])
             continue
         seen[binding.action] = len(keys)
-        keys.append((shown, what))
+        keys.append((shown, what, binding.id or ""))
     return keys
 
 

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from engine.cardrogue import Game
+from engine.cardrogue import Game, exceptional
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
 from engine.core.protocol import DIRECTIONS, Action
 
@@ -106,21 +106,28 @@ class PlayScreen(GameViews, Screen[None]):
                 tooltip="Flip, move or attack to the south"),
         Binding("left,h,a", "step('W')", "West", show=False, id="west",
                 tooltip="Flip, move or attack to the west"),
-        Binding("x", "attack", "Attack", id="attack", tooltip="Attack an adjacent enemy"),
-        Binding("f", "flee", "Flee", id="flee", tooltip="Try to flee from the fight"),
+        # The footer shows only what a player needs at 80 columns (end turn, undo, look, the
+        # menu, help) and the class keys while they apply; the help and the palette list all.
         Binding("space", "end_turn", "End turn", id="end_turn", tooltip="End your turn"),
         Binding("u,ctrl+z", "undo", "Undo", id="undo", tooltip="Take back the last action"),
-        Binding("b", "shop", "Shop", id="shop", tooltip="Trade at the shop you stand on"),
-        Binding("p", "drink", "Drink", id="drink", tooltip="Drink a potion"),
-        Binding("t", "throw", "Throw", id="throw", tooltip="Throw a potion"),
-        Binding("r", "read", "Read", id="read", tooltip="Read a scroll"),
-        Binding("e", "equip", "Equip", id="equip", tooltip="Equip a weapon or armour"),
-        Binding("o", "unequip", "Unequip", id="unequip", tooltip="Take off a weapon or armour"),
-        Binding("c", "cast", "Cast", show=False, id="cast", tooltip="Cast the Mage's spell"),
-        Binding("m", "mole", "Mole", show=False, id="mole", tooltip="Call the mole"),
+        Binding("c", "cast", "Cast", id="cast", tooltip="Cast the Mage's spell"),
+        Binding("m", "mole", "Mole", id="mole",
+                tooltip="Call the mole (once nothing is left to flip)"),
+        Binding("x", "attack", "Attack", show=False, id="attack",
+                tooltip="Attack an adjacent enemy"),
+        Binding("f", "flee", "Flee", show=False, id="flee", tooltip="Try to flee from the fight"),
+        Binding("b", "shop", "Shop", show=False, id="shop",
+                tooltip="Trade at the shop you stand on"),
+        Binding("p", "drink", "Drink", show=False, id="drink", tooltip="Drink a potion"),
+        Binding("t", "throw", "Throw", show=False, id="throw", tooltip="Throw a potion"),
+        Binding("r", "read", "Read", show=False, id="read", tooltip="Read a scroll"),
+        Binding("e", "equip", "Equip", show=False, id="equip",
+                tooltip="Equip a weapon or armour"),
+        Binding("o", "unequip", "Unequip", show=False, id="unequip",
+                tooltip="Take off a weapon or armour"),
         Binding("enter", "confirm", "Place", show=False, id="confirm",
                 tooltip="Choose the cell under the cursor"),
-        Binding("semicolon,v", "look", "Look", show=False, id="look",
+        Binding("semicolon,v", "look", "Look", id="look",
                 tooltip="Look at any card on the board: a cursor and what is there"),
         Binding("tab", "focus_log", "Log", show=False, id="focus_log",
                 tooltip="Scroll back through the log with the arrows (Esc returns)"),
@@ -186,6 +193,7 @@ class PlayScreen(GameViews, Screen[None]):
         self.picking: str | None = None  # what the cursor is for: "place", "mole" or "look"
         self.finished = False  # the results screen was shown for this outcome
         self._prompt_shown = ""
+        self._footer_state = (False, False)  # (a spell to cast, the mole may come)
 
     @property
     def game(self):
@@ -211,7 +219,27 @@ class PlayScreen(GameViews, Screen[None]):
 
     # ------------------------------------------------------------------ drawing
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Class keys exist only while they apply: the spell for a hero who has one, the mole
+        once the engine says the level is stuck (nothing left to flip)."""
+        if action == "cast":
+            return self._footer_state[0]
+        if action == "mole":
+            return self._footer_state[1]
+        return True
+
+    def _class_keys(self) -> tuple[bool, bool]:
+        g = self.game
+        if not g.players:
+            return (False, False)
+        char = g.catalog.characters[g.player.character]
+        return (bool(char.spell_damage), exceptional.stuck(g))
+
     def redraw(self) -> None:
+        state = self._class_keys()
+        if state != self._footer_state:
+            self._footer_state = state
+            self.refresh_bindings()
         self._sync_cursor()
         self.board.show(self.game, self.cursor, self.legal_cells())
         self.panel.show(self.game)

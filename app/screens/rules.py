@@ -24,12 +24,16 @@ KEYS_ENTRY = "Keys"
 LEGEND_ENTRY = "Board legend"
 
 
-def keys_text(keys: Sequence[tuple[str, str]]) -> Text:
-    width = max((len(key) for key, _ in keys), default=0)
+def keys_text(keys: Sequence[tuple[str, str, str]]) -> Text:
+    """One line per key: the keys, what they do, and the binding id for keymap.toml."""
+    width = max((len(key) for key, _, _ in keys), default=0)
     text = Text()
-    for key, what in keys:
+    for key, what, binding_id in keys:
         text.append(key.ljust(width), style="bold")
-        text.append(f"   {what}\n")
+        text.append(f"   {what}")
+        if binding_id:
+            text.append(f"  [{binding_id}]", style="dim")
+        text.append("\n")
     text.rstrip()
     return text
 
@@ -76,7 +80,7 @@ class RulesScreen(Screen[None]):
     }
     """
 
-    def __init__(self, keys: Sequence[tuple[str, str]] = (), start: str | None = None,
+    def __init__(self, keys: Sequence[tuple[str, str, str]] = (), start: str | None = None,
                  legend: Text | None = None) -> None:
         super().__init__()
         self.keys = list(keys)
@@ -147,7 +151,8 @@ class RulesScreen(Screen[None]):
             self.query_one("#term-name", Static).update(Text("Keys on this screen"))
             self.query_one("#term-text", Static).update(keys_text(self.keys))
             self.query_one("#term-see", Static).update(
-                Text("Keys can be remapped by their binding ids. Type to search the rules."))
+                Text("The ids in brackets name each binding in keymap.toml (in the data folder), "
+                     'for example: end_turn = "enter,space". Type to search the rules.'))
             return
         self.query_one("#term-name", Static).update(Text(term.name))
         self.query_one("#term-text", Static).update(Text(term.text))

@@ -423,7 +423,7 @@ async def test_help_lists_the_table_keys(app: CardRogueApp) -> None:
         await new_table(app, pilot)
         await press(pilot, "f1")
         assert isinstance(app.screen, RulesScreen)
-        keys = "\n".join(what for _, what in app.screen.keys)
+        keys = "\n".join(what for _, what, _ in app.screen.keys)
         await press(pilot, "f1")
         assert isinstance(app.screen, ClassicScreen)
         for what in ("Trade with an adjacent player", "Try to trip an adjacent player",
