@@ -266,9 +266,11 @@ class PlayScreen(GameViews, Screen[None]):
         text.append(" │ ", style="dim")
         if levels > 1:
             text.append(f"{g.level_index + 1}/{levels} ")
-        text.append(g.level.title or g.level.id)
-        text.append(" — ", style="dim")
-        text.append(session.title, style="dim")
+        level_title = g.level.title or g.level.id
+        text.append(level_title)
+        if session.title != level_title:  # a one-level map often shares its title
+            text.append(" — ", style="dim")
+            text.append(session.title, style="dim")
         return text
 
     def _show_prompt(self) -> None:
@@ -703,11 +705,12 @@ class PlayScreen(GameViews, Screen[None]):
         self.asking = None
         if self.picking == "mole":
             self.picking, self.cursor = None, None
-        taken = self.session.game.history[-1] if self.session.game.history else None
-        described = self.session.describe(taken) if taken is not None else ""
-        if self.session.undo() is None:
+        taken = self.session.undo()
+        if taken is None:
             self.note(reason_line("there is nothing to undo"))
             return
+        # Named once it is taken back: a thrown or drunk potion is in the hand again.
+        described = self.session.describe(taken)
         self.finished = False
         self.log_view.replace(self.session.level_lines())
         self.note(Text(f"↶ Taken back: {described}.", style="italic"))

@@ -127,7 +127,7 @@ async def test_fighting_the_ogre_is_death(app: CardRogueApp) -> None:
         assert isinstance(app.screen, ResultsScreen)
         assert text_of(app.screen, "#outcome") == "You have fallen."
         log = log_text(play)
-        assert "The Ogre attacks for 30 = 30 damage." in log
+        assert "The Ogre attacks for 30 damage." in log
         assert "You die (Ogre)." in log
 
         # Restart the level from the results: back on the start with full health.

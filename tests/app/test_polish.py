@@ -12,7 +12,8 @@ from app.cardrogue_app import CardRogueApp
 from app.screens.dialogs import ConfirmScreen
 from app.screens.play import PlayScreen
 from app.screens.rules import RulesScreen
-from tests.app.test_play import SIZE, press, start
+from app.words import card_label
+from tests.app.test_play import SIZE, log_text, press, start, text_of
 
 
 def footer_keys(screen) -> list[str]:
@@ -79,3 +80,31 @@ async def test_the_help_lists_binding_ids(app: CardRogueApp) -> None:
         assert "keymap.toml" in rules.query_one("#term-see").render().plain
         await press(pilot, "escape")
         assert isinstance(app.screen, PlayScreen)
+
+
+def throwing_map():
+    """A Goblin face up next to the hero, who holds a potion of paralysis and 7 gold."""
+    level = level_from_grids(
+        "hall", "╶─╴", "@g.", {"g": {"card": "goblin", "revealed": True},
+                               ".": {"card": "path", "revealed": True}},
+        items=("potion",), gold=7, characters=("warrior",), title="Hall",
+        potion_identity={c: "paralysis" for c in ("red", "blue", "green", "yellow", "purple",
+                                                  "white")})
+    return map_from_levels([level], seed=2, title="Hall")
+
+
+async def test_the_log_words(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, throwing_map())
+        log = log_text(play).splitlines()
+        # What the level's start gives is in the log.
+        assert log[:2] == ["Level 1: Hall", "You start this level with 7 gold and the Potion."]
+        # A one-level map named like its level does not say the title twice.
+        assert text_of(play, "#status").endswith("│ Hall")
+        await press(pilot, "t")  # the only potion, at the only enemy
+        assert play.game.history[-1].kind == "throw"
+        assert not play.game.players[0].hand  # thrown
+        await press(pilot, "u")
+        label = card_label(play.game, play.game.players[0].hand[0])
+        assert "paralysis" in label
+        assert log_text(play).endswith(f"↶ Taken back: throw {label} east.")
