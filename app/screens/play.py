@@ -683,7 +683,7 @@ class PlayScreen(GameViews, Screen[None]):
         if hero.pos not in g.stock:
             self.note(reason_line(self.session.why_not(Action("buy")) or "you are not on a shop"))
             return
-        self.app.push_screen(ShopScreen(self.session, self.act))
+        self.app.push_screen(ShopScreen(self.session, self.act, self.action_undo))
 
     def action_mole(self) -> None:
         """Choose a tile for the mole with the cursor, if the engine would take any tile now."""

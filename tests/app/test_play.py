@@ -211,6 +211,9 @@ async def test_paying_with_a_card_from_the_hand(app: CardRogueApp) -> None:
         shop = app.screen
         assert "+ 3 in cards offered = 7" in text_of(shop, "#purse")
         await press(pilot, "shift+tab", "end", "enter")  # the potion: 2 gold, paid by the Helm
+        assert isinstance(app.screen, ConfirmScreen)  # offered cards are spent: asked first
+        assert "paying with Helm" in app.screen.question
+        await press(pilot, "y")
         hero = play.game.players[0]
         assert [c.id for c in hero.hand] == ["potion"] and hero.gold == 5
         assert play.game.history[-1].cards == (play.game.history[-2].card,)
