@@ -13,6 +13,7 @@ place that calls it, and turns its MapError into a MapLoadError.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,3 +96,35 @@ def find_map(identity: str, *, title: str = "") -> KnownMap:
     raise RunError(UNKNOWN_MAP, f"no known map has the id {identity[:12]}…{named} (share code "
                    f"{share_code(identity)}); put the map in {maps_dir(create=False)} or give "
                    "it with --map FILE")
+
+
+# A share code as people type it: XXXX-XXXX, in any case.
+SHARE_CODE = re.compile(r"[0-9A-Za-z]{4}-[0-9A-Za-z]{4}")
+
+
+def looks_like_share_code(value: str) -> bool:
+    return SHARE_CODE.fullmatch(value.strip()) is not None and not Path(value).exists()
+
+
+def find_by_share_code(code: str) -> KnownMap:
+    """The bundled or user map with this share code (XXXX-XXXX, in any case).
+    Raises RunError(UNKNOWN_MAP) in words when none has it."""
+    wanted = code.strip().upper().replace("-", "")
+    wanted = f"{wanted[:4]}-{wanted[4:]}"
+    for path in library_files():
+        try:
+            known = read_map(path)
+        except MapLoadError:
+            continue
+        if known.share_code == wanted:
+            return known
+    raise RunError(UNKNOWN_MAP, f"no known map has the share code {wanted}; put the map in "
+                   f"{maps_dir(create=False)} or name its file")
+
+
+def map_from_argument(value: str) -> KnownMap:
+    """A map named on the command line: a file, or the share code of a bundled or user map.
+    Raises MapLoadError or RunError, each with the reason in words."""
+    if looks_like_share_code(value):
+        return find_by_share_code(value)
+    return read_map(value)
