@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -70,7 +70,9 @@ class CardRogueApp(App[None]):
         if self.open_at_start is not None:
             self.open_path(self.open_at_start)
         if self.replay_at_start is not None:
-            self.open_run_file(self.replay_at_start, self.replay_map)
+            # `cardrogue replay RUN` is about that run: closing the viewer ends the app.
+            self.open_run_file(self.replay_at_start, self.replay_map,
+                               closed=lambda _: self.exit())
         if self.edit_at_start:
             if self.edit_path is None:
                 self.open_editor_start()
@@ -207,12 +209,14 @@ class CardRogueApp(App[None]):
         self.push_screen(OpenRunScreen(),
                          lambda path: self.open_run_file(path) if path is not None else None)
 
-    def open_run_file(self, path: Path, map_file: Path | None = None) -> None:
-        """Watch the run in `path` (its map found by id, or `map_file`), or show why not."""
+    def open_run_file(self, path: Path, map_file: Path | None = None,
+                      closed: Callable[[None], None] | None = None) -> None:
+        """Watch the run in `path` (its map found by id, or `map_file`), or show why not;
+        `closed` is called when the viewer (or the refusal) is closed."""
         from app.replay import open_run_file
         from app.screens.replay import open_run
 
-        open_run(self, lambda: open_run_file(path, map_file))
+        open_run(self, lambda: open_run_file(path, map_file), closed)
 
     # -- opening maps
 

@@ -33,19 +33,21 @@ from app.widgets.side_panel import SidePanel
 DEFAULT_SPEED = 2
 
 
-def open_run(app: App, opener: Callable[[], Replay]) -> ReplayScreen | None:
-    """Open the viewer on the replay `opener` builds, or the refusal dialog if it raises."""
+def open_run(app: App, opener: Callable[[], Replay],
+             closed: Callable[[None], None] | None = None) -> ReplayScreen | None:
+    """Open the viewer on the replay `opener` builds, or the refusal dialog if it raises.
+    `closed` is called when either is closed."""
     try:
         replay = opener()
     except Unwatchable as refusal:
-        app.push_screen(RunRefusedScreen(refusal.heading, refusal.message))
+        app.push_screen(RunRefusedScreen(refusal.heading, refusal.message), closed)
         return None
     except Exception as error:  # noqa: BLE001 - a run must never crash the app
         message = " ".join(str(error).split()) or type(error).__name__
-        app.push_screen(RunRefusedScreen("Unexpected problem", message))
+        app.push_screen(RunRefusedScreen("Unexpected problem", message), closed)
         return None
     screen = ReplayScreen(replay)
-    app.push_screen(screen)
+    app.push_screen(screen, closed)
     return screen
 
 
