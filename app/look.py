@@ -19,7 +19,7 @@ from app.words import (EFFECT_NAMES, PLAYER_GLYPH, SLOT_NAMES, card_label, faces
                        plural, signed)
 
 if TYPE_CHECKING:
-    from engine.cardrogue.cards import CardDef
+    from engine.cardrogue.cards import CardDef, CharacterDef
     from engine.cardrogue.game import Game
 
 SCROLL_WORDS = {
@@ -99,6 +99,53 @@ def value_fact(d: CardDef) -> str:
     if d.gold is None or not d.sellable:
         return "no shop buys it"
     return f"sells for {d.gold} gold"
+
+
+def character_facts(char: CharacterDef, table: bool = False) -> list[str]:
+    """A character's numbers and traits, one short phrase each; `table` adds the classic
+    game's rules between heroes (stealing, tripping)."""
+    facts = [f"health {char.max_health}", f"attack {signed(char.attack)}"]
+    if char.spell_damage:
+        facts.append(f"casts {char.spell_damage} sure damage every "
+                     f"{plural(char.spell_cooldown, 'turn')}")
+    if char.movement:
+        facts.append(f"{plural(char.movement, 'more move')} out of combat")
+    if char.damage_taken:
+        facts.append(f"{char.damage_taken} less damage from each blow")
+    if char.regen:
+        facts.append(f"heals {char.regen} a turn out of combat")
+    if char.fountain_bonus:
+        facts.append(f"{char.fountain_bonus} more from fountains")
+    if char.cannot_flee:
+        facts.append("never flees unless an item allows it")
+    elif char.flee_on:
+        facts.append(f"also flees on {faces(char.flee_on)}")
+    if char.trap_avoid_on:
+        facts.append(f"avoids traps on {faces(char.trap_avoid_on)}")
+    if char.second_dagger:
+        facts.append("may hold a second dagger")
+    if char.sell_bonus:
+        facts.append(f"sells every card for {char.sell_bonus} more gold")
+    if table and tuple(char.steal_on) != (6,):
+        facts.append(f"steals on {faces(char.steal_on)}")
+    return facts
+
+
+LABEL_WIDTH = 56
+
+
+def character_label(char: CharacterDef, table: bool = False) -> Text:
+    """The hero chooser's entry: the name, then the numbers and traits on a line below."""
+    label = Text(char.name, style="bold")
+    lines: list[str] = []
+    for fact in character_facts(char, table):  # indented lines of at most LABEL_WIDTH
+        if lines and len(lines[-1]) + len(fact) + 3 <= LABEL_WIDTH:
+            lines[-1] += f" · {fact}"
+        else:
+            lines.append(fact)
+    for line in lines:
+        label.append(f"\n   {line}", style="dim")
+    return label
 
 
 def card_facts(game: Game, index: int) -> tuple[str, list[str]]:

@@ -9,7 +9,6 @@ becomes one engine Action; the engine takes it or says why not.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 
 from rich.text import Text
@@ -33,6 +32,7 @@ from app.screens.play import COMMANDS, Command, PlayScreen
 from app.session import Attempt
 from app.widgets.board import SEAT_COLOURS, BoardView
 from app.widgets.event_log import EventLog
+from app.look import character_label
 from app.widgets.legend import Legend
 from app.widgets.side_panel import SidePanel
 from app.words import card_label, reason_line
@@ -45,12 +45,6 @@ MAX_PLAYERS = 4
 def token(seat: int) -> Text:
     """A player's token as the board draws it: their seat number in their colour."""
     return Text(str(seat + 1), style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
-
-
-def gist(why: str, limit: int = 44) -> str:
-    """The first clause of a character's description, short enough for one dialog line."""
-    head = re.split(r" \(|[,;.]", why, maxsplit=1)[0].strip()
-    return head if len(head) <= limit else head[: limit - 1].rstrip() + "…"
 
 
 def where(game, index: int) -> str:
@@ -497,8 +491,8 @@ class ClassicScreen(PlayScreen):
         for char_id, char in g.catalog.characters.items():
             if char_id in taken:
                 continue
-            choices.append(Choice(char.name, Action("pick", name=char_id),
-                                  f"health {char.max_health} · {gist(char.why)}"))
+            choices.append(Choice(character_label(char, table=True),
+                                  Action("pick", name=char_id)))
         self.app.push_screen(ChooseScreen(f"{p.name}, pick your character", choices,
                                           subtitle="In turn order after the deciding roll"),
                              self._decided)

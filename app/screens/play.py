@@ -35,7 +35,7 @@ from app.widgets.board import BoardView
 from app.widgets.event_log import EventLog
 from app.widgets.legend import Legend, legend_text
 from app.widgets.side_panel import SidePanel
-from app.look import describe_cell
+from app.look import character_label, describe_cell
 from app.words import DIRECTION_NAMES, card_label, plural, reason_line
 
 # What the prompt line says while a direction is awaited, per verb.
@@ -851,6 +851,6 @@ def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:
         return
     catalog = standard_catalog().characters
     options = allowed or list(catalog)
-    choices = [Choice(catalog[c].name if c in catalog else c, c) for c in options]
+    choices = [Choice(character_label(catalog[c]) if c in catalog else c, c) for c in options]
     app.push_screen(ChooseScreen("Choose your hero", choices),
                     lambda chosen: then(chosen) if chosen else None)
