@@ -368,6 +368,15 @@ class ClassicScreen(PlayScreen):
     ]
 
     DEFAULT_CSS = """
+    ClassicScreen #handover {
+        height: 1;
+        background: $accent-muted;
+        padding: 0 1;
+        display: none;
+    }
+    ClassicScreen.handover #handover {
+        display: block;
+    }
     ClassicScreen #side {
         width: 30;
         height: 1fr;
@@ -392,6 +401,7 @@ class ClassicScreen(PlayScreen):
     def compose(self) -> ComposeResult:
         with Horizontal():
             with Vertical():
+                yield Static(id="handover")
                 yield Static(id="status")
                 yield BoardView(id="board")
                 yield Static(id="prompt")
@@ -652,6 +662,32 @@ class ClassicScreen(PlayScreen):
     def after(self, attempt: Attempt) -> None:
         if self.game.is_over:
             self._finish()
+        elif attempt.has("turn_start") and len(self.game.players) > 1:
+            self.hand_over()
+
+    def hand_over(self) -> None:
+        """A banner at every hand-over, until the next action: whose turn it is now, in their
+        token's colour."""
+        p = self.game.player
+        banner = Text("▶ ", style="bold")
+        banner.append_text(token(p.seat))
+        banner.append(f" {p.name}'s turn: take the keyboard", style="bold")
+        self.query_one("#handover", Static).update(banner)
+        self.add_class("handover")
+
+    def act(self, action: Action) -> Attempt:
+        self.remove_class("handover")  # the banner has been seen: the new player acts
+        return super().act(action)
+
+    def why_not_take_back(self, before) -> str | None:
+        """At a table, undo takes back only the acting player's own actions of this turn: the
+        others have seen what happened, and their turns are theirs."""
+        if len(before.players) == 1:
+            return None
+        g = self.game
+        if (g.player.seat, g.turn) != (before.player.seat, before.turn):
+            return f"only {before.player.name}'s own actions of this turn can be taken back"
+        return None
 
     def _finish(self) -> None:
         if self.finished:
@@ -677,8 +713,9 @@ class ClassicScreen(PlayScreen):
         self.restart_campaign()
 
     def action_menu(self) -> None:
-        if self.asking is not None or self.picking == "mole":
-            super().action_menu()
+        if (self.asking is not None or self.picking in ("mole", "look")
+                or self.log_view.has_focus):
+            super().action_menu()  # Esc first ends what is under way
             return
         choices = [
             Choice("Resume", None),

@@ -705,9 +705,15 @@ class PlayScreen(GameViews, Screen[None]):
         self.asking = None
         if self.picking == "mole":
             self.picking, self.cursor = None, None
+        before = self.game
         taken = self.session.undo()
         if taken is None:
             self.note(reason_line("there is nothing to undo"))
+            return
+        refusal = self.why_not_take_back(before)
+        if refusal is not None:
+            self.session.attempt(taken)  # put it back: the same action gives the same game
+            self.note(reason_line(refusal))
             return
         # Named once it is taken back: a thrown or drunk potion is in the hand again.
         described = self.session.describe(taken)
@@ -715,6 +721,10 @@ class PlayScreen(GameViews, Screen[None]):
         self.log_view.replace(self.session.level_lines())
         self.note(Text(f"↶ Taken back: {described}.", style="italic"))
         self.redraw()
+
+    def why_not_take_back(self, before: Game) -> str | None:
+        """Whether undo may go from `before` to the game now; a lone hero may always."""
+        return None
 
     def action_restart_level(self) -> None:
         self.app.push_screen(ConfirmScreen("Restart this level from its start?", "Restart"),

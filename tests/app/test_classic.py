@@ -431,12 +431,30 @@ async def test_help_lists_the_table_keys(app: CardRogueApp) -> None:
             assert what in keys
 
 
-async def test_undo_takes_back_an_action_at_the_table(app: CardRogueApp) -> None:
-    async with app.run_test(size=SIZE) as pilot:
+async def test_undo_takes_back_only_the_acting_players_own_turn(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         table = await new_table(app, pilot)
+        g = table.game
+        first = g.player.name
+        # An action inside the turn, as the engine lists it (one that does not end the turn).
+        inside = next(a for a in g.legal_actions() if a.kind in ("flip", "move"))
+        table.act(inside)
+        await pilot.pause()
+        assert table.game.player.name == first
         before = len(table.game.history)
-        await press(pilot, "space")
-        assert len(table.game.history) == before + 1
         await press(pilot, "u")
-        assert len(table.game.history) == before
+        assert len(table.game.history) == before - 1
         assert "Taken back" in log_text(table)
+        await press(pilot, "space")  # the hand-over: a banner names the next player
+        now = table.game.player.name
+        assert now != first
+        banner = table.query_one("#handover", Static)
+        assert banner.display and f"{now}'s turn: take the keyboard" in banner.render().plain
+        history = list(table.game.history)
+        await press(pilot, "u")  # the end of the last turn is not the new player's to undo
+        assert table.game.history == history and table.game.player.name == now
+        assert log_text(table).endswith(
+            f"✗ Only {now}'s own actions of this turn can be taken back.")
+        table.act(next(a for a in table.game.legal_actions() if a.kind in ("flip", "move")))
+        await pilot.pause()
+        assert not banner.display  # the new player has acted: the banner has done its work
