@@ -582,6 +582,12 @@ class PlayScreen(GameViews, Screen[None]):
             return
         self.start_looking(cell)  # any other card: say what it is
 
+    @on(BoardView.CellHovered)
+    def hovered(self, message: BoardView.CellHovered) -> None:
+        if self.picking == "look":  # while looking, the cursor follows the mouse
+            self.cursor = (message.row, message.col)
+            self.redraw()
+
     # ------------------------------------------------------------------ look mode
 
     def action_look(self) -> None:

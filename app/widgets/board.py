@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.events import Click
+from textual.events import Click, MouseMove
 from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -96,6 +96,14 @@ class BoardView(ScrollView, can_focus=False):
             self.row = row
             self.col = col
 
+    class CellHovered(Message):
+        """The mouse moved onto the card at (row, col)."""
+
+        def __init__(self, row: int, col: int) -> None:
+            super().__init__()
+            self.row = row
+            self.col = col
+
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -110,6 +118,7 @@ class BoardView(ScrollView, can_focus=False):
         self._level_key: object = None
         self._seen: tuple | None = None  # the state last drawn: face, content, paths, enemies, marks
         self._marks: dict[int, int] = {}
+        self._hovered: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ updating
 
@@ -367,6 +376,14 @@ class BoardView(ScrollView, can_focus=False):
         if cell is not None:
             event.stop()
             self.post_message(self.CellClicked(*cell))
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        # One message per card entered, not per mouse step.
+        offset = event.get_content_offset(self)
+        cell = self.cell_at(offset.x, offset.y) if offset is not None else None
+        if cell is not None and cell != self._hovered:
+            self._hovered = cell
+            self.post_message(self.CellHovered(*cell))
 
     def region_of(self, row: int, col: int) -> Region:
         """Where cell (row, col) is drawn, relative to the widget (for tests and clicks)."""

@@ -102,3 +102,18 @@ def test_look_mode_snapshot(snap_compare, app: CardRogueApp, size) -> None:
             await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_while_looking_the_cursor_follows_the_mouse(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, lookout())
+        region = play.board.region_of(0, 2)
+        await pilot.hover("#board", offset=(region.x + 3, region.y + 1))
+        await pilot.pause()
+        assert play.picking is None  # hovering alone changes nothing
+        await press(pilot, "v")
+        region = play.board.region_of(0, 4)
+        await pilot.hover("#board", offset=(region.x + 3, region.y + 1))
+        await pilot.pause()
+        assert play.cursor == (0, 4) and "Ladder" in look_shown(play)
+        assert play.game.moves == 0
