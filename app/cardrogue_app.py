@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -15,10 +15,12 @@ from app.screens.rules import RulesScreen
 from app.screens.title import TitleScreen
 
 
-def screen_keys(screen: Screen) -> list[tuple[str, str]]:
-    """The keys that work on `screen` now, as (keys, what they do): its own list of extra keys
-    (EXTRA_KEYS), then every binding shown in the footer or carrying a tooltip."""
-    keys: list[tuple[str, str]] = list(getattr(screen, "EXTRA_KEYS", ()))
+def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
+    """The keys that work on `screen` now, as (keys, what they do, binding id): its own list of
+    extra keys (EXTRA_KEYS, no id), then every binding shown in the footer or carrying a
+    tooltip. The id is what keymap.toml remaps."""
+    keys: list[tuple[str, str, str]] = [(key, what, "")
+                                        for key, what in getattr(screen, "EXTRA_KEYS", ())]
     seen: dict[str, int] = {}
     app = screen.app
     for active in screen.active_bindings.values():
@@ -29,10 +31,10 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
         shown = app.get_key_display(binding)
         if binding.action in seen:  # several keys for one action: one line, our words
             index = seen[binding.action]
-            keys[index] = (f"{keys[index][0]} {shown}", what)
+            keys[index] = (f"{keys[index][0]} {shown}", what, keys[index][2])
             continue
         seen[binding.action] = len(keys)
-        keys.append((shown, what))
+        keys.append((shown, what, binding.id or ""))
     return keys
 
 
@@ -70,7 +72,9 @@ class CardRogueApp(App[None]):
         if self.open_at_start is not None:
             self.open_path(self.open_at_start)
         if self.replay_at_start is not None:
-            self.open_run_file(self.replay_at_start, self.replay_map)
+            # `cardrogue replay RUN` is about that run: closing the viewer ends the app.
+            self.open_run_file(self.replay_at_start, self.replay_map,
+                               closed=lambda _: self.exit())
         if self.edit_at_start:
             if self.edit_path is None:
                 self.open_editor_start()
@@ -106,7 +110,9 @@ class CardRogueApp(App[None]):
         if isinstance(self.screen, RulesScreen):  # F1 or ? again closes it
             self.screen.dismiss(None)
             return
-        self.push_screen(RulesScreen(screen_keys(self.screen), start=start))
+        legend = getattr(self.screen, "legend_text", None)
+        self.push_screen(RulesScreen(screen_keys(self.screen), start=start,
+                                     legend=legend() if legend is not None else None))
 
     async def action_quit(self) -> None:
         from app.screens.dialogs import ConfirmScreen
@@ -115,9 +121,11 @@ class CardRogueApp(App[None]):
         playing = [s for s in self.screen_stack if isinstance(s, PlayScreen)
                    and s.game.history and not s.game.is_over]
         if playing and not isinstance(self.screen, ConfirmScreen):
-            self.push_screen(ConfirmScreen("Quit Card Rogue? The run in progress is not kept.",
-                                           "Quit"),
-                             lambda yes: self.exit() if yes else None)
+            kept = all(s.KEEPS_PROGRESS for s in playing)
+            question = ("Quit Card Rogue? Your run is kept: Continue picks it up." if kept
+                        else "Quit Card Rogue? The game in progress is not kept.")
+            self.push_screen(ConfirmScreen(question, "Quit"),
+                             lambda yes: self._quit_keeping(playing) if yes else None)
             return
         from app.screens.editor import EditorScreen
 
@@ -129,12 +137,19 @@ class CardRogueApp(App[None]):
             return
         self.exit()
 
+    def _quit_keeping(self, playing: list) -> None:
+        """Quit once every run in play is saved; a run that cannot be saved keeps the app open."""
+        if all(screen.keep_progress() for screen in playing):
+            self.exit()
+
     # -- the title menu
 
     def on_title_screen_entry_chosen(self, message: TitleScreen.EntryChosen) -> None:
         entry = message.entry
         if entry.id == "quit":
             self.exit()
+        elif entry.id == "continue":
+            self.continue_saved()
         elif entry.id in ("story", "challenges"):
             from app.screens.campaigns import MapListScreen
 
@@ -151,6 +166,25 @@ class CardRogueApp(App[None]):
             self.open_editor_start()
         elif not entry.ready:
             self.notify(f"{entry.label} is not available yet.", title="Coming soon")
+
+    def continue_saved(self) -> None:
+        """Pick up the campaign left half-way last, or say in one line why it cannot be."""
+        from app import saves
+        from app.screens.play import PlayScreen
+
+        saved = saves.latest()
+        if saved is None:
+            self.notify("No campaign is waiting to be continued.", markup=False)
+            return
+        try:
+            session = saves.resume(saved.path)
+        except saves.SaveError as error:
+            self.notify(str(error), title="This run cannot continue", severity="error",
+                        markup=False, timeout=10)
+            return
+        screen = PlayScreen(session)
+        self.push_screen(screen)
+        screen.welcome_back()
 
     def open_editor(self, path: Path | None = None) -> None:
         """The grid editor on `path`, or on a new one-level challenge."""
@@ -177,12 +211,14 @@ class CardRogueApp(App[None]):
         self.push_screen(OpenRunScreen(),
                          lambda path: self.open_run_file(path) if path is not None else None)
 
-    def open_run_file(self, path: Path, map_file: Path | None = None) -> None:
-        """Watch the run in `path` (its map found by id, or `map_file`), or show why not."""
+    def open_run_file(self, path: Path, map_file: Path | None = None,
+                      closed: Callable[[None], None] | None = None) -> None:
+        """Watch the run in `path` (its map found by id, or `map_file`), or show why not;
+        `closed` is called when the viewer (or the refusal) is closed."""
         from app.replay import open_run_file
         from app.screens.replay import open_run
 
-        open_run(self, lambda: open_run_file(path, map_file))
+        open_run(self, lambda: open_run_file(path, map_file), closed)
 
     # -- opening maps
 

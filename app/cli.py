@@ -53,14 +53,26 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a map or campaign file (.toml)")
+    parser.add_argument("file", metavar="FILE",
+                        help="a map or campaign file (.toml), or the share code (XXXX-XXXX) of "
+                             "a bundled map or one in your maps folder")
 
 
 def run_play(args: argparse.Namespace) -> int:
     """Open the app straight on a map; a file with problems opens the problems screen."""
     from pathlib import Path
 
+    from app.storage import library
+
     path = Path(args.file)
+    if library.looks_like_share_code(args.file):
+        from engine.core.runs import RunError
+
+        try:
+            path = library.find_by_share_code(args.file).path
+        except RunError as error:
+            print(f"{PROG} play: {args.file}: {error.message}", file=sys.stderr)
+            return 2
     if not path.is_file():
         print(shown(f"{PROG} play: {args.file}: no such file"), file=sys.stderr)
         return 2

@@ -54,8 +54,9 @@ def _json_line(data: dict[str, Any]) -> None:
 
 def _map_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--map", metavar="FILE", dest="map_file",
-                        help="the map file the runs were played on (otherwise the map is found "
-                             "by its id among the bundled maps and your maps folder)")
+                        help="the map file the runs were played on, or its share code "
+                             "(otherwise the map is found by its id among the bundled maps and "
+                             "your maps folder)")
 
 
 class _Maps:
@@ -73,7 +74,7 @@ class _Maps:
         if self.map_file is None:
             return library.find_map(run.map_id, title=run.map_title)
         if self._given is None:
-            self._given = library.read_map(self.map_file)
+            self._given = library.map_from_argument(self.map_file)
         return self._given
 
 
@@ -172,7 +173,18 @@ def run_replay(args: argparse.Namespace) -> int:
 def _replay_in_app(args: argparse.Namespace) -> int:
     """Open the app's replay viewer on the run. A missing file is a usage error (2), as for
     `cardrogue play`; a run that cannot be verified opens to the reason, in the app."""
-    for label, value in (("", args.run_file), ("--map ", args.map_file)):
+    from engine.core.runs import RunError
+
+    from app.storage import library
+
+    map_file = args.map_file
+    if map_file is not None and library.looks_like_share_code(map_file):
+        try:
+            map_file = str(library.find_by_share_code(map_file).path)
+        except RunError as exc:
+            _err("replay", f"--map {args.map_file}: {exc.message}")
+            return 2
+    for label, value in (("", args.run_file), ("--map ", map_file)):
         if value is not None and not Path(value).is_file():
             _err("replay", f"{label}{value}: no such file")
             return 2
@@ -183,7 +195,7 @@ def _replay_in_app(args: argparse.Namespace) -> int:
     from app.cardrogue_app import CardRogueApp  # lazy: importing Textual costs ~0.25 s
 
     app = CardRogueApp(replay_path=Path(args.run_file),
-                       replay_map=Path(args.map_file) if args.map_file else None)
+                       replay_map=Path(map_file) if map_file else None)
     app.run()
     return app.return_code or 0
 
@@ -211,22 +223,21 @@ def _open_store(command: str) -> Any:
 
 def _resolve_map(value: str) -> tuple[str, str]:
     """(map id, title) from a map file, an id, or a share code (found through the map index).
-    Raises MapLoadError."""
+    Raises MapLoadError or RunError(UNKNOWN_MAP)."""
     import re
 
     from app.storage import library
 
     if re.fullmatch(r"[0-9a-f]{64}", value) and not Path(value).exists():
         return value, ""
-    if re.fullmatch(r"[0-9A-Za-z]{4}-[0-9A-Za-z]{4}", value) and not Path(value).exists():
-        known = library.find_by_share_code(value)
-    else:
-        known = library.read_map(value)
+    known = library.map_from_argument(value)
     return known.map_id, known.spec.title
 
 
 def run_scores(args: argparse.Namespace) -> int:
     from engine.cardrogue.identity import share_code
+
+    from engine.core.runs import RunError
 
     from app.storage.library import MapLoadError
     from app.storage.scores import StoreError
@@ -243,6 +254,9 @@ def run_scores(args: argparse.Namespace) -> int:
             mine = store.best(identity, args.player) if args.player else None
     except MapLoadError as exc:
         _err("scores", _map_error(exc))
+        return EXIT_BAD
+    except RunError as exc:  # a share code no known map has
+        _err("scores", exc.message)
         return EXIT_BAD
     except StoreError as exc:
         _err("scores", str(exc))
@@ -332,6 +346,8 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from engine.core.runs import RunError
+
     from app.storage.library import MapLoadError
     from app.storage.runfiles import export_runs
     from app.storage.scores import StoreError
@@ -347,6 +363,9 @@ def run_export(args: argparse.Namespace) -> int:
                                            every_entry=args.every_entry)
     except MapLoadError as exc:
         _err("export", _map_error(exc))
+        return EXIT_BAD
+    except RunError as exc:  # a share code no known map has
+        _err("export", exc.message)
         return EXIT_BAD
     except (StoreError, OSError) as exc:
         _err("export", f"could not export: {exc}")

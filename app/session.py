@@ -7,6 +7,7 @@ replaying a prefix of the actions, which the engine guarantees gives the identic
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -51,6 +52,19 @@ class Session:
         # restarts cut the groups back to match the actions kept.
         self.groups: list[list[Text]] = []
         self._start_log()
+
+    @classmethod
+    def resumed(cls, spec: MapSpec, character: str, name: str, source: Path | None,
+                actions: Iterable[Action]) -> Session:
+        """A session brought back to where `actions` left it, its log told action by action.
+        Raises ValueError naming the first action the engine refuses."""
+        session = cls(spec, character, name, source)
+        for number, action in enumerate(actions, start=1):
+            attempt = session.attempt(action)
+            if not attempt.accepted:
+                raise ValueError(f"action {number} ({session.describe(action)}) is refused: "
+                                 f"{attempt.reason}")
+        return session
 
     # -- identity
 
@@ -125,6 +139,11 @@ class Session:
             if limit is not None and len(out) >= limit:
                 return out[-limit:]
         return out
+
+    def level_lines(self) -> list[Text]:
+        """The log of the current level: from the action that opened it (the opening, on the
+        first level)."""
+        return [line for group in self.groups[self.level_start:] for line in group]
 
     @property
     def level_par(self) -> int | None:

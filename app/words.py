@@ -11,6 +11,7 @@ classic game) the hero's name is used instead.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -118,6 +119,13 @@ def listing(items: Iterable[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def reflow(text: str) -> str:
+    """Author prose as paragraphs that flow to any width: a single line break inside a
+    paragraph becomes a space, and a blank line (or several) separates paragraphs."""
+    paragraphs = re.split(r"\n[ \t]*\n", text.strip())
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
 
 
 def potion_name(colour: str | None, effect: str | None = None) -> str:
@@ -232,7 +240,9 @@ class Narrator:
                 line = self.sentence(event, names)
             except (KeyError, TypeError, ValueError, IndexError):
                 line = generic(event)  # an event shape we did not expect: still say something
-            if line is not None:
+            if isinstance(line, list):
+                lines.extend(line)
+            elif line is not None:
                 lines.append(line)
         return lines
 
@@ -247,7 +257,7 @@ class Narrator:
             if name:
                 names[_cell(data.get("to"))] = name
 
-    def sentence(self, event: Event, names: dict) -> Text | None:
+    def sentence(self, event: Event, names: dict) -> Text | list[Text] | None:
         method = getattr(self, f"_on_{event.kind}", None)
         if method is None:
             return generic(event)
@@ -255,14 +265,32 @@ class Narrator:
 
     # -- turns and movement
 
-    def _on_level_start(self, d: dict, names: dict) -> Text:
+    def _on_level_start(self, d: dict, names: dict) -> list[Text]:
         number = int(d.get("level", 0)) + 1
         title = d.get("title") or d.get("id") or ""
         line = Text(f"Level {number}", style="bold")
         if title:
             line.append(": ")
             line.append(str(title))  # author text: kept literally
-        return line
+        return [line, *self._level_gifts(number - 1)]
+
+    def _level_gifts(self, index: int) -> list[Text]:
+        """What the level's start sets or hands over (the map's health, gold and items), which
+        the engine applies without an event of its own."""
+        levels = self.game.spec.levels
+        if not 0 <= index < len(levels):
+            return []
+        level, cards = levels[index], self.game.catalog.cards
+        given = []
+        if level.health is not None:
+            given.append(f"{level.health} health")
+        if level.gold is not None:
+            given.append(f"{level.gold} gold")
+        given.extend(the(cards[item].name if item in cards else item) for item in level.items)
+        if not given:
+            return []
+        return [Text(f"{self._who(None, 'start', 'starts')} this level with {listing(given)}.",
+                     style=STYLE_NOTE)]
 
     def _on_turn_start(self, d: dict, names: dict) -> Text:
         who = "" if self._solo() else f" — {self.game.players[d['player']].name}"
@@ -392,21 +420,26 @@ class Narrator:
 
     def _on_enemy_attack(self, d: dict, names: dict) -> Text:
         enemy = cap(self._enemy(names, d.get("target")))
-        line = Text(f"{enemy} attacks")
-        if d.get("roll") is not None:
-            line.append(": rolls ")
-            line.append(str(d["roll"]), style=STYLE_DIE)
-            line.append(f" ×2 = {2 * int(d['roll'])}")
-            attack = 2 * int(d["roll"])
-            if int(d.get("attack", attack)) != attack:
-                line.append(f", now {d['attack']}")
-        else:
-            line.append(f" for {d.get('attack', 0)}")
+        roll = d.get("roll")
+        attack = int(d.get("attack", 2 * int(roll) if roll is not None else 0))
         reduction = int(d.get("reduction") or 0)
+        damage = int(d.get("damage", 0))
+        line = Text(f"{enemy} attacks")
+        if roll is not None:
+            line.append(": rolls ")
+            line.append(str(roll), style=STYLE_DIE)
+            line.append(" ×2")
+            if attack != 2 * int(roll):
+                line.append(f" = {2 * int(roll)}, now {attack}")
+            elif reduction:
+                line.append(f" = {attack}")
+        else:
+            line.append(f" for {attack}" if reduction or damage != attack else " for")
         if reduction:
             line.append(f" −{reduction} (armour)")
-        line.append(" = ")
-        damage = int(d.get("damage", 0))
+        # Only a sum worth working out gets an "=": "attacks for 2 damage" needs none.
+        plain = roll is None and not reduction and damage == attack
+        line.append(" " if plain else " = ")
         line.append(f"{damage} damage", style=STYLE_HURT if damage else STYLE_DIE)
         line.append(".")
         return line

@@ -117,6 +117,11 @@ class MapListScreen(Screen[None]):
         self.query_one(DataTable).focus()
         self.action_reload()
 
+    def on_screen_resume(self) -> None:
+        # Back from a game (or the editor): a new best, or a new map, shows at once.
+        if self.entries:
+            self.load()
+
     def action_reload(self) -> None:
         self.load()
 

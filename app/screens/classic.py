@@ -9,7 +9,6 @@ becomes one engine Action; the engine takes it or says why not.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 
 from rich.text import Text
@@ -35,6 +34,8 @@ from app.screens.play import COMMANDS, Command, PlayScreen
 from app.session import Attempt
 from app.widgets.board import SEAT_COLOURS, BoardView
 from app.widgets.event_log import EventLog
+from app.look import character_label
+from app.widgets.legend import Legend
 from app.widgets.side_panel import SidePanel
 from app.words import card_label, reason_line
 from engine.cardrogue import KEEP_GOLD, characters, goals
@@ -46,12 +47,6 @@ MAX_PLAYERS = 4
 def token(seat: int) -> Text:
     """A player's token as the board draws it: their seat number in their colour."""
     return Text(str(seat + 1), style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
-
-
-def gist(why: str, limit: int = 44) -> str:
-    """The first clause of a character's description, short enough for one dialog line."""
-    head = re.split(r" \(|[,;.]", why, maxsplit=1)[0].strip()
-    return head if len(head) <= limit else head[: limit - 1].rstrip() + "…"
 
 
 def where(game, index: int) -> str:
@@ -377,6 +372,15 @@ class ClassicScreen(PlayScreen):
     ]
 
     DEFAULT_CSS = """
+    ClassicScreen #handover {
+        height: 1;
+        background: $accent-muted;
+        padding: 0 1;
+        display: none;
+    }
+    ClassicScreen.handover #handover {
+        display: block;
+    }
     ClassicScreen #side {
         width: 30;
         height: 1fr;
@@ -401,13 +405,16 @@ class ClassicScreen(PlayScreen):
     def compose(self) -> ComposeResult:
         with Horizontal():
             with Vertical():
+                yield Static(id="handover")
                 yield Static(id="status")
                 yield BoardView(id="board")
                 yield Static(id="prompt")
+                yield Static(id="look")
                 yield EventLog(id="log")
             with Vertical(id="side"):
                 yield Static(id="scoreboard")
                 yield SidePanel(id="panel")
+                yield Legend(id="legend")
         yield Footer()
 
     # ------------------------------------------------------------------ drawing
@@ -498,8 +505,8 @@ class ClassicScreen(PlayScreen):
         for char_id, char in g.catalog.characters.items():
             if char_id in taken:
                 continue
-            choices.append(Choice(char.name, Action("pick", name=char_id),
-                                  f"health {char.max_health} · {gist(char.why)}"))
+            choices.append(Choice(character_label(char, table=True),
+                                  Action("pick", name=char_id)))
         self.app.push_screen(ChooseScreen(f"{shown(p.name)}, pick your character", choices,
                                           subtitle="In turn order after the deciding roll"),
                              self._decided)
@@ -668,6 +675,32 @@ class ClassicScreen(PlayScreen):
     def after(self, attempt: Attempt) -> None:
         if self.game.is_over:
             self._finish()
+        elif attempt.has("turn_start") and len(self.game.players) > 1:
+            self.hand_over()
+
+    def hand_over(self) -> None:
+        """A banner at every hand-over, until the next action: whose turn it is now, in their
+        token's colour."""
+        p = self.game.player
+        banner = Text("▶ ", style="bold")
+        banner.append_text(token(p.seat))
+        banner.append(f" {p.name}'s turn: take the keyboard", style="bold")
+        self.query_one("#handover", Static).update(banner)
+        self.add_class("handover")
+
+    def act(self, action: Action) -> Attempt:
+        self.remove_class("handover")  # the banner has been seen: the new player acts
+        return super().act(action)
+
+    def why_not_take_back(self, before) -> str | None:
+        """At a table, undo takes back only the acting player's own actions of this turn: the
+        others have seen what happened, and their turns are theirs."""
+        if len(before.players) == 1:
+            return None
+        g = self.game
+        if (g.player.seat, g.turn) != (before.player.seat, before.turn):
+            return f"only {before.player.name}'s own actions of this turn can be taken back"
+        return None
 
     def _finish(self) -> None:
         if self.finished:
@@ -693,8 +726,9 @@ class ClassicScreen(PlayScreen):
         self.restart_campaign()
 
     def action_menu(self) -> None:
-        if self.asking is not None or self.picking == "mole":
-            super().action_menu()
+        if (self.asking is not None or self.picking in ("mole", "look")
+                or self.log_view.has_focus):
+            super().action_menu()  # Esc first ends what is under way
             return
         choices = [
             Choice("Resume", None),
@@ -706,6 +740,7 @@ class ClassicScreen(PlayScreen):
         self.app.push_screen(ChooseScreen("Game menu", choices), self._menu_chosen)
 
     LEAVE_QUESTION = "Leave this table? The game is not kept."
+    KEEPS_PROGRESS = False
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         skip = {"restart_level"}

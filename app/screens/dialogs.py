@@ -98,11 +98,14 @@ class ChooseScreen(ModalScreen[Any]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A question with Yes and No. Enter or y says yes; Escape or n says no."""
+    """A question with Yes and No. y says yes; Escape or n says no; Enter presses the button
+    with focus, which is No at first (the safe choice); the arrows move between the buttons."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm_yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm_no"),
+        Binding("left,right,up,down", "other_button", show=False, id="confirm_move",
+                tooltip="Move between the buttons"),
     ]
 
     DEFAULT_CSS = f"""
@@ -138,7 +141,11 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button(self.no, id="no")
 
     def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
+        self.query_one("#no", Button).focus()
+
+    def action_other_button(self) -> None:
+        yes = self.query_one("#yes", Button)
+        (self.query_one("#no", Button) if yes.has_focus else yes).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

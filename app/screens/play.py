@@ -23,8 +23,9 @@ from engine.cardrogue import Game
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
 from engine.core.protocol import DIRECTIONS, Action
 
-from app import records
+from app import records, saves
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from app.screens.history import HistoryScreen
 from app.screens.results import PlayTestResultsScreen, ResultsScreen
 from app.screens.shop import ShopScreen
 from app.screens.story import StoryScreen
@@ -32,8 +33,10 @@ from app.session import Attempt, Session
 from app.widgets.game_views import GameViews
 from app.widgets.board import BoardView
 from app.widgets.event_log import EventLog
+from app.widgets.legend import Legend, legend_text
 from app.widgets.side_panel import SidePanel
-from app.words import card_label, reason_line
+from app.look import character_label, describe_cell
+from app.words import DIRECTION_NAMES, card_label, plural, reason_line
 
 # What the prompt line says while a direction is awaited, per verb.
 ASKS = {
@@ -43,6 +46,17 @@ ASKS = {
     "throw": "Throw it which way?",
     "passage": "Step through to which side?",
 }
+
+
+# What the hint after a refused key calls each direction's action, and the other keys it names
+# (engine action kind, screen action, words), in the order they are listed.
+STEP_VERBS = {"flip": "flips", "move": "moves", "attack": "attacks"}
+KEY_HINTS = (
+    ("flee", "flee", "flees"),
+    ("cast", "cast", "casts"),
+    ("buy", "shop", "trades"),
+    ("end_turn", "end_turn", "ends the turn"),
+)
 
 
 @dataclass(frozen=True)
@@ -67,6 +81,9 @@ COMMANDS = (
     Command("Cast a spell", "The Mage's spell at an adjacent enemy", "cast"),
     Command("Call the mole", "Pay the mole to dig a way (only when nothing is left to flip)",
             "mole"),
+    Command("Look", "Move a cursor over the board and read what each card is", "look"),
+    Command("Board legend", "Show or hide what each glyph and colour means", "legend"),
+    Command("Message history", "The log of the whole run", "history"),
     Command("Undo", "Take back your last action", "undo"),
     Command("Restart level", "Play this level again from its start", "restart_level"),
     Command("Restart campaign", "Play the whole map again from the first level",
@@ -78,6 +95,8 @@ COMMANDS = (
 class PlayScreen(GameViews, Screen[None]):
     """One story run. The screen owns the Session; widgets only draw it."""
 
+    AUTO_FOCUS = ""  # focus nothing: the arrows play, until the player focuses the log
+
     BINDINGS = [
         Binding("up,k,w", "step('N')", "North", show=False, id="north",
                 tooltip="Flip, move or attack to the north"),
@@ -87,20 +106,35 @@ class PlayScreen(GameViews, Screen[None]):
                 tooltip="Flip, move or attack to the south"),
         Binding("left,h,a", "step('W')", "West", show=False, id="west",
                 tooltip="Flip, move or attack to the west"),
-        Binding("x", "attack", "Attack", id="attack", tooltip="Attack an adjacent enemy"),
-        Binding("f", "flee", "Flee", id="flee", tooltip="Try to flee from the fight"),
+        # The footer shows only what a player needs at 80 columns (end turn, undo, look, the
+        # menu, help) and the class keys while they apply; the help and the palette list all.
         Binding("space", "end_turn", "End turn", id="end_turn", tooltip="End your turn"),
         Binding("u,ctrl+z", "undo", "Undo", id="undo", tooltip="Take back the last action"),
-        Binding("b", "shop", "Shop", id="shop", tooltip="Trade at the shop you stand on"),
-        Binding("p", "drink", "Drink", id="drink", tooltip="Drink a potion"),
-        Binding("t", "throw", "Throw", id="throw", tooltip="Throw a potion"),
-        Binding("r", "read", "Read", id="read", tooltip="Read a scroll"),
-        Binding("e", "equip", "Equip", id="equip", tooltip="Equip a weapon or armour"),
-        Binding("o", "unequip", "Unequip", id="unequip", tooltip="Take off a weapon or armour"),
-        Binding("c", "cast", "Cast", show=False, id="cast", tooltip="Cast the Mage's spell"),
-        Binding("m", "mole", "Mole", show=False, id="mole", tooltip="Call the mole"),
+        Binding("c", "cast", "Cast", id="cast", tooltip="Cast the Mage's spell"),
+        Binding("m", "mole", "Mole", id="mole",
+                tooltip="Call the mole (once nothing is left to flip)"),
+        Binding("x", "attack", "Attack", show=False, id="attack",
+                tooltip="Attack an adjacent enemy"),
+        Binding("f", "flee", "Flee", show=False, id="flee", tooltip="Try to flee from the fight"),
+        Binding("b", "shop", "Shop", show=False, id="shop",
+                tooltip="Trade at the shop you stand on"),
+        Binding("p", "drink", "Drink", show=False, id="drink", tooltip="Drink a potion"),
+        Binding("t", "throw", "Throw", show=False, id="throw", tooltip="Throw a potion"),
+        Binding("r", "read", "Read", show=False, id="read", tooltip="Read a scroll"),
+        Binding("e", "equip", "Equip", show=False, id="equip",
+                tooltip="Equip a weapon or armour"),
+        Binding("o", "unequip", "Unequip", show=False, id="unequip",
+                tooltip="Take off a weapon or armour"),
         Binding("enter", "confirm", "Place", show=False, id="confirm",
                 tooltip="Choose the cell under the cursor"),
+        Binding("semicolon,v", "look", "Look", id="look",
+                tooltip="Look at any card on the board: a cursor and what is there"),
+        Binding("tab", "focus_log", "Log", show=False, id="focus_log",
+                tooltip="Scroll back through the log with the arrows (Esc returns)"),
+        Binding("L", "history", "History", show=False, id="history",
+                tooltip="The log of the whole run on a screen of its own"),
+        Binding("slash", "legend", "Legend", show=False, id="legend",
+                tooltip="Show or hide what each glyph and colour on the board means"),
         Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
                 tooltip="Play this level again from its start"),
         Binding("escape", "menu", "Menu", id="menu", tooltip="Cancel, or open the game menu"),
@@ -129,6 +163,26 @@ class PlayScreen(GameViews, Screen[None]):
     PlayScreen #log {
         height: 7;
     }
+    PlayScreen #look {
+        height: auto;
+        min-height: 7;
+        max-height: 12;
+        background: $panel;
+        padding: 0 1;
+        display: none;
+    }
+    PlayScreen.looking #look {
+        display: block;
+    }
+    PlayScreen.looking #log {
+        display: none;
+    }
+    PlayScreen.legend #panel {
+        display: none;
+    }
+    PlayScreen.legend #legend {
+        display: block;
+    }
     """
 
     def __init__(self, session: Session) -> None:
@@ -136,9 +190,10 @@ class PlayScreen(GameViews, Screen[None]):
         self.session = session
         self.asking: tuple | None = None  # (verb, card uid or None) while a direction is awaited
         self.cursor: tuple[int, int] | None = None  # a cell being chosen (teleport, mole)
-        self.picking: str | None = None  # what the cursor is for: "place" or "mole"
+        self.picking: str | None = None  # what the cursor is for: "place", "mole" or "look"
         self.finished = False  # the results screen was shown for this outcome
         self._prompt_shown = ""
+        self._footer_state = (False, False)  # (a spell to cast, the mole may come)
 
     @property
     def game(self):
@@ -152,22 +207,48 @@ class PlayScreen(GameViews, Screen[None]):
                 yield Static(id="status")
                 yield BoardView(id="board")
                 yield Static(id="prompt")
+                yield Static(id="look")
                 yield EventLog(id="log")
             yield SidePanel(id="panel")
+            yield Legend(id="legend")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.log_view.replace(self.session.lines())
+        self.log_view.replace(self.session.level_lines())
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Class keys exist only while they apply: the spell for a hero who has one, the mole
+        once the engine says the level is stuck (nothing left to flip)."""
+        if action == "cast":
+            return self._footer_state[0]
+        if action == "mole":
+            return self._footer_state[1]
+        return True
+
+    def _class_keys(self) -> tuple[bool, bool]:
+        g = self.game
+        if not g.players:
+            return (False, False)
+        char = g.catalog.characters[g.player.character]
+        mole = not g.is_over and any(a.kind == "mole" for a in g.legal_actions())
+        return (bool(char.spell_damage), mole)
+
     def redraw(self) -> None:
+        state = self._class_keys()
+        if state != self._footer_state:
+            self._footer_state = state
+            self.refresh_bindings()
         self._sync_cursor()
-        self.board.show(self.game, self.cursor)
+        self.board.show(self.game, self.cursor, self.legal_cells())
         self.panel.show(self.game)
         self.query_one("#status", Static).update(self.status_text(), layout=False)
         self._show_prompt()
+        self._show_look()
+        if self.has_class("legend"):
+            self.query_one("#legend", Legend).update(self.legend_text())
 
     def status_text(self) -> Text:
         """Moves against par first, so they stay visible on a narrow terminal."""
@@ -186,15 +267,21 @@ class PlayScreen(GameViews, Screen[None]):
         text.append(" │ ", style="dim")
         if levels > 1:
             text.append(f"{g.level_index + 1}/{levels} ")
-        text.append(g.level.title or g.level.id)
-        text.append(" — ", style="dim")
-        text.append(session.title, style="dim")
+        level_title = g.level.title or g.level.id
+        text.append(level_title)
+        if session.title != level_title:  # a one-level map often shares its title
+            text.append(" — ", style="dim")
+            text.append(session.title, style="dim")
         return text
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
         message = ""
-        if self.cursor is not None:
+        if self.log_view.has_focus:
+            message = "The log: arrows, PgUp, PgDn scroll; Esc goes back to the board."
+        elif self.picking == "look":
+            message = "Looking: arrows or a click move, Esc stops."
+        elif self.cursor is not None:
             what = ("Where does it land?" if self.picking == "place"
                     else "Which tile should the mole dig?")
             message = f"{what}  Arrows move the cursor, Enter or a click chooses."
@@ -206,6 +293,71 @@ class PlayScreen(GameViews, Screen[None]):
             self._prompt_shown = message
             prompt.update(Text(message), layout=False)
             prompt.set_class(bool(message), "shown")
+
+    def _show_look(self) -> None:
+        """Look mode's panel, in place of the log: what is under the cursor."""
+        looking = self.picking == "look" and self.cursor is not None
+        self.set_class(looking, "looking")
+        if looking:
+            self.query_one("#look", Static).update(self.look_text(self.cursor))
+
+    def look_text(self, cell: tuple[int, int]) -> Text:
+        """What is on `cell`, then what a direction key would do there, if it is next to you."""
+        text = describe_cell(self.game, cell)
+        way = self._way_to(cell)
+        if way is not None:
+            action = self.intent(way)
+            reason = self.session.why_not(action)
+            text.append(f"\n{DIRECTION_NAMES[way].capitalize()} of you: ", style="bold")
+            if reason is None:
+                text.append(f"{self.key_for('step', way)} will {self.session.describe(action)}.")
+            else:
+                text.append(f"{self.key_for('step', way)} would {self.session.describe(action)}, "
+                            f"but not now: {reason}.", style="yellow")
+        return text
+
+    def _way_to(self, cell: tuple[int, int]) -> str | None:
+        """The direction from the hero to `cell` when it is the next cell across an edge."""
+        hero = self.game.player
+        if hero.pos is None:
+            return None
+        row, col = self.game.cell(hero.pos)
+        for direction in DIRECTIONS:
+            dr, dc = STEP[DIRECTION_BITS[direction]]
+            if (row + dr, col + dc) == cell:
+                return direction
+        return None
+
+    def legend_text(self) -> Text:
+        """What each glyph and colour on the board means (the legend panel and the help)."""
+        return legend_text(self.game, self.board)
+
+    def action_focus_log(self) -> None:
+        if self.log_view.has_focus:
+            self.set_focus(None)
+        else:
+            self.log_view.focus()
+
+    def on_descendant_focus(self) -> None:
+        self._show_prompt()
+
+    def on_descendant_blur(self) -> None:
+        self._show_prompt()
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.session.title, self.session.lines()))
+
+    def action_legend(self) -> None:
+        self.toggle_class("legend")
+        self.redraw()
+
+    def key_for(self, action: str, argument: str | None = None) -> str:
+        """The key the player presses for `action` (after any keymap), as the footer shows it."""
+        wanted = action if argument is None else f"{action}('{argument}')"
+        for active in self.active_bindings.values():
+            if active.binding.action == wanted:
+                return self.app.get_key_display(active.binding)
+        return wanted
 
     def _sync_cursor(self) -> None:
         """A pending teleport means choosing a cell: start the cursor where the subject is."""
@@ -225,6 +377,13 @@ class PlayScreen(GameViews, Screen[None]):
         pos = g.players[ref].pos
         return g.cell(pos if pos is not None else 0)
 
+    def welcome_back(self) -> None:
+        """The first line after a saved run is continued."""
+        g = self.game
+        self.call_after_refresh(self.note, Text(
+            f"Welcome back: level {g.level_index + 1}, "
+            f"{plural(g.level_moves[g.level_index], 'move')} into it.", style="italic"))
+
     def note(self, line: Text) -> None:
         """A line in the log that is not an event (a refusal, an undo)."""
         self.log_view.add([line])
@@ -235,7 +394,11 @@ class PlayScreen(GameViews, Screen[None]):
         """Send one action to the engine; log the outcome and redraw."""
         attempt = self.session.attempt(action)
         if not attempt.accepted:
-            self.note(reason_line(attempt.reason or "that is not allowed now"))
+            line = reason_line(attempt.reason or "that is not allowed now")
+            works = self.what_works()
+            if works:
+                line.append(f" {works}", style="dim")
+            self.note(line)
             return attempt
         self.log_view.add(attempt.lines)
         self.redraw()
@@ -248,6 +411,7 @@ class PlayScreen(GameViews, Screen[None]):
         if g.is_over:
             self._finish()
         elif attempt.has("level_complete"):
+            self.keep_progress()  # a new level: a good moment to keep the run
             finished = self.session.spec.levels[g.level_index - 1]
             self.app.push_screen(self.story_screen(closing=finished))
 
@@ -268,6 +432,7 @@ class PlayScreen(GameViews, Screen[None]):
         if self.finished:
             return
         self.finished = True
+        self.keep_progress()  # the run is over: nothing left to continue
         g = self.game
         if g.outcome == "won" and g.level.epilogue:
             self.app.push_screen(
@@ -308,6 +473,28 @@ class PlayScreen(GameViews, Screen[None]):
             self.act(self._directed(verb, card, direction))
             return
         self.act(self.intent(direction))
+
+    def legal_cells(self) -> list[int]:
+        """The cells next to the hero that a direction key would act on now (the engine says)."""
+        hero = self.game.player
+        if hero.pos is None or self.game.is_over or self.game.pending is not None:
+            return []
+        board = self.game.board
+        return [board.neighbour(hero.pos, DIRECTION_BITS[d]) for d in DIRECTIONS
+                if self.session.why_not(self.intent(d)) is None]
+
+    def what_works(self) -> str:
+        """After a refused key: the keys the engine would take now, in a few words."""
+        legal = self.game.legal_actions()
+        kinds = {action.kind for action in legal}
+        parts = [f"{self.key_for('step', d)} {STEP_VERBS[self.intent(d).kind]} "
+                 f"{DIRECTION_NAMES[d]}" for d in DIRECTIONS if self.intent(d) in legal]
+        for kind, action, words in KEY_HINTS:
+            if kind in kinds:
+                parts.append(f"{self.key_for(action)} {words}")
+        if parts == [f"{self.key_for('end_turn')} ends the turn"]:
+            return f"End your turn with {self.key_for('end_turn')} first."
+        return f"Now: {', '.join(parts)}." if parts else ""
 
     def intent(self, direction: str) -> Action:
         """What an arrow means: attack the enemy there, flip the face-down card there, or move."""
@@ -360,7 +547,8 @@ class PlayScreen(GameViews, Screen[None]):
         board = self.game.board
         self.cursor = (min(max(row + dr, 0), board.height - 1),
                        min(max(col + dc, 0), board.width - 1))
-        self.board.show(self.game, self.cursor)
+        self.board.show(self.game, self.cursor, self.legal_cells())
+        self._show_look()
 
     def action_confirm(self) -> None:
         if self.cursor is None:
@@ -368,7 +556,9 @@ class PlayScreen(GameViews, Screen[None]):
         self._choose_cell(self.cursor)
 
     def _choose_cell(self, cell: tuple[int, int]) -> None:
-        if self.picking == "place":
+        if self.picking == "look":
+            self.stop_looking()
+        elif self.picking == "place":
             self.act(Action("place", target=cell))
         elif self.picking == "mole":
             attempt = self.act(Action("mole", target=cell))
@@ -379,20 +569,46 @@ class PlayScreen(GameViews, Screen[None]):
     @on(BoardView.CellClicked)
     def clicked(self, message: BoardView.CellClicked) -> None:
         cell = (message.row, message.col)
+        if self.picking == "look":
+            self.cursor = cell  # a click while looking looks there
+            self.redraw()
+            return
         if self.cursor is not None:
             self.cursor = cell
             self._choose_cell(cell)
             return
-        hero = self.game.player
-        if hero.pos is None:
+        way = self._way_to(cell)
+        if way is not None and self.game.player.pos is not None:
+            self.action_step(way)
             return
-        row, col = self.game.cell(hero.pos)
-        for direction in DIRECTIONS:
-            dr, dc = STEP[DIRECTION_BITS[direction]]
-            if (row + dr, col + dc) == cell:
-                self.action_step(direction)
-                return
-        self.note(reason_line("click a card next to you"))
+        self.start_looking(cell)  # any other card: say what it is
+
+    @on(BoardView.CellHovered)
+    def hovered(self, message: BoardView.CellHovered) -> None:
+        if self.picking == "look":  # while looking, the cursor follows the mouse
+            self.cursor = (message.row, message.col)
+            self.redraw()
+
+    # ------------------------------------------------------------------ look mode
+
+    def action_look(self) -> None:
+        if self.picking == "look":
+            self.stop_looking()
+        elif self.cursor is None:
+            hero = self.game.player
+            self.start_looking(self.game.cell(hero.pos if hero.pos is not None else 0))
+
+    def start_looking(self, cell: tuple[int, int]) -> None:
+        if self.cursor is not None and self.picking != "look":
+            return  # a teleport or the mole is choosing a cell: that comes first
+        self.asking = None
+        self.picking, self.cursor = "look", cell
+        self.redraw()
+
+    def stop_looking(self) -> None:
+        if self.picking == "look":
+            self.picking, self.cursor = None, None
+            self.redraw()
 
     # ------------------------------------------------------------------ verbs
 
@@ -474,7 +690,7 @@ class PlayScreen(GameViews, Screen[None]):
         if hero.pos not in g.stock:
             self.note(reason_line(self.session.why_not(Action("buy")) or "you are not on a shop"))
             return
-        self.app.push_screen(ShopScreen(self.session, self.act))
+        self.app.push_screen(ShopScreen(self.session, self.act, self.action_undo))
 
     def action_mole(self) -> None:
         """Choose a tile for the mole with the cursor, if the engine would take any tile now."""
@@ -496,15 +712,26 @@ class PlayScreen(GameViews, Screen[None]):
         self.asking = None
         if self.picking == "mole":
             self.picking, self.cursor = None, None
-        taken = self.session.game.history[-1] if self.session.game.history else None
-        described = self.session.describe(taken) if taken is not None else ""
-        if self.session.undo() is None:
+        before = self.game
+        taken = self.session.undo()
+        if taken is None:
             self.note(reason_line("there is nothing to undo"))
             return
+        refusal = self.why_not_take_back(before)
+        if refusal is not None:
+            self.session.attempt(taken)  # put it back: the same action gives the same game
+            self.note(reason_line(refusal))
+            return
+        # Named once it is taken back: a thrown or drunk potion is in the hand again.
+        described = self.session.describe(taken)
         self.finished = False
-        self.log_view.replace(self.session.lines())
+        self.log_view.replace(self.session.level_lines())
         self.note(Text(f"↶ Taken back: {described}.", style="italic"))
         self.redraw()
+
+    def why_not_take_back(self, before: Game) -> str | None:
+        """Whether undo may go from `before` to the game now; a lone hero may always."""
+        return None
 
     def action_restart_level(self) -> None:
         self.app.push_screen(ConfirmScreen("Restart this level from its start?", "Restart"),
@@ -527,16 +754,19 @@ class PlayScreen(GameViews, Screen[None]):
     def _restarted(self, message: str) -> None:
         self.asking, self.cursor, self.picking = None, None, None
         self.finished = False
-        self.log_view.replace(self.session.lines())
+        self.log_view.replace(self.session.level_lines())
         self.note(Text(message, style="italic"))
         self.redraw()
 
     def action_menu(self) -> None:
+        if self.log_view.has_focus:
+            self.set_focus(None)
+            return
         if self.asking is not None:
             self.asking = None
             self._show_prompt()
             return
-        if self.picking == "mole":
+        if self.picking in ("mole", "look"):
             self.picking, self.cursor = None, None
             self.redraw()
             return
@@ -559,14 +789,38 @@ class PlayScreen(GameViews, Screen[None]):
     def run_action_now(self, name: str) -> None:
         getattr(self, f"action_{name}")()
 
-    LEAVE_QUESTION = "Leave this run? Its progress is not kept."
+    LEAVE_QUESTION = "Leave this run? It is kept: Continue on the title screen picks it up."
+    KEEPS_PROGRESS = True  # an unfinished run is saved to continue later (app/saves.py)
 
     def action_leave(self) -> None:
         if self.game.is_over or not self.game.history:
+            self.keep_progress()
             self.dismiss(None)
             return
         self.app.push_screen(ConfirmScreen(self.LEAVE_QUESTION, "Leave"),
-                             lambda yes: self.dismiss(None) if yes else None)
+                             lambda yes: self.leave_kept() if yes else None)
+
+    def leave_kept(self) -> None:
+        """Leave once the run is saved; if it cannot be saved, stay, so nothing is lost."""
+        if self.keep_progress():
+            self.dismiss(None)
+
+    def keep_progress(self) -> bool:
+        """Save the unfinished run to continue later, or forget the save once the run is over
+        (or was started again and left untouched). Says why in a notice and returns False if
+        the disk refuses."""
+        if not self.KEEPS_PROGRESS:
+            return True
+        try:
+            if self.game.is_over or not self.game.history:
+                saves.discard(self.session.map_id)
+            else:
+                saves.keep(self.session)
+        except (OSError, ValueError) as error:
+            self.app.notify(f"Your run could not be kept: {saves.one_line(error)}",
+                            title="Not saved", severity="error", markup=False)
+            return False
+        return True
 
     # ------------------------------------------------------------------ the palette
 
@@ -585,6 +839,7 @@ class PlayTestScreen(PlayScreen):
     """
 
     LEAVE_QUESTION = "Stop the play-test and go back to the editor?"
+    KEEPS_PROGRESS = False
 
     def __init__(self, session: Session, on_won: Callable[[Game], None]) -> None:
         super().__init__(session)
@@ -613,6 +868,6 @@ def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:
         return
     catalog = standard_catalog().characters
     options = allowed or list(catalog)
-    choices = [Choice(catalog[c].name if c in catalog else c, c) for c in options]
+    choices = [Choice(character_label(catalog[c]) if c in catalog else c, c) for c in options]
     app.push_screen(ChooseScreen("Choose your hero", choices),
                     lambda chosen: then(chosen) if chosen else None)

@@ -29,24 +29,27 @@ from app.replay import SPEEDS, Replay, Unwatchable
 from app.widgets.game_views import GameViews
 from app.widgets.board import BoardView
 from app.widgets.event_log import EventLog
+from app.widgets.legend import legend_text
 from app.widgets.side_panel import SidePanel
 
 DEFAULT_SPEED = 2
 
 
-def open_run(app: App, opener: Callable[[], Replay]) -> ReplayScreen | None:
-    """Open the viewer on the replay `opener` builds, or the refusal dialog if it raises."""
+def open_run(app: App, opener: Callable[[], Replay],
+             closed: Callable[[None], None] | None = None) -> ReplayScreen | None:
+    """Open the viewer on the replay `opener` builds, or the refusal dialog if it raises.
+    `closed` is called when either is closed."""
     try:
         replay = opener()
     except Unwatchable as refusal:
-        app.push_screen(RunRefusedScreen(refusal.heading, refusal.message))
+        app.push_screen(RunRefusedScreen(refusal.heading, refusal.message), closed)
         return None
     except Exception as error:  # noqa: BLE001 - a run must never crash the app
         message = " ".join(str(error).split()) or type(error).__name__
-        app.push_screen(RunRefusedScreen("Unexpected problem", message))
+        app.push_screen(RunRefusedScreen("Unexpected problem", message), closed)
         return None
     screen = ReplayScreen(replay)
-    app.push_screen(screen)
+    app.push_screen(screen, closed)
     return screen
 
 
@@ -145,6 +148,8 @@ class OpenRunScreen(ModalScreen[Path | None]):
 class ReplayScreen(GameViews, Screen[None]):
     """Watch a run: step, step back, play and pause. Read-only."""
 
+    AUTO_FOCUS = ""  # focus nothing: the arrows step, until the player focuses the log
+
     BINDINGS = [
         Binding("right,l,d", "forward", "Step", id="replay_forward",
                 tooltip="Show the next action"),
@@ -213,6 +218,10 @@ class ReplayScreen(GameViews, Screen[None]):
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
+
+    def legend_text(self) -> Text:
+        """What each glyph on the board means, for the help screen."""
+        return legend_text(self.game, self.board)
 
     def redraw(self) -> None:
         self.board.show(self.game)

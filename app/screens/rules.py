@@ -21,14 +21,19 @@ from textual.widgets.option_list import Option
 from app.glossary import Term, search
 
 KEYS_ENTRY = "Keys"
+LEGEND_ENTRY = "Board legend"
 
 
-def keys_text(keys: Sequence[tuple[str, str]]) -> Text:
-    width = max((len(key) for key, _ in keys), default=0)
+def keys_text(keys: Sequence[tuple[str, str, str]]) -> Text:
+    """One line per key: the keys, what they do, and the binding id for keymap.toml."""
+    width = max((len(key) for key, _, _ in keys), default=0)
     text = Text()
-    for key, what in keys:
+    for key, what, binding_id in keys:
         text.append(key.ljust(width), style="bold")
-        text.append(f"   {what}\n")
+        text.append(f"   {what}")
+        if binding_id:
+            text.append(f"  [{binding_id}]", style="dim")
+        text.append("\n")
     text.rstrip()
     return text
 
@@ -75,11 +80,13 @@ class RulesScreen(Screen[None]):
     }
     """
 
-    def __init__(self, keys: Sequence[tuple[str, str]] = (), start: str | None = None) -> None:
+    def __init__(self, keys: Sequence[tuple[str, str, str]] = (), start: str | None = None,
+                 legend: Text | None = None) -> None:
         super().__init__()
         self.keys = list(keys)
         self.start = start
-        self.shown: list[Term | None] = []  # None stands for the keys entry
+        self.legend = legend  # the board's glyphs, when opened over a board
+        self.shown: list[Term | str | None] = []  # None: the keys entry; LEGEND_ENTRY: the legend
         self.current = ""  # the name of the entry on show
 
     def compose(self) -> ComposeResult:
@@ -103,12 +110,17 @@ class RulesScreen(Screen[None]):
 
     def fill(self, query: str) -> None:
         terms = search(query)
-        show_keys = bool(self.keys) and (not query.strip() or query.casefold().strip() in "keys")
-        self.shown = ([None] if show_keys else []) + terms
+        wanted = query.casefold().strip()
+        show_keys = bool(self.keys) and (not wanted or wanted in "keys")
+        show_legend = self.legend is not None and (not wanted or wanted in "board legend glyphs")
+        self.shown = ([None] if show_keys else []) + ([LEGEND_ENTRY] if show_legend else []) + terms
         options = self.query_one("#terms", OptionList)
         options.clear_options()
         for index, term in enumerate(self.shown):
-            label = Text(KEYS_ENTRY, style="bold") if term is None else Text(term.name)
+            if term is None or term == LEGEND_ENTRY:
+                label = Text(KEYS_ENTRY if term is None else LEGEND_ENTRY, style="bold")
+            else:
+                label = Text(term.name)
             options.add_option(Option(label, id=str(index)))
         if self.shown:
             options.highlighted = 0
@@ -120,18 +132,27 @@ class RulesScreen(Screen[None]):
 
     def select(self, name: str) -> None:
         for index, term in enumerate(self.shown):
-            if (term is None and name == KEYS_ENTRY) or (term is not None and term.name == name):
+            if ((term is None and name == KEYS_ENTRY) or term == name == LEGEND_ENTRY
+                    or (isinstance(term, Term) and term.name == name)):
                 self.query_one("#terms", OptionList).highlighted = index
                 self.describe(term)
                 return
 
-    def describe(self, term: Term | None) -> None:
+    def describe(self, term: Term | str | None) -> None:
+        if term == LEGEND_ENTRY:
+            self.current = LEGEND_ENTRY
+            self.query_one("#term-name", Static).update(Text("What the board shows"))
+            self.query_one("#term-text", Static).update(self.legend or Text())
+            self.query_one("#term-see", Static).update(
+                Text("The legend key (/ unless remapped) shows this beside the board."))
+            return
         self.current = KEYS_ENTRY if term is None else term.name
         if term is None:
             self.query_one("#term-name", Static).update(Text("Keys on this screen"))
             self.query_one("#term-text", Static).update(keys_text(self.keys))
             self.query_one("#term-see", Static).update(
-                Text("Keys can be remapped by their binding ids. Type to search the rules."))
+                Text("The ids in brackets name each binding in keymap.toml (in the data folder), "
+                     'for example: end_turn = "enter,space". Type to search the rules.'))
             return
         self.query_one("#term-name", Static).update(Text(term.name))
         self.query_one("#term-text", Static).update(Text(term.text))

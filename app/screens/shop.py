@@ -1,7 +1,9 @@
 """The shop dialog: the stock with buy prices, the hand with sell prices, and the purse.
 
 Every purchase and sale is an engine action and counts as a move. Cards from the hand can be
-offered as payment (Space marks them), which spares the moves of selling them first.
+offered as payment (Space marks them), which spares the moves of selling them first; a purchase
+that spends offered cards asks first. Undo works here too. A refusal stays on show only while
+the engine would still refuse the same deal.
 """
 
 from __future__ import annotations
@@ -19,8 +21,21 @@ from textual.widgets.option_list import Option
 from engine.cardrogue import tiles
 from engine.core.protocol import Action
 
+from app.screens.dialogs import ConfirmScreen
 from app.session import Attempt, Session
-from app.words import card_label, reason_line
+from app.words import card_label, listing, reason_line
+
+
+class StopAtEnds(OptionList):
+    """An option list whose up and down stop at the first and last entries (no wrapping)."""
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is None or self.highlighted > 0:
+            super().action_cursor_up()
 
 
 class ShopScreen(ModalScreen[None]):
@@ -29,6 +44,7 @@ class ShopScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,b", "close", "Leave the shop", id="shop_close"),
         Binding("space", "toggle_payment", "Pay with card", id="shop_pay"),
+        Binding("u,ctrl+z", "undo", "Undo", id="shop_undo", tooltip="Take back the last deal"),
         Binding("tab", "switch", "Stock/hand", id="shop_switch", show=False),
     ]
 
@@ -76,11 +92,14 @@ class ShopScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, session: Session, act: Callable[[Action], Attempt]) -> None:
+    def __init__(self, session: Session, act: Callable[[Action], Attempt],
+                 undo: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.session = session
         self.act = act
+        self.undo = undo
         self.paying: list[int] = []  # uids of hand cards offered as payment
+        self.refused: Action | None = None  # the deal whose refusal is on show
 
     @property
     def game(self):
@@ -93,10 +112,10 @@ class ShopScreen(ModalScreen[None]):
             with Horizontal(id="lists"):
                 with Vertical(classes="column"):
                     yield Static("For sale (Enter buys)", classes="column-title")
-                    yield OptionList(id="stock")
+                    yield StopAtEnds(id="stock")
                 with Vertical(classes="column"):
                     yield Static("Your hand (Enter sells)", classes="column-title")
-                    yield OptionList(id="hand")
+                    yield StopAtEnds(id="hand")
             yield Static(id="said")
         yield Footer()
 
@@ -149,6 +168,9 @@ class ShopScreen(ModalScreen[None]):
             hand_list.highlighted = min(highlighted or 0, hand_list.option_count - 1)
         else:
             hand_list.add_option(Option(Text("empty hand", style="dim"), disabled=True))
+        if self.refused is not None and self.session.why_not(self._again(self.refused)) is None:
+            self.refused = None  # it would go through now: the refusal no longer holds
+            self.say(Text(""))
 
     def say(self, text: Text) -> None:
         self.query_one("#said", Static).update(text)
@@ -162,14 +184,35 @@ class ShopScreen(ModalScreen[None]):
         uid = int(event.option_id)
         if event.option_list.id == "stock":
             action = Action("buy", card=uid, cards=tuple(self.paying))
+            if self.paying and self.session.why_not(action) is None:
+                self.app.push_screen(ConfirmScreen(self._paying_question(uid), "Buy"),
+                                     lambda yes: self.deal(action) if yes else None)
+                return
         else:
             action = Action("sell", card=uid)
+        self.deal(action)
+
+    def _again(self, action: Action) -> Action:
+        """The refused deal as Enter would try it now, with the cards offered now."""
+        if action.kind == "buy":
+            return Action("buy", card=action.card, cards=tuple(self.paying))
+        return action
+
+    def _paying_question(self, uid: int) -> str:
+        g, hand = self.game, self.game.player.hand
+        wanted = next(c for c in self.stock() if c.uid == uid)
+        offered = [card_label(g, c) for c in hand if c.uid in self.paying]
+        return (f"Buy {card_label(g, wanted)} for {tiles.price(g, wanted.id)} gold, paying with "
+                f"{listing(offered)}? The cards go to the shop.")
+
+    def deal(self, action: Action) -> None:
         attempt = self.act(action)
         if attempt.accepted:
-            self.paying = []
+            self.paying, self.refused = [], None
             lines = attempt.lines or [Text("Done.")]
             self.say(Text("\n").join(lines))
         else:
+            self.refused = action
             self.say(reason_line(attempt.reason or "not allowed"))
         self.refill()
 
@@ -186,6 +229,17 @@ class ShopScreen(ModalScreen[None]):
             self.paying.remove(uid)
         else:
             self.paying.append(uid)
+        self.refill()
+
+    def action_undo(self) -> None:
+        if self.undo is None:
+            return
+        self.undo()
+        self.refused = None
+        if self.game.player.pos not in self.game.stock:  # the step onto the shop was taken back
+            self.dismiss(None)
+            return
+        self.say(Text("↶ Taken back.", style="italic"))
         self.refill()
 
     def action_switch(self) -> None:

@@ -1,6 +1,8 @@
 """The story screen: the text that opens a level (and the closing text of the one before).
 
-Author text is shown exactly as written: it goes in as `Content`, so `[bold]` stays `[bold]`.
+Author text is shown as written, never read as markup: it goes in as `Content`, so `[bold]` stays
+`[bold]`. Its paragraphs flow to the width of the page (see `reflow`): authors hard-wrap their
+TOML, and those line breaks are not the page's.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+
+from app.words import reflow
 
 
 class StoryScreen(Screen[None]):
@@ -73,11 +77,12 @@ class StoryScreen(Screen[None]):
                 if self.closing:
                     if self.closing_heading:
                         yield Static(Content(self.closing_heading), classes="heading")
-                    yield Static(Content(self.closing), classes="closing body", id="closing")
+                    yield Static(Content(reflow(self.closing)), classes="closing body",
+                                 id="closing")
                 if self.heading:
                     yield Static(Content(self.heading), classes="heading", id="heading")
                 if self.story:
-                    yield Static(Content(self.story), classes="body", id="story")
+                    yield Static(Content(reflow(self.story)), classes="body", id="story")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
+
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.message import Message
@@ -38,6 +40,9 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("quit", "Quit", ready=True),
 )
 
+# Offered first when a campaign was left half-way (app/saves.py).
+CONTINUE = MenuEntry("continue", "Continue", ready=True)
+
 TAGLINE = "Flip the dungeon one card at a time, and fight your way down."
 
 
@@ -68,7 +73,9 @@ class TitleScreen(Screen[None]):
         margin: 1 0;
     }
     #menu {
-        width: 34;
+        width: auto;
+        min-width: 34;
+        max-width: 100%;
         height: auto;
         border: round $primary;
         padding: 0 1;
@@ -97,7 +104,33 @@ class TitleScreen(Screen[None]):
     def menu(self) -> OptionList:
         return self.query_one("#menu", OptionList)
 
+    def on_screen_resume(self) -> None:
+        # After the frame: finding the data folder is not free, and no key comes sooner.
+        self.call_after_refresh(self.offer_continue)
+
+    def offer_continue(self) -> None:
+        """Put "Continue" first in the menu while a campaign waits half-way, else take it out."""
+        from app import saves
+
+        try:
+            saved = saves.latest()
+        except OSError:
+            saved = None
+        options = [Option(entry.prompt, id=entry.id) for entry in MENU]
+        if saved is not None:
+            prompt = Text("Continue: ", style="bold")
+            prompt.append(saved.title)  # author text: never markup
+            if saved.levels > 1:
+                prompt.append(f", level {saved.level} of {saved.levels}", style="dim")
+            options.insert(0, Option(prompt, id=CONTINUE.id))
+        menu = self.menu
+        shown = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        if saved is None and shown == [entry.id for entry in MENU]:
+            return  # nothing to continue, and nothing offered: leave the list as it is
+        menu.set_options(options)
+        menu.highlighted = 0
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        entry = next(entry for entry in MENU if entry.id == event.option_id)
+        entry = next(entry for entry in (CONTINUE, *MENU) if entry.id == event.option_id)
         self.post_message(self.EntryChosen(entry))

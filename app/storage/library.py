@@ -16,6 +16,7 @@ place that calls it, and turns its MapError into a MapLoadError.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -191,12 +192,28 @@ def find_map(identity: str, *, title: str = "") -> KnownMap:
                    "it with --map FILE")
 
 
+# A share code as people type it: XXXX-XXXX, in any case.
+SHARE_CODE = re.compile(r"[0-9A-Za-z]{4}-[0-9A-Za-z]{4}")
+
+
+def looks_like_share_code(value: str) -> bool:
+    return SHARE_CODE.fullmatch(value.strip()) is not None and not Path(value).exists()
+
+
 def find_by_share_code(code: str) -> KnownMap:
     """The map with this share code (XXXX-XXXX, any case) among the bundled and the user's
-    maps. Raises MapLoadError when none has it."""
-    wanted = code.upper()
+    maps, looked up in the index. Raises RunError(UNKNOWN_MAP) when none has it."""
+    wanted = code.strip().upper()
     found = _look_up(lambda candidate: share_code(candidate) == wanted)
     if found is None:
-        raise MapLoadError(f"no known map has the share code {wanted}; put the map in "
-                           f"{maps_dir(create=False)} or give its file")
+        raise RunError(UNKNOWN_MAP, f"no known map has the share code {wanted}; put the map in "
+                       f"{maps_dir(create=False)} or give its file")
     return found
+
+
+def map_from_argument(value: str) -> KnownMap:
+    """A map named on the command line: a file, or the share code of a bundled or user map.
+    Raises MapLoadError or RunError, each with the reason in words."""
+    if looks_like_share_code(value):
+        return find_by_share_code(value)
+    return read_map(value)

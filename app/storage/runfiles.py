@@ -1,7 +1,9 @@
 """Run files on disk: keeping the player's runs, and exporting a board's runs to share.
 
 File names read well in a folder listing and never collide:
-`<share code>_<player>_<moves>m_<first 8 of the run hash>.run.json`.
+`<map title>_<share code>_<player>_<result>_<first 8 of the run hash>.run.json`, where the result
+is `won-16-moves`, `lost-on-level-2`, `unfinished-level-2` or, at a classic table,
+`table-12-turns`: a lost run's name never looks like a score.
 """
 
 from __future__ import annotations
@@ -20,11 +22,30 @@ from app.storage.scores import Entry, ScoreStore
 _UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
 
 
+def _safe(text: str, limit: int) -> str:
+    return _UNSAFE.sub("-", text).strip("-")[:limit].strip("-")
+
+
+def run_result(run: Run) -> str:
+    """What the run came to, for its file name."""
+    claimed = run.claimed
+    outcome, moves, turns = claimed.get("outcome"), claimed.get("moves"), claimed.get("turns")
+    levels = claimed.get("level_moves")
+    level = len(levels) if isinstance(levels, tuple) and levels else 1
+    if outcome == "won" and isinstance(moves, int):
+        return f"won-{moves}-moves"
+    if outcome == "lost":
+        return f"lost-on-level-{level}"
+    if run.table is not None and isinstance(turns, int):
+        return f"table-{turns}-turns"
+    return f"unfinished-level-{level}"
+
+
 def run_file_name(run: Run) -> str:
-    moves = run.claimed.get("moves")
-    player = _UNSAFE.sub("-", run.player).strip("-")[:24] or "player"
-    middle = f"_{moves}m" if isinstance(moves, int) else ""
-    return f"{share_code(run.map_id)}_{player}{middle}_{run.hash[:8]}{RUN_SUFFIX}"
+    player = _safe(run.player, 24) or "player"
+    title = _safe(run.map_title, 32).casefold()
+    map_part = f"{title}_{share_code(run.map_id)}" if title else share_code(run.map_id)
+    return f"{map_part}_{player}_{run_result(run)}_{run.hash[:8]}{RUN_SUFFIX}"
 
 
 def keep_run(run: Run, folder: str | os.PathLike[str] | None = None) -> Path:

@@ -18,11 +18,12 @@ classes, so themes restyle the board; every segment carries an explicit backgrou
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.events import Click
+from textual.events import Click, MouseMove
 from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -47,8 +48,8 @@ HUBS = {
 
 # A cell's signature is (paths, glyph, category, colour, marks), or None for a blank cell.
 # Face-down and unseen cells use the categories below; marks is a bit set:
-MARK_PLAYER, MARK_FIGHTING, MARK_CURSOR = 1, 2, 4
-SEAT_SHIFT = 3  # marks >> SEAT_SHIFT: the seat + 1 of the token on the cell (0 when alone)
+MARK_PLAYER, MARK_FIGHTING, MARK_CURSOR, MARK_LEGAL = 1, 2, 4, 8
+SEAT_SHIFT = 4  # marks >> SEAT_SHIFT: the seat + 1 of the token on the cell (0 when alone)
 # Each seat's token colour at a table, and the number drawn as its token.
 SEAT_COLOURS = ("bright_red", "dodger_blue1", "green1", "magenta1")
 DOWN, UNSEEN_MARKED = "face-down", "unseen"
@@ -59,7 +60,7 @@ CARD_CLASSES = frozenset({
     "board--frame", "board--face-down", "board--corridor", "board--player",
     "board--cursor", "board--fighting", "board--enemy", "board--boss", "board--item",
     "board--potion", "board--path", "board--exit", "board--trap", "board--fountain",
-    "board--shop", "board--chest",
+    "board--shop", "board--chest", "board--legal",
 })
 
 
@@ -85,6 +86,7 @@ _CARD_CSS = """
     BoardView > .board--fountain { color: $primary; background: $surface; text-style: bold; }
     BoardView > .board--shop { color: $warning; background: $surface; text-style: bold; }
     BoardView > .board--chest { color: $warning; background: $surface; text-style: bold; }
+    BoardView > .board--legal { color: $success; background: $surface; }
 """
 
 
@@ -123,6 +125,14 @@ class BoardView(ScrollView, can_focus=False):
             self.row = row
             self.col = col
 
+    class CellHovered(Message):
+        """The mouse moved onto the card at (row, col)."""
+
+        def __init__(self, row: int, col: int) -> None:
+            super().__init__()
+            self.row = row
+            self.col = col
+
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -137,11 +147,14 @@ class BoardView(ScrollView, can_focus=False):
         self._level_key: object = None
         self._seen: tuple | None = None  # the state last drawn: face, content, paths, enemies, marks
         self._marks: dict[int, int] = {}
+        self._hovered: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ updating
 
-    def show(self, game: Game, cursor: tuple[int, int] | None = None) -> None:
-        """Draw `game`'s board; `cursor` marks a cell being chosen (a teleport's landing).
+    def show(self, game: Game, cursor: tuple[int, int] | None = None,
+             legal: Iterable[int] = ()) -> None:
+        """Draw `game`'s board; `cursor` marks a cell being chosen (a teleport's landing), and
+        `legal` the cells a direction key can act on now (their frames are marked).
 
         Only cells whose face, card, paths or marks changed since the last call are worked out
         again, and only their board rows are redrawn."""
@@ -156,7 +169,7 @@ class BoardView(ScrollView, can_focus=False):
             self._looks.clear()
             self.virtual_size = Size(self.columns * CELL_W, self.rows * CELL_H)
             self.refresh()
-        changed = self._changed_cells(game, cursor)
+        changed = self._changed_cells(game, cursor, legal)
         marks = self._marks
         signatures = self._signatures
         rows = set()
@@ -178,7 +191,8 @@ class BoardView(ScrollView, can_focus=False):
             self._focus_cell = board.cell(hero)
         self.follow()
 
-    def _changed_cells(self, game: Game, cursor: tuple[int, int] | None) -> set[int]:
+    def _changed_cells(self, game: Game, cursor: tuple[int, int] | None,
+                       legal: Iterable[int] = ()) -> set[int]:
         """The cells that may look different since the last call (all of them the first time)."""
         board = game.board
         face, content, paths = board.face, board.content, board.paths
@@ -192,6 +206,8 @@ class BoardView(ScrollView, can_focus=False):
             marks[hero.pos] = marks.get(hero.pos, 0) | MARK_PLAYER | seat
             for enemy in game.in_combat(hero):
                 marks[enemy.pos] = marks.get(enemy.pos, 0) | MARK_FIGHTING
+        for index in legal:
+            marks[index] = marks.get(index, 0) | MARK_LEGAL
         if cursor is not None:
             index = game.index(cursor)
             if index is not None:
@@ -317,6 +333,21 @@ class BoardView(ScrollView, can_focus=False):
             event.stop()
             self.post_message(self.CellClicked(*cell))
 
+    def on_mouse_move(self, event: MouseMove) -> None:
+        # One message per card entered, not per mouse step.
+        offset = event.get_content_offset(self)
+        cell = self.cell_at(offset.x, offset.y) if offset is not None else None
+        if cell is not None and cell != self._hovered:
+            self._hovered = cell
+            self.post_message(self.CellHovered(*cell))
+
+    def glyph_style(self, category: str, colour: str | None) -> Style:
+        """How the board draws a glyph of `category` (or a frame: "cursor", "fighting"...)."""
+        palette = self._palette()
+        if category in ("player", "face-down", "corridor", "cursor", "fighting", "legal"):
+            return palette.get(category, palette["frame"])
+        return _content_style(category, colour, palette)
+
     def region_of(self, row: int, col: int) -> Region:
         """Where cell (row, col) is drawn, relative to the widget (for tests and clicks)."""
         pad_x, pad_y = self._padding()
@@ -335,6 +366,8 @@ def draw_card(sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:
         frame = palette["cursor"]
     elif marks & MARK_FIGHTING:
         frame = palette["fighting"]
+    elif marks & MARK_LEGAL:
+        frame = palette["legal"]
     if category in (DOWN, UNSEEN_MARKED):
         fill, pattern = (palette["face-down"], "░░░░░") if category == DOWN else (blank, "     ")
         return (

@@ -3,7 +3,8 @@
 A Line API widget of fixed size: adding a line never changes the layout of the screen (a
 growing scrollable log would, once per line, and that doubled the time from a key to its frame
 on big levels). Lines are wrapped once per width and kept as strips. The mouse wheel scrolls
-back; a new line jumps to the end again.
+back; so do the arrows, Page Up/Down, Home and End while the log has focus (Tab or a click gives
+it focus). A new line jumps to the end again.
 """
 
 from __future__ import annotations
@@ -12,26 +13,46 @@ from collections.abc import Iterable
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.strip import Strip
 from textual.widget import Widget
 
-# Enough to scroll back through a level; the session keeps the whole log for undo.
-SHOWN_LINES = 400
+# Enough to scroll back through a whole level; the session keeps the whole run's log.
+SHOWN_LINES = 3000
 WHEEL_STEP = 3
 
 
-class EventLog(Widget, can_focus=False):
+class EventLog(Widget, can_focus=True):
     """A read-only log. Lines are `Text`, so names from map files are never read as markup."""
+
+    BINDINGS = [
+        Binding("up,k", "scroll_back(1)", "Back", show=False, id="log_up",
+                tooltip="Scroll the log back a line"),
+        Binding("down,j", "scroll_back(-1)", "On", show=False, id="log_down",
+                tooltip="Scroll the log on a line"),
+        Binding("pageup", "page(1)", "Page back", show=False, id="log_page_up",
+                tooltip="Scroll the log back a page"),
+        Binding("pagedown", "page(-1)", "Page on", show=False, id="log_page_down",
+                tooltip="Scroll the log on a page"),
+        Binding("home", "scroll_back(1000000)", "Oldest", show=False, id="log_home",
+                tooltip="The oldest line of the log"),
+        Binding("end", "scroll_back(-1000000)", "Newest", show=False, id="log_end",
+                tooltip="The newest line of the log"),
+    ]
 
     DEFAULT_CSS = """
     EventLog {
         background: $panel;
         padding: 0 1;
     }
+    EventLog:focus {
+        background: $panel-lighten-1;
+    }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, limit: int | None = SHOWN_LINES) -> None:
         super().__init__(id=id)
+        self.limit = limit  # the most lines kept (None: every line)
         self.texts: list[Text] = []
         self.plain_lines: list[str] = []  # what was written, as plain text (for tests)
         self._strips: list[Strip] = []  # every text wrapped at _width, one list
@@ -52,7 +73,7 @@ class EventLog(Widget, can_focus=False):
                 wrapped = self._wrap(text, self._width)
                 self._strips.extend(wrapped)
                 self._counts.append(len(wrapped))
-        extra = len(self.texts) - SHOWN_LINES
+        extra = len(self.texts) - self.limit if self.limit is not None else 0
         if extra > 0:
             del self.texts[:extra]
             del self.plain_lines[:extra]
@@ -106,6 +127,16 @@ class EventLog(Widget, can_focus=False):
         if back != self.back:
             self.back = back
             self.refresh()
+
+    def action_scroll_back(self, lines: int) -> None:
+        self._scroll(lines)
+
+    def action_page(self, pages: int) -> None:
+        self._scroll(pages * max(1, self.size.height - 1))
+
+    @property
+    def at_end(self) -> bool:
+        return self.back == 0
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()

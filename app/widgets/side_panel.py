@@ -12,12 +12,12 @@ from engine.core.safe_text import shown
 from engine.cardrogue import characters, goals
 from engine.cardrogue.cards import SLOTS
 
-from app.words import SLOT_NAMES, card_label, faces, signed
+from app.look import enemy_traits
+from app.words import SLOT_NAMES, card_label, signed
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from engine.cardrogue.cards import CardDef
     from engine.cardrogue.game import Game
 
 BAR_WIDTH = 12
@@ -33,26 +33,6 @@ def health_bar(health: int, top: int, width: int = BAR_WIDTH) -> Text:
     bar.append("░" * (width - filled), style="dim")
     bar.append(f" {health}/{top}")
     return bar
-
-
-def enemy_traits(card: CardDef) -> list[str]:
-    """An enemy's abilities in a few words each."""
-    traits = []
-    if card.dodge_on:
-        traits.append(f"dodges on {faces(card.dodge_on)}")
-    if card.poison:
-        traits.append(f"poisons on {faces(card.poison.on)} ({card.poison.turns} turns)")
-    if card.paralyse:
-        traits.append(f"paralyses on {faces(card.paralyse.on)} ({card.paralyse.turns} turn)")
-    if card.heals:
-        traits.append(f"heals {card.heals} a round")
-    if card.kill_in_one_turn:
-        traits.append("must fall in one turn")
-    if card.no_chase:
-        traits.append("never chases")
-    if card.boss:
-        traits.append(f"boss, {card.vp} point{'s' if card.vp != 1 else ''}")
-    return traits
 
 
 def _goal_lines(game: Game, p, out: Text) -> None:

@@ -70,3 +70,19 @@ def big_level(size: int = 64) -> MapSpec:
     level = level_from_grids("big", paths, "\n".join(rows), {".": {"card": "path", "revealed": True}},
                              title="A big hall", characters=("warrior",))
     return map_from_levels([level], seed=3, title="Big hall", kind="challenge")
+
+
+def lookout(seed: int = 1) -> MapSpec:
+    """One row: the hero, an open path, a Goblin already face up two cells away (no fight
+    yet), a face-down Sword and the ladder, face up. For look mode and the legend.
+
+        @ . g s >
+    """
+    row = level_from_grids(
+        "lookout", "╶───╴", "@.gs>",
+        {".": {"card": "path", "revealed": True}, "g": {"card": "goblin", "revealed": True},
+         "s": "sword", ">": {"card": "ladder", "revealed": True}},
+        title="The Lookout", story="A long corridor.", characters=("warrior",),
+    )
+    return map_from_levels([row], seed=seed, title="Lookout", kind="challenge",
+                           author="the tests")

@@ -23,6 +23,7 @@ from app.screens.classic import (
 )
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
+from app.widgets.board import SEAT_SHIFT
 from engine.cardrogue import effects
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.engine.support import give, rig
@@ -164,7 +165,7 @@ async def test_banner_scoreboard_and_board_tokens_follow_the_turn(app: CardRogue
         assert f"▶{first_player.seat + 1} {first_player.name}" in board
         # every token is drawn in its seat's colour
         marks = table.board._marks
-        assert {m >> 3 for m in marks.values() if m & 1} == {1, 2, 3, 4}
+        assert {m >> SEAT_SHIFT for m in marks.values() if m & 1} == {1, 2, 3, 4}
         await press(pilot, "space")
         now = g.players[g.current]
         assert now is not first_player
@@ -444,7 +445,7 @@ async def test_help_lists_the_table_keys(app: CardRogueApp) -> None:
         await new_table(app, pilot)
         await press(pilot, "f1")
         assert isinstance(app.screen, RulesScreen)
-        keys = "\n".join(what for _, what in app.screen.keys)
+        keys = "\n".join(what for _, what, _ in app.screen.keys)
         await press(pilot, "f1")
         assert isinstance(app.screen, ClassicScreen)
         for what in ("Trade with an adjacent player", "Try to trip an adjacent player",
@@ -452,12 +453,30 @@ async def test_help_lists_the_table_keys(app: CardRogueApp) -> None:
             assert what in keys
 
 
-async def test_undo_takes_back_an_action_at_the_table(app: CardRogueApp) -> None:
-    async with app.run_test(size=SIZE) as pilot:
+async def test_undo_takes_back_only_the_acting_players_own_turn(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         table = await new_table(app, pilot)
+        g = table.game
+        first = g.player.name
+        # An action inside the turn, as the engine lists it (one that does not end the turn).
+        inside = next(a for a in g.legal_actions() if a.kind in ("flip", "move"))
+        table.act(inside)
+        await pilot.pause()
+        assert table.game.player.name == first
         before = len(table.game.history)
-        await press(pilot, "space")
-        assert len(table.game.history) == before + 1
         await press(pilot, "u")
-        assert len(table.game.history) == before
+        assert len(table.game.history) == before - 1
         assert "Taken back" in log_text(table)
+        await press(pilot, "space")  # the hand-over: a banner names the next player
+        now = table.game.player.name
+        assert now != first
+        banner = table.query_one("#handover", Static)
+        assert banner.display and f"{now}'s turn: take the keyboard" in banner.render().plain
+        history = list(table.game.history)
+        await press(pilot, "u")  # the end of the last turn is not the new player's to undo
+        assert table.game.history == history and table.game.player.name == now
+        assert log_text(table).endswith(
+            f"✗ Only {now}'s own actions of this turn can be taken back.")
+        table.act(next(a for a in table.game.legal_actions() if a.kind in ("flip", "move")))
+        await pilot.pause()
+        assert not banner.display  # the new player has acted: the banner has done its work

@@ -53,7 +53,7 @@ async def test_a_remapped_key_works_and_the_help_shows_it(user_data: Path,
         await pilot.press("f2")
         await pilot.pause()
         assert target.exists()
-        assert ("f2", "Save") in screen_keys(app.screen)
+        assert ("f2", "Save", "editor_save") in screen_keys(app.screen)
 
 
 def test_hostile_keymaps_are_refused_with_a_reason(tmp_path: Path) -> None:

@@ -127,7 +127,7 @@ async def test_fighting_the_ogre_is_death(app: CardRogueApp) -> None:
         assert isinstance(app.screen, ResultsScreen)
         assert text_of(app.screen, "#outcome") == "You have fallen."
         log = log_text(play)
-        assert "The Ogre attacks for 30 = 30 damage." in log
+        assert "The Ogre attacks for 30 damage." in log
         assert "You die (Ogre)." in log
 
         # Restart the level from the results: back on the start with full health.
@@ -211,6 +211,9 @@ async def test_paying_with_a_card_from_the_hand(app: CardRogueApp) -> None:
         shop = app.screen
         assert "+ 3 in cards offered = 7" in text_of(shop, "#purse")
         await press(pilot, "shift+tab", "end", "enter")  # the potion: 2 gold, paid by the Helm
+        assert isinstance(app.screen, ConfirmScreen)  # offered cards are spent: asked first
+        assert "paying with Helm" in app.screen.question
+        await press(pilot, "y")
         hero = play.game.players[0]
         assert [c.id for c in hero.hand] == ["potion"] and hero.gold == 5
         assert play.game.history[-1].cards == (play.game.history[-2].card,)
@@ -223,9 +226,10 @@ async def test_an_illegal_key_says_why_and_changes_nothing(app: CardRogueApp) ->
         play = await start(app, pilot)
         before = play.game.fingerprint()
         await press(pilot, "left")
-        assert log_text(play).endswith("✗ There is a wall that way.")
+        assert log_text(play).endswith("✗ There is a wall that way. Now: ↑ flips north, → flips "
+                                       "east, space ends the turn.")
         await press(pilot, "x")
-        assert log_text(play).endswith("✗ You are not in combat.")
+        assert "✗ You are not in combat. Now: " in log_text(play).splitlines()[-1]
         await press(pilot, "p")
         assert log_text(play).endswith("✗ You have no potion.")
         assert play.game.fingerprint() == before and play.game.moves == 0
@@ -242,7 +246,9 @@ async def test_clicking_an_adjacent_card_flips_it(app: CardRogueApp) -> None:
         far = play.board.region_of(1, 3)
         await pilot.click("#board", offset=(far.x + 3, far.y + 1))
         await pilot.pause()
-        assert log_text(play).endswith("✗ Click a card next to you.")
+        # A card further away is looked at, not acted on.
+        assert play.picking == "look" and play.cursor == (1, 3)
+        assert log_text(play).endswith("You flip a card: Shop.")
         assert play.game.moves == 1
 
 

@@ -389,9 +389,9 @@ async def test_the_app_opens_a_run_given_at_start(corpus_maps):
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.replay.run.player == "Corpus"
-        await pilot.press("escape")
+        await pilot.press("escape")  # `cardrogue replay RUN`: closing the viewer ends the app
         await pilot.pause()
-        assert isinstance(app.screen, TitleScreen)
+    assert app.return_code == 0
 
 
 def test_a_replay_rebuilds_steps_back_from_the_start(corpus_maps):

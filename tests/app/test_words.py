@@ -143,3 +143,13 @@ def test_cards_have_a_glyph_and_a_colour_family(card_id: str, glyph: str, catego
 
     found = look(standard_catalog().cards[card_id])
     assert (found.glyph, found.category) == (glyph, category)
+
+
+def test_an_enemy_blow_shows_a_sum_only_when_there_is_one() -> None:
+    def blow(**data) -> str:
+        event = Event("enemy_attack", {"target": [0, 1], "player": 0, **data})
+        return say(hero_with(), event, {(0, 1): "Goblin"})
+
+    assert blow(attack=2, damage=2) == "The Goblin attacks for 2 damage."
+    assert blow(attack=3, reduction=1, damage=2) == "The Goblin attacks for 3 −1 (armour) = 2 damage."
+    assert blow(roll=3, attack=6, damage=6) == "The Goblin attacks: rolls 3 ×2 = 6 damage."

@@ -122,7 +122,7 @@ def test_a_share_code_finds_its_map_through_the_index(data: Path, reads: list[Pa
     reads.clear()
     assert library.find_by_share_code(share_code(identity)).path.name == "market.toml"
     assert [p.name for p in reads] == ["market.toml"]
-    with pytest.raises(MapLoadError) as refused:
+    with pytest.raises(RunError) as refused:
         library.find_by_share_code("0000-0000")
     assert "no known map has the share code 0000-0000" in str(refused.value)
 

@@ -1,0 +1,110 @@
+"""The smaller things a newcomer meets in the first hour: the footer at 80x24, dialogs that
+default to the safe choice, and a help screen that names every binding's id."""
+
+from __future__ import annotations
+
+from textual.widgets import Button
+from textual.widgets._footer import FooterKey
+
+from engine.cardrogue import exceptional, level_from_grids, map_from_levels
+
+from app.cardrogue_app import CardRogueApp
+from app.screens.dialogs import ConfirmScreen
+from app.screens.play import PlayScreen
+from app.screens.rules import RulesScreen
+from app.words import card_label
+from tests.app.test_play import SIZE, log_text, press, start, text_of
+
+
+def footer_keys(screen) -> list[str]:
+    """The descriptions of the footer keys that are drawn inside the terminal's width."""
+    width = screen.app.size.width
+    return [key.description for key in screen.query(FooterKey)
+            if key.region.width and key.region.right <= width]
+
+
+def mage_map():
+    level = level_from_grids("hall", "╶─╴", "@.>", {".": {"card": "path", "revealed": True},
+                                                   ">": {"card": "ladder", "revealed": True}},
+                             title="Hall", characters=("mage",))
+    return map_from_levels([level], seed=1, title="Hall", kind="challenge")
+
+
+async def test_the_footer_keeps_the_main_keys_at_80_columns(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot)  # the tutorial's Warrior
+        shown = footer_keys(play)
+        for needed in ("End turn", "Undo", "Menu", "Help"):
+            assert needed in shown, shown
+        assert "Cast" not in shown  # the Warrior casts nothing
+        assert "Mole" not in shown  # and face-down cards are left to flip
+
+
+async def test_class_keys_appear_when_they_apply(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, mage_map())
+        await pilot.pause()
+        assert "Cast" in footer_keys(play)
+        # Nothing is face down on this level: the engine lets the mole come.
+        assert exceptional.stuck(play.game)
+        assert "Mole" in footer_keys(play)
+
+
+async def test_a_confirmation_defaults_to_the_safe_choice(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot)
+        await press(pilot, "right", "ctrl+r")  # restart the level?
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        assert dialog.query_one("#no", Button).has_focus
+        await press(pilot, "enter")  # Enter takes the safe answer: nothing restarts
+        assert app.screen is play and play.game.moves == 1
+        await press(pilot, "ctrl+r", "left")  # the arrows move to Yes
+        assert app.screen.query_one("#yes", Button).has_focus
+        await press(pilot, "right")
+        assert app.screen.query_one("#no", Button).has_focus
+        await press(pilot, "left", "enter")
+        assert app.screen is play and play.game.moves == 0
+
+
+async def test_the_help_lists_binding_ids(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await start(app, pilot)
+        await press(pilot, "f1")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        text = rules.query_one("#term-text").render().plain
+        for line in ("End your turn  [end_turn]", "Look at any card", "[look]", "[legend]",
+                     "[history]", "[help]"):
+            assert line in text, text
+        assert "keymap.toml" in rules.query_one("#term-see").render().plain
+        await press(pilot, "escape")
+        assert isinstance(app.screen, PlayScreen)
+
+
+def throwing_map():
+    """A Goblin face up next to the hero, who holds a potion of paralysis and 7 gold."""
+    level = level_from_grids(
+        "hall", "╶─╴", "@g.", {"g": {"card": "goblin", "revealed": True},
+                               ".": {"card": "path", "revealed": True}},
+        items=("potion",), gold=7, characters=("warrior",), title="Hall",
+        potion_identity={c: "paralysis" for c in ("red", "blue", "green", "yellow", "purple",
+                                                  "white")})
+    return map_from_levels([level], seed=2, title="Hall")
+
+
+async def test_the_log_words(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, throwing_map())
+        log = log_text(play).splitlines()
+        # What the level's start gives is in the log.
+        assert log[:2] == ["Level 1: Hall", "You start this level with 7 gold and the Potion."]
+        # A one-level map named like its level does not say the title twice.
+        assert text_of(play, "#status").endswith("│ Hall")
+        await press(pilot, "t")  # the only potion, at the only enemy
+        assert play.game.history[-1].kind == "throw"
+        assert not play.game.players[0].hand  # thrown
+        await press(pilot, "u")
+        label = card_label(play.game, play.game.players[0].hand[0])
+        assert "paralysis" in label
+        assert log_text(play).endswith(f"↶ Taken back: throw {label} east.")
