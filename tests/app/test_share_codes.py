@@ -44,6 +44,7 @@ def test_play_and_replay_open_the_map_the_code_names(capsys, user_maps,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[CardRogueApp] = []
     monkeypatch.setattr(CardRogueApp, "run", lambda app: opened.append(app))
+    monkeypatch.setattr(cli, "can_open_app", lambda command="": True)  # as in a terminal
     code = code_of(MARKET)
     assert cli.main(["play", code]) == 0
     assert opened[-1].open_at_start == user_maps / "market.toml"
