@@ -38,6 +38,7 @@ ON_ROLL_WORDS = {
     "reroll_twice": "on a {face} you roll two more dice",
     "miss": "on a {face} your attack misses",
     "block": "on a {face} the enemy neither attacks nor uses its abilities",
+    "attack_again": "on a {face} you strike again with a fresh roll",
 }
 # What each colour family of the board stands for, for the legend.
 CATEGORY_WORDS = {"enemy": "enemy", "boss": "boss", "item": "to pick up", "potion": "to pick up"}
