@@ -1,6 +1,7 @@
 """Where the play screens meet run files and the local leaderboard (app/storage).
 
-A won run enters the local leaderboard when the results screen opens (the store verifies it by
+A won run enters the local leaderboard when the results screen opens, unless a hint was used
+(an assisted run) (the store verifies it by
 replaying, as every entry is); "Save run" also keeps it as a run file. Nothing here may break
 the results screen: a store that cannot be opened is reported in words.
 """
@@ -44,15 +45,15 @@ class Standing:
 
 
 def enter_run(session: Session) -> Standing:
-    """Enter a won run on the local leaderboard and report the standing; for a lost run, just
-    look up the standing."""
+    """Enter a won run on the local leaderboard and report the standing; for a lost or an
+    assisted run (a hint was used), just look up the standing."""
     try:
         from app.storage.scores import ScoreStore
         from engine.cardrogue import runs
 
         with ScoreStore.open() as store:
             improved = False
-            if session.game.outcome == "won":
+            if session.game.outcome == "won" and not session.assisted:
                 run = runs.record(session.game, session.name, identity=session.map_id)
                 improved = store.add(run, session.spec).improved
             best = store.best(session.map_id, session.name)

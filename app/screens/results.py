@@ -115,6 +115,9 @@ class ResultsScreen(ModalScreen[str]):
             verdict = ("under par!" if g.moves < par else "on par." if g.moves == par
                        else f"{g.moves - par} over par.")
             text.append(f"{g.moves} moves: {verdict}\n")
+        if self.session.assisted:
+            text.append("Assisted (a hint was used): not entered on the leaderboard.\n",
+                        style="italic")
         text.append("Personal best: ")
         if standing.best is None:
             text.append("none yet")

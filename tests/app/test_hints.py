@@ -83,3 +83,62 @@ async def test_the_hint_key_is_in_the_help(app: CardRogueApp) -> None:
         assert bindings["hint"].key == "H"
         await press(pilot, "f1")
         assert "hint" in "\n".join(str(s.render()) for s in app.screen.query("Static"))
+
+
+# ---------------------------------------------------------------------- assisted runs
+
+async def win_with_the_solver(pilot, play: PlayScreen) -> None:
+    """Play the solver's line to the end, through the screen, and reach the results."""
+    from app.screens.results import ResultsScreen
+    from app.screens.story import StoryScreen
+
+    found = search(play.game.clone(), level_only=True, max_seconds=30)
+    for action in found.solution.actions:
+        assert play.act(action).accepted
+        await pilot.pause()
+    if isinstance(pilot.app.screen, StoryScreen):  # the level's epilogue
+        await press(pilot, "enter")
+    assert play.game.outcome == "won"
+    assert isinstance(pilot.app.screen, ResultsScreen)
+
+
+async def test_a_run_that_used_a_hint_stays_off_the_leaderboard(app: CardRogueApp) -> None:
+    from app.storage.scores import ScoreStore
+    from tests.app.test_play import text_of
+
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, challenge())
+        assert (await hint(pilot, play)).startswith("Hint: ")
+        await win_with_the_solver(pilot, play)
+        records = text_of(app.screen, "#records")
+        assert "Assisted (a hint was used): not entered on the leaderboard." in records
+        assert "Personal best: none yet" in records
+    with ScoreStore.open() as store:
+        assert store.best(play.session.map_id, "Tester") is None
+        assert store.players(play.session.map_id) == 0
+
+
+async def test_without_a_hint_the_same_win_is_entered(app: CardRogueApp) -> None:
+    from app.storage.scores import ScoreStore
+    from tests.app.test_play import text_of
+
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, challenge())
+        await win_with_the_solver(pilot, play)
+        assert "Assisted" not in text_of(app.screen, "#records")
+    with ScoreStore.open() as store:
+        assert store.best(play.session.map_id, "Tester").moves == play.game.moves
+
+
+def test_a_kept_run_remembers_that_it_was_assisted() -> None:
+    from app import saves
+    from app.session import Session
+
+    session = Session(challenge(), name="Tester")
+    first = search(session.game.clone(), level_only=True, max_seconds=30).solution.actions[0]
+    session.attempt(first)
+    assert not saves.resume(saves.keep(session)).assisted
+    session.assisted = True
+    assert saves.resume(saves.keep(session)).assisted
+    session.restart_campaign()
+    assert not session.assisted  # a new run owes nothing to the old one's hint
