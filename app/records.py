@@ -65,7 +65,7 @@ def enter_run(session: Session) -> Standing:
                 standing.note = store.notice
             return standing
     except Exception as error:  # noqa: BLE001 - records are a bonus; the results still show
-        return Standing(note=f"The local leaderboard could not be used: {_one_line(error)}")
+        return Standing(note=f"The local leaderboard could not be used: {one_line(error)}")
 
 
 def save_run(session: Session) -> str:
@@ -76,9 +76,9 @@ def save_run(session: Session) -> str:
 
         path: Path = keep_run(runs.record(session.game, session.name, identity=session.map_id))
     except Exception as error:  # noqa: BLE001
-        return f"The run could not be saved: {_one_line(error)}"
+        return f"The run could not be saved: {one_line(error)}"
     return f"Run saved to {path}"
 
 
-def _one_line(error: BaseException) -> str:
+def one_line(error: BaseException) -> str:
     return " ".join(str(error).split()) or type(error).__name__

@@ -142,3 +142,57 @@ def test_a_kept_run_remembers_that_it_was_assisted() -> None:
     assert saves.resume(saves.keep(session)).assisted
     session.restart_campaign()
     assert not session.assisted  # a new run owes nothing to the old one's hint
+
+
+# ---------------------------------------------------------------------- the optimal solution
+
+async def test_after_a_win_the_optimal_solution_opens_in_the_replay_viewer(
+        app: CardRogueApp) -> None:
+    from app.screens.replay import ReplayScreen
+    from app.screens.results import ResultsScreen
+
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        play = await start(app, pilot, challenge())
+        proved = search(play.game.clone(), level_only=True, max_seconds=30)
+        assert proved.proved
+        await win_with_the_solver(pilot, play)
+        results = app.screen
+        await pilot.click("#solution")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        toasts = [toast.render().plain for toast in viewer.query("Toast")]
+        assert any(f"An optimal solution: {proved.solution.moves} moves, proved the fewest."
+                   in toast for toast in toasts)
+        assert viewer.replay.total == proved.solution.moves
+        for _ in range(viewer.replay.total):
+            await press(pilot, "right")
+        assert viewer.replay.at_end
+        assert viewer.game.outcome == "won" and viewer.game.moves == proved.solution.moves
+        assert "The end: won in" in viewer.controls_text().plain
+        await press(pilot, "escape")
+        assert app.screen is results and isinstance(results, ResultsScreen)
+
+
+def test_a_campaigns_solution_chains_its_levels_and_replays_to_the_proved_total() -> None:
+    from engine.cardrogue import Game
+    from engine.cardrogue.identity import map_id
+    from app.solutions import optimal_replay
+    from tests.app.maps import tutorial
+
+    spec = tutorial()
+    game = Game.story(spec)
+    total = 0
+    while game.outcome is None:  # each level from where the previous one's solution leaves
+        found = search(game, level_only=True, max_seconds=30)
+        assert found.proved
+        total += found.solution.moves
+        for action in found.solution.actions:
+            game.apply(action)
+    shown = optimal_replay(spec, game.players[0].character, game.seed, map_id(spec))
+    assert shown.message == f"An optimal solution: {total} moves, proved the fewest."
+    replay = shown.replay
+    replay.seek(replay.total)
+    assert replay.game.outcome == "won" and replay.game.moves == replay.total == total
+    assert total <= sum(level.par for level in spec.levels)  # never worse than the pars
