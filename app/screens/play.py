@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
 from engine.cardrogue import Game
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
@@ -734,7 +735,8 @@ class PlayScreen(GameViews, Screen[None]):
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, start: Game, history: list[Action]) -> None:
         found = search(start, level_only=True, max_seconds=HINT_SECONDS)
-        self.app.call_from_thread(self.show_hint, found, history)
+        if not get_current_worker().is_cancelled:  # a newer hint was asked for meanwhile
+            self.app.call_from_thread(self.show_hint, found, history)
 
     def show_hint(self, found: Search, history: list[Action]) -> None:
         """The solver's first move in words, if the game is still where it was asked."""
