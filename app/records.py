@@ -1,6 +1,7 @@
 """Where the play screens meet run files and the local leaderboard (app/storage).
 
-A won run enters the local leaderboard when the results screen opens (the store verifies it by
+A won run enters the local leaderboard when the results screen opens, unless a hint was used
+(an assisted run) (the store verifies it by
 replaying, as every entry is); "Save run" also keeps it as a run file. Nothing here may break
 the results screen: a store that cannot be opened is reported in words.
 """
@@ -44,15 +45,15 @@ class Standing:
 
 
 def enter_run(session: Session) -> Standing:
-    """Enter a won run on the local leaderboard and report the standing; for a lost run, just
-    look up the standing."""
+    """Enter a won run on the local leaderboard and report the standing; for a lost or an
+    assisted run (a hint was used), just look up the standing."""
     try:
         from app.storage.scores import ScoreStore
         from engine.cardrogue import runs
 
         with ScoreStore.open() as store:
             improved = False
-            if session.game.outcome == "won":
+            if session.game.outcome == "won" and not session.assisted:
                 run = runs.record(session.game, session.name, identity=session.map_id)
                 improved = store.add(run, session.spec).improved
             best = store.best(session.map_id, session.name)
@@ -64,7 +65,7 @@ def enter_run(session: Session) -> Standing:
                 standing.note = store.notice
             return standing
     except Exception as error:  # noqa: BLE001 - records are a bonus; the results still show
-        return Standing(note=f"The local leaderboard could not be used: {_one_line(error)}")
+        return Standing(note=f"The local leaderboard could not be used: {one_line(error)}")
 
 
 def save_run(session: Session) -> str:
@@ -75,9 +76,9 @@ def save_run(session: Session) -> str:
 
         path: Path = keep_run(runs.record(session.game, session.name, identity=session.map_id))
     except Exception as error:  # noqa: BLE001
-        return f"The run could not be saved: {_one_line(error)}"
+        return f"The run could not be saved: {one_line(error)}"
     return f"Run saved to {path}"
 
 
-def _one_line(error: BaseException) -> str:
+def one_line(error: BaseException) -> str:
     return " ".join(str(error).split()) or type(error).__name__

@@ -70,6 +70,7 @@ def keep(session: Session) -> Path:
         "level": game.level_index + 1,
         "levels": len(session.spec.levels),
         "run": run.to_dict(),
+        "assisted": session.assisted,  # a hint was used: it stays off the leaderboard
     }
     path = save_path(session.map_id)
     write_atomic(path, (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
@@ -135,9 +136,11 @@ def resume(path: Path) -> Session:
         raise SaveError(f"the saved run cannot be used: {error.message}") from None
     spec, source = _find_map(run, doc.get("source"))
     try:
-        return Session.resumed(spec, run.characters[0], run.player, source, run.actions)
+        session = Session.resumed(spec, run.characters[0], run.player, source, run.actions)
     except ValueError as error:
         raise SaveError(f"the saved run no longer replays: {one_line(error)}") from None
+    session.assisted = doc.get("assisted") is True  # saves from before hints have none
+    return session
 
 
 def _find_map(run: Run, source: Any):

@@ -48,6 +48,7 @@ class Session:
         self.source = source
         self.game = Game.story(spec, character, name)
         self.character = self.game.players[0].character
+        self.assisted = False  # a hint was shown: the run stays off the leaderboard
         # One group of log lines per state: the opening, then one per accepted action. Undo and
         # restarts cut the groups back to match the actions kept.
         self.groups: list[list[Text]] = []
@@ -118,6 +119,8 @@ class Session:
         self._rebuild(self.game.history[: self.level_start])
 
     def restart_campaign(self) -> None:
+        """A new run from the first level: it owes nothing to an earlier hint."""
+        self.assisted = False
         self._rebuild([])
 
     def _rebuild(self, actions: list[Action]) -> None:

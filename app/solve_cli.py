@@ -2,8 +2,8 @@
 
     cardrogue solve MAP [--level ID] [--character C] [--max-seconds N] [--json]
 
-A campaign's levels are solved in order, each from the state the previous level's optimal
-solution leaves (health, items and gold carry over), and the total is their sum. `--level`
+A campaign's levels are solved in order (app/solutions.py), each from the state the previous
+level's optimal solution leaves (health, items and gold carry over), and the total is their sum. `--level`
 solves one level alone, from its own starting fields, as the editor's level play-test does.
 A level whose search runs out of time reports the best win found and a proved lower bound,
 marked not proved. Exit status: 0 every level proved, 1 a level unproved or unwinnable,
@@ -31,8 +31,9 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     from engine.cardrogue import Game, maps
-    from engine.cardrogue.solver import search
     from engine.core.safe_text import shown
+
+    from app.solutions import solve_in_order
 
     report = maps.validate_file(args.file)
     if report.spec is None:
@@ -53,22 +54,16 @@ def run_solve(args: argparse.Namespace) -> int:
         print(shown(f"cardrogue solve: {refusal}"), file=sys.stderr)
         return 2
     levels: list[dict[str, Any]] = []
-    while game.outcome is None:
-        level = game.level
-        found = search(game, level_only=True, max_seconds=args.max_seconds)
+    for solved in solve_in_order(game, args.max_seconds):
+        found = solved.found
         entry: dict[str, Any] = {
-            "id": level.id, "moves": None, "turns": None, "proved": found.proved,
+            "id": solved.level.id, "moves": None, "turns": None, "proved": found.proved,
             "lower_bound": found.lower_bound, "states": found.states,
             "seconds": round(found.seconds, 3), "actions": []}
+        if found.solution is not None:
+            entry.update(moves=found.solution.moves, turns=found.solution.turns,
+                         actions=[a.to_dict() for a in found.solution.actions])
         levels.append(entry)
-        if found.solution is None:
-            break
-        entry.update(moves=found.solution.moves, turns=found.solution.turns,
-                     actions=[a.to_dict() for a in found.solution.actions])
-        for action in found.solution.actions:
-            game.apply(action)
-        if not found.proved:
-            break  # later levels would start from a state that is not proved best
     done = game.outcome == "won" and all(entry["proved"] for entry in levels)
     total = sum(entry["moves"] for entry in levels) if game.outcome == "won" else None
     if args.json:

@@ -743,7 +743,7 @@ class ClassicScreen(PlayScreen):
     KEEPS_PROGRESS = False
 
     def palette_commands(self) -> Iterable[SystemCommand]:
-        skip = {"restart_level"}
+        skip = {"restart_level", "hint"}  # the solver plays story maps
         for command in (*COMMANDS, *CLASSIC_COMMANDS):
             if command.action in skip:
                 continue

@@ -12,15 +12,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
 from engine.cardrogue import Game
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
+from engine.cardrogue.solver import Search, search
 from engine.core.protocol import DIRECTIONS, Action
 
 from app import records, saves
@@ -46,6 +48,9 @@ ASKS = {
     "throw": "Throw it which way?",
     "passage": "Step through to which side?",
 }
+
+# How long the hint key lets the solver think (in a thread: the screen stays live meanwhile).
+HINT_SECONDS = 5.0
 
 
 # What the hint after a refused key calls each direction's action, and the other keys it names
@@ -84,6 +89,8 @@ COMMANDS = (
     Command("Look", "Move a cursor over the board and read what each card is", "look"),
     Command("Board legend", "Show or hide what each glyph and colour means", "legend"),
     Command("Message history", "The log of the whole run", "history"),
+    Command("Hint", "The next move of a shortest way to finish this level (the run then "
+            "counts as assisted)", "hint"),
     Command("Undo", "Take back your last action", "undo"),
     Command("Restart level", "Play this level again from its start", "restart_level"),
     Command("Restart campaign", "Play the whole map again from the first level",
@@ -135,6 +142,9 @@ class PlayScreen(GameViews, Screen[None]):
                 tooltip="The log of the whole run on a screen of its own"),
         Binding("slash", "legend", "Legend", show=False, id="legend",
                 tooltip="Show or hide what each glyph and colour on the board means"),
+        Binding("H", "hint", "Hint", show=False, id="hint",
+                tooltip="The next move of a shortest way to finish this level "
+                        "(the run then counts as assisted: off the leaderboard)"),
         Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
                 tooltip="Play this level again from its start"),
         Binding("escape", "menu", "Menu", id="menu", tooltip="Cancel, or open the game menu"),
@@ -226,6 +236,8 @@ class PlayScreen(GameViews, Screen[None]):
             return self._footer_state[0]
         if action == "mole":
             return self._footer_state[1]
+        if action == "hint":
+            return self.game.mode == "story"  # the solver plays one hero through a story
         return True
 
     def _class_keys(self) -> tuple[bool, bool]:
@@ -705,6 +717,62 @@ class PlayScreen(GameViews, Screen[None]):
         self.picking = "mole"
         self.cursor = g.cell(hero.pos if hero.pos is not None else 0)
         self.redraw()
+
+    # ------------------------------------------------------------------ hints
+
+    def action_hint(self) -> None:
+        """Ask the solver, in a thread, for a shortest way to finish the level from here."""
+        g = self.game
+        if g.mode != "story":
+            self.note(reason_line("hints are for story maps"))
+            return
+        if g.is_over:
+            self.note(reason_line("the game is over: there is nothing left to hint"))
+            return
+        self.note(Text("Thinking…", style="italic"))
+        self.find_hint(g.clone(), list(g.history))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def find_hint(self, start: Game, history: list[Action]) -> None:
+        found = search(start, level_only=True, max_seconds=HINT_SECONDS)
+        if not get_current_worker().is_cancelled:  # a newer hint was asked for meanwhile
+            self.app.call_from_thread(self.show_hint, found, history)
+
+    def show_hint(self, found: Search, history: list[Action]) -> None:
+        """The solver's first move in words, if the game is still where it was asked."""
+        if list(self.game.history) != history:
+            self.note(Text("The hint was for an earlier position: press "
+                           f"{self.key_for('hint')} again for one from here.", style="dim"))
+            return
+        if found.solution is None:
+            if found.proved:
+                self.note(reason_line("no way to finish this level from here: undo or restart"))
+            else:
+                self.note(Text(f"No way to finish this level was found within "
+                               f"{HINT_SECONDS:g} seconds.", style="italic"))
+            return
+        self.session.assisted = True
+        action = found.solution.actions[0]
+        line = Text("Hint: ", style="bold")
+        line.append(f"{self.session.describe(action)} ({self.key_hint(action)})")
+        left = plural(found.solution.moves, "move")
+        if found.proved:
+            line.append(f"; the level can be finished in {left} from here.")
+        else:
+            line.append(f"; the best way found in {HINT_SECONDS:g} seconds takes {left} "
+                        "(not proved the shortest).")
+        self.note(line)
+
+    def key_hint(self, action: Action) -> str:
+        """The key that takes `action`: a direction key for what an arrow means there, else
+        the key of its verb."""
+        if action.dir is not None and self.intent(action.dir) == action:
+            return self.key_for("step", action.dir)
+        verbs = {"end_turn": "end_turn", "drink": "drink", "throw": "throw", "read": "read",
+                 "equip": "equip", "unequip": "unequip", "buy": "shop", "sell": "shop",
+                 "flee": "flee", "cast": "cast", "attack": "attack", "mole": "mole",
+                 "place": "confirm"}
+        return self.key_for(verbs.get(action.kind, action.kind))
 
     # ------------------------------------------------------------------ undo, restart, menu
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,6 +13,7 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from app import records
 from app.session import Session
+from app.solutions import Shown, optimal_replay
 
 
 def results_rows(session: Session) -> list[tuple[Text, str, str, str]]:
@@ -102,6 +104,8 @@ class ResultsScreen(ModalScreen[str]):
                 if not won:
                     yield Button("Restart level", id="level")
                     yield Button("Undo last move", id="undo")
+                if won:
+                    yield Button("Optimal solution", id="solution")
                 if self.SAVES_RUNS:
                     yield Button("Save run", id="save")
                 yield Button("Back", id="leave")
@@ -115,6 +119,9 @@ class ResultsScreen(ModalScreen[str]):
             verdict = ("under par!" if g.moves < par else "on par." if g.moves == par
                        else f"{g.moves - par} over par.")
             text.append(f"{g.moves} moves: {verdict}\n")
+        if self.session.assisted:
+            text.append("Assisted (a hint was used): not entered on the leaderboard.\n",
+                        style="italic")
         text.append("Personal best: ")
         if standing.best is None:
             text.append("none yet")
@@ -138,7 +145,39 @@ class ResultsScreen(ModalScreen[str]):
             message = records.save_run(self.session)
             self.notify(message, markup=False)
             return
+        if event.button.id == "solution":
+            self.show_solution()
+            return
         self.dismiss(event.button.id or "leave")
+
+    def show_solution(self) -> None:
+        """Solve the map from its start in a thread, then watch the solution in the viewer."""
+        button = self.query_one("#solution", Button)
+        button.disabled = True
+        button.label = "Solving…"
+        session = self.session
+        self.find_solution(session.spec, session.character, session.game.seed, session.map_id)
+
+    @work(thread=True, exclusive=True, group="solution")
+    def find_solution(self, spec, character: str, seed: int, identity: str) -> None:
+        try:
+            shown = optimal_replay(spec, character, seed, identity)
+        except Exception as error:  # noqa: BLE001 - a failed search must not crash the results
+            shown = Shown(None, "No solution could be worked out: "
+                                f"{records.one_line(error)}")
+        self.app.call_from_thread(self.solution_found, shown)
+
+    def solution_found(self, shown: Shown) -> None:
+        from app.screens.replay import ReplayScreen
+
+        if not self.is_attached:
+            return  # the results were closed while the solver thought
+        button = self.query_one("#solution", Button)
+        button.disabled = False
+        button.label = "Optimal solution"
+        self.notify(shown.message, markup=False)
+        if shown.replay is not None:
+            self.app.push_screen(ReplayScreen(shown.replay))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
