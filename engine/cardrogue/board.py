@@ -128,6 +128,27 @@ class Board:
                     todo.append(other)
         return sorted(seen)
 
+    def reaches_face_down(self, start: int) -> bool:
+        """Whether a path of some revealed cell a hero can walk to from `start` leads to a
+        face-down card (`face_down_from(region([start]))`, stopping at the first found)."""
+        face, steps, exists, paths = self.face, self._steps, self.exists, self.paths
+        seen = {start}
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            for bit in (N, E, S, W):
+                if not paths[here] & bit:
+                    continue
+                other = steps[bit][here]
+                if other < 0 or not exists[other] or other in seen:
+                    continue
+                if face[other] == FACE_DOWN:
+                    return True
+                if face[other] == REVEALED and paths[other] & OPPOSITE[bit]:
+                    seen.add(other)
+                    todo.append(other)
+        return False
+
     def face_down_from(self, cells: list[int]) -> list[int]:
         """The face-down cards that a path of one of `cells` leads to: those that can be
         flipped from there. Sorted, each once."""

@@ -33,9 +33,7 @@ def cannot_lay(g: Game, p: Player) -> bool:
         return True  # the common case at the end of a table: nothing left anywhere
     if p.pos is None:
         return False  # away or fallen: not the one to call the mole
-    if g.board.face_down_from([p.pos]):
-        return False  # a card to flip right here: no need to look further
-    return not g.board.face_down_from(g.board.region([p.pos]))
+    return not g.board.reaches_face_down(p.pos)
 
 
 def no_one_can_lay(g: Game) -> bool:

@@ -69,9 +69,11 @@ def stray_field(action: Action) -> str | None:
 
 
 # Actions with no card or cell in them, made once: legal_actions lists them on every call.
-_BY_DIRECTION = {kind: tuple(Action(kind, dir=d) for d in DIRECTIONS)
-                 for kind in ("flip", "move", "attack", "flee", "cast")}
-_IN_COMBAT = _BY_DIRECTION["attack"] + _BY_DIRECTION["flee"] + _BY_DIRECTION["cast"]
+# kind -> open edges (a cell's path bits) -> that kind's actions through those edges: every
+# direction action needs a path out of the hero's cell.
+_THROUGH = {kind: [tuple(Action(kind, dir=d) for d in DIRECTIONS if paths & DIRECTION_BITS[d])
+                   for paths in range(16)]
+            for kind in ("flip", "move", "attack", "flee", "cast")}
 _ALWAYS = (Action("end_turn"), Action("quit"))
 _LEAVE, _COME_BACK = (Action("leave"),), (Action("come_back"),)
 _LOST_TURN = (Action("end_turn"), Action("quit"))
@@ -351,8 +353,12 @@ class Game:
             return players.respawn_candidates(self, p)
         if self.lost_turn:
             return list(_LOST_TURN)
-        out = list(_BY_DIRECTION["flip"]) if self.can_flip else []
-        out += _IN_COMBAT if self.in_combat(p) else _BY_DIRECTION["move"]
+        paths = self.board.paths[p.pos] if p.pos is not None else 0
+        out = list(_THROUGH["flip"][paths]) if self.can_flip else []
+        if self.in_combat(p):
+            out += _THROUGH["attack"][paths] + _THROUGH["flee"][paths] + _THROUGH["cast"][paths]
+        elif self.moves_left > 0 or self.only_moved:
+            out += _THROUGH["move"][paths]
         out += _ALWAYS
         if self.mode != "story":  # one player in story mode: no leaving for a while
             out += _COME_BACK if p.away else _LEAVE
