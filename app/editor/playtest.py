@@ -134,6 +134,34 @@ def set_pars(model, level_moves: list[int] | tuple[int, ...],
     return changed
 
 
+def proved_pars(editor) -> dict[int, int]:
+    """The levels whose fewest moves the editor's solver has proved for their content now
+    (see app/editor/par.py), by index."""
+    from app.editor.par import level_key
+
+    if not editor.pars:
+        return {}
+    found = {}
+    document = editor.model.document
+    for index in range(editor.model.level_count):
+        outcome = editor.pars.get(level_key(document, index))
+        if outcome is not None and outcome.proved_moves is not None:
+            found[index] = outcome.proved_moves
+    return found
+
+
+def set_proved_pars(editor) -> list[int]:
+    """Give each level without a par its proved optimum, when the solver knows one, as one
+    undo step. Returns the indices of the levels that got one."""
+    proved, model = proved_pars(editor), editor.model
+    missing = [i for i in sorted(proved) if model.field(i, "par") is None]
+    model.begin_stroke()
+    for index in missing:
+        model.set_field(index, "par", proved[index])
+    model.end_stroke()
+    return missing
+
+
 # ---------------------------------------------------------------------- the editor's keys
 
 def play_level(editor) -> None:
@@ -162,6 +190,10 @@ def publish(editor) -> None:
     """Export the map with its clear into the exports folder, or say why not."""
     from app.storage.paths import exports_dir
 
+    # Pars change no play, so the clear still counts after them.
+    filled = set_proved_pars(editor) if _still_clears(editor) is not None else []
+    if filled:
+        editor.update_views()
     try:
         run = kept_clear(editor)
         path, code = publish_files(editor.model.document, run, exports_dir())
@@ -177,8 +209,10 @@ def publish(editor) -> None:
                       title="Not published", severity="error", markup=False)
         return
     moves = run.claimed.get("moves")
-    editor.notify(f"{path}\nShare code {code}. Your record: {moves} moves.",
-                  title="Published", markup=False, timeout=10)
+    note = f"{path}\nShare code {code}. Your record: {moves} moves."
+    if filled:
+        note += "\nProved par set for " + ", ".join(editor.model.level_id(i) for i in filled) + "."
+    editor.notify(note, title="Published", markup=False, timeout=10)
 
 
 def kept_clear(editor) -> Run | None:
@@ -252,7 +286,12 @@ def _won(editor, game, identity: str) -> None:
     if editor.path is not None:
         _keep_beside(editor, run)
     earlier = tuple(best.claimed.get("level_moves", ())) if best is not None else ()
-    filled = set_pars(editor.model, game.level_moves, earlier)
+    # A level's proved optimum, when the solver knows it, makes a better par than this clear.
+    level_moves = list(game.level_moves)
+    for index, moves in proved_pars(editor).items():
+        if index < len(level_moves):
+            level_moves[index] = moves
+    filled = set_pars(editor.model, level_moves, earlier)
     editor.update_views()
     message = f"Cleared in {game.moves} moves: your record. The map can be published (ctrl+e)."
     if filled:
