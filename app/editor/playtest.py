@@ -1,6 +1,7 @@
 """Play-testing from the editor, the clear check, and publishing.
 
     play_level(editor)   the current level alone, as a one-level map, in the real play screen
+    play_here(editor)    the current level from the cursor's cell, with chosen health, gold, items
     play_map(editor)     the whole map from its first level
     publish(editor)      export the map and its clear, if the clear still replays on it
     after_save(editor)   keep a clear made before the map had a file, now that it has one
@@ -60,6 +61,35 @@ def level_document(document: dict[str, Any], index: int) -> dict[str, Any]:
     single = copy.deepcopy(document)
     single["levels"] = [copy.deepcopy(document["levels"][index])]
     return single
+
+
+def start_moved(document: dict[str, Any], index: int, cell: tuple[int, int],
+                fields: dict[str, Any]) -> dict[str, Any]:
+    """The one-level map of level `index` with its start tile moved to `cell` and `fields`
+    (health, gold, items; None: the level's default) set. PublishRefused says why the hero
+    cannot start on `cell`: only a plain path tile, or the start itself, is free to stand on."""
+    from app.editor.cards import card_name, entry_card
+    from app.editor.model import BUILT_IN, MapModel, blank
+
+    model = MapModel(level_document(document, index))
+    row, col = cell
+    glyph = model.glyph(0, row, col)
+    if blank(glyph):
+        raise PublishRefused("There is no card on this cell; the hero can start only on a "
+                             "path tile (.).")
+    if glyph not in ("@", "."):
+        card = BUILT_IN.get(glyph) or entry_card(model.legend(0).get(glyph)) or glyph
+        raise PublishRefused(f"This cell holds a {card_name(card)}; the hero can start only "
+                             "on an empty path tile (.).")
+    width, height = model.size(0)
+    for r in range(height):
+        for c in range(width):
+            if model.glyph(0, r, c) == "@":
+                model.set_glyph(0, r, c, ".")
+    model.set_glyph(0, row, col, "@")
+    for key, value in fields.items():
+        model.set_field(0, key, value)
+    return model.document
 
 
 def spec_of(document: dict[str, Any]) -> MapSpec:
@@ -174,6 +204,32 @@ def play_level(editor) -> None:
                       title="Cannot play this level", severity="error", markup=False)
         return
     _play(editor, spec)
+
+
+def play_here(editor) -> None:
+    """Play-test the current level from the cursor's cell, after a form for the hero's
+    starting health, gold and items."""
+    from app.editor.forms import PlayFromHereScreen
+
+    index, cell = editor.canvas.level, editor.canvas.cursor
+    try:
+        start_moved(editor.model.document, index, cell, {})
+    except PublishRefused as refusal:
+        editor.notify(str(refusal), title="Cannot start here", severity="error", markup=False)
+        return
+
+    def chosen(fields: dict[str, Any] | None) -> None:
+        if fields is None:
+            return
+        try:
+            spec = spec_of(start_moved(editor.model.document, index, cell, fields))
+        except PublishRefused as refusal:
+            editor.notify(str(refusal).replace("The map has", "This level has", 1),
+                          title="Cannot start here", severity="error", markup=False)
+            return
+        _play(editor, spec)
+
+    editor.app.push_screen(PlayFromHereScreen(editor.model, index), chosen)
 
 
 def play_map(editor) -> None:

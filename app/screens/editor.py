@@ -143,6 +143,9 @@ class EditorScreen(Screen[None]):
                 tooltip="Show the next level", id="editor_level_next"),
         Binding("p", "play_level", "Play", id="editor_play",
                 tooltip="Play-test this level"),
+        Binding("t", "play_here", "Play here", id="editor_playtest_here", show=False,
+                tooltip="Play-test this level from the cursor's cell, with chosen health, gold "
+                        "and items"),
         Binding("P", "play_map", "Play map", show=False,
                 tooltip="Play-test the whole map from its first level", id="editor_play_map"),
         Binding("ctrl+e", "publish", "Publish", show=False,
@@ -867,6 +870,11 @@ class EditorScreen(Screen[None]):
         from app.editor import playtest
 
         playtest.play_level(self)
+
+    def action_play_here(self) -> None:
+        from app.editor import playtest
+
+        playtest.play_here(self)
 
     def action_play_map(self) -> None:
         from app.editor import playtest
