@@ -5,7 +5,8 @@ Each result is kept under the *content key* of the level it was computed for: th
 the level play-test plays, par left out (a par is what we compute; setting it changes no play).
 The screen shows a result only under the key of what the level holds now, so a result that
 arrives after an edit is never shown for the edited level. `solve_level` runs in a worker
-thread and reports through `Found` messages; it stops early when its worker is cancelled.
+thread and reports through `Found` messages; it stops early when its worker is cancelled, and
+pauses while the author is busy (see QUIET).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from app.editor.playtest import PublishRefused, level_document, spec_of
 from engine.cardrogue.solver import Search
 
 BUDGET_SECONDS = 10.0  # a level harder than this shows its lower bound, marked "…"
+# While the author works (a key, a click: `screen.busy_at`, on the monotonic clock) the search
+# waits, and goes on after this many quiet seconds: Python runs one thread at a time, and a
+# frame that shares the interpreter with the search takes up to twice as long.
+QUIET = 0.5
 KEPT = 64  # results kept, by content key (switching levels or undoing finds them again)
 
 
@@ -79,6 +84,12 @@ def solve_level(screen, document: dict[str, Any], key: str) -> None:
     from engine.cardrogue.solver import search
 
     worker = get_current_worker()
+
+    def wait_while_busy() -> None:
+        while not worker.is_cancelled and time.monotonic() - screen.busy_at < QUIET:
+            time.sleep(0.05)
+
+    wait_while_busy()
     try:
         game = Game.story(spec_of(document), None)
     except (PublishRefused, ValueError):
@@ -88,6 +99,7 @@ def solve_level(screen, document: dict[str, Any], key: str) -> None:
     shown = [-1]
 
     def stop(bound: int) -> bool:
+        wait_while_busy()
         time.sleep(0)  # let the UI thread have the interpreter at once: typing stays quick
         if worker.is_cancelled:
             return True

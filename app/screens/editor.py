@@ -10,6 +10,7 @@ the cursor to its level and cell.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -217,6 +218,7 @@ class EditorScreen(Screen[None]):
         self.par_key: str | None = None
         self._par_seen: tuple[Any, int] | None = None  # (report, level) the key was made for
         self._par_timer: Any = None
+        self.busy_at = 0.0  # when the author last did something (the solver waits meanwhile)
 
     # ------------------------------------------------------------------ layout
 
@@ -305,6 +307,7 @@ class EditorScreen(Screen[None]):
 
     def update_views(self) -> None:
         """Draw the canvas again, and bring the problems, palette and status up to date."""
+        self.busy_at = time.monotonic()
         canvas = self.canvas
         if canvas.level >= self.model.level_count:  # a level went away (removed, or undone)
             canvas.set_level(self.model.level_count - 1)
@@ -437,6 +440,7 @@ class EditorScreen(Screen[None]):
 
     def on_editor_canvas_moved(self, message: EditorCanvas.Moved) -> None:
         message.stop()
+        self.busy_at = time.monotonic()
         canvas = self.canvas
         row, col = message.start
         if self.tool == "corridor":
@@ -455,6 +459,7 @@ class EditorScreen(Screen[None]):
     def on_editor_canvas_dragged(self, message: EditorCanvas.Dragged) -> None:
         """The mouse applies the current tool; everything one drag does is one undo step."""
         message.stop()
+        self.busy_at = time.monotonic()
         model, level, cell = self.model, self.level, message.cell
         if message.phase == "up":
             model.end_stroke()
