@@ -35,7 +35,7 @@ SIZE = 128
 CONTENT = [".", ".", ".", ".", ".", ".", "g", "b", "t", "p", "f", "s", "k", "c", "B"]
 LEGEND = {
     "g": "goblin", "b": "cave_bat", "t": "trap_spikes", "p": {"card": "potion", "colour": "red"},
-    "f": "fountain", "s": {"card": "shop", "stock": ["sword", "potion", "key"]}, "k": "key",
+    "f": "fountain", "s": {"card": "shop", "stock": ["sword", "potion", "shield"]}, "k": "key",
     "c": "chest", "B": {"card": "goblin", "name": "Big Goblin", "health": 9, "attack": 3},
 }
 

@@ -155,6 +155,59 @@ def labelled(label: str, *widgets: Widget, id: str | None = None, hint: str = ""
     return Vertical(*parts, *widgets, classes="field", id=id)
 
 
+# ---------------------------------------------------------------------- items
+
+class ItemsPicker(Vertical):
+    """A list of item cards (a hero's starting hand): a card to choose and add, the list, and
+    a button to remove the highlighted one. `items` is the list as it stands."""
+
+    DEFAULT_CSS = "ItemsPicker { height: auto; }"
+
+    def __init__(self, items: list[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.items = list(items)
+
+    def compose(self) -> ComposeResult:
+        yield Horizontal(
+            Select([(card_label(c), c) for c, _ in cards.item_cards()], prompt="Choose an item",
+                   id="item-choice"),
+            Button("Add", id="add-item"), classes="row")
+        yield OptionList(id="items", classes="picked")
+        yield Button("Remove item", id="remove-item")
+
+    def on_mount(self) -> None:
+        self.show_items()
+
+    def show_items(self) -> None:
+        picked = self.query_one("#items", OptionList)
+        picked.set_options([Option(card_label(item)) for item in self.items])
+
+    @on(Button.Pressed, "#add-item")
+    def add_item(self, event: Button.Pressed) -> None:
+        event.stop()
+        item = selected_value(self.query_one("#item-choice", Select))
+        if item is None:
+            self.screen.show_message("Choose an item to add first.")
+            return
+        self.items.append(item)
+        self.show_items()
+        self.screen.show_message("")
+
+    @on(Button.Pressed, "#remove-item")
+    def remove_item(self, event: Button.Pressed) -> None:
+        event.stop()
+        index = self.query_one("#items", OptionList).highlighted
+        if index is not None and 0 <= index < len(self.items):
+            del self.items[index]
+            self.show_items()
+
+
+def level_items(model: MapModel, level: int) -> list[str]:
+    """The level's starting items, as a list of card ids."""
+    items = model.field(level, "items")
+    return [i for i in items if isinstance(i, str)] if isinstance(items, list) else []
+
+
 # ---------------------------------------------------------------------- the base form
 
 class FormScreen(ModalScreen[ResultType], Generic[ResultType]):
@@ -327,9 +380,6 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
         super().__init__()
         self.model = model
         self.level = level
-        items = model.field(level, "items")
-        self.items: list[str] = [i for i in items if isinstance(i, str)] \
-            if isinstance(items, list) else []
         goals = model.field(level, "goals")
         self.goals: list[dict[str, Any]] = [dict(g) for g in goals if isinstance(g, dict)] \
             if isinstance(goals, list) else []
@@ -357,13 +407,8 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
             Input(str(width), id="width", type="integer"),
             Input(str(height), id="height", type="integer"), classes="row"),
             hint=f"1 to {MAX_SIDE} each; cropping removes the cells outside")
-        yield labelled("Starting items", Horizontal(
-            Select([(card_label(c), c) for c, _ in cards.item_cards()], prompt="Choose an item",
-                   id="item-choice"),
-            Button("Add", id="add-item"), classes="row"),
-            OptionList(id="items", classes="picked"),
-            Button("Remove item", id="remove-item"),
-            hint="the hero's hand when the level starts; a card may be given twice")
+        yield labelled("Starting items", ItemsPicker(level_items(model, level)),
+                       hint="the hero's hand when the level starts; a card may be given twice")
         yield labelled("Goals", Horizontal(
             Select([(Text(k), k) for k in cards.GOAL_KINDS], allow_blank=False,
                    value="slay", id="goal-kind"),
@@ -384,7 +429,6 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
         return value if isinstance(value, str) else ""
 
     def on_mount(self) -> None:
-        self.show_items()
         self.show_goals()
         self.offer_goal_cards("slay")
 
@@ -396,10 +440,6 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
         return [c for c in many if isinstance(c, str)] if isinstance(many, list) else []
 
     # ------------------------------------------------------------------ items and goals
-
-    def show_items(self) -> None:
-        picked = self.query_one("#items", OptionList)
-        picked.set_options([Option(card_label(item)) for item in self.items])
 
     def show_goals(self) -> None:
         picked = self.query_one("#goals", OptionList)
@@ -416,25 +456,6 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
         event.stop()
         if not event.select.is_blank():
             self.offer_goal_cards(str(event.value))
-
-    @on(Button.Pressed, "#add-item")
-    def add_item(self, event: Button.Pressed) -> None:
-        event.stop()
-        item = selected_value(self.query_one("#item-choice", Select))
-        if item is None:
-            self.show_message("Choose an item to add first.")
-            return
-        self.items.append(item)
-        self.show_items()
-        self.show_message("")
-
-    @on(Button.Pressed, "#remove-item")
-    def remove_item(self, event: Button.Pressed) -> None:
-        event.stop()
-        index = self.query_one("#items", OptionList).highlighted
-        if index is not None and 0 <= index < len(self.items):
-            del self.items[index]
-            self.show_items()
 
     @on(Button.Pressed, "#add-goal")
     def add_goal(self, event: Button.Pressed) -> None:
@@ -484,7 +505,7 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
         for key in LEVEL_NUMBERS:
             values[key] = read_int(self.query_one(f"#{key}", Input), key.capitalize(),
                                    *cards.number_range("level", key))
-        values["items"] = list(self.items) or None
+        values["items"] = list(self.query_one(ItemsPicker).items) or None
         values["goals"] = [dict(goal) for goal in self.goals] or None
         # Absent and "ladder" mean the same; keep whichever the level has unless it changes.
         exit_kind = self.query_one("#exit", Select).value
@@ -496,6 +517,36 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
         if (width, height) != self.model.size(self.level):
             changes["width"], changes["height"] = width, height
         return changes
+
+
+class PlayFromHereScreen(FormScreen[dict[str, Any] | None]):
+    """The hero's starting health, gold and items for a play-test from the cursor, the
+    level's own to begin with. Dismisses with {"health", "gold", "items"} (None: the level's
+    default) or None when cancelled."""
+
+    heading = "Play-test from here"
+
+    def __init__(self, model: MapModel, level: int) -> None:
+        super().__init__()
+        self.model = model
+        self.level = level
+
+    def fields(self) -> ComposeResult:
+        model, level = self.model, self.level
+        for key in ("health", "gold"):
+            low, high = cards.number_range("level", key)
+            yield labelled(f"Starting {key}", Input(_number_text(model.field(level, key)),
+                                                    id=key, type="integer"),
+                           hint=f"{low} to {high}; blank: the usual start")
+        yield labelled("Starting items", ItemsPicker(level_items(model, level)),
+                       hint="the hero's hand as the play-test starts")
+
+    def collect(self) -> dict[str, Any]:
+        values: dict[str, Any] = {
+            key: read_int(self.query_one(f"#{key}", Input), f"Starting {key}",
+                          *cards.number_range("level", key)) for key in ("health", "gold")}
+        values["items"] = list(self.query_one(ItemsPicker).items) or None
+        return values
 
 
 def goal_label(goal: dict[str, Any]) -> Text:

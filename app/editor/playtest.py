@@ -1,6 +1,7 @@
 """Play-testing from the editor, the clear check, and publishing.
 
     play_level(editor)   the current level alone, as a one-level map, in the real play screen
+    play_here(editor)    the current level from the cursor's cell, with chosen health, gold, items
     play_map(editor)     the whole map from its first level
     publish(editor)      export the map and its clear, if the clear still replays on it
     after_save(editor)   keep a clear made before the map had a file, now that it has one
@@ -60,6 +61,35 @@ def level_document(document: dict[str, Any], index: int) -> dict[str, Any]:
     single = copy.deepcopy(document)
     single["levels"] = [copy.deepcopy(document["levels"][index])]
     return single
+
+
+def start_moved(document: dict[str, Any], index: int, cell: tuple[int, int],
+                fields: dict[str, Any]) -> dict[str, Any]:
+    """The one-level map of level `index` with its start tile moved to `cell` and `fields`
+    (health, gold, items; None: the level's default) set. PublishRefused says why the hero
+    cannot start on `cell`: only a plain path tile, or the start itself, is free to stand on."""
+    from app.editor.cards import card_name, entry_card
+    from app.editor.model import BUILT_IN, MapModel, blank
+
+    model = MapModel(level_document(document, index))
+    row, col = cell
+    glyph = model.glyph(0, row, col)
+    if blank(glyph):
+        raise PublishRefused("There is no card on this cell; the hero can start only on a "
+                             "path tile (.).")
+    if glyph not in ("@", "."):
+        card = BUILT_IN.get(glyph) or entry_card(model.legend(0).get(glyph)) or glyph
+        raise PublishRefused(f"This cell holds a {card_name(card)}; the hero can start only "
+                             "on an empty path tile (.).")
+    width, height = model.size(0)
+    for r in range(height):
+        for c in range(width):
+            if model.glyph(0, r, c) == "@":
+                model.set_glyph(0, r, c, ".")
+    model.set_glyph(0, row, col, "@")
+    for key, value in fields.items():
+        model.set_field(0, key, value)
+    return model.document
 
 
 def spec_of(document: dict[str, Any]) -> MapSpec:
@@ -134,6 +164,34 @@ def set_pars(model, level_moves: list[int] | tuple[int, ...],
     return changed
 
 
+def proved_pars(editor) -> dict[int, int]:
+    """The levels whose fewest moves the editor's solver has proved for their content now
+    (see app/editor/par.py), by index."""
+    from app.editor.par import level_key
+
+    if not editor.pars:
+        return {}
+    found = {}
+    document = editor.model.document
+    for index in range(editor.model.level_count):
+        outcome = editor.pars.get(level_key(document, index))
+        if outcome is not None and outcome.proved_moves is not None:
+            found[index] = outcome.proved_moves
+    return found
+
+
+def set_proved_pars(editor) -> list[int]:
+    """Give each level without a par its proved optimum, when the solver knows one, as one
+    undo step. Returns the indices of the levels that got one."""
+    proved, model = proved_pars(editor), editor.model
+    missing = [i for i in sorted(proved) if model.field(i, "par") is None]
+    model.begin_stroke()
+    for index in missing:
+        model.set_field(index, "par", proved[index])
+    model.end_stroke()
+    return missing
+
+
 # ---------------------------------------------------------------------- the editor's keys
 
 def play_level(editor) -> None:
@@ -146,6 +204,32 @@ def play_level(editor) -> None:
                       title="Cannot play this level", severity="error", markup=False)
         return
     _play(editor, spec)
+
+
+def play_here(editor) -> None:
+    """Play-test the current level from the cursor's cell, after a form for the hero's
+    starting health, gold and items."""
+    from app.editor.forms import PlayFromHereScreen
+
+    index, cell = editor.canvas.level, editor.canvas.cursor
+    try:
+        start_moved(editor.model.document, index, cell, {})
+    except PublishRefused as refusal:
+        editor.notify(str(refusal), title="Cannot start here", severity="error", markup=False)
+        return
+
+    def chosen(fields: dict[str, Any] | None) -> None:
+        if fields is None:
+            return
+        try:
+            spec = spec_of(start_moved(editor.model.document, index, cell, fields))
+        except PublishRefused as refusal:
+            editor.notify(str(refusal).replace("The map has", "This level has", 1),
+                          title="Cannot start here", severity="error", markup=False)
+            return
+        _play(editor, spec)
+
+    editor.app.push_screen(PlayFromHereScreen(editor.model, index), chosen)
 
 
 def play_map(editor) -> None:
@@ -162,6 +246,10 @@ def publish(editor) -> None:
     """Export the map with its clear into the exports folder, or say why not."""
     from app.storage.paths import exports_dir
 
+    # Pars change no play, so the clear still counts after them.
+    filled = set_proved_pars(editor) if _still_clears(editor) is not None else []
+    if filled:
+        editor.update_views()
     try:
         run = kept_clear(editor)
         path, code = publish_files(editor.model.document, run, exports_dir())
@@ -177,8 +265,10 @@ def publish(editor) -> None:
                       title="Not published", severity="error", markup=False)
         return
     moves = run.claimed.get("moves")
-    editor.notify(f"{path}\nShare code {code}. Your record: {moves} moves.",
-                  title="Published", markup=False, timeout=10)
+    note = f"{path}\nShare code {code}. Your record: {moves} moves."
+    if filled:
+        note += "\nProved par set for " + ", ".join(editor.model.level_id(i) for i in filled) + "."
+    editor.notify(note, title="Published", markup=False, timeout=10)
 
 
 def kept_clear(editor) -> Run | None:
@@ -252,7 +342,12 @@ def _won(editor, game, identity: str) -> None:
     if editor.path is not None:
         _keep_beside(editor, run)
     earlier = tuple(best.claimed.get("level_moves", ())) if best is not None else ()
-    filled = set_pars(editor.model, game.level_moves, earlier)
+    # A level's proved optimum, when the solver knows it, makes a better par than this clear.
+    level_moves = list(game.level_moves)
+    for index, moves in proved_pars(editor).items():
+        if index < len(level_moves):
+            level_moves[index] = moves
+    filled = set_pars(editor.model, level_moves, earlier)
     editor.update_views()
     message = f"Cleared in {game.moves} moves: your record. The map can be published (ctrl+e)."
     if filled:

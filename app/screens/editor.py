@@ -10,6 +10,7 @@ the cursor to its level and cell.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from app.editor.cards import USUAL_GLYPHS, card_name, entry_card, glyph_for_new_
 from app.editor.inspector import Inspector
 from app.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
 from app.editor.overview import LevelsStrip, Minimap
+from app.editor.par import KEPT, Found, Outcome, level_key, solve_level
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
 from engine.core.safe_text import shown
@@ -54,6 +56,9 @@ STEPS = {(-1, 0): N, (1, 0): S, (0, -1): W, (0, 1): E}
 RECENT = 8  # recent brushes the card palette lists first
 # The editor's actions a key may still run while the inspector has the keys.
 INSPECTOR_KEYS = frozenset({"save", "undo", "redo", "inspector"})
+# Seconds of quiet after an edit before the solver starts on the new content: a burst of keys
+# starts one search, not one per key.
+PAR_DELAY = 0.4
 
 
 def palette_for(model: MapModel, level: int) -> list[Brush]:
@@ -139,6 +144,9 @@ class EditorScreen(Screen[None]):
                 tooltip="Show the next level", id="editor_level_next"),
         Binding("p", "play_level", "Play", id="editor_play",
                 tooltip="Play-test this level"),
+        Binding("t", "play_here", "Play here", id="editor_playtest_here", show=False,
+                tooltip="Play-test this level from the cursor's cell, with chosen health, gold "
+                        "and items"),
         Binding("P", "play_map", "Play map", show=False,
                 tooltip="Play-test the whole map from its first level", id="editor_play_map"),
         Binding("ctrl+e", "publish", "Publish", show=False,
@@ -204,6 +212,13 @@ class EditorScreen(Screen[None]):
         self._unwritten = self.path is not None and not self.path.exists()
         self.clear_run: Any = None  # the run that cleared this content (see app/editor/playtest)
         self._shown_problems: list = []
+        # The solver's results by content key (app/editor/par.py), and the key of the content
+        # the current level holds now: only its result is shown.
+        self.pars: dict[str, Outcome] = {}
+        self.par_key: str | None = None
+        self._par_seen: tuple[Any, int] | None = None  # (report, level) the key was made for
+        self._par_timer: Any = None
+        self.busy_at = 0.0  # when the author last did something (the solver waits meanwhile)
 
     # ------------------------------------------------------------------ layout
 
@@ -292,6 +307,7 @@ class EditorScreen(Screen[None]):
 
     def update_views(self) -> None:
         """Draw the canvas again, and bring the problems, palette and status up to date."""
+        self.busy_at = time.monotonic()
         canvas = self.canvas
         if canvas.level >= self.model.level_count:  # a level went away (removed, or undone)
             canvas.set_level(self.model.level_count - 1)
@@ -321,6 +337,7 @@ class EditorScreen(Screen[None]):
         if self.panel.border_title != title:  # a new title redraws the whole panel
             self.panel.border_title = title
         self._update_palette()
+        self._watch_par()
         self._update_status()
 
     def _update_palette(self) -> None:
@@ -355,10 +372,12 @@ class EditorScreen(Screen[None]):
         if self.canvas.selection is not None:
             top, left, bottom, right = self.canvas.selection
             selection = f" sel {bottom - top + 1}x{right - left + 1}"
+        par = self.par_text
         # Most needed first: a narrow terminal cuts the end of the line.
         text = (f"{name}{marker}  {errors} error{'s' if errors != 1 else ''}, "
                 f"{warnings} warning{'s' if warnings != 1 else ''}  "
-                f"{level} r{row + 1}c{col + 1}{selection}  {self.tool}  "
+                f"{level} r{row + 1}c{col + 1}{selection}  {par + '  ' if par else ''}"
+                f"{self.tool}  "
                 f"brush {shown(brush.glyph)} ({shown(brush.label)})")
         self.query_one("#status", Static).update(Content(text), layout=False)
 
@@ -366,10 +385,62 @@ class EditorScreen(Screen[None]):
     def status_text(self) -> str:
         return str(self.query_one("#status", Static).render())
 
+    # ------------------------------------------------------------------ the solver
+
+    @property
+    def par_text(self) -> str:
+        """The current level's optimum as far as known (see app/editor/par.py)."""
+        if self.par_key is None:
+            return ""
+        return self.pars.get(self.par_key, Outcome()).text()
+
+    def _watch_par(self) -> None:
+        """After an edit or a level switch: if the current level's content is new, drop the
+        search of the old content and solve the new one shortly (in a thread; never here)."""
+        report = self.model.report()  # a new report object means an edit
+        if self._par_seen is not None and self._par_seen[0] is report \
+                and self._par_seen[1] == self.level:
+            return
+        self._par_seen = (report, self.level)
+        level_id = self.model.level_id(self.level)
+        if any(problem.level in (None, level_id) for problem in report.errors):
+            key = None  # errors: nothing to solve, nothing shown
+        else:
+            key = level_key(self.model.document, self.level)
+        if key == self.par_key:
+            return  # an edit elsewhere, or one that changes no play here
+        self.par_key = key
+        if self._par_timer is not None:
+            self._par_timer.stop()
+        self.workers.cancel_group(self, "par")
+        if key is not None and not (key in self.pars and self.pars[key].finished):
+            self._par_timer = self.set_timer(PAR_DELAY, lambda: self._solve(key))
+
+    def _solve(self, key: str) -> None:
+        if key != self.par_key:
+            return
+        from app.editor.playtest import level_document
+
+        # The thread gets a copy of its own: the model keeps changing here.
+        document = level_document(self.model.document, self.level)
+        self.run_worker(lambda: solve_level(self, document, key), thread=True,
+                        exclusive=True, group="par", exit_on_error=False)
+
+    def on_found(self, message: Found) -> None:
+        message.stop()
+        known = self.pars.get(message.key)
+        if known is None or not known.finished:
+            self.pars[message.key] = message.outcome
+        while len(self.pars) > KEPT:
+            del self.pars[next(iter(self.pars))]
+        if message.key == self.par_key:
+            self._update_status()
+
     # ------------------------------------------------------------------ the canvas
 
     def on_editor_canvas_moved(self, message: EditorCanvas.Moved) -> None:
         message.stop()
+        self.busy_at = time.monotonic()
         canvas = self.canvas
         row, col = message.start
         if self.tool == "corridor":
@@ -388,6 +459,7 @@ class EditorScreen(Screen[None]):
     def on_editor_canvas_dragged(self, message: EditorCanvas.Dragged) -> None:
         """The mouse applies the current tool; everything one drag does is one undo step."""
         message.stop()
+        self.busy_at = time.monotonic()
         model, level, cell = self.model, self.level, message.cell
         if message.phase == "up":
             model.end_stroke()
@@ -803,6 +875,11 @@ class EditorScreen(Screen[None]):
         from app.editor import playtest
 
         playtest.play_level(self)
+
+    def action_play_here(self) -> None:
+        from app.editor import playtest
+
+        playtest.play_here(self)
 
     def action_play_map(self) -> None:
         from app.editor import playtest

@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.protocol import Action
@@ -209,9 +210,13 @@ def _distances_to(game: Game, exits: list[int]) -> dict[int, int]:
 # ---------------------------------------------------------------------- A*
 
 def search(start: Game, *, level_only: bool = False, max_states: int = 1_000_000,
-           max_seconds: float | None = None) -> Search:
+           max_seconds: float | None = None,
+           stop: Callable[[int], bool] | None = None) -> Search:
     """The fewest actions from `start` that win (or, with `level_only`, that finish the current
-    level). Ties go to fewer turns, then more health kept."""
+    level). Ties go to fewer turns, then more health kept. `stop`, if given, is called with the
+    proved lower bound so far before each state is expanded; when it answers True the search
+    ends as if out of budget (a caller in another thread uses it to cancel and to show
+    progress)."""
     began = time.monotonic()
     level = start.level_index
     base = len(start.history)
@@ -231,7 +236,8 @@ def search(start: Game, *, level_only: bool = False, max_states: int = 1_000_000
         if best_depth.get(_key(game), _FAR) < depth:
             continue  # reached again, more cheaply, after this entry was queued
         if len(best_depth) > max_states or (
-                max_seconds is not None and time.monotonic() - began > max_seconds):
+                max_seconds is not None and time.monotonic() - began > max_seconds) or (
+                stop is not None and stop(f)):
             return _stopped(start, base, f, found, len(best_depth), began)
         for action in game.legal_actions():
             if action.kind in _NEVER:

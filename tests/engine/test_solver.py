@@ -81,3 +81,12 @@ def test_a_search_out_of_budget_says_so_with_a_lower_bound():
 def test_a_map_nobody_can_win_is_proved_impossible():
     found = search(Game.story(spec("╴ ", "@>"), "warrior"))
     assert found.proved and found.solution is None
+
+
+def test_a_search_stopped_by_its_caller_reports_the_bounds_it_was_shown():
+    s = spec("───────", "@.....>")
+    shown = []
+    found = search(Game.story(s, "warrior"), stop=lambda bound: shown.append(bound) or
+                   len(shown) > 3)
+    assert not found.proved and len(shown) == 4
+    assert shown == sorted(shown) and found.lower_bound == shown[-1]
