@@ -69,8 +69,14 @@ def cards_of_types(*types: str) -> list[tuple[str, str]]:
 
 
 def item_cards() -> list[tuple[str, str]]:
-    """Cards a hero can start with or a shop can sell (the lint's item types)."""
+    """Cards a hero can start with (the lint's item types)."""
     return cards_of_types(*ITEM_TYPES)
+
+
+def stock_cards() -> list[tuple[str, str]]:
+    """Cards a shop can sell: items with a gold amount (the rest have no price)."""
+    catalog = standard_catalog()
+    return [(c, name) for c, name in item_cards() if catalog.cards[c].gold is not None]
 
 
 def enemy_cards() -> list[tuple[str, str]]:

@@ -616,7 +616,7 @@ class LegendOptionFields:
         elif spec.kind == "cards":
             stock = [c for c in value if isinstance(c, str)] if isinstance(value, list) else []
             widgets = [SelectionList[str](
-                *[(Content(f"{name_}  ({c})"), c, c in stock) for c, name_ in cards.item_cards()],
+                *[(Content(f"{name_}  ({c})"), c, c in stock) for c, name_ in cards.stock_cards()],
                 id=f"value-{name}")]
             hint = f"{spec.description} Nothing chosen: the standard stock."
         else:
@@ -653,7 +653,7 @@ class LegendOptionFields:
             before = self.options.get(name)
             return keep_order(before if isinstance(before, list) else [],
                               set(self.query_one(f"#value-{name}", SelectionList).selected),
-                              [c for c, _ in cards.item_cards()]) or None
+                              [c for c, _ in cards.stock_cards()]) or None
         return read_line(self.query_one(f"#value-{name}", Input), label, spec.max_length or 200)
 
     def read_options(self, names: list[str] | tuple[str, ...]) -> dict[str, Any]:

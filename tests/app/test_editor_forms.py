@@ -466,7 +466,10 @@ async def test_legend_form_shop_stock_and_item_values(app: CardRogueApp) -> None
         app.screen.query_one("#card", Select).value = "shop"
         await pilot.pause()
         stock = app.screen.query_one("#value-stock", SelectionList)
-        stock.select("key")
+        # Only priced cards are offered: the key has no gold amount, so no shop sells it.
+        offered = {stock.get_option_at_index(n).value for n in range(stock.option_count)}
+        assert "sword" in offered and "key" not in offered and "ring_of_might" not in offered
+        stock.select("dagger")
         stock.select("sword")
         await press_ok(pilot)
         sword = await push(app, pilot, LegendEntryScreen(model, 0, None))
@@ -476,7 +479,7 @@ async def test_legend_form_shop_stock_and_item_values(app: CardRogueApp) -> None
         await type_into(pilot, "#value-on_roll", "6=reroll_twice 1=miss")
         await type_into(pilot, "#value-min_attack", "3")
         await press_ok(pilot)
-    assert results.only == ("$", {"card": "shop", "stock": ["sword", "key"]})
+    assert results.only == ("$", {"card": "shop", "stock": ["sword", "dagger"]})
     assert sword.only == ("s", {"card": "sword", "min_attack": 3,
                                 "on_roll": {"6": "reroll_twice", "1": "miss"}})
 
