@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from engine.core.safe_text import shown
 
-from app.screens.rules import RulesScreen
+from app.games.cardrogue.screens.rules import RulesScreen
 from app.screens.title import TitleScreen
 
 
@@ -116,7 +116,7 @@ class CardRogueApp(App[None]):
 
     async def action_quit(self) -> None:
         from app.screens.dialogs import ConfirmScreen
-        from app.screens.play import PlayScreen
+        from app.games.cardrogue.screens.play import PlayScreen
 
         playing = [s for s in self.screen_stack if isinstance(s, PlayScreen)
                    and s.game.history and not s.game.is_over]
@@ -127,7 +127,7 @@ class CardRogueApp(App[None]):
             self.push_screen(ConfirmScreen(question, "Quit"),
                              lambda yes: self._quit_keeping(playing) if yes else None)
             return
-        from app.screens.editor import EditorScreen
+        from app.games.cardrogue.screens.editor import EditorScreen
 
         unsaved = [s for s in self.screen_stack if isinstance(s, EditorScreen) and s.unsaved]
         if unsaved and not isinstance(self.screen, ConfirmScreen):
@@ -151,11 +151,11 @@ class CardRogueApp(App[None]):
         elif entry.id == "continue":
             self.continue_saved()
         elif entry.id in ("story", "challenges"):
-            from app.screens.campaigns import MapListScreen
+            from app.games.cardrogue.screens.campaigns import MapListScreen
 
             self.push_screen(MapListScreen("campaign" if entry.id == "story" else "challenge"))
         elif entry.id == "classic":
-            from app.screens.classic import NewGameScreen
+            from app.games.cardrogue.screens.classic import NewGameScreen
 
             self.push_screen(NewGameScreen())
         elif entry.id == "scores":
@@ -169,8 +169,8 @@ class CardRogueApp(App[None]):
 
     def continue_saved(self) -> None:
         """Pick up the campaign left half-way last, or say in one line why it cannot be."""
-        from app import saves
-        from app.screens.play import PlayScreen
+        from app.games.cardrogue import saves
+        from app.games.cardrogue.screens.play import PlayScreen
 
         saved = saves.latest()
         if saved is None:
@@ -188,25 +188,25 @@ class CardRogueApp(App[None]):
 
     def open_editor(self, path: Path | None = None) -> None:
         """The grid editor on `path`, or on a new one-level challenge."""
-        from app.screens.editor import open_editor
+        from app.games.cardrogue.screens.editor import open_editor
 
         open_editor(self, path)
 
     def open_editor_start(self) -> None:
         """The editor's first screen: the user's maps to open, and "New map…"."""
-        from app.screens.new_map import EditorStartScreen
+        from app.games.cardrogue.screens.new_map import EditorStartScreen
 
         self.push_screen(EditorStartScreen())
 
     # -- high scores and replays
 
     def show_high_scores(self, select: str | None = None) -> None:
-        from app.screens.scores import HighScoresScreen
+        from app.games.cardrogue.screens.scores import HighScoresScreen
 
         self.push_screen(HighScoresScreen(select))
 
     def ask_run_file(self) -> None:
-        from app.screens.replay import OpenRunScreen
+        from app.games.cardrogue.screens.replay import OpenRunScreen
 
         self.push_screen(OpenRunScreen(),
                          lambda path: self.open_run_file(path) if path is not None else None)
@@ -215,8 +215,8 @@ class CardRogueApp(App[None]):
                       closed: Callable[[None], None] | None = None) -> None:
         """Watch the run in `path` (its map found by id, or `map_file`), or show why not;
         `closed` is called when the viewer (or the refusal) is closed."""
-        from app.replay import open_run_file
-        from app.screens.replay import open_run
+        from app.games.cardrogue.replay import open_run_file
+        from app.games.cardrogue.screens.replay import open_run
 
         open_run(self, lambda: open_run_file(path, map_file), closed)
 
@@ -224,13 +224,13 @@ class CardRogueApp(App[None]):
 
     def open_path(self, path: Path) -> None:
         """Play the map in `path`, or show why it cannot be played."""
-        from app import maplist
+        from app.games.cardrogue import maplist
 
         self.open_entry(maplist.open_file(Path(path)))
 
     def open_entry(self, entry) -> None:
         if not entry.playable:
-            from app.screens.problems import ProblemsScreen
+            from app.games.cardrogue.screens.problems import ProblemsScreen
 
             self.push_screen(ProblemsScreen(str(entry.path), entry.report))
             return
@@ -241,14 +241,14 @@ class CardRogueApp(App[None]):
         if character is not None:
             self._start(spec, source, character)
             return
-        from app.screens.play import choose_hero
+        from app.games.cardrogue.screens.play import choose_hero
 
         choose_hero(self, spec, lambda hero: self._start(spec, source, hero))
 
     def _start(self, spec, source: Path | None, character: str | None) -> None:
-        from app import records
-        from app.screens.play import PlayScreen
-        from app.session import Session
+        from app.games.cardrogue import records
+        from app.games.cardrogue.screens.play import PlayScreen
+        from app.games.cardrogue.session import Session
 
         try:
             session = Session(spec, character, records.player_name(), source)

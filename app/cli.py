@@ -14,7 +14,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app import runs_cli, solve_cli
+from app import runs_cli
+from app.games.cardrogue import solve_cli
 from app.runs_cli import shown
 
 PROG = "cardrogue"

@@ -92,7 +92,7 @@ def variants(document: dict, row: int = 5) -> itertools.cycle:
 
 
 def check_figures(runs: int) -> None:
-    from app.editor.model import MapModel
+    from app.games.cardrogue.editor.model import MapModel
 
     document = big_document()
     small = small_document()
@@ -136,8 +136,8 @@ import json, sys, time, tomllib
 sys.path.insert(0, "benchmarks")
 from editor_speed import big_document
 from app.cardrogue_app import CardRogueApp
-from app.editor.model import MapModel
-from app.screens.editor import EditorScreen
+from app.games.cardrogue.editor.model import MapModel
+from app.games.cardrogue.screens.editor import EditorScreen
 
 ready_path, out_path = sys.argv[-2], sys.argv[-1]
 model = MapModel(big_document())
@@ -201,8 +201,8 @@ def headless_figures(count: int, view: str = "compact") -> dict[str, list[float]
     import gc
 
     from app.cardrogue_app import CardRogueApp
-    from app.editor.model import MapModel
-    from app.screens.editor import EditorScreen
+    from app.games.cardrogue.editor.model import MapModel
+    from app.games.cardrogue.screens.editor import EditorScreen
 
     frames: list[int] = []
 

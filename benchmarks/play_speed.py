@@ -74,8 +74,8 @@ import json, sys, time
 
 from engine.cardrogue import level_from_grids, map_from_levels
 from app.cardrogue_app import CardRogueApp
-from app.screens.play import PlayScreen
-from app.session import Session
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.session import Session
 
 size, ready_path, out_path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 middle = size // 2

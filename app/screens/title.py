@@ -110,7 +110,7 @@ class TitleScreen(Screen[None]):
 
     def offer_continue(self) -> None:
         """Put "Continue" first in the menu while a campaign waits half-way, else take it out."""
-        from app import saves
+        from app.games.cardrogue import saves
 
         try:
             saved = saves.latest()

@@ -31,4 +31,4 @@ def editor_solver_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     """The editor's background solver starts only in the tests about it (test_editor_par.py
     turns it on): its result reaching the status line while a snapshot is taken would make the
     snapshot depend on the machine's speed."""
-    monkeypatch.setattr("app.screens.editor.PAR_DELAY", 3600.0)
+    monkeypatch.setattr("app.games.cardrogue.screens.editor.PAR_DELAY", 3600.0)

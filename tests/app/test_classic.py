@@ -15,7 +15,7 @@ from textual.command import CommandPalette
 from textual.widgets import Checkbox, Input, SelectionList, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.screens.classic import (
+from app.games.cardrogue.screens.classic import (
     ClassicScreen,
     GameOverScreen,
     NewGameScreen,
@@ -23,7 +23,7 @@ from app.screens.classic import (
 )
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
-from app.widgets.board import SEAT_SHIFT
+from app.games.cardrogue.widgets.board import SEAT_SHIFT
 from engine.cardrogue import effects
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.engine.support import give, rig
@@ -403,7 +403,7 @@ async def test_bindings_have_ids(app: CardRogueApp) -> None:
 # ---------------------------------------------------------------------- the session
 
 def test_a_classic_session_replays_exactly_from_its_names_seed_and_actions() -> None:
-    from app.classic import ClassicSession
+    from app.games.cardrogue.classic import ClassicSession
 
     session = ClassicSession(["Ann", "Bob", "Cy"], 77)
     g = session.game
@@ -427,7 +427,7 @@ def test_a_classic_session_replays_exactly_from_its_names_seed_and_actions() -> 
 
 
 def test_standings_rank_by_points_and_name_every_winner() -> None:
-    from app.classic import ClassicSession
+    from app.games.cardrogue.classic import ClassicSession
 
     session = ClassicSession(["Ann", "Bob"], 5)
     g = session.game
@@ -439,7 +439,7 @@ def test_standings_rank_by_points_and_name_every_winner() -> None:
 
 
 async def test_help_lists_the_table_keys(app: CardRogueApp) -> None:
-    from app.screens.rules import RulesScreen
+    from app.games.cardrogue.screens.rules import RulesScreen
 
     async with app.run_test(size=SIZE) as pilot:
         await new_table(app, pilot)

@@ -34,7 +34,7 @@ def test_cardrogue_verify_and_replay_need_no_map_for_a_classic_run(tmp_path):
 
 
 def test_the_replay_viewer_opens_a_classic_run(tmp_path):
-    from app.replay import open_run_file
+    from app.games.cardrogue.replay import open_run_file
 
     path = tmp_path / "table.run.json"
     game = played(steps=60)

@@ -6,8 +6,8 @@ import pytest
 
 from app import cli
 from app.cardrogue_app import CardRogueApp
-from app.editor.model import MapModel, new_document
-from app.screens.editor import EditorScreen
+from app.games.cardrogue.editor.model import MapModel, new_document
+from app.games.cardrogue.screens.editor import EditorScreen
 from app.screens.title import TitleScreen
 from engine.cardrogue.board import E, N, S, W
 from engine.cardrogue.maps import validate_file
@@ -210,7 +210,7 @@ async def test_escape_asks_before_dropping_unsaved_changes(app: CardRogueApp) ->
 
 
 async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueApp) -> None:
-    from app.screens.new_map import EditorStartScreen
+    from app.games.cardrogue.screens.new_map import EditorStartScreen
 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

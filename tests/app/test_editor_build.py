@@ -7,10 +7,10 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, TextArea
 
 from app.cardrogue_app import CardRogueApp
-from app.editor.forms import LevelPropertiesScreen
-from app.editor.model import MapModel
-from app.screens.editor import EditorScreen
-from app.screens.new_map import NewMapScreen
+from app.games.cardrogue.editor.forms import LevelPropertiesScreen
+from app.games.cardrogue.editor.model import MapModel
+from app.games.cardrogue.screens.editor import EditorScreen
+from app.games.cardrogue.screens.new_map import NewMapScreen
 from app.screens.title import TitleScreen
 from engine.cardrogue.maps import validate_file
 

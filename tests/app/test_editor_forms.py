@@ -16,14 +16,14 @@ from textual.widgets import (
 )
 
 from app.cardrogue_app import CardRogueApp
-from app.editor import cards
-from app.editor.forms import (
+from app.games.cardrogue.editor import cards
+from app.games.cardrogue.editor.forms import (
     CardPaletteScreen,
     LegendEntryScreen,
     LevelPropertiesScreen,
     MapPropertiesScreen,
 )
-from app.editor.model import MAP, MapModel, new_document
+from app.games.cardrogue.editor.model import MAP, MapModel, new_document
 
 SIZE = (100, 40)
 

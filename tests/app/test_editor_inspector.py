@@ -3,10 +3,10 @@
 from textual.widgets import Input, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.editor.inspector import Inspector
-from app.editor.model import MapModel
-from app.editor.templates import TEMPLATES
-from app.screens.editor import EditorScreen
+from app.games.cardrogue.editor.inspector import Inspector
+from app.games.cardrogue.editor.model import MapModel
+from app.games.cardrogue.editor.templates import TEMPLATES
+from app.games.cardrogue.screens.editor import EditorScreen
 from engine.cardrogue.board import N, S
 
 SIZE = (80, 24)

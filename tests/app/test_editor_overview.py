@@ -5,10 +5,10 @@ import pytest
 from rich.segment import Segment
 
 from app.cardrogue_app import CardRogueApp
-from app.editor.model import MapModel, new_document
-from app.editor.overview import LevelsStrip, Minimap
-from app.editor.templates import TEMPLATES
-from app.screens.editor import EditorScreen
+from app.games.cardrogue.editor.model import MapModel, new_document
+from app.games.cardrogue.editor.overview import LevelsStrip, Minimap
+from app.games.cardrogue.editor.templates import TEMPLATES
+from app.games.cardrogue.screens.editor import EditorScreen
 from engine.cardrogue.board import E
 
 SIZE = (80, 24)

@@ -7,10 +7,10 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.editor.model import MapModel
-from app.editor.templates import TEMPLATES
-from app.screens.editor import EditorScreen
-from app.screens.new_map import NewMapScreen
+from app.games.cardrogue.editor.model import MapModel
+from app.games.cardrogue.editor.templates import TEMPLATES
+from app.games.cardrogue.screens.editor import EditorScreen
+from app.games.cardrogue.screens.new_map import NewMapScreen
 from tests.app.test_editor_templates import open_start_screen
 
 SIZE = (80, 24)

@@ -8,17 +8,17 @@ import asyncio
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.editor import playtest
-from app.editor.model import MapModel
-from app.editor.par import Found, level_key
-from app.screens.editor import EditorScreen
+from app.games.cardrogue.editor import playtest
+from app.games.cardrogue.editor.model import MapModel
+from app.games.cardrogue.editor.par import Found, level_key
+from app.games.cardrogue.screens.editor import EditorScreen
 
 SIZE = (120, 30)
 
 
 @pytest.fixture(autouse=True)
 def solver_on(editor_solver_waits, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.screens.editor.PAR_DELAY", 0.4)
+    monkeypatch.setattr("app.games.cardrogue.screens.editor.PAR_DELAY", 0.4)
 
 
 def corridor(cells: str = "@..>", paths: str = "╶──╴") -> dict:
@@ -88,7 +88,7 @@ async def test_no_win_and_errors(app: CardRogueApp) -> None:
 
 async def test_a_search_out_of_budget_shows_its_lower_bound(app: CardRogueApp,
                                                           monkeypatch) -> None:
-    from app.editor import par
+    from app.games.cardrogue.editor import par
 
     monkeypatch.setattr(par, "BUDGET_SECONDS", 0.0)
     async with app.run_test(size=SIZE) as pilot:

@@ -8,12 +8,12 @@ import copy
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.editor.forms import PlayFromHereScreen
-from app.editor.model import MapModel
-from app.editor.playtest import PublishRefused, start_moved
-from app.screens.editor import EditorScreen
-from app.screens.play import PlayTestScreen
-from app.screens.story import StoryScreen
+from app.games.cardrogue.editor.forms import PlayFromHereScreen
+from app.games.cardrogue.editor.model import MapModel
+from app.games.cardrogue.editor.playtest import PublishRefused, start_moved
+from app.games.cardrogue.screens.editor import EditorScreen
+from app.games.cardrogue.screens.play import PlayTestScreen
+from app.games.cardrogue.screens.story import StoryScreen
 from tests.app.test_editor_forms import choose, press_button
 
 SIZE = (120, 40)

@@ -19,9 +19,9 @@ from engine.core.protocol import Action
 from engine.core.runs import read_run
 
 from app.cardrogue_app import CardRogueApp
-from app.editor import playtest
-from app.editor.model import MapModel
-from app.editor.playtest import (
+from app.games.cardrogue.editor import playtest
+from app.games.cardrogue.editor.model import MapModel
+from app.games.cardrogue.editor.playtest import (
     CHANGED,
     NOT_CLEARED,
     PublishRefused,
@@ -32,10 +32,10 @@ from app.editor.playtest import (
     set_pars,
 )
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
-from app.screens.editor import EditorScreen
-from app.screens.play import PlayTestScreen
-from app.screens.results import PlayTestResultsScreen
-from app.screens.story import StoryScreen
+from app.games.cardrogue.screens.editor import EditorScreen
+from app.games.cardrogue.screens.play import PlayTestScreen
+from app.games.cardrogue.screens.results import PlayTestResultsScreen
+from app.games.cardrogue.screens.story import StoryScreen
 from app.storage.scores import ScoreStore
 
 SIZE = (80, 24)

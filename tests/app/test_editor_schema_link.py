@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.editor.templates import TEMPLATES
-from app.screens.editor import EditorScreen
+from app.games.cardrogue.editor.templates import TEMPLATES
+from app.games.cardrogue.screens.editor import EditorScreen
 from engine.cardrogue.maps import SCHEMA_PATH, validate_file
 from engine.cardrogue.maps.document import schema_directive
 from tests.maps.test_taplo import TAPLO, taplo_check
@@ -24,7 +24,7 @@ def linked_schema(map_path: Path) -> Path:
 
 
 async def save_in_editor(app: CardRogueApp, path: Path) -> None:
-    from app.editor.model import MapModel
+    from app.games.cardrogue.editor.model import MapModel
 
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(EditorScreen(MapModel(CHALLENGE.build(8, 8, "Linked")), path))
@@ -64,7 +64,7 @@ async def test_an_old_install_link_is_replaced_and_a_stale_copy_refreshed(
     copy = user_data / "schemas" / SCHEMA_PATH.name
     copy.parent.mkdir()
     copy.write_text("{}", encoding="utf-8")  # an older app's schema
-    from app.editor.model import MapModel
+    from app.games.cardrogue.editor.model import MapModel
 
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(EditorScreen(MapModel.load(path), path))

@@ -7,10 +7,10 @@ import pytest
 from textual.widgets import Input, OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.editor.model import MapModel
-from app.editor.templates import TEMPLATES, slug, unused_path
-from app.screens.editor import EditorScreen
-from app.screens.new_map import EditorStartScreen, NewMapScreen, map_files
+from app.games.cardrogue.editor.model import MapModel
+from app.games.cardrogue.editor.templates import TEMPLATES, slug, unused_path
+from app.games.cardrogue.screens.editor import EditorScreen
+from app.games.cardrogue.screens.new_map import EditorStartScreen, NewMapScreen, map_files
 from app.screens.title import MENU, TitleScreen
 from engine.cardrogue.maps import check_document, save_map
 

@@ -1,8 +1,8 @@
 """The editor's tools beyond painting: levels, properties, rectangles, fill and mouse strokes."""
 
 from app.cardrogue_app import CardRogueApp
-from app.editor.model import MAP, MapModel
-from app.screens.editor import EditorScreen
+from app.games.cardrogue.editor.model import MAP, MapModel
+from app.games.cardrogue.screens.editor import EditorScreen
 from engine.cardrogue.board import E, N, S, W
 
 SIZE = (80, 24)

@@ -7,7 +7,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.editor.model import MAP, MapModel, new_document
+from app.games.cardrogue.editor.model import MAP, MapModel, new_document
 from engine.cardrogue.board import E, N, S, W
 from engine.cardrogue.maps import dumps_map, validate_text
 

@@ -4,10 +4,10 @@ import pytest
 from textual.strip import Strip
 
 from app.cardrogue_app import CardRogueApp
-from app.editor.model import MapModel
-from app.editor.templates import TEMPLATES
-from app.screens.editor import EditorScreen
-from app.widgets import board
+from app.games.cardrogue.editor.model import MapModel
+from app.games.cardrogue.editor.templates import TEMPLATES
+from app.games.cardrogue.screens.editor import EditorScreen
+from app.games.cardrogue.widgets import board
 
 SIZE = (80, 24)
 CHALLENGE = {t.name: t for t in TEMPLATES}["Challenge"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.glossary import TERMS, lookup, search
+from app.games.cardrogue.glossary import TERMS, lookup, search
 
 RULEBOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "card-rogue-rulebook-v1.0.md"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from engine.cardrogue.solver import search
 
 from app.cardrogue_app import CardRogueApp
-from app.screens.play import PlayScreen
+from app.games.cardrogue.screens.play import PlayScreen
 from app.storage import library
 from tests.app.test_play import SIZE, log_text, press, start
 
@@ -54,7 +54,7 @@ async def test_a_hint_where_no_win_exists_says_so(app: CardRogueApp, monkeypatch
     proved "no"): the screen says so and gives nothing away. The answer is substituted here
     because no bundled level can be lost into a dead end within a few keys."""
     from engine.cardrogue.solver import Search
-    from app.screens import play as play_module
+    from app.games.cardrogue.screens import play as play_module
 
     monkeypatch.setattr(play_module, "search",
                         lambda game, **_: Search(None, True, 0, 1, 0.0))
@@ -89,8 +89,8 @@ async def test_the_hint_key_is_in_the_help(app: CardRogueApp) -> None:
 
 async def win_with_the_solver(pilot, play: PlayScreen) -> None:
     """Play the solver's line to the end, through the screen, and reach the results."""
-    from app.screens.results import ResultsScreen
-    from app.screens.story import StoryScreen
+    from app.games.cardrogue.screens.results import ResultsScreen
+    from app.games.cardrogue.screens.story import StoryScreen
 
     found = search(play.game.clone(), level_only=True, max_seconds=30)
     for action in found.solution.actions:
@@ -131,8 +131,8 @@ async def test_without_a_hint_the_same_win_is_entered(app: CardRogueApp) -> None
 
 
 def test_a_kept_run_remembers_that_it_was_assisted() -> None:
-    from app import saves
-    from app.session import Session
+    from app.games.cardrogue import saves
+    from app.games.cardrogue.session import Session
 
     session = Session(challenge(), name="Tester")
     first = search(session.game.clone(), level_only=True, max_seconds=30).solution.actions[0]
@@ -148,8 +148,8 @@ def test_a_kept_run_remembers_that_it_was_assisted() -> None:
 
 async def test_after_a_win_the_optimal_solution_opens_in_the_replay_viewer(
         app: CardRogueApp) -> None:
-    from app.screens.replay import ReplayScreen
-    from app.screens.results import ResultsScreen
+    from app.games.cardrogue.screens.replay import ReplayScreen
+    from app.games.cardrogue.screens.results import ResultsScreen
 
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         play = await start(app, pilot, challenge())
@@ -178,7 +178,7 @@ async def test_after_a_win_the_optimal_solution_opens_in_the_replay_viewer(
 def test_a_campaigns_solution_chains_its_levels_and_replays_to_the_proved_total() -> None:
     from engine.cardrogue import Game
     from engine.cardrogue.identity import map_id
-    from app.solutions import optimal_replay
+    from app.games.cardrogue.solutions import optimal_replay
     from tests.app.maps import tutorial
 
     spec = tutorial()

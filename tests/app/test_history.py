@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.screens.history import HistoryScreen
-from app.screens.play import PlayScreen
-from app.screens.story import StoryScreen
+from app.games.cardrogue.screens.history import HistoryScreen
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.story import StoryScreen
 from tests.app.maps import WIN_KEYS_LEVEL_1, tutorial
 from tests.app.test_play import SIZE, press, start
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from textual.widgets import DataTable, OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.screens.campaigns import MapListScreen
-from app.screens.editor import EditorScreen
-from app.screens.new_map import EditorStartScreen
-from app.screens.problems import ProblemsScreen
+from app.games.cardrogue.screens.campaigns import MapListScreen
+from app.games.cardrogue.screens.editor import EditorScreen
+from app.games.cardrogue.screens.new_map import EditorStartScreen
+from app.games.cardrogue.screens.problems import ProblemsScreen
 
 SIZE = (120, 40)
 # sets the window title (OSC 0 ... BEL), a one-character CSI, a right-to-left override
@@ -108,7 +108,7 @@ async def test_escape_sequences_in_names_show_as_text_in_every_list_and_heading(
             assert_harmless(prompt)
         assert_harmless(app.export_screenshot())
         (user_data / "maps" / f"{EVIL_NAME}.toml").write_text(GRID_MAP, encoding="utf-8")
-        from app.screens.editor import open_editor
+        from app.games.cardrogue.screens.editor import open_editor
 
         open_editor(app, user_data / "maps" / f"{EVIL_NAME}.toml")
         await pilot.pause()
@@ -120,7 +120,7 @@ async def test_escape_sequences_in_names_show_as_text_in_every_list_and_heading(
 
 
 def test_the_player_name_from_the_environment_is_kept_harmless(monkeypatch) -> None:
-    from app import records
+    from app.games.cardrogue import records
 
     monkeypatch.setenv(records.PLAYER_ENV, "Eve\x1b]0;x\x07\u202e")
     assert records.player_name() == "Eve\\x1b]0;x\\x07\\u202e"
@@ -129,7 +129,7 @@ def test_the_player_name_from_the_environment_is_kept_harmless(monkeypatch) -> N
 async def test_names_pasted_into_a_classic_game_are_kept_harmless(app: CardRogueApp) -> None:
     from textual.widgets import Input
 
-    from app.screens.classic import NewGameScreen
+    from app.games.cardrogue.screens.classic import NewGameScreen
 
     async with app.run_test(size=SIZE) as pilot:
         screen = NewGameScreen()

@@ -4,9 +4,9 @@ without stopping the app or the rest of the file."""
 from pathlib import Path
 
 from app.cardrogue_app import CardRogueApp, screen_keys
-from app.editor.model import MapModel
+from app.games.cardrogue.editor.model import MapModel
 from app.keymap import load_keymap
-from app.screens.editor import EditorScreen
+from app.games.cardrogue.screens.editor import EditorScreen
 
 
 def test_no_file_means_no_keymap_and_no_complaint(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.cardrogue import level_from_grids, map_from_levels
 
 from app.cardrogue_app import CardRogueApp
-from app.widgets.board import MARK_LEGAL
+from app.games.cardrogue.widgets.board import MARK_LEGAL
 from tests.app.test_play import SIZE, log_text, press, start
 
 

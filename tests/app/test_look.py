@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.look import describe_cell
+from app.games.cardrogue.look import describe_cell
 from tests.app.maps import lookout, tutorial
 from tests.app.test_play import SIZE, press, start
 

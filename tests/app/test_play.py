@@ -15,14 +15,14 @@ from engine.cardrogue import level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 
 from app.cardrogue_app import CardRogueApp
-from app.screens.campaigns import MapListScreen
+from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
-from app.screens.play import PlayScreen
-from app.screens.problems import ProblemsScreen
-from app.screens.results import ResultsScreen
-from app.screens.rules import RulesScreen
-from app.screens.shop import ShopScreen
-from app.screens.story import StoryScreen
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.problems import ProblemsScreen
+from app.games.cardrogue.screens.results import ResultsScreen
+from app.games.cardrogue.screens.rules import RulesScreen
+from app.games.cardrogue.screens.shop import ShopScreen
+from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.title import TitleScreen
 from tests.app.maps import STORY_1, WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, big_level, tutorial
 
@@ -469,7 +469,7 @@ async def test_the_log_keeps_its_last_lines_and_scrolls_back(app: CardRogueApp) 
     from rich.text import Text
     from textual import events
 
-    from app.widgets.event_log import SHOWN_LINES
+    from app.games.cardrogue.widgets.event_log import SHOWN_LINES
 
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)

@@ -10,9 +10,9 @@ from engine.cardrogue import level_from_grids, map_from_levels
 
 from app.cardrogue_app import CardRogueApp
 from app.screens.dialogs import ConfirmScreen
-from app.screens.play import PlayScreen
-from app.screens.rules import RulesScreen
-from app.words import card_label
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.rules import RulesScreen
+from app.games.cardrogue.words import card_label
 from tests.app.test_play import SIZE, log_text, press, start, text_of
 
 

@@ -14,15 +14,15 @@ import pytest
 from textual.widgets import DataTable, Input, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.replay import open_run_file
-from app.screens.replay import OpenRunScreen, ReplayScreen, RunRefusedScreen
-from app.screens.results import ResultsScreen
-from app.screens.scores import HighScoresScreen
+from app.games.cardrogue.replay import open_run_file
+from app.games.cardrogue.screens.replay import OpenRunScreen, ReplayScreen, RunRefusedScreen
+from app.games.cardrogue.screens.results import ResultsScreen
+from app.games.cardrogue.screens.scores import HighScoresScreen
 from app.screens.title import MENU, TitleScreen
 from app.storage.library import find_map
 from app.storage.scores import ScoreStore
-from app.widgets.board import DOWN, MARK_PLAYER
-from app.words import Narrator
+from app.games.cardrogue.widgets.board import DOWN, MARK_PLAYER
+from app.games.cardrogue.words import Narrator
 from engine.cardrogue import runs
 from engine.cardrogue.board import FACE_DOWN, UNSEEN
 from engine.cardrogue.identity import map_id
@@ -41,7 +41,7 @@ def no_bundled_maps(tmp_path, monkeypatch) -> None:
     empty = tmp_path / "no-bundled-maps"
     empty.mkdir()
     monkeypatch.setattr("app.storage.library.bundled_maps_dir", lambda: empty)
-    monkeypatch.setattr("app.screens.scores.bundled_maps_dir", lambda: empty)
+    monkeypatch.setattr("app.games.cardrogue.screens.scores.bundled_maps_dir", lambda: empty)
 
 
 @pytest.fixture
@@ -327,7 +327,7 @@ async def test_the_viewer_is_read_only(app, corpus_maps):
 
 
 async def test_f1_lists_the_replay_keys(app, corpus_maps):
-    from app.screens.rules import RulesScreen
+    from app.games.cardrogue.screens.rules import RulesScreen
 
     async with app.run_test(size=SIZE) as pilot:
         viewer = await open_viewer(app, pilot)
@@ -406,7 +406,7 @@ def test_a_replay_rebuilds_steps_back_from_the_start(corpus_maps):
 
 
 def test_new_bindings_have_ids():
-    from app.screens import replay, scores
+    from app.games.cardrogue.screens import replay, scores
 
     for screen_class in (scores.HighScoresScreen, replay.ReplayScreen, replay.OpenRunScreen,
                          replay.RunRefusedScreen):

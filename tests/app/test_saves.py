@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
-from app import saves
+from app.games.cardrogue import saves
 from app.cardrogue_app import CardRogueApp
-from app.screens.campaigns import MapListScreen
+from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.screens.dialogs import ConfirmScreen
-from app.screens.play import PlayScreen
-from app.screens.results import ResultsScreen
-from app.screens.story import StoryScreen
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.results import ResultsScreen
+from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.title import TitleScreen
 from tests.app.test_play import SIZE, log_text, press
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.cardrogue import replay
 from engine.core.protocol import Action
 
-from app.session import Session
+from app.games.cardrogue.session import Session
 from tests.app.maps import tutorial
 
 EAST = Action("move", dir="E")

@@ -9,8 +9,8 @@ from engine.cardrogue import level_from_grids, map_from_levels
 
 from app.cardrogue_app import CardRogueApp
 from app.screens.dialogs import ConfirmScreen
-from app.screens.play import PlayScreen
-from app.screens.shop import ShopScreen
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.shop import ShopScreen
 from tests.app.test_play import SIZE, press, start, text_of
 
 

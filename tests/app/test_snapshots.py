@@ -67,7 +67,7 @@ def new_table_screen(app: CardRogueApp):
     async def run_before(pilot) -> None:
         from textual.widgets import Input
 
-        from app.screens.classic import NewGameScreen
+        from app.games.cardrogue.screens.classic import NewGameScreen
 
         app.push_screen(NewGameScreen(("Ann", "Bob", "Cy", "Di")))
         await pilot.pause()

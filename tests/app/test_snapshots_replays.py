@@ -4,7 +4,7 @@ must be). Update with `pytest tests/app --snapshot-update`, after checking the r
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.screens.scores import HighScoresScreen
+from app.games.cardrogue.screens.scores import HighScoresScreen
 from tests.app.test_replays import WATCHED, corpus_maps, corridor_board, no_bundled_maps  # noqa: F401 - fixtures
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

@@ -5,7 +5,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from app.cardrogue_app import CardRogueApp
-from app.screens.rules import RulesScreen
+from app.games.cardrogue.screens.rules import RulesScreen
 from app.screens.title import MENU, TitleScreen
 
 SIZE = (80, 24)
@@ -103,9 +103,9 @@ async def test_ctrl_p_opens_the_command_palette(app: CardRogueApp) -> None:
 
 def test_bindings_have_ids() -> None:
     # Ids are what a user's keymap refers to, so every binding we declare needs one.
-    from app.editor.canvas import EditorCanvas
+    from app.games.cardrogue.editor.canvas import EditorCanvas
     from app.keymap import keyed_classes
-    from app.screens import editor, play
+    from app.games.cardrogue.screens import editor, play
 
     classes = keyed_classes()
     assert {CardRogueApp, play.PlayScreen, editor.EditorScreen, EditorCanvas} <= set(classes)

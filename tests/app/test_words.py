@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.protocol import Event
 
-from app.words import Narrator, generic, look, reason_line
+from app.games.cardrogue.words import Narrator, generic, look, reason_line
 from tests.engine.support import act, give, story
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

@@ -1,0 +1,105 @@
+"""One classic game at one keyboard: 1 to 4 players on a fresh table, with its log and undo.
+
+The game is `Game.classic(names, seed, goals_=...)`: the players pick their characters in turn
+order through the engine's pending "pick" decisions, so the names, the seed (and a solo player's
+goals) plus the action history are the whole game, and undo rebuilds it by replaying.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from app.games.cardrogue.session import Session
+from app.games.cardrogue.words import Narrator
+from engine.cardrogue import Game, Goal, goals
+from engine.core.protocol import Action
+
+# The goals a solo player may choose from, in the engine's terms (see engine/cardrogue/goals.py).
+SOLO_GOALS: dict[str, tuple[str, tuple[Goal, ...]]] = {
+    "chest": ("Open the chest", (Goal("chest"),)),
+    "debt": ("Buy the shopkeeper's debt", (Goal("debt"),)),
+    "golem": ("Slay the Golem", (Goal("slay", "golem"),)),
+    "basilisks": ("Slay both basilisks",
+                  (Goal("slay", "basilisk_venom"), Goal("slay", "basilisk_gaze"))),
+}
+
+MAX_SEED = 2**31 - 1
+
+
+def clock_seed() -> int:
+    """A seed for a game started without one: from the clock, shown to the players at start."""
+    return time.time_ns() % MAX_SEED
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the game-over tally."""
+
+    seat: int
+    name: str
+    character: str
+    points: int
+    out: bool
+
+
+class ClassicSession(Session):
+    """A classic game and everything that happened in it (the play screen's Session)."""
+
+    def __init__(self, names: list[str], seed: int | None = None,
+                 goal_ids: tuple[str, ...] = ()) -> None:
+        self.names = [n.strip() or f"Player {k + 1}" for k, n in enumerate(names)]
+        self.seed = clock_seed() if seed is None else seed
+        self.goal_ids = tuple(goal_ids) if len(self.names) == 1 else ()
+        self.source = None
+        self.name = self.names[0]
+        self.game = self._new_game()
+        self.spec = self.game.spec
+        self.character = None
+        self.groups = []
+        self._start_log()
+
+    def _new_game(self) -> Game:
+        chosen = tuple(goal for g in self.goal_ids for goal in SOLO_GOALS[g][1])
+        return Game.classic(self.names, self.seed, goals_=chosen)
+
+    @property
+    def title(self) -> str:
+        return f"Classic game · seed {self.seed}"
+
+    def _rebuild(self, actions: list[Action]) -> None:
+        self.game = self._new_game()
+        for action in actions:
+            self.game.apply(action)
+        del self.groups[len(actions) + 1:]
+        if not self.groups:
+            self._start_log()
+
+    def _start_log(self) -> None:
+        from rich.text import Text
+
+        opening = Narrator(self.game).narrate(self.game.opening_events)
+        self.groups = [[Text(f"A new table for {len(self.names)}: seed {self.seed}.",
+                             style="bold"), *opening]]
+
+    @property
+    def level_start(self) -> int:
+        return 0
+
+    # -- the end
+
+    def standings(self) -> list[Standing]:
+        """Every player with their victory points, best first (seat order breaks ties)."""
+        g = self.game
+        rows = [Standing(p.seat, p.name, g.catalog.characters[p.character].name,
+                         goals.victory_points(g, p), p.out) for p in g.players]
+        return sorted(rows, key=lambda r: (-r.points, r.seat))
+
+    def winners(self) -> list[str]:
+        """The names of the players with the most points (a solo player: if they won)."""
+        g = self.game
+        if len(g.players) == 1:
+            return [g.players[0].name] if g.outcome == "won" else []
+        rows = self.standings()
+        best = rows[0].points
+        return [r.name for r in rows if r.points == best]

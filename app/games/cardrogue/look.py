@@ -1,0 +1,309 @@
+"""What a cell of the board holds, in words: for look mode and the board's legend.
+
+Every number comes from the engine's card data and the game state; this module only words
+them. A face-down card is described as face down and nothing more: what it holds stays hidden
+until it is flipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from engine.cardrogue import tiles
+from engine.cardrogue.board import FACE_DOWN, UNSEEN
+
+from app.games.cardrogue.words import (EFFECT_NAMES, PLAYER_GLYPH, SLOT_NAMES, card_label, faces, listing, look,
+                       plural, signed)
+
+if TYPE_CHECKING:
+    from engine.cardrogue.cards import CardDef, CharacterDef
+    from engine.cardrogue.game import Game
+
+SCROLL_WORDS = {
+    "identify": "read it to learn what one of your unknown potions does",
+    "move_adjacent": "read it to step one tile any way, even through a wall, and end the turn",
+    "poison_heals": "read it while poisoned: the poison heals you {amount} a turn instead",
+    "remove_cursed": "read it to throw away every cursed card you hold or wear",
+    "max_health": "read it for {amount} more max health, for good",
+}
+TRAP_WORDS = {
+    "spikes": "costs {amount} health to whoever flips it or steps on it",
+    "poison": "poisons whoever flips it or steps on it for {turns} turns",
+    "paralysis": "ends the turn of whoever flips it or steps on it, and they lose the next",
+}
+ON_ROLL_WORDS = {
+    "reroll_twice": "on a {face} you roll two more dice",
+    "miss": "on a {face} your attack misses",
+    "block": "on a {face} the enemy neither attacks nor uses its abilities",
+    "attack_again": "on a {face} you strike again with a fresh roll",
+}
+# What each colour family of the board stands for, for the legend.
+CATEGORY_WORDS = {"enemy": "enemy", "boss": "boss", "item": "to pick up", "potion": "to pick up"}
+
+
+def enemy_traits(card: CardDef) -> list[str]:
+    """An enemy's abilities in a few words each."""
+    traits = []
+    if card.dodge_on:
+        traits.append(f"dodges on {faces(card.dodge_on)}")
+    if card.poison:
+        traits.append(f"poisons on {faces(card.poison.on)} ({card.poison.turns} turns)")
+    if card.paralyse:
+        traits.append(f"paralyses on {faces(card.paralyse.on)} ({card.paralyse.turns} turn)")
+    if card.heals:
+        traits.append(f"heals {card.heals} a round")
+    if card.kill_in_one_turn:
+        traits.append("must fall in one turn")
+    if card.no_chase:
+        traits.append("never chases")
+    if card.boss:
+        traits.append(f"boss, {card.vp} point{'s' if card.vp != 1 else ''}")
+    return traits
+
+
+def gear_facts(d: CardDef) -> list[str]:
+    """What a weapon, armour or artifact does, one short phrase per number it carries."""
+    facts = []
+    if d.slot:
+        where = "both hands" if d.two_handed else SLOT_NAMES.get(d.slot, d.slot)
+        facts.append(f"worn on the {where}" if d.slot != "primary" or d.two_handed
+                     else "held in the main hand")
+    elif d.type == "artifact":
+        facts.append("works from your hand, no slot needed")
+    if d.attack:
+        facts.append(f"{signed(d.attack)} to every attack")
+    if d.min_attack:
+        facts.append(f"a roll never counts below {d.min_attack}")
+    if d.double_damage:
+        facts.append("your roll counts twice")
+    for face, effect in d.on_roll:
+        facts.append(ON_ROLL_WORDS.get(effect, f"on a {{face}}: {effect}").format(face=face))
+    if d.damage_taken:
+        facts.append(f"{d.damage_taken} less damage from each blow")
+    if d.movement:
+        facts.append(f"{plural(d.movement, 'more tile')} of movement out of combat")
+    if d.flee_on:
+        facts.append(f"you may also flee on {faces(d.flee_on)}")
+    if d.trap_avoid_on:
+        facts.append(f"a trap does you no harm on {faces(d.trap_avoid_on)}")
+    if d.max_health:
+        facts.append(f"{signed(d.max_health)} max health")
+    return facts
+
+
+def value_fact(d: CardDef) -> str:
+    if d.cursed:
+        return "cursed: once picked up it cannot be dropped, sold or traded"
+    if d.gold is None or not d.sellable:
+        return "no shop buys it"
+    return f"sells for {d.gold} gold"
+
+
+def character_facts(char: CharacterDef, table: bool = False) -> list[str]:
+    """A character's numbers and traits, one short phrase each; `table` adds the classic
+    game's rules between heroes (stealing, tripping)."""
+    facts = [f"health {char.max_health}", f"attack {signed(char.attack)}"]
+    if char.spell_damage:
+        facts.append(f"casts {char.spell_damage} sure damage every "
+                     f"{plural(char.spell_cooldown, 'turn')}")
+    if char.movement:
+        facts.append(f"{plural(char.movement, 'more move')} out of combat")
+    if char.damage_taken:
+        facts.append(f"{char.damage_taken} less damage from each blow")
+    if char.regen:
+        facts.append(f"heals {char.regen} a turn out of combat")
+    if char.fountain_bonus:
+        facts.append(f"{char.fountain_bonus} more from fountains")
+    if char.cannot_flee:
+        facts.append("never flees unless an item allows it")
+    elif char.flee_on:
+        facts.append(f"also flees on {faces(char.flee_on)}")
+    if char.trap_avoid_on:
+        facts.append(f"avoids traps on {faces(char.trap_avoid_on)}")
+    if char.second_dagger:
+        facts.append("may hold a second dagger")
+    if char.sell_bonus:
+        facts.append(f"sells every card for {char.sell_bonus} more gold")
+    if table and tuple(char.steal_on) != (6,):
+        facts.append(f"steals on {faces(char.steal_on)}")
+    return facts
+
+
+LABEL_WIDTH = 56
+
+
+def character_label(char: CharacterDef, table: bool = False) -> Text:
+    """The hero chooser's entry: the name, then the numbers and traits on a line below."""
+    label = Text(char.name, style="bold")
+    lines: list[str] = []
+    for fact in character_facts(char, table):  # indented lines of at most LABEL_WIDTH
+        if lines and len(lines[-1]) + len(fact) + 3 <= LABEL_WIDTH:
+            lines[-1] += f" · {fact}"
+        else:
+            lines.append(fact)
+    for line in lines:
+        label.append(f"\n   {line}", style="dim")
+    return label
+
+
+def card_facts(game: Game, index: int) -> tuple[str, list[str]]:
+    """The name of what lies face up on cell `index`, and its numbers and abilities in words."""
+    board = game.board
+    enemy = game.enemies.get(index)
+    card = enemy.card if enemy is not None else board.content[index]
+    if card is None:
+        return "An empty path", ["nothing on it: walk over it freely"]
+    d = game.catalog.cards[card.id]
+    facts: list[str] = []
+    if enemy is not None:
+        attack = ("twice a die roll" if d.attack_double_roll
+                  else str(d.attack + enemy.attack_mod))
+        facts.append(f"health {enemy.health}/{d.health}, attack {attack}")
+        facts.extend(enemy_traits(d))
+        if enemy.poison:
+            facts.append(f"poisoned for {plural(enemy.poison, 'more turn')}")
+        if enemy.paralysed:
+            facts.append("paralysed")
+        if d.gold:
+            facts.append(f"its card is worth {d.gold} gold once slain")
+        return d.name, facts
+    if d.type == "potion":
+        effect = game.potion_identity.get(card.colour) if card.colour else None
+        if effect is None:
+            facts.append("what it does shows once a potion of its colour is drunk, thrown "
+                         "or identified")
+        else:
+            facts.append(f"a potion of {EFFECT_NAMES.get(effect, effect)}")
+        facts.append("step onto it to pick it up")
+        return card_label(game, card), facts
+    if d.type in ("weapon", "armour", "artifact"):
+        facts.extend(gear_facts(d))
+        facts.append(value_fact(d))
+        facts.append("step onto it to pick it up")
+    elif d.type == "scroll":
+        facts.append(SCROLL_WORDS.get(d.scroll or "", "read it for its effect").format(
+            amount=d.amount, turns=d.turns))
+        facts.append("step onto it to pick it up")
+    elif d.type == "key":
+        facts.append("opens the chest; step onto it to pick it up")
+    elif d.type == "debt":
+        facts.append(f"worth {plural(d.vp or 1, 'victory point')} to whoever holds it")
+    elif d.type == "trap":
+        facts.append(TRAP_WORDS.get(d.trap or "", "hurts whoever steps on it").format(
+            amount=d.amount, turns=d.turns))
+        facts.append("it stays armed after it goes off")
+    elif d.type == "fountain":
+        facts.append(f"start a turn on it and roll: it heals {d.amount}, but "
+                     f"{faces(d.drain_on)} dries it up for good")
+    elif d.type == "shop":
+        facts.extend(_shop_facts(game, index))
+    elif d.type == "chest":
+        facts.append("step onto it holding the key to open it")
+    elif d.type == "path":
+        facts.append("nothing on it: walk over it freely")
+    elif d.type == "ladder":
+        facts.append("the way down: step onto it once every goal of the level is met")
+    elif d.type == "start":
+        exit_here = game.level.exit == "start"
+        facts.append("where the level began" + (", and its way out" if exit_here else ""))
+    return d.name, facts
+
+
+def _shop_facts(game: Game, index: int) -> list[str]:
+    stock = tiles.stock_at(game, index) or []
+    if not stock:
+        return ["sold out"]
+    wares = [f"{card_label(game, c)} {tiles.price(game, c.id)}" for c in stock]
+    return ["stand on it and press b to trade", "for sale (gold): " + ", ".join(wares)]
+
+
+def describe_cell(game: Game, cell: tuple[int, int]) -> Text:
+    """Look mode's words for one cell: who stands there, what lies there, and its numbers."""
+    index = game.index(cell)
+    out = Text()
+    if index is None or not game.board.exists[index]:
+        out.append("Nothing here: no card lies on this spot.", style="bold")
+        return out
+    face = game.board.face[index]
+    for p in game.players:
+        if p.pos == index and not p.out:
+            char = game.catalog.characters[p.character]
+            who = "You" if len(game.players) == 1 else p.name
+            out.append(f"{who}, the {char.name}", style="bold")
+            out.append(f" — health {p.health}\n")
+    if face == UNSEEN:
+        out.append("Unexplored", style="bold")
+        out.append("\nNo path leads here yet.")
+        return out
+    if face == FACE_DOWN:
+        out.append("A face-down card", style="bold")
+        out.append("\nWhat it holds shows only once it is flipped, from the tile next to it.")
+        return out
+    name, facts = card_facts(game, index)
+    if game.enemies.get(index) is not None:
+        p = game.player
+        fighting = any(e is game.enemies[index] for e in game.in_combat(p))
+        out.append(name, style="bold red")
+        out.append("  fighting you\n" if fighting else "  not fighting yet\n",
+                   style="red" if fighting else "dim")
+    else:
+        out.append(name, style="bold")
+        out.append("\n")
+    for fact in facts:
+        out.append(f"· {fact}\n")
+    out.rstrip()
+    return out
+
+
+# ---------------------------------------------------------------------- the legend
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One glyph of the board, how it is drawn (category and colour) and what it means."""
+
+    glyph: str
+    category: str
+    colour: str | None
+    meaning: str
+
+
+def legend_entries(game: Game) -> list[LegendEntry]:
+    """Every glyph on the current board with its meaning, in the board's own order of kinds."""
+    board = game.board
+    seen: dict[tuple[str, str, str | None], list[str]] = {}
+    face_down = False
+    for index, face in enumerate(board.face):
+        if face == FACE_DOWN:
+            face_down = True
+        if face != 2:  # REVEALED
+            continue
+        enemy = game.enemies.get(index)
+        card = enemy.card if enemy is not None else board.content[index]
+        if card is None:
+            continue
+        d = game.catalog.cards[card.id]
+        drawn = look(d)
+        colour = card.colour if d.type == "potion" else None
+        name = card_label(game, card) if d.type == "potion" else d.name
+        names = seen.setdefault((drawn.glyph, drawn.category, colour), [])
+        if name not in names:
+            names.append(name)
+    entries = [LegendEntry(PLAYER_GLYPH, "player", None, "you")]
+    if face_down:
+        entries.append(LegendEntry("░", "face-down", None, "face down: flip to see"))
+    entries.append(LegendEntry("┃", "corridor", None, "path (else a wall)"))
+    for (glyph, category, colour), names in seen.items():
+        kind = CATEGORY_WORDS.get(category)
+        meaning = listing(names) + (f" ({kind})" if kind else "")
+        entries.append(LegendEntry(glyph, category, colour, meaning))
+    return entries
+
+
+FRAME_ENTRIES = (
+    ("legal", "an arrow acts on it now"),
+    ("fighting", "an enemy fighting you"),
+    ("cursor", "the look cursor"),
+)

@@ -1,0 +1,84 @@
+"""Where the play screens meet run files and the local leaderboard (app/storage).
+
+A won run enters the local leaderboard when the results screen opens, unless a hint was used
+(an assisted run) (the store verifies it by
+replaying, as every entry is); "Save run" also keeps it as a run file. Nothing here may break
+the results screen: a store that cannot be opened is reported in words.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.core.safe_text import shown
+
+if TYPE_CHECKING:
+    from app.games.cardrogue.session import Session
+
+PLAYER_ENV = "CARDROGUE_PLAYER"
+
+
+def player_name() -> str:
+    """The name runs are kept under: $CARDROGUE_PLAYER, else the login name."""
+    name = shown(os.environ.get(PLAYER_ENV, "").strip())  # from outside: kept harmless
+    if name:
+        return name[:40]
+    try:
+        return getpass.getuser()[:40] or "Player"
+    except (OSError, KeyError, ImportError):
+        return "Player"
+
+
+@dataclass
+class Standing:
+    """What the results screen says about records."""
+
+    best: tuple[int, int] | None = None  # (moves, turns) of the player's best on this map
+    rank: int | None = None  # the best's rank on the local board
+    players: int = 0  # how many players the board ranks
+    improved: bool = False  # this run became the player's best
+    note: str = ""  # a problem worth telling (the store could not be used)
+
+
+def enter_run(session: Session) -> Standing:
+    """Enter a won run on the local leaderboard and report the standing; for a lost or an
+    assisted run (a hint was used), just look up the standing."""
+    try:
+        from app.storage.scores import ScoreStore
+        from engine.cardrogue import runs
+
+        with ScoreStore.open() as store:
+            improved = False
+            if session.game.outcome == "won" and not session.assisted:
+                run = runs.record(session.game, session.name, identity=session.map_id)
+                improved = store.add(run, session.spec).improved
+            best = store.best(session.map_id, session.name)
+            standing = Standing(improved=improved, players=store.players(session.map_id))
+            if best is not None:
+                standing.best = (best.moves, best.turns)
+                standing.rank = best.rank
+            if store.notice:
+                standing.note = store.notice
+            return standing
+    except Exception as error:  # noqa: BLE001 - records are a bonus; the results still show
+        return Standing(note=f"The local leaderboard could not be used: {one_line(error)}")
+
+
+def save_run(session: Session) -> str:
+    """Keep the run as a file in the player's runs folder; returns a sentence for the player."""
+    try:
+        from app.storage.runfiles import keep_run
+        from engine.cardrogue import runs
+
+        path: Path = keep_run(runs.record(session.game, session.name, identity=session.map_id))
+    except Exception as error:  # noqa: BLE001
+        return f"The run could not be saved: {one_line(error)}"
+    return f"Run saved to {path}"
+
+
+def one_line(error: BaseException) -> str:
+    return " ".join(str(error).split()) or type(error).__name__

@@ -1,0 +1,164 @@
+"""The lists of story campaigns and challenge maps, and opening any map file.
+
+The list shows the bundled maps and the user's maps folder. Files are checked in a worker
+thread, so the screen appears at once; a file that fails its checks is marked and opens the
+problems screen instead of the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from engine.core.safe_text import shown
+
+from app.games.cardrogue import maplist, records
+from app.games.cardrogue.maplist import MapEntry
+
+KIND_TITLES = {"campaign": "Story campaigns", "challenge": "Challenge maps"}
+
+
+def entry_row(entry: MapEntry) -> tuple[Text, ...]:
+    title = Text(entry.title)
+    if not entry.playable:
+        title = Text("✗ ", style="bold red") + title
+    best = "—" if entry.best is None else str(entry.best[0])
+    return (
+        title,
+        Text(entry.author or "—"),
+        Text("—" if entry.levels is None else str(entry.levels)),
+        Text("—" if entry.par is None else str(entry.par)),
+        Text(best),
+        Text(entry.share_code or "problems", style="" if entry.playable else "red"),
+        Text(entry.source, style="dim"),
+    )
+
+
+class OpenFileScreen(ModalScreen[Path | None]):
+    """Asks for the path of a map file."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="open_cancel")]
+
+    DEFAULT_CSS = """
+    OpenFileScreen {
+        align: center middle;
+    }
+    OpenFileScreen #dialog {
+        width: 70;
+        max-width: 100%;
+        height: auto;
+        border: round $accent;
+        border-title-align: center;
+        background: $surface;
+        padding: 0 1;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as box:
+            box.border_title = "Open a map file"
+            yield Input(placeholder="path/to/map.toml", id="path")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        value = event.value.strip()
+        self.dismiss(Path(value).expanduser() if value else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class MapListScreen(Screen[None]):
+    """Choose a map to play: Enter plays it (or shows its problems)."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="maps_back"),
+        Binding("o", "open_file", "Open file", id="maps_open"),
+        Binding("ctrl+r,f5", "reload", "Reload", id="maps_reload"),
+    ]
+
+    DEFAULT_CSS = """
+    MapListScreen #heading {
+        height: auto;
+        padding: 1 1 0 1;
+        text-style: bold;
+        color: $accent;
+    }
+    MapListScreen #where {
+        height: auto;
+        padding: 0 1 1 1;
+        color: $text-muted;
+    }
+    MapListScreen DataTable {
+        height: 1fr;
+    }
+    """
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.entries: list[MapEntry] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(KIND_TITLES.get(self.kind, "Maps"), id="heading")
+        yield Static(Text("Looking for maps…"), id="where")
+        table: DataTable = DataTable(id="maps", cursor_type="row", zebra_stripes=True)
+        table.add_columns("Title", "Author", "Levels", "Par", "Best", "Code", "From")
+        yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).focus()
+        self.action_reload()
+
+    def on_screen_resume(self) -> None:
+        # Back from a game (or the editor): a new best, or a new map, shows at once.
+        if self.entries:
+            self.load()
+
+    def action_reload(self) -> None:
+        self.load()
+
+    @work(thread=True, exclusive=True, group="scan")
+    def load(self) -> None:
+        entries = maplist.scan(self.kind, records.player_name())
+        self.app.call_from_thread(self.fill, entries)
+
+    def fill(self, entries: list[MapEntry]) -> None:
+        self.entries = entries
+        table = self.query_one(DataTable)
+        table.clear()
+        for index, entry in enumerate(entries):
+            table.add_row(*entry_row(entry), key=str(index))
+        where = Text()
+        if not entries:
+            where.append("No maps here yet. ", style="bold")
+        folders = maplist.folders()
+        where.append("Maps come from ")
+        where.append(shown(str(folders[0][1])))
+        where.append(" and your folder ")
+        where.append(shown(str(folders[1][1])))
+        where.append(". Press o to open any file.")
+        self.query_one("#where", Static).update(where)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        index = int(event.row_key.value or 0)
+        if 0 <= index < len(self.entries):
+            self.app.open_entry(self.entries[index])
+
+    def action_open_file(self) -> None:
+        self.app.push_screen(OpenFileScreen(), self._opened)
+
+    def _opened(self, path: Path | None) -> None:
+        if path is not None:
+            self.app.open_path(path)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,941 @@
+"""The play screen: the board, the side panel, the log, and every key of the game.
+
+Each key that changes the game becomes one engine Action. The engine either takes it (and the
+screen shows its events) or refuses it with a reason, which goes to the log while nothing
+changes. Keys that need more than one choice (which potion, which way) ask for it first:
+a list dialog for cards, a prompt line for a direction, a cursor on the board for a cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+from engine.cardrogue import Game
+from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
+from engine.cardrogue.solver import Search, search
+from engine.core.protocol import DIRECTIONS, Action
+
+from app.games.cardrogue import records, saves
+from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from app.games.cardrogue.screens.history import HistoryScreen
+from app.games.cardrogue.screens.results import PlayTestResultsScreen, ResultsScreen
+from app.games.cardrogue.screens.shop import ShopScreen
+from app.games.cardrogue.screens.story import StoryScreen
+from app.games.cardrogue.session import Attempt, Session
+from app.games.cardrogue.widgets.game_views import GameViews
+from app.games.cardrogue.widgets.board import BoardView
+from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.cardrogue.widgets.legend import Legend, legend_text
+from app.games.cardrogue.widgets.side_panel import SidePanel
+from app.games.cardrogue.look import character_label, describe_cell
+from app.games.cardrogue.words import DIRECTION_NAMES, card_label, plural, reason_line
+
+# What the prompt line says while a direction is awaited, per verb.
+ASKS = {
+    "attack": "Attack which way?",
+    "flee": "Flee which way?",
+    "cast": "Cast the spell which way?",
+    "throw": "Throw it which way?",
+    "passage": "Step through to which side?",
+}
+
+# How long the hint key lets the solver think (in a thread: the screen stays live meanwhile).
+HINT_SECONDS = 5.0
+
+
+# What the hint after a refused key calls each direction's action, and the other keys it names
+# (engine action kind, screen action, words), in the order they are listed.
+STEP_VERBS = {"flip": "flips", "move": "moves", "attack": "attacks"}
+KEY_HINTS = (
+    ("flee", "flee", "flees"),
+    ("cast", "cast", "casts"),
+    ("buy", "shop", "trades"),
+    ("end_turn", "end_turn", "ends the turn"),
+)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A game command for the command palette: its title, a line of help, the action name."""
+
+    title: str
+    help: str
+    action: str
+
+
+COMMANDS = (
+    Command("Attack", "Attack an adjacent enemy", "attack"),
+    Command("Flee", "Try to get away from the fight", "flee"),
+    Command("End turn", "End your turn", "end_turn"),
+    Command("Drink a potion", "Drink a potion from your hand", "drink"),
+    Command("Throw a potion", "Throw a potion at an adjacent enemy", "throw"),
+    Command("Read a scroll", "Read a scroll from your hand", "read"),
+    Command("Equip", "Equip a weapon or armour from your hand", "equip"),
+    Command("Unequip", "Take off something you wear", "unequip"),
+    Command("Shop", "Trade with the shopkeeper you stand on", "shop"),
+    Command("Cast a spell", "The Mage's spell at an adjacent enemy", "cast"),
+    Command("Call the mole", "Pay the mole to dig a way (only when nothing is left to flip)",
+            "mole"),
+    Command("Look", "Move a cursor over the board and read what each card is", "look"),
+    Command("Board legend", "Show or hide what each glyph and colour means", "legend"),
+    Command("Message history", "The log of the whole run", "history"),
+    Command("Hint", "The next move of a shortest way to finish this level (the run then "
+            "counts as assisted)", "hint"),
+    Command("Undo", "Take back your last action", "undo"),
+    Command("Restart level", "Play this level again from its start", "restart_level"),
+    Command("Restart campaign", "Play the whole map again from the first level",
+            "restart_campaign"),
+    Command("Leave the game", "Back to the map list", "leave"),
+)
+
+
+class PlayScreen(GameViews, Screen[None]):
+    """One story run. The screen owns the Session; widgets only draw it."""
+
+    AUTO_FOCUS = ""  # focus nothing: the arrows play, until the player focuses the log
+
+    BINDINGS = [
+        Binding("up,k,w", "step('N')", "North", show=False, id="north",
+                tooltip="Flip, move or attack to the north"),
+        Binding("right,l,d", "step('E')", "East", show=False, id="east",
+                tooltip="Flip, move or attack to the east"),
+        Binding("down,j,s", "step('S')", "South", show=False, id="south",
+                tooltip="Flip, move or attack to the south"),
+        Binding("left,h,a", "step('W')", "West", show=False, id="west",
+                tooltip="Flip, move or attack to the west"),
+        # The footer shows only what a player needs at 80 columns (end turn, undo, look, the
+        # menu, help) and the class keys while they apply; the help and the palette list all.
+        Binding("space", "end_turn", "End turn", id="end_turn", tooltip="End your turn"),
+        Binding("u,ctrl+z", "undo", "Undo", id="undo", tooltip="Take back the last action"),
+        Binding("c", "cast", "Cast", id="cast", tooltip="Cast the Mage's spell"),
+        Binding("m", "mole", "Mole", id="mole",
+                tooltip="Call the mole (once nothing is left to flip)"),
+        Binding("x", "attack", "Attack", show=False, id="attack",
+                tooltip="Attack an adjacent enemy"),
+        Binding("f", "flee", "Flee", show=False, id="flee", tooltip="Try to flee from the fight"),
+        Binding("b", "shop", "Shop", show=False, id="shop",
+                tooltip="Trade at the shop you stand on"),
+        Binding("p", "drink", "Drink", show=False, id="drink", tooltip="Drink a potion"),
+        Binding("t", "throw", "Throw", show=False, id="throw", tooltip="Throw a potion"),
+        Binding("r", "read", "Read", show=False, id="read", tooltip="Read a scroll"),
+        Binding("e", "equip", "Equip", show=False, id="equip",
+                tooltip="Equip a weapon or armour"),
+        Binding("o", "unequip", "Unequip", show=False, id="unequip",
+                tooltip="Take off a weapon or armour"),
+        Binding("enter", "confirm", "Place", show=False, id="confirm",
+                tooltip="Choose the cell under the cursor"),
+        Binding("semicolon,v", "look", "Look", id="look",
+                tooltip="Look at any card on the board: a cursor and what is there"),
+        Binding("tab", "focus_log", "Log", show=False, id="focus_log",
+                tooltip="Scroll back through the log with the arrows (Esc returns)"),
+        Binding("L", "history", "History", show=False, id="history",
+                tooltip="The log of the whole run on a screen of its own"),
+        Binding("slash", "legend", "Legend", show=False, id="legend",
+                tooltip="Show or hide what each glyph and colour on the board means"),
+        Binding("H", "hint", "Hint", show=False, id="hint",
+                tooltip="The next move of a shortest way to finish this level "
+                        "(the run then counts as assisted: off the leaderboard)"),
+        Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
+                tooltip="Play this level again from its start"),
+        Binding("escape", "menu", "Menu", id="menu", tooltip="Cancel, or open the game menu"),
+    ]
+
+    DEFAULT_CSS = """
+    PlayScreen #status {
+        height: 1;
+        background: $panel;
+        padding: 0 1;
+    }
+    PlayScreen #prompt {
+        height: 1;
+        background: $accent-muted;
+        color: $text;
+        text-style: bold;
+        padding: 0 1;
+        display: none;
+    }
+    PlayScreen #prompt.shown {
+        display: block;
+    }
+    PlayScreen #board {
+        height: 1fr;
+    }
+    PlayScreen #log {
+        height: 7;
+    }
+    PlayScreen #look {
+        height: auto;
+        min-height: 7;
+        max-height: 12;
+        background: $panel;
+        padding: 0 1;
+        display: none;
+    }
+    PlayScreen.looking #look {
+        display: block;
+    }
+    PlayScreen.looking #log {
+        display: none;
+    }
+    PlayScreen.legend #panel {
+        display: none;
+    }
+    PlayScreen.legend #legend {
+        display: block;
+    }
+    """
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.asking: tuple | None = None  # (verb, card uid or None) while a direction is awaited
+        self.cursor: tuple[int, int] | None = None  # a cell being chosen (teleport, mole)
+        self.picking: str | None = None  # what the cursor is for: "place", "mole" or "look"
+        self.finished = False  # the results screen was shown for this outcome
+        self._prompt_shown = ""
+        self._footer_state = (False, False)  # (a spell to cast, the mole may come)
+
+    @property
+    def game(self):
+        return self.session.game
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical():
+                yield Static(id="status")
+                yield BoardView(id="board")
+                yield Static(id="prompt")
+                yield Static(id="look")
+                yield EventLog(id="log")
+            yield SidePanel(id="panel")
+            yield Legend(id="legend")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.log_view.replace(self.session.level_lines())
+        self.redraw()
+
+    # ------------------------------------------------------------------ drawing
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Class keys exist only while they apply: the spell for a hero who has one, the mole
+        once the engine says the level is stuck (nothing left to flip)."""
+        if action == "cast":
+            return self._footer_state[0]
+        if action == "mole":
+            return self._footer_state[1]
+        if action == "hint":
+            return self.game.mode == "story"  # the solver plays one hero through a story
+        return True
+
+    def _class_keys(self) -> tuple[bool, bool]:
+        g = self.game
+        if not g.players:
+            return (False, False)
+        char = g.catalog.characters[g.player.character]
+        mole = not g.is_over and any(a.kind == "mole" for a in g.legal_actions())
+        return (bool(char.spell_damage), mole)
+
+    def redraw(self) -> None:
+        state = self._class_keys()
+        if state != self._footer_state:
+            self._footer_state = state
+            self.refresh_bindings()
+        self._sync_cursor()
+        self.board.show(self.game, self.cursor, self.legal_cells())
+        self.panel.show(self.game)
+        self.query_one("#status", Static).update(self.status_text(), layout=False)
+        self._show_prompt()
+        self._show_look()
+        if self.has_class("legend"):
+            self.query_one("#legend", Legend).update(self.legend_text())
+
+    def status_text(self) -> Text:
+        """Moves against par first, so they stay visible on a narrow terminal."""
+        g, session = self.game, self.session
+        levels = len(session.spec.levels)
+        text = Text()
+        text.append("Moves ", style="dim")
+        text.append(str(g.level_moves[g.level_index]), style="bold")
+        text.append(" · Par ", style="dim")
+        text.append("—" if g.level.par is None else str(g.level.par), style="bold")
+        if levels > 1:
+            text.append(" · Total ", style="dim")
+            text.append(str(g.moves), style="bold")
+        text.append(" · Turn ", style="dim")
+        text.append(str(g.turn))
+        text.append(" │ ", style="dim")
+        if levels > 1:
+            text.append(f"{g.level_index + 1}/{levels} ")
+        level_title = g.level.title or g.level.id
+        text.append(level_title)
+        if session.title != level_title:  # a one-level map often shares its title
+            text.append(" — ", style="dim")
+            text.append(session.title, style="dim")
+        return text
+
+    def _show_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Static)
+        message = ""
+        if self.log_view.has_focus:
+            message = "The log: arrows, PgUp, PgDn scroll; Esc goes back to the board."
+        elif self.picking == "look":
+            message = "Looking: arrows or a click move, Esc stops."
+        elif self.cursor is not None:
+            what = ("Where does it land?" if self.picking == "place"
+                    else "Which tile should the mole dig?")
+            message = f"{what}  Arrows move the cursor, Enter or a click chooses."
+            if self.picking == "mole":
+                message += "  Esc cancels."
+        elif self.asking is not None:
+            message = f"{ASKS.get(self.asking[0], 'Which way?')}  Arrows choose, Esc cancels."
+        if message != self._prompt_shown:
+            self._prompt_shown = message
+            prompt.update(Text(message), layout=False)
+            prompt.set_class(bool(message), "shown")
+
+    def _show_look(self) -> None:
+        """Look mode's panel, in place of the log: what is under the cursor."""
+        looking = self.picking == "look" and self.cursor is not None
+        self.set_class(looking, "looking")
+        if looking:
+            self.query_one("#look", Static).update(self.look_text(self.cursor))
+
+    def look_text(self, cell: tuple[int, int]) -> Text:
+        """What is on `cell`, then what a direction key would do there, if it is next to you."""
+        text = describe_cell(self.game, cell)
+        way = self._way_to(cell)
+        if way is not None:
+            action = self.intent(way)
+            reason = self.session.why_not(action)
+            text.append(f"\n{DIRECTION_NAMES[way].capitalize()} of you: ", style="bold")
+            if reason is None:
+                text.append(f"{self.key_for('step', way)} will {self.session.describe(action)}.")
+            else:
+                text.append(f"{self.key_for('step', way)} would {self.session.describe(action)}, "
+                            f"but not now: {reason}.", style="yellow")
+        return text
+
+    def _way_to(self, cell: tuple[int, int]) -> str | None:
+        """The direction from the hero to `cell` when it is the next cell across an edge."""
+        hero = self.game.player
+        if hero.pos is None:
+            return None
+        row, col = self.game.cell(hero.pos)
+        for direction in DIRECTIONS:
+            dr, dc = STEP[DIRECTION_BITS[direction]]
+            if (row + dr, col + dc) == cell:
+                return direction
+        return None
+
+    def legend_text(self) -> Text:
+        """What each glyph and colour on the board means (the legend panel and the help)."""
+        return legend_text(self.game, self.board)
+
+    def action_focus_log(self) -> None:
+        if self.log_view.has_focus:
+            self.set_focus(None)
+        else:
+            self.log_view.focus()
+
+    def on_descendant_focus(self) -> None:
+        self._show_prompt()
+
+    def on_descendant_blur(self) -> None:
+        self._show_prompt()
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.session.title, self.session.lines()))
+
+    def action_legend(self) -> None:
+        self.toggle_class("legend")
+        self.redraw()
+
+    def key_for(self, action: str, argument: str | None = None) -> str:
+        """The key the player presses for `action` (after any keymap), as the footer shows it."""
+        wanted = action if argument is None else f"{action}('{argument}')"
+        for active in self.active_bindings.values():
+            if active.binding.action == wanted:
+                return self.app.get_key_display(active.binding)
+        return wanted
+
+    def _sync_cursor(self) -> None:
+        """A pending teleport means choosing a cell: start the cursor where the subject is."""
+        pending = self.game.pending
+        if pending is not None and pending[0] == "teleport":
+            if self.picking != "place":
+                self.picking = "place"
+                self.cursor = self._subject_cell(pending)
+        elif self.picking == "place":
+            self.picking, self.cursor = None, None
+
+    def _subject_cell(self, pending: tuple) -> tuple[int, int]:
+        _, subject, ref, _, _ = pending
+        g = self.game
+        if subject == "enemy":
+            return g.cell(ref)
+        pos = g.players[ref].pos
+        return g.cell(pos if pos is not None else 0)
+
+    def welcome_back(self) -> None:
+        """The first line after a saved run is continued."""
+        g = self.game
+        self.call_after_refresh(self.note, Text(
+            f"Welcome back: level {g.level_index + 1}, "
+            f"{plural(g.level_moves[g.level_index], 'move')} into it.", style="italic"))
+
+    def note(self, line: Text) -> None:
+        """A line in the log that is not an event (a refusal, an undo)."""
+        self.log_view.add([line])
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Action) -> Attempt:
+        """Send one action to the engine; log the outcome and redraw."""
+        attempt = self.session.attempt(action)
+        if not attempt.accepted:
+            line = reason_line(attempt.reason or "that is not allowed now")
+            works = self.what_works()
+            if works:
+                line.append(f" {works}", style="dim")
+            self.note(line)
+            return attempt
+        self.log_view.add(attempt.lines)
+        self.redraw()
+        self.after(attempt)
+        return attempt
+
+    def after(self, attempt: Attempt) -> None:
+        """Screens that follow an action: a level's end, the run's end."""
+        g = self.game
+        if g.is_over:
+            self._finish()
+        elif attempt.has("level_complete"):
+            self.keep_progress()  # a new level: a good moment to keep the run
+            finished = self.session.spec.levels[g.level_index - 1]
+            self.app.push_screen(self.story_screen(closing=finished))
+
+    def story_screen(self, closing=None) -> StoryScreen:
+        """The story of the current level, after the closing text of `closing` if given."""
+        g = self.game
+        level = g.level
+        heading = f"Level {g.level_index + 1}"
+        if level.title:
+            heading += f": {level.title}"
+        return StoryScreen(
+            self.session.title, heading, level.story,
+            closing=closing.epilogue if closing is not None else "",
+            closing_heading=(closing.title or "") if closing is not None else "",
+        )
+
+    def _finish(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        self.keep_progress()  # the run is over: nothing left to continue
+        g = self.game
+        if g.outcome == "won" and g.level.epilogue:
+            self.app.push_screen(
+                StoryScreen(self.session.title, "", "", closing=g.level.epilogue,
+                            closing_heading=g.level.title or "The end",
+                            continue_label="Enter for the results"),
+                lambda _: self._show_results())
+        else:
+            self._show_results()
+
+    def _show_results(self) -> None:
+        self.app.push_screen(self.results_screen(), self._after_results)
+
+    def results_screen(self) -> ResultsScreen:
+        """The results of the finished game, after entering it on the local leaderboard."""
+        return ResultsScreen(self.session, records.enter_run(self.session))
+
+    def _after_results(self, choice: str | None) -> None:
+        if choice == "again":
+            self.restart_campaign()
+        elif choice == "level":
+            self.restart_level()
+        elif choice == "undo":
+            self.action_undo()
+        else:
+            self.dismiss(None)
+
+    # ------------------------------------------------------------------ directions
+
+    def action_step(self, direction: str) -> None:
+        if self.cursor is not None:
+            self._move_cursor(direction)
+            return
+        if self.asking is not None:
+            verb, card = self.asking
+            self.asking = None
+            self._show_prompt()
+            self.act(self._directed(verb, card, direction))
+            return
+        self.act(self.intent(direction))
+
+    def legal_cells(self) -> list[int]:
+        """The cells next to the hero that a direction key would act on now (the engine says)."""
+        hero = self.game.player
+        if hero.pos is None or self.game.is_over or self.game.pending is not None:
+            return []
+        board = self.game.board
+        return [board.neighbour(hero.pos, DIRECTION_BITS[d]) for d in DIRECTIONS
+                if self.session.why_not(self.intent(d)) is None]
+
+    def what_works(self) -> str:
+        """After a refused key: the keys the engine would take now, in a few words."""
+        legal = self.game.legal_actions()
+        kinds = {action.kind for action in legal}
+        parts = [f"{self.key_for('step', d)} {STEP_VERBS[self.intent(d).kind]} "
+                 f"{DIRECTION_NAMES[d]}" for d in DIRECTIONS if self.intent(d) in legal]
+        for kind, action, words in KEY_HINTS:
+            if kind in kinds:
+                parts.append(f"{self.key_for(action)} {words}")
+        if parts == [f"{self.key_for('end_turn')} ends the turn"]:
+            return f"End your turn with {self.key_for('end_turn')} first."
+        return f"Now: {', '.join(parts)}." if parts else ""
+
+    def intent(self, direction: str) -> Action:
+        """What an arrow means: attack the enemy there, flip the face-down card there, or move."""
+        g = self.game
+        hero = g.player
+        if hero.pos is None:
+            return Action("move", dir=direction)
+        bit = DIRECTION_BITS[direction]
+        ahead = g.board.neighbour(hero.pos, bit)
+        if ahead is not None and ahead in g.enemies and g.toward(hero, direction) == ahead:
+            return Action("attack", dir=direction)
+        if ahead is not None and g.board.face[ahead] == FACE_DOWN:
+            return Action("flip", dir=direction)
+        return Action("move", dir=direction)
+
+    def _directed(self, verb: str, card: int | None, direction: str) -> Action:
+        if verb == "throw":
+            return Action("throw", card=card, dir=direction)
+        if verb == "passage":
+            row, col = self.game.cell(self.game.player.pos)
+            dr, dc = STEP[DIRECTION_BITS[direction]]
+            return Action("read", card=card, target=(row + dr, col + dc))
+        return Action(verb, dir=direction)
+
+    def _ask_direction(self, verb: str, card: int | None = None) -> None:
+        """Act at once if exactly one direction is legal; otherwise ask which."""
+        candidates = [self._directed(verb, card, d) for d in DIRECTIONS]
+        legal = [a for a in candidates if self.session.why_not(a) is None]
+        if len(legal) == 1:
+            self.act(legal[0])
+        elif not legal:
+            self.act(self._undirected(verb, card))
+        else:
+            self.asking = (verb, card)
+            self._show_prompt()
+
+    def _undirected(self, verb: str, card: int | None) -> Action:
+        """The action with no direction: the engine's refusal of it says what is missing."""
+        if verb == "throw":
+            return Action("throw", card=card)
+        if verb == "passage":
+            return Action("read", card=card)
+        return Action(verb)
+
+    # ------------------------------------------------------------------ the cursor
+
+    def _move_cursor(self, direction: str) -> None:
+        row, col = self.cursor
+        dr, dc = STEP[DIRECTION_BITS[direction]]
+        board = self.game.board
+        self.cursor = (min(max(row + dr, 0), board.height - 1),
+                       min(max(col + dc, 0), board.width - 1))
+        self.board.show(self.game, self.cursor, self.legal_cells())
+        self._show_look()
+
+    def action_confirm(self) -> None:
+        if self.cursor is None:
+            return
+        self._choose_cell(self.cursor)
+
+    def _choose_cell(self, cell: tuple[int, int]) -> None:
+        if self.picking == "look":
+            self.stop_looking()
+        elif self.picking == "place":
+            self.act(Action("place", target=cell))
+        elif self.picking == "mole":
+            attempt = self.act(Action("mole", target=cell))
+            if attempt.accepted:
+                self.picking, self.cursor = None, None
+                self.redraw()
+
+    @on(BoardView.CellClicked)
+    def clicked(self, message: BoardView.CellClicked) -> None:
+        cell = (message.row, message.col)
+        if self.picking == "look":
+            self.cursor = cell  # a click while looking looks there
+            self.redraw()
+            return
+        if self.cursor is not None:
+            self.cursor = cell
+            self._choose_cell(cell)
+            return
+        way = self._way_to(cell)
+        if way is not None and self.game.player.pos is not None:
+            self.action_step(way)
+            return
+        self.start_looking(cell)  # any other card: say what it is
+
+    @on(BoardView.CellHovered)
+    def hovered(self, message: BoardView.CellHovered) -> None:
+        if self.picking == "look":  # while looking, the cursor follows the mouse
+            self.cursor = (message.row, message.col)
+            self.redraw()
+
+    # ------------------------------------------------------------------ look mode
+
+    def action_look(self) -> None:
+        if self.picking == "look":
+            self.stop_looking()
+        elif self.cursor is None:
+            hero = self.game.player
+            self.start_looking(self.game.cell(hero.pos if hero.pos is not None else 0))
+
+    def start_looking(self, cell: tuple[int, int]) -> None:
+        if self.cursor is not None and self.picking != "look":
+            return  # a teleport or the mole is choosing a cell: that comes first
+        self.asking = None
+        self.picking, self.cursor = "look", cell
+        self.redraw()
+
+    def stop_looking(self) -> None:
+        if self.picking == "look":
+            self.picking, self.cursor = None, None
+            self.redraw()
+
+    # ------------------------------------------------------------------ verbs
+
+    def action_attack(self) -> None:
+        self._ask_direction("attack")
+
+    def action_flee(self) -> None:
+        self._ask_direction("flee")
+
+    def action_cast(self) -> None:
+        self._ask_direction("cast")
+
+    def action_end_turn(self) -> None:
+        self.act(Action("end_turn"))
+
+    def _cards(self, *types: str, where: str = "hand") -> list:
+        """The hero's cards of the given types, in the hand or (where="worn") equipped."""
+        g = self.game
+        hero = g.player
+        pool = hero.hand if where == "hand" else list(dict.fromkeys(hero.equipped.values()))
+        return [c for c in pool if g.catalog.cards[c.id].type in types]
+
+    def _choose_card(self, title: str, cards: list, then: Callable[[int], None],
+                     none: str) -> None:
+        """Pick one of `cards` (at once if there is only one); `none` says why there is none."""
+        if not cards:
+            self.note(reason_line(none))
+            return
+        if len(cards) == 1:
+            then(cards[0].uid)
+            return
+        choices = [Choice(Text(card_label(self.game, c)), c.uid) for c in cards]
+        self.app.push_screen(ChooseScreen(title, choices),
+                             lambda uid: then(uid) if uid is not None else None)
+
+    def action_drink(self) -> None:
+        self._choose_card("Drink which potion?", self._cards("potion"),
+                          lambda uid: self.act(Action("drink", card=uid)), "you have no potion")
+
+    def action_throw(self) -> None:
+        g = self.game
+        throwable = [c for c in g.player.hand if g.catalog.cards[c.id].throwable]
+        self._choose_card("Throw which?", throwable,
+                          lambda uid: self._ask_direction("throw", uid),
+                          "you have nothing to throw")
+
+    def action_read(self) -> None:
+        self._choose_card("Read which scroll?", self._cards("scroll"), self._read,
+                          "you have no scroll")
+
+    def _read(self, uid: int) -> None:
+        g = self.game
+        card = next((c for c in g.player.hand if c.uid == uid), None)
+        if card is None:
+            return
+        kind = g.catalog.cards[card.id].scroll
+        if kind == "move_adjacent":
+            self._ask_direction("passage", uid)
+        elif kind == "identify":
+            unknown = [c for c in self._cards("potion") if c.colour not in g.potion_identity]
+            self._choose_card("Identify which potion?", unknown,
+                              lambda potion: self.act(Action("read", card=uid, cards=(potion,))),
+                              "you hold no unknown potion")
+        else:
+            self.act(Action("read", card=uid))
+
+    def action_equip(self) -> None:
+        self._choose_card("Equip which?", self._cards("weapon", "armour"),
+                          lambda uid: self.act(Action("equip", card=uid)),
+                          "you hold no weapon or armour")
+
+    def action_unequip(self) -> None:
+        self._choose_card("Take off which?", self._cards("weapon", "armour", where="worn"),
+                          lambda uid: self.act(Action("unequip", card=uid)), "you wear nothing")
+
+    def action_shop(self) -> None:
+        g = self.game
+        hero = g.player
+        if hero.pos not in g.stock:
+            self.note(reason_line(self.session.why_not(Action("buy")) or "you are not on a shop"))
+            return
+        self.app.push_screen(ShopScreen(self.session, self.act, self.action_undo))
+
+    def action_mole(self) -> None:
+        """Choose a tile for the mole with the cursor, if the engine would take any tile now."""
+        if self.cursor is not None:
+            return
+        g = self.game
+        cells = [g.cell(i) for i in range(len(g.board.face))]
+        if not any(self.session.why_not(Action("mole", target=c)) is None for c in cells):
+            self.note(reason_line(self.session.why_not(Action("mole")) or "the mole cannot come"))
+            return
+        hero = g.player
+        self.picking = "mole"
+        self.cursor = g.cell(hero.pos if hero.pos is not None else 0)
+        self.redraw()
+
+    # ------------------------------------------------------------------ hints
+
+    def action_hint(self) -> None:
+        """Ask the solver, in a thread, for a shortest way to finish the level from here."""
+        g = self.game
+        if g.mode != "story":
+            self.note(reason_line("hints are for story maps"))
+            return
+        if g.is_over:
+            self.note(reason_line("the game is over: there is nothing left to hint"))
+            return
+        self.note(Text("Thinking…", style="italic"))
+        self.find_hint(g.clone(), list(g.history))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def find_hint(self, start: Game, history: list[Action]) -> None:
+        found = search(start, level_only=True, max_seconds=HINT_SECONDS)
+        if not get_current_worker().is_cancelled:  # a newer hint was asked for meanwhile
+            self.app.call_from_thread(self.show_hint, found, history)
+
+    def show_hint(self, found: Search, history: list[Action]) -> None:
+        """The solver's first move in words, if the game is still where it was asked."""
+        if list(self.game.history) != history:
+            self.note(Text("The hint was for an earlier position: press "
+                           f"{self.key_for('hint')} again for one from here.", style="dim"))
+            return
+        if found.solution is None:
+            if found.proved:
+                self.note(reason_line("no way to finish this level from here: undo or restart"))
+            else:
+                self.note(Text(f"No way to finish this level was found within "
+                               f"{HINT_SECONDS:g} seconds.", style="italic"))
+            return
+        self.session.assisted = True
+        action = found.solution.actions[0]
+        line = Text("Hint: ", style="bold")
+        line.append(f"{self.session.describe(action)} ({self.key_hint(action)})")
+        left = plural(found.solution.moves, "move")
+        if found.proved:
+            line.append(f"; the level can be finished in {left} from here.")
+        else:
+            line.append(f"; the best way found in {HINT_SECONDS:g} seconds takes {left} "
+                        "(not proved the shortest).")
+        self.note(line)
+
+    def key_hint(self, action: Action) -> str:
+        """The key that takes `action`: a direction key for what an arrow means there, else
+        the key of its verb."""
+        if action.dir is not None and self.intent(action.dir) == action:
+            return self.key_for("step", action.dir)
+        verbs = {"end_turn": "end_turn", "drink": "drink", "throw": "throw", "read": "read",
+                 "equip": "equip", "unequip": "unequip", "buy": "shop", "sell": "shop",
+                 "flee": "flee", "cast": "cast", "attack": "attack", "mole": "mole",
+                 "place": "confirm"}
+        return self.key_for(verbs.get(action.kind, action.kind))
+
+    # ------------------------------------------------------------------ undo, restart, menu
+
+    def action_undo(self) -> None:
+        self.asking = None
+        if self.picking == "mole":
+            self.picking, self.cursor = None, None
+        before = self.game
+        taken = self.session.undo()
+        if taken is None:
+            self.note(reason_line("there is nothing to undo"))
+            return
+        refusal = self.why_not_take_back(before)
+        if refusal is not None:
+            self.session.attempt(taken)  # put it back: the same action gives the same game
+            self.note(reason_line(refusal))
+            return
+        # Named once it is taken back: a thrown or drunk potion is in the hand again.
+        described = self.session.describe(taken)
+        self.finished = False
+        self.log_view.replace(self.session.level_lines())
+        self.note(Text(f"↶ Taken back: {described}.", style="italic"))
+        self.redraw()
+
+    def why_not_take_back(self, before: Game) -> str | None:
+        """Whether undo may go from `before` to the game now; a lone hero may always."""
+        return None
+
+    def action_restart_level(self) -> None:
+        self.app.push_screen(ConfirmScreen("Restart this level from its start?", "Restart"),
+                             lambda yes: self.restart_level() if yes else None)
+
+    def restart_level(self) -> None:
+        self.session.restart_level()
+        self._restarted("Level restarted.")
+
+    def action_restart_campaign(self) -> None:
+        self.app.push_screen(ConfirmScreen("Start the whole map again from the first level?",
+                                           "Start again"),
+                             lambda yes: self.restart_campaign() if yes else None)
+
+    def restart_campaign(self) -> None:
+        self.session.restart_campaign()
+        self._restarted("The map starts again.")
+        self.app.push_screen(self.story_screen())
+
+    def _restarted(self, message: str) -> None:
+        self.asking, self.cursor, self.picking = None, None, None
+        self.finished = False
+        self.log_view.replace(self.session.level_lines())
+        self.note(Text(message, style="italic"))
+        self.redraw()
+
+    def action_menu(self) -> None:
+        if self.log_view.has_focus:
+            self.set_focus(None)
+            return
+        if self.asking is not None:
+            self.asking = None
+            self._show_prompt()
+            return
+        if self.picking in ("mole", "look"):
+            self.picking, self.cursor = None, None
+            self.redraw()
+            return
+        choices = [
+            Choice("Resume", None),
+            Choice("Undo the last action", "undo"),
+            Choice("Restart this level", "restart_level"),
+            Choice("Start the map again", "restart_campaign"),
+            Choice("Rules and keys", "rules"),
+            Choice("Leave the game", "leave"),
+        ]
+        self.app.push_screen(ChooseScreen("Game menu", choices), self._menu_chosen)
+
+    def _menu_chosen(self, choice: str | None) -> None:
+        if choice == "rules":
+            self.app.action_show_help()
+        elif choice is not None:
+            self.run_action_now(choice)
+
+    def run_action_now(self, name: str) -> None:
+        getattr(self, f"action_{name}")()
+
+    LEAVE_QUESTION = "Leave this run? It is kept: Continue on the title screen picks it up."
+    KEEPS_PROGRESS = True  # an unfinished run is saved to continue later (app/saves.py)
+
+    def action_leave(self) -> None:
+        if self.game.is_over or not self.game.history:
+            self.keep_progress()
+            self.dismiss(None)
+            return
+        self.app.push_screen(ConfirmScreen(self.LEAVE_QUESTION, "Leave"),
+                             lambda yes: self.leave_kept() if yes else None)
+
+    def leave_kept(self) -> None:
+        """Leave once the run is saved; if it cannot be saved, stay, so nothing is lost."""
+        if self.keep_progress():
+            self.dismiss(None)
+
+    def keep_progress(self) -> bool:
+        """Save the unfinished run to continue later, or forget the save once the run is over
+        (or was started again and left untouched). Says why in a notice and returns False if
+        the disk refuses."""
+        if not self.KEEPS_PROGRESS:
+            return True
+        try:
+            if self.game.is_over or not self.game.history:
+                saves.discard(self.session.map_id)
+            else:
+                saves.keep(self.session)
+        except (OSError, ValueError) as error:
+            self.app.notify(f"Your run could not be kept: {saves.one_line(error)}",
+                            title="Not saved", severity="error", markup=False)
+            return False
+        return True
+
+    # ------------------------------------------------------------------ the palette
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        for command in COMMANDS:
+            yield SystemCommand(command.title, command.help,
+                                lambda name=command.action: self.run_action_now(name))
+
+
+class PlayTestScreen(PlayScreen):
+    """A play-test from the editor: the real game, stories included, but off the record.
+
+    Nothing goes on the local leaderboard or into the runs folder. When the game is won,
+    `on_won` receives the finished game (the editor turns it into a clear). Leaving dismisses
+    only this screen, so the editor underneath comes back as the author left it.
+    """
+
+    LEAVE_QUESTION = "Stop the play-test and go back to the editor?"
+    KEEPS_PROGRESS = False
+
+    def __init__(self, session: Session, on_won: Callable[[Game], None]) -> None:
+        super().__init__(session)
+        self.on_won = on_won
+
+    def results_screen(self) -> ResultsScreen:
+        if self.game.outcome == "won":
+            self.on_won(self.game)
+        return PlayTestResultsScreen(self.session)
+
+    def status_text(self) -> Text:
+        """The play screen's status, marked so the author knows nothing here is recorded."""
+        text = Text("PLAY-TEST ", style="bold reverse")
+        text.append(" ")
+        return text.append_text(super().status_text())
+
+
+def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:
+    """Call `then` with the hero for `spec`: the only one its first level allows, or the one
+    the player picks from a list (nothing happens if they cancel)."""
+    from engine.cardrogue.cards import standard_catalog
+
+    allowed = list(spec.levels[0].characters) if spec.levels else []
+    if len(allowed) == 1:
+        then(allowed[0])
+        return
+    catalog = standard_catalog().characters
+    options = allowed or list(catalog)
+    choices = [Choice(character_label(catalog[c]) if c in catalog else c, c) for c in options]
+    app.push_screen(ChooseScreen("Choose your hero", choices),
+                    lambda chosen: then(chosen) if chosen else None)

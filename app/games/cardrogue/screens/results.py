@@ -1,0 +1,203 @@
+"""The results screen: won or lost, the moves of each level against par, and what next."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Footer, Static
+
+from app.games.cardrogue import records
+from app.games.cardrogue.session import Session
+from app.games.cardrogue.solutions import Shown, optimal_replay
+
+
+def results_rows(session: Session) -> list[tuple[Text, str, str, str]]:
+    """(level title, moves, turns, par) for each level played, then the totals."""
+    g = session.game
+    rows = []
+    for index, (moves, turns) in enumerate(zip(g.level_moves, g.level_turns, strict=True)):
+        level = session.spec.levels[index]
+        title = Text(f"{index + 1}. ")
+        title.append(level.title or level.id)
+        rows.append((title, str(moves), str(turns), "—" if level.par is None else str(level.par)))
+    total_par = session.total_par
+    rows.append((Text("Total", style="bold"), str(g.moves), str(g.turn),
+                 "—" if total_par is None else str(total_par)))
+    return rows
+
+
+class ResultsScreen(ModalScreen[str]):
+    """Dismissed with what the player chose: "again", "level", "undo" or "leave"."""
+
+    BINDINGS = [
+        Binding("enter", "choose('again')", "Play again", id="results_again", show=False),
+        Binding("escape", "choose('leave')", "Back to the maps", id="results_leave"),
+    ]
+
+    DEFAULT_CSS = """
+    ResultsScreen {
+        align: center middle;
+    }
+    ResultsScreen #results {
+        width: 72;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        border-title-align: center;
+        background: $surface;
+        padding: 0 1;
+    }
+    ResultsScreen #outcome {
+        width: 100%;
+        content-align: center middle;
+        text-style: bold;
+        margin: 1 0;
+    }
+    ResultsScreen #outcome.won { color: $success; }
+    ResultsScreen #outcome.lost { color: $error; }
+    ResultsScreen DataTable {
+        height: auto;
+        max-height: 12;
+        margin-bottom: 1;
+    }
+    ResultsScreen #records {
+        margin-bottom: 1;
+    }
+    ResultsScreen #buttons {
+        height: auto;
+        align-horizontal: center;
+    }
+    ResultsScreen Button {
+        margin: 0 1;
+        min-width: 10;
+    }
+    """
+
+    SAVES_RUNS = True  # offer "Save run" (into the player's runs folder)
+
+    def __init__(self, session: Session, standing: records.Standing | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.standing = standing or records.Standing()
+
+    def compose(self) -> ComposeResult:
+        g = self.session.game
+        won = g.outcome == "won"
+        with Vertical(id="results") as box:
+            box.border_title = Content(self.session.title)
+            yield Static("Victory!" if won else "You have fallen.", id="outcome",
+                         classes="won" if won else "lost")
+            table: DataTable = DataTable(id="levels", cursor_type="none", zebra_stripes=True)
+            table.add_columns("Level", "Moves", "Turns", "Par")
+            for row in results_rows(self.session):
+                table.add_row(*row)
+            yield table
+            yield Static(self.records_text(won), id="records")
+            with Horizontal(id="buttons"):
+                yield Button("Play again", variant="primary", id="again")
+                if not won:
+                    yield Button("Restart level", id="level")
+                    yield Button("Undo last move", id="undo")
+                if won:
+                    yield Button("Optimal solution", id="solution")
+                if self.SAVES_RUNS:
+                    yield Button("Save run", id="save")
+                yield Button("Back", id="leave")
+        yield Footer()
+
+    def records_text(self, won: bool) -> Text:
+        g, standing = self.session.game, self.standing
+        text = Text()
+        par = self.session.total_par
+        if won and par is not None:
+            verdict = ("under par!" if g.moves < par else "on par." if g.moves == par
+                       else f"{g.moves - par} over par.")
+            text.append(f"{g.moves} moves: {verdict}\n")
+        if self.session.assisted:
+            text.append("Assisted (a hint was used): not entered on the leaderboard.\n",
+                        style="italic")
+        text.append("Personal best: ")
+        if standing.best is None:
+            text.append("none yet")
+        else:
+            text.append(f"{standing.best[0]} moves, {standing.best[1]} turns")
+            if standing.improved:
+                text.append(" (new!)", style="bold")
+        if standing.rank is not None:
+            text.append(f"   Local rank: {standing.rank} of {standing.players}")
+        if standing.note:
+            text.append(f"\n{standing.note}", style="italic")
+        text.append(f"\nShare code {self.session.share_code}", style="dim")
+        return text
+
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            message = records.save_run(self.session)
+            self.notify(message, markup=False)
+            return
+        if event.button.id == "solution":
+            self.show_solution()
+            return
+        self.dismiss(event.button.id or "leave")
+
+    def show_solution(self) -> None:
+        """Solve the map from its start in a thread, then watch the solution in the viewer."""
+        button = self.query_one("#solution", Button)
+        button.disabled = True
+        button.label = "Solving…"
+        session = self.session
+        self.find_solution(session.spec, session.character, session.game.seed, session.map_id)
+
+    @work(thread=True, exclusive=True, group="solution")
+    def find_solution(self, spec, character: str, seed: int, identity: str) -> None:
+        try:
+            shown = optimal_replay(spec, character, seed, identity)
+        except Exception as error:  # noqa: BLE001 - a failed search must not crash the results
+            shown = Shown(None, "No solution could be worked out: "
+                                f"{records.one_line(error)}")
+        self.app.call_from_thread(self.solution_found, shown)
+
+    def solution_found(self, shown: Shown) -> None:
+        from app.games.cardrogue.screens.replay import ReplayScreen
+
+        if not self.is_attached:
+            return  # the results were closed while the solver thought
+        button = self.query_one("#solution", Button)
+        button.disabled = False
+        button.label = "Optimal solution"
+        self.notify(shown.message, markup=False)
+        if shown.replay is not None:
+            self.app.push_screen(ReplayScreen(shown.replay))
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class PlayTestResultsScreen(ResultsScreen):
+    """The results of a play-test: no leaderboard standing and no saving; Back returns to the
+    editor."""
+
+    BINDINGS = [
+        Binding("escape", "choose('leave')", "Back to the editor", id="results_leave"),
+    ]
+
+    SAVES_RUNS = False
+
+    def records_text(self, won: bool) -> Text:
+        g = self.session.game
+        text = Text()
+        if won:
+            text.append(f"Won in {g.moves} moves.\n")
+        text.append("A play-test: nothing goes on the leaderboard.", style="italic")
+        text.append(f"\nShare code {self.session.share_code}", style="dim")
+        return text

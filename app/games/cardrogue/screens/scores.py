@@ -1,0 +1,315 @@
+"""The high scores screen: pick a map, see its local leaderboard, your best and your rank.
+
+Maps come from the same folders as the map lists (bundled, then the user's); the leaderboard is
+the SQLite store (app/storage/scores.py), opened once in a worker thread with the map scan.
+Player names come from run files, so every name is drawn as `Text`, never read as markup.
+Enter on an entry opens its run in the replay viewer; o opens any run file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core.safe_text import shown
+
+from app.games.cardrogue import maplist, records
+from app.games.cardrogue.maplist import MapEntry
+from app.storage.library import library_files
+from app.storage.paths import bundled_maps_dir
+
+SHOWN = 100  # ranks listed per map
+MINE = "bold"  # how the player's own row stands out
+COLUMNS = (("Rank", 4), ("Player", 15), ("Moves", 5), ("Turns", 5), ("Date", 10))
+
+
+def scored_maps() -> list[MapEntry]:
+    """Every playable map in the bundled and the user's folders, once per map id."""
+    bundled = bundled_maps_dir().resolve()
+    found: list[MapEntry] = []
+    seen: set[str] = set()
+    for path in library_files():
+        source = maplist.BUNDLED if path.resolve().is_relative_to(bundled) else maplist.YOURS
+        entry = MapEntry(path, source, maplist.check(path))
+        if entry.playable and entry.map_id and entry.map_id not in seen:
+            seen.add(entry.map_id)
+            found.append(entry)
+    return found
+
+
+def entry_row(entry, player: str) -> tuple[Text, ...]:
+    style = MINE if entry.player == player else ""
+    return (Text(str(entry.rank), style=style, justify="right"),
+            Text(shown(entry.player), style=style),
+            Text(str(entry.moves), style=style, justify="right"),
+            Text(str(entry.turns), style=style, justify="right"),
+            Text(entry.recorded[:10], style=style))
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+class HighScoresScreen(Screen[None]):
+    """Local leaderboards, one map at a time."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="scores_back"),
+        Binding("enter", "watch", "Watch run", id="scores_watch", show=False,
+                tooltip="Watch the highlighted entry's run"),
+        Binding("o", "open_run", "Open run file", id="scores_open",
+                tooltip="Watch any run file"),
+        Binding("ctrl+r,f5", "reload", "Reload", id="scores_reload",
+                tooltip="Read the maps and the leaderboard again"),
+    ]
+
+    EXTRA_KEYS = (("↑ ↓", "Choose a map, or an entry"), ("Tab", "Between the maps and the board"),
+                  ("Enter", "Watch the highlighted entry's run"))
+
+    DEFAULT_CSS = """
+    HighScoresScreen #heading {
+        height: auto;
+        padding: 1 1 0 1;
+        text-style: bold;
+        color: $accent;
+    }
+    HighScoresScreen #where {
+        height: auto;
+        padding: 0 1 1 1;
+        color: $text-muted;
+    }
+    HighScoresScreen #maps {
+        width: 28;
+        height: 1fr;
+        border: round $primary;
+    }
+    HighScoresScreen #board-pane {
+        width: 1fr;
+        height: 1fr;
+        padding: 0 1;
+    }
+    HighScoresScreen #board-title {
+        height: auto;
+        text-style: bold;
+    }
+    HighScoresScreen #entries {
+        height: 1fr;
+    }
+    HighScoresScreen #entries.empty {
+        display: none;
+    }
+    HighScoresScreen #empty {
+        height: 1fr;
+        color: $text-muted;
+        padding: 1 0;
+        display: none;
+    }
+    HighScoresScreen #empty.shown {
+        display: block;
+    }
+    HighScoresScreen #mine {
+        height: auto;
+        background: $panel;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, select: str | None = None) -> None:
+        super().__init__()
+        self.select = select  # a map id to show first
+        self.player = records.player_name()
+        self.maps: list[MapEntry] = []
+        self.store = None
+        self.entries: list = []  # the shown board's entries
+        self.current: MapEntry | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("High scores", id="heading")
+        yield Static(Text("Looking for maps…"), id="where")
+        with Horizontal():
+            yield OptionList(id="maps")
+            with Vertical(id="board-pane"):
+                yield Static(id="board-title")
+                table: DataTable = DataTable(id="entries", cursor_type="row", zebra_stripes=True)
+                # Fixed widths: the board reads the same whatever the names, and fits 80 columns.
+                for label, width in COLUMNS:
+                    table.add_column(label, key=label.lower(), width=width)
+                yield table
+                yield Static(id="empty")
+                yield Static(id="mine")
+        yield Footer()
+
+    @property
+    def map_list(self) -> OptionList:
+        return self.query_one("#maps", OptionList)
+
+    @property
+    def table(self) -> DataTable:
+        return self.query_one("#entries", DataTable)
+
+    def on_mount(self) -> None:
+        self.map_list.focus()
+        self.load()
+
+    def on_unmount(self) -> None:
+        self._close_store()
+
+    def _close_store(self) -> None:
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+
+    # ------------------------------------------------------------------ loading
+
+    def action_reload(self) -> None:
+        self.load()
+
+    @work(thread=True, exclusive=True, group="scores")
+    def load(self) -> None:
+        from app.storage.scores import ScoreStore
+
+        maps: list[MapEntry] = []
+        store, notes = None, []
+        try:
+            maps = scored_maps()
+        except Exception as error:  # noqa: BLE001 - never a traceback for a folder we cannot read
+            notes.append(f"The maps could not be listed: {_one_line(error)}")
+        try:
+            store = ScoreStore.open()
+            if store.notice:
+                notes.append(store.notice)
+        except Exception as error:  # noqa: BLE001 - the screen still lists the maps
+            notes.append(f"The local leaderboard could not be opened: {_one_line(error)}")
+        self.app.call_from_thread(self.fill, maps, store, "\n".join(notes))
+
+    def fill(self, maps: list[MapEntry], store, note: str) -> None:
+        if not self.is_mounted:  # closed while the maps were read
+            if store is not None:
+                store.close()
+            return
+        self._close_store()
+        self.store = store
+        self.maps = maps
+        options = self.map_list
+        options.clear_options()
+        for index, entry in enumerate(maps):
+            prompt = Text(entry.title)
+            prompt.append(f"\n{entry.share_code}", style="dim")
+            options.add_option(Option(prompt, id=str(index)))
+        where = Text()
+        if not maps:
+            where.append("No maps found. ", style="bold")
+            folders = maplist.folders()
+            where.append(f"Maps come from {folders[0][1]} and your folder {folders[1][1]}.")
+        else:
+            where.append("Scores on this computer, verified by replaying each run. You play as ")
+            where.append(self.player, style="bold")
+            where.append(".")
+        if note:
+            where.append(f"\n{note}", style="italic")
+        self.query_one("#where", Static).update(where)
+        chosen = next((n for n, e in enumerate(maps) if e.map_id == self.select), 0)
+        if maps:
+            options.highlighted = chosen
+        self.show_board(maps[chosen] if maps else None)
+
+    # ------------------------------------------------------------------ the board
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        index = int(event.option_id or 0)
+        if 0 <= index < len(self.maps) and self.maps[index] is not self.current:
+            self.show_board(self.maps[index])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.entries:
+            self.table.focus()
+
+    def show_board(self, entry: MapEntry | None) -> None:
+        self.current = entry
+        table = self.table
+        table.clear()
+        self.entries = []
+        title = Text()
+        mine = Text()
+        empty = ""
+        if entry is None:
+            empty = "Put maps in your maps folder, win them, and their scores show here."
+        elif self.store is None:
+            title.append(entry.title)
+            empty = "The local leaderboard is not available."
+        else:
+            store, map_id = self.store, entry.map_id
+            self.entries = store.leaderboard(map_id, limit=SHOWN)
+            players = store.players(map_id)
+            best = store.best(map_id, self.player)
+            title.append(entry.title)
+            title.append(f"  {entry.share_code} · {players} player{'s' if players != 1 else ''}",
+                         style="dim")
+            for row in self.entries:
+                table.add_row(*entry_row(row, self.player), key=row.run_hash)
+            if not self.entries:
+                empty = "No scores yet for this map. Win it to set the first one."
+            if best is None:
+                mine.append("Your best: ", style="bold")
+                mine.append("none yet (")
+                mine.append(self.player)
+                mine.append(" has not won this map)")
+            else:
+                mine.append("Your best: ", style="bold")
+                mine.append(f"rank {best.rank} of {players}, {best.moves} moves, "
+                            f"{best.turns} turns")
+        self.query_one("#board-title", Static).update(title)
+        self.query_one("#mine", Static).update(mine)
+        self.query_one("#mine", Static).display = bool(mine)
+        self.query_one("#empty", Static).update(Text(empty))
+        self.query_one("#empty", Static).set_class(bool(empty), "shown")
+        table.set_class(not self.entries, "empty")
+
+    # ------------------------------------------------------------------ watching
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.watch(event.cursor_row)
+
+    def action_watch(self) -> None:
+        if self.table.has_focus and self.entries:
+            self.watch(self.table.cursor_row)
+
+    def watch(self, row: int) -> None:
+        """Open the run of the entry at `row` in the replay viewer."""
+        from app.games.cardrogue.replay import RunMap, Unwatchable, open_run_text
+        from app.games.cardrogue.screens.replay import open_run
+
+        if self.store is None or self.current is None or not 0 <= row < len(self.entries):
+            return
+        text = self.store.run_text(self.entries[row].run_hash)
+        run_map = RunMap(self.current.spec, self.current.map_id or "")
+
+        def opener():
+            if text is None:
+                raise Unwatchable("unreadable", "the leaderboard no longer holds this run")
+            return open_run_text(text, run_map)
+
+        open_run(self.app, opener)
+
+    def action_open_run(self) -> None:
+        from app.games.cardrogue.screens.replay import OpenRunScreen
+
+        self.app.push_screen(OpenRunScreen(), self._opened)
+
+    def _opened(self, path: Path | None) -> None:
+        if path is not None:
+            self.app.open_run_file(path)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

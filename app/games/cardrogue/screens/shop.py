@@ -1,0 +1,249 @@
+"""The shop dialog: the stock with buy prices, the hand with sell prices, and the purse.
+
+Every purchase and sale is an engine action and counts as a move. Cards from the hand can be
+offered as payment (Space marks them), which spares the moves of selling them first; a purchase
+that spends offered cards asks first. Undo works here too. A refusal stays on show only while
+the engine would still refuse the same deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.cardrogue import tiles
+from engine.core.protocol import Action
+
+from app.screens.dialogs import ConfirmScreen
+from app.games.cardrogue.session import Attempt, Session
+from app.games.cardrogue.words import card_label, listing, reason_line
+
+
+class StopAtEnds(OptionList):
+    """An option list whose up and down stop at the first and last entries (no wrapping)."""
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is None or self.highlighted > 0:
+            super().action_cursor_up()
+
+
+class ShopScreen(ModalScreen[None]):
+    """Buy with Enter on the stock, sell with Enter on the hand, Space to pay with a card."""
+
+    BINDINGS = [
+        Binding("escape,b", "close", "Leave the shop", id="shop_close"),
+        Binding("space", "toggle_payment", "Pay with card", id="shop_pay"),
+        Binding("u,ctrl+z", "undo", "Undo", id="shop_undo", tooltip="Take back the last deal"),
+        Binding("tab", "switch", "Stock/hand", id="shop_switch", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    ShopScreen {
+        align: center middle;
+    }
+    ShopScreen #shop {
+        width: 100%;
+        max-width: 96;
+        height: auto;
+        max-height: 100%;
+        border: round $warning;
+        border-title-align: center;
+        background: $surface;
+        padding: 0 1;
+    }
+    ShopScreen #purse {
+        height: 1;
+        margin-bottom: 1;
+    }
+    ShopScreen #lists {
+        height: auto;
+    }
+    ShopScreen .column {
+        width: 1fr;
+        height: auto;
+    }
+    ShopScreen .column-title {
+        text-style: bold;
+        height: 1;
+    }
+    ShopScreen OptionList {
+        height: auto;
+        max-height: 14;
+        border: tall $panel;
+    }
+    ShopScreen OptionList:focus {
+        border: tall $accent;
+    }
+    ShopScreen #said {
+        height: auto;
+        min-height: 1;
+        margin-top: 1;
+    }
+    """
+
+    def __init__(self, session: Session, act: Callable[[Action], Attempt],
+                 undo: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.act = act
+        self.undo = undo
+        self.paying: list[int] = []  # uids of hand cards offered as payment
+        self.refused: Action | None = None  # the deal whose refusal is on show
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="shop") as box:
+            box.border_title = "Shop"
+            yield Static(id="purse")
+            with Horizontal(id="lists"):
+                with Vertical(classes="column"):
+                    yield Static("For sale (Enter buys)", classes="column-title")
+                    yield StopAtEnds(id="stock")
+                with Vertical(classes="column"):
+                    yield Static("Your hand (Enter sells)", classes="column-title")
+                    yield StopAtEnds(id="hand")
+            yield Static(id="said")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refill()
+        self.query_one("#stock", OptionList).focus()
+
+    # -- contents
+
+    def stock(self) -> list:
+        p = self.game.player
+        return list(self.game.stock.get(p.pos, []))
+
+    def refill(self) -> None:
+        g, p = self.game, self.game.player
+        self.paying = [uid for uid in self.paying if any(c.uid == uid for c in p.hand)]
+        offered = sum(tiles.sell_value(g, p, c.id) for c in p.hand if c.uid in self.paying)
+        purse = Text(f"Gold {p.gold}", style="bold")
+        if self.paying:
+            purse.append(f"  + {offered} in cards offered = {p.gold + offered}")
+        purse.append(f"     Moves {g.moves}", style="dim")
+        self.query_one("#purse", Static).update(purse)
+
+        stock_list = self.query_one("#stock", OptionList)
+        highlighted = stock_list.highlighted
+        stock_list.clear_options()
+        for card in self.stock():
+            price = tiles.price(g, card.id)
+            line = Text(f"{price:>3} gold  ", style="bold" if price <= p.gold + offered else "dim")
+            line.append(card_label(g, card))
+            stock_list.add_option(Option(line, id=str(card.uid)))
+        if stock_list.option_count:
+            stock_list.highlighted = min(highlighted or 0, stock_list.option_count - 1)
+        else:
+            stock_list.add_option(Option(Text("sold out", style="dim"), disabled=True))
+
+        hand_list = self.query_one("#hand", OptionList)
+        highlighted = hand_list.highlighted
+        hand_list.clear_options()
+        for card in p.hand:
+            d = g.catalog.cards[card.id]
+            mark = "● " if card.uid in self.paying else "  "
+            if d.can_sell:
+                line = Text(f"{mark}{tiles.sell_value(g, p, card.id):>3} gold  ")
+            else:
+                line = Text(f"{mark}  not for sale  ", style="dim")
+            line.append(card_label(g, card))
+            hand_list.add_option(Option(line, id=str(card.uid)))
+        if hand_list.option_count:
+            hand_list.highlighted = min(highlighted or 0, hand_list.option_count - 1)
+        else:
+            hand_list.add_option(Option(Text("empty hand", style="dim"), disabled=True))
+        if self.refused is not None and self.session.why_not(self._again(self.refused)) is None:
+            self.refused = None  # it would go through now: the refusal no longer holds
+            self.say(Text(""))
+
+    def say(self, text: Text) -> None:
+        self.query_one("#said", Static).update(text)
+
+    # -- deals
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id is None:
+            return
+        uid = int(event.option_id)
+        if event.option_list.id == "stock":
+            action = Action("buy", card=uid, cards=tuple(self.paying))
+            if self.paying and self.session.why_not(action) is None:
+                self.app.push_screen(ConfirmScreen(self._paying_question(uid), "Buy"),
+                                     lambda yes: self.deal(action) if yes else None)
+                return
+        else:
+            action = Action("sell", card=uid)
+        self.deal(action)
+
+    def _again(self, action: Action) -> Action:
+        """The refused deal as Enter would try it now, with the cards offered now."""
+        if action.kind == "buy":
+            return Action("buy", card=action.card, cards=tuple(self.paying))
+        return action
+
+    def _paying_question(self, uid: int) -> str:
+        g, hand = self.game, self.game.player.hand
+        wanted = next(c for c in self.stock() if c.uid == uid)
+        offered = [card_label(g, c) for c in hand if c.uid in self.paying]
+        return (f"Buy {card_label(g, wanted)} for {tiles.price(g, wanted.id)} gold, paying with "
+                f"{listing(offered)}? The cards go to the shop.")
+
+    def deal(self, action: Action) -> None:
+        attempt = self.act(action)
+        if attempt.accepted:
+            self.paying, self.refused = [], None
+            lines = attempt.lines or [Text("Done.")]
+            self.say(Text("\n").join(lines))
+        else:
+            self.refused = action
+            self.say(reason_line(attempt.reason or "not allowed"))
+        self.refill()
+
+    def action_toggle_payment(self) -> None:
+        hand_list = self.query_one("#hand", OptionList)
+        if not hand_list.has_focus:
+            hand_list.focus()
+            return
+        option = hand_list.highlighted_option
+        if option is None or option.id is None:
+            return
+        uid = int(option.id)
+        if uid in self.paying:
+            self.paying.remove(uid)
+        else:
+            self.paying.append(uid)
+        self.refill()
+
+    def action_undo(self) -> None:
+        if self.undo is None:
+            return
+        self.undo()
+        self.refused = None
+        if self.game.player.pos not in self.game.stock:  # the step onto the shop was taken back
+            self.dismiss(None)
+            return
+        self.say(Text("↶ Taken back.", style="italic"))
+        self.refill()
+
+    def action_switch(self) -> None:
+        self.focus_next()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,92 @@
+"""The story screen: the text that opens a level (and the closing text of the one before).
+
+Author text is shown as written, never read as markup: it goes in as `Content`, so `[bold]` stays
+`[bold]`. Its paragraphs flow to the width of the page (see `reflow`): authors hard-wrap their
+TOML, and those line breaks are not the page's.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from app.games.cardrogue.words import reflow
+
+
+class StoryScreen(Screen[None]):
+    """Reads like a page of a book. Enter (or Space) continues; long text scrolls."""
+
+    BINDINGS = [
+        Binding("enter,space", "continue", "Continue", id="story_continue", priority=True),
+        Binding("escape", "continue", "Skip", show=False, id="story_skip"),
+    ]
+
+    DEFAULT_CSS = """
+    StoryScreen {
+        align: center middle;
+    }
+    StoryScreen #page {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        border-title-align: center;
+        border-subtitle-align: center;
+        padding: 0 1;
+    }
+    StoryScreen #text {
+        height: auto;
+        max-height: 100%;
+    }
+    StoryScreen .heading {
+        text-style: bold;
+        color: $accent;
+        width: 100%;
+        content-align: center middle;
+        margin: 1 0;
+    }
+    StoryScreen .closing {
+        color: $text-muted;
+        text-style: italic;
+    }
+    StoryScreen .body {
+        margin-bottom: 1;
+    }
+    """
+
+    def __init__(self, map_title: str, heading: str, story: str, closing: str = "",
+                 closing_heading: str = "", continue_label: str = "Enter to begin") -> None:
+        super().__init__()
+        self.map_title = map_title
+        self.heading = heading
+        self.story = story
+        self.closing = closing
+        self.closing_heading = closing_heading
+        self.continue_label = continue_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="page") as page:
+            page.border_title = Content(self.map_title or "Card Rogue")
+            page.border_subtitle = self.continue_label
+            with VerticalScroll(id="text"):
+                if self.closing:
+                    if self.closing_heading:
+                        yield Static(Content(self.closing_heading), classes="heading")
+                    yield Static(Content(reflow(self.closing)), classes="closing body",
+                                 id="closing")
+                if self.heading:
+                    yield Static(Content(self.heading), classes="heading", id="heading")
+                if self.story:
+                    yield Static(Content(reflow(self.story)), classes="body", id="story")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#text", VerticalScroll).focus()
+
+    def action_continue(self) -> None:
+        self.dismiss(None)

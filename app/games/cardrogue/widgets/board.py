@@ -1,0 +1,412 @@
+"""The board: every card of the level as a small box, drawn with Textual's Line API.
+
+One `ScrollView` draws the whole level. Each cell is a 7×3 box:
+
+    ╭──┃──╮   a revealed card: its paths are corridors through the frame,
+    ━━ g ━━   and its content is a glyph in the middle
+    ╰─────╯
+
+    ╭─────╮   a face-down card
+    │░░░░░│
+    ╰─────╯
+
+Unseen cells are blank. Rendered lines are cached per board row; `show()` compares a small
+signature of every cell with the last one drawn and refreshes only the rows that changed. The
+camera scrolls to keep the hero (or the teleport cursor) in view. Colours come from component
+classes, so themes restyle the board; every segment carries an explicit background.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.events import Click, MouseMove
+from textual.geometry import Region, Size, Spacing
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widget import Widget
+
+from engine.cardrogue.board import E, FACE_DOWN, N, S, UNSEEN, W
+
+from app.games.cardrogue.words import PLAYER_GLYPH, POTION_STYLES, look
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+
+CELL_W, CELL_H = 7, 3
+
+# The centre of an empty revealed tile: its paths joined in heavy lines.
+HUBS = {
+    0: "·", N: "╹", E: "╺", S: "╻", W: "╸", N | S: "┃", E | W: "━", N | E: "┗", E | S: "┏",
+    S | W: "┓", N | W: "┛", N | E | S: "┣", E | S | W: "┳", N | S | W: "┫", N | E | W: "┻",
+    N | E | S | W: "╋",
+}
+
+# A cell's signature is (paths, glyph, category, colour, marks), or None for a blank cell.
+# Face-down and unseen cells use the categories below; marks is a bit set:
+MARK_PLAYER, MARK_FIGHTING, MARK_CURSOR, MARK_LEGAL = 1, 2, 4, 8
+SEAT_SHIFT = 4  # marks >> SEAT_SHIFT: the seat + 1 of the token on the cell (0 when alone)
+# Each seat's token colour at a table, and the number drawn as its token.
+SEAT_COLOURS = ("bright_red", "dodger_blue1", "green1", "magenta1")
+DOWN, UNSEEN_MARKED = "face-down", "unseen"
+
+# The colours of cards, as component classes: the play board's, and the editor's card view
+# (which draws cells with `draw_card` too) declares the same ones.
+CARD_CLASSES = frozenset({
+    "board--frame", "board--face-down", "board--corridor", "board--player",
+    "board--cursor", "board--fighting", "board--enemy", "board--boss", "board--item",
+    "board--potion", "board--path", "board--exit", "board--trap", "board--fountain",
+    "board--shop", "board--chest", "board--legal",
+})
+
+
+def card_css(widget: str) -> str:
+    """The CSS of CARD_CLASSES for a widget type declaring them."""
+    return _CARD_CSS.replace("BoardView", widget)
+
+
+_CARD_CSS = """
+    BoardView > .board--frame { color: $foreground-muted; background: $surface; }
+    BoardView > .board--face-down { color: $primary-muted; background: $background; }
+    BoardView > .board--corridor { color: $foreground-darken-1; background: $surface; }
+    BoardView > .board--player { color: $warning; background: $surface; text-style: bold; }
+    BoardView > .board--cursor { color: $accent; background: $accent-muted; text-style: bold; }
+    BoardView > .board--fighting { color: $error; background: $surface; text-style: bold; }
+    BoardView > .board--enemy { color: $error; background: $surface; text-style: bold; }
+    BoardView > .board--boss { color: $secondary; background: $surface; text-style: bold; }
+    BoardView > .board--item { color: $success; background: $surface; text-style: bold; }
+    BoardView > .board--potion { color: $success; background: $surface; text-style: bold; }
+    BoardView > .board--path { color: $foreground-darken-1; background: $surface; }
+    BoardView > .board--exit { color: $accent; background: $surface; text-style: bold; }
+    BoardView > .board--trap { color: $warning; background: $surface; }
+    BoardView > .board--fountain { color: $primary; background: $surface; text-style: bold; }
+    BoardView > .board--shop { color: $warning; background: $surface; text-style: bold; }
+    BoardView > .board--chest { color: $warning; background: $surface; text-style: bold; }
+    BoardView > .board--legal { color: $success; background: $surface; }
+"""
+
+
+def card_palette(widget: Widget) -> dict[str, Style]:
+    """The styles of CARD_CLASSES as `widget` has them (by name without "board--"), each with a
+    background, and "blank" for the space between cards."""
+    base = widget.rich_style
+    background = base.bgcolor
+    styles = {}
+    for name in CARD_CLASSES:
+        style = widget.get_component_rich_style(name)
+        if style.bgcolor is None:
+            style += Style(bgcolor=background)
+        styles[name.removeprefix("board--")] = style
+    styles["blank"] = Style(color=base.color, bgcolor=background)
+    return styles
+
+
+class BoardView(ScrollView, can_focus=False):
+    """The level's cards on a grid, following the hero."""
+
+    COMPONENT_CLASSES = set(CARD_CLASSES)
+
+    DEFAULT_CSS = """
+    BoardView {
+        background: $background;
+        scrollbar-size: 1 1;
+    }
+    """ + card_css("BoardView")
+
+    class CellClicked(Message):
+        """The player clicked the card at (row, col)."""
+
+        def __init__(self, row: int, col: int) -> None:
+            super().__init__()
+            self.row = row
+            self.col = col
+
+    class CellHovered(Message):
+        """The mouse moved onto the card at (row, col)."""
+
+        def __init__(self, row: int, col: int) -> None:
+            super().__init__()
+            self.row = row
+            self.col = col
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.columns = 0
+        self.rows = 0
+        self._signatures: list = []
+        self._lines: dict[int, Strip] = {}  # virtual line -> the whole line, every column
+        self._cells: dict = {}  # signature -> its three lines of segments
+        self._styles: dict[str, Style] | None = None
+        self._looks: dict[str, tuple[str, str]] = {}
+        self._focus_cell: tuple[int, int] | None = None
+        self._level_key: object = None
+        self._seen: tuple | None = None  # the state last drawn: face, content, paths, enemies, marks
+        self._marks: dict[int, int] = {}
+        self._hovered: tuple[int, int] | None = None
+
+    # ------------------------------------------------------------------ updating
+
+    def show(self, game: Game, cursor: tuple[int, int] | None = None,
+             legal: Iterable[int] = ()) -> None:
+        """Draw `game`'s board; `cursor` marks a cell being chosen (a teleport's landing), and
+        `legal` the cells a direction key can act on now (their frames are marked).
+
+        Only cells whose face, card, paths or marks changed since the last call are worked out
+        again, and only their board rows are redrawn."""
+        board = game.board
+        level_key = (id(game.spec), game.level_index, board.width, board.height)
+        if level_key != self._level_key:
+            self._level_key = level_key
+            self.columns, self.rows = board.width, board.height
+            self._signatures = [None] * (board.width * board.height)
+            self._seen = None
+            self._lines.clear()
+            self._looks.clear()
+            self.virtual_size = Size(self.columns * CELL_W, self.rows * CELL_H)
+            self.refresh()
+        changed = self._changed_cells(game, cursor, legal)
+        marks = self._marks
+        signatures = self._signatures
+        rows = set()
+        width = self.columns
+        for index in changed:
+            sig = self._signature(game, index, marks.get(index, 0))
+            if sig != signatures[index]:
+                signatures[index] = sig
+                rows.add(index // width)
+        for row in rows:
+            for line in range(CELL_H):
+                self._lines.pop(row * CELL_H + line, None)
+            self._refresh_row(row)
+        # The camera follows whoever must act now (the only hero in story mode).
+        hero = game.player.pos if game.players and not game.player.out else None
+        if cursor is not None:
+            self._focus_cell = cursor
+        elif hero is not None:
+            self._focus_cell = board.cell(hero)
+        self.follow()
+
+    def _changed_cells(self, game: Game, cursor: tuple[int, int] | None,
+                       legal: Iterable[int] = ()) -> set[int]:
+        """The cells that may look different since the last call (all of them the first time)."""
+        board = game.board
+        face, content, paths = board.face, board.content, board.paths
+        marks: dict[int, int] = {}
+        several = len(game.players) > 1
+        for hero in game.players:
+            if hero.pos is None or hero.out:
+                continue
+            # At a table, each token also carries its seat, so it is drawn in its own colour.
+            seat = (hero.seat + 1) << SEAT_SHIFT if several else 0
+            marks[hero.pos] = marks.get(hero.pos, 0) | MARK_PLAYER | seat
+            for enemy in game.in_combat(hero):
+                marks[enemy.pos] = marks.get(enemy.pos, 0) | MARK_FIGHTING
+        for index in legal:
+            marks[index] = marks.get(index, 0) | MARK_LEGAL
+        if cursor is not None:
+            index = game.index(cursor)
+            if index is not None:
+                marks[index] = marks.get(index, 0) | MARK_CURSOR
+        enemies = set(game.enemies)
+        seen = self._seen
+        if seen is None or seen[2] is not paths and seen[2] != paths:
+            changed = set(range(len(face)))
+        else:
+            old_face, old_content, _, old_enemies, old_marks = seen
+            changed = {i for i, (a, b, c, d) in enumerate(zip(face, old_face, content, old_content,
+                                                              strict=True))
+                       if a != b or (c is not d and c != d)}
+            changed |= old_enemies | enemies | old_marks.keys() | marks.keys()
+        self._seen = (list(face), list(content), paths, enemies, marks)
+        self._marks = marks
+        return changed
+
+    def _signature(self, game: Game, index: int, marks: int):
+        board = game.board
+        f = board.face[index]
+        if f == UNSEEN:
+            return (0, None, UNSEEN_MARKED, None, marks) if marks else None
+        if f == FACE_DOWN:
+            return (0, None, DOWN, None, marks)
+        enemy = game.enemies.get(index)
+        card = enemy.card if enemy is not None else board.content[index]
+        if card is None:
+            return (board.paths[index], None, "path", None, marks)
+        drawn = self._looks.get(card.id)
+        if drawn is None:
+            found = look(game.catalog.cards[card.id])
+            drawn = self._looks[card.id] = (found.glyph, found.category)
+        return (board.paths[index], drawn[0], drawn[1], card.colour, marks)
+
+    def follow(self) -> None:
+        """Scroll the least needed to keep the focus cell (and a cell around it) in view."""
+        if self._focus_cell is None or not self.size.area:
+            return
+        row, col = self._focus_cell
+        self.scroll_to_region(
+            Region(col * CELL_W, row * CELL_H, CELL_W, CELL_H),
+            spacing=Spacing(CELL_H, CELL_W, CELL_H, CELL_W),
+            animate=False, immediate=True, force=True,
+        )
+
+    def _refresh_row(self, row: int) -> None:
+        pad_x, pad_y = self._padding()
+        y = row * CELL_H + pad_y - round(self.scroll_offset.y)
+        self.refresh(Region(0, y, max(self.size.width, 1), CELL_H))
+
+    def notify_style_update(self) -> None:
+        # A theme or CSS change: forget every colour and every drawn line.
+        super().notify_style_update()
+        self._styles = None
+        self._cells = {}
+        self._lines = {}
+
+    def on_resize(self) -> None:
+        self.follow()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _padding(self) -> tuple[int, int]:
+        """Blank columns and lines before the board, to centre a board smaller than the view."""
+        width, height = self.scrollable_content_region.size
+        return (max(0, (width - self.columns * CELL_W) // 2),
+                max(0, (height - self.rows * CELL_H) // 2))
+
+    def _palette(self) -> dict[str, Style]:
+        if self._styles is None:
+            self._styles = card_palette(self)
+        return self._styles
+
+    def render_line(self, y: int) -> Strip:
+        palette = self._palette()
+        blank = palette["blank"]
+        width = self.scrollable_content_region.width
+        pad_x, pad_y = self._padding()
+        scroll_x, scroll_y = self.scroll_offset
+        line = y + scroll_y - pad_y
+        if not 0 <= line < self.rows * CELL_H:
+            return Strip.blank(width, blank)
+        strip = self._lines.get(line)
+        if strip is None:
+            strip = self._lines[line] = self._build_line(line, palette)
+        if pad_x:
+            return Strip([Segment(" " * pad_x, blank), *strip]).crop_extend(0, width, blank)
+        return strip.crop_extend(scroll_x, scroll_x + width, blank)
+
+    def _build_line(self, line: int, palette: dict[str, Style]) -> Strip:
+        row, part = divmod(line, CELL_H)
+        start = row * self.columns
+        segments: list[Segment] = []
+        cells = self._cells
+        for sig in self._signatures[start:start + self.columns]:
+            drawn = cells.get(sig)
+            if drawn is None:
+                drawn = cells[sig] = draw_card(sig, palette)
+            segments.extend(drawn[part])
+        return Strip(segments, self.columns * CELL_W)
+
+    # ------------------------------------------------------------------ the mouse
+
+    def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
+        """The board cell under a point of the content region, or None."""
+        pad_x, pad_y = self._padding()
+        vx = x + round(self.scroll_offset.x) - pad_x
+        vy = y + round(self.scroll_offset.y) - pad_y
+        if vx < 0 or vy < 0:
+            return None
+        row, col = vy // CELL_H, vx // CELL_W
+        if row >= self.rows or col >= self.columns:
+            return None
+        return row, col
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        cell = self.cell_at(offset.x, offset.y)
+        if cell is not None:
+            event.stop()
+            self.post_message(self.CellClicked(*cell))
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        # One message per card entered, not per mouse step.
+        offset = event.get_content_offset(self)
+        cell = self.cell_at(offset.x, offset.y) if offset is not None else None
+        if cell is not None and cell != self._hovered:
+            self._hovered = cell
+            self.post_message(self.CellHovered(*cell))
+
+    def glyph_style(self, category: str, colour: str | None) -> Style:
+        """How the board draws a glyph of `category` (or a frame: "cursor", "fighting"...)."""
+        palette = self._palette()
+        if category in ("player", "face-down", "corridor", "cursor", "fighting", "legal"):
+            return palette.get(category, palette["frame"])
+        return _content_style(category, colour, palette)
+
+    def region_of(self, row: int, col: int) -> Region:
+        """Where cell (row, col) is drawn, relative to the widget (for tests and clicks)."""
+        pad_x, pad_y = self._padding()
+        return Region(col * CELL_W + pad_x - round(self.scroll_offset.x),
+                      row * CELL_H + pad_y - round(self.scroll_offset.y), CELL_W, CELL_H)
+
+
+def draw_card(sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:
+    """The three lines of one cell, from its signature (see above) and a `card_palette`."""
+    blank = palette["blank"]
+    if sig is None:
+        return ([Segment(" " * CELL_W, blank)],) * CELL_H
+    paths, glyph, category, colour, marks = sig
+    frame = palette["frame"]
+    if marks & MARK_CURSOR:
+        frame = palette["cursor"]
+    elif marks & MARK_FIGHTING:
+        frame = palette["fighting"]
+    elif marks & MARK_LEGAL:
+        frame = palette["legal"]
+    if category in (DOWN, UNSEEN_MARKED):
+        fill, pattern = (palette["face-down"], "░░░░░") if category == DOWN else (blank, "     ")
+        return (
+            [Segment("╭─────╮", frame)],
+            [Segment("│", frame), Segment(pattern, fill), Segment("│", frame)],
+            [Segment("╰─────╯", frame)],
+        )
+    corridor = palette["corridor"]
+    north = "┃" if paths & N else "─"
+    south = "┃" if paths & S else "─"
+    top = [Segment("╭──", frame), Segment(north, corridor if paths & N else frame),
+           Segment("──╮", frame)]
+    bottom = [Segment("╰──", frame), Segment(south, corridor if paths & S else frame),
+              Segment("──╯", frame)]
+    west = [Segment("━━", corridor)] if paths & W else [Segment("│", frame),
+                                                        Segment(" ", corridor)]
+    east = [Segment("━━", corridor)] if paths & E else [Segment(" ", corridor),
+                                                        Segment("│", frame)]
+    if marks & MARK_PLAYER:
+        under = Segment(glyph, _content_style(category, colour, palette) + Style(
+            dim=True)) if glyph and glyph != " " else Segment(" ", corridor)
+        seat = marks >> SEAT_SHIFT
+        token = (Segment(str(seat), palette["player"] + Style(color=SEAT_COLOURS[seat - 1]))
+                 if seat else Segment(PLAYER_GLYPH, palette["player"]))
+        middle = [Segment(" ", corridor), token, under]
+    elif glyph is None or glyph == " ":
+        hub = HUBS.get(paths, "·")
+        left = "━" if paths & W else " "
+        right = "━" if paths & E else " "
+        middle = [Segment(left, corridor), Segment(hub, palette["path"]),
+                  Segment(right, corridor)]
+    else:
+        middle = [Segment(" ", corridor),
+                  Segment(glyph, _content_style(category, colour, palette)),
+                  Segment(" ", corridor)]
+    return (top, [*west, *middle, *east], bottom)
+
+def _content_style(category: str, colour: str | None, palette: dict[str, Style]) -> Style:
+    style = palette.get(category, palette["item"])
+    if category == "potion" and colour in POTION_STYLES:
+        style += Style(color=POTION_STYLES[colour])
+    return style

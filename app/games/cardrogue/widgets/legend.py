@@ -1,0 +1,49 @@
+"""The board's legend: every glyph and colour on the current board, drawn as the board draws
+it, with its meaning (app/look.py says what each one is)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import Static
+
+from app.games.cardrogue.look import FRAME_ENTRIES, legend_entries
+
+if TYPE_CHECKING:
+    from engine.cardrogue.game import Game
+
+    from app.games.cardrogue.widgets.board import BoardView
+
+
+def legend_text(game: Game, board: BoardView) -> Text:
+    """One line per glyph: the glyph in the board's colours, then what it stands for."""
+    out = Text()
+    out.append("On this board\n", style="bold underline")
+    for entry in legend_entries(game):
+        out.append(" ")
+        out.append(entry.glyph, style=board.glyph_style(entry.category, entry.colour))
+        out.append("  ")
+        out.append(entry.meaning)
+        out.append("\n")
+    out.append("\nFrames\n", style="bold underline")
+    for name, meaning in FRAME_ENTRIES:
+        out.append("╭─╮", style=board.glyph_style(name, None))
+        out.append(f" {meaning}\n")
+    out.rstrip()
+    return out
+
+
+class Legend(Static):
+    """The legend as a panel, shown in place of the side panel while toggled on."""
+
+    DEFAULT_CSS = """
+    Legend {
+        width: 30;
+        height: 1fr;
+        background: $surface;
+        border-left: tall $panel;
+        padding: 0 1;
+        display: none;
+    }
+    """
