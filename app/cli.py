@@ -63,7 +63,7 @@ def run_play(args: argparse.Namespace) -> int:
     """Open the app straight on a map; a file with problems opens the problems screen."""
     from pathlib import Path
 
-    from app.storage import library
+    from services import library
 
     path = Path(args.file)
     if library.looks_like_share_code(args.file):
@@ -181,7 +181,7 @@ def can_open_app(command: str = "") -> bool:
         print(f"{prefix} the terminal's encoding is {encoding}, and the app draws with Unicode; "
               "set PYTHONIOENCODING to utf-8 (or unset it)", file=sys.stderr)
         return False
-    from app.storage.paths import DataFolderError, data_dir
+    from services.paths import DataFolderError, data_dir
 
     try:
         data_dir()

@@ -21,7 +21,7 @@ SIZE_LIMIT = 64 * 1024  # a keymap is a few lines; anything this large is not on
 
 
 def keymap_path() -> Path:
-    from app.storage.paths import data_dir
+    from services.paths import data_dir
 
     return data_dir(create=False) / FILE_NAME
 

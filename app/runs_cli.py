@@ -67,7 +67,7 @@ class _Maps:
         self._given = None
 
     def for_run(self, run: Any) -> Any:
-        from app.storage import library
+        from services import library
 
         if run.table is not None:  # a classic game: the run lays its own table
             return _Table()
@@ -100,7 +100,7 @@ def run_verify(args: argparse.Namespace) -> int:
     from engine.core.runs import RunError, read_run
     from engine.cardrogue import runs
 
-    from app.storage.library import MapLoadError
+    from services.library import MapLoadError
 
     maps = _Maps(args.map_file)
     status = EXIT_OK
@@ -141,7 +141,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from engine.core.runs import RunError, read_run
     from engine.cardrogue import runs
 
-    from app.storage.library import MapLoadError
+    from services.library import MapLoadError
 
     def opening(events: list) -> None:
         for event in events:
@@ -175,7 +175,7 @@ def _replay_in_app(args: argparse.Namespace) -> int:
     `cardrogue play`; a run that cannot be verified opens to the reason, in the app."""
     from engine.core.runs import RunError
 
-    from app.storage import library
+    from services import library
 
     map_file = args.map_file
     if map_file is not None and library.looks_like_share_code(map_file):
@@ -213,7 +213,7 @@ def add_scores_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _open_store(command: str) -> Any:
-    from app.storage.scores import ScoreStore
+    from services.scores import ScoreStore
 
     store = ScoreStore.open()
     if store.notice:
@@ -226,7 +226,7 @@ def _resolve_map(value: str) -> tuple[str, str]:
     Raises MapLoadError or RunError(UNKNOWN_MAP)."""
     import re
 
-    from app.storage import library
+    from services import library
 
     if re.fullmatch(r"[0-9a-f]{64}", value) and not Path(value).exists():
         return value, ""
@@ -239,8 +239,8 @@ def run_scores(args: argparse.Namespace) -> int:
 
     from engine.core.runs import RunError
 
-    from app.storage.library import MapLoadError
-    from app.storage.scores import StoreError
+    from services.library import MapLoadError
+    from services.scores import StoreError
 
     if not 1 <= args.limit <= MAX_LIMIT:
         _err("scores", f"--limit must be a whole number from 1 to {MAX_LIMIT:,}")
@@ -296,9 +296,9 @@ def add_import_arguments(parser: argparse.ArgumentParser) -> None:
 def run_import(args: argparse.Namespace) -> int:
     from engine.core.runs import RunError, read_run
 
-    from app.storage.library import MapLoadError
-    from app.storage.runfiles import keep_run
-    from app.storage.scores import StoreError
+    from services.library import MapLoadError
+    from services.runfiles import keep_run
+    from services.scores import StoreError
 
     maps = _Maps(args.map_file)
     status = EXIT_OK
@@ -348,9 +348,9 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
 def run_export(args: argparse.Namespace) -> int:
     from engine.core.runs import RunError
 
-    from app.storage.library import MapLoadError
-    from app.storage.runfiles import export_runs
-    from app.storage.scores import StoreError
+    from services.library import MapLoadError
+    from services.runfiles import export_runs
+    from services.scores import StoreError
 
     out = Path(args.out)
     if not out.is_dir():

@@ -168,7 +168,7 @@ def verification() -> None:
 
 
 def leaderboard() -> None:
-    from app.storage.scores import RULES_VERSION, ScoreStore
+    from services.scores import RULES_VERSION, ScoreStore
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "scores.db"

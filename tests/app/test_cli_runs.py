@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from engine.core.runs import read_run, save_run
 from engine.cardrogue import RULES_VERSION
 from app import cli
-from app.storage import paths
-from app.storage.scores import ScoreStore
+from services import paths
+from services.scores import ScoreStore
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "runs"

@@ -36,7 +36,7 @@ from app.games.cardrogue.screens.editor import EditorScreen
 from app.games.cardrogue.screens.play import PlayTestScreen
 from app.games.cardrogue.screens.results import PlayTestResultsScreen
 from app.games.cardrogue.screens.story import StoryScreen
-from app.storage.scores import ScoreStore
+from services.scores import ScoreStore
 
 SIZE = (80, 24)
 FIRST_KEYS = ["right", "right"]

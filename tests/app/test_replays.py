@@ -19,8 +19,8 @@ from app.games.cardrogue.screens.replay import OpenRunScreen, ReplayScreen, RunR
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.games.cardrogue.screens.scores import HighScoresScreen
 from app.screens.title import MENU, TitleScreen
-from app.storage.library import find_map
-from app.storage.scores import ScoreStore
+from services.library import find_map
+from services.scores import ScoreStore
 from app.games.cardrogue.widgets.board import DOWN, MARK_PLAYER
 from app.games.cardrogue.words import Narrator
 from engine.cardrogue import runs
@@ -40,7 +40,7 @@ def no_bundled_maps(tmp_path, monkeypatch) -> None:
     """Hide campaigns/ so the lists hold only the maps a test installs."""
     empty = tmp_path / "no-bundled-maps"
     empty.mkdir()
-    monkeypatch.setattr("app.storage.library.bundled_maps_dir", lambda: empty)
+    monkeypatch.setattr("services.library.bundled_maps_dir", lambda: empty)
     monkeypatch.setattr("app.games.cardrogue.screens.scores.bundled_maps_dir", lambda: empty)
 
 

@@ -16,8 +16,8 @@ import pytest
 from engine.core.runs import CLAIMS_DIFFER, Run, RunError, read_run
 from engine.cardrogue import runs
 from engine.cardrogue.identity import map_id
-from app.storage import paths, scores
-from app.storage.scores import NOT_WON, SCHEMA_VERSION, ScoreStore, StoreError
+from services import paths, scores
+from services.scores import NOT_WON, SCHEMA_VERSION, ScoreStore, StoreError
 from tests.runs import maps as corpus_maps
 from tests.runs.record import bot_game
 
@@ -315,7 +315,7 @@ CHILD_PRELUDE = """
 import sys, time
 from dataclasses import replace
 from engine.core.runs import read_run
-from app.storage import scores
+from services import scores
 from tests.runs.maps import by_id
 
 db, run_file = sys.argv[1], sys.argv[2]

@@ -9,7 +9,7 @@ import pytest
 
 from app import cli
 from app.cardrogue_app import CardRogueApp
-from app.storage.library import read_map
+from services.library import read_map
 from tests.app.test_cli_runs import CORPUS, MAPS, data_dir, lines, run_main, user_maps  # noqa: F401
 
 MARKET = MAPS / "market.toml"

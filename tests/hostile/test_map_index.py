@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.runs import RunError
-from app.storage import library
+from services import library
 from tests.hostile.test_map_files import CORPUS
 
 MAPS = Path(__file__).resolve().parents[1] / "runs" / "maps_toml"
@@ -113,7 +113,7 @@ def test_a_data_folder_that_cannot_be_written_still_finds_maps(data: Path) -> No
 
 def test_a_share_code_finds_its_map_through_the_index(data: Path, reads: list[Path]) -> None:
     from engine.cardrogue.identity import share_code
-    from app.storage.library import MapLoadError
+    from services.library import MapLoadError
 
     identity = wanted(data)
     library._cache.clear()

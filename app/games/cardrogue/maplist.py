@@ -14,8 +14,8 @@ from typing import Any
 from engine.core.safe_text import shown
 from engine.cardrogue.identity import share_code
 
-from app.storage.library import library_files
-from app.storage.paths import bundled_maps_dir, maps_dir
+from services.library import library_files
+from services.paths import bundled_maps_dir, maps_dir
 
 BUNDLED, YOURS, OPENED = "bundled", "yours", "opened"
 
@@ -119,7 +119,7 @@ def open_file(path: Path) -> MapEntry:
 def add_bests(entries: list[MapEntry], player: str) -> None:
     """Fill in each playable entry's personal best from the local leaderboard, if it opens."""
     try:
-        from app.storage.scores import ScoreStore
+        from services.scores import ScoreStore
 
         with ScoreStore.open() as store:
             for entry in entries:

@@ -1,4 +1,4 @@
-"""Where the play screens meet run files and the local leaderboard (app/storage).
+"""Where the play screens meet run files and the local leaderboard (services).
 
 A won run enters the local leaderboard when the results screen opens, unless a hint was used
 (an assisted run) (the store verifies it by
@@ -48,7 +48,7 @@ def enter_run(session: Session) -> Standing:
     """Enter a won run on the local leaderboard and report the standing; for a lost or an
     assisted run (a hint was used), just look up the standing."""
     try:
-        from app.storage.scores import ScoreStore
+        from services.scores import ScoreStore
         from engine.cardrogue import runs
 
         with ScoreStore.open() as store:
@@ -71,7 +71,7 @@ def enter_run(session: Session) -> Standing:
 def save_run(session: Session) -> str:
     """Keep the run as a file in the player's runs folder; returns a sentence for the player."""
     try:
-        from app.storage.runfiles import keep_run
+        from services.runfiles import keep_run
         from engine.cardrogue import runs
 
         path: Path = keep_run(runs.record(session.game, session.name, identity=session.map_id))

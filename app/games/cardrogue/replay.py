@@ -53,7 +53,7 @@ class RunMap:
 def find_run_map(run: Run, map_file: str | os.PathLike[str] | None = None) -> RunMap:
     """The map a run was played on: `map_file` as given, else found by id among the bundled
     and the user's maps. Raises Unwatchable."""
-    from app.storage import library
+    from services import library
 
     if run.table is not None:  # a classic game: its table comes from the run itself
         try:

@@ -44,7 +44,7 @@ class Saved:
 
 
 def saves_dir(create: bool = True) -> Path:
-    from app.storage.paths import data_dir
+    from services.paths import data_dir
 
     folder = data_dir(create) / "saves"
     if create:
@@ -146,7 +146,7 @@ def resume(path: Path) -> Session:
 def _find_map(run: Run, source: Any):
     """The map the run was played on: the file it came from if it is unchanged, else the
     bundled or user map with its id."""
-    from app.storage.library import MapLoadError, find_map, read_map
+    from services.library import MapLoadError, find_map, read_map
 
     if isinstance(source, str) and source:
         try:

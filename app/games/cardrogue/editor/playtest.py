@@ -244,7 +244,7 @@ def play_map(editor) -> None:
 
 def publish(editor) -> None:
     """Export the map with its clear into the exports folder, or say why not."""
-    from app.storage.paths import exports_dir
+    from services.paths import exports_dir
 
     # Pars change no play, so the clear still counts after them.
     filled = set_proved_pars(editor) if _still_clears(editor) is not None else []

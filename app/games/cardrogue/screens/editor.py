@@ -911,7 +911,7 @@ class EditorScreen(Screen[None]):
     # ------------------------------------------------------------------ saving and leaving
 
     def _new_path(self) -> Path:
-        from app.storage.paths import maps_dir
+        from services.paths import maps_dir
 
         folder = maps_dir()
         candidate = folder / "untitled.toml"
@@ -924,7 +924,7 @@ class EditorScreen(Screen[None]):
     def action_save(self) -> None:
         if self.path is None:
             self.path = self._new_path()
-        from app.storage.paths import schema_link
+        from services.paths import schema_link
 
         try:
             written = self.model.save(self.path, schema=schema_link(self.path))

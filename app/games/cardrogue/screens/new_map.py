@@ -26,7 +26,7 @@ from engine.core.safe_text import shown
 from app.games.cardrogue.editor.model import MAX_SIDE
 from app.games.cardrogue.editor.templates import DEFAULT_SIZE, TEMPLATES, Template, slug, unused_path
 from app.screens.dialogs import DIALOG_CSS
-from app.storage.paths import maps_dir
+from services.paths import maps_dir
 
 NEW = "new"  # the option id of "New map…"
 REASON_LENGTH = 70  # unreadable files get one short line, not a whole report

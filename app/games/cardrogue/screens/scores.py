@@ -1,7 +1,7 @@
 """The high scores screen: pick a map, see its local leaderboard, your best and your rank.
 
 Maps come from the same folders as the map lists (bundled, then the user's); the leaderboard is
-the SQLite store (app/storage/scores.py), opened once in a worker thread with the map scan.
+the SQLite store (services/scores.py), opened once in a worker thread with the map scan.
 Player names come from run files, so every name is drawn as `Text`, never read as markup.
 Enter on an entry opens its run in the replay viewer; o opens any run file.
 """
@@ -23,8 +23,8 @@ from engine.core.safe_text import shown
 
 from app.games.cardrogue import maplist, records
 from app.games.cardrogue.maplist import MapEntry
-from app.storage.library import library_files
-from app.storage.paths import bundled_maps_dir
+from services.library import library_files
+from services.paths import bundled_maps_dir
 
 SHOWN = 100  # ranks listed per map
 MINE = "bold"  # how the player's own row stands out
@@ -174,7 +174,7 @@ class HighScoresScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="scores")
     def load(self) -> None:
-        from app.storage.scores import ScoreStore
+        from services.scores import ScoreStore
 
         maps: list[MapEntry] = []
         store, notes = None, []

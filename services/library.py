@@ -25,7 +25,7 @@ from engine.core.runs import UNKNOWN_MAP, RunError
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.level import MapSpec
 
-from app.storage.paths import bundled_maps_dir, maps_dir
+from services.paths import bundled_maps_dir, maps_dir
 
 MAP_SUFFIX = ".toml"
 
@@ -156,7 +156,7 @@ class MapIndex:
 
 
 def map_index() -> MapIndex:
-    from app.storage.paths import data_dir
+    from services.paths import data_dir
 
     folder = data_dir(create=False)
     return MapIndex(folder / INDEX_NAME if folder.is_dir() else None)

@@ -41,7 +41,7 @@ from engine.cardrogue import RULES_VERSION, MapSpec
 from engine.cardrogue import runs as cardrogue_runs
 from engine.cardrogue.identity import share_code
 
-from app.storage.paths import DataFolderError, data_dir
+from services.paths import DataFolderError, data_dir
 
 DB_NAME = "scores.db"
 BUSY_TIMEOUT_S = 30.0

@@ -16,8 +16,8 @@ from engine.core.files import remove_stale_temporaries
 from engine.core.runs import RUN_SUFFIX, Run, RunError, parse_run, save_run
 from engine.cardrogue.identity import share_code
 
-from app.storage.paths import runs_dir
-from app.storage.scores import Entry, ScoreStore
+from services.paths import runs_dir
+from services.scores import Entry, ScoreStore
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
 
