@@ -14,8 +14,8 @@ Targets (issue 5): at least 300 verified runs per second per core for 300-action
 from __future__ import annotations
 
 import statistics
-from itertools import pairwise
 import sys
+from itertools import pairwise
 import tempfile
 import time
 from pathlib import Path
@@ -167,7 +167,7 @@ def verification() -> None:
           "the parse")
 
 
-def leaderboard() -> None:
+def leaderboard(entries: int = 1_000_000) -> None:
     from services.scores import RULES_VERSION, ScoreStore
 
     with tempfile.TemporaryDirectory() as folder:
@@ -176,55 +176,76 @@ def leaderboard() -> None:
         board = "a" * 64
         shaper = Dice(5)
         conn = store._conn
-        players = 20_000
         start = time.perf_counter()
         conn.execute("BEGIN IMMEDIATE")
         conn.execute("INSERT INTO maps (map_id, share_code, title) VALUES (?, 'XXXX-XXXX', 'Bench')",
                      (board,))
-        for i in range(100_000):
+        for i in range(entries):  # one entry per player: every entry is on the board
             digest = f"{i:064x}"
             conn.execute("INSERT INTO runs (hash, body) VALUES (?, '{}')", (digest,))
             conn.execute(
                 "INSERT INTO entries (map_id, rules_version, player, character, moves, turns, "
                 "health, recorded, added, run_hash) VALUES (?, ?, ?, 'warrior', ?, ?, 5, "
                 "'2025-01-01T00:00:00Z', ?, ?)",
-                (board, RULES_VERSION, f"player{shaper.below('player', players)}",
-                 40 + shaper.below("moves", 361), 10 + shaper.below("turns", 111),
-                 f"2025-01-01T00:00:00.{i:06d}Z", digest))
+                (board, RULES_VERSION, f"player{i}", 40 + shaper.below("moves", 361),
+                 10 + shaper.below("turns", 111), f"2025-01-01T00:00:00.{i:06d}Z", digest))
         conn.execute(
             "INSERT INTO best (map_id, rules_version, player, moves, turns, entry_id) "
-            "SELECT map_id, rules_version, player, moves, turns, id FROM ("
-            "  SELECT *, ROW_NUMBER() OVER (PARTITION BY player ORDER BY moves, turns, id) AS n "
-            "  FROM entries) WHERE n = 1")
+            "SELECT map_id, rules_version, player, moves, turns, id FROM entries")
+        conn.execute(
+            "INSERT INTO score_counts (map_id, rules_version, moves, turns, players) "
+            "SELECT map_id, rules_version, moves, turns, COUNT(*) FROM best "
+            "GROUP BY map_id, rules_version, moves, turns")
+        conn.execute(
+            "INSERT INTO moves_counts (map_id, rules_version, moves, players) "
+            "SELECT map_id, rules_version, moves, COUNT(*) FROM best "
+            "GROUP BY map_id, rules_version, moves")
         conn.execute("COMMIT")
         conn.execute("ANALYZE")
         filled = time.perf_counter() - start
+        store.close()
+        size = path.stat().st_size
+        opened = median_time(lambda: ScoreStore(path).close(), 7)
+        store = ScoreStore(path)
+        conn = store._conn
         ranked = store.players(board)
-        print(f"leaderboard: 100,000 entries, {ranked:,} players on one map "
-              f"(filled in {filled:.1f} s)")
-        middle = store.leaderboard(board, limit=1, offset=ranked // 2)[0].player
+        print(f"leaderboard: {entries:,} entries, {ranked:,} players on one map, "
+              f"{size / 1e6:.0f} MB (filled in {filled:.1f} s)")
+        ordered = conn.execute(
+            "SELECT e.player, e.run_hash FROM best b JOIN entries e ON e.id = b.entry_id "
+            "ORDER BY b.moves, b.turns, b.entry_id").fetchall()
+        middle = ordered[ranked // 2][0]
+        before_last_page = ordered[ranked - 11][1]
         rounds = 51
-        top = median_time(lambda: store.leaderboard(board, limit=10), rounds)
-        deep = median_time(lambda: store.leaderboard(board, limit=10, offset=ranked - 10), rounds)
+        top = median_time(lambda: store.leaderboard(board, limit=100), rounds)
+        deep = median_time(lambda: store.leaderboard(board, limit=10, after=before_last_page),
+                           rounds)
         mine = median_time(lambda: store.best(board, middle), rounds)
         would = median_time(lambda: store.rank_for(board, 200, 50), rounds)
         count = median_time(lambda: store.players(board), rounds)
 
-        def window_top():
-            conn.execute(
-                "SELECT player, moves, turns FROM ("
-                "  SELECT player, moves, turns, id, ROW_NUMBER() OVER ("
-                "    PARTITION BY player ORDER BY moves, turns, id) AS n "
-                "  FROM entries WHERE map_id = ? AND rules_version = ?) "
-                "WHERE n = 1 ORDER BY moves, turns, id LIMIT 10", (board, RULES_VERSION)).fetchall()
+        def rank_by_counting():  # the way ranks were found before score_counts
+            found = conn.execute("SELECT moves, turns, entry_id FROM best WHERE map_id = ? "
+                                 "AND rules_version = ? AND player = ?",
+                                 (board, RULES_VERSION, middle)).fetchone()
+            conn.execute("SELECT COUNT(*) FROM best WHERE map_id = ? AND rules_version = ? "
+                         "AND (moves, turns, entry_id) < (?, ?, ?)",
+                         (board, RULES_VERSION, *found)).fetchone()
 
-        baseline = median_time(window_top, 7)
-        print(f"  top 10: {top * 1000:.2f} ms; last 10 ranks: {deep * 1000:.2f} ms; "
-              f"a player's best and rank (mid-board): {mine * 1000:.2f} ms")
+        def last_page_by_offset():  # pages were found with OFFSET before
+            conn.execute("SELECT player FROM best WHERE map_id = ? AND rules_version = ? "
+                         "ORDER BY moves, turns, entry_id LIMIT 10 OFFSET ?",
+                         (board, RULES_VERSION, ranked - 10)).fetchall()
+
+        counting = median_time(rank_by_counting, 11)
+        offset = median_time(last_page_by_offset, 5)
+        print(f"  top 100: {top * 1000:.2f} ms; last 10 ranks (after the entry before them): "
+              f"{deep * 1000:.2f} ms; a player's best and rank (mid-board): {mine * 1000:.2f} ms")
         print(f"  rank a new score would take: {would * 1000:.2f} ms; players on the board: "
-              f"{count * 1000:.2f} ms (medians of {rounds})")
-        print(f"  baseline, top 10 ranked from the entries by a window function: "
-              f"{baseline * 1000:.1f} ms ({baseline / top:.0f}x the best table)")
+              f"{count * 1000:.2f} ms; opening the store: {opened * 1000:.1f} ms (medians)")
+        print(f"  baselines in the same run: the rank by counting the players ahead "
+              f"{counting * 1000:.1f} ms ({counting / mine:.0f}x); the last page by OFFSET "
+              f"{offset * 1000:.0f} ms ({offset / deep:.0f}x)")
 
         seed = 1
         while (game := play(spec := serpentine_map(seed))).outcome != "won":
@@ -240,7 +261,7 @@ def leaderboard() -> None:
 
 def main() -> None:
     verification()
-    leaderboard()
+    leaderboard(int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000)
 
 
 if __name__ == "__main__":

@@ -18,9 +18,18 @@ Storage rules (ENGINEERING.md, "SQLite"):
   `scores.db.corrupt-<UTC time>` with its -wal and -shm files, a fresh one is started, and
   `store.recovered` says where the old one went, so the app can tell the player.
 
-`best` is a table derived from `entries` (each player's best entry per map), kept in step in the
-same transaction as every insert, so the top of a board and a player's rank are index lookups
-even with 100,000 entries.
+`best` is a table derived from `entries` (each player's best entry per map), and `score_counts`
+`moves_counts` derived from `best` (how many players hold each score, and each move count), all
+kept in step in the same
+transaction as every insert. So the top of a board is an index lookup, a page further down is
+found from the last entry shown (keyset pagination, never OFFSET), and a player's rank is two short
+sums (the move counts ahead, then the turn counts ahead at the same moves) plus a count of the
+earlier entries with the same score, even with a million entries.
+
+A file is checked with SQLite's quick check when it is opened, so a damaged database is found at
+once and not in the middle of a game; above QUICK_CHECK_LIMIT bytes (far more than any local
+board holds) only the header and the schema are read at open, because the check grows with the
+file, and damage found later is reported as a StoreError.
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ from services.paths import DataFolderError, data_dir
 
 DB_NAME = "scores.db"
 BUSY_TIMEOUT_S = 30.0
+QUICK_CHECK_LIMIT = 64 * 1024 * 1024  # bytes: a local board of 100,000 entries is about 30 MB
 
 NOT_WON = "not_won"  # a RunError code: the run verified, but it is not a win
 
@@ -87,6 +97,33 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (map_id, rules_version, player)
         ) WITHOUT ROWID""",
         "CREATE INDEX best_ranked ON best(map_id, rules_version, moves, turns, entry_id)",
+    ),
+    (
+        # How many players hold each score, so a rank is a sum over the distinct scores ahead
+        # (a few thousand rows at most) instead of a count over every player ahead.
+        """CREATE TABLE score_counts (
+            map_id TEXT NOT NULL,
+            rules_version INTEGER NOT NULL,
+            moves INTEGER NOT NULL,
+            turns INTEGER NOT NULL,
+            players INTEGER NOT NULL CHECK (players > 0),
+            PRIMARY KEY (map_id, rules_version, moves, turns)
+        ) WITHOUT ROWID""",
+        """INSERT INTO score_counts (map_id, rules_version, moves, turns, players)
+           SELECT map_id, rules_version, moves, turns, COUNT(*) FROM best
+           GROUP BY map_id, rules_version, moves, turns""",
+        # The same per move count, so the players ahead in moves are a sum over a few hundred
+        # rows even when moves and turns make tens of thousands of distinct scores.
+        """CREATE TABLE moves_counts (
+            map_id TEXT NOT NULL,
+            rules_version INTEGER NOT NULL,
+            moves INTEGER NOT NULL,
+            players INTEGER NOT NULL CHECK (players > 0),
+            PRIMARY KEY (map_id, rules_version, moves)
+        ) WITHOUT ROWID""",
+        """INSERT INTO moves_counts (map_id, rules_version, moves, players)
+           SELECT map_id, rules_version, moves, COUNT(*) FROM best
+           GROUP BY map_id, rules_version, moves""",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -198,7 +235,7 @@ class ScoreStore:
         try:
             conn = self._connect()
             try:
-                _check(conn)
+                _check(conn, full=(identity is None or _file_size(self.path) <= QUICK_CHECK_LIMIT))
                 self._migrate(conn)
             except BaseException:
                 conn.close()
@@ -281,6 +318,16 @@ class ScoreStore:
                 _roll_back(conn)
                 raise
 
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """Reading: a database error (damage found past the check at open) as a StoreError."""
+        with self._lock:
+            try:
+                yield self._conn
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(f"the high score database {self.path} cannot be read: "
+                                 f"{exc}") from exc
+
     def _cannot_write(self, exc: sqlite3.Error) -> StoreError:
         """The real reason a write failed (a full disk, a read-only file), in one line."""
         return StoreError(f"the high score database {self.path} could not be written: {exc}")
@@ -324,52 +371,77 @@ class ScoreStore:
 
     # ------------------------------------------------------------------ reading
 
-    def leaderboard(self, map_id: str, limit: int = 10, offset: int = 0) -> list[Entry]:
-        """The board: each player's best entry, ranked, from rank offset + 1."""
-        with self._lock:
-            rows = self._conn.execute(
-                f"SELECT {_COLUMNS} FROM best b JOIN entries e ON e.id = b.entry_id "
-                "WHERE b.map_id = ? AND b.rules_version = ? "
-                "ORDER BY b.moves, b.turns, b.entry_id LIMIT ? OFFSET ?",
-                (map_id, RULES_VERSION, limit, offset)).fetchall()
-        return [_entry(offset + n + 1, row) for n, row in enumerate(rows)]
+    def leaderboard(self, map_id: str, limit: int = 10, after: str | None = None) -> list[Entry]:
+        """The board: each player's best entry, ranked. A page starts at the top, or just after
+        the entry whose run hash is `after` (the last one of the page before)."""
+        with self._read() as conn:
+            start = 1
+            query = (f"SELECT {_COLUMNS}, b.moves, b.turns, b.entry_id FROM best b "
+                     "JOIN entries e ON e.id = b.entry_id WHERE b.map_id = ? AND b.rules_version = ?")
+            params: tuple = (map_id, RULES_VERSION)
+            if after is not None:
+                found = conn.execute(
+                    "SELECT b.moves, b.turns, b.entry_id FROM best b JOIN entries e "
+                    "ON e.id = b.entry_id WHERE b.map_id = ? AND b.rules_version = ? "
+                    "AND e.run_hash = ?", (map_id, RULES_VERSION, after)).fetchone()
+                if found is None:
+                    return []
+                start = self._ahead(map_id, *found) + 2
+                query += " AND (b.moves, b.turns, b.entry_id) > (?, ?, ?)"
+                params += tuple(found)
+            rows = conn.execute(query + " ORDER BY b.moves, b.turns, b.entry_id LIMIT ?",
+                                      params + (limit,)).fetchall()
+        return [_entry(start + n, row[:-3]) for n, row in enumerate(rows)]
+
+    def _ahead(self, map_id: str, moves: int, turns: int, entry_id: int) -> int:
+        """How many players rank before the best entry `entry_id` with that score."""
+        earlier = self._conn.execute(
+            "SELECT COUNT(*) FROM best WHERE map_id = ? AND rules_version = ? AND moves = ? "
+            "AND turns = ? AND entry_id < ?",
+            (map_id, RULES_VERSION, moves, turns, entry_id)).fetchone()[0]
+        return self._better(map_id, moves, turns, include_ties=False) + int(earlier)
+
+    def _better(self, map_id: str, moves: int, turns: int, *, include_ties: bool) -> int:
+        """How many players have a better score than (moves, turns), or an equal one too."""
+        fewer_moves = self._conn.execute(
+            "SELECT COALESCE(SUM(players), 0) FROM moves_counts WHERE map_id = ? "
+            "AND rules_version = ? AND moves < ?", (map_id, RULES_VERSION, moves)).fetchone()[0]
+        fewer_turns = self._conn.execute(
+            "SELECT COALESCE(SUM(players), 0) FROM score_counts WHERE map_id = ? "
+            f"AND rules_version = ? AND moves = ? AND turns {'<=' if include_ties else '<'} ?",
+            (map_id, RULES_VERSION, moves, turns)).fetchone()[0]
+        return int(fewer_moves) + int(fewer_turns)
 
     def best(self, map_id: str, player: str) -> Entry | None:
         """A player's best entry on a map, with its rank; None if they have none."""
-        with self._lock:
-            found = self._conn.execute(
+        with self._read() as conn:
+            found = conn.execute(
                 "SELECT moves, turns, entry_id FROM best "
                 "WHERE map_id = ? AND rules_version = ? AND player = ?",
                 (map_id, RULES_VERSION, player)).fetchone()
             if found is None:
                 return None
-            ahead = self._conn.execute(
-                "SELECT COUNT(*) FROM best WHERE map_id = ? AND rules_version = ? "
-                "AND (moves, turns, entry_id) < (?, ?, ?)",
-                (map_id, RULES_VERSION, *found)).fetchone()[0]
-            row = self._conn.execute(f"SELECT {_COLUMNS} FROM entries e WHERE e.id = ?",
+            ahead = self._ahead(map_id, *found)
+            row = conn.execute(f"SELECT {_COLUMNS} FROM entries e WHERE e.id = ?",
                                      (found[2],)).fetchone()
         return _entry(ahead + 1, row)
 
     def rank_for(self, map_id: str, moves: int, turns: int) -> int:
         """The rank a new score would take on the board now (ties go to earlier entries)."""
-        with self._lock:
-            ahead = self._conn.execute(
-                "SELECT COUNT(*) FROM best WHERE map_id = ? AND rules_version = ? "
-                "AND (moves, turns) <= (?, ?)", (map_id, RULES_VERSION, moves, turns)).fetchone()[0]
-        return ahead + 1
+        with self._read():
+            return self._better(map_id, moves, turns, include_ties=True) + 1
 
     def players(self, map_id: str) -> int:
         """How many players have a ranked entry on the map."""
-        with self._lock:
-            return self._conn.execute(
-                "SELECT COUNT(*) FROM best WHERE map_id = ? AND rules_version = ?",
-                (map_id, RULES_VERSION)).fetchone()[0]
+        with self._read() as conn:
+            return int(conn.execute(
+                "SELECT COALESCE(SUM(players), 0) FROM moves_counts WHERE map_id = ? "
+                "AND rules_version = ?", (map_id, RULES_VERSION)).fetchone()[0])
 
     def entry(self, run_hash: str) -> Entry | None:
         """The entry of one run (rank None: see `best` for ranks)."""
-        with self._lock:
-            row = self._conn.execute(f"SELECT {_COLUMNS} FROM entries e WHERE e.run_hash = ?",
+        with self._read() as conn:
+            row = conn.execute(f"SELECT {_COLUMNS} FROM entries e WHERE e.run_hash = ?",
                                      (run_hash,)).fetchone()
         return None if row is None else _entry(None, row)
 
@@ -380,25 +452,25 @@ class ScoreStore:
         if player is not None:
             query += " AND e.player = ?"
             params += (player,)
-        with self._lock:
-            rows = self._conn.execute(query + " ORDER BY e.moves, e.turns, e.id", params).fetchall()
+        with self._read() as conn:
+            rows = conn.execute(query + " ORDER BY e.moves, e.turns, e.id", params).fetchall()
         return [_entry(None, row) for row in rows]
 
     def run_text(self, run_hash: str) -> str | None:
         """The run file's text, as it was entered."""
-        with self._lock:
-            row = self._conn.execute("SELECT body FROM runs WHERE hash = ?", (run_hash,)).fetchone()
+        with self._read() as conn:
+            row = conn.execute("SELECT body FROM runs WHERE hash = ?", (run_hash,)).fetchone()
         return None if row is None else row[0]
 
     def map_title(self, map_id: str) -> str | None:
-        with self._lock:
-            row = self._conn.execute("SELECT title FROM maps WHERE map_id = ?", (map_id,)).fetchone()
+        with self._read() as conn:
+            row = conn.execute("SELECT title FROM maps WHERE map_id = ?", (map_id,)).fetchone()
         return None if row is None else row[0]
 
     def integrity(self) -> str:
         """SQLite's full integrity check: "ok" when all is well."""
-        with self._lock:
-            rows = self._conn.execute("PRAGMA integrity_check").fetchall()
+        with self._read() as conn:
+            rows = conn.execute("PRAGMA integrity_check").fetchall()
         return "; ".join(str(r[0]) for r in rows)
 
 
@@ -411,12 +483,22 @@ def _roll_back(conn: sqlite3.Connection) -> None:
         pass
 
 
-def _check(conn: sqlite3.Connection) -> None:
-    """Touch the file the way a real query would, and run SQLite's quick check, so a damaged
-    file is found at open and not in the middle of a game."""
+def _check(conn: sqlite3.Connection, *, full: bool) -> None:
+    """Touch the file the way a real query would (the header and the schema), and with `full`
+    run SQLite's quick check too, so a damaged file is found at open."""
+    conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    if not full:
+        return
     result = conn.execute("PRAGMA quick_check(1)").fetchone()
     if result is None or result[0] != "ok":
         raise sqlite3.DatabaseError(f"database disk image is malformed ({result and result[0]})")
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _file_identity(path: Path) -> tuple[int, int] | None:
@@ -437,10 +519,30 @@ def _update_best(conn: sqlite3.Connection, map_id: str, player: str, moves: int,
         conn.execute("INSERT INTO best (map_id, rules_version, player, moves, turns, entry_id) "
                      "VALUES (?, ?, ?, ?, ?, ?)",
                      (map_id, RULES_VERSION, player, moves, turns, entry_id))
+        _count_score(conn, map_id, moves, turns, +1)
         return True
     if (moves, turns) < tuple(current):  # an equal score keeps the earlier entry
         conn.execute("UPDATE best SET moves = ?, turns = ?, entry_id = ? "
                      "WHERE map_id = ? AND rules_version = ? AND player = ?",
                      (moves, turns, entry_id, map_id, RULES_VERSION, player))
+        _count_score(conn, map_id, current[0], current[1], -1)
+        _count_score(conn, map_id, moves, turns, +1)
         return True
     return False
+
+
+def _count_score(conn: sqlite3.Connection, map_id: str, moves: int, turns: int, change: int) -> None:
+    """Keep `score_counts` and `moves_counts` in step with `best`: one player more (+1) or fewer
+    (-1) holds this score."""
+    for table, key in (("score_counts", {"moves": moves, "turns": turns}),
+                       ("moves_counts", {"moves": moves})):
+        names = ["map_id", "rules_version", *key]
+        values = (map_id, RULES_VERSION, *key.values())
+        match = " AND ".join(f"{name} = ?" for name in names)
+        if change > 0:
+            conn.execute(f"INSERT INTO {table} ({', '.join(names)}, players) VALUES "
+                         f"({', '.join('?' * len(names))}, 1) "
+                         "ON CONFLICT DO UPDATE SET players = players + 1", values)
+        elif not conn.execute(f"DELETE FROM {table} WHERE {match} AND players = 1",
+                              values).rowcount:
+            conn.execute(f"UPDATE {table} SET players = players - 1 WHERE {match}", values)

@@ -224,6 +224,59 @@ def test_the_derived_best_table_matches_a_full_ranking(store, corridor_runs):
         assert store.best(CORRIDOR_ID, e.player).rank == e.rank
 
 
+def test_score_counts_stay_in_step_with_the_best_table(store, corridor_runs):
+    """Ranks are sums over `score_counts`: after players improve, it must still count `best`."""
+    names = ["A", "B", "C", "D", "E", "F"]
+    for n in range(30):
+        run = corridor_runs[(n * 5 + 3) % len(corridor_runs)]
+        store.add(as_player(run, names[n % 6]), CORRIDOR)
+    counted = store._conn.execute(
+        "SELECT moves, turns, players FROM score_counts WHERE map_id = ? ORDER BY moves, turns",
+        (CORRIDOR_ID,)).fetchall()
+    from_best = store._conn.execute(
+        "SELECT moves, turns, COUNT(*) FROM best WHERE map_id = ? GROUP BY moves, turns "
+        "ORDER BY moves, turns", (CORRIDOR_ID,)).fetchall()
+    assert counted == from_best
+    per_moves = store._conn.execute(
+        "SELECT moves, players FROM moves_counts WHERE map_id = ? ORDER BY moves",
+        (CORRIDOR_ID,)).fetchall()
+    assert per_moves == store._conn.execute(
+        "SELECT moves, COUNT(*) FROM best WHERE map_id = ? GROUP BY moves ORDER BY moves",
+        (CORRIDOR_ID,)).fetchall()
+    assert store.players(CORRIDOR_ID) == 6
+
+
+def test_pages_after_an_entry_give_every_player_once_with_running_ranks(store, corridor_runs):
+    for n, run in enumerate(corridor_runs[:7]):
+        store.add(as_player(run, f"P{n}"), CORRIDOR)
+    store.add(as_player(corridor_runs[0], "Late"), CORRIDOR)  # ties P0, entered later
+    whole = store.leaderboard(CORRIDOR_ID, limit=100)
+    seen = []
+    page = store.leaderboard(CORRIDOR_ID, limit=3)
+    while page:
+        seen += page
+        page = store.leaderboard(CORRIDOR_ID, limit=3, after=page[-1].run_hash)
+    assert [(e.rank, e.player) for e in seen] == [(e.rank, e.player) for e in whole]
+    assert [e.rank for e in seen] == list(range(1, len(whole) + 1))
+    assert [e.player for e in seen[:2]] == ["P0", "Late"]
+    assert store.leaderboard(CORRIDOR_ID, after="f" * 64) == []  # not on this board
+
+
+def test_a_board_from_the_first_layout_gets_its_score_counts(data_dir, corridor_runs):
+    with ScoreStore.open() as store:
+        for n, run in enumerate(corridor_runs[:4]):
+            store.add(as_player(run, f"P{n}"), CORRIDOR)
+    conn = sqlite3.connect(data_dir / "scores.db", isolation_level=None)
+    conn.execute("DROP TABLE score_counts")  # what the first layout had
+    conn.execute("DROP TABLE moves_counts")
+    conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    with ScoreStore.open() as upgraded:
+        assert upgraded.players(CORRIDOR_ID) == 4
+        assert [e.rank for e in upgraded.leaderboard(CORRIDOR_ID)] == [1, 2, 3, 4]
+        assert upgraded.best(CORRIDOR_ID, "P3").rank == 4
+
+
 # ---------------------------------------------------------------------- only verified runs
 
 
@@ -292,6 +345,31 @@ def test_a_damaged_database_with_its_wal_is_moved_aside(data_dir, corridor_runs)
     # never be replayed into the fresh database.
     wal = data_dir / "scores.db-wal"
     assert not wal.exists() or wal.read_bytes() != b"left behind"
+
+
+def test_a_large_file_is_not_fully_checked_at_open_and_damage_is_a_clear_error(
+        data_dir, corridor_runs, monkeypatch):
+    with ScoreStore.open() as store:
+        for n, run in enumerate(corridor_runs):
+            store.add(as_player(run, f"P{n}"), CORRIDOR)
+    db = data_dir / "scores.db"
+    size = db.stat().st_size
+    pages = sqlite3.connect(db).execute("SELECT name, rootpage FROM sqlite_master "
+                                        "WHERE name = 'moves_counts'").fetchone()
+    with open(db, "r+b") as out:  # scramble the moves_counts table's page only
+        out.seek((pages[1] - 1) * 4096)
+        out.write(bytes((n * 37) % 251 for n in range(4096)))
+    assert db.stat().st_size == size
+    limit = scores.QUICK_CHECK_LIMIT
+    monkeypatch.setattr(scores, "QUICK_CHECK_LIMIT", 0)  # as if it were a huge board
+    with ScoreStore.open() as store:
+        assert store.recovered is None  # the quick check did not run
+        with pytest.raises(StoreError, match="cannot be read"):
+            store.players(CORRIDOR_ID)
+    monkeypatch.setattr(scores, "QUICK_CHECK_LIMIT", limit)
+    with ScoreStore.open() as store:  # a small file is checked: moved aside, a fresh board
+        assert store.recovered is not None
+        assert store.players(CORRIDOR_ID) == 0
 
 
 def test_a_busy_database_is_not_mistaken_for_a_corrupt_one(data_dir):
