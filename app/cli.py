@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app import runs_cli
+from app import community_cli, runs_cli
 from app.games.cardrogue import solve_cli
 from app.runs_cli import shown
 
@@ -132,6 +132,15 @@ COMMANDS: tuple[Command, ...] = (
             runs_cli.add_export_arguments, runs_cli.run_export),
     Command("solve", "prove each level's fewest moves (A* search); --json for tools",
             solve_cli.add_solve_arguments, solve_cli.run_solve),
+    # The community server (issue 15); app/community_cli.py imports only argparse at startup.
+    Command("login", "register a player name on a community server and keep its token",
+            community_cli.add_login_arguments, community_cli.run_login),
+    Command("publish", "publish a map with its clear on a community server; prints the share "
+                       "code", community_cli.add_publish_arguments, community_cli.run_publish),
+    Command("fetch", "download a published map by its share code into your maps folder",
+            community_cli.add_fetch_arguments, community_cli.run_fetch),
+    Command("submit", "submit run files to a community server and wait for the verdicts",
+            community_cli.add_submit_arguments, community_cli.run_submit),
 )
 
 

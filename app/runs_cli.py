@@ -210,6 +210,8 @@ def add_scores_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how many ranks to show (default 10)")
     parser.add_argument("--player", metavar="NAME", help="also show this player's best and rank")
     parser.add_argument("--json", action="store_true", help="print JSON for tools")
+    parser.add_argument("--server", metavar="URL",
+                        help="show the global leaderboard of this community server instead")
 
 
 def _open_store(command: str) -> Any:
@@ -245,6 +247,10 @@ def run_scores(args: argparse.Namespace) -> int:
     if not 1 <= args.limit <= MAX_LIMIT:
         _err("scores", f"--limit must be a whole number from 1 to {MAX_LIMIT:,}")
         return 2
+    if args.server:
+        from app import community_cli
+
+        return community_cli.run_server_scores(args)
     try:
         identity, title = _resolve_map(args.map)
         with _open_store("scores") as store:

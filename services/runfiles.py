@@ -20,10 +20,18 @@ from services.paths import runs_dir
 from services.scores import Entry, ScoreStore
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
+CLEAR_SUFFIX = ".clear.json"
 
 
-def _safe(text: str, limit: int) -> str:
+def safe_name(text: str, limit: int) -> str:
+    """`text` as a piece of a file name: ASCII letters, digits and dashes only."""
     return _UNSAFE.sub("-", text).strip("-")[:limit].strip("-")
+
+
+def clear_path(map_path: str | os.PathLike[str]) -> Path:
+    """Where a map file's clear is kept: `dungeon.toml` -> `dungeon.clear.json`."""
+    map_path = Path(map_path)
+    return map_path.with_name(map_path.stem + CLEAR_SUFFIX)
 
 
 def run_result(run: Run) -> str:
@@ -42,8 +50,8 @@ def run_result(run: Run) -> str:
 
 
 def run_file_name(run: Run) -> str:
-    player = _safe(run.player, 24) or "player"
-    title = _safe(run.map_title, 32).casefold()
+    player = safe_name(run.player, 24) or "player"
+    title = safe_name(run.map_title, 32).casefold()
     map_part = f"{title}_{share_code(run.map_id)}" if title else share_code(run.map_id)
     return f"{map_part}_{player}_{run_result(run)}_{run.hash[:8]}{RUN_SUFFIX}"
 

@@ -59,8 +59,9 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
     return data
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace `path` with `data` all at once: the old content or the new, never half of it."""
+def write_atomic(path: str | os.PathLike[str], data: bytes, *, mode: int | None = None) -> None:
+    """Replace `path` with `data` all at once: the old content or the new, never half of it.
+    `mode` sets the file's permissions (0o600 for a secret); by default the old file's."""
     target = Path(path)
     folder = target.parent
     handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
@@ -72,10 +73,11 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             os.fsync(out.fileno())
         # mkstemp makes the file private; keep the old file's mode, or rw-r--r-- for a new one
         # (run files are meant to be shared).
-        try:
-            mode = os.stat(target).st_mode & 0o7777
-        except OSError:
-            mode = 0o644
+        if mode is None:
+            try:
+                mode = os.stat(target).st_mode & 0o7777
+            except OSError:
+                mode = 0o644
         os.chmod(temp, mode)
         if _before_replace is not None:
             _before_replace(temp)

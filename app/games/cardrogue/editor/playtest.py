@@ -27,7 +27,8 @@ from engine.cardrogue.maps import check_document, save_map
 from engine.cardrogue.maps.writer import copy_schema
 from engine.core.runs import MAP_HASH_MISMATCH, Run, RunError, read_run, save_run
 
-CLEAR_SUFFIX = ".clear.json"
+from services.runfiles import clear_path
+
 NOT_CLEARED = ("Play the whole map to the end first (shift+p): publishing needs a clear of "
                "this exact map.")
 CHANGED = ("Play the whole map to the end first: the map changed since your clear (an edit "
@@ -39,12 +40,6 @@ class PublishRefused(Exception):
 
 
 # ---------------------------------------------------------------------- documents and runs
-
-def clear_path(map_path: str | Path) -> Path:
-    """Where a map file's clear is kept: `dungeon.toml` -> `dungeon.clear.json`."""
-    map_path = Path(map_path)
-    return map_path.with_name(map_path.stem + CLEAR_SUFFIX)
-
 
 def read_clear(map_path: str | Path | None) -> Run | None:
     """The clear kept beside a map file, None if there is none. Raises RunError for a file

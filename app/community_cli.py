@@ -1,0 +1,310 @@
+"""`cardrogue login`, `publish`, `fetch`, `submit` and `scores --server`: the community server
+from the command line (services/community.py does the talking).
+
+Exit status: 0 done; 1 the server refused (a taken name, a map or run that does not verify);
+2 nothing could be done (no server set, a dropped network, a file that cannot be read). Every
+message is one line; text from the server is shown literally.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from app.runs_cli import _err, _out, shown
+
+EXIT_OK, EXIT_REFUSED, EXIT_FAILED = 0, 1, 2
+WAIT_S = 60.0  # how long `submit` waits for verdicts by default
+POLL_S = 0.25
+MAX_FILE_BYTES = 1_000_000  # the server takes nothing larger
+
+
+def _server_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--server", metavar="URL",
+                        help="the community server (default: $CARDROGUE_SERVER, or server = "
+                             "\"URL\" in config.toml in the data folder)")
+
+
+def _client(command: str, url: str | None, *, login_needed: bool) -> Any:
+    """A client for the chosen server, with the kept token when there is one; None (after
+    saying why) when there is no server, or no token where one is needed."""
+    from services import community
+
+    try:
+        server = community.server_url(url)
+        login = community.stored_login(server)
+    except community.CommunityError as exc:
+        _err(command, exc.message)
+        return None
+    if login_needed and login is None:
+        _err(command, f"log in to {server} first: cardrogue login NAME --server {server}")
+        return None
+    return community.Client(server, login.token if login else None)
+
+
+def _read_text(command: str, path: str) -> str | None:
+    from engine.core.files import FileTooLarge, read_limited
+
+    try:
+        return read_limited(path, MAX_FILE_BYTES).decode("utf-8")
+    except FileTooLarge:
+        _err(command, f"{path}: larger than the server takes ({MAX_FILE_BYTES:,} bytes)")
+    except UnicodeDecodeError:
+        _err(command, f"{path}: not UTF-8 text")
+    except OSError as exc:
+        _err(command, f"{path}: {exc.strerror or exc}")
+    return None
+
+
+def _read_run(command: str, path: str) -> dict[str, Any] | None:
+    """A run file as the document the server takes, checked here first so a broken file is
+    named before anything is sent."""
+    from engine.core.runs import RunError, parse_run
+
+    text = _read_text(command, path)
+    if text is None:
+        return None
+    try:
+        parse_run(text)
+    except RunError as exc:
+        _err(command, f"{path}: {exc}")
+        return None
+    document: dict[str, Any] = json.loads(text)
+    return document
+
+
+# ---------------------------------------------------------------------- login
+
+def add_login_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", metavar="NAME", help="the player name to register")
+    _server_argument(parser)
+
+
+def run_login(args: argparse.Namespace) -> int:
+    from services import community
+
+    client = _client("login", args.server, login_needed=False)
+    if client is None:
+        return EXIT_FAILED
+    kept = community.stored_login(client.server)
+    if kept is not None and kept.name == args.name:
+        _out(f"Logged in to {client.server} as {shown(kept.name)} (the kept token).")
+        return EXIT_OK
+    try:
+        login = client.register(args.name)
+        community.keep_login(login)
+    except community.CommunityError as exc:
+        _err("login", exc.message)
+        return EXIT_REFUSED if exc.status in (400, 409, 422) else EXIT_FAILED
+    _out(f"Registered {shown(login.name)} on {client.server}; the token is kept in the data "
+         "folder.")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------- publish and fetch
+
+def add_publish_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("map", metavar="MAP", help="the map file (.toml) to publish")
+    parser.add_argument("--clear", metavar="RUN",
+                        help="a run that finishes the map (default: the clear the editor keeps "
+                             "beside the map, MAP's name with .clear.json)")
+    _server_argument(parser)
+
+
+def run_publish(args: argparse.Namespace) -> int:
+    from services import community
+    from services.runfiles import clear_path
+
+    clear_file = args.clear or str(clear_path(args.map))
+    map_text = _read_text("publish", args.map)
+    if map_text is None:
+        return EXIT_FAILED
+    if args.clear is None and not Path(clear_file).exists():
+        _err("publish", f"{args.map}: no clear beside it ({clear_file}); win the map in the "
+             "editor's play-test, or pass --clear RUN")
+        return EXIT_FAILED
+    clear = _read_run("publish", clear_file)
+    if clear is None:
+        return EXIT_FAILED
+    client = _client("publish", args.server, login_needed=True)
+    if client is None:
+        return EXIT_FAILED
+    try:
+        answer = client.publish(map_text, clear)
+    except community.CommunityError as exc:
+        _err("publish", exc.message)
+        return EXIT_REFUSED if exc.status in (409, 422) else EXIT_FAILED
+    _out(f"Published {shown(str(answer.get('title', '')))}: share code "
+         f"{shown(str(answer.get('share_code', '')))}")
+    return EXIT_OK
+
+
+def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("code", metavar="CODE", help="the map's share code (or its id)")
+    _server_argument(parser)
+
+
+def run_fetch(args: argparse.Namespace) -> int:
+    from engine.core.files import write_atomic
+
+    from services import community, library
+    from services.paths import maps_dir
+
+    client = _client("fetch", args.server, login_needed=False)
+    if client is None:
+        return EXIT_FAILED
+    try:
+        entry = client.map(args.code)
+        text = client.map_file(args.code)
+    except community.CommunityError as exc:
+        _err("fetch", exc.message)
+        return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
+    code = str(entry.get("share_code", ""))
+    try:
+        folder = maps_dir()
+        target = folder / f"{_file_stem(str(entry.get('title', '')), code)}.toml"
+        write_atomic(target, text.encode("utf-8"))
+    except OSError as exc:
+        _err("fetch", f"the map could not be saved in the maps folder: {exc}")
+        return EXIT_FAILED
+    try:
+        known = library.read_map(target)
+    except library.MapLoadError as exc:
+        target.unlink(missing_ok=True)
+        _err("fetch", f"the server sent a map that does not load here: {exc}")
+        return EXIT_FAILED
+    if known.map_id != entry.get("id"):
+        target.unlink(missing_ok=True)
+        _err("fetch", "the server sent a map file that is not the map it lists under this code")
+        return EXIT_FAILED
+    _out(f"Saved {shown(known.spec.title)} [{known.share_code}] to {shown(str(target))}")
+    return EXIT_OK
+
+
+def _file_stem(title: str, code: str) -> str:
+    """A file name from the title and share code the server gives: nothing else gets in."""
+    from services.runfiles import safe_name
+
+    stem = "_".join(part for part in (safe_name(title, 40), safe_name(code, 9)) if part)
+    return stem or "map"
+
+
+# ---------------------------------------------------------------------- submit
+
+def add_submit_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("runs", nargs="+", metavar="RUN", help="run files (*.run.json)")
+    parser.add_argument("--wait", type=float, default=WAIT_S, metavar="SECONDS",
+                        help=f"how long to wait for the verdicts (default {WAIT_S:.0f})")
+    _server_argument(parser)
+
+
+def run_submit(args: argparse.Namespace) -> int:
+    """Put the runs in the outbox, send everything waiting there, and wait for the verdicts."""
+    from services import community
+
+    documents = [(path, _read_run("submit", path)) for path in args.runs]
+    if any(doc is None for _, doc in documents):
+        return EXIT_FAILED
+    client = _client("submit", args.server, login_needed=True)
+    if client is None:
+        return EXIT_FAILED
+    try:
+        for _, doc in documents:
+            community.queue(client.server, doc)  # nothing is lost if the network drops
+        sent = community.flush(client)
+    except community.CommunityError as exc:
+        _err("submit", exc.message)
+        return EXIT_FAILED
+    refused = False
+    ids = []
+    for result in sent:
+        if result.run_id is None:
+            if result is sent[-1] and community.waiting(client.server):
+                break
+            refused = True
+            _out(f"refused: {shown(result.error)}")
+        else:
+            ids.append(result.run_id)
+    left = community.waiting(client.server)
+    if left:
+        _err("submit", f"{len(left)} run(s) wait in the outbox: the server could not be "
+             f"reached ({shown(sent[-1].error) if sent else 'no answer'}); they are sent with "
+             "the next submit")
+    verdicts = _wait_for(client, ids, args.wait)
+    for run_id in ids:
+        answer = verdicts.get(run_id)
+        if answer is None or answer.get("status") == "queued":
+            _out(f"run {run_id}: still queued after {args.wait:.0f} s; see it later with the "
+                 "server's /api/v1/runs/{id}")
+        elif answer.get("status") == "verified":
+            _out(f"run {run_id}: verified, rank {answer.get('rank')}, {answer.get('moves')} "
+                 f"moves, {answer.get('turns')} turns")
+        else:
+            refused = True
+            _out(f"run {run_id}: refused: {shown(str(answer.get('reason', '')))}")
+    if left:
+        return EXIT_FAILED
+    return EXIT_REFUSED if refused else EXIT_OK
+
+
+def _wait_for(client: Any, ids: list[int], seconds: float) -> dict[int, dict[str, Any]]:
+    from services import community
+
+    verdicts: dict[int, dict[str, Any]] = {}
+    deadline = time.monotonic() + max(0.0, seconds)
+    while True:
+        for run_id in ids:
+            if verdicts.get(run_id, {}).get("status") not in (None, "queued"):
+                continue
+            try:
+                verdicts[run_id] = client.run(run_id)
+            except community.CommunityError:
+                pass  # asked again on the next round, until the deadline
+        done = all(verdicts.get(i, {}).get("status") not in (None, "queued") for i in ids)
+        if done or time.monotonic() >= deadline:
+            return verdicts
+        time.sleep(POLL_S)
+
+
+# ---------------------------------------------------------------------- the global board
+
+def run_server_scores(args: argparse.Namespace) -> int:
+    """`cardrogue scores MAP --server URL`: the global board, by share code, id or map file."""
+    from services import community, library
+
+    ref = args.map
+    if Path(ref).is_file():
+        try:
+            ref = library.read_map(ref).map_id
+        except library.MapLoadError as exc:
+            _err("scores", str(exc))
+            return EXIT_FAILED
+    client = _client("scores", args.server, login_needed=False)
+    if client is None:
+        return EXIT_FAILED
+    try:
+        entry = client.map(ref)
+        board = client.leaderboard(ref, limit=args.limit, around=args.player)
+    except community.CommunityError as exc:
+        _err("scores", exc.message)
+        return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
+    items = board.get("items", []) if isinstance(board, dict) else []
+    if args.json:
+        _out(json.dumps({"server": client.server, "map": entry, "leaderboard": board}))
+        return EXIT_OK
+    _out(f"{shown(str(entry.get('title', '')))} [{shown(str(entry.get('share_code', '')))}] "
+         f"global leaderboard on {client.server}, {board.get('total', len(items))} player(s)")
+    if not items:
+        _out("No scores yet for this map.")
+        return EXIT_OK
+    names = [shown(str(item.get("player", ""))) for item in items]
+    width = max(6, *(len(n) for n in names))
+    _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  date")
+    for item, name in zip(items, names, strict=True):
+        mark = " <" if args.player and item.get("player") == args.player else ""
+        _out(f"{item.get('rank', ''):>4}  {name:<{width}}  {item.get('moves', ''):>5}  "
+             f"{item.get('turns', ''):>5}  {shown(str(item.get('at', '')))[:10]}{mark}")
+    return EXIT_OK

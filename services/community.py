@@ -1,0 +1,329 @@
+"""Talking to a community server: the client, the stored tokens and the outbox.
+
+    client = Client(server_url(None))                # --server, $CARDROGUE_SERVER or the config
+    client.register("Ann")                           # a token, kept in the data folder
+    client.publish(map_text, clear_run)              # {"id", "share_code", "title"}
+    client.submit(run_document)                      # the run's id on the server, queued
+    client.run(run_id)                               # {"status": "verified", "rank": 3, ...}
+
+The API is PRODUCT.md's "Community server API". Every failure (no server configured, a dropped
+network, a timeout, an answer that is not the server's JSON, an error answer) is a
+CommunityError with one line for the player: nothing here lets a traceback reach a user.
+
+Tokens live in `community.json` in the data folder, written atomically and readable by the owner
+only. Runs that could not be sent wait in the outbox (`outbox/`, one file per run, named by the
+run's hash, so queueing the same run twice keeps one), and leave it only once the server has
+answered with the run's id; the server takes a run it already has as the same submission, so a
+run whose answer was lost on the way is not counted twice when it is sent again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tomllib
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.core.files import FileTooLarge, read_limited, write_atomic
+
+from services.paths import DataFolderError, data_dir
+
+SERVER_ENV = "CARDROGUE_SERVER"
+CONFIG_NAME = "config.toml"  # in the data folder: server = "http://..."
+CREDENTIALS_NAME = "community.json"
+OUTBOX_NAME = "outbox"
+API = "/api/v1"
+TIMEOUT_S = 15.0
+MAX_ANSWER_BYTES = 4_000_000  # a map file or a page of a board is far smaller
+MAX_CONFIG_BYTES = 64_000
+
+
+class CommunityError(Exception):
+    """A request that did not succeed, in one line. `status` is the HTTP status (0 when the
+    server was not reached) and `code` the server's error code, if it gave one."""
+
+    def __init__(self, message: str, *, status: int = 0, code: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.code = code
+
+    def __str__(self) -> str:
+        return self.message
+
+
+# ---------------------------------------------------------------------- where the server is
+
+def server_url(explicit: str | None) -> str:
+    """The server to use: `explicit` (--server), else $CARDROGUE_SERVER, else `server` in the
+    data folder's config.toml. CommunityError when none is set or it is not an http(s) URL."""
+    url = explicit or os.environ.get(SERVER_ENV) or _configured_server()
+    if not url:
+        raise CommunityError(f"no community server is set: pass --server URL, set {SERVER_ENV}, "
+                             f"or put server = \"URL\" in {CONFIG_NAME} in the data folder")
+    parsed = urllib.parse.urlsplit(url.strip())
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise CommunityError(f"the server address must start with http:// or https://, not "
+                             f"{url.strip()[:80]!r}")
+    return urllib.parse.urlunsplit((parsed.scheme, parsed.netloc, parsed.path.rstrip("/"), "",
+                                    ""))
+
+
+def _configured_server() -> str | None:
+    try:
+        path = data_dir(create=False) / CONFIG_NAME
+        if not path.exists():
+            return None
+        config = tomllib.loads(read_limited(path, MAX_CONFIG_BYTES).decode("utf-8"))
+    except (OSError, FileTooLarge, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CommunityError(f"the config file {CONFIG_NAME} in the data folder cannot be read: "
+                             f"{_one_line(exc)}") from None
+    server = config.get("server")
+    return server if isinstance(server, str) and server.strip() else None
+
+
+# ---------------------------------------------------------------------- tokens
+
+@dataclass(frozen=True)
+class Login:
+    server: str
+    name: str
+    token: str
+
+
+def _credentials_path() -> Path:
+    try:
+        return data_dir() / CREDENTIALS_NAME
+    except DataFolderError as exc:
+        raise CommunityError(str(exc)) from None
+
+
+def _read_credentials() -> dict[str, Any]:
+    path = _credentials_path()
+    if not path.exists():
+        return {}
+    try:
+        stored = json.loads(read_limited(path, MAX_CONFIG_BYTES))
+    except (OSError, FileTooLarge, ValueError):
+        return {}  # damaged: the player logs in again, and the file is rewritten whole
+    return stored if isinstance(stored, dict) else {}
+
+
+def stored_login(server: str) -> Login | None:
+    """The name and token kept for `server`, if any."""
+    entry = _read_credentials().get(server)
+    if (isinstance(entry, dict) and isinstance(entry.get("name"), str)
+            and isinstance(entry.get("token"), str)):
+        return Login(server, entry["name"], entry["token"])
+    return None
+
+
+def keep_login(login: Login) -> None:
+    """Store a token for its server, owner-only, written atomically."""
+    stored = _read_credentials()
+    stored[login.server] = {"name": login.name, "token": login.token}
+    try:
+        write_atomic(_credentials_path(), json.dumps(stored, indent=2).encode("utf-8"),
+                     mode=0o600)
+    except OSError as exc:
+        raise CommunityError(f"the token could not be kept in the data folder: "
+                             f"{_one_line(exc)}") from None
+
+
+# ---------------------------------------------------------------------- the client
+
+class Client:
+    """One server. Methods return the server's JSON answer (dicts and lists)."""
+
+    def __init__(self, server: str, token: str | None = None, *,
+                 timeout: float = TIMEOUT_S) -> None:
+        self.server = server
+        self.token = token
+        self.timeout = timeout
+
+    def register(self, name: str) -> Login:
+        answer = self._call("POST", "/players", {"name": name})
+        login = Login(self.server, str(answer.get("name", name)), str(answer.get("token", "")))
+        if not login.token:
+            raise CommunityError("the server registered the name but sent no token")
+        self.token = login.token
+        return login
+
+    def publish(self, map_text: str, clear: Mapping[str, Any]) -> dict[str, Any]:
+        return self._call("POST", "/maps", {"map": map_text, "clear": dict(clear)})
+
+    def maps(self, *, q: str = "", sort: str = "new", limit: int = 20,
+             cursor: str | None = None) -> dict[str, Any]:
+        return self._call("GET", "/maps", query={"q": q, "sort": sort, "limit": limit,
+                                                 "cursor": cursor})
+
+    def map(self, ref: str) -> dict[str, Any]:
+        return self._call("GET", f"/maps/{_quote(ref)}")
+
+    def map_file(self, ref: str) -> str:
+        return self._call("GET", f"/maps/{_quote(ref)}/file", raw=True)
+
+    def leaderboard(self, ref: str, *, limit: int = 20, cursor: str | None = None,
+                    around: str | None = None) -> dict[str, Any]:
+        return self._call("GET", f"/maps/{_quote(ref)}/leaderboard",
+                          query={"limit": limit, "cursor": cursor, "around": around})
+
+    def submit(self, run: Mapping[str, Any]) -> int:
+        answer = self._call("POST", "/runs", dict(run))
+        run_id = answer.get("id")
+        if not isinstance(run_id, int):
+            raise CommunityError("the server queued the run but sent no id for it")
+        return run_id
+
+    def run(self, run_id: int) -> dict[str, Any]:
+        return self._call("GET", f"/runs/{int(run_id)}")
+
+    def run_file(self, run_id: int) -> dict[str, Any]:
+        return self._call("GET", f"/runs/{int(run_id)}/file")
+
+    def _call(self, method: str, path: str, body: Any = None, *,
+              query: Mapping[str, Any] | None = None, raw: bool = False) -> Any:
+        url = self.server + API + path
+        if query:
+            kept = {k: v for k, v in query.items() if v is not None and v != ""}
+            if kept:
+                url += "?" + urllib.parse.urlencode(kept)
+        headers = {"Accept": "application/json", "User-Agent": "cardrogue"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode("utf-8")
+            headers["Content-Type"] = "application/json"
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        request = urllib.request.Request(url, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as answer:
+                payload = answer.read(MAX_ANSWER_BYTES + 1)
+        except urllib.error.HTTPError as exc:
+            raise _refusal(exc) from None
+        except (urllib.error.URLError, OSError, ValueError) as exc:
+            reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+            raise CommunityError(f"cannot reach the server at {self.server}: "
+                                 f"{_one_line(reason)}") from None
+        if len(payload) > MAX_ANSWER_BYTES:
+            raise CommunityError(f"the server at {self.server} sent an answer too large to read")
+        if raw:
+            try:
+                return payload.decode("utf-8")
+            except UnicodeDecodeError:
+                raise CommunityError("the server sent a file that is not UTF-8 text") from None
+        try:
+            return json.loads(payload)
+        except ValueError:
+            raise CommunityError(f"{self.server} did not answer like a community server "
+                                 "(not JSON)") from None
+
+
+def _refusal(exc: urllib.error.HTTPError) -> CommunityError:
+    """An error answer as one line: the server's own message when it sent the error shape."""
+    code, message = "", ""
+    try:
+        error = json.loads(exc.read(64_000)).get("error", {})
+        code, message = str(error.get("code", "")), str(error.get("message", ""))
+    except (ValueError, AttributeError, OSError):
+        pass
+    if exc.code == 429:
+        wait = exc.headers.get("Retry-After", "") if exc.headers else ""
+        message = message or "too many requests"
+        if wait:
+            message += f" (try again in {wait} s)"
+    return CommunityError(_one_line(message or f"the server answered {exc.code} {exc.reason}"),
+                          status=exc.code, code=code)
+
+
+def _quote(ref: str) -> str:
+    return urllib.parse.quote(ref, safe="")
+
+
+def _one_line(value: object) -> str:
+    text = " ".join(str(value).split())
+    return text[:300] if text else value.__class__.__name__
+
+
+# ---------------------------------------------------------------------- the outbox
+
+@dataclass(frozen=True)
+class Waiting:
+    """A run in the outbox: the server it is for and the run document."""
+
+    path: Path
+    server: str
+    run: dict[str, Any]
+
+
+def outbox_dir() -> Path:
+    try:
+        folder = data_dir() / OUTBOX_NAME
+        folder.mkdir(parents=True, exist_ok=True)
+    except (DataFolderError, OSError) as exc:
+        raise CommunityError(f"the outbox cannot be kept in the data folder: "
+                             f"{_one_line(exc)}") from None
+    return folder
+
+
+def queue(server: str, run: Mapping[str, Any]) -> Path:
+    """Put a run in the outbox (atomically; the same run for the same server is kept once)."""
+    text = json.dumps({"server": server, "run": dict(run)}, sort_keys=True)
+    name = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32] + ".json"
+    path = outbox_dir() / name
+    try:
+        write_atomic(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise CommunityError(f"the run could not be put in the outbox: {_one_line(exc)}") from None
+    return path
+
+
+def waiting(server: str | None = None) -> list[Waiting]:
+    """The runs in the outbox (for one server, if given), oldest first. A damaged file is left
+    where it is and skipped."""
+    found = []
+    folder = outbox_dir()
+    for path in sorted(folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name)):
+        try:
+            item = json.loads(read_limited(path, MAX_ANSWER_BYTES))
+        except (OSError, FileTooLarge, ValueError):
+            continue
+        if (isinstance(item, dict) and isinstance(item.get("server"), str)
+                and isinstance(item.get("run"), dict)
+                and (server is None or item["server"] == server)):
+            found.append(Waiting(path, item["server"], item["run"]))
+    return found
+
+
+@dataclass(frozen=True)
+class Sent:
+    run: dict[str, Any]
+    run_id: int | None  # None: refused at once (the reason in `error`), or not sent
+    error: str = ""
+
+
+def flush(client: Client) -> list[Sent]:
+    """Send every waiting run of the client's server. A run leaves the outbox once the server
+    has its id, or when the server refuses it outright (a 4xx answer other than 429); a dropped
+    network stops the flush and keeps the rest for later."""
+    results = []
+    for item in waiting(client.server):
+        try:
+            run_id = client.submit(item.run)
+        except CommunityError as exc:
+            if 400 <= exc.status < 500 and exc.status not in (401, 408, 429):
+                item.path.unlink(missing_ok=True)
+                results.append(Sent(item.run, None, exc.message))
+                continue
+            results.append(Sent(item.run, None, exc.message))
+            break
+        item.path.unlink(missing_ok=True)
+        results.append(Sent(item.run, run_id))
+    return results
