@@ -1,0 +1,478 @@
+"""The community server's HTTP API (docs/server.md; PRODUCT.md "Community server API").
+
+    app = create_app(Settings(database="sqlite:///server.db"))
+
+JSON under /api/v1; errors are {"error": {"code", "message"}}. Writes need
+`Authorization: Bearer <token>`: 401 without a valid one, 403 when the player may not.
+Routes are plain functions (FastAPI runs them in its thread pool): the database is reached
+through SQLAlchemy's synchronous engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import Body, Depends, FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse
+from pydantic import BaseModel, Field
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from server import store
+from server.db import connect, reading, writing
+from server.limits import MAX_BODY_BYTES, Limits, Rate
+from server.verification import (
+    CURRENT_RULES_VERSION,
+    Budget,
+    MapRefused,
+    check_clear,
+    read_header,
+)
+from server.verifier import Verifier
+
+API = "/api/v1"
+MAX_NAME = 40
+MAX_WHY = 2000
+MAX_LIMIT = 100
+
+
+@dataclass
+class Settings:
+    database: str
+    max_body: int = MAX_BODY_BYTES
+    per_address: Rate = field(default_factory=lambda: Rate(1200))
+    per_token: Rate = field(default_factory=lambda: Rate(600))
+    budget: Budget = field(default_factory=Budget)
+    # SQLite: verify in this process. False when workers verify (or a test drives it).
+    verify_in_process: bool = True
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None
+           ) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
+                        headers=headers)
+
+
+# ---------------------------------------------------------------------- bodies and answers
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorAnswer(BaseModel):
+    error: ErrorBody
+
+
+class PlayerIn(BaseModel):
+    name: str
+
+
+class PlayerOut(BaseModel):
+    name: str
+    token: str
+
+
+class MapIn(BaseModel):
+    map: str = Field(description="the map's TOML text")
+    clear: dict[str, Any] = Field(description="a run document that clears the map")
+
+
+class Published(BaseModel):
+    id: str
+    share_code: str
+    title: str
+
+
+class MapItem(BaseModel):
+    id: str
+    share_code: str
+    title: str
+    author: str
+    kind: str
+    levels: int
+    par: int | None
+    plays: int
+    best: int | None
+
+
+class MapDetail(MapItem):
+    description: str
+    published_at: str | None
+
+
+class MapPage(BaseModel):
+    items: list[MapItem]
+    next: str | None
+
+
+class Queued(BaseModel):
+    id: int
+    status: str
+
+
+class RunOut(BaseModel):
+    id: int
+    status: str = Field(description="queued, verified or refused")
+    reason: str | None = Field(description="why it was refused: illegal_action, "
+                               "does_not_finish, other_rules_version, unknown_map, ...")
+    message: str | None
+    index: int | None = Field(description="the illegal action's index")
+    moves: int | None
+    turns: int | None
+    rank: int | None
+    player: str
+    map: str | None
+    submitted_at: str | None
+    removed: bool
+
+
+class BoardItem(BaseModel):
+    rank: int
+    player: str
+    moves: int
+    turns: int
+    run: int
+    at: str | None
+
+
+class Board(BaseModel):
+    map: str
+    rules_version: int
+    archived: bool
+    items: list[BoardItem]
+    total: int
+    next: str | None
+
+
+class ReportIn(BaseModel):
+    map: str | None = None
+    run: int | None = None
+    why: str
+
+
+class ReportOut(BaseModel):
+    id: int
+
+
+class Why(BaseModel):
+    why: str
+
+
+class Done(BaseModel):
+    done: str
+    entries_removed: int | None = None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorAnswer} for status in (400, 401, 403, 404, 409, 413, 422, 429)}
+
+
+# ---------------------------------------------------------------------- checks
+
+def check_name(name: str) -> str:
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ApiError(422, "bad_name", f"a name has 1 to {MAX_NAME} characters")
+    if name != name.strip():
+        raise ApiError(422, "bad_name", "a name does not start or end with a space")
+    if not name.isprintable() or any("\ud800" <= c <= "\udfff" for c in name):
+        raise ApiError(422, "bad_name", "a name holds only printable characters")
+    from engine.core.safe_text import BIDI_CONTROLS
+
+    if any(c in BIDI_CONTROLS for c in name):
+        raise ApiError(422, "bad_name", "a name holds no direction controls")
+    return name
+
+
+def check_why(why: str) -> str:
+    if not why.strip() or len(why) > MAX_WHY:
+        raise ApiError(422, "bad_reason", f"say why in 1 to {MAX_WHY} characters")
+    if any(not (c.isprintable() or c in "\n\t") for c in why):
+        raise ApiError(422, "bad_reason", "the reason holds a control character")
+    return why
+
+
+# ---------------------------------------------------------------------- the app
+
+def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
+    """The API on `settings.database` (migrated on start), or on `engine` if given."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = engine or connect(settings.database)
+        app.state.engine = db
+        verifier = None
+        if settings.verify_in_process:
+            verifier = Verifier(db, settings.budget)
+            verifier.start()  # also picks up runs left queued by the last start
+        app.state.verifier = verifier
+        try:
+            yield
+        finally:
+            if verifier is not None:
+                verifier.stop()
+            if engine is None:
+                db.dispose()
+
+    app = FastAPI(title="Card Rogue community server", version="1",
+                  description="Published challenge maps and verified high scores: every score "
+                              "is proved by replaying its run.", lifespan=lifespan)
+    app.add_middleware(Limits, max_body=settings.max_body,  # type: ignore[arg-type]
+                       per_address=settings.per_address, per_token=settings.per_token)
+    _handlers(app)
+    _routes(app, settings)
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return _error(error.status, error.code, error.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        words = first.get("msg", "the request is not valid")
+        return _error(422, "bad_request", f"{where}: {words}" if where else words)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "error")
+        return _error(error.status_code, code, str(error.detail))
+
+    @app.exception_handler(Exception)
+    async def failure(_request: Request, _error_: Exception) -> JSONResponse:
+        return _error(500, "server_error", "the server failed to answer; try again later")
+
+
+def _engine(request: Request) -> Engine:
+    return request.app.state.engine  # type: ignore[no-any-return]
+
+
+def _token(authorization: str | None) -> str:
+    if not authorization:
+        raise ApiError(401, "no_token", "this needs a token: Authorization: Bearer <token> "
+                       "(register with POST /api/v1/players)")
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "no_token", "give the token as Authorization: Bearer <token>")
+    return token.strip()
+
+
+def player(request: Request,
+           authorization: Annotated[str | None, Header()] = None) -> Any:
+    """The player whose token the request carries (401 without one, 403 if banned)."""
+    token = _token(authorization)
+    with reading(_engine(request)) as conn:
+        found = store.player_by_token(conn, token)
+    if found is None:
+        raise ApiError(401, "bad_token", "this token is not known here")
+    if found.banned_at is not None:
+        raise ApiError(403, "banned", "this player is banned")
+    return found
+
+
+def moderator(who: Annotated[Any, Depends(player)]) -> Any:
+    if who.role != "moderator":
+        raise ApiError(403, "not_moderator", "only a moderator may do this")
+    return who
+
+
+Player = Annotated[Any, Depends(player)]
+Moderator = Annotated[Any, Depends(moderator)]
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT)]
+
+
+def _map_or_404(conn: Any, ref: str, include_hidden: bool = False) -> Any:
+    row = store.map_by_ref(conn, ref, include_hidden=include_hidden)
+    if row is None:
+        raise ApiError(404, "unknown_map", "no map here has this id or share code")
+    return row
+
+
+def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place per route
+    @app.get("/healthz", tags=["server"])
+    def healthz(request: Request) -> dict[str, str]:
+        with reading(_engine(request)) as conn:
+            conn.exec_driver_sql("SELECT 1")
+        return {"status": "ok"}
+
+    @app.post(API + "/players", status_code=201, response_model=PlayerOut, responses=ERRORS,
+              tags=["players"])
+    def register(request: Request, body: PlayerIn) -> PlayerOut:
+        name = check_name(body.name)
+        try:
+            with writing(_engine(request)) as conn:
+                token = store.create_player(conn, name)
+        except (store.Conflict, IntegrityError):
+            raise ApiError(409, "name_taken", "this name is taken") from None
+        return PlayerOut(name=name, token=token)
+
+    @app.post(API + "/maps", status_code=201, response_model=Published, responses=ERRORS,
+              tags=["maps"])
+    def publish(request: Request, body: MapIn, who: Player) -> Published:
+        try:
+            facts, outcome = check_clear(body.map, body.clear, settings.budget)
+        except MapRefused as refused:
+            raise ApiError(422, "invalid_map", refused.message) from None
+        if not outcome.ok:
+            raise ApiError(422, outcome.reason or "not_cleared",
+                           f"the clear does not finish the map: {outcome.message}")
+        try:
+            with writing(_engine(request)) as conn:
+                store.publish_map(conn, who.id, facts, body.map, body.clear, outcome,
+                                  CURRENT_RULES_VERSION)
+        except (store.Conflict, IntegrityError):
+            raise ApiError(409, "map_exists", f"this map is published already (share code "
+                           f"{facts.share_code})") from None
+        return Published(id=facts.id, share_code=facts.share_code, title=facts.title)
+
+    @app.get(API + "/maps", response_model=MapPage, responses=ERRORS, tags=["maps"])
+    def list_maps(request: Request, q: Annotated[str, Query(max_length=100)] = "",
+                  sort: Annotated[str, Query(pattern="^(new|popular|title)$")] = "new",
+                  limit: Limit = 20, cursor: Annotated[str | None, Query(max_length=400)] = None
+                  ) -> MapPage:
+        try:
+            with reading(_engine(request)) as conn:
+                items, after = store.list_maps(conn, q=q, sort=sort, limit=limit, cursor=cursor)
+        except store.BadCursor:
+            raise ApiError(400, "bad_cursor", "this cursor was not given by this list") from None
+        return MapPage(items=[MapItem(**item) for item in items], next=after)
+
+    @app.get(API + "/maps/{ref}", response_model=MapDetail, responses=ERRORS, tags=["maps"])
+    def get_map(request: Request, ref: str) -> MapDetail:
+        with reading(_engine(request)) as conn:
+            return MapDetail(**store.map_entry(conn, _map_or_404(conn, ref), description=True))
+
+    @app.get(API + "/maps/{ref}/file", response_class=PlainTextResponse, responses=ERRORS,
+             tags=["maps"])
+    def get_map_file(request: Request, ref: str) -> PlainTextResponse:
+        with reading(_engine(request)) as conn:
+            row = _map_or_404(conn, ref)
+        return PlainTextResponse(row.text, media_type="application/toml")
+
+    @app.get(API + "/maps/{ref}/leaderboard", response_model=Board, responses=ERRORS,
+             tags=["leaderboards"])
+    def leaderboard(request: Request, ref: str, limit: Limit = 20,
+                    cursor: Annotated[str | None, Query(max_length=400)] = None,
+                    around: Annotated[str | None, Query(max_length=MAX_NAME)] = None,
+                    rules_version: Annotated[int | None, Query(ge=0, lt=1 << 31)] = None
+                    ) -> Board:
+        version = CURRENT_RULES_VERSION if rules_version is None else rules_version
+        try:
+            with reading(_engine(request)) as conn:
+                row = _map_or_404(conn, ref)
+                page = store.board_page(conn, row.id, version, limit=limit, cursor=cursor,
+                                        around=around)
+        except store.BadCursor:
+            raise ApiError(400, "bad_cursor", "this cursor was not given by this board") from None
+        if page is None:
+            raise ApiError(404, "not_on_board", "this player has no entry on this board")
+        items, total, after = page
+        return Board(map=row.id, rules_version=version,
+                     archived=version != CURRENT_RULES_VERSION,
+                     items=[BoardItem(**item) for item in items], total=total, next=after)
+
+    @app.post(API + "/runs", status_code=202, response_model=Queued, responses=ERRORS,
+              tags=["runs"])
+    def submit(request: Request, who: Player,
+               document: Annotated[dict[str, Any], Body(description="a run document")]
+               ) -> Queued:
+        header = read_header(document)
+        with writing(_engine(request)) as conn:
+            run_id = store.submit_run(conn, who.id, document, header.map_id,
+                                      header.rules_version)
+        verifier = request.app.state.verifier
+        if verifier is not None:
+            verifier.wake()
+        return Queued(id=run_id, status="queued")
+
+    @app.get(API + "/runs/{run_id}", response_model=RunOut, responses=ERRORS, tags=["runs"])
+    def get_run(request: Request, run_id: int) -> RunOut:
+        with reading(_engine(request)) as conn:
+            row = _run_or_404(conn, run_id)
+            return RunOut(**store.run_entry(conn, row))
+
+    @app.get(API + "/runs/{run_id}/file", responses=ERRORS, tags=["runs"])
+    def get_run_file(request: Request, run_id: int) -> dict[str, Any]:
+        with reading(_engine(request)) as conn:
+            row = _run_or_404(conn, run_id)
+        return row.document  # type: ignore[no-any-return]
+
+    @app.post(API + "/reports", status_code=201, response_model=ReportOut, responses=ERRORS,
+              tags=["moderation"])
+    def report(request: Request, body: ReportIn, who: Player) -> ReportOut:
+        why = check_why(body.why)
+        if (body.map is None) == (body.run is None):
+            raise ApiError(422, "bad_report", "report either a map or a run")
+        with writing(_engine(request)) as conn:
+            if body.map is not None:
+                target = _map_or_404(conn, body.map)
+                report_id = store.add_report(conn, who.id, why, map_id=target.id)
+            else:
+                assert body.run is not None
+                _run_or_404(conn, body.run)
+                report_id = store.add_report(conn, who.id, why, run_id=body.run)
+        return ReportOut(id=report_id)
+
+    # Moderation: for moderator tokens only. Nothing is deleted; each act is logged.
+    @app.post(API + "/admin/maps/{ref}/hide", response_model=Done, responses=ERRORS,
+              tags=["moderation"])
+    def hide_map(request: Request, ref: str, body: Why, mod: Moderator) -> Done:
+        why = check_why(body.why)
+        with writing(_engine(request)) as conn:
+            row = _map_or_404(conn, ref, include_hidden=True)
+            store.hide_map(conn, row.id, mod.id, why)
+        return Done(done="hidden")
+
+    @app.post(API + "/admin/runs/{run_id}/remove", response_model=Done, responses=ERRORS,
+              tags=["moderation"])
+    def remove_run(request: Request, run_id: int, body: Why, mod: Moderator) -> Done:
+        why = check_why(body.why)
+        with writing(_engine(request)) as conn:
+            _run_or_404(conn, run_id)
+            store.remove_run(conn, run_id, mod.id, why)
+        return Done(done="removed")
+
+    @app.post(API + "/admin/players/{name}/ban", response_model=Done, responses=ERRORS,
+              tags=["moderation"])
+    def ban(request: Request, name: str, body: Why, mod: Moderator) -> Done:
+        why = check_why(body.why)
+        with writing(_engine(request)) as conn:
+            target = store.player_by_name(conn, name)
+            if target is None:
+                raise ApiError(404, "unknown_player", "no player has this name")
+            removed = store.ban_player(conn, target.id, target.name, mod.id, why)
+        return Done(done="banned", entries_removed=removed)
+
+    @app.get(API + "/admin/reports", responses=ERRORS, tags=["moderation"])
+    def reports(request: Request, _mod: Moderator, limit: Limit = 50) -> list[dict[str, Any]]:
+        with reading(_engine(request)) as conn:
+            return store.list_reports(conn, limit)
+
+    @app.get(API + "/admin/log", responses=ERRORS, tags=["moderation"])
+    def moderation_log(request: Request, _mod: Moderator, limit: Limit = 50
+                       ) -> list[dict[str, Any]]:
+        with reading(_engine(request)) as conn:
+            return store.moderation_entries(conn, limit)
+
+
+def _run_or_404(conn: Any, run_id: int) -> Any:
+    row = store.run_by_id(conn, run_id) if 0 < run_id < 1 << 62 else None
+    if row is None:
+        raise ApiError(404, "unknown_run", "no run here has this id")
+    return row

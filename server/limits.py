@@ -1,0 +1,142 @@
+"""Limits on what one client can ask of the server: body size and request rate.
+
+Both are plain ASGI middleware in front of the API, so an oversized or too-frequent request
+costs a few dictionary lookups and never reaches a route or the database.
+
+Rates are token buckets, per client address and per API token: a client may burst up to the
+bucket's size, then goes at the refill rate; past that it gets 429 with Retry-After (whole
+seconds until a request would be let through). Buckets live in the server's memory, one set per
+process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_BODY_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class Rate:
+    """`requests` per `seconds`, with bursts of up to `requests`. requests=0: no limit."""
+
+    requests: int
+    seconds: float = 60.0
+
+    @classmethod
+    def parse(cls, text: str) -> Rate:
+        """'600/60' (requests per seconds), '600' (per minute) or '0' (no limit)."""
+        count, _, per = text.partition("/")
+        rate = cls(int(count), float(per) if per else 60.0)
+        if rate.requests < 0 or rate.seconds <= 0:
+            raise ValueError(text)
+        return rate
+
+
+class Buckets:
+    """Token buckets by key; `take` says how long to wait (0: go ahead)."""
+
+    def __init__(self, rate: Rate, clock: Any = time.monotonic) -> None:
+        self.rate = rate
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
+        self._lock = threading.Lock()
+
+    def take(self, key: str) -> float:
+        if self.rate.requests == 0:
+            return 0.0
+        per_second = self.rate.requests / self.rate.seconds
+        with self._lock:
+            at = self.clock()
+            tokens, since = self._buckets.get(key, (float(self.rate.requests), at))
+            tokens = min(float(self.rate.requests), tokens + (at - since) * per_second)
+            if tokens >= 1:
+                self._buckets[key] = (tokens - 1, at)
+                wait = 0.0
+            else:
+                self._buckets[key] = (tokens, at)
+                wait = (1 - tokens) / per_second
+            if len(self._buckets) > 100_000:  # forget the full buckets: they are the default
+                self._buckets = {k: v for k, v in self._buckets.items()
+                                 if v[0] + (at - v[1]) * per_second < self.rate.requests}
+        return wait
+
+
+async def _error(send: Send, status: int, code: str, message: str,
+                 headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+        *(headers or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class Limits:
+    """ASGI middleware: 413 for bodies over `max_body` bytes, 429 past either rate."""
+
+    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY_BYTES,
+                 per_address: Rate = Rate(1200), per_token: Rate = Rate(600)) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.addresses = Buckets(per_address)
+        self.tokens = Buckets(per_token)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        client = scope.get("client")
+        waits = [self.addresses.take(client[0] if client else "?")]
+        authorization = headers.get(b"authorization", b"")
+        if authorization:
+            waits.append(self.tokens.take(hashlib.sha256(authorization).hexdigest()))
+        wait = max(waits)
+        if wait > 0:
+            seconds = max(1, math.ceil(wait))
+            await _error(send, 429, "too_many_requests", f"too many requests; try again in "
+                         f"{seconds} s", [(b"retry-after", str(seconds).encode())])
+            return
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await _error(send, 413, "too_large", f"a request body is at most "
+                         f"{self.max_body:,} bytes")
+            return
+        # Without a length (chunked), read up to the limit before the route sees anything.
+        chunks: list[bytes] = []
+        size = 0
+        if scope.get("method") in ("POST", "PUT", "PATCH"):
+            more = True
+            while more:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                chunk = message.get("body", b"")
+                size += len(chunk)
+                if size > self.max_body:
+                    await _error(send, 413, "too_large", f"a request body is at most "
+                                 f"{self.max_body:,} bytes")
+                    return
+                chunks.append(chunk)
+                more = message.get("more_body", False)
+            body = b"".join(chunks)
+            sent = False
+
+            async def replay() -> Message:
+                nonlocal sent
+                if not sent:
+                    sent = True
+                    return {"type": "http.request", "body": body, "more_body": False}
+                return await receive()
+
+            await self.app(scope, replay, send)
+            return
+        await self.app(scope, receive, send)

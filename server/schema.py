@@ -1,0 +1,145 @@
+"""The server's tables, in SQLAlchemy Core: the one description of the database.
+
+The Alembic migrations in server/migrations build exactly this (a test compares them), for
+SQLite and PostgreSQL alike. Nothing is ever deleted: a hidden map, a removed run or a banned
+player stays, marked with who did it, why and when.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+# Constraint names spelled out, so both databases (and Alembic) agree on them.
+metadata = MetaData(naming_convention={
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+})
+
+# SQLite only makes an INTEGER PRIMARY KEY an alias of its rowid (and so autoincrementing).
+Id = BigInteger().with_variant(Integer(), "sqlite")
+When = DateTime(timezone=True)
+
+ROLES = ("player", "moderator")
+STATUSES = ("queued", "verified", "refused")
+
+players = Table(
+    "players", metadata,
+    Column("id", Id, primary_key=True),
+    Column("name", String(40), nullable=False, unique=True),
+    # sha256 of the API key: the key itself is shown once, at registration, and never stored.
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("role", String(16), nullable=False, server_default="player"),
+    Column("created_at", When, nullable=False),
+    Column("banned_at", When),
+    Column("banned_by", Id, ForeignKey("players.id")),
+    Column("banned_why", Text),
+    CheckConstraint("role IN ('player', 'moderator')", name="role"),
+)
+
+runs = Table(
+    "runs", metadata,
+    Column("id", Id, primary_key=True),
+    Column("player_id", ForeignKey("players.id"), nullable=False),  # from the token
+    Column("document", JSON, nullable=False),  # the run as submitted
+    Column("map_id", String(64)),  # as the document names it (if it names one)
+    Column("rules_version", Integer),
+    Column("status", String(16), nullable=False, server_default="queued"),
+    Column("reason", String(40)),  # a RunError code when refused
+    Column("message", Text),
+    Column("action_index", Integer),  # the illegal action's index
+    Column("moves", Integer),
+    Column("turns", Integer),
+    Column("submitted_at", When, nullable=False),
+    Column("verified_at", When),
+    # A verifier's claim on a queued run; a claim older than the lease is taken over, so a run
+    # whose verifier died is verified again.
+    Column("claimed_at", When),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("removed_at", When),
+    Column("removed_by", ForeignKey("players.id")),
+    Column("removed_why", Text),
+    CheckConstraint("status IN ('queued', 'verified', 'refused')", name="status"),
+)
+Index("ix_runs_queued", runs.c.status, runs.c.id)
+
+maps = Table(
+    "maps", metadata,
+    Column("id", String(64), primary_key=True),  # the map id, computed here from the text
+    Column("share_code", String(9), nullable=False, unique=True),
+    Column("title", Text, nullable=False),
+    Column("author_id", ForeignKey("players.id"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("levels", Integer, nullable=False),
+    Column("par", Integer),  # the levels' pars added up; None unless every level has one
+    Column("description", Text, nullable=False),
+    Column("text", Text, nullable=False),  # the TOML as published
+    # The author's clear, stored first: its id also orders the maps by publication ("new"),
+    # which keeps keyset cursors to integers.
+    Column("clear_run_id", ForeignKey("runs.id"), nullable=False, unique=True),
+    Column("plays", BigInteger, nullable=False, server_default="0"),  # verified runs
+    Column("published_at", When, nullable=False),
+    Column("hidden_at", When),
+    Column("hidden_by", ForeignKey("players.id")),
+    Column("hidden_why", Text),
+)
+Index("ix_maps_plays", maps.c.plays, maps.c.clear_run_id)
+Index("ix_maps_title", maps.c.title, maps.c.clear_run_id)
+
+# One best entry per player per board (a map under one rules version).
+entries = Table(
+    "leaderboard_entries", metadata,
+    Column("id", Id, primary_key=True),
+    Column("map_id", ForeignKey("maps.id"), nullable=False),
+    Column("rules_version", Integer, nullable=False),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("run_id", ForeignKey("runs.id"), nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("turns", Integer, nullable=False),
+    Column("at", When, nullable=False),  # the run's submission, shown
+    # Ties on moves and turns go to the earlier submission: run ids grow in submission order.
+    # Set when the run is removed or the player banned: the entry leaves every listing.
+    Column("removed", Boolean, nullable=False, server_default="0"),
+    UniqueConstraint("map_id", "rules_version", "player_id"),
+)
+# The board in rank order: pages and ranks walk this index and never sort.
+Index("ix_entries_board", entries.c.map_id, entries.c.rules_version, entries.c.removed,
+      entries.c.moves, entries.c.turns, entries.c.run_id)
+
+reports = Table(
+    "reports", metadata,
+    Column("id", Id, primary_key=True),
+    Column("reporter_id", ForeignKey("players.id"), nullable=False),
+    Column("map_id", ForeignKey("maps.id")),
+    Column("run_id", ForeignKey("runs.id")),
+    Column("why", Text, nullable=False),
+    Column("at", When, nullable=False),
+    CheckConstraint("(map_id IS NULL) <> (run_id IS NULL)", name="one_target"),
+)
+
+moderation_log = Table(
+    "moderation_log", metadata,
+    Column("id", Id, primary_key=True),
+    Column("moderator_id", ForeignKey("players.id")),  # None: done from `cardrogue server admin`
+    Column("action", String(32), nullable=False),  # hide_map, remove_run, ban_player, ...
+    Column("target", Text, nullable=False),
+    Column("why", Text, nullable=False),
+    Column("at", When, nullable=False),
+)

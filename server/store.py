@@ -1,0 +1,448 @@
+"""Reading and writing the server's tables: players, maps, runs, boards, reports, moderation.
+
+Every function takes an open connection inside a transaction (server.db.writing/reading), so a
+caller groups what must happen together. Boards are read by keyset over the index
+ix_entries_board, never with OFFSET: a page costs the same at any depth.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Row,
+    and_,
+    false,
+    func,
+    insert,
+    or_,
+    select,
+    true,
+    tuple_,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+
+from server.db import now
+from server.schema import entries, maps, moderation_log, players, reports, runs
+from server.verification import CURRENT_RULES_VERSION, MapFacts, Outcome
+
+TOKEN_PREFIX = "cr_"
+
+
+class Conflict(Exception):
+    """A name or map that exists already."""
+
+
+class BadCursor(ValueError):
+    """A cursor that this server did not hand out."""
+
+
+# ---------------------------------------------------------------------- players
+
+def token_hash(token: str) -> str:
+    # API keys are 256 random bits, so one sha256 is enough; a slow password hash buys nothing.
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    return TOKEN_PREFIX + secrets.token_urlsafe(32)
+
+
+def create_player(conn: Connection, name: str, role: str = "player") -> str:
+    """Register `name` and return its token (shown once; only its hash is stored). Raises
+    Conflict when the name is taken."""
+    if conn.execute(select(players.c.id).where(players.c.name == name)).first() is not None:
+        raise Conflict(name)
+    token = new_token()
+    conn.execute(insert(players).values(name=name, token_hash=token_hash(token), role=role,
+                                        created_at=now()))
+    return token
+
+
+def player_by_token(conn: Connection, token: str) -> Row[Any] | None:
+    return conn.execute(select(players).where(players.c.token_hash == token_hash(token))).first()
+
+
+def player_by_name(conn: Connection, name: str) -> Row[Any] | None:
+    return conn.execute(select(players).where(players.c.name == name)).first()
+
+
+def new_token_for(conn: Connection, name: str, role: str | None = None) -> str | None:
+    """A fresh token for an existing player (the old one stops working), optionally with a new
+    role; None if there is no such player."""
+    token = new_token()
+    values: dict[str, Any] = {"token_hash": token_hash(token)}
+    if role is not None:
+        values["role"] = role
+    done = conn.execute(update(players).where(players.c.name == name).values(**values))
+    return token if done.rowcount else None
+
+
+# ---------------------------------------------------------------------- maps
+
+def map_by_ref(conn: Connection, ref: str, *, include_hidden: bool = False) -> Row[Any] | None:
+    """A published map by its id or share code (any case)."""
+    query = select(maps, players.c.name.label("author")).join(
+        players, players.c.id == maps.c.author_id)
+    ref = ref.strip()
+    if len(ref) == 64:
+        query = query.where(maps.c.id == ref.lower())
+    else:
+        query = query.where(maps.c.share_code == ref.upper())
+    if not include_hidden:
+        query = query.where(maps.c.hidden_at.is_(None))
+    return conn.execute(query).first()
+
+
+def map_text(conn: Connection, identity: str) -> str | None:
+    """The text of a visible map with this id, for verifying a run on it."""
+    return conn.execute(select(maps.c.text).where(maps.c.id == identity,
+                                                  maps.c.hidden_at.is_(None))).scalar()
+
+
+def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, clear: Any,
+                outcome: Outcome, rules_version: int) -> None:
+    """Store a map with its verified clear, which opens the board. Raises Conflict when the
+    map (same id, so the same play) is published already."""
+    if conn.execute(select(maps.c.id).where(or_(maps.c.id == facts.id, maps.c.share_code
+                                                == facts.share_code))).first() is not None:
+        raise Conflict(facts.id)
+    at = now()
+    run_id = conn.execute(insert(runs).values(
+        player_id=author_id, document=clear, map_id=facts.id, rules_version=rules_version,
+        status="verified", moves=outcome.moves, turns=outcome.turns, submitted_at=at,
+        verified_at=at)).inserted_primary_key[0]
+    conn.execute(insert(maps).values(
+        id=facts.id, share_code=facts.share_code, title=facts.title, author_id=author_id,
+        kind=facts.kind, levels=facts.levels, par=facts.par, description=facts.description,
+        text=text, clear_run_id=run_id, plays=1, published_at=at))
+    _enter(conn, facts.id, rules_version, author_id, run_id, outcome, at)
+
+
+def _best(conn: Connection, identity: str) -> int | None:
+    return conn.execute(select(func.min(entries.c.moves)).where(
+        entries.c.map_id == identity, entries.c.rules_version == CURRENT_RULES_VERSION,
+        entries.c.removed == false())).scalar()
+
+
+def map_entry(conn: Connection, row: Row[Any], *, description: bool = False) -> dict[str, Any]:
+    out = {"id": row.id, "share_code": row.share_code, "title": row.title,
+           "author": row.author, "kind": row.kind, "levels": row.levels, "par": row.par,
+           "plays": row.plays, "best": _best(conn, row.id)}
+    if description:
+        out["description"] = row.description
+        out["published_at"] = iso(row.published_at)
+    return out
+
+
+MAP_SORTS = ("new", "popular", "title")
+
+
+def list_maps(conn: Connection, *, q: str = "", sort: str = "new", limit: int = 20,
+              cursor: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+    """A page of visible maps and the cursor of the next page (None at the end)."""
+    query = select(maps, players.c.name.label("author")).join(
+        players, players.c.id == maps.c.author_id).where(maps.c.hidden_at.is_(None))
+    if q:
+        query = query.where(or_(maps.c.title.icontains(q, autoescape=True),
+                                players.c.name.icontains(q, autoescape=True)))
+    # Each order ends with clear_run_id, unique, so a cursor names one exact place.
+    if sort == "new":
+        key = (maps.c.clear_run_id,)
+        query = query.order_by(maps.c.clear_run_id.desc())
+        after = _cursor(cursor, (int,))
+        if after is not None:
+            query = query.where(maps.c.clear_run_id < after[0])
+    elif sort == "popular":
+        key = (maps.c.plays, maps.c.clear_run_id)
+        query = query.order_by(maps.c.plays.desc(), maps.c.clear_run_id.desc())
+        after = _cursor(cursor, (int, int))
+        if after is not None:
+            query = query.where(tuple_(*key) < tuple_(*after))
+    else:
+        key = (maps.c.title, maps.c.clear_run_id)
+        query = query.order_by(maps.c.title, maps.c.clear_run_id)
+        after = _cursor(cursor, (str, int))
+        if after is not None:
+            query = query.where(tuple_(*key) > tuple_(*after))
+    rows = conn.execute(query.limit(limit + 1)).all()
+    more = len(rows) > limit
+    rows = rows[:limit]
+    next_cursor = None
+    if more and rows:
+        last = rows[-1]
+        next_cursor = _make_cursor([getattr(last, column.name) for column in key])
+    return [map_entry(conn, row) for row in rows], next_cursor
+
+
+# ---------------------------------------------------------------------- runs
+
+def submit_run(conn: Connection, player_id: int, document: Any, map_id: str | None,
+               rules_version: int | None) -> int:
+    return conn.execute(insert(runs).values(
+        player_id=player_id, document=document, map_id=map_id, rules_version=rules_version,
+        status="queued", submitted_at=now())).inserted_primary_key[0]
+
+
+def run_by_id(conn: Connection, run_id: int) -> Row[Any] | None:
+    return conn.execute(select(runs, players.c.name.label("player")).join(
+        players, players.c.id == runs.c.player_id).where(runs.c.id == run_id)).first()
+
+
+def run_entry(conn: Connection, row: Row[Any]) -> dict[str, Any]:
+    rank = None
+    entry = conn.execute(select(entries).where(entries.c.run_id == row.id,
+                                               entries.c.removed == false())).first()
+    if entry is not None:
+        rank = 1 + _better_than(conn, entry.map_id, entry.rules_version, entry.moves,
+                                entry.turns)
+    return {"id": row.id, "status": row.status, "reason": row.reason,
+            "message": row.message or None, "index": row.action_index, "moves": row.moves,
+            "turns": row.turns, "rank": rank, "player": row.player, "map": row.map_id,
+            "submitted_at": iso(row.submitted_at), "removed": row.removed_at is not None}
+
+
+@dataclass(frozen=True)
+class Claim:
+    run_id: int
+    document: Any
+    map_id: str | None
+    player_id: int
+    attempts: int
+
+
+def claim_next(conn: Connection, lease: float) -> Claim | None:
+    """Take the oldest queued run no verifier holds (or whose verifier's lease ran out)."""
+    at = now()
+    free = or_(runs.c.claimed_at.is_(None), runs.c.claimed_at < at - timedelta(seconds=lease))
+    for _ in range(8):  # another verifier may take the one we saw; look again
+        row = conn.execute(select(runs.c.id, runs.c.document, runs.c.map_id, runs.c.player_id,
+                                  runs.c.attempts)
+                           .where(runs.c.status == "queued", free)
+                           .order_by(runs.c.id).limit(1)).first()
+        if row is None:
+            return None
+        taken = conn.execute(update(runs).where(runs.c.id == row.id, runs.c.status == "queued",
+                                                free)
+                             .values(claimed_at=at, attempts=runs.c.attempts + 1))
+        if taken.rowcount:
+            return Claim(row.id, row.document, row.map_id, row.player_id, row.attempts + 1)
+    return None
+
+
+def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
+    """Store a run's verdict and, if verified, enter it on its board. Exactly once: False if
+    the run was settled already (by another verifier)."""
+    at = now()
+    done = conn.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "queued").values(
+        status="verified" if outcome.ok else "refused", reason=outcome.reason,
+        message=outcome.message or None, action_index=outcome.index, moves=outcome.moves,
+        turns=outcome.turns, verified_at=at))
+    if not done.rowcount:
+        return False
+    if outcome.ok:
+        row = conn.execute(select(runs.c.map_id, runs.c.rules_version, runs.c.player_id,
+                                  runs.c.submitted_at, runs.c.removed_at,
+                                  players.c.banned_at)
+                           .join(players, players.c.id == runs.c.player_id)
+                           .where(runs.c.id == run_id)).one()
+        conn.execute(update(maps).where(maps.c.id == row.map_id)
+                     .values(plays=maps.c.plays + 1))
+        if row.banned_at is None and row.removed_at is None:
+            _enter(conn, row.map_id, row.rules_version, row.player_id, run_id, outcome,
+                   row.submitted_at)
+    return True
+
+
+def _enter(conn: Connection, identity: str, rules_version: int, player_id: int, run_id: int,
+           outcome: Outcome, at: datetime) -> None:
+    """Keep the player's best entry on the board: the new run replaces the old one only if it
+    ranks higher (fewer moves, then fewer turns, then the earlier run), or the old one was
+    removed. One statement, so two verifiers finishing the same player's runs cannot race."""
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(entries).values(
+        map_id=identity, rules_version=rules_version, player_id=player_id, run_id=run_id,
+        moves=outcome.moves, turns=outcome.turns, at=at, removed=False)
+    new = statement.excluded
+    statement = statement.on_conflict_do_update(
+        index_elements=[entries.c.map_id, entries.c.rules_version, entries.c.player_id],
+        set_={"run_id": new.run_id, "moves": new.moves, "turns": new.turns, "at": new.at,
+              "removed": False},
+        where=or_(entries.c.removed == true(),
+                  tuple_(entries.c.moves, entries.c.turns, entries.c.run_id)
+                  > tuple_(new.moves, new.turns, new.run_id)))
+    conn.execute(statement)
+
+
+# ---------------------------------------------------------------------- boards
+
+def _board(identity: str, rules_version: int) -> Any:
+    return and_(entries.c.map_id == identity, entries.c.rules_version == rules_version,
+                entries.c.removed == false())
+
+
+def _better_than(conn: Connection, identity: str, rules_version: int, moves: int,
+                 turns: int) -> int:
+    """How many entries rank strictly higher: a rank is this plus one, so ties share it."""
+    return conn.execute(select(func.count()).select_from(entries).where(
+        _board(identity, rules_version),
+        tuple_(entries.c.moves, entries.c.turns) < tuple_(moves, turns))).scalar_one()
+
+
+ORDER = (entries.c.moves, entries.c.turns, entries.c.run_id)
+
+
+def board_page(conn: Connection, identity: str, rules_version: int, *, limit: int,
+               cursor: str | None = None, around: str | None = None
+               ) -> tuple[list[dict[str, Any]], int, str | None] | None:
+    """A page of a board in rank order, its total and the next page's cursor. With `around`,
+    the page holds that player's entry near its middle; None if the player has no entry."""
+    base = select(entries.c.moves, entries.c.turns, entries.c.run_id, entries.c.at,
+                  players.c.name.label("player")).join(
+        players, players.c.id == entries.c.player_id).where(_board(identity, rules_version))
+    start: tuple[int, int, int] | None = None  # the page begins after this key
+    inclusive = False
+    if around is not None:
+        mine = conn.execute(select(*ORDER).join(players, players.c.id == entries.c.player_id)
+                            .where(_board(identity, rules_version),
+                                   players.c.name == around)).first()
+        if mine is None:
+            return None
+        before = conn.execute(select(*ORDER).where(_board(identity, rules_version),
+                                                   tuple_(*ORDER) < tuple_(*mine))
+                              .order_by(*(c.desc() for c in ORDER))
+                              .limit(max(0, (limit - 1) // 2))).all()
+        start = tuple(before[-1]) if before else tuple(mine)  # type: ignore[assignment]
+        inclusive = True
+    elif cursor is not None:
+        start = _cursor(cursor, (int, int, int))  # type: ignore[assignment]
+    query = base
+    if start is not None:
+        query = query.where(tuple_(*ORDER) >= tuple_(*start) if inclusive
+                            else tuple_(*ORDER) > tuple_(*start))
+    rows = conn.execute(query.order_by(*ORDER).limit(limit + 1)).all()
+    more = len(rows) > limit
+    rows = rows[:limit]
+    total = conn.execute(select(func.count()).select_from(entries)
+                         .where(_board(identity, rules_version))).scalar_one()
+    items = []
+    if rows:
+        first = rows[0]
+        ahead = conn.execute(select(func.count()).select_from(entries).where(
+            _board(identity, rules_version),
+            tuple_(*ORDER) < tuple_(first.moves, first.turns, first.run_id))).scalar_one()
+        rank = 1 + _better_than(conn, identity, rules_version, first.moves, first.turns)
+        previous: tuple[int, int] | None = None
+        for n, row in enumerate(rows):
+            if previous is not None and (row.moves, row.turns) != previous:
+                rank = ahead + n + 1  # everything before it in order ranks strictly higher
+            previous = (row.moves, row.turns)
+            items.append({"rank": rank, "player": row.player, "moves": row.moves,
+                          "turns": row.turns, "run": row.run_id, "at": iso(row.at)})
+    next_cursor = None
+    if more and rows:
+        last = rows[-1]
+        next_cursor = _make_cursor([last.moves, last.turns, last.run_id])
+    return items, total, next_cursor
+
+
+def rules_versions(conn: Connection, identity: str) -> list[int]:
+    return list(conn.execute(select(entries.c.rules_version).distinct()
+                             .where(entries.c.map_id == identity)
+                             .order_by(entries.c.rules_version)).scalars())
+
+
+# ---------------------------------------------------------------------- reports, moderation
+
+def add_report(conn: Connection, reporter_id: int, why: str, *, map_id: str | None = None,
+               run_id: int | None = None) -> int:
+    return conn.execute(insert(reports).values(reporter_id=reporter_id, map_id=map_id,
+                                               run_id=run_id, why=why, at=now())
+                        ).inserted_primary_key[0]
+
+
+def list_reports(conn: Connection, limit: int) -> list[dict[str, Any]]:
+    rows = conn.execute(select(reports, players.c.name.label("reporter"))
+                        .join(players, players.c.id == reports.c.reporter_id)
+                        .order_by(reports.c.id.desc()).limit(limit)).all()
+    return [{"id": r.id, "reporter": r.reporter, "map": r.map_id, "run": r.run_id,
+             "why": r.why, "at": iso(r.at)} for r in rows]
+
+
+def log(conn: Connection, moderator_id: int | None, action: str, target: str, why: str) -> None:
+    conn.execute(insert(moderation_log).values(moderator_id=moderator_id, action=action,
+                                               target=target, why=why, at=now()))
+
+
+def hide_map(conn: Connection, identity: str, moderator_id: int | None, why: str) -> None:
+    conn.execute(update(maps).where(maps.c.id == identity).values(
+        hidden_at=now(), hidden_by=moderator_id, hidden_why=why))
+    log(conn, moderator_id, "hide_map", identity, why)
+
+
+def remove_run(conn: Connection, run_id: int, moderator_id: int | None, why: str) -> None:
+    conn.execute(update(runs).where(runs.c.id == run_id).values(
+        removed_at=now(), removed_by=moderator_id, removed_why=why))
+    conn.execute(update(entries).where(entries.c.run_id == run_id).values(removed=True))
+    log(conn, moderator_id, "remove_run", str(run_id), why)
+
+
+def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | None,
+               why: str) -> int:
+    """Ban a player: their entries leave every board (kept, marked). Returns how many."""
+    conn.execute(update(players).where(players.c.id == player_id).values(
+        banned_at=now(), banned_by=moderator_id, banned_why=why))
+    left = conn.execute(update(entries).where(entries.c.player_id == player_id,
+                                              entries.c.removed == false())
+                        .values(removed=True)).rowcount
+    log(conn, moderator_id, "ban_player", name, why)
+    return left
+
+
+def moderation_entries(conn: Connection, limit: int) -> list[dict[str, Any]]:
+    rows = conn.execute(select(moderation_log, players.c.name.label("moderator"))
+                        .outerjoin(players, players.c.id == moderation_log.c.moderator_id)
+                        .order_by(moderation_log.c.id.desc()).limit(limit)).all()
+    return [{"action": r.action, "target": r.target, "why": r.why, "moderator": r.moderator,
+             "at": iso(r.at)} for r in rows]
+
+
+# ---------------------------------------------------------------------- helpers
+
+def iso(value: datetime | None) -> str | None:
+    """A stored time as ISO 8601 UTC (SQLite hands times back without their zone)."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _make_cursor(values: Sequence[Any]) -> str:
+    raw = json.dumps(list(values), separators=(",", ":"), ensure_ascii=True).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _cursor(cursor: str | None, types: tuple[type, ...]) -> tuple[Any, ...] | None:
+    """The values of a cursor made by _make_cursor, checked against `types`."""
+    if cursor is None:
+        return None
+    try:
+        values = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+    except (ValueError, TypeError):
+        raise BadCursor(cursor) from None
+    if not (isinstance(values, list) and len(values) == len(types)
+            and all(type(v) is t for v, t in zip(values, types, strict=True))):
+        raise BadCursor(cursor)
+    if any(isinstance(v, int) and not -(1 << 62) < v < 1 << 62 for v in values):
+        raise BadCursor(cursor)
+    return tuple(values)

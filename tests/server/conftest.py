@@ -1,0 +1,182 @@
+"""Fixtures for the server's tests: the API on SQLite and on a real PostgreSQL.
+
+`database` is parametrised over both: every test that uses it (through `api`) runs twice.
+PostgreSQL is a real server started once per session on a free loopback port in a temporary
+folder (initdb, then pg_ctl with fsync off), each test getting a fresh database on it; it is
+stopped at the end. It is skipped only when the PostgreSQL programs are not installed
+(`.ci/run` installs them).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine
+
+from server.app import Settings, create_app
+from server.db import connect
+from server.limits import Rate
+from server.verification import Budget
+from server.verifier import verify_all
+
+ROOT = Path(__file__).resolve().parents[2]
+CHALLENGES = ROOT / "campaigns" / "challenges"
+CLEARS = ROOT / "tests" / "clears"
+PG_BIN_DIRS = [Path("/usr/lib/postgresql") / v / "bin" for v in ("17", "16", "15", "14")]
+
+
+def challenge(name: str) -> tuple[str, dict[str, Any]]:
+    """A bundled challenge map's text and its recorded clear."""
+    return ((CHALLENGES / f"{name}.toml").read_text(encoding="utf-8"),
+            json.loads((CLEARS / f"{name}.run.json").read_text(encoding="utf-8")))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def pg_bin() -> Path | None:
+    for folder in PG_BIN_DIRS:
+        if (folder / "initdb").is_file():
+            return folder
+    found = shutil.which("initdb")
+    return Path(found).parent if found else None
+
+
+class Postgres:
+    """A throwaway PostgreSQL server: initdb in a temp folder, pg_ctl start, fast stop."""
+
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin = bin_dir
+        self.folder = Path(tempfile.mkdtemp(prefix="cardrogue-pg-"))
+        self.data = self.folder / "data"
+        self.port = free_port()
+        self.as_root = os.getuid() == 0
+        self._names = itertools.count()
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.bin / args[0]), *args[1:]]
+        if self.as_root:  # PostgreSQL refuses to run as root
+            command = ["su", "postgres", "-c", subprocess.list2cmdline(command)]
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        if self.as_root:
+            shutil.chown(self.folder, "postgres")
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                  "--no-sync", "-E", "UTF8")
+        options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} "
+                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.folder / "log"),
+                  "-o", options, "start")
+
+    def stop(self) -> None:
+        try:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = f"test_{os.getpid()}_{next(self._names)}"
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    folder = pg_bin()
+    if folder is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql; .ci/run does)")
+    server = Postgres(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database URL on each kind of database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'server.db'}"
+    return request.getfixturevalue("postgres").new_database()
+
+
+@dataclass
+class Api:
+    """A test client on the API, with the engine for driving verification by hand."""
+
+    client: TestClient
+    engine: Engine
+    budget: Budget
+
+    def register(self, name: str) -> dict[str, str]:
+        answer = self.client.post("/api/v1/players", json={"name": name})
+        assert answer.status_code == 201, answer.text
+        return {"Authorization": f"Bearer {answer.json()['token']}"}
+
+    def publish(self, name: str, headers: dict[str, str]) -> dict[str, Any]:
+        text, clear = challenge(name)
+        answer = self.client.post("/api/v1/maps", json={"map": text, "clear": clear},
+                                  headers=headers)
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+    def submit(self, document: Any, headers: dict[str, str]) -> int:
+        answer = self.client.post("/api/v1/runs", json=document, headers=headers)
+        assert answer.status_code == 202, answer.text
+        assert answer.json()["status"] == "queued"
+        return int(answer.json()["id"])
+
+    def settle(self) -> int:
+        """Verify every queued run, as the verifier would."""
+        return verify_all(self.engine, self.budget)
+
+    def run(self, run_id: int) -> dict[str, Any]:
+        answer = self.client.get(f"/api/v1/runs/{run_id}")
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def board(self, ref: str, **params: Any) -> dict[str, Any]:
+        answer = self.client.get(f"/api/v1/maps/{ref}/leaderboard", params=params)
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+
+def make_api(url: str, **settings: Any) -> Iterator[Api]:
+    engine = connect(url)
+    options: dict[str, Any] = {"verify_in_process": False, "per_address": Rate(0),
+                               "per_token": Rate(0)}
+    options.update(settings)
+    config = Settings(database=url, **options)
+    try:
+        with TestClient(create_app(config, engine=engine)) as client:
+            yield Api(client, engine, config.budget)
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def api(database: str) -> Iterator[Api]:
+    yield from make_api(database)

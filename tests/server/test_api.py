@@ -1,0 +1,411 @@
+"""The community server's API, on SQLite and on PostgreSQL (see conftest.py `database`)."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from typing import Any
+
+from sqlalchemy import select
+
+from engine.cardrogue.identity import map_id, share_code
+from engine.cardrogue.maps import load_map
+from server import store
+from server.schema import entries, players
+from tests.server.conftest import CHALLENGES, Api, challenge
+
+
+def slower(document: dict[str, Any], extra: int) -> dict[str, Any]:
+    """The same clear with `extra` turns ended at the start: `extra` more moves and turns."""
+    slow = copy.deepcopy(document)
+    slow["actions"] = [{"do": "end_turn"}] * extra + slow["actions"]
+    slow.pop("claimed", None)
+    return slow
+
+
+# ---------------------------------------------------------------------- players
+
+def test_register_gives_a_token_and_keeps_only_its_hash(api: Api) -> None:
+    answer = api.client.post("/api/v1/players", json={"name": "Ann"})
+    assert answer.status_code == 201
+    body = answer.json()
+    assert body["name"] == "Ann" and len(body["token"]) > 30
+    with api.engine.connect() as conn:
+        row = conn.execute(select(players).where(players.c.name == "Ann")).one()
+    assert row.token_hash == hashlib.sha256(body["token"].encode()).hexdigest()
+    assert body["token"] not in [str(value) for value in row]
+    again = api.client.post("/api/v1/players", json={"name": "Ann"})
+    assert again.status_code == 409
+    assert again.json()["error"]["code"] == "name_taken"
+
+
+def test_names_are_checked_but_stored_as_given(api: Api) -> None:
+    for bad in ["", " Ann", "A\x1bnn", "x" * 41, "Ann\u202e"]:
+        answer = api.client.post("/api/v1/players", json={"name": bad})
+        assert answer.status_code == 422, bad
+        assert answer.json()["error"]["code"] == "bad_name"
+    answer = api.client.post("/api/v1/players", json={"name": "Zoë <b>&"})
+    assert answer.status_code == 201 and answer.json()["name"] == "Zoë <b>&"
+
+
+def test_writes_need_a_valid_token(api: Api) -> None:
+    text, clear = challenge("speed-maze")
+    for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": "Basic abc"}):
+        answer = api.client.post("/api/v1/runs", json=clear, headers=headers)
+        assert answer.status_code == 401
+        assert set(answer.json()["error"]) == {"code", "message"}
+    answer = api.client.post("/api/v1/maps", json={"map": text, "clear": clear})
+    assert answer.status_code == 401
+
+
+# ---------------------------------------------------------------------- maps
+
+def test_publishing_computes_the_id_and_share_code(api: Api) -> None:
+    ann = api.register("Ann")
+    published = api.publish("key-detour", ann)
+    expected = map_id(load_map(CHALLENGES / "key-detour.toml"))
+    assert published["id"] == expected
+    assert published["share_code"] == share_code(expected)
+    assert published["title"] == "The Long Way Round"
+    for ref in (expected, published["share_code"], published["share_code"].lower()):
+        answer = api.client.get(f"/api/v1/maps/{ref}")
+        assert answer.status_code == 200
+        entry = answer.json()
+        assert entry["author"] == "Ann" and entry["levels"] == 1 and entry["par"] == 40
+        assert entry["best"] == 40 and entry["plays"] == 1 and entry["description"]
+    text, _ = challenge("key-detour")
+    assert api.client.get(f"/api/v1/maps/{expected}/file").text == text
+    # The clear opens the board, credited to the author.
+    assert [(i["player"], i["moves"]) for i in api.board(expected)["items"]] == [("Ann", 40)]
+    again = api.client.post("/api/v1/maps", json={"map": text, "clear": challenge(
+        "key-detour")[1]}, headers=api.register("Bo"))
+    assert again.status_code == 409 and again.json()["error"]["code"] == "map_exists"
+    missing = api.client.get("/api/v1/maps/ZZZZ-ZZZZ")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_map"
+
+
+def test_a_map_needs_a_clear_that_finishes_it(api: Api) -> None:
+    ann = api.register("Ann")
+    text, clear = challenge("key-detour")
+    cases = {
+        "does_not_finish": {**clear, "actions": clear["actions"][:-1], "claimed": {}},
+        "map_hash_mismatch": challenge("speed-maze")[1],
+        "other_rules_version": {**clear, "rules_version": clear["rules_version"] + 1},
+    }
+    for reason, run in cases.items():
+        answer = api.client.post("/api/v1/maps", json={"map": text, "clear": run}, headers=ann)
+        assert answer.status_code == 422, reason
+        assert answer.json()["error"]["code"] == reason
+    broken = text.replace("[[levels]]", "[[levelz]]", 1)
+    answer = api.client.post("/api/v1/maps", json={"map": broken, "clear": clear}, headers=ann)
+    assert answer.status_code == 422
+    assert answer.json()["error"]["code"] == "invalid_map"
+    assert api.client.get("/api/v1/maps").json()["items"] == []
+
+
+def test_the_map_list_searches_sorts_and_pages(api: Api) -> None:
+    ann, bo = api.register("Ann"), api.register("Bo")
+    names = ["key-detour", "speed-maze", "right-weapon", "poison-race"]
+    titles = {}
+    for n, name in enumerate(names):
+        titles[name] = api.publish(name, ann if n % 2 == 0 else bo)["title"]
+    _, clear = challenge("poison-race")
+    for _ in range(2):
+        api.submit(clear, bo)
+    api.settle()
+
+    def every(sort: str, **params: Any) -> list[dict[str, Any]]:
+        seen, cursor = [], None
+        while True:
+            page = api.client.get("/api/v1/maps", params={"sort": sort, "limit": 1, **params,
+                                                          **({"cursor": cursor} if cursor
+                                                             else {})}).json()
+            seen += page["items"]
+            cursor = page["next"]
+            if cursor is None:
+                return seen
+
+    newest = every("new")
+    assert [m["title"] for m in newest] == [titles[n] for n in reversed(names)]
+    assert [m["title"] for m in every("title")] == sorted(titles.values())
+    popular = every("popular")
+    assert popular[0]["title"] == titles["poison-race"] and popular[0]["plays"] == 3
+    assert {m["author"] for m in every("new", q="bo")} == {"Bo"}
+    corridor = every("title", q=titles["key-detour"][4:12].upper())
+    assert [m["title"] for m in corridor] == [titles["key-detour"]]
+    assert api.client.get("/api/v1/maps", params={"q": "%"}).json()["items"] == []
+    bad = api.client.get("/api/v1/maps", params={"cursor": "bm9wZQ"})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_cursor"
+    assert api.client.get("/api/v1/maps", params={"sort": "best"}).status_code == 422
+
+
+# ---------------------------------------------------------------------- runs
+
+def test_a_run_is_queued_then_verified_and_credited_to_the_token(api: Api) -> None:
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = api.publish("speed-maze", ann)
+    _, clear = challenge("speed-maze")
+    assert clear["player"] == "Author"
+    run_id = api.submit(slower(clear, 1), bo)
+    assert api.run(run_id)["status"] == "queued"
+    assert api.settle() == 1
+    run = api.run(run_id)
+    assert (run["status"], run["player"], run["moves"], run["turns"], run["rank"]) == \
+        ("verified", "Bo", 31, 11, 2)
+    board = api.board(published["share_code"])
+    assert [(i["player"], i["rank"], i["run"]) for i in board["items"]] == \
+        [("Ann", 1, board["items"][0]["run"]), ("Bo", 2, run_id)]
+    assert "Author" not in [i["player"] for i in board["items"]]
+    assert api.client.get(f"/api/v1/runs/{run_id}/file").json() == slower(clear, 1)
+    assert api.client.get("/api/v1/runs/999999").status_code == 404
+
+
+def forgeries(clear: dict[str, Any], other_clear: dict[str, Any]) -> dict[str, Any]:
+    edited = copy.deepcopy(clear)
+    edited["actions"][1] = {"do": "move", "dir": "W"}
+    claims = copy.deepcopy(clear)
+    claims["claimed"]["moves"] = 3
+    return {
+        "illegal_action": edited,
+        "other_rules_version": {**clear, "rules_version": clear["rules_version"] - 1},
+        "unknown_map": other_clear,  # a real clear, of a map nobody published here
+        "does_not_finish": {**clear, "actions": clear["actions"][:-3], "claimed": {}},
+        "claims_differ": claims,
+        "bad_run": {"hello": "world"},
+        "other_game": {**clear, "game": "chess"},
+    }
+
+
+def test_forgeries_are_refused_with_their_reason(api: Api) -> None:
+    ann, mallory = api.register("Ann"), api.register("Mallory")
+    published = api.publish("speed-maze", ann)
+    _, clear = challenge("speed-maze")
+    cases = forgeries(clear, challenge("key-detour")[1])
+    submitted = {reason: api.submit(run, mallory) for reason, run in cases.items()}
+    api.settle()
+    for reason, run_id in submitted.items():
+        run = api.run(run_id)
+        assert (run["status"], run["reason"]) == ("refused", reason), run
+        assert run["message"] and run["rank"] is None and run["moves"] is None
+    assert api.run(submitted["illegal_action"])["index"] == 1
+    assert [i["player"] for i in api.board(published["id"])["items"]] == ["Ann"]
+
+
+def test_a_run_over_the_step_budget_is_refused_as_too_large(database: str) -> None:
+    from server.verification import Budget
+    from tests.server.conftest import make_api
+
+    for api in make_api(database, budget=Budget(actions=35)):
+        ann = api.register("Ann")
+        api.publish("speed-maze", ann)  # 30 actions: within the budget
+        _, clear = challenge("speed-maze")
+        run_id = api.submit(slower(clear, 10), ann)
+        api.settle()
+        run = api.run(run_id)
+        assert (run["status"], run["reason"]) == ("refused", "too_large")
+
+
+def test_a_player_keeps_their_best_entry(api: Api) -> None:
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = api.publish("speed-maze", ann)
+    _, clear = challenge("speed-maze")
+    api.submit(slower(clear, 3), bo)
+    api.settle()
+    api.submit(slower(clear, 5), bo)  # worse: kept out
+    api.settle()
+    best = api.submit(slower(clear, 1), bo)  # better: replaces
+    api.settle()
+    items = api.board(published["id"])["items"]
+    assert [(i["player"], i["moves"]) for i in items] == [("Ann", 30), ("Bo", 31)]
+    assert items[1]["run"] == best
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 4
+
+
+# ---------------------------------------------------------------------- boards
+
+def test_ties_share_a_rank_and_go_to_the_earlier_run(api: Api) -> None:
+    author = api.register("Author")
+    published = api.publish("speed-maze", author)  # 30 moves
+    _, clear = challenge("speed-maze")
+    for name, extra in (("Cy", 1), ("Bo", 1), ("Di", 2), ("Ed", 0)):
+        api.submit(slower(clear, extra), api.register(name))
+    api.settle()
+    board = api.board(published["id"])
+    assert [(i["rank"], i["player"]) for i in board["items"]] == \
+        [(1, "Author"), (1, "Ed"), (3, "Cy"), (3, "Bo"), (5, "Di")]
+    assert board["total"] == 5 and board["archived"] is False
+    # The same ranks page by page, even when a tie spans two pages.
+    for limit in (1, 2, 3):
+        seen, cursor = [], None
+        while True:
+            page = api.board(published["id"], limit=limit,
+                             **({"cursor": cursor} if cursor else {}))
+            seen += [(i["rank"], i["player"]) for i in page["items"]]
+            cursor = page["next"]
+            if cursor is None:
+                break
+        assert seen == [(i["rank"], i["player"]) for i in board["items"]], limit
+
+
+def test_pages_return_every_entry_once_while_runs_arrive(api: Api) -> None:
+    author = api.register("Author")
+    published = api.publish("speed-maze", author)
+    _, clear = challenge("speed-maze")
+    for n in range(12):
+        api.submit(slower(clear, n % 5), api.register(f"p{n:02}"))
+    api.settle()
+    before = {i["player"] for i in api.board(published["id"], limit=100)["items"]}
+    seen: list[str] = []
+    ranks: list[int] = []
+    cursor = None
+    arrivals = 0
+    while True:
+        page = api.board(published["id"], limit=4, **({"cursor": cursor} if cursor else {}))
+        seen += [i["player"] for i in page["items"]]
+        ranks += [i["rank"] for i in page["items"]]
+        cursor = page["next"]
+        if cursor is None:
+            break
+        # New players arrive between pages, ahead of and behind the cursor.
+        for extra in (0, 6):
+            api.submit(slower(clear, extra), api.register(f"new{arrivals}"))
+            arrivals += 1
+        api.settle()
+    assert len(seen) == len(set(seen))
+    assert before <= set(seen)
+    assert ranks == sorted(ranks)
+    assert api.board(published["id"])["total"] == 13 + arrivals
+
+
+def test_around_shows_a_players_entry_and_rank(api: Api) -> None:
+    author = api.register("Author")
+    published = api.publish("speed-maze", author)
+    _, clear = challenge("speed-maze")
+    for n in range(9):
+        api.submit(slower(clear, n + 1), api.register(f"p{n}"))
+    api.settle()
+    page = api.board(published["id"], limit=3, around="p5")
+    assert [(i["rank"], i["player"]) for i in page["items"]] == \
+        [(6, "p4"), (7, "p5"), (8, "p6")]
+    top = api.board(published["id"], limit=3, around="Author")
+    assert [i["player"] for i in top["items"]] == ["Author", "p0", "p1"]
+    missing = api.client.get(f"/api/v1/maps/{published['id']}/leaderboard",
+                             params={"around": "nobody"})
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_on_board"
+
+
+def test_older_rules_versions_are_archived_boards(api: Api) -> None:
+    published = api.publish("speed-maze", api.register("Ann"))
+    board = api.board(published["id"], rules_version=1)
+    assert board["archived"] is True and board["items"] == [] and board["total"] == 0
+
+
+# ---------------------------------------------------------------------- moderation
+
+def make_moderator(api: Api, name: str) -> dict[str, str]:
+    with api.engine.begin() as conn:
+        token = store.create_player(conn, name, role="moderator")
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_a_ban_removes_a_player_from_every_board(api: Api) -> None:
+    ann, bo = api.register("Ann"), api.register("Bo")
+    maps = [api.publish(name, ann)["id"] for name in ("speed-maze", "key-detour")]
+    for name in ("speed-maze", "key-detour"):
+        api.submit(challenge(name)[1], bo)
+    api.settle()
+    assert all({i["player"] for i in api.board(m)["items"]} == {"Ann", "Bo"} for m in maps)
+    why = {"why": "scripted runs"}
+    assert api.client.post("/api/v1/admin/players/Bo/ban", json=why,
+                           headers=ann).status_code == 403
+    mod = make_moderator(api, "Mod")
+    answer = api.client.post("/api/v1/admin/players/Bo/ban", json=why, headers=mod)
+    assert answer.status_code == 200 and answer.json()["entries_removed"] == 2
+    for m in maps:
+        board = api.board(m)
+        assert [i["player"] for i in board["items"]] == ["Ann"] and board["total"] == 1
+    # Banned players cannot write; nothing was deleted, and the log says who and why.
+    refused = api.client.post("/api/v1/runs", json=challenge("speed-maze")[1], headers=bo)
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "banned"
+    with api.engine.connect() as conn:
+        assert conn.execute(select(entries)).all().__len__() == 4
+        row = conn.execute(select(players).where(players.c.name == "Bo")).one()
+    assert row.banned_why == "scripted runs" and row.banned_by is not None
+    log = api.client.get("/api/v1/admin/log", headers=mod).json()
+    assert log[0]["action"] == "ban_player" and log[0]["moderator"] == "Mod"
+
+
+def test_moderators_hide_maps_and_remove_runs(api: Api) -> None:
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = api.publish("speed-maze", ann)
+    run_id = api.submit(slower(challenge("speed-maze")[1], 1), bo)
+    api.settle()
+    report = api.client.post("/api/v1/reports", json={"run": run_id, "why": "too good"},
+                             headers=ann)
+    assert report.status_code == 201
+    assert api.client.post("/api/v1/reports", json={"why": "?"}, headers=ann).status_code == 422
+    mod = make_moderator(api, "Mod")
+    assert api.client.get("/api/v1/admin/reports", headers=mod).json()[0]["run"] == run_id
+    removed = api.client.post(f"/api/v1/admin/runs/{run_id}/remove", json={"why": "cheat"},
+                              headers=mod)
+    assert removed.status_code == 200
+    assert [i["player"] for i in api.board(published["id"])["items"]] == ["Ann"]
+    assert api.run(run_id)["removed"] is True
+    hidden = api.client.post(f"/api/v1/admin/maps/{published['share_code']}/hide",
+                             json={"why": "rude title"}, headers=mod)
+    assert hidden.status_code == 200
+    assert api.client.get(f"/api/v1/maps/{published['id']}").status_code == 404
+    assert api.client.get("/api/v1/maps").json()["items"] == []
+    # Runs of a hidden map are not ranked.
+    late = api.submit(challenge("speed-maze")[1], bo)
+    api.settle()
+    assert api.run(late)["reason"] == "unknown_map"
+
+
+# ---------------------------------------------------------------------- limits and errors
+
+def test_bodies_over_a_megabyte_get_413(api: Api) -> None:
+    ann = api.register("Ann")
+    big = {"map": "#" * 1_000_100, "clear": {}}
+    answer = api.client.post("/api/v1/maps", json=big, headers=ann)
+    assert answer.status_code == 413 and answer.json()["error"]["code"] == "too_large"
+
+    def chunks() -> Any:
+        for _ in range(11):
+            yield b"x" * 100_000
+
+    streamed = api.client.post("/api/v1/runs", content=chunks(), headers=ann)
+    assert streamed.status_code == 413
+
+
+def test_too_many_requests_get_429_with_retry_after(database: str) -> None:
+    from server.limits import Rate
+    from tests.server.conftest import make_api
+
+    for api in make_api(database, per_address=Rate(1000), per_token=Rate(3, 3600)):
+        ann = api.register("Ann")
+        codes = [api.client.post("/api/v1/runs", json={}, headers=ann).status_code
+                 for _ in range(4)]
+        assert codes == [202, 202, 202, 429]
+        limited = api.client.post("/api/v1/runs", json={}, headers=ann)
+        assert int(limited.headers["Retry-After"]) >= 1
+        assert limited.json()["error"]["code"] == "too_many_requests"
+        # Another token is not held back by Ann's.
+        assert api.client.post("/api/v1/runs", json={},
+                               headers=api.register("Bo")).status_code == 202
+    for api in make_api(database, per_address=Rate(2, 3600)):
+        assert [api.client.get("/healthz").status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_errors_have_one_shape(api: Api) -> None:
+    ann = api.register("Ann")
+    for answer in (api.client.get("/api/v1/nowhere"),
+                   api.client.post("/api/v1/runs", content=b"{not json", headers=ann),
+                   api.client.post("/api/v1/runs", json=[1, 2], headers=ann),
+                   api.client.get("/api/v1/runs/abc")):
+        assert answer.status_code in (404, 422), answer.text
+        assert set(answer.json()) == {"error"}
+        assert set(answer.json()["error"]) == {"code", "message"}
+    assert api.client.get("/healthz").json() == {"status": "ok"}
+    schema = api.client.get("/openapi.json").json()
+    assert "/api/v1/maps/{ref}/leaderboard" in schema["paths"]

@@ -1,0 +1,81 @@
+"""The database under the server: migrations, and verification that counts each run once."""
+
+from __future__ import annotations
+
+import time
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from server import store
+from server.app import Settings, create_app
+from server.db import connect, migrate, writing
+from server.schema import entries, metadata, runs
+from server.verification import Outcome, verify_run
+from server.verifier import verify_all
+from tests.server.conftest import Api, challenge
+
+
+def test_migrations_build_exactly_the_schema(database: str) -> None:
+    engine = connect(database)  # an empty database: every migration runs
+    try:
+        migrate(engine)  # and again: nothing left to do
+        with engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+            version = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+        assert version == "0001"
+    finally:
+        engine.dispose()
+
+
+def test_a_run_whose_verifier_died_is_verified_again_once(api: Api) -> None:
+    ann = api.register("Ann")
+    published = api.publish("speed-maze", ann)
+    run_id = api.submit(challenge("speed-maze")[1], api.register("Bo"))
+    with writing(api.engine) as conn:
+        claim = store.claim_next(conn, lease=60)
+    assert claim is not None and claim.run_id == run_id
+    # The verifier that took it dies here. While its lease holds, nobody else takes the run...
+    assert verify_all(api.engine, api.budget, lease=60) == 0
+    assert api.run(run_id)["status"] == "queued"
+    # ...and once it has run out, the run is taken again and verified.
+    assert verify_all(api.engine, api.budget, lease=0) == 1
+    assert api.run(run_id)["status"] == "verified"
+    # The dead verifier's late verdict changes nothing: verdicts are recorded once.
+    late = verify_run(claim.document, challenge("speed-maze")[0], api.budget)
+    with writing(api.engine) as conn:
+        assert store.record_outcome(conn, run_id, late) is False
+    with api.engine.connect() as conn:
+        assert conn.execute(select(runs.c.attempts).where(runs.c.id == run_id)).scalar() == 2
+        on_board = conn.execute(select(func.count()).select_from(entries).where(
+            entries.c.run_id == run_id)).scalar()
+    assert on_board == 1
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 2
+
+
+def test_a_refusal_is_recorded_once_too(api: Api) -> None:
+    run_id = api.submit({"not": "a run"}, api.register("Ann"))
+    with writing(api.engine) as conn:
+        assert store.record_outcome(conn, run_id, Outcome(False, "bad_run", "no")) is True
+        assert store.record_outcome(conn, run_id, Outcome(True, moves=1, turns=1)) is False
+    assert api.run(run_id)["status"] == "refused"
+
+
+def test_the_server_verifies_in_its_own_process(database: str) -> None:
+    engine = connect(database)
+    try:
+        app = create_app(Settings(database=database, verify_in_process=True), engine=engine)
+        with TestClient(app) as client:
+            api = Api(client, engine, Settings(database=database).budget)
+            ann = api.register("Ann")
+            api.publish("speed-maze", ann)
+            run_id = api.submit(challenge("speed-maze")[1], api.register("Bo"))
+            deadline = time.monotonic() + 60  # a bound on waiting, not a measurement
+            while api.run(run_id)["status"] == "queued" and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert api.run(run_id)["status"] == "verified"
+            assert api.run(run_id)["rank"] == 1
+    finally:
+        engine.dispose()
