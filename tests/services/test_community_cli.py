@@ -1,0 +1,202 @@
+"""The community commands (`login`, `publish`, `fetch`, `submit`, `scores --server`) through the
+installed `cardrogue` command, against a real server listening on loopback (SQLite, verifying in
+its own process), with separate data folders for an author and a player."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from server.app import Settings, create_app
+from server.limits import Rate
+from tests.server.conftest import CHALLENGES, CLEARS, free_port
+
+CARDROGUE = Path(sys.executable).with_name("cardrogue")
+MAP = "shop-economy"
+
+
+class LiveServer:
+    def __init__(self, database: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = Settings(database=f"sqlite:///{database}", per_address=Rate(0),
+                          per_token=Rate(0))
+        self.server = uvicorn.Server(uvicorn.Config(create_app(config), host="127.0.0.1",
+                                                    port=self.port, log_level="error"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "server.db")
+    live.start()
+    yield live
+    live.stop()
+
+
+def cardrogue(data: Path, *args: str, server: str | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "CARDROGUE_DATA_DIR": str(data)}
+    env.pop("CARDROGUE_SERVER", None)
+    if server is not None:
+        env["CARDROGUE_SERVER"] = server
+    return subprocess.run([str(CARDROGUE), *args], capture_output=True, text=True, env=env,
+                          timeout=120)
+
+
+def author_map(folder: Path) -> Path:
+    """A challenge map with its clear beside it, as the editor leaves them."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{MAP}.toml"
+    shutil.copy(CHALLENGES / f"{MAP}.toml", target)
+    shutil.copy(CLEARS / f"{MAP}.run.json", folder / f"{MAP}.clear.json")
+    return target
+
+
+def publish(tmp_path: Path, server: LiveServer) -> str:
+    author = tmp_path / "author"
+    assert cardrogue(author, "login", "Author", "--server", server.url).returncode == 0
+    done = cardrogue(author, "publish", str(author_map(tmp_path / "work")), "--server", server.url)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().rsplit(" ", 1)[-1]
+
+
+def test_login_keeps_an_owner_only_token_and_reuses_it(tmp_path, server):
+    data = tmp_path / "data"
+    first = cardrogue(data, "login", "Ann", "--server", server.url)
+    assert first.returncode == 0, first.stderr
+    assert "Registered Ann" in first.stdout
+    kept = data / "community.json"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert json.loads(kept.read_text())[server.url]["name"] == "Ann"
+    again = cardrogue(data, "login", "Ann", server=server.url)  # the server from the environment
+    assert again.returncode == 0 and "kept token" in again.stdout
+    taken = cardrogue(tmp_path / "other", "login", "Ann", "--server", server.url)
+    assert taken.returncode == 1
+    assert "taken" in taken.stderr and "Traceback" not in taken.stderr
+
+
+def test_publish_then_fetch_by_share_code_into_another_data_folder(tmp_path, server):
+    code = publish(tmp_path, server)
+    assert len(code) == 9 and code[4] == "-"
+    player = tmp_path / "player"
+    fetched = cardrogue(player, "fetch", code, "--server", server.url)
+    assert fetched.returncode == 0, fetched.stderr
+    saved = list((player / "maps").glob("*.toml"))
+    assert len(saved) == 1 and code in saved[0].name
+    assert saved[0].read_text() == (CHALLENGES / f"{MAP}.toml").read_text()
+    # The fetched map is now known locally by its share code.
+    assert cardrogue(player, "scores", code).returncode == 0
+    missing = cardrogue(player, "fetch", "ZZZZ-ZZZZ", "--server", server.url)
+    assert missing.returncode == 1 and "Traceback" not in missing.stderr
+
+
+def test_publishing_needs_a_login_and_a_clear(tmp_path, server):
+    work = tmp_path / "work"
+    path = author_map(work)
+    nobody = cardrogue(tmp_path / "nobody", "publish", str(path), "--server", server.url)
+    assert nobody.returncode == 2 and "log in" in nobody.stderr
+    (work / f"{MAP}.clear.json").unlink()
+    author = tmp_path / "author"
+    cardrogue(author, "login", "Author", "--server", server.url)
+    no_clear = cardrogue(author, "publish", str(path), "--server", server.url)
+    assert no_clear.returncode == 2 and "no clear" in no_clear.stderr
+
+
+def test_submit_waits_for_the_verdict_and_the_global_board_shows_the_rank(tmp_path, server):
+    code = publish(tmp_path, server)
+    player = tmp_path / "player"
+    assert cardrogue(player, "login", "Bea", "--server", server.url).returncode == 0
+    run = CLEARS / f"{MAP}.run.json"
+    sent = cardrogue(player, "submit", str(run), "--server", server.url)
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    assert "verified, rank 1" in sent.stdout
+    board = cardrogue(player, "scores", code, "--server", server.url, "--player", "Bea")
+    assert board.returncode == 0, board.stderr
+    assert "global leaderboard" in board.stdout
+    rows = [line.split() for line in board.stdout.splitlines()[2:]]
+    assert ["1", "Author"] in [row[:2] for row in rows] or ["1", "Bea"] in [row[:2] for row in rows]
+    assert any(row[1] == "Bea" and row[-1] == "<" for row in rows)
+    as_json = json.loads(cardrogue(player, "scores", code, "--server", server.url,
+                                   "--json").stdout)
+    assert as_json["map"]["share_code"] == code
+    assert {item["player"] for item in as_json["leaderboard"]["items"]} >= {"Bea"}
+
+
+def test_a_forged_run_is_refused_with_its_reason(tmp_path, server):
+    publish(tmp_path, server)
+    player = tmp_path / "player"
+    cardrogue(player, "login", "Cid", "--server", server.url)
+    doc = json.loads((CLEARS / f"{MAP}.run.json").read_text())
+    doc["actions"] = doc["actions"][:-1]
+    doc["claimed"] = {}
+    forged = tmp_path / "forged.run.json"
+    forged.write_text(json.dumps(doc))
+    sent = cardrogue(player, "submit", str(forged), "--server", server.url)
+    assert sent.returncode == 1, sent.stdout + sent.stderr
+    assert "refused" in sent.stdout and "finish" in sent.stdout
+
+
+def test_runs_wait_in_the_outbox_while_the_server_is_down_and_go_once_it_is_back(tmp_path):
+    live = LiveServer(tmp_path / "server.db")
+    url = live.url
+    player = tmp_path / "player"
+    live.start()
+    try:
+        publish(tmp_path, live)
+        assert cardrogue(player, "login", "Dee", "--server", url).returncode == 0
+    finally:
+        live.stop()
+    run = CLEARS / f"{MAP}.run.json"
+    offline = cardrogue(player, "submit", str(run), "--server", url)
+    assert offline.returncode == 2
+    assert "wait in the outbox" in offline.stderr and "Traceback" not in offline.stderr
+    assert len(list((player / "outbox").glob("*.json"))) == 1
+    again = cardrogue(player, "submit", str(run), "--server", url)  # still down: kept once
+    assert again.returncode == 2 and len(list((player / "outbox").glob("*.json"))) == 1
+    back = LiveServer(tmp_path / "server.db")
+    back.port, back.url = live.port, url
+    back.server.config.port = live.port
+    back.start()
+    try:
+        sent = cardrogue(player, "submit", str(run), "--server", url)
+        assert sent.returncode == 0, sent.stdout + sent.stderr
+        assert sent.stdout.count("verified") == 1  # sent once, though queued three times
+        assert not list((player / "outbox").glob("*.json"))
+    finally:
+        back.stop()
+
+
+def test_no_server_and_a_bad_address_are_one_line_errors(tmp_path):
+    data = tmp_path / "data"
+    none = cardrogue(data, "submit", str(CLEARS / f"{MAP}.run.json"))
+    assert none.returncode == 2 and "no community server is set" in none.stderr
+    bad = cardrogue(data, "scores", "ABCD-EFGH", "--server", "ftp://example")
+    assert bad.returncode == 2 and "http://" in bad.stderr
+    data.mkdir()
+    (data / "config.toml").write_text('server = "http://127.0.0.1:9"\n')
+    down = cardrogue(data, "fetch", "ABCD-EFGH")
+    assert down.returncode == 2 and "cannot reach the server at http://127.0.0.1:9" in down.stderr
+    for result in (none, bad, down):
+        assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
