@@ -148,48 +148,18 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_fetch(args: argparse.Namespace) -> int:
-    from engine.core.files import write_atomic
-
-    from services import community, library
-    from services.paths import maps_dir
+    from services import community
 
     client = _client("fetch", args.server, login_needed=False)
     if client is None:
         return EXIT_FAILED
     try:
-        entry = client.map(args.code)
-        text = client.map_file(args.code)
+        known = community.download(client, args.code)
     except community.CommunityError as exc:
         _err("fetch", exc.message)
         return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
-    code = str(entry.get("share_code", ""))
-    try:
-        folder = maps_dir()
-        target = folder / f"{_file_stem(str(entry.get('title', '')), code)}.toml"
-        write_atomic(target, text.encode("utf-8"))
-    except OSError as exc:
-        _err("fetch", f"the map could not be saved in the maps folder: {exc}")
-        return EXIT_FAILED
-    try:
-        known = library.read_map(target)
-    except library.MapLoadError as exc:
-        target.unlink(missing_ok=True)
-        _err("fetch", f"the server sent a map that does not load here: {exc}")
-        return EXIT_FAILED
-    if known.map_id != entry.get("id"):
-        target.unlink(missing_ok=True)
-        _err("fetch", "the server sent a map file that is not the map it lists under this code")
-        return EXIT_FAILED
-    _out(f"Saved {shown(known.spec.title)} [{known.share_code}] to {shown(str(target))}")
+    _out(f"Saved {shown(known.spec.title)} [{known.share_code}] to {shown(str(known.path))}")
     return EXIT_OK
-
-
-def _file_stem(title: str, code: str) -> str:
-    """A file name from the title and share code the server gives: nothing else gets in."""
-    from services.runfiles import safe_name
-
-    stem = "_".join(part for part in (safe_name(title, 40), safe_name(code, 9)) if part)
-    return stem or "map"
 
 
 # ---------------------------------------------------------------------- submit

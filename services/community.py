@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tomllib
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -34,15 +33,15 @@ from typing import Any
 from engine.core.files import FileTooLarge, read_limited, write_atomic
 
 from services.paths import DataFolderError, data_dir
+from services.settings import CONFIG_NAME, load_settings
 
 SERVER_ENV = "CARDROGUE_SERVER"
-CONFIG_NAME = "config.toml"  # in the data folder: server = "http://..."
 CREDENTIALS_NAME = "community.json"
 OUTBOX_NAME = "outbox"
 API = "/api/v1"
 TIMEOUT_S = 15.0
 MAX_ANSWER_BYTES = 4_000_000  # a map file or a page of a board is far smaller
-MAX_CONFIG_BYTES = 64_000
+MAX_CREDENTIALS_BYTES = 64_000
 
 
 class CommunityError(Exception):
@@ -77,16 +76,10 @@ def server_url(explicit: str | None) -> str:
 
 
 def _configured_server() -> str | None:
-    try:
-        path = data_dir(create=False) / CONFIG_NAME
-        if not path.exists():
-            return None
-        config = tomllib.loads(read_limited(path, MAX_CONFIG_BYTES).decode("utf-8"))
-    except (OSError, FileTooLarge, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CommunityError(f"the config file {CONFIG_NAME} in the data folder cannot be read: "
-                             f"{_one_line(exc)}") from None
-    server = config.get("server")
-    return server if isinstance(server, str) and server.strip() else None
+    settings = load_settings()
+    if settings.problem:
+        raise CommunityError(settings.problem)
+    return settings.server or None
 
 
 # ---------------------------------------------------------------------- tokens
@@ -110,7 +103,7 @@ def _read_credentials() -> dict[str, Any]:
     if not path.exists():
         return {}
     try:
-        stored = json.loads(read_limited(path, MAX_CONFIG_BYTES))
+        stored = json.loads(read_limited(path, MAX_CREDENTIALS_BYTES))
     except (OSError, FileTooLarge, ValueError):
         return {}  # damaged: the player logs in again, and the file is rewritten whole
     return stored if isinstance(stored, dict) else {}
@@ -250,6 +243,39 @@ def _quote(ref: str) -> str:
 def _one_line(value: object) -> str:
     text = " ".join(str(value).split())
     return text[:300] if text else value.__class__.__name__
+
+
+# ---------------------------------------------------------------------- downloading a map
+
+def download(client: Client, ref: str) -> Any:
+    """Fetch a published map into the maps folder (written atomically, named by its title and
+    share code) and return it as a services.library.KnownMap. The file is kept only if it loads
+    here and is the very map the server lists under `ref`."""
+    from services import library
+    from services.paths import maps_dir
+    from services.runfiles import safe_name
+
+    entry = client.map(ref)
+    text = client.map_file(ref)
+    title, code = str(entry.get("title", "")), str(entry.get("share_code", ""))
+    stem = "_".join(part for part in (safe_name(title, 40), safe_name(code, 9)) if part)
+    try:
+        target = maps_dir() / f"{stem or 'map'}.toml"
+        write_atomic(target, text.encode("utf-8"))
+    except OSError as exc:
+        raise CommunityError(f"the map could not be saved in the maps folder: "
+                             f"{_one_line(exc)}") from None
+    try:
+        known = library.read_map(target)
+    except library.MapLoadError as exc:
+        target.unlink(missing_ok=True)
+        raise CommunityError(f"the server sent a map that does not load here: "
+                             f"{_one_line(exc)}") from None
+    if known.map_id != entry.get("id"):
+        target.unlink(missing_ok=True)
+        raise CommunityError("the server sent a map file that is not the map it lists under "
+                             "this code")
+    return known
 
 
 # ---------------------------------------------------------------------- the outbox

@@ -23,10 +23,19 @@ PLAYER_ENV = "CARDROGUE_PLAYER"
 
 
 def player_name() -> str:
-    """The name runs are kept under: $CARDROGUE_PLAYER, else the login name."""
+    """The name runs are kept under: $CARDROGUE_PLAYER, else the settings' name, else the
+    login name."""
+    from services.settings import load_settings
+
     name = shown(os.environ.get(PLAYER_ENV, "").strip())  # from outside: kept harmless
     if name:
         return name[:40]
+    try:
+        name = load_settings().player
+    except OSError:
+        name = ""
+    if name:
+        return name
     try:
         return getpass.getuser()[:40] or "Player"
     except (OSError, KeyError, ImportError):
