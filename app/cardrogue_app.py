@@ -158,6 +158,14 @@ class CardRogueApp(App[None]):
             from app.games.cardrogue.screens.classic import NewGameScreen
 
             self.push_screen(NewGameScreen())
+        elif entry.id == "community":
+            from app.games.cardrogue.screens.community import CommunityScreen
+
+            self.push_screen(CommunityScreen())
+        elif entry.id == "settings":
+            from app.screens.settings import SettingsScreen
+
+            self.push_screen(SettingsScreen())
         elif entry.id == "scores":
             self.show_high_scores()
         elif entry.id == "rules":

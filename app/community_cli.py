@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,6 @@ from app.runs_cli import _err, _out, shown
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED = 0, 1, 2
 WAIT_S = 60.0  # how long `submit` waits for verdicts by default
-POLL_S = 0.25
 MAX_FILE_BYTES = 1_000_000  # the server takes nothing larger
 
 
@@ -203,7 +201,7 @@ def run_submit(args: argparse.Namespace) -> int:
         _err("submit", f"{len(left)} run(s) wait in the outbox: the server could not be "
              f"reached ({shown(sent[-1].error) if sent else 'no answer'}); they are sent with "
              "the next submit")
-    verdicts = _wait_for(client, ids, args.wait)
+    verdicts = community.wait_for_verdicts(client, ids, args.wait)
     for run_id in ids:
         answer = verdicts.get(run_id)
         if answer is None or answer.get("status") == "queued":
@@ -218,25 +216,6 @@ def run_submit(args: argparse.Namespace) -> int:
     if left:
         return EXIT_FAILED
     return EXIT_REFUSED if refused else EXIT_OK
-
-
-def _wait_for(client: Any, ids: list[int], seconds: float) -> dict[int, dict[str, Any]]:
-    from services import community
-
-    verdicts: dict[int, dict[str, Any]] = {}
-    deadline = time.monotonic() + max(0.0, seconds)
-    while True:
-        for run_id in ids:
-            if verdicts.get(run_id, {}).get("status") not in (None, "queued"):
-                continue
-            try:
-                verdicts[run_id] = client.run(run_id)
-            except community.CommunityError:
-                pass  # asked again on the next round, until the deadline
-        done = all(verdicts.get(i, {}).get("status") not in (None, "queued") for i in ids)
-        if done or time.monotonic() >= deadline:
-            return verdicts
-        time.sleep(POLL_S)
 
 
 # ---------------------------------------------------------------------- the global board

@@ -26,6 +26,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Mapping
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -353,3 +354,89 @@ def flush(client: Client) -> list[Sent]:
         item.path.unlink(missing_ok=True)
         results.append(Sent(item.run, run_id))
     return results
+
+
+POLL_S = 0.25
+
+
+def wait_for_verdicts(client: Client, ids: list[int], seconds: float) -> dict[int, dict[str, Any]]:
+    """Ask for each run until it is no longer queued, or `seconds` have passed. A run the
+    server could not be asked about keeps its last answer (or none)."""
+    verdicts: dict[int, dict[str, Any]] = {}
+    deadline = time.monotonic() + max(0.0, seconds)
+    while True:
+        for run_id in ids:
+            if verdicts.get(run_id, {}).get("status") not in (None, "queued"):
+                continue
+            try:
+                verdicts[run_id] = client.run(run_id)
+            except CommunityError:
+                pass  # asked again on the next round, until the deadline
+        if all(verdicts.get(i, {}).get("status") not in (None, "queued") for i in ids):
+            return verdicts
+        if time.monotonic() >= deadline:
+            return verdicts
+        time.sleep(POLL_S)
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """How a submission from the app ended: "verified" (with the rank), "refused" (with the
+    reason), "queued" (the server has it but has not answered yet) or "waiting" (in the outbox:
+    the server could not be reached)."""
+
+    status: str
+    rank: int | None = None
+    total: int | None = None
+    reason: str = ""
+
+
+def login_or_register(client: Client, name: str) -> Login:
+    """The kept token for the client's server, or a new one for `name` (kept)."""
+    login = stored_login(client.server)
+    if login is None:
+        login = client.register(name)
+        keep_login(login)
+    client.token = login.token
+    return login
+
+
+def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
+                    seconds: float = 30.0) -> Submitted:
+    """Send one run (through the outbox, so a dropped network loses nothing) and wait for its
+    verdict. Raises CommunityError only for what the player must fix (a taken name)."""
+    client = Client(server)
+    try:
+        login_or_register(client, name)
+    except CommunityError as exc:
+        if exc.status == 0:
+            queue(server, run)
+            return Submitted("waiting", reason=exc.message)
+        raise
+    queue(server, run)
+    ids = [sent.run_id for sent in flush(client) if sent.run_id is not None
+           and sent.run == dict(run)]
+    if not ids:
+        if waiting(server):
+            return Submitted("waiting", reason="the server could not be reached")
+        return Submitted("refused", reason="the server did not take the run")
+    answer = wait_for_verdicts(client, ids[-1:], seconds).get(ids[-1], {})
+    status = str(answer.get("status", "queued"))
+    rank = answer.get("rank") if isinstance(answer.get("rank"), int) else None
+    total = None
+    if status == "verified" and isinstance(run.get("map_id"), str):
+        try:
+            board = client.leaderboard(run["map_id"], limit=1)
+            total = board.get("total") if isinstance(board.get("total"), int) else None
+        except CommunityError:
+            pass  # the rank is the news; the board's size can wait
+    return Submitted(status, rank, total, str(answer.get("reason", "") or ""))
+
+
+def is_published(server: str, map_id: str) -> bool:
+    """Whether `server` lists the map (False when it cannot be asked)."""
+    try:
+        Client(server, timeout=5.0).map(map_id)
+    except CommunityError:
+        return False
+    return True

@@ -33,10 +33,12 @@ class MenuEntry:
 MENU: tuple[MenuEntry, ...] = (
     MenuEntry("story", "Story", ready=True),
     MenuEntry("challenges", "Challenges", ready=True),
+    MenuEntry("community", "Community", ready=True),
     MenuEntry("classic", "Classic game", ready=True),
     MenuEntry("editor", "Editor", ready=True),
     MenuEntry("scores", "High scores", ready=True),
     MenuEntry("rules", "Rules", ready=True),
+    MenuEntry("settings", "Settings", ready=True),
     MenuEntry("quit", "Quit", ready=True),
 )
 

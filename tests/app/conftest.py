@@ -15,6 +15,7 @@ def user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     folder = tmp_path / "user-data"
     monkeypatch.setenv("CARDROGUE_DATA_DIR", str(folder))
     monkeypatch.setenv("CARDROGUE_PLAYER", "Tester")
+    monkeypatch.delenv("CARDROGUE_SERVER", raising=False)  # no test reaches a server by chance
     yield folder
 
 

@@ -30,10 +30,12 @@ async def test_title_shows_heading_and_every_menu_entry(app: CardRogueApp) -> No
         assert prompts(app) == [
             "Story",
             "Challenges",
+            "Community",
             "Classic game",
             "Editor",
             "High scores",
             "Rules",
+            "Settings",
             "Quit",
         ]
 

@@ -10,42 +10,16 @@ import shutil
 import stat
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 
-from server.app import Settings, create_app
-from server.limits import Rate
-from tests.server.conftest import CHALLENGES, CLEARS, free_port
+from tests.server.conftest import CHALLENGES, CLEARS
+from tests.server.live import LiveServer
 
 CARDROGUE = Path(sys.executable).with_name("cardrogue")
 MAP = "shop-economy"
-
-
-class LiveServer:
-    def __init__(self, database: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = Settings(database=f"sqlite:///{database}", per_address=Rate(0),
-                          per_token=Rate(0))
-        self.server = uvicorn.Server(uvicorn.Config(create_app(config), host="127.0.0.1",
-                                                    port=self.port, log_level="error"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def start(self) -> None:
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
 
 
 @pytest.fixture
@@ -175,9 +149,7 @@ def test_runs_wait_in_the_outbox_while_the_server_is_down_and_go_once_it_is_back
     assert len(list((player / "outbox").glob("*.json"))) == 1
     again = cardrogue(player, "submit", str(run), "--server", url)  # still down: kept once
     assert again.returncode == 2 and len(list((player / "outbox").glob("*.json"))) == 1
-    back = LiveServer(tmp_path / "server.db")
-    back.port, back.url = live.port, url
-    back.server.config.port = live.port
+    back = LiveServer(tmp_path / "server.db", port=live.port)
     back.start()
     try:
         sent = cardrogue(player, "submit", str(run), "--server", url)

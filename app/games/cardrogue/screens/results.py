@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -10,6 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Static
+
+from engine.core.safe_text import shown
 
 from app.games.cardrogue import records
 from app.games.cardrogue.session import Session
@@ -29,6 +33,19 @@ def results_rows(session: Session) -> list[tuple[Text, str, str, str]]:
     rows.append((Text("Total", style="bold"), str(g.moves), str(g.turn),
                  "—" if total_par is None else str(total_par)))
     return rows
+
+
+def submitted_line(result) -> str:
+    """What the results screen says about a submission (services.community.Submitted)."""
+    if result.status == "verified":
+        of = f" of {result.total}" if result.total else ""
+        return f"Verified by the server: global rank {result.rank}{of}."
+    if result.status == "refused":
+        return f"The server refused the run: {shown(result.reason)}"
+    if result.status == "waiting":
+        return ("The server could not be reached: the run waits in the outbox and is sent "
+                "with the next submission.")
+    return "The server has the run and is still verifying it; its board will show it."
 
 
 class ResultsScreen(ModalScreen[str]):
@@ -69,6 +86,20 @@ class ResultsScreen(ModalScreen[str]):
     ResultsScreen #records {
         margin-bottom: 1;
     }
+    ResultsScreen #community {
+        margin-bottom: 1;
+        height: auto;
+        display: none;
+    }
+    ResultsScreen #community.shown {
+        display: block;
+    }
+    ResultsScreen #submit {
+        display: none;
+    }
+    ResultsScreen #submit.shown {
+        display: block;
+    }
     ResultsScreen #buttons {
         height: auto;
         align-horizontal: center;
@@ -85,6 +116,7 @@ class ResultsScreen(ModalScreen[str]):
         super().__init__()
         self.session = session
         self.standing = standing or records.Standing()
+        self.server = ""
 
     def compose(self) -> ComposeResult:
         g = self.session.game
@@ -99,8 +131,11 @@ class ResultsScreen(ModalScreen[str]):
                 table.add_row(*row)
             yield table
             yield Static(self.records_text(won), id="records")
+            yield Static("", id="community")
             with Horizontal(id="buttons"):
                 yield Button("Play again", variant="primary", id="again")
+                if won and self.SAVES_RUNS:
+                    yield Button("Submit", id="submit")
                 if not won:
                     yield Button("Restart level", id="level")
                     yield Button("Undo last move", id="undo")
@@ -138,6 +173,67 @@ class ResultsScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#again", Button).focus()
+        if (self.SAVES_RUNS and self.session.game.outcome == "won"
+                and not self.session.assisted):
+            self.look_for_server()
+
+    # -- the community server: a win on a published map can go on its global board
+
+    @work(thread=True, exclusive=True, group="community")
+    def look_for_server(self) -> None:
+        from services import community
+        from services.settings import load_settings
+
+        try:
+            server = community.server_url(None)
+        except community.CommunityError:
+            return  # no server set: playing offline, nothing to offer
+        if not community.is_published(server, self.session.map_id):
+            return
+        auto = load_settings().auto_submit
+        self.app.call_from_thread(self.offer_submit, server, auto)
+
+    def offer_submit(self, server: str, auto: bool) -> None:
+        if not self.is_attached:
+            return
+        self.server = server
+        if auto:
+            self.submit()
+            return
+        self.query_one("#submit", Button).add_class("shown")
+        self.community_line(f"This map is published on {server}: Submit puts this run on its "
+                            "global board.")
+
+    def community_line(self, line: str) -> None:
+        box = self.query_one("#community", Static)
+        box.add_class("shown")
+        box.update(Text(line))
+
+    def submit(self) -> None:
+        from engine.cardrogue import runs
+
+        self.query_one("#submit", Button).remove_class("shown")
+        self.community_line("Verifying…")
+        session = self.session
+        document = json.loads(runs.record(session.game, session.name,
+                                          identity=session.map_id).to_json())
+        self.send(self.server, document, session.name)
+
+    @work(thread=True, exclusive=True, group="community")
+    def send(self, server: str, document: dict, name: str) -> None:
+        from services import community
+
+        try:
+            result = community.submit_and_wait(server, document, name)
+        except community.CommunityError as exc:
+            line = f"Not submitted: {exc.message}"
+        else:
+            line = submitted_line(result)
+        self.app.call_from_thread(self.sent, line)
+
+    def sent(self, line: str) -> None:
+        if self.is_attached:
+            self.community_line(line)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -147,6 +243,9 @@ class ResultsScreen(ModalScreen[str]):
             return
         if event.button.id == "solution":
             self.show_solution()
+            return
+        if event.button.id == "submit":
+            self.submit()
             return
         self.dismiss(event.button.id or "leave")
 

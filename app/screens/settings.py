@@ -1,0 +1,103 @@
+"""The Settings screen: the community server, the player name and auto-submit, kept in
+config.toml in the data folder (services/settings.py)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Static, Switch
+
+from engine.core.safe_text import shown
+
+from app.screens.dialogs import DIALOG_CSS
+from services import community
+from services.settings import MAX_NAME, Settings, load_settings, save_settings
+
+
+class SettingsScreen(ModalScreen[Settings | None]):
+    """Edit the settings; Save writes them, Escape leaves them as they were."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="settings_cancel"),
+                Binding("ctrl+s", "save", "Save", id="settings_save")]
+
+    DEFAULT_CSS = f"""
+    SettingsScreen {{
+        {DIALOG_CSS}
+    }}
+    SettingsScreen #dialog {{
+        width: 64;
+    }}
+    SettingsScreen Label {{
+        margin-top: 1;
+    }}
+    SettingsScreen #auto-row {{
+        height: auto;
+        margin-top: 1;
+    }}
+    SettingsScreen #problem {{
+        color: $error;
+        height: auto;
+    }}
+    SettingsScreen #buttons {{
+        height: auto;
+        align: right middle;
+        margin-top: 1;
+    }}
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.settings = load_settings()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = "Settings"
+            yield Label("Community server (http://host:port)")
+            yield Input(self.settings.server, placeholder="none: play offline", id="server")
+            yield Label("Player name (for runs and the boards)")
+            yield Input(self.settings.player, placeholder="your login name", id="player",
+                        max_length=MAX_NAME)
+            with Horizontal(id="auto-row"):
+                yield Switch(self.settings.auto_submit, id="auto")
+                yield Static(" Send a win on a published map without asking")
+            yield Static(Text(shown(self.settings.problem)), id="problem")
+            with Horizontal(id="buttons"):
+                yield Button("Save", variant="primary", id="save")
+                yield Button("Cancel", id="cancel")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def action_save(self) -> None:
+        server = self.query_one("#server", Input).value.strip()
+        player = shown(self.query_one("#player", Input).value.strip())[:MAX_NAME]
+        problem = self.query_one("#problem", Static)
+        if server:
+            try:
+                server = community.server_url(server)
+            except community.CommunityError as exc:
+                problem.update(Text(shown(exc.message)))
+                return
+        chosen = self.settings.but(server=server, player=player,
+                                   auto_submit=self.query_one("#auto", Switch).value, problem="")
+        try:
+            save_settings(chosen)
+        except OSError as exc:
+            problem.update(Text(shown(f"The settings could not be saved: {exc}")))
+            return
+        self.dismiss(chosen)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

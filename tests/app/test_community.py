@@ -1,0 +1,192 @@
+"""The Community screen and the results screen's submission, against a real server on loopback:
+browse the published maps, download one, play it to a win with key presses, submit the run and
+see its global rank; and the settings that choose the server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, DataTable, Input, Static
+
+from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue.screens.community import CommunityScreen
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.results import ResultsScreen
+from app.screens.settings import SettingsScreen
+from app.screens.title import MENU, TitleScreen
+from services import community
+from services.settings import Settings, load_settings, save_settings
+from tests.server.conftest import challenge
+from tests.server.live import LiveServer
+
+SIZE = (120, 40)
+MAP = "poison-race"
+KEYS = {"N": "up", "E": "right", "S": "down", "W": "left"}
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "server.db")
+    live.start()
+    yield live
+    live.stop()
+
+
+def publish(server: LiveServer, name: str = MAP, author: str = "Author") -> dict:
+    client = community.Client(server.url)
+    client.register(author)
+    text, clear = challenge(name)
+    return client.publish(text, clear)
+
+
+def keys_for(run: dict) -> list[str]:
+    """The key presses that play a run made of moves, flips and end turns."""
+    keys = []
+    for action in run["actions"]:
+        if action["do"] in ("move", "flip"):
+            keys.append(KEYS[action["dir"]])
+        elif action["do"] == "end_turn":
+            keys.append("space")
+        else:
+            raise AssertionError(f"no key for {action}")
+    return keys
+
+
+async def until(pilot, check, seconds: float = 30.0, why=lambda: "") -> None:
+    for _ in range(int(seconds / 0.1)):
+        if check():
+            return
+        await pilot.pause(0.1)
+    raise AssertionError(f"waited too long {why()}")
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def open_community(app: CardRogueApp, pilot) -> CommunityScreen:
+    assert isinstance(app.screen, TitleScreen)
+    app.screen.post_message(TitleScreen.EntryChosen(next(e for e in MENU if e.id == "community")))
+    await until(pilot, lambda: isinstance(app.screen, CommunityScreen))
+    return app.screen
+
+
+async def test_browse_download_play_to_a_win_submit_and_see_the_rank(app, server, user_data):
+    published = publish(server)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_community(app, pilot)
+        table = screen.query_one("#maps", DataTable)
+        await until(pilot, lambda: table.row_count == 1)
+        assert str(table.get_row_at(0)[5]) == published["share_code"]
+        await until(pilot, lambda: "player(s) on the board" in text_of(screen, "#mine"))
+        assert "no score here yet" in text_of(screen, "#mine")
+        assert table.has_focus
+        await pilot.press("enter")  # download and play
+        await until(pilot, lambda: not isinstance(app.screen, CommunityScreen),
+                    why=lambda: text_of(screen, "#status"))
+        assert list((user_data / "maps").glob("*.toml"))
+        await pilot.press("enter")  # the story
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        for key in keys_for(challenge(MAP)[1]):
+            await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        results = app.screen
+        button = results.query_one("#submit", Button)
+        await until(pilot, lambda: button.has_class("shown"))
+        assert "published on" in text_of(results, "#community")
+        await pilot.click("#submit")
+        await until(pilot, lambda: "global rank" in text_of(results, "#community"))
+        assert "global rank 1" in text_of(results, "#community")
+    board = community.Client(server.url).leaderboard(published["id"])
+    # The author's clear is on the board too; the same moves and turns share rank 1.
+    assert {(item["player"], item["rank"]) for item in board["items"]} == {("Author", 1),
+                                                                           ("Tester", 1)}
+
+
+async def test_auto_submit_sends_the_win_without_asking(app, server, user_data):
+    publish(server)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url, auto_submit=True))
+    known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_path(known.path)
+        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        for key in keys_for(challenge(MAP)[1]):
+            await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        results = app.screen
+        await until(pilot, lambda: "global rank" in text_of(results, "#community"))
+        assert not results.query_one("#submit", Button).has_class("shown")
+
+
+async def test_server_text_is_shown_literally(app, server, user_data):
+    client = community.Client(server.url)
+    client.register("Mallory")
+    text, clear = challenge(MAP)
+    text = text.replace('title = "', 'title = "[reverse]Loud[/reverse] ', 1)
+    published = client.publish(text, clear)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_community(app, pilot)
+        table = screen.query_one("#maps", DataTable)
+        await until(pilot, lambda: table.row_count == 1)
+        title = table.get_row_at(0)[0]
+        assert "[reverse]Loud[/reverse]" in str(title)
+        assert published["title"].startswith("[reverse]")
+
+
+async def test_search_and_sort_ask_the_server_again(app, server, user_data):
+    publish(server)
+    publish(server, "speed-maze", author="Other")
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_community(app, pilot)
+        table = screen.query_one("#maps", DataTable)
+        await until(pilot, lambda: table.row_count == 2)
+        await pilot.press("slash")
+        search = screen.query_one("#search", Input)
+        assert search.has_focus
+        search.value = "maze"
+        await pilot.press("enter")
+        await until(pilot, lambda: table.row_count == 1)
+        assert "maze" in str(table.get_row_at(0)[0]).lower()
+        await pilot.press("s")
+        await until(pilot, lambda: "sorted by popular" in text_of(screen, "#status"))
+
+
+async def test_without_a_server_the_screen_says_how_to_set_one(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_community(app, pilot)
+        await pilot.pause()
+        assert "Settings" in text_of(screen, "#status")
+
+
+async def test_settings_save_the_server_and_refuse_a_bad_address(app, user_data):
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        settings_screen = app.screen
+        settings_screen.query_one("#server", Input).value = "ftp://nowhere"
+        await pilot.click("#save")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert "http://" in text_of(settings_screen, "#problem")
+        settings_screen.query_one("#server", Input).value = "http://127.0.0.1:8765/"
+        settings_screen.query_one("#player", Input).value = "Ann"
+        await pilot.pause(0.3)  # a button takes no second press while it shows the first
+        await pilot.click("#save")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen), text_of(settings_screen, "#problem")
+    kept = load_settings()
+    assert (kept.server, kept.player) == ("http://127.0.0.1:8765", "Ann")
+    assert json.dumps(kept.other) == "{}"
+    assert Path(user_data / "config.toml").exists()

@@ -1,0 +1,37 @@
+"""A real community server on a free loopback port, in a thread of the test process (uvicorn,
+SQLite, verifying in-process), for the clients' tests: the command line and the app talk to it
+over HTTP as they would to any server."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+
+from server.app import Settings, create_app
+from server.limits import Rate
+from tests.server.conftest import free_port
+
+
+class LiveServer:
+    def __init__(self, database: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = Settings(database=f"sqlite:///{database}", per_address=Rate(0),
+                          per_token=Rate(0))
+        self.server = uvicorn.Server(uvicorn.Config(create_app(config), host="127.0.0.1",
+                                                    port=self.port, log_level="error"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
