@@ -190,3 +190,33 @@ async def test_settings_save_the_server_and_refuse_a_bad_address(app, user_data)
     assert (kept.server, kept.player) == ("http://127.0.0.1:8765", "Ann")
     assert json.dumps(kept.other) == "{}"
     assert Path(user_data / "config.toml").exists()
+
+
+async def test_publishing_from_the_editor_uploads_to_the_server(app, server, user_data, tmp_path):
+    from app.games.cardrogue.editor import playtest
+    from app.games.cardrogue.editor.model import MapModel
+    from app.games.cardrogue.screens.editor import EditorScreen
+    from engine.core.runs import parse_run
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    text, clear = challenge(MAP)
+    map_file = tmp_path / f"{MAP}.toml"
+    map_file.write_text(text)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = EditorScreen(MapModel.load(map_file), map_file)
+        app.push_screen(editor)
+        await pilot.pause()
+        editor.clear_run = parse_run(json.dumps(clear))
+        playtest.publish(editor)
+
+        def notes() -> list[str]:
+            return [n.message for n in app._notifications]
+
+        await until(pilot, lambda: any("on the server" in (n.title or "")
+                                       for n in app._notifications), why=notes)
+        assert any(f"Published on {server.url} as " in m for m in notes()), notes()
+        playtest.publish(editor)  # again: the server has it already, and says so
+        await until(pilot, lambda: any("did not take the map" in m for m in notes()), why=notes)
+    listed = community.Client(server.url).maps()["items"]
+    assert [(item["title"], item["author"]) for item in listed] == [("The Green Well", "Tester")]

@@ -264,6 +264,41 @@ def publish(editor) -> None:
     if filled:
         note += "\nProved par set for " + ", ".join(editor.model.level_id(i) for i in filled) + "."
     editor.notify(note, title="Published", markup=False, timeout=10)
+    upload(editor, path, run)
+
+
+def upload(editor, map_path: Path, run: Run) -> None:
+    """When a community server is set, publish the exported map and its clear there too (in a
+    worker thread), and say what the server answered."""
+    import json
+
+    from app.games.cardrogue import records
+    from engine.core.safe_text import shown
+    from services import community
+
+    try:
+        server = community.server_url(None)
+    except community.CommunityError:
+        return  # no server set: the exported files are the whole of publishing
+    text = map_path.read_text(encoding="utf-8")
+    clear = json.loads(run.to_json())
+    name = records.player_name()
+
+    def send() -> None:
+        client = community.Client(server)
+        try:
+            community.login_or_register(client, name)
+            answer = client.publish(text, clear)
+        except community.CommunityError as exc:
+            editor.app.call_from_thread(
+                editor.notify, shown(f"{server} did not take the map: {exc.message}"),
+                title="Not published on the server", severity="error", markup=False, timeout=10)
+            return
+        editor.app.call_from_thread(
+            editor.notify, shown(f"Published on {server} as {answer.get('share_code', '?')}."),
+            title="Published on the server", markup=False, timeout=10)
+
+    editor.run_worker(send, thread=True, group="publish", exclusive=True)
 
 
 def kept_clear(editor) -> Run | None:
