@@ -10,6 +10,7 @@ script-facing subcommands start quickly.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -110,6 +111,31 @@ def run_edit(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
+def add_web_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+
+
+def run_web(args: argparse.Namespace) -> int:
+    """Serve the app to a browser: each visitor gets their own game in a terminal on the page
+    (textual-serve runs `cardrogue` for them)."""
+    import shlex
+
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        print(f"{PROG} web: this needs the textual-serve package (pip install textual-serve)",
+              file=sys.stderr)
+        return 2
+    if not 0 < args.port < 65536:
+        print(f"{PROG} web: --port must be from 1 to 65535", file=sys.stderr)
+        return 2
+    command = f"{shlex.quote(sys.executable)} -m app.cli"
+    Server(command, host=args.host, port=args.port, title="Card Rogue").serve()
+    return 0
+
+
 # Later issues append their subcommands here; none is listed until it works.
 COMMANDS: tuple[Command, ...] = (
     Command("play", "play a map or campaign file", add_play_arguments, run_play),
@@ -141,6 +167,8 @@ COMMANDS: tuple[Command, ...] = (
             community_cli.add_fetch_arguments, community_cli.run_fetch),
     Command("submit", "submit run files to a community server and wait for the verdicts",
             community_cli.add_submit_arguments, community_cli.run_submit),
+    Command("web", "serve the game to a web browser (each visitor plays in a page)",
+            add_web_arguments, run_web),
 )
 
 
@@ -179,14 +207,15 @@ def can_open_app(command: str = "") -> bool:
     and stdout (without one it would wait forever for keys nobody can press), an encoding
     that can draw its cards, and a data folder that is a folder."""
     prefix = f"{PROG} {command}:" if command else f"{PROG}:"
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    served = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")  # `cardrogue web`
+    if not served and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(f"{prefix} the app needs a terminal, and stdin or stdout is not one (a pipe or a "
               f"file); the commands in `{PROG} --help` work without one", file=sys.stderr)
         return False
     import codecs
 
     encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-    if codecs.lookup(encoding).name != "utf-8":
+    if not served and codecs.lookup(encoding).name != "utf-8":
         print(f"{prefix} the terminal's encoding is {encoding}, and the app draws with Unicode; "
               "set PYTHONIOENCODING to utf-8 (or unset it)", file=sys.stderr)
         return False
