@@ -50,6 +50,8 @@ class Settings:
     budget: Budget = field(default_factory=Budget)
     # SQLite: verify in this process. False when workers verify (or a test drives it).
     verify_in_process: bool = True
+    # PostgreSQL with workers: each submitted run becomes a job on the Procrastinate queue.
+    queue_jobs: bool = False
 
 
 class ApiError(Exception):
@@ -219,11 +221,19 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             verifier = Verifier(db, settings.budget)
             verifier.start()  # also picks up runs left queued by the last start
         app.state.verifier = verifier
+        queue = None
+        if settings.queue_jobs:
+            from server.queue import open_queue
+
+            queue = open_queue(db.url.render_as_string(hide_password=False))
+        app.state.queue = queue
         try:
             yield
         finally:
             if verifier is not None:
                 verifier.stop()
+            if queue is not None:
+                queue.close()
             if engine is None:
                 db.dispose()
 
@@ -399,6 +409,10 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         verifier = request.app.state.verifier
         if verifier is not None:
             verifier.wake()
+        if request.app.state.queue is not None:
+            from server.queue import defer
+
+            defer(request.app.state.queue, run_id)
         return Queued(id=run_id, status="queued")
 
     @app.get(API + "/runs/{run_id}", response_model=RunOut, responses=ERRORS, tags=["runs"])

@@ -121,8 +121,13 @@ def run_server(args: argparse.Namespace) -> int:
 
     from server.app import Settings, create_app
 
+    if args.workers and engine.dialect.name != "postgresql":
+        _err("server", "--workers needs PostgreSQL (--database postgresql://...); with SQLite "
+             "the server verifies runs itself")
+        engine.dispose()
+        return EXIT_USAGE
     settings = Settings(database=engine.url.render_as_string(hide_password=False),
-                        verify_in_process=not args.workers)
+                        verify_in_process=not args.workers, queue_jobs=args.workers)
     if args.per_address is not None:
         settings.per_address = args.per_address
     if args.per_token is not None:
@@ -183,29 +188,33 @@ def run_admin(args: argparse.Namespace) -> int:
 def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database", metavar="URL", required=True,
                         help="the server's database (postgresql://USER@HOST/NAME)")
+    parser.add_argument("--concurrency", type=int, default=1, metavar="N",
+                        help="runs verified at once by this worker (default 1)")
+    parser.add_argument("--stalled-after", type=float, default=None, metavar="SECONDS",
+                        help="a worker silent this long is taken for dead and its runs are "
+                             "verified again (default 30)")
 
 
 def run_worker(args: argparse.Namespace) -> int:
+    if args.concurrency < 1 or (args.stalled_after is not None and args.stalled_after <= 0):
+        _err("worker", "--concurrency and --stalled-after must be positive")
+        return EXIT_USAGE
     engine = _engine("worker", args.database)
     if engine is None:
         return EXIT_BAD
-    import signal
-    import threading
+    if engine.dialect.name != "postgresql":
+        _err("worker", "workers need PostgreSQL; with SQLite the server verifies runs itself")
+        engine.dispose()
+        return EXIT_USAGE
+    from server import queue
 
-    from server.verification import Budget
-    from server.verifier import Verifier
-
-    verifier = Verifier(engine, Budget(), idle=1.0)
-    stopping = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
     print(f"{PROG} worker: verifying queued runs; Ctrl+C stops it", flush=True)
-    verifier.start()
     try:
-        while not stopping.wait(0.5):
-            pass
+        queue.run_workers(engine.url.render_as_string(hide_password=False), engine,
+                          concurrency=args.concurrency,
+                          stalled_after=args.stalled_after or queue.STALLED_AFTER)
     except KeyboardInterrupt:
         pass
     finally:
-        verifier.stop()
         engine.dispose()
     return EXIT_OK

@@ -239,6 +239,23 @@ def claim_next(conn: Connection, lease: float) -> Claim | None:
     return None
 
 
+def claim(conn: Connection, run_id: int) -> Claim | None:
+    """Count an attempt at a queued run, taken by id (the PostgreSQL queue hands out ids);
+    None if it is not waiting."""
+    row = conn.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "queued")
+                       .values(claimed_at=now(), attempts=runs.c.attempts + 1)
+                       .returning(runs.c.id, runs.c.document, runs.c.map_id, runs.c.player_id,
+                                  runs.c.attempts)).first()
+    return Claim(*row) if row is not None else None
+
+
+def stale_queued(conn: Connection, older_than: float, limit: int = 1000) -> list[int]:
+    """Runs still queued after `older_than` seconds: their job may never have been made."""
+    return list(conn.execute(select(runs.c.id).where(
+        runs.c.status == "queued", runs.c.submitted_at < now() - timedelta(seconds=older_than))
+        .order_by(runs.c.id).limit(limit)).scalars())
+
+
 def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
     """Store a run's verdict and, if verified, enter it on its board. Exactly once: False if
     the run was settled already (by another verifier)."""

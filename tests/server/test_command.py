@@ -3,7 +3,6 @@ free loopback port and used over HTTP as a client would."""
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -14,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
-import pytest
-
 from tests.server.conftest import challenge, free_port
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
@@ -41,11 +38,6 @@ def running(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-
-
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    return {**os.environ, "CARDROGUE_DATA_DIR": str(tmp_path / "data")}
 
 
 def serve(port: int, *extra: str, env: dict[str, str]) -> Any:
