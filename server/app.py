@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import Body, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
@@ -39,6 +39,7 @@ API = "/api/v1"
 MAX_NAME = 40
 MAX_WHY = 2000
 MAX_LIMIT = 100
+TOML = "application/toml"
 
 
 @dataclass
@@ -368,12 +369,13 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         with reading(_engine(request)) as conn:
             return MapDetail(**store.map_entry(conn, _map_or_404(conn, ref), description=True))
 
-    @app.get(API + "/maps/{ref}/file", response_class=PlainTextResponse, responses=ERRORS,
-             tags=["maps"])
-    def get_map_file(request: Request, ref: str) -> PlainTextResponse:
+    @app.get(API + "/maps/{ref}/file", tags=["maps"], responses={
+        **ERRORS, 200: {"description": "the map's TOML text",
+                        "content": {TOML: {"schema": {"type": "string"}}}}})
+    def get_map_file(request: Request, ref: str) -> Response:
         with reading(_engine(request)) as conn:
             row = _map_or_404(conn, ref)
-        return PlainTextResponse(row.text, media_type="application/toml")
+        return Response(row.text, media_type=TOML)
 
     @app.get(API + "/maps/{ref}/leaderboard", response_model=Board, responses=ERRORS,
              tags=["leaderboards"])
