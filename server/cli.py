@@ -114,6 +114,14 @@ def run_server(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         _err("server", f"--port {args.port}: a port is between 1 and 65535")
         return EXIT_USAGE
+    problem = _cannot_listen(args.host, args.port)
+    if problem:
+        _err("server", f"cannot listen on {args.host}:{args.port}: {problem}")
+        return EXIT_BAD
+    if args.workers and not (args.database or "").startswith("postgres"):
+        _err("server", "--workers needs PostgreSQL (--database postgresql://...); with SQLite "
+             "the server verifies runs itself")
+        return EXIT_USAGE
     engine = _engine("server", args.database)
     if engine is None:
         return EXIT_BAD
@@ -121,11 +129,6 @@ def run_server(args: argparse.Namespace) -> int:
 
     from server.app import Settings, create_app
 
-    if args.workers and engine.dialect.name != "postgresql":
-        _err("server", "--workers needs PostgreSQL (--database postgresql://...); with SQLite "
-             "the server verifies runs itself")
-        engine.dispose()
-        return EXIT_USAGE
     settings = Settings(database=engine.url.render_as_string(hide_password=False),
                         verify_in_process=not args.workers, queue_jobs=args.workers)
     if args.per_address is not None:
@@ -142,6 +145,21 @@ def run_server(args: argparse.Namespace) -> int:
     finally:
         engine.dispose()
     return EXIT_OK
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen there (a port in use, an address not ours), if so:
+    said in our words before uvicorn starts, rather than in its log."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(infos[0][4])
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
 
 
 def run_admin(args: argparse.Namespace) -> int:
@@ -199,13 +217,12 @@ def run_worker(args: argparse.Namespace) -> int:
     if args.concurrency < 1 or (args.stalled_after is not None and args.stalled_after <= 0):
         _err("worker", "--concurrency and --stalled-after must be positive")
         return EXIT_USAGE
+    if args.database.startswith("sqlite"):
+        _err("worker", "workers need PostgreSQL; with SQLite the server verifies runs itself")
+        return EXIT_USAGE
     engine = _engine("worker", args.database)
     if engine is None:
         return EXIT_BAD
-    if engine.dialect.name != "postgresql":
-        _err("worker", "workers need PostgreSQL; with SQLite the server verifies runs itself")
-        engine.dispose()
-        return EXIT_USAGE
     from server import queue
 
     print(f"{PROG} worker: verifying queued runs; Ctrl+C stops it", flush=True)

@@ -251,6 +251,11 @@ def claim(conn: Connection, run_id: int) -> Claim | None:
     return Claim(*row) if row is not None else None
 
 
+def release_claims(conn: Connection) -> None:
+    conn.execute(update(runs).where(runs.c.status == "queued", runs.c.claimed_at.is_not(None))
+                 .values(claimed_at=None))
+
+
 def stale_queued(conn: Connection, older_than: float, limit: int = 1000) -> list[int]:
     """Runs still queued after `older_than` seconds: their job may never have been made."""
     return list(conn.execute(select(runs.c.id).where(
