@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from app import community_cli, runs_cli
 from app.games.cardrogue import solve_cli
 from app.runs_cli import shown
+from server import cli as server_cli
 
 PROG = "cardrogue"
 
@@ -158,6 +159,12 @@ COMMANDS: tuple[Command, ...] = (
             runs_cli.add_export_arguments, runs_cli.run_export),
     Command("solve", "prove each level's fewest moves (A* search); --json for tools",
             solve_cli.add_solve_arguments, solve_cli.run_solve),
+    # The community server (issue 14); server/cli.py imports only argparse at startup.
+    Command("server", "run the community server (SQLite in the data folder unless --database); "
+                      "`server admin` manages moderators, bans and hidden maps",
+            server_cli.add_server_arguments, server_cli.run_server),
+    Command("worker", "verify queued runs for a server on the same database",
+            server_cli.add_worker_arguments, server_cli.run_worker),
     # The community server (issue 15); app/community_cli.py imports only argparse at startup.
     Command("login", "register a player name on a community server and keep its token",
             community_cli.add_login_arguments, community_cli.run_login),

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import Body, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
@@ -39,6 +39,7 @@ API = "/api/v1"
 MAX_NAME = 40
 MAX_WHY = 2000
 MAX_LIMIT = 100
+TOML = "application/toml"
 
 
 @dataclass
@@ -50,6 +51,8 @@ class Settings:
     budget: Budget = field(default_factory=Budget)
     # SQLite: verify in this process. False when workers verify (or a test drives it).
     verify_in_process: bool = True
+    # PostgreSQL with workers: each submitted run becomes a job on the Procrastinate queue.
+    queue_jobs: bool = False
 
 
 class ApiError(Exception):
@@ -219,11 +222,19 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             verifier = Verifier(db, settings.budget)
             verifier.start()  # also picks up runs left queued by the last start
         app.state.verifier = verifier
+        queue = None
+        if settings.queue_jobs:
+            from server.queue import open_queue
+
+            queue = open_queue(db.url.render_as_string(hide_password=False))
+        app.state.queue = queue
         try:
             yield
         finally:
             if verifier is not None:
                 verifier.stop()
+            if queue is not None:
+                queue.close()
             if engine is None:
                 db.dispose()
 
@@ -358,12 +369,13 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         with reading(_engine(request)) as conn:
             return MapDetail(**store.map_entry(conn, _map_or_404(conn, ref), description=True))
 
-    @app.get(API + "/maps/{ref}/file", response_class=PlainTextResponse, responses=ERRORS,
-             tags=["maps"])
-    def get_map_file(request: Request, ref: str) -> PlainTextResponse:
+    @app.get(API + "/maps/{ref}/file", tags=["maps"], responses={
+        **ERRORS, 200: {"description": "the map's TOML text",
+                        "content": {TOML: {"schema": {"type": "string"}}}}})
+    def get_map_file(request: Request, ref: str) -> Response:
         with reading(_engine(request)) as conn:
             row = _map_or_404(conn, ref)
-        return PlainTextResponse(row.text, media_type="application/toml")
+        return Response(row.text, media_type=TOML)
 
     @app.get(API + "/maps/{ref}/leaderboard", response_model=Board, responses=ERRORS,
              tags=["leaderboards"])
@@ -399,6 +411,10 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         verifier = request.app.state.verifier
         if verifier is not None:
             verifier.wake()
+        if request.app.state.queue is not None:
+            from server.queue import defer
+
+            defer(request.app.state.queue, run_id)
         return Queued(id=run_id, status="queued")
 
     @app.get(API + "/runs/{run_id}", response_model=RunOut, responses=ERRORS, tags=["runs"])

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import (
     Connection,
+    CursorResult,
     Row,
     and_,
     false,
@@ -117,10 +118,10 @@ def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, cl
                                                 == facts.share_code))).first() is not None:
         raise Conflict(facts.id)
     at = now()
-    run_id = conn.execute(insert(runs).values(
+    run_id = _new_id(conn.execute(insert(runs).values(
         player_id=author_id, document=clear, map_id=facts.id, rules_version=rules_version,
         status="verified", moves=outcome.moves, turns=outcome.turns, submitted_at=at,
-        verified_at=at)).inserted_primary_key[0]
+        verified_at=at)))
     conn.execute(insert(maps).values(
         id=facts.id, share_code=facts.share_code, title=facts.title, author_id=author_id,
         kind=facts.kind, levels=facts.levels, par=facts.par, description=facts.description,
@@ -156,6 +157,7 @@ def list_maps(conn: Connection, *, q: str = "", sort: str = "new", limit: int = 
         query = query.where(or_(maps.c.title.icontains(q, autoescape=True),
                                 players.c.name.icontains(q, autoescape=True)))
     # Each order ends with clear_run_id, unique, so a cursor names one exact place.
+    key: tuple[Any, ...]
     if sort == "new":
         key = (maps.c.clear_run_id,)
         query = query.order_by(maps.c.clear_run_id.desc())
@@ -188,9 +190,9 @@ def list_maps(conn: Connection, *, q: str = "", sort: str = "new", limit: int = 
 
 def submit_run(conn: Connection, player_id: int, document: Any, map_id: str | None,
                rules_version: int | None) -> int:
-    return conn.execute(insert(runs).values(
+    return _new_id(conn.execute(insert(runs).values(
         player_id=player_id, document=document, map_id=map_id, rules_version=rules_version,
-        status="queued", submitted_at=now())).inserted_primary_key[0]
+        status="queued", submitted_at=now())))
 
 
 def run_by_id(conn: Connection, run_id: int) -> Row[Any] | None:
@@ -237,6 +239,28 @@ def claim_next(conn: Connection, lease: float) -> Claim | None:
         if taken.rowcount:
             return Claim(row.id, row.document, row.map_id, row.player_id, row.attempts + 1)
     return None
+
+
+def claim(conn: Connection, run_id: int) -> Claim | None:
+    """Count an attempt at a queued run, taken by id (the PostgreSQL queue hands out ids);
+    None if it is not waiting."""
+    row = conn.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "queued")
+                       .values(claimed_at=now(), attempts=runs.c.attempts + 1)
+                       .returning(runs.c.id, runs.c.document, runs.c.map_id, runs.c.player_id,
+                                  runs.c.attempts)).first()
+    return Claim(*row) if row is not None else None
+
+
+def release_claims(conn: Connection) -> None:
+    conn.execute(update(runs).where(runs.c.status == "queued", runs.c.claimed_at.is_not(None))
+                 .values(claimed_at=None))
+
+
+def stale_queued(conn: Connection, older_than: float, limit: int = 1000) -> list[int]:
+    """Runs still queued after `older_than` seconds: their job may never have been made."""
+    return list(conn.execute(select(runs.c.id).where(
+        runs.c.status == "queued", runs.c.submitted_at < now() - timedelta(seconds=older_than))
+        .order_by(runs.c.id).limit(limit)).scalars())
 
 
 def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
@@ -365,9 +389,8 @@ def rules_versions(conn: Connection, identity: str) -> list[int]:
 
 def add_report(conn: Connection, reporter_id: int, why: str, *, map_id: str | None = None,
                run_id: int | None = None) -> int:
-    return conn.execute(insert(reports).values(reporter_id=reporter_id, map_id=map_id,
-                                               run_id=run_id, why=why, at=now())
-                        ).inserted_primary_key[0]
+    return _new_id(conn.execute(insert(reports).values(reporter_id=reporter_id, map_id=map_id,
+                                                       run_id=run_id, why=why, at=now())))
 
 
 def list_reports(conn: Connection, limit: int) -> list[dict[str, Any]]:
@@ -417,6 +440,12 @@ def moderation_entries(conn: Connection, limit: int) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- helpers
+
+def _new_id(result: CursorResult[Any]) -> int:
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
 
 def iso(value: datetime | None) -> str | None:
     """A stored time as ISO 8601 UTC (SQLite hands times back without their zone)."""

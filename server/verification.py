@@ -117,14 +117,14 @@ def _spec(text: str) -> MapSpec:
 
 def _facts(spec: MapSpec) -> MapFacts:
     identity = map_id(spec)
-    pars = [level.par for level in spec.levels]
+    pars = [level.par for level in spec.levels if level.par is not None]
     return MapFacts(
         id=identity,
         share_code=share_code(identity),
         title=spec.title,
         kind=spec.kind,
         levels=len(spec.levels),
-        par=sum(pars) if pars and all(p is not None for p in pars) else None,  # type: ignore[misc]
+        par=sum(pars) if spec.levels and len(pars) == len(spec.levels) else None,
         description=spec.description,
     )
 

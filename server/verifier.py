@@ -30,18 +30,34 @@ def verify_next(engine: Engine, budget: Budget, lease: float = LEASE_SECONDS) ->
         text = store.map_text(conn, claim.map_id) if claim and claim.map_id else None
     if claim is None:
         return False
-    if claim.attempts > MAX_ATTEMPTS:
-        outcome = Outcome(False, "check_failed", f"verification failed {MAX_ATTEMPTS} times")
-    else:
-        try:
-            outcome = verify_run(claim.document, text, budget)
-        except Exception as error:  # noqa: BLE001 - a bug in replay must not stop the queue
-            log.exception("verifying run %s failed", claim.run_id)
-            outcome = Outcome(False, "check_failed", f"the server failed while replaying this "
-                              f"run ({type(error).__name__})")
+    outcome = _verify(claim, text, budget)
     with writing(engine) as conn:
         store.record_outcome(conn, claim.run_id, outcome)
     return True
+
+
+def verify_one(engine: Engine, run_id: int, budget: Budget) -> bool:
+    """Verify one run by id (the PostgreSQL queue's job). False if it was settled already, so
+    a job run twice (retried after its worker stalled) counts the run once."""
+    with writing(engine) as conn:
+        claim = store.claim(conn, run_id)
+        text = store.map_text(conn, claim.map_id) if claim and claim.map_id else None
+    if claim is None:
+        return False
+    outcome = _verify(claim, text, budget)
+    with writing(engine) as conn:
+        return store.record_outcome(conn, run_id, outcome)
+
+
+def _verify(claim: store.Claim, text: str | None, budget: Budget) -> Outcome:
+    if claim.attempts > MAX_ATTEMPTS:
+        return Outcome(False, "check_failed", f"verification failed {MAX_ATTEMPTS} times")
+    try:
+        return verify_run(claim.document, text, budget)
+    except Exception as error:  # noqa: BLE001 - a bug in replay must not stop the queue
+        log.exception("verifying run %s failed", claim.run_id)
+        return Outcome(False, "check_failed", f"the server failed while replaying this run "
+                       f"({type(error).__name__})")
 
 
 def verify_all(engine: Engine, budget: Budget, lease: float = LEASE_SECONDS) -> int:
@@ -74,6 +90,11 @@ class Verifier(threading.Thread):
         self.join(timeout=30)
 
     def run(self) -> None:
+        if self.engine.dialect.name == "sqlite":
+            # Only this process verifies an SQLite database: a claim left from before was a
+            # verifier that stopped with the last server, so its runs need not wait the lease.
+            with writing(self.engine) as conn:
+                store.release_claims(conn)
         while not self._stopping.is_set():
             self._wake.clear()
             try:

@@ -123,6 +123,12 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return request.getfixturevalue("postgres").new_database()
 
 
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    """The environment for a `cardrogue` process, with its own data folder."""
+    return {**os.environ, "CARDROGUE_DATA_DIR": str(tmp_path / "data")}
+
+
 @dataclass
 class Api:
     """A test client on the API, with the engine for driving verification by hand."""

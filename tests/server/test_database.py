@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -15,7 +16,7 @@ from server.db import connect, migrate, writing
 from server.schema import entries, metadata, runs
 from server.verification import Outcome, verify_run
 from server.verifier import verify_all
-from tests.server.conftest import Api, challenge
+from tests.server.conftest import Api, challenge, make_api
 
 
 def test_migrations_build_exactly_the_schema(database: str) -> None:
@@ -23,9 +24,16 @@ def test_migrations_build_exactly_the_schema(database: str) -> None:
     try:
         migrate(engine)  # and again: nothing left to do
         with engine.connect() as conn:
-            assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+            ours = MigrationContext.configure(conn, opts={"include_name": lambda name, kind, _:
+                                                         kind != "table" or not
+                                                         name.startswith("procrastinate")})
+            assert compare_metadata(ours, metadata) == []
             version = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
-        assert version == "0001"
+            queue = conn.exec_driver_sql("SELECT to_regclass('procrastinate_jobs')").scalar() \
+                if conn.dialect.name == "postgresql" else None
+        assert version == "0002"
+        # PostgreSQL gets the verification queue's tables too.
+        assert (queue is not None) == database.startswith("postgresql")
     finally:
         engine.dispose()
 
@@ -77,5 +85,25 @@ def test_the_server_verifies_in_its_own_process(database: str) -> None:
                 time.sleep(0.05)
             assert api.run(run_id)["status"] == "verified"
             assert api.run(run_id)["rank"] == 1
+    finally:
+        engine.dispose()
+
+
+def test_an_sqlite_server_verifies_runs_claimed_before_it_stopped(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    for api in make_api(url):
+        api.publish("speed-maze", api.register("Ann"))
+        run_id = api.submit(challenge("speed-maze")[1], api.register("Bo"))
+        with writing(api.engine) as conn:  # a verifier takes it, and the server stops
+            assert store.claim_next(conn, lease=3600) is not None
+    engine = connect(url)
+    try:
+        app = create_app(Settings(database=url, verify_in_process=True), engine=engine)
+        with TestClient(app) as client:
+            deadline = time.monotonic() + 60  # far less than the lease: a bound, not a timing
+            while client.get(f"/api/v1/runs/{run_id}").json()["status"] == "queued" \
+                    and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert client.get(f"/api/v1/runs/{run_id}").json()["status"] == "verified"
     finally:
         engine.dispose()

@@ -1,0 +1,237 @@
+"""`cardrogue server`, `cardrogue server admin ...` and `cardrogue worker` (see app/cli.py).
+
+    cardrogue server [--host 127.0.0.1] [--port 8765] [--database URL] [--workers]
+    cardrogue server admin moderator NAME [--database URL]   a moderator and their token
+    cardrogue server admin ban NAME --why TEXT                ban a player from every board
+    cardrogue server admin hide MAP --why TEXT                hide a map (id or share code)
+    cardrogue worker --database URL                           verify queued runs
+
+Without --database the server keeps an SQLite file in the data folder and verifies runs in its
+own process. Like app/runs_cli.py, this module imports only argparse at startup: FastAPI,
+SQLAlchemy and uvicorn load when a command runs, and a missing `server` extra is one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+PROG = "cardrogue"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+DATABASE_FILE = "server.db"
+EXIT_OK, EXIT_BAD, EXIT_USAGE = 0, 1, 2
+
+
+def _err(command: str, message: str) -> None:
+    from engine.core.safe_text import shown
+
+    print(shown(f"{PROG} {command}: {message}"), file=sys.stderr)
+
+
+def _database_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--database", metavar="URL",
+                        help="sqlite:///FILE or postgresql://USER@HOST/NAME (default: an "
+                             f"SQLite file, {DATABASE_FILE}, in the data folder)")
+
+
+def _rate(text: str) -> Any:
+    from server.limits import Rate
+
+    try:
+        return Rate.parse(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give N/SECONDS, e.g. 600/60 "
+                                         "(0: no limit)") from None
+
+
+def add_server_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default=DEFAULT_HOST,
+                        help=f"the address to listen on (default {DEFAULT_HOST})")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"the port to listen on (default {DEFAULT_PORT})")
+    _database_argument(parser)
+    parser.add_argument("--workers", action="store_true",
+                        help="leave verification to `cardrogue worker` processes on the same "
+                             "database instead of verifying in this one")
+    parser.add_argument("--per-address", type=_rate, default=None, metavar="N/SECONDS",
+                        help="requests one address may make (default 1200/60)")
+    parser.add_argument("--per-token", type=_rate, default=None, metavar="N/SECONDS",
+                        help="requests one token may make (default 600/60)")
+    admin = parser.add_subparsers(title="administration", metavar="admin", dest="server_command")
+    admin_parser = admin.add_parser("admin", help="manage the server's players and maps",
+                                    description="manage the server's players and maps")
+    actions = admin_parser.add_subparsers(title="actions", metavar="ACTION", dest="admin_action",
+                                          required=True)
+    moderator = actions.add_parser("moderator", help="make NAME a moderator (registering it if "
+                                   "need be) and print a new token for it")
+    moderator.add_argument("name", metavar="NAME")
+    _database_argument(moderator)
+    ban = actions.add_parser("ban", help="ban a player: their entries leave every board")
+    ban.add_argument("name", metavar="NAME")
+    ban.add_argument("--why", required=True)
+    _database_argument(ban)
+    hide = actions.add_parser("hide", help="hide a map (by id or share code)")
+    hide.add_argument("map", metavar="MAP")
+    hide.add_argument("--why", required=True)
+    _database_argument(hide)
+
+
+def database_url(value: str | None) -> str:
+    if value:
+        return value
+    from services.paths import data_dir
+
+    return f"sqlite:///{data_dir() / DATABASE_FILE}"
+
+
+def _engine(command: str, value: str | None) -> Any:
+    """The migrated database, or None after saying why not."""
+    try:
+        from server.db import DatabaseURLError, connect
+    except ImportError as missing:
+        _err(command, f"the server needs its extra packages ({missing.name} is missing): "
+             "pip install 'cardrogue[server]'")
+        return None
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from services.paths import DataFolderError
+
+    try:
+        return connect(database_url(value))
+    except (DatabaseURLError, DataFolderError) as error:
+        _err(command, str(error))
+    except SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()
+        _err(command, f"the database cannot be used: {reason[0] if reason else error}")
+    return None
+
+
+def run_server(args: argparse.Namespace) -> int:
+    if getattr(args, "server_command", None) == "admin":
+        return run_admin(args)
+    if not 0 < args.port < 65536:
+        _err("server", f"--port {args.port}: a port is between 1 and 65535")
+        return EXIT_USAGE
+    problem = _cannot_listen(args.host, args.port)
+    if problem:
+        _err("server", f"cannot listen on {args.host}:{args.port}: {problem}")
+        return EXIT_BAD
+    if args.workers and not (args.database or "").startswith("postgres"):
+        _err("server", "--workers needs PostgreSQL (--database postgresql://...); with SQLite "
+             "the server verifies runs itself")
+        return EXIT_USAGE
+    engine = _engine("server", args.database)
+    if engine is None:
+        return EXIT_BAD
+    import uvicorn
+
+    from server.app import Settings, create_app
+
+    settings = Settings(database=engine.url.render_as_string(hide_password=False),
+                        verify_in_process=not args.workers, queue_jobs=args.workers)
+    if args.per_address is not None:
+        settings.per_address = args.per_address
+    if args.per_token is not None:
+        settings.per_token = args.per_token
+    app = create_app(settings, engine=engine)
+    where = "SQLite" if engine.dialect.name == "sqlite" else "PostgreSQL"
+    verifying = "by workers" if args.workers else "in this process"
+    print(f"{PROG} server: listening on http://{args.host}:{args.port} ({where}; runs verified "
+          f"{verifying}); Ctrl+C stops it", flush=True)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    finally:
+        engine.dispose()
+    return EXIT_OK
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen there (a port in use, an address not ours), if so:
+    said in our words before uvicorn starts, rather than in its log."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(infos[0][4])
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
+
+
+def run_admin(args: argparse.Namespace) -> int:
+    engine = _engine("server admin", args.database)
+    if engine is None:
+        return EXIT_BAD
+    from server import store
+    from server.db import writing
+
+    try:
+        with writing(engine) as conn:
+            if args.admin_action == "moderator":
+                from server.app import ApiError, check_name
+
+                try:
+                    name = check_name(args.name)
+                except ApiError as error:
+                    _err("server admin", f"{args.name!r}: {error.message}")
+                    return EXIT_BAD
+                token = store.new_token_for(conn, name, role="moderator")
+                if token is None:
+                    token = store.create_player(conn, name, role="moderator")
+                store.log(conn, None, "make_moderator", name, "cardrogue server admin")
+                print(token)
+            elif args.admin_action == "ban":
+                target = store.player_by_name(conn, args.name)
+                if target is None:
+                    _err("server admin", f"no player is named {args.name!r}")
+                    return EXIT_BAD
+                removed = store.ban_player(conn, target.id, target.name, None, args.why)
+                print(f"banned {target.name}; {removed} board entries removed")
+            else:
+                row = store.map_by_ref(conn, args.map, include_hidden=True)
+                if row is None:
+                    _err("server admin", f"no map has the id or share code {args.map!r}")
+                    return EXIT_BAD
+                store.hide_map(conn, row.id, None, args.why)
+                print(f"hid {row.share_code} ({row.title})")
+    finally:
+        engine.dispose()
+    return EXIT_OK
+
+
+def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--database", metavar="URL", required=True,
+                        help="the server's database (postgresql://USER@HOST/NAME)")
+    parser.add_argument("--concurrency", type=int, default=1, metavar="N",
+                        help="runs verified at once by this worker (default 1)")
+    parser.add_argument("--stalled-after", type=float, default=None, metavar="SECONDS",
+                        help="a worker silent this long is taken for dead and its runs are "
+                             "verified again (default 30)")
+
+
+def run_worker(args: argparse.Namespace) -> int:
+    if args.concurrency < 1 or (args.stalled_after is not None and args.stalled_after <= 0):
+        _err("worker", "--concurrency and --stalled-after must be positive")
+        return EXIT_USAGE
+    if args.database.startswith("sqlite"):
+        _err("worker", "workers need PostgreSQL; with SQLite the server verifies runs itself")
+        return EXIT_USAGE
+    engine = _engine("worker", args.database)
+    if engine is None:
+        return EXIT_BAD
+    from server import queue
+
+    print(f"{PROG} worker: verifying queued runs; Ctrl+C stops it", flush=True)
+    try:
+        queue.run_workers(engine.url.render_as_string(hide_password=False), engine,
+                          concurrency=args.concurrency,
+                          stalled_after=args.stalled_after or queue.STALLED_AFTER)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        engine.dispose()
+    return EXIT_OK

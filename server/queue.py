@@ -1,0 +1,112 @@
+"""The verification queue on PostgreSQL: Procrastinate jobs, run by `cardrogue worker`.
+
+    queue = open_queue(url)            # the server: defer a job per submitted run
+    defer(queue, run_id)
+    run_workers(url, engine, ...)      # a worker process: verify jobs as they come
+
+A job carries only the run's id; the run and its map are read from the tables, and the verdict
+is recorded at most once (store.record_outcome), so a job that runs twice counts once.
+
+What keeps runs from being lost:
+- a failing job is retried (RetryStrategy below);
+- a worker killed mid-job stops sending heartbeats; `retry_stalled` (periodic, on every
+  worker) hands its jobs to a live worker once its last heartbeat is `stalled_after` old;
+- a run whose job was never made (the server stopped between storing the run and deferring
+  its job) is deferred by `requeue_forgotten`.
+Each job has a queueing lock per run, so deferring again never queues a run twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.engine import make_url
+
+from server import store
+from server.db import reading
+from server.verification import Budget
+from server.verifier import verify_one
+
+VERIFY_TASK = "cardrogue.verify_run"
+QUEUE = "verify"
+STALLED_AFTER = 30.0  # seconds without a heartbeat before a worker's jobs go to another
+HEARTBEAT = 2.0
+FORGOTTEN_AFTER = 60.0
+
+log = logging.getLogger("cardrogue.server")
+
+
+def conninfo(url: str) -> str:
+    """The libpq form of a SQLAlchemy URL (postgresql+psycopg://... -> postgresql://...)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def build(url: str, engine: Engine | None = None, budget: Budget | None = None,
+          stalled_after: float = STALLED_AFTER) -> Any:
+    """The Procrastinate app with the server's tasks; `engine` is needed only to run them."""
+    import procrastinate
+
+    app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=conninfo(url)))
+    check = budget or Budget()
+
+    @app.task(name=VERIFY_TASK, queue=QUEUE,
+              retry=procrastinate.RetryStrategy(max_attempts=5, wait=2))
+    def verify(run_id: int) -> None:
+        assert engine is not None, "tasks run only in a worker"
+        verify_one(engine, run_id, check)
+
+    @app.periodic(cron="* * * * * */5")  # every five seconds
+    @app.task(name="cardrogue.retry_stalled", queue=QUEUE, queueing_lock="retry_stalled")
+    async def retry_stalled(timestamp: int) -> None:
+        for job in await app.job_manager.get_stalled_jobs(
+                task_name=VERIFY_TASK, seconds_since_heartbeat=stalled_after):
+            log.warning("retrying job %s: its worker stopped answering", job.id)
+            await app.job_manager.retry_job(job)
+
+    @app.periodic(cron="* * * * * */30")
+    @app.task(name="cardrogue.requeue_forgotten", queue=QUEUE,
+              queueing_lock="requeue_forgotten")
+    async def requeue_forgotten(timestamp: int) -> None:
+        from procrastinate.exceptions import AlreadyEnqueued
+
+        assert engine is not None
+
+        def waiting() -> list[int]:
+            with reading(engine) as conn:
+                return store.stale_queued(conn, FORGOTTEN_AFTER)
+
+        for run_id in await asyncio.to_thread(waiting):
+            try:
+                await app.configure_task(VERIFY_TASK, queueing_lock=f"run:{run_id}"
+                                         ).defer_async(run_id=run_id)
+            except AlreadyEnqueued:
+                pass
+
+    return app
+
+
+def open_queue(url: str) -> Any:
+    """The queue opened for deferring jobs from synchronous code (the server's routes)."""
+    return build(url).open()
+
+
+def defer(app: Any, run_id: int) -> None:
+    """Queue the job that verifies `run_id`, unless one is waiting already."""
+    from procrastinate.exceptions import AlreadyEnqueued
+
+    try:
+        app.configure_task(VERIFY_TASK, queueing_lock=f"run:{run_id}").defer(run_id=run_id)
+    except AlreadyEnqueued:
+        pass
+
+
+def run_workers(url: str, engine: Engine, *, concurrency: int = 1,
+                stalled_after: float = STALLED_AFTER, budget: Budget | None = None) -> None:
+    """Verify jobs until stopped (SIGINT or SIGTERM: the worker finishes its jobs first)."""
+    app = build(url, engine, budget, stalled_after)
+    app.run_worker(queues=[QUEUE], concurrency=concurrency, name="cardrogue-worker",
+                   update_heartbeat_interval=min(HEARTBEAT, stalled_after / 3),
+                   stalled_worker_timeout=stalled_after, delete_jobs="successful")

@@ -1,0 +1,157 @@
+"""The real `cardrogue server` (and `cardrogue worker`) commands, started as processes on a
+free loopback port and used over HTTP as a client would."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+from tests.server.conftest import challenge, free_port
+
+CARDROGUE = Path(sys.executable).parent / "cardrogue"
+WAIT = 60.0  # a bound on waiting for a process, not a measurement
+
+
+def cardrogue(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    # In the data folder, so a relative path in a test never lands in the repository.
+    folder = Path(env["CARDROGUE_DATA_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    return subprocess.run([str(CARDROGUE), *args], capture_output=True, text=True, env=env,
+                          timeout=WAIT, cwd=folder)
+
+
+@contextmanager
+def running(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
+    process = subprocess.Popen([str(CARDROGUE), *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=WAIT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def serve(port: int, *extra: str, env: dict[str, str]) -> Any:
+    return running("server", "--host", "127.0.0.1", "--port", str(port), *extra, env=env)
+
+
+def wait_until_up(client: httpx.Client, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"the server stopped: {process.stderr.read()}")  # type: ignore[union-attr]
+        try:
+            if client.get("/healthz").status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("the server did not come up")
+
+
+def settled(client: httpx.Client, run_id: int) -> dict[str, Any]:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        run = client.get(f"/api/v1/runs/{run_id}").json()
+        if run["status"] != "queued":
+            return run  # type: ignore[no-any-return]
+        time.sleep(0.1)
+    raise AssertionError(f"run {run_id} was never verified")
+
+
+def play_a_round(client: httpx.Client) -> tuple[str, dict[str, Any]]:
+    """Register two players, publish a bundled challenge, submit a run; the map's id and the
+    settled run."""
+    author = client.post("/api/v1/players", json={"name": "Ann"})
+    player = client.post("/api/v1/players", json={"name": "Bo"})
+    assert author.status_code == player.status_code == 201
+    text, clear = challenge("right-weapon")
+    published = client.post("/api/v1/maps", json={"map": text, "clear": clear},
+                            headers={"Authorization": f"Bearer {author.json()['token']}"})
+    assert published.status_code == 201, published.text
+    queued = client.post("/api/v1/runs", json=clear,
+                         headers={"Authorization": f"Bearer {player.json()['token']}"})
+    assert queued.status_code == 202
+    return published.json()["id"], settled(client, queued.json()["id"])
+
+
+def test_the_server_command_on_its_default_sqlite_file(env: dict[str, str]) -> None:
+    port = free_port()
+    with serve(port, env=env) as process, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, process)
+        map_id, run = play_a_round(client)
+        assert (run["status"], run["player"], run["rank"]) == ("verified", "Bo", 1)
+        board = client.get(f"/api/v1/maps/{map_id}/leaderboard").json()
+        assert [(i["rank"], i["player"]) for i in board["items"]] == [(1, "Ann"), (1, "Bo")]
+        # A moderator made on the command line acts through the API.
+        made = cardrogue("server", "admin", "moderator", "Mod", env=env)
+        assert made.returncode == 0, made.stderr
+        banned = client.post("/api/v1/admin/players/Bo/ban", json={"why": "test"},
+                             headers={"Authorization": f"Bearer {made.stdout.strip()}"})
+        assert banned.status_code == 200
+        board = client.get(f"/api/v1/maps/{map_id}/leaderboard").json()
+        assert [i["player"] for i in board["items"]] == ["Ann"]
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=WAIT) == 0
+    assert (Path(env["CARDROGUE_DATA_DIR"]) / "server.db").is_file()
+
+
+def test_a_restarted_server_keeps_its_data(env: dict[str, str]) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with serve(port, env=env) as process, httpx.Client(base_url=base, timeout=WAIT) as client:
+        wait_until_up(client, process)
+        map_id, _ = play_a_round(client)
+    with serve(port, env=env) as process, httpx.Client(base_url=base, timeout=WAIT) as client:
+        wait_until_up(client, process)
+        assert client.get(f"/api/v1/maps/{map_id}/leaderboard").json()["total"] == 2
+
+
+def test_bad_arguments_are_one_line(env: dict[str, str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = str(taken.getsockname()[1])
+        for args in (["server", "--database", "mysql://x/y"], ["server", "--port", "70000"],
+                     ["server", "--port", busy],
+                     ["server", "--workers"],  # workers need PostgreSQL
+                     ["server", "admin", "ban", "nobody", "--why", "x"],
+                     ["worker", "--database", "nonsense"],
+                     ["worker", "--database", "sqlite:///x.db"]):
+            result = cardrogue(*args, env=env)
+            assert result.returncode in (1, 2), args
+            assert result.stderr.count("\n") == 1, (args, result.stderr)
+            assert result.stderr.startswith("cardrogue "), (args, result.stderr)
+
+
+def test_a_worker_verifies_for_a_server_on_postgresql(env: dict[str, str], postgres: Any
+                                                      ) -> None:
+    url = postgres.new_database()
+    port = free_port()
+    with serve(port, "--database", url, "--workers", env=env) as process, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, process)
+        author = client.post("/api/v1/players", json={"name": "Ann"}).json()["token"]
+        text, clear = challenge("right-weapon")
+        assert client.post("/api/v1/maps", json={"map": text, "clear": clear},
+                           headers={"Authorization": f"Bearer {author}"}).status_code == 201
+        run_id = client.post("/api/v1/runs", json=clear,
+                             headers={"Authorization": f"Bearer {author}"}).json()["id"]
+        time.sleep(0.5)
+        assert client.get(f"/api/v1/runs/{run_id}").json()["status"] == "queued"  # no worker yet
+        with running("worker", "--database", url, env=env):
+            assert settled(client, run_id)["status"] == "verified"

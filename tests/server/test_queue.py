@@ -1,0 +1,105 @@
+"""The PostgreSQL verification queue with real `cardrogue server` and `cardrogue worker`
+processes: a killed worker's run is verified by another, and two servers with two workers
+neither lose nor double-count runs submitted at once."""
+
+from __future__ import annotations
+
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx2 as httpx
+import psycopg
+
+from tests.server.conftest import challenge, free_port
+from tests.server.test_api import slower
+from tests.server.test_command import WAIT, running, serve, settled, wait_until_up
+
+STALLED = "3"  # seconds of silence before a worker is taken for dead
+
+
+def job_status(url: str, run_id: int) -> str | None:
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute("SELECT status FROM procrastinate_jobs WHERE task_name = "
+                           "'cardrogue.verify_run' AND (args->>'run_id')::int = %s "
+                           "ORDER BY id DESC LIMIT 1", (run_id,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def token(client: httpx.Client, name: str) -> dict[str, str]:
+    answer = client.post("/api/v1/players", json={"name": name})
+    assert answer.status_code == 201, answer.text
+    return {"Authorization": f"Bearer {answer.json()['token']}"}
+
+
+def test_a_worker_killed_mid_job_has_its_run_verified_by_another(
+        env: dict[str, str], postgres: Any) -> None:
+    url = postgres.new_database()
+    port = free_port()
+    with serve(port, "--database", url, "--workers", env=env) as server, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, server)
+        ann, bo = token(client, "Ann"), token(client, "Bo")
+        text, clear = challenge("speed-maze")
+        map_id = client.post("/api/v1/maps", json={"map": text, "clear": clear},
+                             headers=ann).json()["id"]
+        run_id = client.post("/api/v1/runs", json=clear, headers=bo).json()["id"]
+        # Hold the run's row, so the first worker to take the job stops inside it.
+        with psycopg.connect(url) as holder:
+            holder.execute("SELECT 1 FROM runs WHERE id = %s FOR UPDATE", (run_id,))
+            with running("worker", "--database", url, "--stalled-after", STALLED,
+                         env=env) as doomed:
+                deadline = time.monotonic() + WAIT
+                while job_status(url, run_id) != "doing" and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                assert job_status(url, run_id) == "doing"
+                doomed.send_signal(signal.SIGKILL)
+                doomed.wait(timeout=WAIT)
+            holder.rollback()
+        assert client.get(f"/api/v1/runs/{run_id}").json()["status"] == "queued"
+        with running("worker", "--database", url, "--stalled-after", STALLED, env=env):
+            run = settled(client, run_id)
+        assert (run["status"], run["rank"]) == ("verified", 1)
+        board = client.get(f"/api/v1/maps/{map_id}/leaderboard").json()
+        assert sorted(i["player"] for i in board["items"]) == ["Ann", "Bo"]
+        assert client.get(f"/api/v1/maps/{map_id}").json()["plays"] == 2
+
+
+def test_two_servers_and_two_workers_count_every_run_once(env: dict[str, str],
+                                                          postgres: Any) -> None:
+    url = postgres.new_database()
+    ports = [free_port(), free_port()]
+    with serve(ports[0], "--database", url, "--workers", env=env) as first, \
+            serve(ports[1], "--database", url, "--workers", env=env) as second, \
+            running("worker", "--database", url, env=env), \
+            running("worker", "--database", url, env=env), \
+            httpx.Client(base_url=f"http://127.0.0.1:{ports[0]}", timeout=WAIT) as one, \
+            httpx.Client(base_url=f"http://127.0.0.1:{ports[1]}", timeout=WAIT) as two:
+        wait_until_up(one, first)
+        wait_until_up(two, second)
+        text, clear = challenge("speed-maze")
+        map_id = one.post("/api/v1/maps", json={"map": text, "clear": clear},
+                          headers=token(one, "Author")).json()["id"]
+        players = {f"p{n}": token(one if n % 2 else two, f"p{n}") for n in range(8)}
+        # Each player sends four runs, alternately to each server, all at once.
+        jobs = [(name, extra, (one, two)[(n + extra) % 2])
+                for n, name in enumerate(players) for extra in (3, 1, 4, 2)]
+
+        def send(job: tuple[str, int, httpx.Client]) -> int:
+            name, extra, client = job
+            answer = client.post("/api/v1/runs", json=slower(clear, extra),
+                                 headers=players[name])
+            assert answer.status_code == 202, answer.text
+            return int(answer.json()["id"])
+
+        with ThreadPoolExecutor(8) as pool:
+            run_ids = list(pool.map(send, jobs))
+        assert len(set(run_ids)) == len(jobs)
+        runs = [settled(one, run_id) for run_id in run_ids]
+        assert all(run["status"] == "verified" for run in runs)
+        board = two.get(f"/api/v1/maps/{map_id}/leaderboard", params={"limit": 100}).json()
+        assert board["total"] == 1 + len(players)
+        assert sorted(i["player"] for i in board["items"]) == sorted(["Author", *players])
+        assert all(i["moves"] == 31 for i in board["items"] if i["player"] != "Author")
+        assert one.get(f"/api/v1/maps/{map_id}").json()["plays"] == 1 + len(jobs)
