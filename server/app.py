@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from server import store
 from server.db import connect, reading, writing
 from server.limits import MAX_BODY_BYTES, Limits, Rate
+from server.pages import add_pages
 from server.verification import (
     CURRENT_RULES_VERSION,
     Budget,
@@ -245,6 +246,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                        per_address=settings.per_address, per_token=settings.per_token)
     _handlers(app)
     _routes(app, settings)
+    add_pages(app)
     return app
 
 

@@ -475,3 +475,21 @@ def _cursor(cursor: str | None, types: tuple[type, ...]) -> tuple[Any, ...] | No
     if any(isinstance(v, int) and not -(1 << 62) < v < 1 << 62 for v in values):
         raise BadCursor(cursor)
     return tuple(values)
+
+
+def player_entries(conn: Connection, name: str, *, limit: int = 100) -> list[dict[str, Any]]:
+    """A player's entry on each board of the current rules (visible maps only), with its rank,
+    best ranks first."""
+    rows = conn.execute(
+        select(entries.c.map_id, entries.c.moves, entries.c.turns, entries.c.run_id,
+               entries.c.at, maps.c.title, maps.c.share_code)
+        .join(players, players.c.id == entries.c.player_id)
+        .join(maps, maps.c.id == entries.c.map_id)
+        .where(players.c.name == name, entries.c.removed == false(),
+               entries.c.rules_version == CURRENT_RULES_VERSION, maps.c.hidden_at.is_(None))
+        .order_by(maps.c.title, entries.c.map_id).limit(limit)).all()
+    out = [{"title": row.title, "share_code": row.share_code, "moves": row.moves,
+            "turns": row.turns, "run": row.run_id, "at": iso(row.at),
+            "rank": 1 + _better_than(conn, row.map_id, CURRENT_RULES_VERSION, row.moves,
+                                     row.turns)} for row in rows]
+    return sorted(out, key=lambda item: (item["rank"], item["title"]))

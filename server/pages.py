@@ -1,0 +1,70 @@
+"""Plain HTML pages for people: the published maps (`/`), one map with its board
+(`/maps/{code}`) and a player's entries (`/players/{name}`). Jinja2 templates with
+autoescaping, so titles and names from players can never become markup; no JavaScript."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from server import store
+from server.db import reading
+from server.verification import CURRENT_RULES_VERSION
+
+TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
+                        autoescape=select_autoescape(default=True, default_for_string=True))
+PAGE = 50
+
+
+def _page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
+    return HTMLResponse(TEMPLATES.get_template(template).render(**values), status_code=status)
+
+
+def _not_found(what: str) -> HTMLResponse:
+    return HTMLResponse(TEMPLATES.from_string(
+        '{% extends "base.html" %}{% block main %}<p>{{ what }}</p>{% endblock %}'
+    ).render(what=what), status_code=404)
+
+
+def add_pages(app: FastAPI) -> None:
+    """Add the pages to the API's app (they read the same database)."""
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def maps_page(request: Request, q: str = Query("", max_length=100), sort: str = "new",
+                  cursor: str | None = Query(None, max_length=200)) -> HTMLResponse:
+        sort = sort if sort in store.MAP_SORTS else "new"
+        try:
+            with reading(request.app.state.engine) as conn:
+                items, after = store.list_maps(conn, q=q, sort=sort, limit=PAGE, cursor=cursor)
+        except store.BadCursor:
+            items, after = [], None
+        return _page("maps.html", items=items, next=after, q=q, sort=sort,
+                     sorts=store.MAP_SORTS)
+
+    @app.get("/maps/{code}", response_class=HTMLResponse, include_in_schema=False)
+    def map_page(request: Request, code: str,
+                 cursor: str | None = Query(None, max_length=200)) -> HTMLResponse:
+        with reading(request.app.state.engine) as conn:
+            row = store.map_by_ref(conn, code)
+            if row is None:
+                return _not_found("No published map has this share code.")
+            entry = store.map_entry(conn, row, description=True)
+            try:
+                page = store.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=PAGE,
+                                        cursor=cursor)
+            except store.BadCursor:
+                page = None
+        items, total, after = page if page is not None else ([], 0, None)
+        return _page("map.html", map=entry, items=items, total=total, next=after)
+
+    @app.get("/players/{name}", response_class=HTMLResponse, include_in_schema=False)
+    def player_page(request: Request, name: str) -> HTMLResponse:
+        with reading(request.app.state.engine) as conn:
+            if store.player_by_name(conn, name) is None:
+                return _not_found("No player has this name.")
+            items = store.player_entries(conn, name)
+        return _page("player.html", name=name, items=items)

@@ -1,0 +1,87 @@
+"""The server's HTML pages in a real headless Chromium: the map list, a map with its board and a
+player's page, filled from a live server; titles and names from players show as plain text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from services import community
+from tests.server.conftest import challenge
+from tests.server.live import LiveServer
+from tests.web.browser import browser_page
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "server.db")
+    live.start()
+    yield live
+    live.stop()
+
+
+def publish(server: LiveServer, name: str, author: str, title: str | None = None) -> dict:
+    client = community.Client(server.url)
+    client.register(author)
+    text, clear = challenge(name)
+    if title is not None:
+        start = text.index('title = "') + len('title = "')
+        text = text[:start] + title + text[text.index('"', start):]
+    return client.publish(text, clear)
+
+
+def submit(server: LiveServer, name: str, player: str) -> None:
+    client = community.Client(server.url)
+    client.register(player)
+    run_id = client.submit(challenge(name)[1])
+    assert community.wait_for_verdicts(client, [run_id], 30)[run_id]["status"] == "verified"
+
+
+def test_the_map_list_a_board_and_a_player_page(server):
+    first = publish(server, "poison-race", "Ann")
+    publish(server, "speed-maze", "Bo")
+    submit(server, "poison-race", "Cy")
+    with browser_page() as page:
+        page.goto(server.url + "/")
+        rows = page.locator("tbody tr")
+        assert rows.count() == 2
+        listed = page.inner_text("tbody")
+        assert "The Green Well" in listed and first["share_code"] in listed
+        assert "Ann" in listed and "Bo" in listed
+
+        page.click(f"text={first['title']}")
+        page.wait_for_url(f"**/maps/{first['share_code']}")
+        assert "Poisoned and far from help" in page.inner_text("main")
+        board = [row.split("\t") for row in page.inner_text("tbody").splitlines()]
+        assert sorted((cells[0], cells[1]) for cells in board) == [("1", "Ann"), ("1", "Cy")]
+        assert "2 players" in page.inner_text("h3")
+
+        page.click("tbody >> text=Cy")
+        page.wait_for_url("**/players/Cy")
+        assert page.inner_text("h2") == "Cy"
+        assert "The Green Well" in page.inner_text("tbody")
+
+        page.goto(server.url + "/?q=maze")
+        assert page.locator("tbody tr").count() == 1
+        assert "Ann" not in page.inner_text("tbody")
+
+
+def test_markup_in_a_title_shows_as_text(server):
+    hostile = "<script>document.title='owned'</script><b>Bold</b>"
+    published = publish(server, "poison-race", "Eve", title=hostile)
+    with browser_page() as page:
+        page.goto(server.url + f"/maps/{published['share_code']}")
+        assert page.inner_text("h2") == hostile
+        assert page.title() != "owned" and page.locator("main b").count() == 0
+        page.goto(server.url + "/")
+        assert hostile in page.inner_text("tbody")
+
+
+def test_unknown_pages_say_so(server):
+    with browser_page() as page:
+        answer = page.goto(server.url + "/maps/ZZZZ-ZZZZ")
+        assert answer is not None and answer.status == 404
+        assert "No published map" in page.inner_text("main")
+        answer = page.goto(server.url + "/players/nobody")
+        assert answer is not None and answer.status == 404
