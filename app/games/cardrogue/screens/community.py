@@ -106,7 +106,7 @@ class CommunityScreen(Screen[None]):
         self.sort = SORTS[0]
         self.maps: list[dict[str, Any]] = []
         self.next_page: str | None = None
-        self.loading = False
+        self.fetching = False
         self.board_items: list[dict[str, Any]] = []
         self.board_for = ""
         self.detail_head = Text()
@@ -160,7 +160,7 @@ class CommunityScreen(Screen[None]):
         self.app.call_from_thread(self.add_page, page, reset)
 
     def failed(self, message: str) -> None:
-        self.loading = False
+        self.fetching = False
         self.say(message)
 
     def add_page(self, page: dict[str, Any], reset: bool) -> None:
@@ -176,7 +176,7 @@ class CommunityScreen(Screen[None]):
                           _text(item.get("best") if item.get("best") is not None else "-"),
                           _text(item.get("share_code")), key=str(len(self.maps) - 1))
         self.next_page = page.get("next") if isinstance(page.get("next"), str) else None
-        self.loading = False
+        self.fetching = False
         found = f"{len(self.maps)} map{'s' if len(self.maps) != 1 else ''}"
         if self.query_text:
             found += f" matching {self.query_text!r}"
@@ -194,8 +194,8 @@ class CommunityScreen(Screen[None]):
             return
         row = event.cursor_row
         self.show_map(row)
-        if row >= len(self.maps) - 1 and self.next_page and not self.loading:
-            self.loading = True  # the last row: fetch the next page
+        if row >= len(self.maps) - 1 and self.next_page and not self.fetching:
+            self.fetching = True  # the last row: fetch the next page
             self.load_page()
 
     def current(self) -> dict[str, Any] | None:
@@ -286,7 +286,7 @@ class CommunityScreen(Screen[None]):
         if event.data_table.id == "maps":
             self.action_play()
         elif 0 <= event.cursor_row < len(self.board_items):
-            self.watch(self.board_items[event.cursor_row])
+            self.watch_run(self.board_items[event.cursor_row])
 
     def action_play(self) -> None:
         item = self.current()
@@ -294,7 +294,7 @@ class CommunityScreen(Screen[None]):
             self.say(f"Downloading {shown(str(item.get('title', '')))}…")
             self.download(str(item.get("share_code", "")), None)
 
-    def watch(self, entry: dict[str, Any]) -> None:
+    def watch_run(self, entry: dict[str, Any]) -> None:
         if self.board_for and isinstance(entry.get("run"), int):
             self.say("Fetching the run…")
             self.download(self.board_for, entry["run"])
