@@ -286,7 +286,7 @@ class CommunityScreen(Screen[None]):
         if event.data_table.id == "maps":
             self.action_play()
         elif 0 <= event.cursor_row < len(self.board_items):
-            self.watch_run(self.board_items[event.cursor_row])
+            self.replay_entry(self.board_items[event.cursor_row])
 
     def action_play(self) -> None:
         item = self.current()
@@ -294,7 +294,7 @@ class CommunityScreen(Screen[None]):
             self.say(f"Downloading {shown(str(item.get('title', '')))}…")
             self.download(str(item.get("share_code", "")), None)
 
-    def watch_run(self, entry: dict[str, Any]) -> None:
+    def replay_entry(self, entry: dict[str, Any]) -> None:
         if self.board_for and isinstance(entry.get("run"), int):
             self.say("Fetching the run…")
             self.download(self.board_for, entry["run"])
