@@ -220,3 +220,40 @@ async def test_publishing_from_the_editor_uploads_to_the_server(app, server, use
         await until(pilot, lambda: any("did not take the map" in m for m in notes()), why=notes)
     listed = community.Client(server.url).maps()["items"]
     assert [(item["title"], item["author"]) for item in listed] == [("The Green Well", "Tester")]
+
+
+async def test_pages_load_as_the_cursor_reaches_the_end(app, server, user_data, monkeypatch):
+    from app.games.cardrogue.screens import community as community_screen
+
+    monkeypatch.setattr(community_screen, "PAGE", 2)
+    for name, author in (("poison-race", "A1"), ("speed-maze", "A2"),
+                         ("right-weapon", "A3")):
+        publish(server, name, author=author)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_community(app, pilot)
+        table = screen.query_one("#maps", DataTable)
+        await until(pilot, lambda: table.row_count == 2)
+        assert "more below" in text_of(screen, "#status")
+        await pilot.press("down")  # the last row: the next page comes
+        await until(pilot, lambda: table.row_count == 3)
+        codes = [str(table.get_row_at(i)[5]) for i in range(3)]
+        assert len(set(codes)) == 3  # every map once
+        assert "more below" not in text_of(screen, "#status")
+
+
+async def test_enter_on_a_board_entry_watches_its_run(app, server, user_data):
+    from app.games.cardrogue.screens.replay import ReplayScreen
+
+    publish(server)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_community(app, pilot)
+        board = screen.query_one("#board", DataTable)
+        await until(pilot, lambda: board.row_count == 1)
+        board.focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen),
+                    why=lambda: text_of(screen, "#status"))
