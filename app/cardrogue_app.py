@@ -69,6 +69,7 @@ class CardRogueApp(App[None]):
     def on_mount(self) -> None:
         # After the first frame: finding the data folder is not free, and no key comes sooner.
         self.call_after_refresh(self.apply_keymap)
+        self.call_after_refresh(self.send_outbox)
         if self.open_at_start is not None:
             self.open_path(self.open_at_start)
         if self.replay_at_start is not None:
@@ -91,6 +92,32 @@ class CardRogueApp(App[None]):
         for problem in problems:
             self.notify(shown(problem), title="Your keymap", severity="warning", markup=False,
                         timeout=10)
+
+    def send_outbox(self) -> None:
+        """Runs left waiting in the outbox (the network was down) go out in the background."""
+        from services import community
+
+        try:
+            if not community.waiting():
+                return
+        except community.CommunityError:
+            return
+        self.run_worker(self._send_outbox, thread=True, group="outbox", exclusive=True)
+
+    def _send_outbox(self) -> None:
+        from services import community
+
+        try:
+            client = community.Client(community.server_url(None))
+            if community.stored_login(client.server) is None:
+                return  # sent once the player logs in or submits again
+            community.login_or_register(client, "")
+            sent = [s for s in community.flush(client) if s.run_id is not None]
+        except community.CommunityError:
+            return  # still offline: they wait for the next time
+        if sent:
+            self.call_from_thread(self.notify, f"{len(sent)} run(s) from the outbox sent to "
+                                  f"{client.server}.", markup=False)
 
     # -- help and the palette
 

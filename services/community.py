@@ -315,8 +315,10 @@ def queue(server: str, run: Mapping[str, Any]) -> Path:
 def waiting(server: str | None = None) -> list[Waiting]:
     """The runs in the outbox (for one server, if given), oldest first. A damaged file is left
     where it is and skipped."""
-    found = []
-    folder = outbox_dir()
+    found: list[Waiting] = []
+    folder = data_dir(create=False) / OUTBOX_NAME
+    if not folder.is_dir():
+        return found  # nothing was ever queued: no folder is made just to look
     for path in sorted(folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name)):
         try:
             item = json.loads(read_limited(path, MAX_ANSWER_BYTES))

@@ -5,6 +5,7 @@ see its global rank; and the settings that choose the server."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -257,3 +258,23 @@ async def test_enter_on_a_board_entry_watches_its_run(app, server, user_data):
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen),
                     why=lambda: text_of(screen, "#status"))
+
+
+async def test_runs_left_in_the_outbox_are_sent_when_the_app_starts(app, server, user_data):
+    published = publish(server)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    client = community.Client(server.url)
+    community.keep_login(client.register("Tester"))
+    community.queue(server.url, challenge(MAP)[1])  # as if the network had dropped
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: not community.waiting())
+        await until(pilot, lambda: any("from the outbox" in n.message
+                                       for n in app._notifications))
+    ids = [item["player"] for item in client.leaderboard(published["id"])["items"]]
+    for _ in range(100):
+        if "Tester" in ids:
+            break
+        time.sleep(0.1)
+        ids = [item["player"] for item in client.leaderboard(published["id"])["items"]]
+    assert "Tester" in ids
