@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.dice import Dice  # noqa: E402
-from engine.core.runs import parse_run  # noqa: E402
+from engine.cardrogue.runs import parse_run  # noqa: E402
 from engine.cardrogue import Game, level_from_grids, map_from_levels  # noqa: E402
 from engine.cardrogue import runs  # noqa: E402
 from engine.cardrogue.board import PATH_GLYPHS, E, N, S, W  # noqa: E402
