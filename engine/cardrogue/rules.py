@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cardrogue import maps, runs
 from engine.cardrogue.actions import Action
 from engine.cardrogue.game import RULES_VERSION, Game
 from engine.cardrogue.level import GOAL_KINDS, Goal, MapSpec
-from engine.core.contract import OnStart, OnStep, Verdict, refusal
+from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
 from engine.core.files import project_folder
 from engine.core.runs import MAX_SEED, UNKNOWN_MAP, RunError, check_name, plain_claims
 
@@ -173,5 +173,7 @@ def _goal(name: Any) -> Goal:
 
 
 RULES = CardRogueRules()
+if TYPE_CHECKING:
+    _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks Card Rogue against engine.core.contract
 
 __all__ = ["RULES", "CardRogueRules"]

@@ -351,7 +351,7 @@ class Verified:
         return self.game.outcome == "won"
 
     def summary(self) -> dict[str, Any]:
-        f = self.figures
+        f = plain_claims(self.figures)  # JSON values: the per-level lists as lists
         return {
             "map_id": self.map_id,
             "share_code": share_code(self.map_id),
@@ -360,9 +360,9 @@ class Verified:
             "characters": list(self.run.characters),
             "outcome": f["outcome"],
             "moves": f["moves"],
-            "level_moves": list(f["level_moves"]),
+            "level_moves": f["level_moves"],
             "turns": f["turns"],
-            "level_turns": list(f["level_turns"]),
+            "level_turns": f["level_turns"],
             "health": f["health"],
             "rules_version": self.run.rules_version,
             "run_hash": self.run.hash,
@@ -373,7 +373,7 @@ def start(run: Run, spec: MapSpec) -> Game:
     """A fresh game set up as the run was: the map, the run's seed, its player and character
     (for a table: the players' names, the seed and the goals; `spec` is not used)."""
     if run.table is not None:
-        return _start_table(run)
+        return _start_table(run, run.table)
     if len(run.characters) != 1:
         raise RunError(BAD_SETUP, f"a story run has one character, not {len(run.characters)}")
     try:
@@ -382,8 +382,7 @@ def start(run: Run, spec: MapSpec) -> Game:
         raise RunError(BAD_SETUP, str(exc)) from None
 
 
-def _start_table(run: Run) -> Game:
-    table = run.table
+def _start_table(run: Run, table: Table) -> Game:
     if len(run.characters) != len(table.players):
         raise RunError(BAD_SETUP, f"the table has {len(table.players)} players but the run names "
                        f"{len(run.characters)} characters")
@@ -453,6 +452,7 @@ def locate(run: Run, maps: Mapping[str, MapSpec]) -> MapSpec:
     return spec
 
 
-__all__ = ["CLAIMS", "FIELDS", "GAME", "FoundMap", "MapFinder", "REQUIRED", "TABLE_FORMAT_VERSION", "Run", "Table",
-           "Verified", "parse_run", "read_run", "run_from_dict", "check_action_fields", "check_claim_names", "figures",
-           "goal_from_name", "goal_name", "locate", "record", "start", "utc_now", "verify"]
+__all__ = ["CLAIMS", "FIELDS", "GAME", "REQUIRED", "TABLE_FORMAT_VERSION", "FoundMap", "MapFinder",
+           "Run", "Table", "Verified", "check_action_fields", "check_claim_names", "figures",
+           "goal_from_name", "goal_name", "locate", "parse_run", "read_run", "record",
+           "run_from_dict", "start", "utc_now", "verify"]

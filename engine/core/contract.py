@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from engine.core.protocol import Action, Event
 from engine.core.runs import Run, RunError
@@ -27,7 +27,11 @@ from engine.core.runs import Run, RunError
 # Called with the events of a game's setup, then with each action's index, the action and its
 # events, while a run is replayed (the CLI's `replay --events` prints them).
 OnStart = Callable[[list[Event]], None]
-OnStep = Callable[[int, Action, list[Event]], None]
+OnStep = Callable[[int, Any, list[Event]], None]
+
+# A game's own action type (engine.core.protocol.Action describes what they all have): a state
+# lists, takes and remembers its own game's actions only.
+ActionT = TypeVar("ActionT", bound=Action)
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,7 @@ def refusal(exc: RunError) -> Verdict:
     return Verdict(ok=False, reason=str(exc), code=exc.code, report=exc.to_dict())
 
 
-class State(Protocol):
+class State(Protocol[ActionT]):
     """One game in progress. `apply` changes it; everything else only reads it."""
 
     @property
@@ -69,21 +73,21 @@ class State(Protocol):
         """The seat of the player who must act now; None once the game is over."""
 
     @property
-    def history(self) -> Sequence[Action]:
+    def history(self) -> Sequence[ActionT]:
         """Every action applied since the start, in order."""
 
-    def legal_actions(self) -> Sequence[Action]: ...
+    def legal_actions(self) -> Sequence[ActionT]: ...
 
-    def why_illegal(self, action: Action) -> str | None:
+    def why_illegal(self, action: ActionT) -> str | None:
         """Why `action` is not allowed now, in words; None if it is."""
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: ActionT) -> list[Event]:
         """Do `action` and say what happened. Raises IllegalAction (and changes nothing)."""
 
     def returns(self) -> list[int]:
         """Each seat's result, in seat order (points, or 1 for a win and 0 otherwise)."""
 
-    def clone(self) -> State:
+    def clone(self) -> State[ActionT]:
         """An independent copy: applying actions to one leaves the other unchanged."""
 
     def fingerprint(self) -> object:
@@ -103,7 +107,7 @@ class Rules(Protocol):
     name: str  # the name it is registered under in engine.games, and that its runs carry
     rules_version: int  # bumped whenever an outcome of any action can change
 
-    def new_game(self, seed: int | None = None, **options: Any) -> State:
+    def new_game(self, seed: int | None = None, **options: Any) -> State[Any]:
         """A fresh game. The options are the game's own; a missing, unknown or ill-typed one
         raises ValueError with the reason in words."""
 
@@ -111,7 +115,7 @@ class Rules(Protocol):
         """A few setups (keyword arguments for new_game, seed included) that the contract tests
         play: one per kind of setup the game has."""
 
-    def parse_action(self, data: Any) -> Action:
+    def parse_action(self, data: Any) -> Any:
         """An action from its stored JSON form. Raises ValueError with the reason."""
 
     def run_from_dict(self, doc: Any) -> Run:

@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.core.files import FileTooLarge, NotAFile, read_limited, write_atomic
 from engine.core.protocol import Action, Event, IllegalAction
@@ -387,13 +387,17 @@ def save_run(path: str | Path, run: Run) -> None:
 
 # ---------------------------------------------------------------------- verifying
 
-class Replayable(Protocol):
+# A game's own action type: a game state applies its own actions only.
+ActionT = TypeVar("ActionT", contravariant=True)
+
+
+class Replayable(Protocol[ActionT]):
     """What verification needs from a game state (every game's State has it)."""
 
     @property
     def is_over(self) -> bool: ...
 
-    def apply(self, action: Action) -> list[Event]: ...
+    def apply(self, action: ActionT) -> list[Event]: ...
 
 
 def check_header(run: Run, *, game: str, rules_version: int) -> None:
@@ -408,8 +412,8 @@ def check_header(run: Run, *, game: str, rules_version: int) -> None:
                        "verified here")
 
 
-def replay_actions(state: Replayable, actions: Iterable[Action],
-                   on_step: Callable[[int, Action, list[Event]], None] | None = None) -> None:
+def replay_actions(state: Replayable[Any], actions: Iterable[Any],
+                   on_step: Callable[[int, Any, list[Event]], None] | None = None) -> None:
     """Apply every action in order. The first illegal one raises RunError(ILLEGAL_ACTION) with
     its index and the rule's reason."""
     for n, action in enumerate(actions):
@@ -446,8 +450,9 @@ def _show(value: Any) -> str:
     return json.dumps(_plain(value), separators=(", ", ": "), ensure_ascii=False)
 
 
-def verify_replay(run: Run, state: Replayable, figures: Callable[[Any], dict[str, Claim]], *,
-                  on_step: Callable[[int, Action, list[Event]], None] | None = None
+def verify_replay(run: Run, state: Replayable[Any],
+                  figures: Callable[[Any], dict[str, Claim]], *,
+                  on_step: Callable[[int, Any, list[Event]], None] | None = None
                   ) -> dict[str, Claim]:
     """Replay `run` on a fresh `state` and return the replay's figures. Raises RunError:
     illegal_action, does_not_finish or claims_differ. The caller checks the header and the

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine import games
 from engine.cardrogue import Action, Game, MapSpec, runs
 from engine.cardrogue.maps import load_map
+from engine.cardrogue.rules import RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "campaigns" / "challenges" / "speed-maze.toml"
-RULES = games.load("cardrogue")
+
+
+def test_the_registry_gives_card_rogues_rules() -> None:
+    assert games.load("cardrogue") is RULES
 
 
 def test_a_story_game_takes_the_maps_seed_and_a_path_or_a_loaded_map() -> None:
@@ -93,13 +98,15 @@ def test_verify_finds_a_story_runs_map_through_find_map_or_refuses() -> None:
     assert RULES.verify(document, find_map=find).ok
     assert asked == [(document["map_id"], spec.title)]
     no_map = RULES.verify(document)
-    assert not no_map.ok and no_map.code == "unknown_map" and no_map.report["error"] == "unknown_map"
+    assert not no_map.ok and no_map.code == "unknown_map"
+    assert no_map.report["error"] == "unknown_map"
     with pytest.raises(TypeError, match="takes no mapp"):
         RULES.verify(document, mapp=spec)
 
 
 def test_a_bad_document_is_a_verdict_never_an_exception() -> None:
-    for document in ({}, [], {"game": "cardrogue"}, {"format_version": 9, "game": "cardrogue"}):
+    documents: list[Any] = [{}, [], {"game": "cardrogue"}, {"format_version": 9, "game": "cardrogue"}]
+    for document in documents:
         verdict = RULES.verify(document)
         assert not verdict.ok and verdict.reason and verdict.code in ("bad_run",
                                                                        "other_format_version")
