@@ -60,7 +60,8 @@ def as_plain(value: Any) -> Any:
 
 
 def test_every_registered_game_loads_as_rules() -> None:
-    assert games.names() == ["cardrogue"]
+    names = games.names()
+    assert "cardrogue" in names and len(set(names)) == len(names)
     for name in games.names():
         rules = games.load(name)
         assert isinstance(rules, Rules)
