@@ -60,13 +60,14 @@ def _read_text(command: str, path: str) -> str | None:
 def _read_run(command: str, path: str) -> dict[str, Any] | None:
     """A run file as the document the server takes, checked here first so a broken file is
     named before anything is sent."""
-    from engine.core.runs import RunError, parse_run
+    from engine import games
+    from engine.core.runs import RunError
 
     text = _read_text(command, path)
     if text is None:
         return None
     try:
-        parse_run(text)
+        games.parse_run(text)
     except RunError as exc:
         _err(command, f"{path}: {exc}")
         return None

@@ -60,29 +60,22 @@ def _map_argument(parser: argparse.ArgumentParser) -> None:
 
 
 class _Maps:
-    """The map for each run: the --map file (read once), or a lookup by id."""
+    """Finds a story run's map: the --map file (read once, used for every run), or a lookup by
+    id among the bundled maps and the user's maps folder. Its `find` is the `find_map` a game's
+    Rules.verify takes (engine/core/contract.py)."""
 
     def __init__(self, map_file: str | None) -> None:
         self.map_file = map_file
-        self._given = None
+        self._given: Any = None
 
-    def for_run(self, run: Any) -> Any:
+    def find(self, map_id: str, title: str = "") -> Any:
         from services import library
 
-        if run.table is not None:  # a classic game: the run lays its own table
-            return _Table()
         if self.map_file is None:
-            return library.find_map(run.map_id, title=run.map_title)
+            return library.find_map(map_id, title=title)
         if self._given is None:
             self._given = library.map_from_argument(self.map_file)
         return self._given
-
-
-class _Table:
-    """What `_Maps.for_run` gives for a classic run: no map file; the engine lays the table."""
-
-    spec = None
-    map_id = None
 
 
 def _map_error(exc: Exception) -> str:
@@ -96,31 +89,39 @@ def add_verify_arguments(parser: argparse.ArgumentParser) -> None:
     _map_argument(parser)
 
 
-def run_verify(args: argparse.Namespace) -> int:
-    from engine.core.runs import RunError, read_run
-    from engine.cardrogue import runs
+def _verify_file(name: str, maps: _Maps, **hooks: Any) -> Any:
+    """The Verdict on one run file, by the rules of the game it names (engine.games): a file
+    that cannot be read, or a run of a game not installed here, is a refusal like any other.
+    Raises MapLoadError for a map file that cannot be read."""
+    from engine import games
+    from engine.core.contract import refusal
+    from engine.core.runs import RunError, read_document
 
+    try:
+        document = read_document(name)
+    except RunError as exc:
+        return refusal(exc)
+    return games.verify(document, find_map=maps.find, **hooks)
+
+
+def run_verify(args: argparse.Namespace) -> int:
     from services.library import MapLoadError
 
     maps = _Maps(args.map_file)
     status = EXIT_OK
     for name in args.runs:
         try:
-            run = read_run(name)
-            known = maps.for_run(run)
-            verified = runs.verify(run, known.spec, identity=known.map_id)
-        except RunError as exc:
-            status = EXIT_BAD
-            _json_line({"file": name, "ok": False, **exc.to_dict()})
-            _err("verify", f"{name}: {exc}")
-            continue
+            verdict = _verify_file(name, maps)
         except MapLoadError as exc:
             status = EXIT_BAD
             _json_line({"file": name, "ok": False, "error": "map_unreadable",
                         "message": str(exc)})
             _err("verify", f"{name}: {_map_error(exc)}")
             continue
-        _json_line({"file": name, "ok": True, **verified.summary()})
+        _json_line({"file": name, "ok": verdict.ok, **verdict.report})
+        if not verdict.ok:
+            status = EXIT_BAD
+            _err("verify", f"{name}: {verdict.reason}")
     return status
 
 
@@ -138,9 +139,6 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
 def run_replay(args: argparse.Namespace) -> int:
     if not args.events:
         return _replay_in_app(args)
-    from engine.core.runs import RunError, read_run
-    from engine.cardrogue import runs
-
     from services.library import MapLoadError
 
     def opening(events: list) -> None:
@@ -153,12 +151,11 @@ def run_replay(args: argparse.Namespace) -> int:
             _json_line({"step": n, **event.to_dict()})
 
     try:
-        run = read_run(args.run_file)
-        known = _Maps(args.map_file).for_run(run)
-        runs.verify(run, known.spec, identity=known.map_id, on_start=opening, on_step=step)
-    except RunError as exc:
-        _err("replay", f"{args.run_file}: {exc}")
-        return EXIT_BAD
+        verdict = _verify_file(args.run_file, _Maps(args.map_file), on_start=opening,
+                               on_step=step)
+        if not verdict.ok:
+            _err("replay", f"{args.run_file}: {verdict.reason}")
+            return EXIT_BAD
     except MapLoadError as exc:
         _err("replay", f"{args.run_file}: {_map_error(exc)}")
         return EXIT_BAD
@@ -300,7 +297,10 @@ def add_import_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from engine.core.runs import RunError, read_run
+    from engine import games
+    from engine.cardrogue.identity import share_code
+    from engine.cardrogue.runs import Run as CardRogueRun
+    from engine.core.runs import OTHER_GAME, RunError
 
     from services.library import MapLoadError
     from services.runfiles import keep_run
@@ -316,9 +316,14 @@ def run_import(args: argparse.Namespace) -> int:
     with store:
         for name in args.runs:
             try:
-                run = read_run(name)
-                known = maps.for_run(run)
-                result = store.add(run, known.spec)
+                any_run = games.read_run(name)  # a run of a game not installed here is refused
+                if not isinstance(any_run, CardRogueRun):
+                    raise RunError(OTHER_GAME, f"the local leaderboard holds Card Rogue runs, "
+                                   f"not runs of {any_run.game!r}")
+                run = any_run
+                # A classic run lays its own table (and the store refuses it: it is never won).
+                known = None if run.table is not None else maps.find(run.map_id, run.map_title)
+                result = store.add(run, known.spec if known is not None else None)
                 kept = keep_run(run)
             except RunError as exc:
                 status = EXIT_BAD
@@ -334,9 +339,11 @@ def run_import(args: argparse.Namespace) -> int:
                 continue
             what = "added" if result.added else "already on the board"
             best = result.best
+            identity = result.entry.map_id
+            title = (known.spec.title if known is not None else "") or share_code(identity)
             _out(f"{name}: {what}: {run.player}, {result.entry.moves} moves, "
-                 f"{result.entry.turns} turns on {known.spec.title or known.share_code}; "
-                 f"{run.player}'s best ranks {best.rank} of {store.players(known.map_id)} "
+                 f"{result.entry.turns} turns on {title}; "
+                 f"{run.player}'s best ranks {best.rank} of {store.players(identity)} "
                  f"(kept as {kept})")
     return status
 

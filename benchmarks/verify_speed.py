@@ -22,8 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import games  # noqa: E402
 from engine.core.dice import Dice  # noqa: E402
-from engine.core.runs import parse_run  # noqa: E402
+from engine.core.runs import parse_document  # noqa: E402
+from engine.cardrogue.runs import parse_run  # noqa: E402
 from engine.cardrogue import Game, level_from_grids, map_from_levels  # noqa: E402
 from engine.cardrogue import runs  # noqa: E402
 from engine.cardrogue.board import PATH_GLYPHS, E, N, S, W  # noqa: E402
@@ -137,6 +139,23 @@ def verification() -> None:
             run = parse_run(text)
             runs.verify(run, maps[run.map_id])
 
+    class Found:  # what a map lookup gives the game's verify: the map and its id
+        def __init__(self, identity: str) -> None:
+            self.spec, self.map_id = maps[identity], identities[identity]
+
+    found = {identity: Found(identity) for identity in maps}
+
+    def verify_all_with_the_summary():  # what `cardrogue verify` printed before the registry
+        for text in files:
+            run = parse_run(text)
+            runs.verify(run, maps[run.map_id], identity=identities[run.map_id]).summary()
+
+    def verify_all_through_the_registry():
+        # What `cardrogue verify` and a server do: the file's JSON, its game's rules by name.
+        for text in files:
+            verdict = games.verify(parse_document(text), find_map=lambda i, _: found[i])
+            assert verdict.ok, verdict.reason
+
     def parse_all():
         for text in files:
             parse_run(text)
@@ -155,11 +174,16 @@ def verification() -> None:
 
     rounds = 15
     t = interleaved({"verify": verify_all, "hash": verify_all_hashing_the_map,
+                     "summary": verify_all_with_the_summary,
+                     "registry": verify_all_through_the_registry,
                      "parsed": verify_parsed, "parse": parse_all, "bare": bare_replay}, rounds)
     n = len(files)
     print(f"verify (parse + replay + claims): {n / t['verify']:,.0f} runs/s per core "
           f"({t['verify'] / n * 1000:.2f} ms a run; median of {rounds}; target >= 300)")
     print(f"  with the map id recomputed for each run: {n / t['hash']:,.0f} runs/s")
+    print(f"  with the summary the CLI prints (run hash included): {n / t['summary']:,.0f} "
+          f"runs/s; through the game registry (engine.games.verify of the document, as the CLI does "
+          f"now): {n / t['registry']:,.0f} runs/s ({t['registry'] / t['summary']:.2f}x)")
     print(f"  baseline, parsing only: {n / t['parse']:,.0f} runs/s "
           f"({t['parse'] / t['verify'] * 100:.0f}% of verify's time)")
     print(f"  baseline, bare engine replay: {n / t['bare']:,.0f} runs/s; verify takes "

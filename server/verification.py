@@ -1,10 +1,9 @@
 """Everything the server knows about game rules, in one place: reading a published map's text,
 checking its clear, and verifying a submitted run by replaying it.
 
-The rest of the server stores, queues and ranks; it never imports the engine. Today this calls
-Card Rogue's verification directly (engine.cardrogue.runs.verify); when the game registry
-(engine.games) lands, `verify_run` becomes `games.load(doc["game"]).verify(...)` here and
-nowhere else.
+The rest of the server stores, queues and ranks; it never imports the engine. A run is read and
+verified through the game registry (engine.games), by the rules of the game it names; the
+server publishes Card Rogue maps, so it ranks runs of those.
 
 Every replay has a budget: at most `Budget.actions` actions (a longer run is refused as
 too_large before replaying) and `Budget.seconds` of replay (checked after every action; refused
@@ -18,11 +17,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.cardrogue import runs as cardrogue_runs
-from engine.cardrogue.game import RULES_VERSION
+from engine import games
+from engine.cardrogue import RULES_VERSION, MapSpec
 from engine.cardrogue.identity import map_id, share_code
-from engine.cardrogue.level import MapSpec
-from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, RunError, run_from_dict
+from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, RunError
 
 GAME = "cardrogue"
 CURRENT_RULES_VERSION = RULES_VERSION  # boards of other versions are archived
@@ -145,30 +143,14 @@ def verify_run(doc: Any, map_text: str | None, budget: Budget = Budget()) -> Out
 
 
 def _outcome(doc: Any, map_text: str | None, budget: Budget) -> tuple[Outcome, bool]:
+    """The replay's Outcome, and whether the run won."""
     try:
-        verified = _replay(doc, map_text, budget)
+        spec = _run_map(doc, map_text, budget)
     except RunError as error:
         return Outcome.refused(error), False
     except MapRefused as error:  # a stored map that no longer reads: the engine changed
         return Outcome(False, UNKNOWN_MAP, f"the run's map cannot be read here: "
                        f"{error.message}"), False
-    figures = verified.figures
-    moves, turns = figures["moves"], figures["turns"]
-    assert isinstance(moves, int) and isinstance(turns, int)
-    return Outcome(True, moves=moves, turns=turns), verified.won
-
-
-def _replay(doc: Any, map_text: str | None, budget: Budget) -> cardrogue_runs.Verified:
-    run = run_from_dict(doc)
-    if run.table is not None:
-        raise RunError(BAD_RUN, "the server ranks runs of published maps, not table games")
-    if len(run.actions) > budget.actions:
-        raise RunError(TOO_LARGE, f"the run has {len(run.actions):,} actions; the server "
-                       f"replays at most {budget.actions:,}")
-    if map_text is None:
-        raise RunError(UNKNOWN_MAP, f"no map published here has the id {run.map_id[:12]}… "
-                       f"(share code {share_code(run.map_id)})")
-    spec = _spec(map_text)
     deadline = time.monotonic() + budget.seconds
 
     def on_step(n: int, _action: Any, _events: Any) -> None:
@@ -176,4 +158,27 @@ def _replay(doc: Any, map_text: str | None, budget: Budget) -> cardrogue_runs.Ve
             raise RunError(TOO_SLOW, f"the replay took longer than {budget.seconds:g} s "
                            f"(stopped at action {n})", index=n)
 
-    return cardrogue_runs.verify(run, spec, identity=map_id(spec), on_step=on_step)
+    verdict = games.verify(doc, map=spec, on_step=on_step)
+    if not verdict.ok:
+        index = verdict.report.get("index")
+        return Outcome(False, verdict.code, str(verdict.report.get("message", verdict.reason)),
+                       index if isinstance(index, int) else None), False
+    moves, turns = verdict.figures["moves"], verdict.figures["turns"]
+    assert isinstance(moves, int) and isinstance(turns, int)
+    return Outcome(True, moves=moves, turns=turns), verdict.figures.get("outcome") == "won"
+
+
+def _run_map(doc: Any, map_text: str | None, budget: Budget) -> MapSpec:
+    """The map a run document is replayed on, after the checks that need no replay."""
+    run = games.run_from_dict(doc)
+    if run.game != GAME or getattr(run, "table", None) is not None:
+        raise RunError(BAD_RUN, "the server ranks runs of published Card Rogue maps, not table "
+                       "games or other games")
+    if len(run.actions) > budget.actions:
+        raise RunError(TOO_LARGE, f"the run has {len(run.actions):,} actions; the server "
+                       f"replays at most {budget.actions:,}")
+    if map_text is None:
+        identity = getattr(run, "map_id", "")
+        raise RunError(UNKNOWN_MAP, f"no map published here has the id {identity[:12]}… "
+                       f"(share code {share_code(identity)})")
+    return _spec(map_text)

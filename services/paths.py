@@ -68,8 +68,9 @@ def exports_dir(create: bool = True) -> Path:
 
 
 def bundled_maps_dir() -> Path:
-    """The maps that ship with the game: campaigns/ at the top of the project."""
-    return project_folder("campaigns")
+    """The maps that ship with the game: campaigns/ at the top of the project (installed under
+    share/cardrogue/)."""
+    return project_folder("campaigns", APP_NAME)
 
 
 def schema_link(target: str | os.PathLike[str]) -> str | None:

@@ -13,7 +13,8 @@ import re
 from pathlib import Path
 
 from engine.core.files import remove_stale_temporaries
-from engine.core.runs import RUN_SUFFIX, Run, RunError, parse_run, save_run
+from engine.core.runs import RUN_SUFFIX, RunError, save_run
+from engine.cardrogue.runs import Run, parse_run
 from engine.cardrogue.identity import share_code
 
 from services.paths import runs_dir

@@ -45,7 +45,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from engine.core.runs import Run, RunError
+from engine.core.runs import RunError
+from engine.cardrogue.runs import Run
 from engine.cardrogue import RULES_VERSION, MapSpec
 from engine.cardrogue import runs as cardrogue_runs
 from engine.cardrogue.identity import share_code
@@ -334,7 +335,7 @@ class ScoreStore:
 
     # ------------------------------------------------------------------ writing
 
-    def add(self, run: Run, spec: MapSpec) -> AddResult:
+    def add(self, run: Run, spec: MapSpec | None) -> AddResult:
         """Verify `run` by replaying it on `spec`, then enter it. Raises RunError for a run that
         does not verify (with the reason's code), or with code NOT_WON for a lost one."""
         verified = cardrogue_runs.verify(run, spec)

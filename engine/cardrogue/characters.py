@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Action, Event
+from engine.core.protocol import Event
+
+from engine.cardrogue.actions import Action
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game

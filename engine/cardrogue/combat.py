@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.protocol import Action, Event
+from engine.core.protocol import Event
+
+from engine.cardrogue.actions import Action
 from engine.cardrogue import characters, effects, goals, tiles
 
 if TYPE_CHECKING:

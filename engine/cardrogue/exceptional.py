@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Action, Event
+from engine.core.protocol import Event
+
+from engine.cardrogue.actions import Action
 from engine.cardrogue import combat, goals, players
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 

@@ -1,4 +1,5 @@
-"""The Card Rogue game state and its public API, in the spirit of OpenSpiel.
+"""The Card Rogue game state and its public API, in the spirit of OpenSpiel: it is the State of
+the game contract (engine/core/contract.py; set up through engine/cardrogue/rules.py).
 
     game = Game.story(map_spec, character="warrior")
     game.legal_actions()          # every action allowed now
@@ -14,7 +15,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.core.dice import Dice
-from engine.core.protocol import DIRECTIONS, Action, Event, IllegalAction
+from engine.core.protocol import Event, IllegalAction
+from engine.cardrogue.actions import DIRECTIONS, Action
 from engine.cardrogue import (catacomb, characters, combat, exceptional, goals, items, players,
                               tiles, turn)
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED, UNSEEN, Board
@@ -208,6 +210,12 @@ class Game:
         if self.pending is not None and self.pending[0] in ("respawn", "pick"):
             return self.players[self.pending[1]]
         return self.players[self.current]
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat of the player who must act now (the game contract's name for
+        `self.player.seat`); None once the game is over."""
+        return None if self.outcome is not None else self.player.seat
 
     @property
     def is_over(self) -> bool:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Action, Event
+from engine.core.protocol import Event
+
+from engine.cardrogue.actions import Action
 from engine.cardrogue import characters, combat, effects, tiles
 from engine.cardrogue.board import DIRECTION_BITS, REVEALED, STEP
 from engine.cardrogue.level import POTION_EFFECTS

@@ -1,10 +1,27 @@
-"""Card Rogue runs: recording a finished story game, and verifying a run against its map.
+"""Card Rogue runs: its run files, recording a finished game, and verifying a run against its map.
 
-    run = record(game, player="Ana")          # a finished Game -> Run (engine.core.runs)
-    save_run(path, run)                       # atomic JSON file
+    run = record(game, player="Ana")          # a finished Game -> Run
+    save_run(path, run)                       # atomic JSON file (engine.core.runs)
     verified = verify(read_run(path), spec)   # replays; raises RunError naming the reason
     verified = verify(classic_run)            # a classic game needs no map: see below
     verified.summary()                        # map id, outcome, moves (total, per level), ...
+
+A Card Rogue run file holds the common header of every game's runs (engine.core.runs) and
+Card Rogue's own fields, in this order in the file:
+
+    format_version, game, rules_version
+    map_id           sha256 of the map's canonical gameplay form (engine.cardrogue.identity)
+    seed, player
+    characters       the character(s) played
+    table            (format 2 only) a game set up at a table rather than from a map file:
+                     {"players": the names in seat order, "goals": the chosen goals}
+    recorded
+    map_title        the map's title when it was played; shown only
+    actions, claimed
+
+Format 1 is every run of a map file. Format 2 adds only the optional `table` field, for the
+classic game, whose setup comes from the seed and the players; nothing else changes, so format
+1 files are read as they are and a run without a table is still written as format 1.
 
 The figures a run claims (outcome, moves, turns, level_moves, health) are written for people
 and tools to read; `verify` recomputes all of them by replaying and refuses any difference.
@@ -17,32 +34,56 @@ actions, and the characters the run names must be the ones picked in the replay.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
+from engine.cardrogue.actions import Action
 from engine.cardrogue.game import RULES_VERSION, Game, stray_field
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.level import Goal, MapSpec
-from engine.core.protocol import Action, Event
+from engine.core.protocol import Event
 from engine.core.runs import (
     BAD_RUN,
     BAD_SETUP,
     CLAIMS_DIFFER,
+    COMMON_FIELDS,
+    COMMON_REQUIRED,
+    GAME_NAME,
     MAP_HASH_MISMATCH,
     SEED_MISMATCH,
-    TABLE_FORMAT_VERSION,
     UNKNOWN_MAP,
     Claim,
-    Run,
     RunError,
-    Table,
+    check_document,
     check_header,
+    check_name,
+    check_text,
+    common_fields,
+    parse_document,
+    plain_claims,
+    read_document,
+    run_hash,
+    run_json,
     verify_replay,
 )
 
-GAME = "cardrogue"
+GAME = "cardrogue"  # the name Card Rogue is registered under in engine.games, and runs carry
+TABLE_FORMAT_VERSION = 2  # the first layout with `table`
+MAX_TABLE_PLAYERS = 8
+MAX_TABLE_GOALS = 16
+# Every field of a Card Rogue run file, in the file's order, and those it must have.
+FIELDS = ("format_version", "game", "rules_version", "map_id", "seed", "player", "characters",
+          "table", "recorded", "map_title", "actions", "claimed")
+REQUIRED = ("format_version", "game", "rules_version", "map_id", "seed", "player",
+            "characters", "actions")
+assert set(COMMON_FIELDS) <= set(FIELDS) and set(COMMON_REQUIRED) <= set(REQUIRED)
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_GOAL = re.compile(r"[a-z][a-z0-9_]{0,31}(:[a-z][a-z0-9_]{0,31})?")
+
 # The figures a Card Rogue run may claim, and their types.
 CLAIMS: dict[str, type | tuple[type, ...]] = {
     "outcome": (str, type(None)),
@@ -54,6 +95,155 @@ CLAIMS: dict[str, type | tuple[type, ...]] = {
     "points": tuple,  # classic runs: victory points per seat
 }
 
+
+class FoundMap(Protocol):
+    """A map found for a run: its MapSpec and its id (services.library.KnownMap has both)."""
+
+    @property
+    def spec(self) -> MapSpec: ...
+
+    @property
+    def map_id(self) -> str: ...
+
+
+# Finds a story run's map from its id and the title the run shows: returns the map or raises
+# RunError(UNKNOWN_MAP) (the CLI looks among the bundled maps and the user's maps folder).
+MapFinder = Callable[[str, str], FoundMap]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A run's setup when it was not played from a map file: the players' names in seat order
+    and the goals chosen at the start (format 2)."""
+
+    players: tuple[str, ...]
+    goals: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": list(self.players), "goals": list(self.goals)}
+
+
+@dataclass(frozen=True)
+class Run:
+    """A Card Rogue run: the common header (engine.core.runs.Run) and Card Rogue's setup."""
+
+    game: str
+    rules_version: int
+    map_id: str
+    seed: int
+    player: str
+    characters: tuple[str, ...]
+    actions: tuple[Action, ...]
+    claimed: Mapping[str, Claim] = field(default_factory=dict)
+    recorded: str = ""
+    map_title: str = ""
+    format_version: int = 1  # the oldest layout that holds the run (see record)
+    table: Table | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format_version": self.format_version,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "map_id": self.map_id,
+            "seed": self.seed,
+            "player": self.player,
+            "characters": list(self.characters),
+        }
+        if self.table is not None:
+            out["table"] = self.table.to_dict()
+        if self.recorded:
+            out["recorded"] = self.recorded
+        if self.map_title:
+            out["map_title"] = self.map_title
+        out["actions"] = [a.to_dict() for a in self.actions]
+        out["claimed"] = plain_claims(self.claimed)
+        return out
+
+    def to_json(self) -> str:
+        """The file's text (engine.core.runs.run_json)."""
+        return run_json(self.to_dict())
+
+    @property
+    def hash(self) -> str:
+        """The run's identity: what was played (game, rules, map, seed, player, characters,
+        actions, and a classic game's table). Claims, dates and titles are left out."""
+        form: dict[str, Any] = {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "map_id": self.map_id,
+            "seed": self.seed,
+            "player": self.player,
+            "characters": list(self.characters),
+            "actions": [a.to_dict() for a in self.actions],
+        }
+        if self.table is not None:  # format 1 runs hash exactly as before
+            form["table"] = self.table.to_dict()
+        return run_hash(form)
+
+
+# ---------------------------------------------------------------------- reading
+
+def read_run(path: str | Path) -> Run:
+    """Read and strictly parse a Card Rogue run file. Raises RunError (unreadable, too_large,
+    not_json, bad_run, other_format_version). It reads the common header of a run of another
+    game too, which `verify` then refuses; reading a run of any game is engine.games.read_run."""
+    return run_from_dict(read_document(path))
+
+
+def parse_run(data: bytes | str) -> Run:
+    """Parse a Card Rogue run from its file's bytes (or text). Raises RunError."""
+    return run_from_dict(parse_document(data))
+
+
+def run_from_dict(doc: Any) -> Run:
+    """Check a parsed document field by field and build the Run. Raises RunError."""
+    version = check_document(doc, FIELDS, REQUIRED)
+    table = None
+    if "table" in doc:
+        if version < TABLE_FORMAT_VERSION:
+            raise RunError(BAD_RUN, f"table needs format version {TABLE_FORMAT_VERSION} or later")
+        table = _table(doc["table"])
+    identity = doc["map_id"]
+    if not isinstance(identity, str) or not _HEX64.fullmatch(identity):
+        raise RunError(BAD_RUN, "map_id must be 64 lowercase hexadecimal digits (a sha256)")
+    characters = doc["characters"]
+    if not (isinstance(characters, list) and 1 <= len(characters) <= 8
+            and all(isinstance(c, str) and GAME_NAME.fullmatch(c) for c in characters)):
+        raise RunError(BAD_RUN, "characters must be a list of 1 to 8 character ids")
+    common = common_fields(doc, version, Action.from_dict)
+    return Run(
+        game=common.game,
+        rules_version=common.rules_version,
+        map_id=identity,
+        seed=common.seed,
+        player=common.player,
+        characters=tuple(characters),
+        actions=common.actions,
+        claimed=common.claimed,
+        recorded=common.recorded,
+        map_title=check_text(doc.get("map_title", ""), "map_title", 200),
+        format_version=version,
+        table=table,
+    )
+
+
+def _table(value: Any) -> Table:
+    if not isinstance(value, dict) or set(value) - {"players", "goals"} or "players" not in value:
+        raise RunError(BAD_RUN, "table must be an object with players (and optionally goals)")
+    players = value["players"]
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_TABLE_PLAYERS:
+        raise RunError(BAD_RUN, f"table players must be a list of 1 to {MAX_TABLE_PLAYERS} names")
+    names = tuple(check_name(name) for name in players)
+    goals = value.get("goals", [])
+    if not (isinstance(goals, list) and len(goals) <= MAX_TABLE_GOALS
+            and all(isinstance(g, str) and _GOAL.fullmatch(g) for g in goals)):
+        raise RunError(BAD_RUN, "table goals must be a list of goal names like \"chest\" or "
+                       "\"slay:golem\"")
+    return Table(names, tuple(goals))
+
+
+# ---------------------------------------------------------------------- recording
 
 def figures(game: Game) -> dict[str, Claim]:
     """What a finished (or unfinished) game reached, as a run claims it."""
@@ -161,7 +351,7 @@ class Verified:
         return self.game.outcome == "won"
 
     def summary(self) -> dict[str, Any]:
-        f = self.figures
+        f = plain_claims(self.figures)  # JSON values: the per-level lists as lists
         return {
             "map_id": self.map_id,
             "share_code": share_code(self.map_id),
@@ -170,9 +360,9 @@ class Verified:
             "characters": list(self.run.characters),
             "outcome": f["outcome"],
             "moves": f["moves"],
-            "level_moves": list(f["level_moves"]),
+            "level_moves": f["level_moves"],
             "turns": f["turns"],
-            "level_turns": list(f["level_turns"]),
+            "level_turns": f["level_turns"],
             "health": f["health"],
             "rules_version": self.run.rules_version,
             "run_hash": self.run.hash,
@@ -183,7 +373,7 @@ def start(run: Run, spec: MapSpec) -> Game:
     """A fresh game set up as the run was: the map, the run's seed, its player and character
     (for a table: the players' names, the seed and the goals; `spec` is not used)."""
     if run.table is not None:
-        return _start_table(run)
+        return _start_table(run, run.table)
     if len(run.characters) != 1:
         raise RunError(BAD_SETUP, f"a story run has one character, not {len(run.characters)}")
     try:
@@ -192,8 +382,7 @@ def start(run: Run, spec: MapSpec) -> Game:
         raise RunError(BAD_SETUP, str(exc)) from None
 
 
-def _start_table(run: Run) -> Game:
-    table = run.table
+def _start_table(run: Run, table: Table) -> Game:
     if len(run.characters) != len(table.players):
         raise RunError(BAD_SETUP, f"the table has {len(table.players)} players but the run names "
                        f"{len(run.characters)} characters")
@@ -263,5 +452,7 @@ def locate(run: Run, maps: Mapping[str, MapSpec]) -> MapSpec:
     return spec
 
 
-__all__ = ["CLAIMS", "GAME", "Verified", "check_action_fields", "check_claim_names", "figures",
-           "goal_from_name", "goal_name", "locate", "record", "start", "utc_now", "verify"]
+__all__ = ["CLAIMS", "FIELDS", "GAME", "REQUIRED", "TABLE_FORMAT_VERSION", "FoundMap", "MapFinder",
+           "Run", "Table", "Verified", "check_action_fields", "check_claim_names", "figures",
+           "goal_from_name", "goal_name", "locate", "parse_run", "read_run", "record",
+           "run_from_dict", "start", "utc_now", "verify"]

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core.protocol import Action
+from engine.cardrogue.actions import Action
 from engine.cardrogue import items
 from engine.cardrogue.board import E, N, REVEALED, S, W
 from engine.cardrogue.game import Game

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Action, Event
+from engine.core.protocol import Event
+
+from engine.cardrogue.actions import Action
 from engine.cardrogue import catacomb, characters, effects, goals
 from engine.cardrogue.state import Enemy
 

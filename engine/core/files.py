@@ -124,12 +124,13 @@ def remove_stale_temporaries(folder: str | os.PathLike[str], older_than: float =
     return removed
 
 
-def project_folder(name: str) -> Path:
-    """A folder that ships with the game (`schemas`, `campaigns`): beside the source tree in a
-    checkout or editable install, or under <prefix>/share/cardrogue/ in an installed wheel."""
+def project_folder(name: str, distribution: str) -> Path:
+    """A folder that ships with an installed distribution (`schemas`, `campaigns`): beside the
+    source tree in a checkout or editable install, or under <prefix>/share/<distribution>/ in an
+    installed wheel (pyproject.toml's data-files put it there)."""
     import sys
 
     beside_source = Path(__file__).resolve().parents[2] / name
     if beside_source.is_dir():
         return beside_source
-    return Path(sys.prefix) / "share" / "cardrogue" / name
+    return Path(sys.prefix) / "share" / distribution / name

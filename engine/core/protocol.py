@@ -1,17 +1,25 @@
 """The Action/Event protocol shared by every game.
 
-An Action is one decision of a player, small and serialisable. Applying it to a game state
-returns Events, which say what happened with every die and modifier, so a reader can check
-the arithmetic. A run is (game, rules version, map, seed, actions): replaying the actions
-gives the identical state.
+An action is one decision of a player, small and serialisable: each game defines its own
+action type (a kind plus the arguments that game validates with its own parser); core only
+needs it to have a `kind` and a `to_dict()`. Applying it to a game state returns Events, which
+say what happened with every die and modifier, so a reader can check the arithmetic. A run is
+(game, rules version, setup, seed, actions): replaying the actions gives the identical state.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-DIRECTIONS = ("N", "E", "S", "W")
+
+class Action(Protocol):
+    """What core knows of any game's action: its kind, and its stored form (a JSON object)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 class IllegalAction(Exception):
@@ -21,83 +29,6 @@ class IllegalAction(Exception):
         super().__init__(reason)
         self.reason = reason
         self.action = action
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One player decision. Fields that a kind does not use stay None (or empty)."""
-
-    kind: str
-    dir: str | None = None  # N, E, S or W
-    card: int | None = None  # uid of a card in hand, in a shop or equipped
-    target: tuple[int, int] | None = None  # a cell (row, col)
-    player: int | None = None  # another player's seat
-    cards: tuple[int, ...] = ()  # several uids: cards paid with, cards given in a trade
-    take: tuple[int, ...] = ()  # uids received in a trade
-    name: str | None = None  # a named choice, such as a character
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"do": self.kind}
-        if self.dir is not None:
-            out["dir"] = self.dir
-        if self.card is not None:
-            out["card"] = self.card
-        if self.target is not None:
-            out["target"] = list(self.target)
-        if self.player is not None:
-            out["player"] = self.player
-        if self.cards:
-            out["cards"] = list(self.cards)
-        if self.take:
-            out["take"] = list(self.take)
-        if self.name is not None:
-            out["name"] = self.name
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Action:
-        """Parse a stored action strictly: anything unexpected raises ValueError."""
-        if not isinstance(data, dict):
-            raise ValueError("an action must be a table")
-        unknown = set(data) - {"do", "dir", "card", "target", "player", "cards", "take", "name"}
-        if unknown:
-            raise ValueError(f"unknown action field(s): {', '.join(sorted(unknown))}")
-        kind = data.get("do")
-        if not isinstance(kind, str) or not kind:
-            raise ValueError("an action needs a 'do' name")
-        direction = data.get("dir")
-        if direction is not None and direction not in DIRECTIONS:
-            raise ValueError(f"bad direction {direction!r}")
-        target = data.get("target")
-        if target is not None:
-            if not (isinstance(target, list) and len(target) == 2 and all(_is_int(v) for v in target)):
-                raise ValueError("target must be [row, column]")
-            target = (target[0], target[1])
-        for name in ("card", "player"):
-            if data.get(name) is not None and not _is_int(data[name]):
-                raise ValueError(f"{name} must be an integer")
-        lists = {}
-        for name in ("cards", "take"):
-            value = data.get(name, [])
-            if not (isinstance(value, list) and all(_is_int(v) for v in value)):
-                raise ValueError(f"{name} must be a list of integers")
-            lists[name] = tuple(value)
-        choice = data.get("name")
-        if choice is not None and not (isinstance(choice, str) and 0 < len(choice) <= 64):
-            raise ValueError("name must be a short string")
-        return cls(kind, direction, data.get("card"), target, data.get("player"), **lists,
-                   name=choice)
-
-    def __str__(self) -> str:
-        parts = [self.kind]
-        for key, value in self.to_dict().items():
-            if key != "do":
-                parts.append(f"{key}={value}")
-        return " ".join(parts)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(slots=True)

@@ -373,7 +373,7 @@ async def test_game_over_shows_the_tally_and_the_winner(app: CardRogueApp) -> No
         assert lines and lines[0].rstrip().endswith("2")
         # the run was kept, and it verifies by replaying from the names, seed and actions
         assert "Run saved to" in tally
-        from engine.core.runs import read_run
+        from engine.cardrogue.runs import read_run
 
         saved = Path(tally.split("Run saved to ", 1)[1].split()[0])
         run = read_run(saved)

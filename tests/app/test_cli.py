@@ -44,6 +44,19 @@ def test_version_does_not_import_textual() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 
 
+def test_help_does_not_look_up_the_installed_version() -> None:
+    # importlib.metadata scans the installed distributions: only --version pays for it.
+    code = (
+        "import sys, contextlib, io\n"
+        "from app.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    status = main(['--help'])\n"
+        "assert status == 0, status\n"
+        "assert 'importlib.metadata' not in sys.modules, 'importlib.metadata was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
 def test_main_returns_0_for_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out == "cardrogue 0.1.0\n"

@@ -16,7 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core.runs import read_run, save_run
+from engine.core.runs import save_run
+
+from engine.cardrogue.runs import read_run
 from engine.cardrogue import RULES_VERSION
 from app import cli
 from services import paths
@@ -134,6 +136,10 @@ def _forgeries(tmp_path: Path) -> dict[str, tuple[str, Path, list]]:
             tmp_path, "short", lambda d: (d["actions"].pop(), d.pop("claimed"))), []),
         "unknown field": ("bad_run", forged(tmp_path, "unknown", lambda d: d.update(cheat=True)), []),
         "missing file": ("unreadable", tmp_path / "missing.run.json", []),
+        # Verification dispatches on the run's game (engine.games): none by that name here.
+        "game not installed": ("other_game", forged(
+            tmp_path, "othergame", lambda d: d.update(game="minirogue")), []),
+        "no game named": ("bad_run", forged(tmp_path, "nogame", lambda d: d.pop("game")), []),
     }
 
 
@@ -148,6 +154,17 @@ def test_every_forgery_exits_1_with_its_reason(capsys, tmp_path, user_maps):
     big = _forgeries(tmp_path)["50 MB file"][1]
     _, out, _ = run_main(capsys, "verify", big)
     assert "1,000,000" in lines(out)[0]["message"]
+
+
+def test_replay_and_import_refuse_a_run_of_a_game_not_installed(capsys, tmp_path, user_maps,
+                                                                 data_dir):
+    path = forged(tmp_path, "othergame", lambda d: d.update(game="minirogue"))
+    for command in (["replay", "--events"], ["import"]):
+        status, out, err = run_main(capsys, *command, path)
+        assert status == 1, command
+        assert f"{command[0]}: {path}: other game: no game named 'minirogue'" in err
+        assert "cardrogue" in err  # the games that are installed are named
+        assert out == ""
 
 
 def test_illegal_action_names_its_index_and_why(capsys, tmp_path, user_maps):

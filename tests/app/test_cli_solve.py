@@ -9,7 +9,7 @@ from pathlib import Path
 from app import cli
 from engine.cardrogue import Game
 from engine.cardrogue.maps import load_map
-from engine.core import Action
+from engine.cardrogue import Action
 
 ROOT = Path(__file__).resolve().parents[2]
 CHALLENGE = ROOT / "campaigns" / "challenges" / "speed-maze.toml"

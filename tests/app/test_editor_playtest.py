@@ -15,8 +15,8 @@ import pytest
 from engine.cardrogue import Game, runs
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.maps import SCHEMA_PATH, check_document, save_map, validate_file
-from engine.core.protocol import Action
-from engine.core.runs import read_run
+from engine.cardrogue import Action
+from engine.cardrogue.runs import read_run
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.editor import playtest

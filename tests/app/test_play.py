@@ -449,7 +449,7 @@ async def test_title_rules_entry_opens_the_glossary(app: CardRogueApp) -> None:
 async def test_saving_the_run_writes_a_run_file_that_verifies(app: CardRogueApp,
                                                               user_data: Path) -> None:
     from engine.cardrogue import runs
-    from engine.core.runs import read_run
+    from engine.cardrogue.runs import read_run
 
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await start(app, pilot)

@@ -26,7 +26,8 @@ from app.games.cardrogue.words import Narrator
 from engine.cardrogue import runs
 from engine.cardrogue.board import FACE_DOWN, UNSEEN
 from engine.cardrogue.identity import map_id
-from engine.core.runs import Run, read_run, save_run
+from engine.core.runs import save_run
+from engine.cardrogue.runs import Run, read_run
 from tests.app.maps import WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, tutorial
 
 SIZE = (80, 24)

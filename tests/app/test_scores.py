@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.runs import CLAIMS_DIFFER, Run, RunError, read_run
+from engine.core.runs import CLAIMS_DIFFER, RunError
+
+from engine.cardrogue.runs import Run, read_run
 from engine.cardrogue import runs
 from engine.cardrogue.identity import map_id
 from services import paths, scores
@@ -392,7 +394,7 @@ def test_a_busy_database_is_not_mistaken_for_a_corrupt_one(data_dir):
 CHILD_PRELUDE = """
 import sys, time
 from dataclasses import replace
-from engine.core.runs import read_run
+from engine.cardrogue.runs import read_run
 from services import scores
 from tests.runs.maps import by_id
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cardrogue import replay
-from engine.core.protocol import Action
+from engine.cardrogue import Action
 
 from app.games.cardrogue.session import Session
 from tests.app.maps import tutorial

@@ -4,7 +4,9 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from engine.core.runs import read_run, save_run
+from engine.core.runs import save_run
+
+from engine.cardrogue.runs import read_run
 from tests.app.test_terminal import (  # noqa: F401
     Tmux,
     exit_status,

@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.core.protocol import Action
+from engine.cardrogue import Action
 from engine.core.runs import save_run
 from engine.cardrogue.game import Game
 from engine.cardrogue.maps import load_map

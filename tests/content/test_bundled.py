@@ -13,7 +13,7 @@ import json
 import re
 import pytest
 
-from engine.core.runs import read_run
+from engine.cardrogue.runs import read_run
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.maps import load_map, validate_file
 from engine.cardrogue.runs import verify

@@ -7,7 +7,7 @@ from collections import deque
 
 from engine.cardrogue import Game, Goal, level_from_grids, map_from_levels
 from engine.core.dice import Dice
-from engine.core.protocol import Action
+from engine.cardrogue import Action
 
 # A legend entry for a plain path that lies face up: most rule tests need no flips.
 OPEN = {"card": "path", "revealed": True}

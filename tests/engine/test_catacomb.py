@@ -8,7 +8,8 @@ import pytest
 
 from engine.cardrogue import Game, catacomb
 from engine.cardrogue.board import E, FACE_DOWN, GLYPH_PATHS, N, REVEALED, S, W
-from engine.core import Action, IllegalAction
+from engine.core import IllegalAction
+from engine.cardrogue import Action
 from tests.engine.support import act, first, kinds, rig
 
 

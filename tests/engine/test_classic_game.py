@@ -10,7 +10,7 @@ else goes through the engine's actions. Dice are rigged where the script needs a
 
 from engine.cardrogue import Game
 from engine.cardrogue.board import FACE_DOWN, REVEALED, S
-from engine.core.protocol import Action
+from engine.cardrogue import Action
 from tests.engine.support import act, first, give, kinds, rig
 
 FOUR_PATHS = 15

@@ -13,17 +13,9 @@ import pytest
 
 from engine.cardrogue import Game, Goal, runs
 from engine.core.runs import (
-    BAD_RUN,
-    BAD_SETUP,
-    CLAIMS_DIFFER,
-    MAP_HASH_MISMATCH,
-    Run,
-    RunError,
-    Table,
-    parse_run,
-    read_run,
-    save_run,
+    BAD_RUN, BAD_SETUP, CLAIMS_DIFFER, MAP_HASH_MISMATCH, RunError, save_run,
 )
+from engine.cardrogue.runs import Run, Table, parse_run, read_run
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN_SCHEMA = json.loads((ROOT / "schemas" / "run.schema.json").read_text())

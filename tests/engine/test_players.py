@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import characters
-from engine.core import Action, IllegalAction
+from engine.core import IllegalAction
+from engine.cardrogue import Action
 from tests.engine.support import (
     OPEN,
     act,

@@ -13,8 +13,7 @@ from engine.cardrogue import (Game, characters, items, level_from_grids, map_fro
                               players, replay, tiles)
 from engine.cardrogue.board import E, N, OPPOSITE, PATH_GLYPHS, S, STEP, W
 from engine.cardrogue.cards import OVERRIDABLE
-from engine.core import Action
-from engine.core.protocol import DIRECTIONS
+from engine.cardrogue import DIRECTIONS, Action
 
 CONTENT = [
     "path", "path", "path", "goblin", "sewer_rat", "cave_bat", "vampire_bat", "kobold", "imp",
@@ -145,7 +144,7 @@ def test_clone_is_independent():
     game = Game.story(map_from_levels([(level, custom)], seed=3), "rogue")
     copy = game.clone()
     fingerprint = game.fingerprint()
-    from engine.core import Action
+    from engine.cardrogue import Action
     copy.apply(Action("flip", dir="E"))
     assert game.fingerprint() == fingerprint != copy.fingerprint()
 

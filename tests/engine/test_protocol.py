@@ -4,7 +4,9 @@ import json
 
 import pytest
 
-from engine.core.protocol import Action, Event
+from engine.core.protocol import Event
+
+from engine.cardrogue import Action
 
 
 @pytest.mark.parametrize("action", [

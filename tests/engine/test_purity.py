@@ -55,3 +55,20 @@ def test_rules_use_no_floats():
                 assert not isinstance(node.op, ast.Div), f"{path}:{node.lineno} uses /"
             if isinstance(node, ast.Constant):
                 assert not isinstance(node.value, float), f"{path}:{node.lineno} has a float"
+
+
+def test_core_names_no_game():
+    """engine/core is what every game shares: it imports no game package and names none (a
+    game's name, its directions or its setup belong in the game's own package)."""
+    import ast
+
+    game_packages = {path.name for path in ROOT.iterdir()
+                     if path.is_dir() and path.name not in ("core", "__pycache__")}
+    assert "cardrogue" in game_packages
+    for path in (ROOT / "core").glob("*.py"):
+        text = path.read_text()
+        for name in game_packages:
+            assert name not in text.lower(), f"{path.name} names the game {name!r}"
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert node.module.split(".")[:2] != ["engine", "games"], path.name

@@ -15,7 +15,8 @@ import pytest
 
 from engine.cardrogue import characters
 from engine.cardrogue.level import DEFAULT_SHOP_STOCK, POTION_COLOURS
-from engine.core import Action, IllegalAction
+from engine.core import IllegalAction
+from engine.cardrogue import Action
 from tests.engine.support import (
     OPEN,
     act,

@@ -59,7 +59,7 @@ def test_a_disk_that_fills_during_import_names_the_real_cause_and_loses_nothing(
 
 def test_a_commit_that_fails_is_reported_not_the_rollback_after_it(tmp_path: Path,
                                                                      monkeypatch) -> None:
-    from engine.core.runs import read_run
+    from engine.cardrogue.runs import read_run
     from services import scores
     from services.library import read_map
 

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from engine.core.dice import Dice
-from engine.core.protocol import Action
+from engine.cardrogue import Action
 from engine.core.runs import save_run
 from engine.cardrogue import Game
 from engine.cardrogue.runs import record

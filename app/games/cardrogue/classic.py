@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.words import Narrator
 from engine.cardrogue import Game, Goal, goals
-from engine.core.protocol import Action
+from engine.cardrogue import Action
 
 # The goals a solo player may choose from, in the engine's terms (see engine/cardrogue/goals.py).
 SOLO_GOALS: dict[str, tuple[str, tuple[Goal, ...]]] = {

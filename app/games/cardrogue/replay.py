@@ -25,7 +25,8 @@ from app.games.cardrogue.words import Narrator, describe_action
 from engine.cardrogue import runs
 from engine.cardrogue.game import Game
 from engine.cardrogue.level import MapSpec
-from engine.core.runs import Run, RunError, parse_run, read_run
+from engine.core.runs import RunError
+from engine.cardrogue.runs import Run, parse_run, read_run
 
 SPEEDS = (1, 2, 4, 8)  # steps per second when playing
 

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core.files import FileTooLarge, read_limited, write_atomic
-from engine.core.runs import MAX_RUN_BYTES, RunError, run_from_dict
+from engine.core.runs import MAX_RUN_BYTES, RunError
+from engine.cardrogue.runs import run_from_dict
 
 if TYPE_CHECKING:
-    from engine.core.runs import Run
+    from engine.cardrogue.runs import Run
 
     from app.games.cardrogue.session import Session
 

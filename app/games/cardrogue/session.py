@@ -16,7 +16,8 @@ from rich.text import Text
 
 from engine.cardrogue import Game, MapSpec, replay
 from engine.cardrogue.identity import map_id, share_code
-from engine.core.protocol import Action, Event, IllegalAction
+from engine.core.protocol import Event, IllegalAction
+from engine.cardrogue import Action
 
 from app.games.cardrogue.words import Narrator, describe_action
 

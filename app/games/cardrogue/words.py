@@ -23,7 +23,8 @@ from engine.cardrogue import characters
 if TYPE_CHECKING:
     from engine.cardrogue.cards import CardDef
     from engine.cardrogue.game import Game
-    from engine.core.protocol import Action, Event
+    from engine.core.protocol import Event
+    from engine.cardrogue import Action
 
 # ---------------------------------------------------------------------- cards on the board
 

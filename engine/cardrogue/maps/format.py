@@ -10,8 +10,9 @@ from engine.core.files import project_folder
 
 FORMAT_VERSION = 1
 
-# Where the schema lives: schemas/ at the top of the project (or installed beside it).
-SCHEMA_PATH = project_folder("schemas") / "map.schema.json"
+# Where the schema lives: schemas/ at the top of the project (or installed beside it, under
+# share/cardrogue/ as pyproject.toml's data-files say).
+SCHEMA_PATH = project_folder("schemas", "cardrogue") / "map.schema.json"
 
 # A file bigger than this is refused before it is parsed. The largest map the limits allow
 # (50 levels of 128x128 cells with full story texts) stays well under it.

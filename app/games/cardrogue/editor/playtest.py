@@ -25,7 +25,8 @@ from engine.cardrogue import MapSpec, runs
 from engine.cardrogue.identity import share_code
 from engine.cardrogue.maps import check_document, save_map
 from engine.cardrogue.maps.writer import copy_schema
-from engine.core.runs import MAP_HASH_MISMATCH, Run, RunError, read_run, save_run
+from engine.core.runs import MAP_HASH_MISMATCH, RunError, save_run
+from engine.cardrogue.runs import Run, read_run
 
 from services.runfiles import clear_path
 

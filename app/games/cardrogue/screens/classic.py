@@ -39,7 +39,7 @@ from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import card_label, reason_line
 from engine.cardrogue import KEEP_GOLD, characters, goals
-from engine.core.protocol import Action
+from engine.cardrogue import Action
 
 MAX_PLAYERS = 4
 

@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 from engine.cardrogue import Game
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
 from engine.cardrogue.solver import Search, search
-from engine.core.protocol import DIRECTIONS, Action
+from engine.cardrogue import DIRECTIONS, Action
 
 from app.games.cardrogue import records, saves
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen

@@ -1,0 +1,98 @@
+"""The registry of games: every game of the app, by the name its runs carry.
+
+    from engine import games
+    games.names()                    # ["cardrogue"]
+    rules = games.load("cardrogue")  # its Rules (engine/core/contract.py)
+
+Adding a game is writing its package `engine/<name>/` (with a Rules object) and adding one line
+to GAMES. A game's package is imported only when it is loaded, so tools that touch one game do
+not pay for the others.
+
+Runs of any game are read and verified through here: the run's `game` field picks the rules,
+and a game that is not installed is refused as `other_game` (engine.core.runs), never a crash.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.core.contract import Rules, Verdict, refusal
+from engine.core.runs import OTHER_GAME, Run, RunError, game_of, parse_document, read_document
+
+# name -> "module:attribute" of the game's Rules object.
+GAMES: dict[str, str] = {
+    "cardrogue": "engine.cardrogue.rules:RULES",
+}
+
+_loaded: dict[str, Rules] = {}
+
+
+class UnknownGame(LookupError):
+    """A game name that is not registered here."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"no game named {name!r} is installed here (known: "
+                         f"{', '.join(names())})")
+
+
+def names() -> list[str]:
+    """The registered games' names, in registration order."""
+    return list(GAMES)
+
+
+def load(name: str) -> Rules:
+    """The Rules of the game named `name`. Raises UnknownGame."""
+    rules = _loaded.get(name)
+    if rules is None:
+        where = GAMES.get(name) if isinstance(name, str) else None
+        if where is None:
+            raise UnknownGame(name)
+        module, _, attribute = where.partition(":")
+        rules = getattr(importlib.import_module(module), attribute)
+        if not isinstance(rules, Rules) or rules.name != name:
+            raise TypeError(f"{where} is not the Rules of the game {name!r}")
+        _loaded[name] = rules
+    return rules
+
+
+def rules_for(doc: Any) -> Rules:
+    """The Rules of the game a parsed run document names. Raises RunError: bad_run if it names
+    none, other_game if that game is not installed here."""
+    game = game_of(doc)
+    try:
+        return load(game)
+    except UnknownGame as exc:
+        raise RunError(OTHER_GAME, str(exc)) from None
+
+
+def run_from_dict(doc: Any) -> Run:
+    """A parsed run document of any game, checked by its game's parser. Raises RunError."""
+    return rules_for(doc).run_from_dict(doc)
+
+
+def parse_run(data: bytes | str) -> Run:
+    """A run of any game from its file's bytes (or text). Raises RunError."""
+    return run_from_dict(parse_document(data))
+
+
+def read_run(path: str | Path) -> Run:
+    """A run file of any game, read and strictly parsed. Raises RunError."""
+    return run_from_dict(read_document(path))
+
+
+def verify(run: Mapping[str, Any], **context: Any) -> Verdict:
+    """Verify a run document of any game with its game's rules (`context` as that game's
+    Rules.verify takes it). A run of a game not installed here is refused, not raised."""
+    try:
+        rules = rules_for(run)
+    except RunError as exc:
+        return refusal(exc)
+    return rules.verify(run, **context)
+
+
+__all__ = ["GAMES", "UnknownGame", "load", "names", "parse_run", "read_run", "rules_for",
+           "run_from_dict", "verify"]
