@@ -32,7 +32,7 @@ MAX_LIMIT = 1_000_000  # ranks `scores` lists at most (SQLite takes no larger nu
 
 
 def shown(text: str) -> str:
-    from engine.core.safe_text import shown as sanitise  # lazy: see the module's docstring
+    from engine.core import shown as sanitise  # lazy: see the module's docstring
 
     return sanitise(text)
 
@@ -97,8 +97,8 @@ def add_verify_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    from engine.core.runs import RunError, read_run
-    from engine.cardrogue import runs
+    from engine.core import RunError, read_run
+    from engine.cardrogue import verify_run
 
     from app.storage.library import MapLoadError
 
@@ -108,7 +108,7 @@ def run_verify(args: argparse.Namespace) -> int:
         try:
             run = read_run(name)
             known = maps.for_run(run)
-            verified = runs.verify(run, known.spec, identity=known.map_id)
+            verified = verify_run(run, known.spec, identity=known.map_id)
         except RunError as exc:
             status = EXIT_BAD
             _json_line({"file": name, "ok": False, **exc.to_dict()})
@@ -138,8 +138,8 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
 def run_replay(args: argparse.Namespace) -> int:
     if not args.events:
         return _replay_in_app(args)
-    from engine.core.runs import RunError, read_run
-    from engine.cardrogue import runs
+    from engine.core import RunError, read_run
+    from engine.cardrogue import verify_run
 
     from app.storage.library import MapLoadError
 
@@ -155,7 +155,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         run = read_run(args.run_file)
         known = _Maps(args.map_file).for_run(run)
-        runs.verify(run, known.spec, identity=known.map_id, on_start=opening, on_step=step)
+        verify_run(run, known.spec, identity=known.map_id, on_start=opening, on_step=step)
     except RunError as exc:
         _err("replay", f"{args.run_file}: {exc}")
         return EXIT_BAD
@@ -173,7 +173,7 @@ def run_replay(args: argparse.Namespace) -> int:
 def _replay_in_app(args: argparse.Namespace) -> int:
     """Open the app's replay viewer on the run. A missing file is a usage error (2), as for
     `cardrogue play`; a run that cannot be verified opens to the reason, in the app."""
-    from engine.core.runs import RunError
+    from engine.core import RunError
 
     from app.storage import library
 
@@ -235,9 +235,9 @@ def _resolve_map(value: str) -> tuple[str, str]:
 
 
 def run_scores(args: argparse.Namespace) -> int:
-    from engine.cardrogue.identity import share_code
+    from engine.cardrogue import share_code
 
-    from engine.core.runs import RunError
+    from engine.core import RunError
 
     from app.storage.library import MapLoadError
     from app.storage.scores import StoreError
@@ -294,7 +294,7 @@ def add_import_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from engine.core.runs import RunError, read_run
+    from engine.core import RunError, read_run
 
     from app.storage.library import MapLoadError
     from app.storage.runfiles import keep_run
@@ -346,7 +346,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from engine.core.runs import RunError
+    from engine.core import RunError
 
     from app.storage.library import MapLoadError
     from app.storage.runfiles import export_runs

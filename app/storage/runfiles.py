@@ -12,9 +12,8 @@ import os
 import re
 from pathlib import Path
 
-from engine.core.files import remove_stale_temporaries
-from engine.core.runs import RUN_SUFFIX, Run, RunError, parse_run, save_run
-from engine.cardrogue.identity import share_code
+from engine.core import RUN_SUFFIX, Run, RunError, parse_run, remove_stale_temporaries, save_run
+from engine.cardrogue import share_code
 
 from app.storage.paths import runs_dir
 from app.storage.scores import Entry, ScoreStore

@@ -21,7 +21,7 @@ from engine.cardrogue.decisions import Pick, Respawn, Teleport
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card, Player
+    from engine.cardrogue.state import Card, Enemy, Player
 
 Cell = tuple[int, int]  # (row, column)
 
@@ -207,16 +207,14 @@ def _plain(value: Any) -> Any:
 # ---------------------------------------------------------------------- building it
 
 def view(g: Game, seat: int) -> GameView:
+    """The game as the player in `seat` sees it (Game.view). Reads the state only: the rules'
+    queries draw no die and change nothing."""
     if not 0 <= seat < len(g.players):
         raise ValueError(f"there is no seat {seat}")
     p = g.players[seat]
     heroes = tuple(_hero(g, q) for q in g.players)
     here = g.board.content[p.pos] if p.pos is not None else None
-    stock = tiles.stock_at(g, p.pos)
-    shop = None
-    if stock is not None and p.pos is not None:
-        shop = ShopView(g.cell(p.pos), tuple(WareView(c.uid, c.id, c.colour, tiles.price(g, c.id))
-                                             for c in stock))
+    shop = shop_view(g, g.cell(p.pos)) if p.pos is not None else None
     return GameView(
         seat=seat, acting=g.player.seat, hero=heroes[seat], players=heroes,
         here=here.id if here is not None else None,
@@ -226,6 +224,16 @@ def view(g: Game, seat: int) -> GameView:
         shop=shop, goals=_goals(g, p), pending=_pending(g), outcome=g.outcome, turn=g.turn,
         moves=g.moves,
     )
+
+
+def shop_view(g: Game, cell: Cell) -> ShopView | None:
+    """The shop on `cell` with its prices (every classic shop sells from one pile), or None
+    if no shop is there."""
+    stock = tiles.stock_at(g, g.index(cell))
+    if stock is None:
+        return None
+    return ShopView(cell, tuple(WareView(c.uid, c.id, c.colour, tiles.price(g, c.id))
+                                for c in stock))
 
 
 def _card(g: Game, p: Player, card: Card) -> CardView:
@@ -258,7 +266,7 @@ def _neighbours(g: Game, p: Player) -> tuple[int, ...]:
     return tuple(q.seat for q in g.players if q is not p and q.pos in near and not q.out)
 
 
-def _enemy(g: Game, e: Any) -> EnemyView:
+def _enemy(g: Game, e: Enemy) -> EnemyView:
     d = g.catalog.cards[e.card.id]
     return EnemyView(g.cell(e.pos), e.card.id, e.health, d.health, d.attack + e.attack_mod,
                      bool(d.attack_double_roll), e.poison, e.paralysed)
@@ -320,4 +328,4 @@ def _pending(g: Game) -> PendingView | None:
 
 __all__ = ["CardView", "EnemyView", "GameView", "GoalView", "HeroView", "PendingView",
            "PickDecision", "RespawnDecision", "ShopView", "SlotView", "StepView",
-           "TeleportDecision", "WareView", "view"]
+           "TeleportDecision", "WareView", "shop_view", "view"]

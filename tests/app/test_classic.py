@@ -480,3 +480,31 @@ async def test_undo_takes_back_only_the_acting_players_own_turn(app: CardRogueAp
         table.act(next(a for a in table.game.legal_actions() if a.kind in ("flip", "move")))
         await pilot.pause()
         assert not banner.display  # the new player has acted: the banner has done its work
+
+
+async def test_a_shop_on_the_table_sells_from_the_shop_pile(app: CardRogueApp) -> None:
+    """Every classic shop sells from the one shop pile: b opens it, Enter buys its first card
+    at the engine's price."""
+    from textual.widgets import OptionList
+
+    from app.games.cardrogue.screens.shop import ShopScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot, names=("Ann",))
+        g = table.game
+        row, col = hall(table)
+        lay(g, (row + 1, col), "shop")
+        put(g, 0, (row + 1, col))
+        g.players[0].gold = 50
+        pile = list(g.catacomb.shop)
+        wanted = next(c for c in pile if g.catalog.cards[c.id].gold is not None)
+        table.redraw()
+        await press(pilot, "b")
+        assert isinstance(app.screen, ShopScreen)
+        stock = app.screen.query_one("#stock", OptionList)
+        assert stock.option_count == len(pile)
+        stock.highlighted = pile.index(wanted)
+        await press(pilot, "enter")
+        price = 2 * g.catalog.cards[wanted.id].gold
+        assert [c.uid for c in g.players[0].hand] == [wanted.uid]
+        assert g.players[0].gold == 50 - price and wanted not in g.catacomb.shop

@@ -26,7 +26,7 @@ from textual.widgets import (
     Static,
 )
 
-from engine.core.safe_text import shown
+from engine.core import Action, shown
 
 from app.games.cardrogue.classic import MAX_SEED, SOLO_GOALS, ClassicSession
 from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
@@ -39,7 +39,6 @@ from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import card_label, reason_line
 from engine.cardrogue import KEEP_GOLD, GameView, PickDecision, RespawnDecision
-from engine.core.protocol import Action
 
 MAX_PLAYERS = 4
 

@@ -20,10 +20,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from engine.cardrogue import Game, GameView, TeleportDecision
-from engine.cardrogue.board import DIRECTION_BITS, STEP
-from engine.cardrogue.solver import Search, search
-from engine.core.protocol import DIRECTIONS, Action
+from engine.cardrogue import DIRECTION_BITS, STEP, Game, GameView, Search, TeleportDecision, search
+from engine.core import DIRECTIONS, Action
 
 from app.games.cardrogue import records, saves
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
@@ -912,7 +910,7 @@ class PlayTestScreen(PlayScreen):
 def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:
     """Call `then` with the hero for `spec`: the only one its first level allows, or the one
     the player picks from a list (nothing happens if they cancel)."""
-    from engine.cardrogue.cards import standard_catalog
+    from engine.cardrogue import standard_catalog
 
     allowed = list(spec.levels[0].characters) if spec.levels else []
     if len(allowed) == 1:

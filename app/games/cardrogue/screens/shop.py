@@ -19,7 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.cardrogue import GameView, WareView
-from engine.core.protocol import Action
+from engine.core import Action
 
 from app.screens.dialogs import ConfirmScreen
 from app.games.cardrogue.session import Attempt, Session

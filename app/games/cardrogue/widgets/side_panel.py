@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 from app.games.cardrogue.look import enemy_traits
 from app.games.cardrogue.words import SLOT_NAMES, card_label, signed
