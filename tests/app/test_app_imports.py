@@ -31,7 +31,7 @@ def is_module(dotted: str) -> bool:
 def imported(tree: ast.AST) -> list[tuple[int, str]]:
     """(line, dotted name) for each module an import statement brings in: `from p import m`
     names p.m when m is a module, p otherwise."""
-    out = []
+    out: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out.extend((node.lineno, alias.name) for alias in node.names)
@@ -79,7 +79,8 @@ def test_no_app_module_imports_an_engine_module_or_a_rules_module():
     ("from engine.cardrogue import Game, characters", [("engine.cardrogue.characters", "rules")]),
     ("from engine.cardrogue.game import Game", [("engine.cardrogue.game", "below")]),
     ("import engine.core.runs", [("engine.core.runs", "below")]),
-    ("from engine.cardrogue.maps.lint import FIXED_TILES", [("engine.cardrogue.maps.lint", "below")]),
+    ("from engine.cardrogue.maps.lint import FIXED_TILES",
+     [("engine.cardrogue.maps.lint", "below")]),
 ])
 def test_the_scan_names_each_forbidden_import(source, expected):
     """The scan itself, on small sources: what it lets through, and what it names and why."""

@@ -147,11 +147,11 @@ class ShopScreen(ModalScreen[None]):
         stock_list = self.query_one("#stock", OptionList)
         highlighted = stock_list.highlighted
         stock_list.clear_options()
-        for card in self.stock(view):
-            price = card.price
-            line = Text(f"{price:>3} gold  ", style="bold" if price <= p.gold + offered else "dim")
-            line.append(card_label(g, card))
-            stock_list.add_option(Option(line, id=str(card.uid)))
+        for ware in self.stock(view):
+            affordable = ware.price <= p.gold + offered
+            line = Text(f"{ware.price:>3} gold  ", style="bold" if affordable else "dim")
+            line.append(card_label(g, ware))
+            stock_list.add_option(Option(line, id=str(ware.uid)))
         if stock_list.option_count:
             stock_list.highlighted = min(highlighted or 0, stock_list.option_count - 1)
         else:
