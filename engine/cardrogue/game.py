@@ -11,7 +11,7 @@ and routes each action to the section that handles it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from engine.core.dice import Dice
 from engine.core.protocol import DIRECTIONS, Action, Event, IllegalAction
@@ -22,9 +22,8 @@ from engine.cardrogue.cards import Catalog, CardDef, standard_catalog
 from engine.cardrogue.decisions import Decision, Pick, Respawn, Teleport
 from engine.cardrogue.level import LevelSpec, MapSpec
 from engine.cardrogue.state import Card, Enemy, Player
-
-if TYPE_CHECKING:
-    from engine.cardrogue.view import GameView
+from engine.cardrogue.view import GameView
+from engine.cardrogue.view import view as view_of
 
 # Bump whenever any outcome of any action can change: runs from another version are refused.
 RULES_VERSION = 3
@@ -264,9 +263,7 @@ class Game:
     def view(self, seat: int) -> GameView:
         """What the player in `seat` sees: frozen plain values for a view to draw (see
         view.py). Changes nothing."""
-        from engine.cardrogue.view import view
-
-        return view(self, seat)
+        return view_of(self, seat)
 
     # ------------------------------------------------------------------ actions
 
