@@ -9,7 +9,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 from app.games.cardrogue.screens.rules import RulesScreen
 from app.screens.title import TitleScreen

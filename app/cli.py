@@ -69,7 +69,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if library.looks_like_share_code(args.file):
-        from engine.core.runs import RunError
+        from engine.core import RunError
 
         try:
             path = library.find_by_share_code(args.file).path

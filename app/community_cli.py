@@ -44,7 +44,7 @@ def _client(command: str, url: str | None, *, login_needed: bool) -> Any:
 
 
 def _read_text(command: str, path: str) -> str | None:
-    from engine.core.files import FileTooLarge, read_limited
+    from engine.core import FileTooLarge, read_limited
 
     try:
         return read_limited(path, MAX_FILE_BYTES).decode("utf-8")
@@ -61,7 +61,7 @@ def _read_run(command: str, path: str) -> dict[str, Any] | None:
     """A run file as the document the server takes, checked here first so a broken file is
     named before anything is sent."""
     from engine import games
-    from engine.core.runs import RunError
+    from engine.core import RunError
 
     text = _read_text(command, path)
     if text is None:

@@ -65,8 +65,7 @@ def known_key(key: str) -> bool:
 
 def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
     """The keymap in `path` ({} when there is no file), and a sentence for each mistake."""
-    from engine.core import toml_guard
-    from engine.core.files import read_limited
+    from engine.core import TomlRefused, loads_toml, read_limited
 
     try:
         data = read_limited(path, SIZE_LIMIT)
@@ -76,10 +75,10 @@ def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
         return {}, [f"{path} could not be read ({error}); the usual keys apply."]
     try:
         # utf-8-sig: a byte order mark is skipped, as map files skip it.
-        table = toml_guard.loads(data.decode("utf-8-sig"), SIZE_LIMIT)
+        table = loads_toml(data.decode("utf-8-sig"), SIZE_LIMIT)
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return {}, [f"{path} is not valid TOML ({error}); the usual keys apply."]
-    except toml_guard.TomlRefused as error:
+    except TomlRefused as error:
         return {}, [f"{path} was refused before reading ({error}); the usual keys apply."]
     known = binding_ids()
     keymap: dict[str, str] = {}

@@ -32,7 +32,7 @@ MAX_LIMIT = 1_000_000  # ranks `scores` lists at most (SQLite takes no larger nu
 
 
 def shown(text: str) -> str:
-    from engine.core.safe_text import shown as sanitise  # lazy: see the module's docstring
+    from engine.core import shown as sanitise  # lazy: see the module's docstring
 
     return sanitise(text)
 
@@ -94,8 +94,7 @@ def _verify_file(name: str, maps: _Maps, **hooks: Any) -> Any:
     that cannot be read, or a run of a game not installed here, is a refusal like any other.
     Raises MapLoadError for a map file that cannot be read."""
     from engine import games
-    from engine.core.contract import refusal
-    from engine.core.runs import RunError, read_document
+    from engine.core import RunError, read_document, refusal
 
     try:
         document = read_document(name)
@@ -170,7 +169,7 @@ def run_replay(args: argparse.Namespace) -> int:
 def _replay_in_app(args: argparse.Namespace) -> int:
     """Open the app's replay viewer on the run. A missing file is a usage error (2), as for
     `cardrogue play`; a run that cannot be verified opens to the reason, in the app."""
-    from engine.core.runs import RunError
+    from engine.core import RunError
 
     from services import library
 
@@ -234,9 +233,9 @@ def _resolve_map(value: str) -> tuple[str, str]:
 
 
 def run_scores(args: argparse.Namespace) -> int:
-    from engine.cardrogue.identity import share_code
+    from engine.cardrogue import share_code
 
-    from engine.core.runs import RunError
+    from engine.core import RunError
 
     from services.library import MapLoadError
     from services.scores import StoreError
@@ -298,9 +297,9 @@ def add_import_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_import(args: argparse.Namespace) -> int:
     from engine import games
-    from engine.cardrogue.identity import share_code
-    from engine.cardrogue.runs import Run as CardRogueRun
-    from engine.core.runs import OTHER_GAME, RunError
+    from engine.cardrogue import Run as CardRogueRun
+    from engine.cardrogue import share_code
+    from engine.core import OTHER_GAME, RunError
 
     from services.library import MapLoadError
     from services.runfiles import keep_run
@@ -359,7 +358,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from engine.core.runs import RunError
+    from engine.core import RunError
 
     from services.library import MapLoadError
     from services.runfiles import export_runs

@@ -21,9 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.core.runs import UNKNOWN_MAP, RunError
-from engine.cardrogue.identity import map_id, share_code
-from engine.cardrogue.level import MapSpec
+from engine.core import UNKNOWN_MAP, RunError
+from engine.cardrogue import MapSpec, map_id, share_code
 
 from services.paths import bundled_maps_dir, maps_dir
 
@@ -104,7 +103,7 @@ class MapIndex:
     def _load(self, path: Path) -> None:
         import json
 
-        from engine.core.files import read_limited
+        from engine.core import read_limited
 
         try:
             data = json.loads(read_limited(path, INDEX_LIMIT))
@@ -145,7 +144,7 @@ class MapIndex:
             return
         import json
 
-        from engine.core.files import write_atomic
+        from engine.core import write_atomic
 
         data = {"version": INDEX_VERSION,
                 "files": {k: v for k, v in sorted(self.entries.items()) if k in keep}}

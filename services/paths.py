@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from engine.core.files import project_folder
+from engine.core import project_folder
 
 APP_NAME = "cardrogue"
 DATA_DIR_ENV = "CARDROGUE_DATA_DIR"
@@ -77,7 +77,7 @@ def schema_link(target: str | os.PathLike[str]) -> str | None:
     """For a map file inside the data folder: refresh the data folder's copy of the map schema
     and return its path relative to the file's folder, so the link survives moving the folder
     or reinstalling the app. None for a file anywhere else (it keeps its own link)."""
-    from engine.cardrogue.maps.writer import copy_schema
+    from engine.cardrogue.maps import copy_schema
 
     folder = data_dir(create=False).resolve()
     where = Path(os.path.abspath(target)).parent.resolve()

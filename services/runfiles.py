@@ -12,10 +12,8 @@ import os
 import re
 from pathlib import Path
 
-from engine.core.files import remove_stale_temporaries
-from engine.core.runs import RUN_SUFFIX, RunError, save_run
-from engine.cardrogue.runs import Run, parse_run
-from engine.cardrogue.identity import share_code
+from engine.core import RUN_SUFFIX, RunError, remove_stale_temporaries, save_run
+from engine.cardrogue import Run, parse_run, share_code
 
 from services.paths import runs_dir
 from services.scores import Entry, ScoreStore

@@ -45,11 +45,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from engine.core.runs import RunError
-from engine.cardrogue.runs import Run
-from engine.cardrogue import RULES_VERSION, MapSpec
-from engine.cardrogue import runs as cardrogue_runs
-from engine.cardrogue.identity import share_code
+from engine.core import RunError
+from engine.cardrogue import RULES_VERSION, MapSpec, Run, Verified, share_code, verify_run
 
 from services.paths import DataFolderError, data_dir
 
@@ -338,13 +335,13 @@ class ScoreStore:
     def add(self, run: Run, spec: MapSpec | None) -> AddResult:
         """Verify `run` by replaying it on `spec`, then enter it. Raises RunError for a run that
         does not verify (with the reason's code), or with code NOT_WON for a lost one."""
-        verified = cardrogue_runs.verify(run, spec)
+        verified = verify_run(run, spec)
         if not verified.won:
             raise RunError(NOT_WON, f"only won runs enter the leaderboard; this one ended "
                            f"{verified.game.outcome!r}")
         return self._insert(verified)
 
-    def _insert(self, verified: cardrogue_runs.Verified) -> AddResult:
+    def _insert(self, verified: Verified) -> AddResult:
         run = verified.run
         figures = verified.figures
         added = utc_stamp()

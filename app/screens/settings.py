@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static, Switch
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 from app.screens.dialogs import DIALOG_CSS
 from services import community

@@ -1,10 +1,53 @@
 """Card Rogue's rules, laid out like the rulebook: board, turn, combat, effects, tiles, items,
-characters, goals, players. `Game` is the public entry point."""
+characters, goals, players. `Game` is the public entry point, and `Game.view(seat)` what a
+screen draws.
 
+Import these names from `engine.cardrogue`, never from the modules inside it: the rules modules
+are private to the package. The solver, run records and map identities are imported on first
+use (see engine/core/exports.py)."""
+
+from typing import TYPE_CHECKING
+
+from engine.core.exports import lazy_exports
 from engine.cardrogue.actions import DIRECTIONS, Action
+from engine.cardrogue.board import (DIRECTION_BITS, FACE_DOWN, GLYPH_PATHS, OPPOSITE, PATH_GLYPHS,
+                                    REVEALED, STEP, UNSEEN, E, N, S, W)
+from engine.cardrogue.cards import (CARD_TYPES, OVERRIDABLE, SLOTS, CardDef, CharacterDef,
+                                    standard_catalog)
+from engine.cardrogue.decisions import Decision, Pick, Respawn, Teleport
 from engine.cardrogue.game import RULES_VERSION, Game, replay
-from engine.cardrogue.level import Goal, LevelSpec, MapSpec, level_from_grids, map_from_levels
+from engine.cardrogue.level import (BUILTIN_GLYPHS, Goal, LevelSpec, MapSpec, grid_rows,
+                                    level_from_grids, map_from_levels)
 from engine.cardrogue.players import KEEP_GOLD
+from engine.cardrogue.view import (CardView, EnemyView, GameView, GoalView, HeroView,
+                                   PendingView, PickDecision, RespawnDecision, ShopView, SlotView,
+                                   StepView, TeleportDecision, WareView, shop_view)
 
-__all__ = ["DIRECTIONS", "KEEP_GOLD", "RULES_VERSION", "Action", "Game", "Goal", "LevelSpec",
-           "MapSpec", "level_from_grids", "map_from_levels", "replay"]
+if TYPE_CHECKING:
+    from engine.cardrogue.identity import map_id, share_code
+    from engine.cardrogue.rules import RULES
+    from engine.cardrogue.runs import GAME, Run, Verified, parse_run, read_run, run_from_dict
+    from engine.cardrogue.runs import record as record_run
+    from engine.cardrogue.runs import start as start_run
+    from engine.cardrogue.runs import verify as verify_run
+    from engine.cardrogue.solver import Search, search
+
+__getattr__ = lazy_exports(__name__, {
+    "engine.cardrogue.identity": ("map_id", "share_code"),
+    "engine.cardrogue.rules": ("RULES",),
+    "engine.cardrogue.runs": ("GAME", "Run", "Verified", "parse_run", "read_run", "run_from_dict",
+                              "record_run=record", "start_run=start", "verify_run=verify"),
+    "engine.cardrogue.solver": ("Search", "search"),
+})
+
+__all__ = [
+    "DIRECTIONS", "RULES", "Action", "Run", "parse_run", "read_run", "run_from_dict",
+    "BUILTIN_GLYPHS", "CARD_TYPES", "DIRECTION_BITS", "FACE_DOWN", "GAME", "GLYPH_PATHS",
+    "KEEP_GOLD", "OPPOSITE", "OVERRIDABLE", "PATH_GLYPHS", "REVEALED", "RULES_VERSION", "SLOTS",
+    "STEP", "UNSEEN", "CardDef", "CardView", "CharacterDef", "Decision", "E", "EnemyView", "Game",
+    "GameView", "Goal", "GoalView", "HeroView", "LevelSpec", "MapSpec", "N", "PendingView",
+    "Pick", "PickDecision", "Respawn", "RespawnDecision", "S", "Search", "ShopView", "SlotView",
+    "StepView", "Teleport", "TeleportDecision", "Verified", "W", "WareView", "grid_rows",
+    "level_from_grids", "map_from_levels", "map_id", "record_run", "replay", "search",
+    "share_code", "shop_view", "standard_catalog", "start_run", "verify_run",
+]

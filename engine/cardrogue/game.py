@@ -21,8 +21,11 @@ from engine.cardrogue import (catacomb, characters, combat, exceptional, goals, 
                               tiles, turn)
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED, UNSEEN, Board
 from engine.cardrogue.cards import Catalog, CardDef, standard_catalog
+from engine.cardrogue.decisions import Decision, Pick, Respawn, Teleport
 from engine.cardrogue.level import LevelSpec, MapSpec
 from engine.cardrogue.state import Card, Enemy, Player
+from engine.cardrogue.view import GameView
+from engine.cardrogue.view import view as view_of
 
 # Bump whenever any outcome of any action can change: runs from another version are refused.
 RULES_VERSION = 3
@@ -120,7 +123,7 @@ class Game:
         self.level_turns: list[int] = []
         self.history: list[Action] = []
         self.outcome: str | None = None  # "won" or "lost" (story), "over" (classic)
-        self.pending: tuple | None = None  # a decision that must be made before anything else
+        self.pending: Decision | None = None  # a decision that must be made before anything else
         self.end_rush = False
         self.potion_identity: dict[str, str] = {}
         self.next_uid = 1
@@ -149,7 +152,7 @@ class Game:
             catacomb.setup(self, self._events)
             if picking:
                 self.picks = [(self.current + k) % len(self.players) for k in range(len(seats))]
-                self.pending = ("pick", self.picks[0])
+                self.pending = Pick(self.picks[0])
         else:
             goals.enter_level(self, 0, self._events)
         if not self.picks:
@@ -207,8 +210,9 @@ class Game:
     @property
     def player(self) -> Player:
         """The player who must act now (the pending decision's owner, else whose turn it is)."""
-        if self.pending is not None and self.pending[0] in ("respawn", "pick"):
-            return self.players[self.pending[1]]
+        pending = self.pending
+        if isinstance(pending, (Respawn, Pick)):
+            return self.players[pending.seat]
         return self.players[self.current]
 
     @property
@@ -264,6 +268,11 @@ class Game:
     def moves(self) -> int:
         return len(self.history)
 
+    def view(self, seat: int) -> GameView:
+        """What the player in `seat` sees: frozen plain values for a view to draw (see
+        view.py). Changes nothing."""
+        return view_of(self, seat)
+
     # ------------------------------------------------------------------ actions
 
     def why_illegal(self, action: Action) -> str | None:
@@ -281,13 +290,14 @@ class Game:
         pending = self.pending
         kind = action.kind
         if pending is not None:
-            waiting = pending[0]
-            if waiting == "teleport" and kind != "place":
-                return "choose where the teleported one lands first"
-            if waiting == "respawn" and kind != "respawn":
-                return f"{self.players[pending[1]].name} must choose how to come back first"
-            if waiting == "pick" and kind != "pick":
-                return f"{self.players[pending[1]].name} must pick a character first"
+            if isinstance(pending, Teleport):
+                if kind != "place":
+                    return "choose where the teleported one lands first"
+            elif isinstance(pending, Respawn):
+                if kind != "respawn":
+                    return f"{self.players[pending.seat].name} must choose how to come back first"
+            elif kind != "pick":
+                return f"{self.players[pending.seat].name} must pick a character first"
         elif kind in _ONLY_WHEN_PENDING:
             return _ONLY_WHEN_PENDING[kind]
         if action.dir is not None and action.dir not in DIRECTIONS:
@@ -354,9 +364,9 @@ class Game:
         cannot be legal now (an attack out of combat, a move in it) are left out early, for
         speed: _why_illegal still decides every one that is listed."""
         if self.pending is not None:
-            if self.pending[0] == "teleport":
+            if isinstance(self.pending, Teleport):
                 return [Action("place", target=self.cell(i)) for i in items.landing_cells(self)]
-            if self.pending[0] == "pick":
+            if isinstance(self.pending, Pick):
                 return [Action("pick", name=c) for c in self.catalog.characters]
             return players.respawn_candidates(self, p)
         if self.lost_turn:

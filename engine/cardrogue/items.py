@@ -17,6 +17,7 @@ from engine.core.protocol import Event
 from engine.cardrogue.actions import Action
 from engine.cardrogue import characters, combat, effects, tiles
 from engine.cardrogue.board import DIRECTION_BITS, REVEALED, STEP
+from engine.cardrogue.decisions import Teleport
 from engine.cardrogue.level import POTION_EFFECTS
 
 if TYPE_CHECKING:
@@ -282,7 +283,7 @@ def _potion_on_player(g: Game, by: Player, p: Player, effect: str, events: list[
         elif not landing_cells(g):
             events.append(Event("no_effect", {"reason": "there is no free pathing tile to land on"}))
         else:
-            g.pending = ("teleport", "player", p.seat, by.seat, drunk)
+            g.pending = Teleport("player", p.seat, by.seat, drunk)
     elif effect == "paralysis":
         if drunk:
             events.append(Event("turn_ended", {"player": p.seat, "cause": "potion of paralysis"}))
@@ -308,7 +309,7 @@ def _potion_on_enemy(g: Game, by: Player, index: int, effect: str, events: list[
         elif not landing_cells(g):
             events.append(Event("no_effect", {"reason": "there is no free pathing tile to land on"}))
         else:
-            g.pending = ("teleport", "enemy", index, by.seat, False)
+            g.pending = Teleport("enemy", index, by.seat, False)
     elif effect == "paralysis":
         e.paralysed = max(e.paralysed, 1)  # lost rounds do not add up: the longer wins
         events.append(Event("enemy_paralysed", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "left": e.paralysed}))
@@ -316,7 +317,9 @@ def _potion_on_enemy(g: Game, by: Player, index: int, effect: str, events: list[
 
 def _land(g: Game, action: Action, events: list[Event]) -> None:
     """Finish a teleport: the pending subject lands on the chosen tile."""
-    _, subject, ref, by, drunk = g.pending
+    pending = g.pending
+    assert isinstance(pending, Teleport)  # _why_illegal lets a place through only then
+    subject, ref, by, drunk = pending.subject, pending.ref, pending.by, pending.drunk
     g.pending = None
     dest = g.index(action.target)
     if subject == "enemy":

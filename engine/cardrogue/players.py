@@ -20,6 +20,7 @@ from engine.core.protocol import Event
 
 from engine.cardrogue.actions import Action
 from engine.cardrogue import characters, combat, effects, goals, tiles
+from engine.cardrogue.decisions import Pick, Respawn
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
@@ -76,7 +77,7 @@ def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
         elif g.current == p.seat:
             g.ending = True
         return
-    g.pending = ("respawn", p.seat, p.pos)
+    g.pending = Respawn(p.seat, p.pos)
     p.pos = None  # the token leaves the board until the hero comes back
     combat.refresh_aggro(g)
 
@@ -98,6 +99,22 @@ def respawn_candidates(g: Game, p: Player) -> list[Action]:
             out.extend(Action("respawn", card=keep, cards=drop, target=s, name=name)
                        for s in starts)
     return out
+
+
+def held_cards(p: Player) -> list[Card]:
+    """Every card a hero has, hand first, each once: what a fallen hero chooses from."""
+    return _all_cards(p)
+
+
+def free_starts(g: Game) -> list[int]:
+    """The starting tiles no one stands on: where a fallen hero may come back."""
+    return [i for i, c in enumerate(g.board.content)
+            if c is not None and g.catalog.cards[c.id].type == "start" and not g.occupied(i)]
+
+
+def taken_characters(g: Game) -> set[str]:
+    """The characters already picked (the classic game picks them in turn order)."""
+    return {g.players[s].character for s in range(len(g.players)) if s not in g.picks}
 
 
 def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
@@ -129,7 +146,9 @@ def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     """The fallen hero keeps one card in all, an item or one gold card (each gold card is worth
     1 gold). One more card stays face down where they fell: the chosen item, or a gold card
     when no item is left; so do the cards that cannot be sold. The rest is discarded."""
-    _, seat, fell = g.pending
+    pending = g.pending
+    assert isinstance(pending, Respawn)  # _why_illegal lets a respawn through only then
+    seat, fell = pending.seat, pending.fell
     g.pending = None
     cards = _all_cards(p)
     left = [c for c in cards if c.uid != action.card
@@ -165,7 +184,7 @@ def _pick(g: Game, p: Player, character: str, events: list[Event]) -> None:
     g.picks.pop(0)
     events.append(Event("picked", {"player": p.seat, "character": character}))
     if g.picks:
-        g.pending = ("pick", g.picks[0])
+        g.pending = Pick(g.picks[0])
     else:
         g.pending = None
         turn.start_turn(g, events)
@@ -196,9 +215,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if action.kind == "pick":
         if action.name not in g.catalog.characters:
             return "choose one of the characters"
-        taken = {g.players[s].character for s in range(len(g.players))
-                 if s not in g.picks}
-        if action.name in taken:
+        if action.name in taken_characters(g):
             return f"the {g.catalog.characters[action.name].name} is already taken"
         return None
     if p.dead or p.deferred:

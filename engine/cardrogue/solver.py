@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from engine.cardrogue.actions import Action
 from engine.cardrogue import items
 from engine.cardrogue.board import E, N, REVEALED, S, W
+from engine.cardrogue.decisions import Teleport
 from engine.cardrogue.game import Game
 from engine.cardrogue.level import MapSpec
 
@@ -82,7 +83,7 @@ def lower_bound(game: Game) -> int:
         return 0
     to_exit = _to_exit(game, exits)
     pending = game.pending
-    if pending is not None and pending[0] == "teleport" and pending[1] == "player":
+    if isinstance(pending, Teleport) and pending.subject == "player":
         # The hero is about to be placed: one action, then the walk from where they land.
         best = 1 + min((to_exit.get(i, _FAR) for i in items.landing_cells(game)), default=_FAR)
         return 0 if best >= _FAR else best

@@ -24,7 +24,7 @@ from app.games.cardrogue.screens.classic import (
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
 from app.games.cardrogue.widgets.board import SEAT_SHIFT
-from engine.cardrogue import effects
+from engine.cardrogue import Respawn, effects
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.engine.support import give, rig
 from tests.engine.test_classic_game import lay, put
@@ -115,7 +115,7 @@ async def test_characters_are_picked_in_turn_order_and_the_seed_is_shown(
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot, pick=False)
         g = table.game
-        first_seat = g.pending[1]
+        first_seat = g.pending.seat
         assert isinstance(app.screen, ChooseScreen)
         assert app.screen.title_text == f"{g.players[first_seat].name}, pick your character"
         await press(pilot, "1")  # the first character offered: the Warrior
@@ -273,7 +273,7 @@ async def test_a_fallen_player_keeps_a_card_leaves_one_and_picks_a_starting_tile
         sword = give(g, "sword", me)
         dagger = give(g, "dagger", me)
         effects.hurt_player(g, g.players[me], 99, "a test", [])
-        assert g.pending[0] == "respawn"
+        assert isinstance(g.pending, Respawn)
         table.redraw()
         await pilot.pause()
         assert isinstance(app.screen, ChooseScreen) and "keep one card" in app.screen.title_text
@@ -480,3 +480,31 @@ async def test_undo_takes_back_only_the_acting_players_own_turn(app: CardRogueAp
         table.act(next(a for a in table.game.legal_actions() if a.kind in ("flip", "move")))
         await pilot.pause()
         assert not banner.display  # the new player has acted: the banner has done its work
+
+
+async def test_a_shop_on_the_table_sells_from_the_shop_pile(app: CardRogueApp) -> None:
+    """Every classic shop sells from the one shop pile: b opens it, Enter buys its first card
+    at the engine's price."""
+    from textual.widgets import OptionList
+
+    from app.games.cardrogue.screens.shop import ShopScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot, names=("Ann",))
+        g = table.game
+        row, col = hall(table)
+        lay(g, (row + 1, col), "shop")
+        put(g, 0, (row + 1, col))
+        g.players[0].gold = 50
+        pile = list(g.catacomb.shop)
+        wanted = next(c for c in pile if g.catalog.cards[c.id].gold is not None)
+        table.redraw()
+        await press(pilot, "b")
+        assert isinstance(app.screen, ShopScreen)
+        stock = app.screen.query_one("#stock", OptionList)
+        assert stock.option_count == len(pile)
+        stock.highlighted = pile.index(wanted)
+        await press(pilot, "enter")
+        price = 2 * g.catalog.cards[wanted.id].gold
+        assert [c.uid for c in g.players[0].hand] == [wanted.uid]
+        assert g.players[0].gold == 50 - price and wanted not in g.catacomb.shop

@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.command import CommandPalette
 from textual.widgets import DataTable, OptionList, Static
 
-from engine.cardrogue import level_from_grids, map_from_levels
+from engine.cardrogue import Teleport, level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 
 from app.cardrogue_app import CardRogueApp
@@ -268,7 +268,7 @@ async def test_a_teleport_lands_where_the_cursor_chooses(app: CardRogueApp) -> N
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, teleport_map())
         await press(pilot, "p")  # drink: the potion teleports, so the engine waits for a cell
-        assert play.game.pending is not None and play.game.pending[0] == "teleport"
+        assert isinstance(play.game.pending, Teleport)
         assert play.cursor == (0, 0)
         assert "Where does it land?" in text_of(play, "#prompt")
         await press(pilot, "right", "right", "right", "enter")

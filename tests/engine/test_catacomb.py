@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.cardrogue import Game, catacomb
+from engine.cardrogue import Game, Pick, catacomb
 from engine.cardrogue.board import E, FACE_DOWN, GLYPH_PATHS, N, REVEALED, S, W
 from engine.core import IllegalAction
 from engine.cardrogue import Action
@@ -71,7 +71,7 @@ def test_every_open_edge_of_a_starting_tile_has_a_face_down_card_except_the_tabl
 def test_characters_are_picked_in_turn_order_and_only_once():
     game = Game.classic(["Ann", "Bob"], 5)
     order = [game.current, 1 - game.current]
-    assert game.pending == ("pick", order[0])
+    assert game.pending == Pick(order[0])
     with pytest.raises(IllegalAction, match="pick a character"):
         game.apply(Action("end_turn"))
     game.apply(Action("pick", name="mage"))

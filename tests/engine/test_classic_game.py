@@ -8,7 +8,7 @@ face-down Golem and a chest in it, puts the heroes in it, and hands out a few ca
 else goes through the engine's actions. Dice are rigged where the script needs a result.
 """
 
-from engine.cardrogue import Game
+from engine.cardrogue import Game, Pick, Respawn
 from engine.cardrogue.board import FACE_DOWN, REVEALED, S
 from engine.cardrogue import Action
 from tests.engine.support import act, first, give, kinds, rig
@@ -37,7 +37,7 @@ def test_a_scripted_four_player_game():
     order = [(roll["starter"] + k) % 4 for k in range(4)]
     a, b, c, d = order  # seats in turn order
     for seat, character in zip(order, ["warrior", "rogue", "cleric", "bard"], strict=True):
-        assert game.pending == ("pick", seat)
+        assert game.pending == Pick(seat)
         game.apply(Action("pick", name=character))
     assert game.pending is None and game.current == a
     assert [game.players[s].character for s in order] == ["warrior", "rogue", "cleric", "bard"]
@@ -105,7 +105,7 @@ def test_a_scripted_four_player_game():
     game.players[a].health = 1  # test setup: the flipper is nearly dead
     rig(game, "fight", 1, 1)  # Ann's attack, then the Golem's double roll
     events = act(game, "attack S")
-    assert "death" in kinds(events) and game.pending[0] == "respawn"
+    assert "death" in kinds(events) and isinstance(game.pending, Respawn)
     fallen_at = game.index((1, col0 + 1))
     respawn_tile = starts[1]  # Bob's starting tile: free, since Bob is in the hall
     act(game, f"respawn keep={sword} drop={_other(game, a, sword)} "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardrogue import characters
+from engine.cardrogue import Respawn, characters
 from engine.core import IllegalAction
 from engine.cardrogue import Action
 from tests.engine.support import (
@@ -446,7 +446,7 @@ def test_classic_death_asks_how_to_come_back():
     g = deathbed()
     events = kill_ann(g)
     assert first(events, "death")["player"] == 0
-    assert g.pending == ("respawn", 0, g.index((0, 1)))
+    assert g.pending == Respawn(0, g.index((0, 1)))
     assert g.outcome is None and g.player.name == "Ann"
     assert {a.kind for a in g.legal_actions()} == {"respawn"}
     assert reason(g, "end") == "Ann must choose how to come back first"
@@ -626,7 +626,7 @@ def test_a_counter_attack_can_kill_the_tripper():
     rig(g, "trip:1", 6)
     events = act(g, "trip 1")
     assert first(events, "death")["player"] == 0
-    assert g.pending == ("respawn", 0, g.index((0, 0)))
+    assert g.pending == Respawn(0, g.index((0, 0)))
 
 
 def test_a_player_teleported_next_to_an_enemy_fights_from_their_own_turn():

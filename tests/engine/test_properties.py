@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.cardrogue import (Game, characters, items, level_from_grids, map_from_levels,
-                              players, replay, tiles)
+from engine.cardrogue import (Game, Respawn, characters, items, level_from_grids,
+                              map_from_levels, players, replay, tiles)
 from engine.cardrogue.board import E, N, OPPOSITE, PATH_GLYPHS, S, STEP, W
 from engine.cardrogue.cards import OVERRIDABLE
 from engine.cardrogue import DIRECTIONS, Action
@@ -91,7 +91,7 @@ def every_spelling(game: Game) -> list[Action]:
         out += [Action("buy", card=card.uid)]
         out += [Action("buy", card=card.uid, cards=(h.uid,)) for h in p.hand]
     out += players.interaction_candidates(game, p)
-    if game.pending is not None and game.pending[0] == "respawn":
+    if isinstance(game.pending, Respawn):
         out += players.respawn_candidates(game, p)
     return out
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.words import Narrator
-from engine.cardrogue import Game, Goal, goals
+from engine.cardrogue import Game, Goal
 from engine.cardrogue import Action
 
 # The goals a solo player may choose from, in the engine's terms (see engine/cardrogue/goals.py).
@@ -91,8 +91,8 @@ class ClassicSession(Session):
     def standings(self) -> list[Standing]:
         """Every player with their victory points, best first (seat order breaks ties)."""
         g = self.game
-        rows = [Standing(p.seat, p.name, g.catalog.characters[p.character].name,
-                         goals.victory_points(g, p), p.out) for p in g.players]
+        rows = [Standing(p.seat, p.name, g.catalog.characters[p.character].name, p.points, p.out)
+                for p in g.view(0).players]
         return sorted(rows, key=lambda r: (-r.points, r.seat))
 
     def winners(self) -> list[str]:

@@ -12,15 +12,13 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from engine.cardrogue import tiles
-from engine.cardrogue.board import FACE_DOWN, UNSEEN
+from engine.cardrogue import FACE_DOWN, UNSEEN, shop_view
 
 from app.games.cardrogue.words import (EFFECT_NAMES, PLAYER_GLYPH, SLOT_NAMES, card_label, faces, listing, look,
                        plural, signed)
 
 if TYPE_CHECKING:
-    from engine.cardrogue.cards import CardDef, CharacterDef
-    from engine.cardrogue.game import Game
+    from engine.cardrogue import CardDef, CharacterDef, Game
 
 SCROLL_WORDS = {
     "identify": "read it to learn what one of your unknown potions does",
@@ -213,10 +211,10 @@ def card_facts(game: Game, index: int) -> tuple[str, list[str]]:
 
 
 def _shop_facts(game: Game, index: int) -> list[str]:
-    stock = tiles.stock_at(game, index) or []
-    if not stock:
+    shop = shop_view(game, game.cell(index))
+    if shop is None or not shop.wares:
         return ["sold out"]
-    wares = [f"{card_label(game, c)} {tiles.price(game, c.id)}" for c in stock]
+    wares = [f"{card_label(game, c)} {c.price}" for c in shop.wares]
     return ["stand on it and press b to trade", "for sale (gold): " + ", ".join(wares)]
 
 

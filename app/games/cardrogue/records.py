@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 if TYPE_CHECKING:
     from app.games.cardrogue.session import Session
@@ -58,12 +58,12 @@ def enter_run(session: Session) -> Standing:
     assisted run (a hint was used), just look up the standing."""
     try:
         from services.scores import ScoreStore
-        from engine.cardrogue import runs
+        from engine.cardrogue import record_run
 
         with ScoreStore.open() as store:
             improved = False
             if session.game.outcome == "won" and not session.assisted:
-                run = runs.record(session.game, session.name, identity=session.map_id)
+                run = record_run(session.game, session.name, identity=session.map_id)
                 improved = store.add(run, session.spec).improved
             best = store.best(session.map_id, session.name)
             standing = Standing(improved=improved, players=store.players(session.map_id))
@@ -81,9 +81,9 @@ def save_run(session: Session) -> str:
     """Keep the run as a file in the player's runs folder; returns a sentence for the player."""
     try:
         from services.runfiles import keep_run
-        from engine.cardrogue import runs
+        from engine.cardrogue import record_run
 
-        path: Path = keep_run(runs.record(session.game, session.name, identity=session.map_id))
+        path: Path = keep_run(record_run(session.game, session.name, identity=session.map_id))
     except Exception as error:  # noqa: BLE001
         return f"The run could not be saved: {one_line(error)}"
     return f"Run saved to {path}"

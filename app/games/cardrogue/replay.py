@@ -22,11 +22,9 @@ from pathlib import Path
 from rich.text import Text
 
 from app.games.cardrogue.words import Narrator, describe_action
-from engine.cardrogue import runs
-from engine.cardrogue.game import Game
-from engine.cardrogue.level import MapSpec
-from engine.core.runs import RunError
-from engine.cardrogue.runs import Run, parse_run, read_run
+from engine.cardrogue import Game, MapSpec, start_run, verify_run
+from engine.core import RunError
+from engine.cardrogue import Run, parse_run, read_run
 
 SPEEDS = (1, 2, 4, 8)  # steps per second when playing
 
@@ -58,7 +56,7 @@ def find_run_map(run: Run, map_file: str | os.PathLike[str] | None = None) -> Ru
 
     if run.table is not None:  # a classic game: its table comes from the run itself
         try:
-            return RunMap(runs.start(run, None).spec, run.map_id)
+            return RunMap(start_run(run, None).spec, run.map_id)
         except RunError as exc:
             raise Unwatchable(exc.code, exc.message) from None
     try:
@@ -108,7 +106,7 @@ class Replay:
     def verified(cls, run: Run, run_map: RunMap, source: Path | None = None) -> Replay:
         """Verify `run` on its map, then open it. Raises Unwatchable with the refusal."""
         try:
-            runs.verify(run, run_map.spec, identity=run_map.map_id)
+            verify_run(run, run_map.spec, identity=run_map.map_id)
         except RunError as exc:
             raise Unwatchable(exc.code, exc.message) from None
         return cls(run, run_map, source)
@@ -116,7 +114,7 @@ class Replay:
     # -- building
 
     def _fresh(self) -> Game:
-        return runs.start(self.run, self.spec)
+        return start_run(self.run, self.spec)
 
     def _narrate(self) -> list[list[Text]]:
         game = self._fresh()

@@ -16,12 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.core.files import FileTooLarge, read_limited, write_atomic
-from engine.core.runs import MAX_RUN_BYTES, RunError
-from engine.cardrogue.runs import run_from_dict
+from engine.core import MAX_RUN_BYTES, FileTooLarge, RunError, read_limited, write_atomic
+from engine.cardrogue import run_from_dict
 
 if TYPE_CHECKING:
-    from engine.cardrogue.runs import Run
+    from engine.cardrogue import Run
 
     from app.games.cardrogue.session import Session
 
@@ -59,10 +58,10 @@ def save_path(map_id: str, create: bool = True) -> Path:
 
 def keep(session: Session) -> Path:
     """Save the session's run so far, replacing this map's earlier save."""
-    from engine.cardrogue import runs
+    from engine.cardrogue import record_run
 
     game = session.game
-    run = runs.record(game, session.name, identity=session.map_id)
+    run = record_run(game, session.name, identity=session.map_id)
     doc = {
         "kind": SAVE_KIND,
         "version": SAVE_VERSION,
@@ -123,9 +122,8 @@ def _modified(path: Path) -> float:
 
 def resume(path: Path) -> Session:
     """The session the save in `path` left off, replayed action by action. Raises SaveError."""
-    from engine.cardrogue.game import RULES_VERSION
-    from engine.cardrogue.runs import GAME
-    from engine.core.runs import check_header
+    from engine.cardrogue import GAME, RULES_VERSION
+    from engine.core import check_header
 
     from app.games.cardrogue.session import Session
 

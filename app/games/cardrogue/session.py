@@ -14,9 +14,8 @@ from pathlib import Path
 
 from rich.text import Text
 
-from engine.cardrogue import Game, MapSpec, replay
-from engine.cardrogue.identity import map_id, share_code
-from engine.core.protocol import Event, IllegalAction
+from engine.cardrogue import Game, MapSpec, map_id, replay, share_code
+from engine.core import Event, IllegalAction
 from engine.cardrogue import Action
 
 from app.games.cardrogue.words import Narrator, describe_action

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.cardrogue.game import Game
-from engine.cardrogue.level import LevelSpec, MapSpec
-from engine.cardrogue.solver import Search, search
+from engine.cardrogue import Game, LevelSpec, MapSpec, Search, search
 
 from app.games.cardrogue.replay import Replay, RunMap
 from app.games.cardrogue.words import plural
@@ -58,7 +56,7 @@ class Shown:
 def optimal_replay(spec: MapSpec, character: str, seed: int, identity: str,
                    max_seconds: float = LEVEL_SECONDS) -> Shown:
     """Solve `spec` from its start, level after level, and open the won game for watching."""
-    from engine.cardrogue import runs
+    from engine.cardrogue import record_run
 
     game = Game.story(spec, character, SOLVER_NAME, seed=seed)
     solved = list(solve_in_order(game, max_seconds))
@@ -69,7 +67,7 @@ def optimal_replay(spec: MapSpec, character: str, seed: int, identity: str,
             return Shown(None, f"{title}: no win is possible from where the level before "
                                "leaves the hero.")
         return Shown(None, f"{title} could not be solved within {max_seconds:g} seconds.")
-    run = runs.record(game, SOLVER_NAME, identity=identity, recorded="")
+    run = record_run(game, SOLVER_NAME, identity=identity, recorded="")
     replay = Replay.verified(run, RunMap(spec, identity))
     if all(level.found.proved for level in solved):
         return Shown(replay, f"An optimal solution: {plural(game.moves, 'move')}, "

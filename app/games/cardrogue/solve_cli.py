@@ -31,7 +31,7 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     from engine.cardrogue import Game, maps
-    from engine.core.safe_text import shown
+    from engine.core import shown
 
     from app.games.cardrogue.solutions import solve_in_order
 

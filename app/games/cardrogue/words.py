@@ -18,12 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from engine.cardrogue import characters
-
 if TYPE_CHECKING:
-    from engine.cardrogue.cards import CardDef
-    from engine.cardrogue.game import Game
-    from engine.core.protocol import Event
+    from engine.cardrogue import CardDef, Game
+    from engine.core import Event
     from engine.cardrogue import Action
 
 # ---------------------------------------------------------------------- cards on the board
@@ -388,7 +385,10 @@ class Narrator:
         out: dict[str, str] = {}
         if not isinstance(seat, int) or not 0 <= seat < len(self.game.players):
             return out
-        for d in characters.weapons(self.game, self.game.players[seat]):
+        cards = self.game.catalog.cards
+        for d in (cards[c.id] for c in self.game.players[seat].gear()):
+            if d.type not in ("weapon", "armour"):  # whose dice rules apply
+                continue
             if d.double_damage:
                 out.setdefault("double", d.name)
             if d.min_attack:

@@ -17,15 +17,19 @@ from engine.cardrogue.maps.check import (
     validate_file,
     validate_text,
 )
-from engine.cardrogue.maps.format import EMPTY_GLYPH, FORMAT_VERSION, SCHEMA_PATH
+from engine.cardrogue.maps.document import canonical_grid
+from engine.cardrogue.maps.format import BLANKS, EMPTY_GLYPH, FORMAT_VERSION, SCHEMA_PATH
+from engine.cardrogue.maps.incremental import DocumentChecker
+from engine.cardrogue.maps.lint import ENEMY_FIELDS, FIXED_TILES, ITEM_TYPES
 from engine.cardrogue.maps.problems import ERROR, WARNING, MapError, Problem, Report
 from engine.cardrogue.maps.report import exit_code, format_json, format_text
 from engine.cardrogue.maps.spec import to_map_spec
-from engine.cardrogue.maps.writer import canonical_document, dumps_map, save_map
+from engine.cardrogue.maps.writer import canonical_document, copy_schema, dumps_map, save_map
 
 __all__ = [
-    "EMPTY_GLYPH", "ERROR", "FORMAT_VERSION", "SCHEMA_PATH", "WARNING", "MapError", "Problem",
-    "Report", "canonical_document", "check_document", "dumps_map", "exit_code", "format_json",
-    "format_text", "load_document", "load_map", "save_map", "to_map_spec", "validate_file",
-    "validate_text",
+    "BLANKS", "EMPTY_GLYPH", "ENEMY_FIELDS", "ERROR", "FIXED_TILES", "FORMAT_VERSION",
+    "ITEM_TYPES", "SCHEMA_PATH", "WARNING", "DocumentChecker", "MapError", "Problem", "Report",
+    "canonical_document", "canonical_grid", "check_document", "copy_schema", "dumps_map",
+    "exit_code", "format_json", "format_text", "load_document", "load_map", "save_map",
+    "to_map_spec", "validate_file", "validate_text",
 ]

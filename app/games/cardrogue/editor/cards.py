@@ -12,10 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.cardrogue.cards import CARD_TYPES, OVERRIDABLE, standard_catalog
-from engine.cardrogue.level import BUILTIN_GLYPHS
-from engine.cardrogue.maps.format import BLANKS, SCHEMA_PATH
-from engine.cardrogue.maps.lint import ENEMY_FIELDS, FIXED_TILES, ITEM_TYPES
+from engine.cardrogue import BUILTIN_GLYPHS, CARD_TYPES, OVERRIDABLE, standard_catalog
+from engine.cardrogue.maps import BLANKS, ENEMY_FIELDS, FIXED_TILES, ITEM_TYPES, SCHEMA_PATH
 
 GOAL_KINDS = ("slay", "boss", "chest", "debt", "hold")
 GOALS_WITH_CARD = ("slay", "hold")

@@ -34,8 +34,7 @@ from textual.widgets.option_list import Option
 
 from app.games.cardrogue.editor import cards
 from app.games.cardrogue.editor.model import MAP, MAX_SIDE, MapModel
-from engine.cardrogue.cards import OVERRIDABLE
-from engine.cardrogue.level import BUILTIN_GLYPHS
+from engine.cardrogue import BUILTIN_GLYPHS, OVERRIDABLE
 
 ResultType = TypeVar("ResultType")
 

@@ -17,16 +17,15 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cardrogue.board import GLYPH_PATHS, OPPOSITE, PATH_GLYPHS, STEP, E, N, S, W
-from engine.cardrogue.level import grid_rows
+from engine.cardrogue import E, GLYPH_PATHS, N, OPPOSITE, PATH_GLYPHS, S, STEP, W, grid_rows
 from engine.cardrogue.maps import (
     EMPTY_GLYPH,
     FORMAT_VERSION,
+    DocumentChecker,
     Report,
+    canonical_grid,
     save_map,
 )
-from engine.cardrogue.maps.document import canonical_grid
-from engine.cardrogue.maps.incremental import DocumentChecker
 
 BLANK = " "
 BUILT_IN = {"@": "start", ">": "ladder", ".": "path"}

@@ -19,7 +19,7 @@ from typing import Any
 from textual.message import Message
 
 from app.games.cardrogue.editor.playtest import PublishRefused, level_document, spec_of
-from engine.cardrogue.solver import Search
+from engine.cardrogue import Search
 
 BUDGET_SECONDS = 10.0  # a level harder than this shows its lower bound, marked "…"
 # While the author works (a key, a click: `screen.busy_at`, on the monotonic clock) the search
@@ -80,8 +80,7 @@ def solve_level(screen, document: dict[str, Any], key: str) -> None:
     `screen` as the bound rises and when done; nothing more once the worker is cancelled."""
     from textual.worker import get_current_worker
 
-    from engine.cardrogue import Game
-    from engine.cardrogue.solver import search
+    from engine.cardrogue import Game, search
 
     worker = get_current_worker()
 

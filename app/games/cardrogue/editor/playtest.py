@@ -21,14 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from app.games.cardrogue.editor.templates import slug
-from engine.cardrogue import MapSpec, runs
-from engine.cardrogue.identity import share_code
-from engine.cardrogue.maps import check_document, save_map
-from engine.cardrogue.maps.writer import copy_schema
-from engine.core.runs import MAP_HASH_MISMATCH, RunError, save_run
-from engine.cardrogue.runs import Run, read_run
-
-from services.runfiles import clear_path
+from engine.cardrogue import MapSpec, Verified, record_run, share_code, verify_run
+from engine.cardrogue.maps import check_document, copy_schema, save_map
+from engine.core import MAP_HASH_MISMATCH, RunError, save_run
+from engine.cardrogue import Run, read_run
 
 NOT_CLEARED = ("Play the whole map to the end first (shift+p): publishing needs a clear of "
                "this exact map.")
@@ -108,12 +104,12 @@ def check_clear(document: dict[str, Any], run: Run | None) -> str | None:
     return None
 
 
-def _verify_clear(document: dict[str, Any], run: Run | None) -> runs.Verified:
+def _verify_clear(document: dict[str, Any], run: Run | None) -> Verified:
     if run is None:
         raise PublishRefused(NOT_CLEARED)
     spec = spec_of(document)
     try:
-        verified = runs.verify(run, spec)
+        verified = verify_run(run, spec)
     except RunError as error:
         if error.code == MAP_HASH_MISMATCH:
             raise PublishRefused(CHANGED) from None
@@ -274,7 +270,7 @@ def upload(editor, map_path: Path, run: Run) -> None:
     import json
 
     from app.games.cardrogue import records
-    from engine.core.safe_text import shown
+    from engine.core import shown
     from services import community
 
     try:
@@ -358,7 +354,7 @@ def _start(editor, spec: MapSpec, hero: str | None) -> None:
 
 def _won(editor, game, identity: str) -> None:
     """A play-test was won: a clear if it replays on the current map, else just a level won."""
-    run = runs.record(game, identity=identity)
+    run = record_run(game, identity=identity)
     if check_clear(editor.model.document, run) is not None:
         editor.notify(f"Level won in {game.moves} moves. Only the whole map played to the end "
                       "(shift+p) counts as a clear.", markup=False)

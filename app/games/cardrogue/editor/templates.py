@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.games.cardrogue.editor.model import MAP, MAX_SIDE, MapModel, new_document
-from engine.cardrogue.board import E, S, W
+from engine.cardrogue import E, S, W
 
 DEFAULT_SIZE = (8, 8)
 CORRIDOR = 5  # cells in a playable template's corridor, start and ladder included

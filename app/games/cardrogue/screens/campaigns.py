@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 from app.games.cardrogue import maplist, records
 from app.games.cardrogue.maplist import MapEntry

@@ -26,7 +26,8 @@ from textual.widgets import (
     Static,
 )
 
-from engine.core.safe_text import shown
+from engine.core import shown
+from engine.cardrogue import Action
 
 from app.games.cardrogue.classic import MAX_SEED, SOLO_GOALS, ClassicSession
 from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
@@ -38,8 +39,7 @@ from app.games.cardrogue.look import character_label
 from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import card_label, reason_line
-from engine.cardrogue import KEEP_GOLD, characters, goals
-from engine.cardrogue import Action
+from engine.cardrogue import KEEP_GOLD, GameView, PickDecision, RespawnDecision
 
 MAX_PLAYERS = 4
 
@@ -49,8 +49,8 @@ def token(seat: int) -> Text:
     return Text(str(seat + 1), style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
 
 
-def where(game, index: int) -> str:
-    row, col = game.cell(index)
+def where(cell: tuple[int, int]) -> str:
+    row, col = cell
     return f"row {row + 1}, column {col + 1}"
 
 
@@ -421,9 +421,9 @@ class ClassicScreen(PlayScreen):
 
     def redraw(self) -> None:
         super().redraw()
-        self.query_one("#scoreboard", Static).update(self.scoreboard())
-        pending = self.game.pending
-        if pending is not None and pending[0] in ("pick", "respawn") and not self.deciding:
+        view = self.view()
+        self.query_one("#scoreboard", Static).update(self.scoreboard(view))
+        if isinstance(view.pending, (PickDecision, RespawnDecision)) and not self.deciding:
             self.deciding = True
             self.call_after_refresh(self.decide)
 
@@ -435,10 +435,10 @@ class ClassicScreen(PlayScreen):
         text.append("▶ ", style="bold")
         text.append_text(token(p.seat))
         text.append(f" {shown(p.name)}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
-        pending = g.pending[0] if g.pending else None
-        if pending == "pick":
+        pending = self.view().pending
+        if isinstance(pending, PickDecision):
             text.append(" picks a character", style="bold")
-        elif pending == "respawn":
+        elif isinstance(pending, RespawnDecision):
             text.append(" comes back to life", style="bold")
         elif g.is_over:
             text.append(" — the game is over", style="bold")
@@ -450,12 +450,12 @@ class ClassicScreen(PlayScreen):
         text.append(f" · Seed {self.session.seed}", style="dim")
         return text
 
-    def scoreboard(self) -> Text:
+    def scoreboard(self, view: GameView | None = None) -> Text:
         """One line per player: token, name, health, victory points, gold."""
-        g = self.game
+        view = view or self.view()
         out = Text()
-        for p in g.players:
-            acting = p is g.player
+        for p in view.players:
+            acting = p.seat == view.acting
             out.append("▶" if acting else " ", style="bold")
             out.append_text(token(p.seat))
             out.append(f" {shown(p.name)[:8]:<8}", style="bold" if acting else "")
@@ -466,10 +466,10 @@ class ClassicScreen(PlayScreen):
             elif p.away:
                 out.append(" away", style="dim")
             else:
-                top = characters.max_health(g, p)
+                top = p.max_health
                 out.append(f" ♥{p.health:>2}/{top:<2}",
                            style="red" if p.health * 4 <= top else "")
-            out.append(f" ★{goals.victory_points(g, p)}", style="yellow")
+            out.append(f" ★{p.points}", style="yellow")
             out.append(f" ${p.gold}")
             if p.skip:
                 out.append(" ⤵", style="dim")
@@ -481,14 +481,14 @@ class ClassicScreen(PlayScreen):
 
     def decide(self) -> None:
         """Ask for the decision the engine waits for: a character, or how to come back."""
-        pending = self.game.pending
-        if pending is None or pending[0] not in ("pick", "respawn") or self.game.is_over:
+        pending = self.view().pending
+        if self.game.is_over or not isinstance(pending, (PickDecision, RespawnDecision)):
             self.deciding = False
             return
-        if pending[0] == "pick":
-            self._ask_pick()
+        if isinstance(pending, PickDecision):
+            self._ask_pick(pending)
         else:
-            self._ask_respawn()
+            self._ask_respawn(pending)
 
     def _decided(self, action: Action | None) -> None:
         self.deciding = False
@@ -497,27 +497,22 @@ class ClassicScreen(PlayScreen):
             return
         self.act(action)
 
-    def _ask_pick(self) -> None:
+    def _ask_pick(self, pending: PickDecision) -> None:
         g = self.game
-        p = g.player
-        taken = {g.players[s].character for s in range(len(g.players)) if s not in g.picks}
-        choices = []
-        for char_id, char in g.catalog.characters.items():
-            if char_id in taken:
-                continue
-            choices.append(Choice(character_label(char, table=True),
-                                  Action("pick", name=char_id)))
+        p = g.players[pending.seat]
+        choices = [Choice(character_label(g.catalog.characters[char_id], table=True),
+                          Action("pick", name=char_id)) for char_id in pending.choices]
         self.app.push_screen(ChooseScreen(f"{shown(p.name)}, pick your character", choices,
                                           subtitle="In turn order after the deciding roll"),
                              self._decided)
 
-    def _ask_respawn(self) -> None:
+    def _ask_respawn(self, pending: RespawnDecision) -> None:
         g = self.game
-        p = g.player
-        cards = list(p.hand) + [c for c in dict.fromkeys(p.equipped.values()) if c not in p.hand]
+        p = g.players[pending.seat]
+        cards = pending.cards
         keep_choices = [Choice("Keep nothing", ("keep", None))]
         keep_choices += [Choice(Text(card_label(g, c)), ("keep", c.uid)) for c in cards]
-        if p.gold > 0:
+        if pending.can_keep_gold:
             keep_choices.append(Choice("Keep 1 gold", ("keep", KEEP_GOLD),
                                        "each gold counts as one card"))
 
@@ -528,38 +523,35 @@ class ClassicScreen(PlayScreen):
             keep = choice[1]
             rest = [c for c in cards if c.uid != keep]
             if not rest:
-                self._ask_start(keep, ())
+                self._ask_start(pending, keep, ())
                 return
             self.app.push_screen(
                 ChooseScreen(f"{shown(p.name)}: which card stays where you fell?",
                              [Choice(Text(card_label(g, c)), c.uid) for c in rest],
                              subtitle="Unsellable cards stay too"),
-                lambda uid: self._ask_start(keep, (uid,)) if uid is not None
+                lambda uid: self._ask_start(pending, keep, (uid,)) if uid is not None
                 else self._decided(None))
 
         if len(keep_choices) == 1:
-            self._ask_start(None, ())
+            self._ask_start(pending, None, ())
             return
         self.app.push_screen(ChooseScreen(f"{shown(p.name)} has fallen: keep one card in all",
                                           keep_choices,
                                           subtitle="An item, or one gold; the rest is lost"),
                              kept)
 
-    def _ask_start(self, keep: int | str | None, drop: tuple[int, ...]) -> None:
-        g = self.game
-        p = g.player
-        starts = [i for i in (g.catacomb.starts if g.catacomb else [])
-                  if not g.occupied(i)]
+    def _ask_start(self, pending: RespawnDecision, keep: int | str | None,
+                   drop: tuple[int, ...]) -> None:
+        p = self.game.players[pending.seat]
         gold = keep == KEEP_GOLD
-        actions = [Action("respawn", card=None if gold else keep, cards=drop, target=g.cell(i),
-                          name=KEEP_GOLD if gold else None) for i in starts]
+        actions = [Action("respawn", card=None if gold else keep, cards=drop, target=cell,
+                          name=KEEP_GOLD if gold else None) for cell in pending.starts]
         if len(actions) == 1:
             self._decided(actions[0])
             return
-        own = g.catacomb.starts[p.seat] if g.catacomb and p.seat < len(g.catacomb.starts) else None
-        choices = [Choice(f"The starting tile at {where(g, i)}", a,
-                          "the nearest to where you began" if i == own else "")
-                   for i, a in zip(starts, actions, strict=True)]
+        choices = [Choice(f"The starting tile at {where(cell)}", a,
+                          "the nearest to where you began" if cell == pending.own_start else "")
+                   for cell, a in zip(pending.starts, actions, strict=True)]
         self.app.push_screen(ChooseScreen(f"{shown(p.name)}: come back on which starting tile?",
                                           choices), self._decided)
 
@@ -567,23 +559,14 @@ class ClassicScreen(PlayScreen):
         if self.cursor is not None:
             super().action_confirm()
             return
-        if self.game.pending is not None and not self.deciding:
+        if self.view().pending is not None and not self.deciding:
             self.deciding = True
             self.decide()
 
     # ------------------------------------------------------------------ dealing with players
 
-    def _neighbours(self) -> list:
-        """The other players on tiles connected to the acting player's tile."""
-        g = self.game
-        p = g.player
-        if p.pos is None:
-            return []
-        near = set(g.board.adjacent(p.pos))
-        return [q for q in g.players if q is not p and q.pos in near and not q.out]
-
     def _choose_player(self, verb: str, then: Callable[[int], None]) -> None:
-        others = self._neighbours()
+        others = [self.game.players[seat] for seat in self.view().neighbours]
         if not others:
             self.note(reason_line(f"there is no one next to you to {verb}"))
             return
@@ -599,16 +582,14 @@ class ClassicScreen(PlayScreen):
         self._choose_player("trade with", self._open_trade)
 
     def _open_trade(self, seat: int) -> None:
-        from engine.cardrogue.players import can_trade
-
-        g = self.game
-        p, q = g.player, g.players[seat]
+        g, view = self.game, self.view()
+        p, q = view.hero, view.players[seat]
         reason = self.session.why_not(Action("trade", player=seat))
         if reason is not None and reason != "a trade moves at least one card":
             self.note(reason_line(reason))
             return
-        give = [(card_label(g, c), c.uid) for c in p.hand if can_trade(g, c)]
-        take = [(card_label(g, c), c.uid) for c in q.hand if can_trade(g, c)]
+        give = [(card_label(g, c), c.uid) for c in p.hand if c.tradeable]
+        take = [(card_label(g, c), c.uid) for c in q.hand if c.tradeable]
         if not give and not take:
             self.note(reason_line(f"neither you nor {shown(q.name)} holds a card that can be "
                                   "traded"))
@@ -633,14 +614,12 @@ class ClassicScreen(PlayScreen):
     def _offer_leap(self) -> None:
         g = self.game
         over = g.player_at(g.leap_from)
-        landings = [a for a in (Action("leap", target=g.cell(i))
-                                for i in g.board.adjacent(g.leap_from))
-                    if self.session.why_not(a) is None]
+        landings = [a for a in g.legal_actions() if a.kind == "leap"]
         if not landings:
             return
         name = shown(over.name) if over is not None else "them"
         choices = [Choice("Stay where you are", None)]
-        choices += [Choice(f"Leap to {where(g, g.index(a.target))}", a) for a in landings]
+        choices += [Choice(f"Leap to {where(a.target)}", a) for a in landings]
         self.app.push_screen(ChooseScreen(f"Leap over {name}?", choices),
                              lambda a: self.act(a) if a is not None else None)
 

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 from app.games.cardrogue import records
 from services import community

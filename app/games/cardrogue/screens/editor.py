@@ -30,8 +30,8 @@ from app.games.cardrogue.editor.model import BUILT_IN, MAP, Clip, MapModel, NotE
 from app.games.cardrogue.editor.overview import LevelsStrip, Minimap
 from app.games.cardrogue.editor.par import KEPT, Found, Outcome, level_key, solve_level
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
-from engine.cardrogue.board import DIRECTION_BITS, E, N, S, W
-from engine.core.safe_text import shown
+from engine.cardrogue import DIRECTION_BITS, E, N, S, W
+from engine.core import shown
 @dataclass(frozen=True)
 class Brush:
     """A palette entry: the glyph to paint, its label, the legend entry it needs (None for

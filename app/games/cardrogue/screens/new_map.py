@@ -21,7 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 from app.games.cardrogue.editor.model import MAX_SIDE
 from app.games.cardrogue.editor.templates import DEFAULT_SIZE, TEMPLATES, Template, slug, unused_path

@@ -20,9 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from engine.cardrogue import Game
-from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, STEP
-from engine.cardrogue.solver import Search, search
+from engine.cardrogue import DIRECTION_BITS, STEP, Game, GameView, Search, TeleportDecision, search
 from engine.cardrogue import DIRECTIONS, Action
 
 from app.games.cardrogue import records, saves
@@ -253,9 +251,10 @@ class PlayScreen(GameViews, Screen[None]):
         if state != self._footer_state:
             self._footer_state = state
             self.refresh_bindings()
-        self._sync_cursor()
-        self.board.show(self.game, self.cursor, self.legal_cells())
-        self.panel.show(self.game)
+        view = self.view()
+        self._sync_cursor(view)
+        self.board.show(self.game, self.cursor, self.legal_cells(view))
+        self.panel.show(self.game, view)
         self.query_one("#status", Static).update(self.status_text(), layout=False)
         self._show_prompt()
         self._show_look()
@@ -318,8 +317,8 @@ class PlayScreen(GameViews, Screen[None]):
         text = describe_cell(self.game, cell)
         way = self._way_to(cell)
         if way is not None:
-            action = self.intent(way)
-            reason = self.session.why_not(action)
+            step = self.view().step(way)
+            action, reason = step.action, step.reason
             text.append(f"\n{DIRECTION_NAMES[way].capitalize()} of you: ", style="bold")
             if reason is None:
                 text.append(f"{self.key_for('step', way)} will {self.session.describe(action)}.")
@@ -371,23 +370,14 @@ class PlayScreen(GameViews, Screen[None]):
                 return self.app.get_key_display(active.binding)
         return wanted
 
-    def _sync_cursor(self) -> None:
+    def _sync_cursor(self, view: GameView) -> None:
         """A pending teleport means choosing a cell: start the cursor where the subject is."""
-        pending = self.game.pending
-        if pending is not None and pending[0] == "teleport":
+        if isinstance(view.pending, TeleportDecision):
             if self.picking != "place":
                 self.picking = "place"
-                self.cursor = self._subject_cell(pending)
+                self.cursor = view.pending.cell
         elif self.picking == "place":
             self.picking, self.cursor = None, None
-
-    def _subject_cell(self, pending: tuple) -> tuple[int, int]:
-        _, subject, ref, _, _ = pending
-        g = self.game
-        if subject == "enemy":
-            return g.cell(ref)
-        pos = g.players[ref].pos
-        return g.cell(pos if pos is not None else 0)
 
     def welcome_back(self) -> None:
         """The first line after a saved run is continued."""
@@ -486,21 +476,24 @@ class PlayScreen(GameViews, Screen[None]):
             return
         self.act(self.intent(direction))
 
-    def legal_cells(self) -> list[int]:
+    def view(self) -> GameView:
+        """The game as the player who acts now sees it: what the engine says a screen shows."""
+        g = self.game
+        return g.view(g.player.seat)
+
+    def legal_cells(self, view: GameView | None = None) -> list[int]:
         """The cells next to the hero that a direction key would act on now (the engine says)."""
-        hero = self.game.player
-        if hero.pos is None or self.game.is_over or self.game.pending is not None:
-            return []
-        board = self.game.board
-        return [board.neighbour(hero.pos, DIRECTION_BITS[d]) for d in DIRECTIONS
-                if self.session.why_not(self.intent(d)) is None]
+        g = self.game
+        return [g.board.index(*step.cell) for step in (view or self.view()).steps
+                if step.reason is None and step.cell is not None]
 
     def what_works(self) -> str:
         """After a refused key: the keys the engine would take now, in a few words."""
         legal = self.game.legal_actions()
         kinds = {action.kind for action in legal}
-        parts = [f"{self.key_for('step', d)} {STEP_VERBS[self.intent(d).kind]} "
-                 f"{DIRECTION_NAMES[d]}" for d in DIRECTIONS if self.intent(d) in legal]
+        parts = [f"{self.key_for('step', s.direction)} {STEP_VERBS[s.kind]} "
+                 f"{DIRECTION_NAMES[s.direction]}" for s in self.view().steps
+                 if s.action in legal]
         for kind, action, words in KEY_HINTS:
             if kind in kinds:
                 parts.append(f"{self.key_for(action)} {words}")
@@ -509,18 +502,9 @@ class PlayScreen(GameViews, Screen[None]):
         return f"Now: {', '.join(parts)}." if parts else ""
 
     def intent(self, direction: str) -> Action:
-        """What an arrow means: attack the enemy there, flip the face-down card there, or move."""
-        g = self.game
-        hero = g.player
-        if hero.pos is None:
-            return Action("move", dir=direction)
-        bit = DIRECTION_BITS[direction]
-        ahead = g.board.neighbour(hero.pos, bit)
-        if ahead is not None and ahead in g.enemies and g.toward(hero, direction) == ahead:
-            return Action("attack", dir=direction)
-        if ahead is not None and g.board.face[ahead] == FACE_DOWN:
-            return Action("flip", dir=direction)
-        return Action("move", dir=direction)
+        """What an arrow means (the engine's bump rule): attack the enemy there, flip the
+        face-down card there, or move."""
+        return self.view().step(direction).action
 
     def _directed(self, verb: str, card: int | None, direction: str) -> Action:
         if verb == "throw":
@@ -697,9 +681,7 @@ class PlayScreen(GameViews, Screen[None]):
                           lambda uid: self.act(Action("unequip", card=uid)), "you wear nothing")
 
     def action_shop(self) -> None:
-        g = self.game
-        hero = g.player
-        if hero.pos not in g.stock:
+        if self.view().shop is None:
             self.note(reason_line(self.session.why_not(Action("buy")) or "you are not on a shop"))
             return
         self.app.push_screen(ShopScreen(self.session, self.act, self.action_undo))
@@ -928,7 +910,7 @@ class PlayTestScreen(PlayScreen):
 def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:
     """Call `then` with the hero for `spec`: the only one its first level allows, or the one
     the player picks from a list (nothing happens if they cancel)."""
-    from engine.cardrogue.cards import standard_catalog
+    from engine.cardrogue import standard_catalog
 
     allowed = list(spec.levels[0].characters) if spec.levels else []
     if len(allowed) == 1:

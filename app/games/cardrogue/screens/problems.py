@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 SEVERITY_STYLES = {"error": "bold red", "warning": "yellow"}
 

@@ -23,7 +23,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Static
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 from app.games.cardrogue.replay import SPEEDS, Replay, Unwatchable
 from app.games.cardrogue.widgets.game_views import GameViews

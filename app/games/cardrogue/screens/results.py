@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Static
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 from app.games.cardrogue import records
 from app.games.cardrogue.session import Session
@@ -210,13 +210,13 @@ class ResultsScreen(ModalScreen[str]):
         box.update(Text(line))
 
     def submit(self) -> None:
-        from engine.cardrogue import runs
+        from engine.cardrogue import record_run
 
         self.query_one("#submit", Button).remove_class("shown")
         self.community_line("Verifying…")
         session = self.session
-        document = json.loads(runs.record(session.game, session.name,
-                                          identity=session.map_id).to_json())
+        document = json.loads(record_run(session.game, session.name,
+                                         identity=session.map_id).to_json())
         self.send(self.server, document, session.name)
 
     @work(thread=True, exclusive=True, group="community")

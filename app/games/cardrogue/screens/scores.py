@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core.safe_text import shown
+from engine.core import shown
 
 from app.games.cardrogue import maplist, records
 from app.games.cardrogue.maplist import MapEntry

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.cardrogue import tiles
+from engine.cardrogue import GameView, WareView
 from engine.cardrogue import Action
 
 from app.screens.dialogs import ConfirmScreen
@@ -125,14 +125,19 @@ class ShopScreen(ModalScreen[None]):
 
     # -- contents
 
-    def stock(self) -> list:
-        p = self.game.player
-        return list(self.game.stock.get(p.pos, []))
+    def view(self) -> GameView:
+        """The game as the player who shops sees it: prices and sell values come from here."""
+        return self.game.view(self.game.player.seat)
+
+    def stock(self, view: GameView | None = None) -> tuple[WareView, ...]:
+        shop = (view or self.view()).shop
+        return shop.wares if shop is not None else ()
 
     def refill(self) -> None:
-        g, p = self.game, self.game.player
+        g, view = self.game, self.view()
+        p = view.hero
         self.paying = [uid for uid in self.paying if any(c.uid == uid for c in p.hand)]
-        offered = sum(tiles.sell_value(g, p, c.id) for c in p.hand if c.uid in self.paying)
+        offered = sum(c.sell_value or 0 for c in p.hand if c.uid in self.paying)
         purse = Text(f"Gold {p.gold}", style="bold")
         if self.paying:
             purse.append(f"  + {offered} in cards offered = {p.gold + offered}")
@@ -142,11 +147,11 @@ class ShopScreen(ModalScreen[None]):
         stock_list = self.query_one("#stock", OptionList)
         highlighted = stock_list.highlighted
         stock_list.clear_options()
-        for card in self.stock():
-            price = tiles.price(g, card.id)
-            line = Text(f"{price:>3} gold  ", style="bold" if price <= p.gold + offered else "dim")
-            line.append(card_label(g, card))
-            stock_list.add_option(Option(line, id=str(card.uid)))
+        for ware in self.stock(view):
+            affordable = ware.price <= p.gold + offered
+            line = Text(f"{ware.price:>3} gold  ", style="bold" if affordable else "dim")
+            line.append(card_label(g, ware))
+            stock_list.add_option(Option(line, id=str(ware.uid)))
         if stock_list.option_count:
             stock_list.highlighted = min(highlighted or 0, stock_list.option_count - 1)
         else:
@@ -156,10 +161,9 @@ class ShopScreen(ModalScreen[None]):
         highlighted = hand_list.highlighted
         hand_list.clear_options()
         for card in p.hand:
-            d = g.catalog.cards[card.id]
             mark = "● " if card.uid in self.paying else "  "
-            if d.can_sell:
-                line = Text(f"{mark}{tiles.sell_value(g, p, card.id):>3} gold  ")
+            if card.sell_value is not None:
+                line = Text(f"{mark}{card.sell_value:>3} gold  ")
             else:
                 line = Text(f"{mark}  not for sale  ", style="dim")
             line.append(card_label(g, card))
@@ -199,10 +203,10 @@ class ShopScreen(ModalScreen[None]):
         return action
 
     def _paying_question(self, uid: int) -> str:
-        g, hand = self.game, self.game.player.hand
-        wanted = next(c for c in self.stock() if c.uid == uid)
-        offered = [card_label(g, c) for c in hand if c.uid in self.paying]
-        return (f"Buy {card_label(g, wanted)} for {tiles.price(g, wanted.id)} gold, paying with "
+        g, view = self.game, self.view()
+        wanted = next(c for c in self.stock(view) if c.uid == uid)
+        offered = [card_label(g, c) for c in view.hero.hand if c.uid in self.paying]
+        return (f"Buy {card_label(g, wanted)} for {wanted.price} gold, paying with "
                 f"{listing(offered)}? The cards go to the shop.")
 
     def deal(self, action: Action) -> None:
@@ -236,7 +240,7 @@ class ShopScreen(ModalScreen[None]):
             return
         self.undo()
         self.refused = None
-        if self.game.player.pos not in self.game.stock:  # the step onto the shop was taken back
+        if self.view().shop is None:  # the step onto the shop was taken back
             self.dismiss(None)
             return
         self.say(Text("↶ Taken back.", style="italic"))

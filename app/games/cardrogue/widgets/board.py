@@ -30,12 +30,12 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from engine.cardrogue.board import E, FACE_DOWN, N, S, UNSEEN, W
+from engine.cardrogue import E, FACE_DOWN, N, S, UNSEEN, W
 
 from app.games.cardrogue.words import PLAYER_GLYPH, POTION_STYLES, look
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
+    from engine.cardrogue import Game
 
 CELL_W, CELL_H = 7, 3
 

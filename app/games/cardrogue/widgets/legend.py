@@ -11,7 +11,7 @@ from textual.widgets import Static
 from app.games.cardrogue.look import FRAME_ENTRIES, legend_entries
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
+    from engine.cardrogue import Game
 
     from app.games.cardrogue.widgets.board import BoardView
 

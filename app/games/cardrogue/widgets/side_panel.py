@@ -8,9 +8,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from engine.core.safe_text import shown
-from engine.cardrogue import characters, goals
-from engine.cardrogue.cards import SLOTS
+from engine.core import shown
 
 from app.games.cardrogue.look import enemy_traits
 from app.games.cardrogue.words import SLOT_NAMES, card_label, signed
@@ -18,7 +16,7 @@ from app.games.cardrogue.words import SLOT_NAMES, card_label, signed
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from engine.cardrogue.game import Game
+    from engine.cardrogue import Game, GameView
 
 BAR_WIDTH = 12
 HEADING = "bold underline"
@@ -35,39 +33,38 @@ def health_bar(health: int, top: int, width: int = BAR_WIDTH) -> Text:
     return bar
 
 
-def _goal_lines(game: Game, p, out: Text) -> None:
+def _goal_lines(game: Game, view: GameView, out: Text) -> None:
     """The goals of the level (or of a solo table), ticked when met, then the way out."""
     out.append("\nGoals\n", style=HEADING)
-    unmet = set(goals.unmet_goals(game, p))
-    for goal in game.level.goals:
-        text = goal.describe()
-        done = text not in unmet
-        out.append("✓ " if done else "· ", style="green" if done else "dim")
+    for goal in view.goals:
+        out.append("✓ " if goal.met else "· ", style="green" if goal.met else "dim")
         named = game.catalog.cards.get(goal.card) if goal.kind == "slay" and goal.card else None
-        out.append((f"slay the {named.name}" if named is not None else text) + "\n")
+        out.append((f"slay the {named.name}" if named is not None else goal.text) + "\n")
     exit_name = "the ladder" if game.level.exit == "ladder" else "the starting tile"
     out.append("· ", style="dim")
     out.append(f"reach {exit_name}\n")
 
 
-def panel_text(game: Game, hints: bool = True) -> Text:
-    """The panel's text; `hints` adds key hints (off where no key acts, as in a replay)."""
-    p = game.player
+def panel_text(game: Game, hints: bool = True, view: GameView | None = None) -> Text:
+    """The panel's text for the player who acts now (`view`, made here if not given);
+    `hints` adds key hints (off where no key acts, as in a replay)."""
+    if view is None:
+        view = game.view(game.player.seat)
+    p = view.hero
+    cards = game.catalog.cards
     out = Text()
     char = game.catalog.characters[p.character]
     out.append(char.name, style="bold")
     out.append(f"  {shown(p.name)}\n", style="dim")
-    top = characters.max_health(game, p)
     out.append("Health ")
-    out.append_text(health_bar(p.health, top))
+    out.append_text(health_bar(p.health, p.max_health))
     out.append("\n")
-    out.append(f"Attack {signed(characters.attack_modifier(game, p))}"
-               f"  Armour −{characters.damage_taken(game, p)}\n")
-    out.append(f"Gold {p.gold}  Points {goals.victory_points(game, p)}\n")
+    out.append(f"Attack {signed(p.attack)}  Armour −{p.armour}\n")
+    out.append(f"Gold {p.gold}  Points {p.points}\n")
 
     effects = []
     if p.poison:
-        heal = " (healing)" if p.poison_heal else ""
+        heal = " (healing)" if p.poison_heals else ""
         effects.append(f"poisoned {p.poison} turn{'s' if p.poison != 1 else ''}{heal}")
     if p.skip:
         effects.append(f"loses {p.skip} turn{'s' if p.skip != 1 else ''}")
@@ -79,14 +76,13 @@ def panel_text(game: Game, hints: bool = True) -> Text:
         out.append("Effects: ", style="bold")
         out.append(", ".join(effects) + "\n", style="yellow")
 
-    fighting = game.in_combat(p)
-    if fighting:
+    if view.fighting:
         out.append("\nFighting\n", style=HEADING)
-        for enemy in fighting:
-            d = game.catalog.cards[enemy.card.id]
+        for enemy in view.fighting:
+            d = cards[enemy.id]
             out.append(f"{d.name}\n", style="bold red")
-            attack = "2×die" if d.attack_double_roll else str(d.attack + enemy.attack_mod)
-            out.append(f"  health {enemy.health}/{d.health} · attack {attack}\n")
+            attack = "2×die" if enemy.double_roll else str(enemy.attack)
+            out.append(f"  health {enemy.health}/{enemy.max_health} · attack {attack}\n")
             for trait in enemy_traits(d):
                 out.append(f"  {trait}\n", style="dim")
             if enemy.poison:
@@ -94,9 +90,8 @@ def panel_text(game: Game, hints: bool = True) -> Text:
             if enemy.paralysed:
                 out.append("  paralysed\n", style="dim")
 
-    here = game.board.content[p.pos] if p.pos is not None else None
-    if here is not None:
-        d = game.catalog.cards[here.id]
+    if view.here is not None:
+        d = cards[view.here]
         if d.type in ("shop", "fountain", "chest", "ladder", "start", "trap"):
             out.append("\nHere: ", style="bold")
             out.append(d.name)
@@ -104,7 +99,7 @@ def panel_text(game: Game, hints: bool = True) -> Text:
                 out.append(" (b to trade)", style="dim")
             out.append("\n")
 
-    if game.mode == "classic" and len(game.players) > 1:
+    if game.mode == "classic" and len(view.players) > 1:
         # A table has no goals to tick: points win, and the end rush is the way out.
         out.append("\nPoints\n", style=HEADING)
         out.append("chest, debt, bosses; the Golem starts the end rush: first back to a "
@@ -112,13 +107,13 @@ def panel_text(game: Game, hints: bool = True) -> Text:
                    else "END RUSH: reach a starting tile (+1 point)\n",
                    style="dim" if not game.end_rush else "bold red")
     else:
-        _goal_lines(game, p, out)
+        _goal_lines(game, view, out)
 
     out.append(f"\nHand ({len(p.hand)})\n", style=HEADING)
     if not p.hand:
         out.append("empty\n", style="dim")
     for card in p.hand:
-        d = game.catalog.cards[card.id]
+        d = cards[card.id]
         out.append(card_label(game, card))
         if d.type == "enemy" and d.gold:
             out.append(f" · {d.gold} gold", style="dim")
@@ -126,10 +121,9 @@ def panel_text(game: Game, hints: bool = True) -> Text:
             out.append(" · cursed", style="red")
         out.append("\n")
     out.append("\nEquipped\n", style=HEADING)
-    for slot in SLOTS:
-        card = p.equipped.get(slot)
-        out.append(f"{SLOT_NAMES.get(slot, slot):<10}", style="dim")
-        out.append((game.catalog.cards[card.id].name if card else "—") + "\n")
+    for slot in p.equipped:
+        out.append(f"{SLOT_NAMES.get(slot.slot, slot.slot):<10}", style="dim")
+        out.append((cards[slot.card.id].name if slot.card else "—") + "\n")
 
     out.rstrip()
     return out
@@ -155,8 +149,8 @@ class SidePanel(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="panel-body")
 
-    def show(self, game: Game) -> None:
-        text = panel_text(game, self.hints)
+    def show(self, game: Game, view: GameView | None = None) -> None:
+        text = panel_text(game, self.hints, view)
         if text == self.text:
             return
         # A new layout only when the text may take a different number of lines.
