@@ -92,13 +92,19 @@ def writing(engine: Engine) -> Iterator[Connection]:
 
 @contextmanager
 def reading(engine: Engine) -> Iterator[Connection]:
-    """One read transaction, so a page and its total see the same data."""
-    with engine.connect() as connection, connection.begin():
-        yield connection
+    """One read transaction on one snapshot, so a page, its ranks and its total agree
+    (SQLite's WAL gives a read transaction its snapshot; PostgreSQL needs REPEATABLE READ,
+    which a transaction that only reads can never fail)."""
+    with engine.connect() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execution_options(isolation_level="REPEATABLE READ")
+        with connection.begin():
+            yield connection
 
 
-def migrate(engine: Engine) -> None:
-    """Upgrade the database to the newest revision (an empty database gets every table)."""
+def migrate(engine: Engine, revision: str = "head", *, down: bool = False) -> None:
+    """Upgrade the database to the newest revision (an empty database gets every table), or
+    to `revision`; `down` goes back to it instead (for tests of the migrations)."""
     from alembic import command
     from alembic.config import Config
 
@@ -107,8 +113,19 @@ def migrate(engine: Engine) -> None:
     with engine.connect() as connection:
         connection.execution_options(write=True)
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        (command.downgrade if down else command.upgrade)(config, revision)
         connection.commit()
+
+
+def head_revision() -> str:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
 
 
 def now() -> datetime:

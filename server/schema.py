@@ -123,6 +123,19 @@ entries = Table(
 Index("ix_entries_board", entries.c.map_id, entries.c.rules_version, entries.c.removed,
       entries.c.moves, entries.c.turns, entries.c.run_id)
 
+# How many entries each board has at each score: a rank is one plus the entries at better
+# scores, and a board's size their sum, so neither counts entries one by one. A board has far
+# fewer distinct scores than entries. Kept in step with leaderboard_entries by store._enter,
+# remove_run and ban_player, in the same transactions.
+board_scores = Table(
+    "board_scores", metadata,
+    Column("map_id", ForeignKey("maps.id"), primary_key=True),
+    Column("rules_version", Integer, primary_key=True),
+    Column("moves", Integer, primary_key=True),
+    Column("turns", Integer, primary_key=True),
+    Column("entries", BigInteger, nullable=False),
+)
+
 reports = Table(
     "reports", metadata,
     Column("id", Id, primary_key=True),

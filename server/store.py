@@ -11,6 +11,7 @@ import base64
 import hashlib
 import json
 import secrets
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -26,14 +27,13 @@ from sqlalchemy import (
     insert,
     or_,
     select,
-    true,
     tuple_,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
 
 from server.db import now
-from server.schema import entries, maps, moderation_log, players, reports, runs
+from server.schema import board_scores, entries, maps, moderation_log, players, reports, runs
 from server.verification import CURRENT_RULES_VERSION, MapFacts, Outcome
 
 TOKEN_PREFIX = "cr_"
@@ -130,9 +130,8 @@ def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, cl
 
 
 def _best(conn: Connection, identity: str) -> int | None:
-    return conn.execute(select(func.min(entries.c.moves)).where(
-        entries.c.map_id == identity, entries.c.rules_version == CURRENT_RULES_VERSION,
-        entries.c.removed == false())).scalar()
+    return conn.execute(select(func.min(board_scores.c.moves)).where(
+        _scores_of(identity, CURRENT_RULES_VERSION), board_scores.c.entries > 0)).scalar()
 
 
 def map_entry(conn: Connection, row: Row[Any], *, description: bool = False) -> dict[str, Any]:
@@ -291,20 +290,74 @@ def _enter(conn: Connection, identity: str, rules_version: int, player_id: int, 
            outcome: Outcome, at: datetime) -> None:
     """Keep the player's best entry on the board: the new run replaces the old one only if it
     ranks higher (fewer moves, then fewer turns, then the earlier run), or the old one was
-    removed. One statement, so two verifiers finishing the same player's runs cannot race."""
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(entries).values(
-        map_id=identity, rules_version=rules_version, player_id=player_id, run_id=run_id,
-        moves=outcome.moves, turns=outcome.turns, at=at, removed=False)
-    new = statement.excluded
-    statement = statement.on_conflict_do_update(
-        index_elements=[entries.c.map_id, entries.c.rules_version, entries.c.player_id],
-        set_={"run_id": new.run_id, "moves": new.moves, "turns": new.turns, "at": new.at,
-              "removed": False},
-        where=or_(entries.c.removed == true(),
-                  tuple_(entries.c.moves, entries.c.turns, entries.c.run_id)
-                  > tuple_(new.moves, new.turns, new.run_id)))
-    conn.execute(statement)
+    removed. The entry's score counts move with it (board_scores)."""
+    assert outcome.moves is not None and outcome.turns is not None
+    new = (identity, rules_version, outcome.moves, outcome.turns)
+    values = {"run_id": run_id, "moves": outcome.moves, "turns": outcome.turns, "at": at,
+              "removed": False}
+    # Inserting first settles a race between two runs of one new player: the second waits
+    # for the first, then finds its row.
+    created = conn.execute(_dialect(conn).insert(entries).values(
+        map_id=identity, rules_version=rules_version, player_id=player_id, **values)
+        .on_conflict_do_nothing(index_elements=[entries.c.map_id, entries.c.rules_version,
+                                                entries.c.player_id])
+        .returning(entries.c.id)).first()
+    if created is not None:
+        _count_scores(conn, Counter({new: 1}))
+        return
+    old = conn.execute(select(entries).where(
+        entries.c.map_id == identity, entries.c.rules_version == rules_version,
+        entries.c.player_id == player_id).with_for_update()).one()
+    if not old.removed and (old.moves, old.turns, old.run_id) <= (outcome.moves, outcome.turns,
+                                                                  run_id):
+        return
+    conn.execute(update(entries).where(entries.c.id == old.id).values(**values))
+    changes = Counter({new: 1})
+    if not old.removed:
+        changes[(identity, rules_version, old.moves, old.turns)] -= 1
+    _count_scores(conn, changes)
+
+
+def _dialect(conn: Connection) -> Any:
+    return postgresql if conn.dialect.name == "postgresql" else sqlite
+
+
+def _count_scores(conn: Connection, changes: Counter[tuple[str, int, int, int]]) -> None:
+    """Add `changes` to the entry counts per score. In key order, so two transactions that
+    touch the same scores take their locks in the same order and never deadlock."""
+    for key in sorted(changes):
+        delta = changes[key]
+        if delta == 0:
+            continue
+        identity, rules_version, moves, turns = key
+        if delta > 0:
+            conn.execute(_dialect(conn).insert(board_scores).values(
+                map_id=identity, rules_version=rules_version, moves=moves, turns=turns,
+                entries=delta).on_conflict_do_update(
+                index_elements=list(board_scores.primary_key.columns),
+                set_={"entries": board_scores.c.entries + delta}))
+        else:
+            conn.execute(update(board_scores).where(
+                board_scores.c.map_id == identity, board_scores.c.rules_version == rules_version,
+                board_scores.c.moves == moves, board_scores.c.turns == turns)
+                .values(entries=board_scores.c.entries + delta))
+
+
+def _take_off_boards(conn: Connection, condition: Any) -> int:
+    """Mark the entries matching `condition` removed, and count them off their scores."""
+    leaving = conn.execute(select(entries.c.id, entries.c.map_id, entries.c.rules_version,
+                                  entries.c.moves, entries.c.turns)
+                           .where(condition, entries.c.removed == false())
+                           .order_by(entries.c.id).with_for_update()).all()
+    if not leaving:
+        return 0
+    conn.execute(update(entries).where(entries.c.id.in_([row.id for row in leaving]))
+                 .values(removed=True))
+    changes: Counter[tuple[str, int, int, int]] = Counter()
+    for row in leaving:
+        changes[(row.map_id, row.rules_version, row.moves, row.turns)] -= 1
+    _count_scores(conn, changes)
+    return len(leaving)
 
 
 # ---------------------------------------------------------------------- boards
@@ -314,12 +367,21 @@ def _board(identity: str, rules_version: int) -> Any:
                 entries.c.removed == false())
 
 
+def _scores_of(identity: str, rules_version: int) -> Any:
+    return and_(board_scores.c.map_id == identity, board_scores.c.rules_version == rules_version)
+
+
 def _better_than(conn: Connection, identity: str, rules_version: int, moves: int,
                  turns: int) -> int:
     """How many entries rank strictly higher: a rank is this plus one, so ties share it."""
-    return conn.execute(select(func.count()).select_from(entries).where(
-        _board(identity, rules_version),
-        tuple_(entries.c.moves, entries.c.turns) < tuple_(moves, turns))).scalar_one()
+    return int(conn.execute(select(func.coalesce(func.sum(board_scores.c.entries), 0)).where(
+        _scores_of(identity, rules_version),
+        tuple_(board_scores.c.moves, board_scores.c.turns) < tuple_(moves, turns))).scalar_one())
+
+
+def board_size(conn: Connection, identity: str, rules_version: int) -> int:
+    return int(conn.execute(select(func.coalesce(func.sum(board_scores.c.entries), 0))
+                            .where(_scores_of(identity, rules_version))).scalar_one())
 
 
 ORDER = (entries.c.moves, entries.c.turns, entries.c.run_id)
@@ -356,20 +418,26 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
     rows = conn.execute(query.order_by(*ORDER).limit(limit + 1)).all()
     more = len(rows) > limit
     rows = rows[:limit]
-    total = conn.execute(select(func.count()).select_from(entries)
-                         .where(_board(identity, rules_version))).scalar_one()
+    total = board_size(conn, identity, rules_version)
     items = []
     if rows:
-        first = rows[0]
-        ahead = conn.execute(select(func.count()).select_from(entries).where(
-            _board(identity, rules_version),
-            tuple_(*ORDER) < tuple_(first.moves, first.turns, first.run_id))).scalar_one()
-        rank = 1 + _better_than(conn, identity, rules_version, first.moves, first.turns)
-        previous: tuple[int, int] | None = None
-        for n, row in enumerate(rows):
-            if previous is not None and (row.moves, row.turns) != previous:
-                rank = ahead + n + 1  # everything before it in order ranks strictly higher
-            previous = (row.moves, row.turns)
+        # The rank of each score on the page: one plus the entries at better scores.
+        first, last = rows[0], rows[-1]
+        score = tuple_(board_scores.c.moves, board_scores.c.turns)
+        ahead = _better_than(conn, identity, rules_version, first.moves, first.turns)
+        ranks: dict[tuple[int, int], int] = {}
+        for bucket in conn.execute(select(board_scores.c.moves, board_scores.c.turns,
+                                          board_scores.c.entries)
+                                   .where(_scores_of(identity, rules_version),
+                                          score >= tuple_(first.moves, first.turns),
+                                          score <= tuple_(last.moves, last.turns))
+                                   .order_by(board_scores.c.moves, board_scores.c.turns)):
+            ranks[(bucket.moves, bucket.turns)] = ahead + 1
+            ahead += bucket.entries
+        for row in rows:
+            rank = ranks.get((row.moves, row.turns))
+            if rank is None:  # not possible within one snapshot; exact all the same
+                rank = 1 + _better_than(conn, identity, rules_version, row.moves, row.turns)
             items.append({"rank": rank, "player": row.player, "moves": row.moves,
                           "turns": row.turns, "run": row.run_id, "at": iso(row.at)})
     next_cursor = None
@@ -415,7 +483,7 @@ def hide_map(conn: Connection, identity: str, moderator_id: int | None, why: str
 def remove_run(conn: Connection, run_id: int, moderator_id: int | None, why: str) -> None:
     conn.execute(update(runs).where(runs.c.id == run_id).values(
         removed_at=now(), removed_by=moderator_id, removed_why=why))
-    conn.execute(update(entries).where(entries.c.run_id == run_id).values(removed=True))
+    _take_off_boards(conn, entries.c.run_id == run_id)
     log(conn, moderator_id, "remove_run", str(run_id), why)
 
 
@@ -424,9 +492,7 @@ def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | 
     """Ban a player: their entries leave every board (kept, marked). Returns how many."""
     conn.execute(update(players).where(players.c.id == player_id).values(
         banned_at=now(), banned_by=moderator_id, banned_why=why))
-    left = conn.execute(update(entries).where(entries.c.player_id == player_id,
-                                              entries.c.removed == false())
-                        .values(removed=True)).rowcount
+    left = _take_off_boards(conn, entries.c.player_id == player_id)
     log(conn, moderator_id, "ban_player", name, why)
     return left
 

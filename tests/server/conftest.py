@@ -183,6 +183,23 @@ def make_api(url: str, **settings: Any) -> Iterator[Api]:
         engine.dispose()
 
 
+def check_score_counts(engine: Engine) -> None:
+    """board_scores must hold exactly the entries on the boards, score by score."""
+    from sqlalchemy import false, func, select
+
+    from server.schema import board_scores, entries
+
+    key = (entries.c.map_id, entries.c.rules_version, entries.c.moves, entries.c.turns)
+    with engine.connect() as conn:
+        on_boards = {tuple(row[:4]): row[4] for row in conn.execute(
+            select(*key, func.count()).where(entries.c.removed == false()).group_by(*key))}
+        counted = {tuple(row[:4]): row[4] for row in conn.execute(
+            select(board_scores).where(board_scores.c.entries != 0))}
+    assert counted == on_boards
+
+
 @pytest.fixture
 def api(database: str) -> Iterator[Api]:
-    yield from make_api(database)
+    for ready in make_api(database):
+        yield ready
+        check_score_counts(ready.engine)
