@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.protocol import Action, Event
-from engine.cardrogue import characters, effects, goals, tiles
+from engine.cardrogue import catacomb, characters, effects, goals, tiles
+from engine.cardrogue.engagement import engage
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
@@ -82,27 +83,6 @@ def roll_attack(g: Game, p: Player, stream: str) -> dict[str, Any]:
     }
 
 
-def engage(g: Game, p: Player, origin: str) -> None:
-    """p enters combat with every revealed enemy on a connected cell."""
-    if not g.enemies:
-        return  # nothing to fight (the common case: this runs after every flip and move)
-    fighting = g.in_combat(p)
-    for e in fighting:
-        if p.seat not in e.aggro:
-            e.aggro.append(p.seat)
-    if fighting and g.current == p.seat and g.combat_origin is None:
-        g.combat_origin = origin
-        g.moves_left = 0
-
-
-def refresh_aggro(g: Game) -> None:
-    """Forget heroes who are no longer next to an enemy (fled, moved away, died)."""
-    for e in g.enemies.values():
-        if e.aggro:
-            near = set(g.board.adjacent(e.pos))
-            e.aggro = [s for s in e.aggro if g.players[s].pos in near and not g.players[s].dead]
-
-
 def hurt_enemy(g: Game, p: Player, e: Enemy, amount: int, events: list[Event]) -> None:
     if amount <= 0:
         return
@@ -118,8 +98,6 @@ def slay(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
     """The enemy card goes to the slayer's hand as loot; a pathing tile takes its place."""
     del g.enemies[e.pos]
     if g.catacomb is not None:
-        from engine.cardrogue import catacomb
-
         catacomb.replace_with_path(g, e.pos, p.pos, events)
     d = g.catalog.cards[e.card.id]
     p.slain.append(d.id)
@@ -141,6 +119,16 @@ def after_enemy_slain(g: Game, p: Player) -> None:
     elif g.combat_origin is not None:
         g.moves_left = 0
     g.combat_origin = None
+
+
+def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
+    """Enemies that p poisoned lose 1 health at the start of p's turn."""
+    if not g.enemies:
+        return
+    for e in [e for e in g.enemies.values() if e.poison > 0 and e.poisoner == p.seat]:
+        e.poison -= 1
+        events.append(Event("enemy_poison_tick", {"target": list(g.cell(e.pos)), "enemy": g.catalog.cards[e.card.id].name, "left": e.poison}))
+        hurt_enemy(g, p, e, 1, events)
 
 
 def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
@@ -194,9 +182,11 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
             effects.hurt_player(g, p, damage, d.name, events)
 
 
-# ---------------------------------------------------------------------- attack and flee
+# ---------------------------------------------------------------------- attack, flee, cast
 
 def check(g: Game, p: Player, action: Action) -> str | None:
+    if action.kind == "cast":
+        return _check_cast(g, p, action)
     fighting = g.in_combat(p)
     if not fighting:
         return "you are not in combat"
@@ -235,6 +225,9 @@ def _chasers(g: Game, p: Player) -> list[Enemy]:
 
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    if action.kind == "cast":
+        _cast(g, p, action, events)
+        return
     g.only_moved = False
     if action.kind == "attack":
         _attack(g, p, g.enemies[g.toward(p, action.dir)], events)
@@ -307,3 +300,31 @@ def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
     tiles.arrive(g, p, dest, events)
     g.moves_left = 0
     engage(g, p, "move")
+
+
+# ---------------------------------------------------------------------- the Mage's spell
+
+def _check_cast(g: Game, p: Player, action: Action) -> str | None:
+    char = g.catalog.characters[p.character]
+    if not char.spell_damage:
+        return f"the {char.name} casts no spells"
+    if p.cooldown > 0:
+        return f"the spell is cooling down ({p.cooldown} turn(s) left)"
+    target = g.toward(p, action.dir)
+    if target is None or target not in g.enemies:
+        return "there is no adjacent enemy that way"
+    return None
+
+
+def _cast(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    char = g.catalog.characters[p.character]
+    enemy = g.enemies[g.toward(p, action.dir)]
+    p.cooldown = char.spell_cooldown
+    g.only_moved = False
+    events.append(Event("spell", {"player": p.seat, "target": list(g.cell(enemy.pos)),
+                                  "damage": char.spell_damage, "cooldown": p.cooldown}))
+    hurt_enemy(g, p, enemy, char.spell_damage, events)
+    if enemy.pos in g.enemies:
+        engage(g, p, "flip" if g.combat_origin is None else g.combat_origin)
+    else:
+        after_enemy_slain(g, p)

@@ -35,7 +35,7 @@ _ACTIONS: dict[str, tuple[Any, frozenset[str]]] = {
         ("throw", items, ["card", "dir"]), ("read", items, ["card", "cards", "target"]),
         ("place", items, ["target"]),
         ("buy", tiles, ["card", "cards"]), ("sell", tiles, ["card"]),
-        ("cast", characters, ["dir"]),
+        ("cast", combat, ["dir"]),
         ("trade", players, ["player", "cards", "take"]), ("trip", players, ["player"]),
         ("steal", players, ["player"]), ("leap", players, ["target"]),
         ("respawn", players, ["card", "cards", "target", "name"]), ("pick", players, ["name"]),

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.cardrogue import effects
+from engine.cardrogue import characters
 from engine.cardrogue.board import UNSEEN, Board
 from engine.cardrogue.level import DEFAULT_SHOP_STOCK, POTION_COLOURS
+from engine.cardrogue.state import Enemy
 
 if TYPE_CHECKING:
     from engine.cardrogue.cards import CardDef
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 def enter_level(g: Game, index: int, events: list[Event]) -> None:
     """Lay out level `index` and put the heroes on its start."""
-    from engine.cardrogue.state import Enemy
-
     g.level_index = index
     level = g.level
     g.dice.seed = g.seed if level.seed is None else level.seed
@@ -88,7 +87,7 @@ def take_card(g: Game, p: Player, card: Card, events: list[Event], *,
     cards = g.catalog.cards
     d = cards[card.id]
     if d.type == "artifact" and d.max_health:
-        effects.change_max_health(g, p, d.max_health, events, gain=found)
+        characters.change_max_health(g, p, d.max_health, events, gain=found)
     basilisks = [c for c in p.hand if cards[c.id].boss == "basilisk"]
     if len(basilisks) >= 2:
         for c in basilisks:

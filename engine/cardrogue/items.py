@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Action, Event
-from engine.cardrogue import characters, combat, effects, tiles
+from engine.cardrogue import characters, combat, effects, engagement
 from engine.cardrogue.board import DIRECTION_BITS, REVEALED, STEP
 from engine.cardrogue.level import POTION_EFFECTS
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card, Player
+    from engine.cardrogue.state import Card, Enemy, Player
 
 POISON_POTION_TURNS = 3  # the rulebook's potion of poison
 POTION_ATTACK_CHANGE = 1  # the rulebook's potions of strength and weakness
@@ -264,8 +264,6 @@ def _movement_changed(g: Game, p: Player, before: int) -> None:
 def _potion_on_player(g: Game, by: Player, p: Player, effect: str, events: list[Event],
                       drunk: bool) -> None:
     if effect == "healing":
-        from engine.cardrogue import characters
-
         effects.heal(g, p, characters.max_health(g, p), "potion of healing", events)
     elif effect == "poison":
         effects.poison_player(g, p, POISON_POTION_TURNS, "potion of poison", events)
@@ -325,7 +323,7 @@ def _land(g: Game, action: Action, events: list[Event]) -> None:
                                            "to": list(action.target)}))
         card = g.board.content[dest]
         if card is not None and g.catalog.cards[card.id].type == "trap":
-            tiles.enemy_on_trap(g, e, dest, by, events)
+            _enemy_on_trap(g, e, dest, by, events)
     else:
         p = g.players[ref]
         events.append(Event("teleported", {"player": p.seat, "from": list(g.cell(p.pos)),
@@ -334,10 +332,22 @@ def _land(g: Game, action: Action, events: list[Event]) -> None:
         p.deferred = True  # moved out of turn: nothing happens to them until their next turn
         if drunk:
             g.ending = True
-    combat.refresh_aggro(g)
+    engagement.refresh_aggro(g)
     me = g.players[g.current]
     if not g.ending and not me.deferred:
-        combat.engage(g, me, "move")
+        engagement.engage(g, me, "move")
+
+
+def _enemy_on_trap(g: Game, e: Enemy, index: int, seat: int, events: list[Event]) -> None:
+    """A teleported enemy landing on a trap; `seat` is the hero who sent it there."""
+    d = g.catalog.cards[g.board.content[index].id]
+    events.append(Event("enemy_trap", {"target": list(g.cell(index)), "enemy": g.catalog.cards[e.card.id].name, "trap": d.trap}))
+    if d.trap == "spikes":
+        combat.hurt_enemy(g, g.players[seat], e, d.amount, events)
+    elif d.trap == "paralysis":
+        e.paralysed = max(e.paralysed, d.turns)
+    elif d.trap == "poison":
+        effects.poison_enemy(g, e, d.turns, seat, d.name, events)
 
 
 def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -> None:
@@ -353,7 +363,7 @@ def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -
                                            "to": list(action.target)}))
         p.pos = dest
         p.deferred = True
-        combat.refresh_aggro(g)
+        engagement.refresh_aggro(g)
         g.ending = True
     elif d.scroll == "poison_heals":
         p.poison_heal = d.amount
@@ -368,7 +378,7 @@ def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -
         events.append(Event("cursed_removed", {"player": p.seat, "cards": [c.id for c in removed]}))
     elif d.scroll == "max_health":
         p.bonus_max += d.amount
-        effects.change_max_health(g, p, d.amount, events)
+        characters.change_max_health(g, p, d.amount, events)
 
 
 __all__ = ["DIRECTION_BITS", "check", "do", "identify", "read_candidates"]

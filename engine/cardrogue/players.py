@@ -1,15 +1,15 @@
 """Players and what they do to each other (rulebook: Interacting with other players, Player
-dies, Quitting a game early).
+dies, The deciding roll and characters).
 
 Out of combat, once a turn, a hero may deal with an adjacent hero: trade cards that carry the
 trade symbol, try to trip them (4-6; a tripped hero loses a turn and may be leapt over; tripping
 a hero in combat who is not tripped earns their attack), or try to steal (6: a random card from
 the hand, never an equipped one).
 
-Death: in story mode the run ends. In the classic game the hero keeps one card in all (an item
-or one gold card), leaves one more (and every unsellable card) face down where they fell,
-discards the rest, resets attack and max health, and comes back on a starting tile of their
-choice on their next turn.
+Coming back after a death (death.py decides what a death does): in the classic game the hero
+keeps one card in all (an item or one gold card), leaves one more (and every unsellable card)
+face down where they fell, discards the rest, resets attack and max health, and comes back on a
+starting tile of their choice on their next turn.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Action, Event
-from engine.cardrogue import characters, combat, effects, goals, tiles
+from engine.cardrogue import characters, combat, effects, engagement, goals, tiles, turn
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
@@ -29,61 +29,13 @@ def can_trade(g: Game, card: Card) -> bool:
     return d.tradeable and not d.cursed and d.type != "artifact"
 
 
-def _all_cards(p: Player) -> list[Card]:
-    cards = list(p.hand)
-    for card in p.equipped.values():
-        if card not in cards:
-            cards.append(card)
-    return cards
-
-
-# ---------------------------------------------------------------------- death
-
-def leave_everything(g: Game, p: Player) -> None:
-    """A hero leaving for good (a death in the end rush, quitting) leaves every card, gold
-    included, face down where they stood."""
-    cards = _all_cards(p)
-    if p.pos is not None:
-        if cards:
-            g.stash.setdefault(p.pos, []).extend(cards)
-        if p.gold > 0:
-            g.stash_gold[p.pos] = g.stash_gold.get(p.pos, 0) + p.gold
-    p.hand, p.equipped, p.gold = [], {}, 0
-
-
-def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
-    p.dead = True
-    events.append(Event("death", {"player": p.seat, "cause": cause,
-                                  "cell": list(g.cell(p.pos)) if p.pos is not None else None}))
-    if g.mode == "story" or len(g.players) == 1:
-        # Story mode and the solo game: a hero who dies has failed.
-        p.out = True
-        g.outcome = "lost"
-        events.append(Event("game_over", {"outcome": "lost", "moves": g.moves, "turns": g.turn}))
-        return
-    if g.end_rush:
-        # In the end rush the fallen do not come back.
-        leave_everything(g, p)
-        p.out = True
-        p.pos = None
-        combat.refresh_aggro(g)
-        if all(q.out for q in g.players):
-            g.outcome = "over"
-            events.append(Event("game_over", {"outcome": "over",
-                                              "points": [goals.victory_points(g, q) for q in g.players]}))
-        elif g.current == p.seat:
-            g.ending = True
-        return
-    g.pending = ("respawn", p.seat, p.pos)
-    p.pos = None  # the token leaves the board until the hero comes back
-    combat.refresh_aggro(g)
-
+# ---------------------------------------------------------------------- coming back
 
 KEEP_GOLD = "gold"  # the respawn choice that keeps one gold card (1 gold) instead of an item
 
 
 def respawn_candidates(g: Game, p: Player) -> list[Action]:
-    cards = _all_cards(p)
+    cards = p.cards()
     starts = [g.cell(i) for i, c in enumerate(g.board.content)
               if c is not None and g.catalog.cards[c.id].type == "start"]
     keeps: list[tuple[int | None, str | None]] = [(None, None)] + [(c.uid, None) for c in cards]
@@ -99,7 +51,7 @@ def respawn_candidates(g: Game, p: Player) -> list[Action]:
 
 
 def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
-    cards = {c.uid for c in _all_cards(p)}
+    cards = {c.uid for c in p.cards()}
     if action.name is not None:
         if action.name != KEEP_GOLD:
             return f"to keep gold, name it {KEEP_GOLD!r}"
@@ -129,7 +81,7 @@ def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     when no item is left; so do the cards that cannot be sold. The rest is discarded."""
     _, seat, fell = g.pending
     g.pending = None
-    cards = _all_cards(p)
+    cards = p.cards()
     left = [c for c in cards if c.uid != action.card
             and (c.uid in action.cards or not g.catalog.cards[c.id].can_sell)]
     kept = [c for c in cards if c.uid == action.card]
@@ -156,8 +108,6 @@ def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 
 def _pick(g: Game, p: Player, character: str, events: list[Event]) -> None:
     """Characters are picked in turn order after the deciding roll."""
-    from engine.cardrogue import turn
-
     p.character = character
     p.health = characters.max_health(g, p)
     g.picks.pop(0)
@@ -253,8 +203,8 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
                                      "to": list(action.target), "leap": True}))
         tiles.arrive(g, p, dest, events)
-        combat.refresh_aggro(g)
-        combat.engage(g, p, "move")
+        engagement.refresh_aggro(g)
+        engagement.engage(g, p, "move")
         return
     q = g.players[action.player]
     g.interacted = True

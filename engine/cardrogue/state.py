@@ -45,6 +45,14 @@ class Player:
         were put on: never a set, whose order would change with PYTHONHASHSEED."""
         return list(dict.fromkeys(self.equipped.values()))
 
+    def cards(self) -> list[Card]:
+        """Every card the hero holds: the hand, then the gear that is not in it."""
+        cards = list(self.hand)
+        for card in self.equipped.values():
+            if card not in cards:
+                cards.append(card)
+        return cards
+
     def clone(self) -> Player:
         copy = Player(**{name: getattr(self, name) for name in self.__slots__})
         copy.hand = list(self.hand)

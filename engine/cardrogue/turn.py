@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Action, Event
-from engine.cardrogue import catacomb, characters, combat, effects, tiles
+from engine.cardrogue import catacomb, characters, combat, effects, engagement, tiles
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def start_turn(g: Game, events: list[Event]) -> None:
             if g.outcome is not None:
                 return  # the arrival ended the run (an exit, a deadly trap)
         effects.tick_player_poison(g, p, events)
-        effects.tick_enemy_poison(g, p, events)
+        combat.tick_enemy_poison(g, p, events)
         if g.outcome is not None or g.pending is not None:
             return
         char = g.catalog.characters[p.character]
@@ -76,7 +76,7 @@ def start_turn(g: Game, events: list[Event]) -> None:
             return
         # A fight that goes on from an earlier turn: the hero has not moved yet this turn, so
         # after the kill they may still move (as after flipping an enemy), and may flip first.
-        combat.engage(g, p, "flip")
+        engagement.engage(g, p, "flip")
         if p.skip > 0 and not g.ending:
             # A lost turn: enemies fighting the hero still act, and the hero can only end it.
             # Ending it is an action, so losing a turn always costs a move. (A hero paralysed
@@ -183,7 +183,7 @@ def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
                                  "placed": [list(g.cell(i)) for i in placed]}))
     tiles.reveal_content(g, p, index, events)
     if not p.dead and g.outcome is None:
-        combat.engage(g, p, "flip")
+        engagement.engage(g, p, "flip")
 
 
 def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
@@ -203,6 +203,6 @@ def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
         return
     if eventful:
         g.only_moved = False
-    combat.refresh_aggro(g)
-    combat.engage(g, p, "move")
+    engagement.refresh_aggro(g)
+    engagement.engage(g, p, "move")
 
