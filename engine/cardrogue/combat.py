@@ -113,12 +113,12 @@ def after_enemy_slain(g: Game, p: Player) -> None:
     combat began by flipping the enemy, at step 4 (place cards, end) if by moving next to it."""
     if g.in_combat(p):
         return
-    if g.combat_origin == "flip":
-        g.can_flip = False
-        g.moves_left = 1 + characters.movement(g, p)
-    elif g.combat_origin is not None:
-        g.moves_left = 0
-    g.combat_origin = None
+    if g.this_turn.combat_origin == "flip":
+        g.this_turn.can_flip = False
+        g.this_turn.moves_left = 1 + characters.movement(g, p)
+    elif g.this_turn.combat_origin is not None:
+        g.this_turn.moves_left = 0
+    g.this_turn.combat_origin = None
 
 
 def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
@@ -190,9 +190,9 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     fighting = g.in_combat(p)
     if not fighting:
         return "you are not in combat"
-    if g.attacked:
+    if g.this_turn.attacked:
         return "you have already attacked this turn"
-    if g.fled:
+    if g.this_turn.fled:
         return "you have already fled this turn"
     if action.kind == "attack":
         target = g.toward(p, action.dir)
@@ -228,7 +228,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     if action.kind == "cast":
         _cast(g, p, action, events)
         return
-    g.only_moved = False
+    g.this_turn.only_moved = False
     if action.kind == "attack":
         _attack(g, p, g.enemies[g.toward(p, action.dir)], events)
     else:
@@ -238,7 +238,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 def _attack(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
     """Step 1 of the round: one attack roll, and one more each time an "attack again" face
     comes up while the enemy stands; then the enemies act (unless a roll blocked them)."""
-    g.attacked = True
+    g.this_turn.attacked = True
     d = g.catalog.cards[e.card.id]
     stream = fight_stream(g, e)
     blocked = False
@@ -279,7 +279,7 @@ def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
     events.append(Event("flee", {"player": p.seat, "roll": roll, "success": success,
                                  "free": not chasers}))
     if not success:
-        g.attacked = True
+        g.this_turn.attacked = True
         enemy_steps(g, p, False, events)
         if not p.dead and g.outcome is None:
             g.ending = True
@@ -290,15 +290,15 @@ def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
         if not e.aggro:  # left with no opponent, the enemy recovers; in a surround it fights on
             e.health = g.catalog.cards[e.card.id].health
             e.hurt_this_turn = False
-    g.fled = True
-    g.can_flip = False
-    g.combat_origin = None
+    g.this_turn.fled = True
+    g.this_turn.can_flip = False
+    g.this_turn.combat_origin = None
     origin = p.pos
     p.pos = dest
     events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
                                  "to": list(g.cell(dest))}))
     tiles.arrive(g, p, dest, events)
-    g.moves_left = 0
+    g.this_turn.moves_left = 0
     engage(g, p, "move")
 
 
@@ -320,11 +320,11 @@ def _cast(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     char = g.catalog.characters[p.character]
     enemy = g.enemies[g.toward(p, action.dir)]
     p.cooldown = char.spell_cooldown
-    g.only_moved = False
+    g.this_turn.only_moved = False
     events.append(Event("spell", {"player": p.seat, "target": list(g.cell(enemy.pos)),
                                   "damage": char.spell_damage, "cooldown": p.cooldown}))
     hurt_enemy(g, p, enemy, char.spell_damage, events)
     if enemy.pos in g.enemies:
-        engage(g, p, "flip" if g.combat_origin is None else g.combat_origin)
+        engage(g, p, "flip" if g.this_turn.combat_origin is None else g.this_turn.combat_origin)
     else:
         after_enemy_slain(g, p)

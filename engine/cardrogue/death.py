@@ -25,7 +25,7 @@ def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
     p.dead = True
     events.append(Event("death", {"player": p.seat, "cause": cause,
                                   "cell": list(g.cell(p.pos)) if p.pos is not None else None}))
-    if g.mode == "story" or len(g.players) == 1:
+    if g.setup.story or len(g.players) == 1:
         lose_run(g, p, events)  # story mode and the solo game: a hero who dies has failed
     elif g.end_rush:
         leave_for_good(g, p, events)  # in the end rush the fallen do not come back

@@ -47,7 +47,7 @@ def paralyse_player(g: Game, p: Player, turns: int, cause: str, events: list[Eve
     p.skip = max(p.skip, turns)
     events.append(Event("paralysed", {"player": p.seat, "turns": turns, "before": before,
                                       "after": p.skip, "cause": cause}))
-    if g.current == p.seat and g.pending is None and not g.lost_turn:
+    if g.current == p.seat and g.pending is None and not g.this_turn.lost_turn:
         g.ending = True
 
 

@@ -22,9 +22,9 @@ def engage(g: Game, p: Player, origin: str) -> None:
     for e in fighting:
         if p.seat not in e.aggro:
             e.aggro.append(p.seat)
-    if fighting and g.current == p.seat and g.combat_origin is None:
-        g.combat_origin = origin
-        g.moves_left = 0
+    if fighting and g.current == p.seat and g.this_turn.combat_origin is None:
+        g.this_turn.combat_origin = origin
+        g.this_turn.moves_left = 0
 
 
 def refresh_aggro(g: Game) -> None:

@@ -58,7 +58,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
             return "the end rush can only be called when no path leads anywhere new"
         return None
     if action.kind in ("quit", "leave"):
-        if action.kind == "leave" and g.mode == "story":
+        if action.kind == "leave" and g.setup.story:
             return "story mode has one player: quit or keep playing"
         return None
     # mole
@@ -79,7 +79,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
 
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
-    g.only_moved = False
+    g.this_turn.only_moved = False
     if action.kind == "mole":
         _mole(g, p, action, events)
     elif action.kind == "quit":
@@ -130,7 +130,7 @@ def _mole(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 
 def _quit(g: Game, p: Player, events: list[Event]) -> None:
     events.append(Event("quit", {"player": p.seat}))
-    if g.mode == "story":
+    if g.setup.story:
         death.lose_run(g, p, events, cause="quit")
     else:
         death.leave_for_good(g, p, events)

@@ -133,8 +133,8 @@ def interaction_candidates(g: Game, p: Player) -> list[Action]:
             out.extend(Action("trade", player=q.seat, cards=(mine.uid,), take=(theirs.uid,))
                        for theirs in q.hand)
         out.extend(Action("trade", player=q.seat, take=(theirs.uid,)) for theirs in q.hand)
-    if g.leap_from is not None:
-        out.extend(Action("leap", target=g.cell(i)) for i in g.board.adjacent(g.leap_from))
+    if g.this_turn.leap_from is not None:
+        out.extend(Action("leap", target=g.cell(i)) for i in g.board.adjacent(g.this_turn.leap_from))
     return out
 
 
@@ -142,24 +142,37 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if action.kind == "respawn":
         return _check_respawn(g, p, action)
     if action.kind == "pick":
-        if action.name not in g.catalog.characters:
-            return "choose one of the characters"
-        taken = {g.players[s].character for s in range(len(g.players))
-                 if s not in g.picks}
-        if action.name in taken:
-            return f"the {g.catalog.characters[action.name].name} is already taken"
-        return None
+        return _check_pick(g, action)
     if p.dead or p.deferred:
         return "you cannot act now"
     if action.kind == "leap":
-        if g.leap_from is None:
-            return "there is no tripped player to leap over"
-        index = g.index(action.target) if action.target else None
-        if index is None or index not in g.board.adjacent(g.leap_from) or g.occupied(index):
-            return "leap onto a free tile next to the tripped player"
-        if g.board.face[index] != 2:
-            return "you can only land on a revealed tile"
-        return None
+        return _check_leap(g, action)
+    return _check_dealing(g, p, action)
+
+
+def _check_pick(g: Game, action: Action) -> str | None:
+    if action.name not in g.catalog.characters:
+        return "choose one of the characters"
+    taken = {g.players[s].character for s in range(len(g.players))
+             if s not in g.picks}
+    if action.name in taken:
+        return f"the {g.catalog.characters[action.name].name} is already taken"
+    return None
+
+
+def _check_leap(g: Game, action: Action) -> str | None:
+    if g.this_turn.leap_from is None:
+        return "there is no tripped player to leap over"
+    index = g.index(action.target) if action.target else None
+    if index is None or index not in g.board.adjacent(g.this_turn.leap_from) or g.occupied(index):
+        return "leap onto a free tile next to the tripped player"
+    if g.board.face[index] != 2:
+        return "you can only land on a revealed tile"
+    return None
+
+
+def _check_dealing(g: Game, p: Player, action: Action) -> str | None:
+    """What every dealing with another player needs (a trade, a trip, a theft)."""
     if action.player is None or not 0 <= action.player < len(g.players) or action.player == p.seat:
         return "choose another player"
     q = g.players[action.player]
@@ -167,24 +180,31 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return f"{q.name} is not on an adjacent tile"
     if g.in_combat(p):
         return "you cannot deal with other players while in combat"
-    if g.interacted:
+    if g.this_turn.interacted:
         return "you have already dealt with a player this turn"
     if action.kind == "trade":
-        if g.in_combat(q):
-            return f"{q.name} is in combat and cannot trade"
-        if not action.cards and not action.take:
-            return "a trade moves at least one card"
-        mine = {c.uid: c for c in p.hand}
-        theirs = {c.uid: c for c in q.hand}
-        for uid in action.cards:
-            if uid not in mine or not can_trade(g, mine[uid]):
-                return "you can only give tradeable cards from your hand"
-        for uid in action.take:
-            if uid not in theirs or not can_trade(g, theirs[uid]):
-                return f"you can only take tradeable cards from {q.name}'s hand"
-        if len(set(action.cards)) != len(action.cards) or len(set(action.take)) != len(action.take):
-            return "each card can be traded once"
+        return _check_trade(g, p, q, action)
     return None
+
+
+def _check_trade(g: Game, p: Player, q: Player, action: Action) -> str | None:
+    if g.in_combat(q):
+        return f"{q.name} is in combat and cannot trade"
+    if not action.cards and not action.take:
+        return "a trade moves at least one card"
+    if not _tradeable(g, p, action.cards):
+        return "you can only give tradeable cards from your hand"
+    if not _tradeable(g, q, action.take):
+        return f"you can only take tradeable cards from {q.name}'s hand"
+    if len(set(action.cards)) != len(action.cards) or len(set(action.take)) != len(action.take):
+        return "each card can be traded once"
+    return None
+
+
+def _tradeable(g: Game, p: Player, uids: tuple[int, ...]) -> bool:
+    """Every card named is in p's hand and can be traded."""
+    hand = {c.uid: c for c in p.hand}
+    return all(uid in hand and can_trade(g, hand[uid]) for uid in uids)
 
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
@@ -194,11 +214,11 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     if action.kind == "pick":
         _pick(g, p, action.name, events)
         return
-    g.only_moved = False
+    g.this_turn.only_moved = False
     if action.kind == "leap":
         dest = g.index(action.target)
         origin = p.pos
-        g.leap_from = None
+        g.this_turn.leap_from = None
         p.pos = dest
         events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
                                      "to": list(action.target), "leap": True}))
@@ -207,10 +227,10 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         engagement.engage(g, p, "move")
         return
     q = g.players[action.player]
-    g.interacted = True
+    g.this_turn.interacted = True
     # Dealing with a player is step 3 of the turn: flipping and moving are over.
-    g.can_flip = False
-    g.moves_left = 0
+    g.this_turn.can_flip = False
+    g.this_turn.moves_left = 0
     if action.kind == "trade":
         give = [c for c in p.hand if c.uid in action.cards]
         take = [c for c in q.hand if c.uid in action.take]
@@ -240,7 +260,7 @@ def _trip(g: Game, p: Player, q: Player, events: list[Event]) -> None:
     if success:
         q.skip = max(q.skip, 1)  # lost turns do not add up: a paralysed hero loses no more
         if not fighting:
-            g.leap_from = q.pos
+            g.this_turn.leap_from = q.pos
         return
     if fighting:
         # The hero in combat turns on the one who tried to trip them.

@@ -189,7 +189,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
 
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
-    g.only_moved = False
+    g.this_turn.only_moved = False
     if action.kind == "sell":
         card = _find(p.hand, action.card)
         p.hand.remove(card)
