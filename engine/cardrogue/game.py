@@ -362,13 +362,14 @@ class Game:
             if self.pending[0] == "pick":
                 return [Action("pick", name=c) for c in self.catalog.characters]
             return players.respawn_candidates(self, p)
-        if self.this_turn.lost_turn:
+        done = self.this_turn
+        if done.lost_turn:
             return list(_LOST_TURN)
         paths = self.board.paths[p.pos] if p.pos is not None else 0
-        out = list(_THROUGH["flip"][paths]) if self.this_turn.can_flip else []
+        out = list(_THROUGH["flip"][paths]) if done.can_flip else []
         if self.in_combat(p):
             out += _THROUGH["attack"][paths] + _THROUGH["flee"][paths] + _THROUGH["cast"][paths]
-        elif self.this_turn.moves_left > 0 or self.this_turn.only_moved:
+        elif done.moves_left > 0 or done.only_moved:
             out += _THROUGH["move"][paths]
         out += _ALWAYS
         if not self.setup.story:  # one player in story mode: no leaving for a while

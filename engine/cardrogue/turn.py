@@ -106,10 +106,11 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if p.deferred or p.dead:
         return "you cannot act now"
     kind = action.kind
+    done = g.this_turn
     if kind == "end_turn":
-        if g.this_turn.lost_turn:
+        if done.lost_turn:
             return None
-        if g.in_combat(p) and not (g.this_turn.attacked or g.this_turn.fled):
+        if g.in_combat(p) and not (done.attacked or done.fled):
             return "you are in combat: attack or flee first"
         return None
     bit = DIRECTION_BITS.get(action.dir or "")
@@ -118,9 +119,9 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     board = g.board
     pos = p.pos
     if kind == "flip":
-        if not g.this_turn.can_flip:
+        if not done.can_flip:
             return "cards can only be flipped at the start of a turn, before moving"
-        if g.this_turn.attacked or g.this_turn.fled:
+        if done.attacked or done.fled:
             return "the combat round is over"
         if not board.paths[pos] & bit:
             return "there is a wall that way"
@@ -131,7 +132,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     # move
     if g.in_combat(p):
         return "you are in combat: attack or flee"
-    if g.this_turn.moves_left <= 0 and not g.this_turn.only_moved:
+    if done.moves_left <= 0 and not done.only_moved:
         return "you have no moves left this turn"
     ahead = board.neighbour(pos, bit) if board.paths[pos] & bit else None
     if ahead is not None and board.face[ahead] == FACE_DOWN:
