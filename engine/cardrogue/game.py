@@ -94,8 +94,9 @@ class Game:
                  starts: list[tuple[int, int]] | None = None, table: bool = False,
                  picking: bool = False) -> None:
         # What built this game, to rebuild it should an action have to be taken back.
-        self._origin = (spec, seats, dict(mode=mode, catalog=catalog, seed=seed, starts=starts,
-                                          table=table, picking=picking))
+        options: dict[str, Any] = dict(mode=mode, catalog=catalog, seed=seed, starts=starts,
+                                       table=table, picking=picking)
+        self._origin = (spec, seats, options)
         catalog = catalog or standard_catalog()
         for custom_id, (base_id, overrides) in spec.custom_cards.items():
             catalog = catalog.with_custom(custom_id, base_id, overrides)
@@ -134,7 +135,8 @@ class Game:
         self.stash: dict[int, list[Card]] = {}  # cards left face down on a cell
         self.stash_gold: dict[int, int] = {}  # gold cards left face down on a cell
         self._events: list[Event] = []
-        self.baseline: list[tuple[int, int, int]] = []  # per seat: chests, debts, slain at level start
+        # Per seat, at the level's start: chests opened, debts bought, enemies slain.
+        self.baseline: list[tuple[int, int, int]] = []
         self.catacomb: catacomb.Catacomb | None = None  # the classic game's stacks
         self.picks: list[int] = []  # seats still to pick a character, in turn order
         if self.setup.table:

@@ -134,7 +134,8 @@ def interaction_candidates(g: Game, p: Player) -> list[Action]:
                        for theirs in q.hand)
         out.extend(Action("trade", player=q.seat, take=(theirs.uid,)) for theirs in q.hand)
     if g.this_turn.leap_from is not None:
-        out.extend(Action("leap", target=g.cell(i)) for i in g.board.adjacent(g.this_turn.leap_from))
+        out.extend(Action("leap", target=g.cell(i))
+                   for i in g.board.adjacent(g.this_turn.leap_from))
     return out
 
 

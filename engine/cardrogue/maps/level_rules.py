@@ -439,8 +439,8 @@ class _LevelLint:
         keys = (self.carry.keys + sum(1 for card in items if self.card_type(card) == "key")
                 + (board.cells_of("key") & reach).bit_count()
                 + (1 if any(self.card_type(c) == "key" for c in for_sale) else 0))
-        obtainable = (self.carry.obtainable | set(items) | for_sale
-                      | {board.places[g] for g in reached})
+        reached_cards = {card for card in map(board.places.get, reached) if card is not None}
+        obtainable = self.carry.obtainable | set(items) | for_sale | reached_cards
         goals = self.level.get("goals")
         chest_goal = False
         for n, goal in enumerate(goals[:MAX_GOALS] if isinstance(goals, list) else []):

@@ -248,7 +248,8 @@ def _missing_field(error: Any, parts: list[Any], where: str) -> tuple[str, list[
         name = ast.literal_eval(missing)
     except (ValueError, SyntaxError):
         name = missing
-    return (json_path(parts), parts, "missing_field", f"{where}: the field {_show(name)} is missing")
+    return (json_path(parts), parts, "missing_field",
+            f"{where}: the field {_show(name)} is missing")
 
 
 # One message per kind of schema error: (error, path parts, sizes of large lists) -> message.
@@ -271,7 +272,8 @@ def _wrong_value(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
 def _not_allowed(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
     value, instance = error.validator_value, error.instance
     choices = ", ".join(_show(v) for v in value)
-    return f"{_show(instance)} is not allowed here{_suggest(instance, value)}; choose one of {choices}"
+    return (f"{_show(instance)} is not allowed here{_suggest(instance, value)}; "
+            f"choose one of {choices}")
 
 
 def _too_small(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
@@ -297,13 +299,13 @@ def _too_few(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
 
 
 def _too_many(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
-    instance = error.instance
-    return f"lists {sizes.get(id(instance), len(instance)):,} entries; the limit is {error.validator_value:,}"
+    count = sizes.get(id(error.instance), len(error.instance))
+    return f"lists {count:,} entries; the limit is {error.validator_value:,}"
 
 
 def _too_many_fields(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
-    instance = error.instance
-    return f"has {sizes.get(id(instance), len(instance)):,} entries; the limit is {error.validator_value:,}"
+    count = sizes.get(id(error.instance), len(error.instance))
+    return f"has {count:,} entries; the limit is {error.validator_value:,}"
 
 
 def _repeated(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
