@@ -1,7 +1,7 @@
 """Characters and a hero's numbers (rulebook: The deciding roll and characters).
 
 A hero's numbers come from the character card, permanent changes (potions, scrolls), artifacts
-held in the hand, and equipped weapons and armour. The Mage's spell lives here too.
+held in the hand, and equipped weapons and armour. The Mage's spell is cast in combat.py.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
 
-from engine.cardrogue.actions import Action
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
@@ -84,31 +83,12 @@ def weapons(g: Game, p: Player) -> list:
     return [d for d in _equipped(g, p) if d.type in ("weapon", "armour")]
 
 
-# ---------------------------------------------------------------------- the Mage's spell
-
-def check(g: Game, p: Player, action: Action) -> str | None:
-    char = g.catalog.characters[p.character]
-    if not char.spell_damage:
-        return f"the {char.name} casts no spells"
-    if p.cooldown > 0:
-        return f"the spell is cooling down ({p.cooldown} turn(s) left)"
-    target = g.toward(p, action.dir)
-    if target is None or target not in g.enemies:
-        return "there is no adjacent enemy that way"
-    return None
-
-
-def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
-    from engine.cardrogue import combat
-
-    char = g.catalog.characters[p.character]
-    enemy = g.enemies[g.toward(p, action.dir)]
-    p.cooldown = char.spell_cooldown
-    g.only_moved = False
-    events.append(Event("spell", {"player": p.seat, "target": list(g.cell(enemy.pos)),
-                                  "damage": char.spell_damage, "cooldown": p.cooldown}))
-    combat.hurt_enemy(g, p, enemy, char.spell_damage, events)
-    if enemy.pos in g.enemies:
-        combat.engage(g, p, "flip" if g.combat_origin is None else g.combat_origin)
-    else:
-        combat.after_enemy_slain(g, p)
+def change_max_health(g: Game, p: Player, amount: int, events: list[Event], *,
+                      gain: bool = True) -> None:
+    """+X raises max and current health (the current only with `gain`: an artifact's X health
+    comes once, when it is found); -X lowers max but keeps the current health."""
+    if amount > 0 and gain:
+        p.health += amount
+    events.append(Event("max_health", {"player": p.seat, "change": amount,
+                                       "max_health": max_health(g, p),
+                                       "health": p.health}))

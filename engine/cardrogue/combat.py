@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from engine.core.protocol import Event
 
 from engine.cardrogue.actions import Action
-from engine.cardrogue import characters, effects, goals, tiles
+from engine.cardrogue import catacomb, characters, effects, goals, tiles
+from engine.cardrogue.engagement import engage
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
@@ -84,27 +85,6 @@ def roll_attack(g: Game, p: Player, stream: str) -> dict[str, Any]:
     }
 
 
-def engage(g: Game, p: Player, origin: str) -> None:
-    """p enters combat with every revealed enemy on a connected cell."""
-    if not g.enemies:
-        return  # nothing to fight (the common case: this runs after every flip and move)
-    fighting = g.in_combat(p)
-    for e in fighting:
-        if p.seat not in e.aggro:
-            e.aggro.append(p.seat)
-    if fighting and g.current == p.seat and g.combat_origin is None:
-        g.combat_origin = origin
-        g.moves_left = 0
-
-
-def refresh_aggro(g: Game) -> None:
-    """Forget heroes who are no longer next to an enemy (fled, moved away, died)."""
-    for e in g.enemies.values():
-        if e.aggro:
-            near = set(g.board.adjacent(e.pos))
-            e.aggro = [s for s in e.aggro if g.players[s].pos in near and not g.players[s].dead]
-
-
 def hurt_enemy(g: Game, p: Player, e: Enemy, amount: int, events: list[Event]) -> None:
     if amount <= 0:
         return
@@ -120,8 +100,6 @@ def slay(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
     """The enemy card goes to the slayer's hand as loot; a pathing tile takes its place."""
     del g.enemies[e.pos]
     if g.catacomb is not None:
-        from engine.cardrogue import catacomb
-
         catacomb.replace_with_path(g, e.pos, p.pos, events)
     d = g.catalog.cards[e.card.id]
     p.slain.append(d.id)
@@ -137,12 +115,22 @@ def after_enemy_slain(g: Game, p: Player) -> None:
     combat began by flipping the enemy, at step 4 (place cards, end) if by moving next to it."""
     if g.in_combat(p):
         return
-    if g.combat_origin == "flip":
-        g.can_flip = False
-        g.moves_left = 1 + characters.movement(g, p)
-    elif g.combat_origin is not None:
-        g.moves_left = 0
-    g.combat_origin = None
+    if g.this_turn.combat_origin == "flip":
+        g.this_turn.can_flip = False
+        g.this_turn.moves_left = 1 + characters.movement(g, p)
+    elif g.this_turn.combat_origin is not None:
+        g.this_turn.moves_left = 0
+    g.this_turn.combat_origin = None
+
+
+def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
+    """Enemies that p poisoned lose 1 health at the start of p's turn."""
+    if not g.enemies:
+        return
+    for e in [e for e in g.enemies.values() if e.poison > 0 and e.poisoner == p.seat]:
+        e.poison -= 1
+        events.append(Event("enemy_poison_tick", {"target": list(g.cell(e.pos)), "enemy": g.catalog.cards[e.card.id].name, "left": e.poison}))
+        hurt_enemy(g, p, e, 1, events)
 
 
 def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
@@ -196,15 +184,17 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
             effects.hurt_player(g, p, damage, d.name, events)
 
 
-# ---------------------------------------------------------------------- attack and flee
+# ---------------------------------------------------------------------- attack, flee, cast
 
 def check(g: Game, p: Player, action: Action) -> str | None:
+    if action.kind == "cast":
+        return _check_cast(g, p, action)
     fighting = g.in_combat(p)
     if not fighting:
         return "you are not in combat"
-    if g.attacked:
+    if g.this_turn.attacked:
         return "you have already attacked this turn"
-    if g.fled:
+    if g.this_turn.fled:
         return "you have already fled this turn"
     if action.kind == "attack":
         target = g.toward(p, action.dir)
@@ -237,7 +227,10 @@ def _chasers(g: Game, p: Player) -> list[Enemy]:
 
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
-    g.only_moved = False
+    if action.kind == "cast":
+        _cast(g, p, action, events)
+        return
+    g.this_turn.only_moved = False
     if action.kind == "attack":
         _attack(g, p, g.enemies[g.toward(p, action.dir)], events)
     else:
@@ -247,7 +240,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 def _attack(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
     """Step 1 of the round: one attack roll, and one more each time an "attack again" face
     comes up while the enemy stands; then the enemies act (unless a roll blocked them)."""
-    g.attacked = True
+    g.this_turn.attacked = True
     d = g.catalog.cards[e.card.id]
     stream = fight_stream(g, e)
     blocked = False
@@ -288,7 +281,7 @@ def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
     events.append(Event("flee", {"player": p.seat, "roll": roll, "success": success,
                                  "free": not chasers}))
     if not success:
-        g.attacked = True
+        g.this_turn.attacked = True
         enemy_steps(g, p, False, events)
         if not p.dead and g.outcome is None:
             g.ending = True
@@ -299,13 +292,41 @@ def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
         if not e.aggro:  # left with no opponent, the enemy recovers; in a surround it fights on
             e.health = g.catalog.cards[e.card.id].health
             e.hurt_this_turn = False
-    g.fled = True
-    g.can_flip = False
-    g.combat_origin = None
+    g.this_turn.fled = True
+    g.this_turn.can_flip = False
+    g.this_turn.combat_origin = None
     origin = p.pos
     p.pos = dest
     events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
                                  "to": list(g.cell(dest))}))
     tiles.arrive(g, p, dest, events)
-    g.moves_left = 0
+    g.this_turn.moves_left = 0
     engage(g, p, "move")
+
+
+# ---------------------------------------------------------------------- the Mage's spell
+
+def _check_cast(g: Game, p: Player, action: Action) -> str | None:
+    char = g.catalog.characters[p.character]
+    if not char.spell_damage:
+        return f"the {char.name} casts no spells"
+    if p.cooldown > 0:
+        return f"the spell is cooling down ({p.cooldown} turn(s) left)"
+    target = g.toward(p, action.dir)
+    if target is None or target not in g.enemies:
+        return "there is no adjacent enemy that way"
+    return None
+
+
+def _cast(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+    char = g.catalog.characters[p.character]
+    enemy = g.enemies[g.toward(p, action.dir)]
+    p.cooldown = char.spell_cooldown
+    g.this_turn.only_moved = False
+    events.append(Event("spell", {"player": p.seat, "target": list(g.cell(enemy.pos)),
+                                  "damage": char.spell_damage, "cooldown": p.cooldown}))
+    hurt_enemy(g, p, enemy, char.spell_damage, events)
+    if enemy.pos in g.enemies:
+        engage(g, p, "flip" if g.this_turn.combat_origin is None else g.this_turn.combat_origin)
+    else:
+        after_enemy_slain(g, p)

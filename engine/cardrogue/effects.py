@@ -6,6 +6,9 @@
 - Paralysis: end the turn if it is yours, then lose the next one; the longer duration wins.
 - Healing never goes above max health, and does nothing while health is already above it
   (possible after a -X max health artifact).
+
+Damage that kills hands over to death.py. Enemies poisoned by a hero lose their health in
+combat.py, where enemies are hurt and slain.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
 from engine.cardrogue import characters
+from engine.cardrogue.death import die
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
@@ -43,7 +47,7 @@ def paralyse_player(g: Game, p: Player, turns: int, cause: str, events: list[Eve
     p.skip = max(p.skip, turns)
     events.append(Event("paralysed", {"player": p.seat, "turns": turns, "before": before,
                                       "after": p.skip, "cause": cause}))
-    if g.current == p.seat and g.pending is None and not g.lost_turn:
+    if g.current == p.seat and g.pending is None and not g.this_turn.lost_turn:
         g.ending = True
 
 
@@ -66,24 +70,11 @@ def heal_enemy(g: Game, e: Enemy, amount: int, cause: str, events: list[Event]) 
 
 
 def hurt_player(g: Game, p: Player, amount: int, cause: str, events: list[Event]) -> None:
-    from engine.cardrogue import players
-
     p.health -= amount
     events.append(Event("damage", {"player": p.seat, "amount": amount, "health": p.health,
                                    "cause": cause}))
     if p.health <= 0 and not p.dead:
-        players.die(g, p, cause, events)
-
-
-def change_max_health(g: Game, p: Player, amount: int, events: list[Event], *,
-                      gain: bool = True) -> None:
-    """+X raises max and current health (the current only with `gain`: an artifact's X health
-    comes once, when it is found); -X lowers max but keeps the current health."""
-    if amount > 0 and gain:
-        p.health += amount
-    events.append(Event("max_health", {"player": p.seat, "change": amount,
-                                       "max_health": characters.max_health(g, p),
-                                       "health": p.health}))
+        die(g, p, cause, events)
 
 
 def tick_player_poison(g: Game, p: Player, events: list[Event]) -> None:
@@ -97,15 +88,3 @@ def tick_player_poison(g: Game, p: Player, events: list[Event]) -> None:
     if p.poison == 0:
         p.poison_heal = 0
         events.append(Event("poison_ended", {"player": p.seat}))
-
-
-def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
-    """Enemies that p poisoned lose 1 health at the start of p's turn."""
-    if not g.enemies:
-        return
-    from engine.cardrogue import combat
-
-    for e in [e for e in g.enemies.values() if e.poison > 0 and e.poisoner == p.seat]:
-        e.poison -= 1
-        events.append(Event("enemy_poison_tick", {"target": list(g.cell(e.pos)), "enemy": g.catalog.cards[e.card.id].name, "left": e.poison}))
-        combat.hurt_enemy(g, p, e, 1, events)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from engine.core.protocol import Event
 
 from engine.cardrogue.actions import Action
-from engine.cardrogue import combat, goals, players
+from engine.cardrogue import death, engagement, tiles
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
             return "the end rush can only be called when no path leads anywhere new"
         return None
     if action.kind in ("quit", "leave"):
-        if action.kind == "leave" and g.mode == "story":
+        if action.kind == "leave" and g.setup.story:
             return "story mode has one player: quit or keep playing"
         return None
     # mole
@@ -81,7 +81,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
 
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
-    g.only_moved = False
+    g.this_turn.only_moved = False
     if action.kind == "mole":
         _mole(g, p, action, events)
     elif action.kind == "quit":
@@ -93,7 +93,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         p.away = True
         p.away_at = p.pos
         p.pos = None
-        combat.refresh_aggro(g)
+        engagement.refresh_aggro(g)
         events.append(Event("left", {"player": p.seat}))
         g.ending = True
     else:
@@ -101,8 +101,6 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 
 
 def _mole(g: Game, p: Player, action: Action, events: list[Event]) -> None:
-    from engine.cardrogue import tiles
-
     sold = [c for c in p.hand if c.uid in action.cards]
     for card in sold:
         p.hand.remove(card)
@@ -134,22 +132,10 @@ def _mole(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 
 def _quit(g: Game, p: Player, events: list[Event]) -> None:
     events.append(Event("quit", {"player": p.seat}))
-    if g.mode == "story":
-        p.out = True
-        g.outcome = "lost"
-        events.append(Event("game_over", {"outcome": "lost", "moves": g.moves, "turns": g.turn,
-                                          "cause": "quit"}))
-        return
-    players.leave_everything(g, p)
-    p.dead = p.out = True
-    p.pos = None
-    combat.refresh_aggro(g)
-    if all(q.out for q in g.players):
-        g.outcome = "over"
-        events.append(Event("game_over", {"outcome": "over",
-                                          "points": [goals.victory_points(g, q) for q in g.players]}))
+    if g.setup.story:
+        death.lose_run(g, p, events, cause="quit")
     else:
-        g.ending = True
+        death.leave_for_good(g, p, events)
 
 
 def _come_back(g: Game, p: Player, events: list[Event]) -> None:
@@ -161,4 +147,4 @@ def _come_back(g: Game, p: Player, events: list[Event]) -> None:
     p.pos = p.away_at
     p.away_at = None
     events.append(Event("came_back", {"player": p.seat, "cell": list(g.cell(p.pos))}))
-    combat.engage(g, p, "move")
+    engagement.engage(g, p, "move")

@@ -23,7 +23,7 @@ from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED, UNSEEN, 
 from engine.cardrogue.cards import Catalog, CardDef, standard_catalog
 from engine.cardrogue.decisions import Decision, Pick, Respawn, Teleport
 from engine.cardrogue.level import LevelSpec, MapSpec
-from engine.cardrogue.state import Card, Enemy, Player
+from engine.cardrogue.state import Card, Enemy, Player, Setup, TurnFlags
 from engine.cardrogue.view import GameView
 from engine.cardrogue.view import view as view_of
 
@@ -40,7 +40,7 @@ _ACTIONS: dict[str, tuple[Any, frozenset[str]]] = {
         ("throw", items, ["card", "dir"]), ("read", items, ["card", "cards", "target"]),
         ("place", items, ["target"]),
         ("buy", tiles, ["card", "cards"]), ("sell", tiles, ["card"]),
-        ("cast", characters, ["dir"]),
+        ("cast", combat, ["dir"]),
         ("trade", players, ["player", "cards", "take"]), ("trip", players, ["player"]),
         ("steal", players, ["player"]), ("leap", players, ["target"]),
         ("respawn", players, ["card", "cards", "target", "name"]), ("pick", players, ["name"]),
@@ -99,14 +99,18 @@ class Game:
                  starts: list[tuple[int, int]] | None = None, table: bool = False,
                  picking: bool = False) -> None:
         # What built this game, to rebuild it should an action have to be taken back.
-        self._origin = (spec, seats, dict(mode=mode, catalog=catalog, seed=seed, starts=starts,
-                                          table=table, picking=picking))
+        options: dict[str, Any] = dict(mode=mode, catalog=catalog, seed=seed, starts=starts,
+                                       table=table, picking=picking)
+        self._origin = (spec, seats, options)
         catalog = catalog or standard_catalog()
         for custom_id, (base_id, overrides) in spec.custom_cards.items():
             catalog = catalog.with_custom(custom_id, base_id, overrides)
         self.catalog = catalog
         self.spec = spec
-        self.mode = mode
+        if mode not in ("story", "classic"):
+            raise ValueError(f"a game is played as a story or classic, not {mode!r}")
+        self.setup = Setup(story=mode == "story", table=table, picking=picking,
+                           starts=tuple(starts) if starts is not None else None)
         self.seed = spec.seed if seed is None else seed
         self.dice = Dice(self.seed)
         self.players = [
@@ -127,17 +131,8 @@ class Game:
         self.end_rush = False
         self.potion_identity: dict[str, str] = {}
         self.next_uid = 1
-        # Per-turn flags of the current player (the rulebook's standard turn sequence).
-        self.can_flip = True
-        self.moves_left = 0
-        self.only_moved = True
-        self.interacted = False
-        self.combat_origin: str | None = None
-        self.attacked = False
-        self.fled = False
-        self.ending = False  # set by a rule that ends the turn now
-        self.lost_turn = False  # this turn is lost (paralysis, a trip): only ending it is allowed
-        self.leap_from: int | None = None  # cell of a player just tripped: we may leap over
+        self.this_turn = TurnFlags()  # what the current player has done this turn
+        self.ending = False  # set by a rule that ends the turn now: settle() ends it
         self.turn_starts = 0  # turns begun by the action being applied (see turn.EndlessTurns)
         self.board: Board
         self.enemies: dict[int, Enemy] = {}
@@ -145,12 +140,13 @@ class Game:
         self.stash: dict[int, list[Card]] = {}  # cards left face down on a cell
         self.stash_gold: dict[int, int] = {}  # gold cards left face down on a cell
         self._events: list[Event] = []
-        self._starts = starts
+        # Per seat, at the level's start: chests opened, debts bought, enemies slain.
+        self.baseline: list[tuple[int, int, int]] = []
         self.catacomb: catacomb.Catacomb | None = None  # the classic game's stacks
         self.picks: list[int] = []  # seats still to pick a character, in turn order
-        if table:
+        if self.setup.table:
             catacomb.setup(self, self._events)
-            if picking:
+            if self.setup.picking:
                 self.picks = [(self.current + k) % len(self.players) for k in range(len(seats))]
                 self.pending = Pick(self.picks[0])
         else:
@@ -222,6 +218,23 @@ class Game:
         return None if self.outcome is not None else self.player.seat
 
     @property
+    def mode(self) -> str:
+        return self.setup.mode
+
+    # Read by views and tests; the rules use this_turn.
+    @property
+    def moves_left(self) -> int:
+        return self.this_turn.moves_left
+
+    @property
+    def lost_turn(self) -> bool:
+        return self.this_turn.lost_turn
+
+    @property
+    def leap_from(self) -> int | None:
+        return self.this_turn.leap_from
+
+    @property
     def is_over(self) -> bool:
         return self.outcome is not None
 
@@ -260,7 +273,7 @@ class Game:
 
     def returns(self) -> list[int]:
         """Victory points per seat (classic); story mode: 1 for a win, 0 otherwise."""
-        if self.mode == "story":
+        if self.setup.story:
             return [1 if self.outcome == "won" else 0]
         return [goals.victory_points(self, p) for p in self.players]
 
@@ -307,7 +320,7 @@ class Game:
             return f"{kind!r} is not an action"
         section = entry[0]
         if pending is None and kind != "end_turn" and kind != "quit":
-            if self.lost_turn:
+            if self.this_turn.lost_turn:
                 return "you lose this turn: end it"
             if player.away and kind != "come_back":
                 return "you are away: come back, or let the turn pass"
@@ -369,16 +382,17 @@ class Game:
             if isinstance(self.pending, Pick):
                 return [Action("pick", name=c) for c in self.catalog.characters]
             return players.respawn_candidates(self, p)
-        if self.lost_turn:
+        done = self.this_turn
+        if done.lost_turn:
             return list(_LOST_TURN)
         paths = self.board.paths[p.pos] if p.pos is not None else 0
-        out = list(_THROUGH["flip"][paths]) if self.can_flip else []
+        out = list(_THROUGH["flip"][paths]) if done.can_flip else []
         if self.in_combat(p):
             out += _THROUGH["attack"][paths] + _THROUGH["flee"][paths] + _THROUGH["cast"][paths]
-        elif self.moves_left > 0 or self.only_moved:
+        elif done.moves_left > 0 or done.only_moved:
             out += _THROUGH["move"][paths]
         out += _ALWAYS
-        if self.mode != "story":  # one player in story mode: no leaving for a while
+        if not self.setup.story:  # one player in story mode: no leaving for a while
             out += _COME_BACK if p.away else _LEAVE
         if exceptional.cannot_lay(self, p):
             out.extend(Action("mole", target=self.cell(i)) for i in range(len(self.board.face))
@@ -412,6 +426,7 @@ class Game:
         copy.__dict__.update(self.__dict__)
         copy.dice = self.dice.clone()
         copy.players = [p.clone() for p in self.players]
+        copy.this_turn = self.this_turn.clone()
         copy.level_moves = list(self.level_moves)
         copy.level_turns = list(self.level_turns)
         copy.history = list(self.history)
@@ -434,8 +449,7 @@ class Game:
         """Everything that can differ between two games of the same map, for comparing."""
         return (
             self.level_index, self.current, self.turn, self.outcome, self.pending, self.end_rush,
-            (self.can_flip, self.moves_left, self.only_moved, self.interacted, self.combat_origin,
-             self.attacked, self.fled, self.leap_from, self.lost_turn),
+            self.this_turn.key(),
             tuple(sorted(self.dice.counters.items())), tuple(self.board.face),
             tuple(self.board.content),
             tuple((p.pos, p.health, p.bonus_max, p.bonus_attack, tuple(p.hand),

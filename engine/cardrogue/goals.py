@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.cardrogue import effects
+from engine.cardrogue import characters
 from engine.cardrogue.board import UNSEEN, Board
 from engine.cardrogue.level import DEFAULT_SHOP_STOCK, POTION_COLOURS
+from engine.cardrogue.state import Enemy
 
 if TYPE_CHECKING:
     from engine.cardrogue.cards import CardDef
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 def enter_level(g: Game, index: int, events: list[Event]) -> None:
     """Lay out level `index` and put the heroes on its start."""
-    from engine.cardrogue.state import Enemy
-
     g.level_index = index
     level = g.level
     g.dice.seed = g.seed if level.seed is None else level.seed
@@ -51,9 +50,10 @@ def enter_level(g: Game, index: int, events: list[Event]) -> None:
     g.stash_gold = {}
     if level.potion_identity:
         g.potion_identity = dict(level.potion_identity)
-    start = level.start_cell() if g._starts is None else None
+    starts = g.setup.starts
+    start = level.start_cell() if starts is None else None
     for p in g.players:
-        p.pos = start if g._starts is None else level.width * g._starts[p.seat][0] + g._starts[p.seat][1]
+        p.pos = start if starts is None else level.width * starts[p.seat][0] + starts[p.seat][1]
         p.deferred = False
         if level.health is not None:
             p.health = level.health
@@ -88,7 +88,7 @@ def take_card(g: Game, p: Player, card: Card, events: list[Event], *,
     cards = g.catalog.cards
     d = cards[card.id]
     if d.type == "artifact" and d.max_health:
-        effects.change_max_health(g, p, d.max_health, events, gain=found)
+        characters.change_max_health(g, p, d.max_health, events, gain=found)
     basilisks = [c for c in p.hand if cards[c.id].boss == "basilisk"]
     if len(basilisks) >= 2:
         for c in basilisks:
@@ -146,7 +146,7 @@ def unmet_goals(g: Game, p: Player) -> list[str]:
 
 def reach_exit(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     d = g.catalog.cards[g.board.content[index].id]
-    if g.mode != "story" and len(g.players) == 1:
+    if not g.setup.story and len(g.players) == 1:
         if d.type != "start":
             return False
         # The solo game: leaving alive with every chosen goal met is the win.
@@ -156,7 +156,7 @@ def reach_exit(g: Game, p: Player, index: int, events: list[Event]) -> bool:
         g.outcome = "won"
         events.append(Event("game_over", {"outcome": "won", "moves": g.moves, "turns": g.turn}))
         return True
-    if g.mode != "story":
+    if not g.setup.story:
         if d.type != "start" or not g.end_rush:
             return False  # outside the end rush a starting tile is walked like a path
         p.vp += 1

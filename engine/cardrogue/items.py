@@ -10,19 +10,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
 
 from engine.cardrogue.actions import Action
-from engine.cardrogue import characters, combat, effects, tiles
+from engine.cardrogue import characters, combat, effects, engagement
 from engine.cardrogue.board import DIRECTION_BITS, REVEALED, STEP
 from engine.cardrogue.decisions import Teleport
 from engine.cardrogue.level import POTION_EFFECTS
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card, Player
+    from engine.cardrogue.state import Card, Enemy, Player
 
 POISON_POTION_TURNS = 3  # the rulebook's potion of poison
 POTION_ATTACK_CHANGE = 1  # the rulebook's potions of strength and weakness
@@ -134,141 +135,191 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return "you cannot act now"
     kind = action.kind
     if kind == "place":
-        index = g.index(action.target) if action.target else None
-        if index is None or not can_land(g, index):
-            return "a teleport must land on a free, revealed pathing tile"
-        return None
+        return _check_place(g, action)
     if kind == "unequip":
-        card = _equipped(p, action.card)
-        if card is None:
-            return "that card is not equipped"
-        if g.catalog.cards[card.id].cursed:
-            return f"the cursed {g.catalog.cards[card.id].name} cannot be taken off"
-        return None
+        return _check_unequip(g, p, action)
     card = _in_hand(p, action.card)
     if card is None:
         return "that card is not in your hand"
+    rule = _HAND_CHECKS.get(kind)
+    if rule is None:
+        return f"{kind!r} is not an item action"
+    return rule(g, p, card, action)
+
+
+def _check_place(g: Game, action: Action) -> str | None:
+    index = g.index(action.target) if action.target else None
+    if index is None or not can_land(g, index):
+        return "a teleport must land on a free, revealed pathing tile"
+    return None
+
+
+def _check_unequip(g: Game, p: Player, action: Action) -> str | None:
+    card = _equipped(p, action.card)
+    if card is None:
+        return "that card is not equipped"
+    if g.catalog.cards[card.id].cursed:
+        return f"the cursed {g.catalog.cards[card.id].name} cannot be taken off"
+    return None
+
+
+def _check_equip(g: Game, p: Player, card: Card, action: Action) -> str | None:
     d = g.catalog.cards[card.id]
-    if kind == "equip":
-        if d.type not in ("weapon", "armour"):
-            return f"{d.name} is not a weapon or armour"
-        for other in _displaced(g, p, card):
-            if g.catalog.cards[other.id].cursed:
-                return f"the cursed {g.catalog.cards[other.id].name} cannot be taken off"
-        return None
-    if kind == "drink":
-        if d.type != "potion":
-            return f"{d.name} is not a potion"
-        if g.end_rush and g.potion_identity.get(card.colour) == "teleport":
-            return "teleportation does not work during the end rush"
-        return None
-    if kind == "throw":
-        if not d.throwable:
-            return f"{d.name} cannot be thrown"
-        target = g.toward(p, action.dir)
-        if target is None or (target not in g.enemies and g.player_at(target) is None):
-            return "there is no one to throw at that way"
-        if g.end_rush and g.potion_identity.get(card.colour) == "teleport":
-            return "teleportation does not work during the end rush"
-        return None
-    if kind == "read":
-        if d.type != "scroll":
-            return f"{d.name} is not a scroll"
-        # Each scroll takes only the choice it needs: one spelling per play.
-        if action.target is not None and d.scroll != "move_adjacent":
-            return f"the {d.name} takes no target tile"
-        if action.cards and d.scroll != "identify":
-            return f"the {d.name} takes no other cards"
-        if d.scroll == "identify":
-            potion = _in_hand(p, action.cards[0]) if len(action.cards) == 1 else None
-            if potion is None or not potion.colour:
-                return "choose one potion in your hand to identify"
-            if potion.colour in g.potion_identity:
-                return f"{potion.colour} potions are already known"
-        elif d.scroll == "move_adjacent":
-            if action.target is None or p.pos is None:
-                return "choose the tile to move to"
-            row, col = g.cell(p.pos)
-            if abs(action.target[0] - row) + abs(action.target[1] - col) != 1:
-                return "the scroll moves you one tile up, down, left or right"
-            index = g.index(action.target)
-            if index is None or not free_cell(g, index):
-                return "you can only move onto a revealed tile with no one on it"
-        elif d.scroll == "poison_heals" and p.poison <= 0:
-            return "this scroll only works while you are poisoned"
-        return None
-    return f"{kind!r} is not an item action"
+    if d.type not in ("weapon", "armour"):
+        return f"{d.name} is not a weapon or armour"
+    for other in _displaced(g, p, card):
+        if g.catalog.cards[other.id].cursed:
+            return f"the cursed {g.catalog.cards[other.id].name} cannot be taken off"
+    return None
+
+
+def _check_drink(g: Game, p: Player, card: Card, action: Action) -> str | None:
+    d = g.catalog.cards[card.id]
+    if d.type != "potion":
+        return f"{d.name} is not a potion"
+    return _no_teleport_in_end_rush(g, card)
+
+
+def _check_throw(g: Game, p: Player, card: Card, action: Action) -> str | None:
+    d = g.catalog.cards[card.id]
+    if not d.throwable:
+        return f"{d.name} cannot be thrown"
+    target = g.toward(p, action.dir)
+    if target is None or (target not in g.enemies and g.player_at(target) is None):
+        return "there is no one to throw at that way"
+    return _no_teleport_in_end_rush(g, card)
+
+
+def _no_teleport_in_end_rush(g: Game, card: Card) -> str | None:
+    if g.end_rush and g.potion_identity.get(card.colour) == "teleport":
+        return "teleportation does not work during the end rush"
+    return None
+
+
+def _check_read(g: Game, p: Player, card: Card, action: Action) -> str | None:
+    d = g.catalog.cards[card.id]
+    if d.type != "scroll":
+        return f"{d.name} is not a scroll"
+    # Each scroll takes only the choice it needs: one spelling per play.
+    if action.target is not None and d.scroll != "move_adjacent":
+        return f"the {d.name} takes no target tile"
+    if action.cards and d.scroll != "identify":
+        return f"the {d.name} takes no other cards"
+    if d.scroll == "identify":
+        return _check_identify(g, p, action)
+    if d.scroll == "move_adjacent":
+        return _check_move_adjacent(g, p, action)
+    if d.scroll == "poison_heals" and p.poison <= 0:
+        return "this scroll only works while you are poisoned"
+    return None
+
+
+def _check_identify(g: Game, p: Player, action: Action) -> str | None:
+    potion = _in_hand(p, action.cards[0]) if len(action.cards) == 1 else None
+    if potion is None or not potion.colour:
+        return "choose one potion in your hand to identify"
+    if potion.colour in g.potion_identity:
+        return f"{potion.colour} potions are already known"
+    return None
+
+
+def _check_move_adjacent(g: Game, p: Player, action: Action) -> str | None:
+    if action.target is None or p.pos is None:
+        return "choose the tile to move to"
+    row, col = g.cell(p.pos)
+    if abs(action.target[0] - row) + abs(action.target[1] - col) != 1:
+        return "the scroll moves you one tile up, down, left or right"
+    index = g.index(action.target)
+    if index is None or not free_cell(g, index):
+        return "you can only move onto a revealed tile with no one on it"
+    return None
+
+
+# The checks of the actions that use a card from the hand, by action kind.
+_HAND_CHECKS: dict[str, Callable[[Game, Player, Card, Action], str | None]] = {
+    "equip": _check_equip, "drink": _check_drink, "throw": _check_throw, "read": _check_read,
+}
 
 
 # ---------------------------------------------------------------------- effects
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     kind = action.kind
-    g.only_moved = False
+    g.this_turn.only_moved = False
     if kind == "place":
         _land(g, action, events)
-        return
-    if kind == "unequip":
-        card = _equipped(p, action.card)
-        before = characters.movement(g, p)
-        for slot in [s for s, c in p.equipped.items() if c == card]:
-            del p.equipped[slot]
-        second = _second_dagger(g, p)
-        if second is not None and "primary" not in p.equipped:
-            # A lone dagger is held in the primary hand.
-            del p.equipped["secondary"]
-            p.equipped["primary"] = second
-        p.hand.append(card)
-        events.append(Event("unequip", {"player": p.seat, "card": card.id,
-                                        "name": g.catalog.cards[card.id].name}))
-        _movement_changed(g, p, before)
-        return
-    card = _in_hand(p, action.card)
-    d = g.catalog.cards[card.id]
-    if kind == "equip":
-        before = characters.movement(g, p)
-        for other in _displaced(g, p, card):
-            for slot in [s for s, c in p.equipped.items() if c == other]:
-                del p.equipped[slot]
-            p.hand.append(other)
+    elif kind == "unequip":
+        _unequip(g, p, _equipped(p, action.card), events)
+    elif kind == "equip":
+        _equip(g, p, _in_hand(p, action.card), events)
+    else:  # the card is used up
+        card = _in_hand(p, action.card)
         p.hand.remove(card)
-        slots = ("primary", "secondary") if d.two_handed else (equip_slot(g, p, card),)
-        for slot in slots:
-            p.equipped[slot] = card
-        events.append(Event("equip", {"player": p.seat, "card": card.id, "name": d.name,
-                                      "slots": list(slots)}))
-        _movement_changed(g, p, before)
-        return
-    p.hand.remove(card)
-    if kind == "drink":
-        effect = identify(g, card.colour, events)
-        events.append(Event("drink", {"player": p.seat, "colour": card.colour, "effect": effect}))
-        _potion_on_player(g, p, p, effect, events, drunk=True)
-    elif kind == "throw":
-        effect = identify(g, card.colour, events)
-        target = g.toward(p, action.dir)
-        events.append(Event("throw", {"player": p.seat, "colour": card.colour, "effect": effect,
-                                      "target": list(g.cell(target))}))
-        if target in g.enemies:
-            _potion_on_enemy(g, p, target, effect, events)
+        if kind == "drink":
+            _drink(g, p, card, events)
+        elif kind == "throw":
+            _throw(g, p, card, g.toward(p, action.dir), events)
         else:
-            _potion_on_player(g, p, g.player_at(target), effect, events, drunk=False)
+            _read(g, p, card, action, events)
+
+
+def _unequip(g: Game, p: Player, card: Card, events: list[Event]) -> None:
+    before = characters.movement(g, p)
+    for slot in [s for s, c in p.equipped.items() if c == card]:
+        del p.equipped[slot]
+    second = _second_dagger(g, p)
+    if second is not None and "primary" not in p.equipped:
+        # A lone dagger is held in the primary hand.
+        del p.equipped["secondary"]
+        p.equipped["primary"] = second
+    p.hand.append(card)
+    events.append(Event("unequip", {"player": p.seat, "card": card.id,
+                                    "name": g.catalog.cards[card.id].name}))
+    _movement_changed(g, p, before)
+
+
+def _equip(g: Game, p: Player, card: Card, events: list[Event]) -> None:
+    d = g.catalog.cards[card.id]
+    before = characters.movement(g, p)
+    for other in _displaced(g, p, card):
+        for slot in [s for s, c in p.equipped.items() if c == other]:
+            del p.equipped[slot]
+        p.hand.append(other)
+    p.hand.remove(card)
+    slots = ("primary", "secondary") if d.two_handed else (equip_slot(g, p, card),)
+    for slot in slots:
+        p.equipped[slot] = card
+    events.append(Event("equip", {"player": p.seat, "card": card.id, "name": d.name,
+                                  "slots": list(slots)}))
+    _movement_changed(g, p, before)
+
+
+def _drink(g: Game, p: Player, card: Card, events: list[Event]) -> None:
+    effect = identify(g, card.colour, events)
+    events.append(Event("drink", {"player": p.seat, "colour": card.colour, "effect": effect}))
+    _potion_on_player(g, p, p, effect, events, drunk=True)
+
+
+def _throw(g: Game, p: Player, card: Card, target: int, events: list[Event]) -> None:
+    effect = identify(g, card.colour, events)
+    events.append(Event("throw", {"player": p.seat, "colour": card.colour, "effect": effect,
+                                  "target": list(g.cell(target))}))
+    if target in g.enemies:
+        _potion_on_enemy(g, p, target, effect, events)
     else:
-        _read(g, p, card, action, events)
+        _potion_on_player(g, p, g.player_at(target), effect, events, drunk=False)
 
 
 def _movement_changed(g: Game, p: Player, before: int) -> None:
     """+X movement gear put on or taken off while the hero may still move this turn changes
     the moves left now, not only from the next turn."""
-    if g.current == p.seat and g.moves_left > 0:
-        g.moves_left = max(0, g.moves_left + characters.movement(g, p) - before)
+    if g.current == p.seat and g.this_turn.moves_left > 0:
+        g.this_turn.moves_left = max(0, g.this_turn.moves_left + characters.movement(g, p) - before)
 
 
 def _potion_on_player(g: Game, by: Player, p: Player, effect: str, events: list[Event],
                       drunk: bool) -> None:
     if effect == "healing":
-        from engine.cardrogue import characters
-
         effects.heal(g, p, characters.max_health(g, p), "potion of healing", events)
     elif effect == "poison":
         effects.poison_player(g, p, POISON_POTION_TURNS, "potion of poison", events)
@@ -330,7 +381,7 @@ def _land(g: Game, action: Action, events: list[Event]) -> None:
                                            "to": list(action.target)}))
         card = g.board.content[dest]
         if card is not None and g.catalog.cards[card.id].type == "trap":
-            tiles.enemy_on_trap(g, e, dest, by, events)
+            _enemy_on_trap(g, e, dest, by, events)
     else:
         p = g.players[ref]
         events.append(Event("teleported", {"player": p.seat, "from": list(g.cell(p.pos)),
@@ -339,10 +390,22 @@ def _land(g: Game, action: Action, events: list[Event]) -> None:
         p.deferred = True  # moved out of turn: nothing happens to them until their next turn
         if drunk:
             g.ending = True
-    combat.refresh_aggro(g)
+    engagement.refresh_aggro(g)
     me = g.players[g.current]
     if not g.ending and not me.deferred:
-        combat.engage(g, me, "move")
+        engagement.engage(g, me, "move")
+
+
+def _enemy_on_trap(g: Game, e: Enemy, index: int, seat: int, events: list[Event]) -> None:
+    """A teleported enemy landing on a trap; `seat` is the hero who sent it there."""
+    d = g.catalog.cards[g.board.content[index].id]
+    events.append(Event("enemy_trap", {"target": list(g.cell(index)), "enemy": g.catalog.cards[e.card.id].name, "trap": d.trap}))
+    if d.trap == "spikes":
+        combat.hurt_enemy(g, g.players[seat], e, d.amount, events)
+    elif d.trap == "paralysis":
+        e.paralysed = max(e.paralysed, d.turns)
+    elif d.trap == "poison":
+        effects.poison_enemy(g, e, d.turns, seat, d.name, events)
 
 
 def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -> None:
@@ -358,7 +421,7 @@ def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -
                                            "to": list(action.target)}))
         p.pos = dest
         p.deferred = True
-        combat.refresh_aggro(g)
+        engagement.refresh_aggro(g)
         g.ending = True
     elif d.scroll == "poison_heals":
         p.poison_heal = d.amount
@@ -373,7 +436,7 @@ def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -
         events.append(Event("cursed_removed", {"player": p.seat, "cards": [c.id for c in removed]}))
     elif d.scroll == "max_health":
         p.bonus_max += d.amount
-        effects.change_max_health(g, p, d.amount, events)
+        characters.change_max_health(g, p, d.amount, events)
 
 
 __all__ = ["DIRECTION_BITS", "check", "do", "identify", "read_candidates"]

@@ -1,15 +1,15 @@
 """Players and what they do to each other (rulebook: Interacting with other players, Player
-dies, Quitting a game early).
+dies, The deciding roll and characters).
 
 Out of combat, once a turn, a hero may deal with an adjacent hero: trade cards that carry the
 trade symbol, try to trip them (4-6; a tripped hero loses a turn and may be leapt over; tripping
 a hero in combat who is not tripped earns their attack), or try to steal (6: a random card from
 the hand, never an equipped one).
 
-Death: in story mode the run ends. In the classic game the hero keeps one card in all (an item
-or one gold card), leaves one more (and every unsellable card) face down where they fell,
-discards the rest, resets attack and max health, and comes back on a starting tile of their
-choice on their next turn.
+Coming back after a death (death.py decides what a death does): in the classic game the hero
+keeps one card in all (an item or one gold card), leaves one more (and every unsellable card)
+face down where they fell, discards the rest, resets attack and max health, and comes back on a
+starting tile of their choice on their next turn.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from engine.core.protocol import Event
 
 from engine.cardrogue.actions import Action
-from engine.cardrogue import characters, combat, effects, goals, tiles
+from engine.cardrogue import characters, combat, effects, engagement, goals, tiles, turn
 from engine.cardrogue.decisions import Pick, Respawn
 
 if TYPE_CHECKING:
@@ -32,61 +32,13 @@ def can_trade(g: Game, card: Card) -> bool:
     return d.tradeable and not d.cursed and d.type != "artifact"
 
 
-def _all_cards(p: Player) -> list[Card]:
-    cards = list(p.hand)
-    for card in p.equipped.values():
-        if card not in cards:
-            cards.append(card)
-    return cards
-
-
-# ---------------------------------------------------------------------- death
-
-def leave_everything(g: Game, p: Player) -> None:
-    """A hero leaving for good (a death in the end rush, quitting) leaves every card, gold
-    included, face down where they stood."""
-    cards = _all_cards(p)
-    if p.pos is not None:
-        if cards:
-            g.stash.setdefault(p.pos, []).extend(cards)
-        if p.gold > 0:
-            g.stash_gold[p.pos] = g.stash_gold.get(p.pos, 0) + p.gold
-    p.hand, p.equipped, p.gold = [], {}, 0
-
-
-def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
-    p.dead = True
-    events.append(Event("death", {"player": p.seat, "cause": cause,
-                                  "cell": list(g.cell(p.pos)) if p.pos is not None else None}))
-    if g.mode == "story" or len(g.players) == 1:
-        # Story mode and the solo game: a hero who dies has failed.
-        p.out = True
-        g.outcome = "lost"
-        events.append(Event("game_over", {"outcome": "lost", "moves": g.moves, "turns": g.turn}))
-        return
-    if g.end_rush:
-        # In the end rush the fallen do not come back.
-        leave_everything(g, p)
-        p.out = True
-        p.pos = None
-        combat.refresh_aggro(g)
-        if all(q.out for q in g.players):
-            g.outcome = "over"
-            events.append(Event("game_over", {"outcome": "over",
-                                              "points": [goals.victory_points(g, q) for q in g.players]}))
-        elif g.current == p.seat:
-            g.ending = True
-        return
-    g.pending = Respawn(p.seat, p.pos)
-    p.pos = None  # the token leaves the board until the hero comes back
-    combat.refresh_aggro(g)
-
+# ---------------------------------------------------------------------- coming back
 
 KEEP_GOLD = "gold"  # the respawn choice that keeps one gold card (1 gold) instead of an item
 
 
 def respawn_candidates(g: Game, p: Player) -> list[Action]:
-    cards = _all_cards(p)
+    cards = p.cards()
     starts = [g.cell(i) for i, c in enumerate(g.board.content)
               if c is not None and g.catalog.cards[c.id].type == "start"]
     keeps: list[tuple[int | None, str | None]] = [(None, None)] + [(c.uid, None) for c in cards]
@@ -101,11 +53,6 @@ def respawn_candidates(g: Game, p: Player) -> list[Action]:
     return out
 
 
-def held_cards(p: Player) -> list[Card]:
-    """Every card a hero has, hand first, each once: what a fallen hero chooses from."""
-    return _all_cards(p)
-
-
 def free_starts(g: Game) -> list[int]:
     """The starting tiles no one stands on: where a fallen hero may come back."""
     return [i for i, c in enumerate(g.board.content)
@@ -118,7 +65,7 @@ def taken_characters(g: Game) -> set[str]:
 
 
 def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
-    cards = {c.uid for c in _all_cards(p)}
+    cards = {c.uid for c in p.cards()}
     if action.name is not None:
         if action.name != KEEP_GOLD:
             return f"to keep gold, name it {KEEP_GOLD!r}"
@@ -150,7 +97,7 @@ def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     assert isinstance(pending, Respawn)  # _why_illegal lets a respawn through only then
     seat, fell = pending.seat, pending.fell
     g.pending = None
-    cards = _all_cards(p)
+    cards = p.cards()
     left = [c for c in cards if c.uid != action.card
             and (c.uid in action.cards or not g.catalog.cards[c.id].can_sell)]
     kept = [c for c in cards if c.uid == action.card]
@@ -177,8 +124,6 @@ def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 
 def _pick(g: Game, p: Player, character: str, events: list[Event]) -> None:
     """Characters are picked in turn order after the deciding roll."""
-    from engine.cardrogue import turn
-
     p.character = character
     p.health = characters.max_health(g, p)
     g.picks.pop(0)
@@ -204,8 +149,9 @@ def interaction_candidates(g: Game, p: Player) -> list[Action]:
             out.extend(Action("trade", player=q.seat, cards=(mine.uid,), take=(theirs.uid,))
                        for theirs in q.hand)
         out.extend(Action("trade", player=q.seat, take=(theirs.uid,)) for theirs in q.hand)
-    if g.leap_from is not None:
-        out.extend(Action("leap", target=g.cell(i)) for i in g.board.adjacent(g.leap_from))
+    if g.this_turn.leap_from is not None:
+        out.extend(Action("leap", target=g.cell(i))
+                   for i in g.board.adjacent(g.this_turn.leap_from))
     return out
 
 
@@ -213,22 +159,35 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if action.kind == "respawn":
         return _check_respawn(g, p, action)
     if action.kind == "pick":
-        if action.name not in g.catalog.characters:
-            return "choose one of the characters"
-        if action.name in taken_characters(g):
-            return f"the {g.catalog.characters[action.name].name} is already taken"
-        return None
+        return _check_pick(g, action)
     if p.dead or p.deferred:
         return "you cannot act now"
     if action.kind == "leap":
-        if g.leap_from is None:
-            return "there is no tripped player to leap over"
-        index = g.index(action.target) if action.target else None
-        if index is None or index not in g.board.adjacent(g.leap_from) or g.occupied(index):
-            return "leap onto a free tile next to the tripped player"
-        if g.board.face[index] != 2:
-            return "you can only land on a revealed tile"
-        return None
+        return _check_leap(g, action)
+    return _check_dealing(g, p, action)
+
+
+def _check_pick(g: Game, action: Action) -> str | None:
+    if action.name not in g.catalog.characters:
+        return "choose one of the characters"
+    if action.name in taken_characters(g):
+        return f"the {g.catalog.characters[action.name].name} is already taken"
+    return None
+
+
+def _check_leap(g: Game, action: Action) -> str | None:
+    if g.this_turn.leap_from is None:
+        return "there is no tripped player to leap over"
+    index = g.index(action.target) if action.target else None
+    if index is None or index not in g.board.adjacent(g.this_turn.leap_from) or g.occupied(index):
+        return "leap onto a free tile next to the tripped player"
+    if g.board.face[index] != 2:
+        return "you can only land on a revealed tile"
+    return None
+
+
+def _check_dealing(g: Game, p: Player, action: Action) -> str | None:
+    """What every dealing with another player needs (a trade, a trip, a theft)."""
     if action.player is None or not 0 <= action.player < len(g.players) or action.player == p.seat:
         return "choose another player"
     q = g.players[action.player]
@@ -236,24 +195,31 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return f"{q.name} is not on an adjacent tile"
     if g.in_combat(p):
         return "you cannot deal with other players while in combat"
-    if g.interacted:
+    if g.this_turn.interacted:
         return "you have already dealt with a player this turn"
     if action.kind == "trade":
-        if g.in_combat(q):
-            return f"{q.name} is in combat and cannot trade"
-        if not action.cards and not action.take:
-            return "a trade moves at least one card"
-        mine = {c.uid: c for c in p.hand}
-        theirs = {c.uid: c for c in q.hand}
-        for uid in action.cards:
-            if uid not in mine or not can_trade(g, mine[uid]):
-                return "you can only give tradeable cards from your hand"
-        for uid in action.take:
-            if uid not in theirs or not can_trade(g, theirs[uid]):
-                return f"you can only take tradeable cards from {q.name}'s hand"
-        if len(set(action.cards)) != len(action.cards) or len(set(action.take)) != len(action.take):
-            return "each card can be traded once"
+        return _check_trade(g, p, q, action)
     return None
+
+
+def _check_trade(g: Game, p: Player, q: Player, action: Action) -> str | None:
+    if g.in_combat(q):
+        return f"{q.name} is in combat and cannot trade"
+    if not action.cards and not action.take:
+        return "a trade moves at least one card"
+    if not _tradeable(g, p, action.cards):
+        return "you can only give tradeable cards from your hand"
+    if not _tradeable(g, q, action.take):
+        return f"you can only take tradeable cards from {q.name}'s hand"
+    if len(set(action.cards)) != len(action.cards) or len(set(action.take)) != len(action.take):
+        return "each card can be traded once"
+    return None
+
+
+def _tradeable(g: Game, p: Player, uids: tuple[int, ...]) -> bool:
+    """Every card named is in p's hand and can be traded."""
+    hand = {c.uid: c for c in p.hand}
+    return all(uid in hand and can_trade(g, hand[uid]) for uid in uids)
 
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
@@ -263,23 +229,23 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     if action.kind == "pick":
         _pick(g, p, action.name, events)
         return
-    g.only_moved = False
+    g.this_turn.only_moved = False
     if action.kind == "leap":
         dest = g.index(action.target)
         origin = p.pos
-        g.leap_from = None
+        g.this_turn.leap_from = None
         p.pos = dest
         events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
                                      "to": list(action.target), "leap": True}))
         tiles.arrive(g, p, dest, events)
-        combat.refresh_aggro(g)
-        combat.engage(g, p, "move")
+        engagement.refresh_aggro(g)
+        engagement.engage(g, p, "move")
         return
     q = g.players[action.player]
-    g.interacted = True
+    g.this_turn.interacted = True
     # Dealing with a player is step 3 of the turn: flipping and moving are over.
-    g.can_flip = False
-    g.moves_left = 0
+    g.this_turn.can_flip = False
+    g.this_turn.moves_left = 0
     if action.kind == "trade":
         give = [c for c in p.hand if c.uid in action.cards]
         take = [c for c in q.hand if c.uid in action.take]
@@ -309,7 +275,7 @@ def _trip(g: Game, p: Player, q: Player, events: list[Event]) -> None:
     if success:
         q.skip = max(q.skip, 1)  # lost turns do not add up: a paralysed hero loses no more
         if not fighting:
-            g.leap_from = q.pos
+            g.this_turn.leap_from = q.pos
         return
     if fighting:
         # The hero in combat turns on the one who tried to trip them.

@@ -1,4 +1,5 @@
-"""The mutable pieces of a game: cards in play, heroes and enemies."""
+"""The pieces of a game: how it was set up, cards in play, heroes, enemies, and what the
+player whose turn it is has done so far."""
 
 from __future__ import annotations
 
@@ -45,6 +46,14 @@ class Player:
         were put on: never a set, whose order would change with PYTHONHASHSEED."""
         return list(dict.fromkeys(self.equipped.values()))
 
+    def cards(self) -> list[Card]:
+        """Every card the hero holds: the hand, then the gear that is not in it."""
+        cards = list(self.hand)
+        for card in self.equipped.values():
+            if card not in cards:
+                cards.append(card)
+        return cards
+
     def clone(self) -> Player:
         copy = Player(**{name: getattr(self, name) for name in self.__slots__})
         copy.hand = list(self.hand)
@@ -70,3 +79,41 @@ class Enemy:
         copy = Enemy(**{name: getattr(self, name) for name in self.__slots__})
         copy.aggro = list(self.aggro)
         return copy
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How a game was set up: fixed from the first action to the last."""
+
+    story: bool = True  # a story map played by one hero; False: the table game for 1-4 players
+    table: bool = False  # the classic game's catacomb, which grows as cards are laid
+    picking: bool = False  # the players pick their characters, in turn order, before turn one
+    starts: tuple[tuple[int, int], ...] | None = None  # each seat's first cell, else the level's
+
+    @property
+    def mode(self) -> str:
+        """"story" or "classic", as run files and the app name the two."""
+        return "story" if self.story else "classic"
+
+
+@dataclass(slots=True)
+class TurnFlags:
+    """What the player whose turn it is has done so far (the rulebook's standard turn
+    sequence). Each turn begins with a fresh one."""
+
+    can_flip: bool = True  # step 1, flipping, is over once the hero moves or deals
+    moves_left: int = 0
+    only_moved: bool = True  # nothing but moves yet: out of moves, the turn repeats from step 2
+    interacted: bool = False  # dealt with another player (once a turn)
+    combat_origin: str | None = None  # how the fight began ("flip" or "move"): where it resumes
+    attacked: bool = False
+    fled: bool = False
+    leap_from: int | None = None  # cell of a player just tripped: we may leap over
+    lost_turn: bool = False  # this turn is lost (paralysis, a trip): only ending it is allowed
+
+    def key(self) -> tuple[bool, int, bool, bool, str | None, bool, bool, int | None, bool]:
+        return (self.can_flip, self.moves_left, self.only_moved, self.interacted,
+                self.combat_origin, self.attacked, self.fled, self.leap_from, self.lost_turn)
+
+    def clone(self) -> TurnFlags:
+        return TurnFlags(*self.key())

@@ -121,20 +121,6 @@ def trigger_trap(g: Game, p: Player, index: int, events: list[Event]) -> None:
         effects.poison_player(g, p, d.turns, d.name, events)
 
 
-def enemy_on_trap(g: Game, e: Enemy, index: int, seat: int, events: list[Event]) -> None:
-    """A teleported enemy landing on a trap; `seat` is the hero who sent it there."""
-    from engine.cardrogue import combat
-
-    d = g.catalog.cards[g.board.content[index].id]
-    events.append(Event("enemy_trap", {"target": list(g.cell(index)), "enemy": g.catalog.cards[e.card.id].name, "trap": d.trap}))
-    if d.trap == "spikes":
-        combat.hurt_enemy(g, g.players[seat], e, d.amount, events)
-    elif d.trap == "paralysis":
-        e.paralysed = max(e.paralysed, d.turns)
-    elif d.trap == "poison":
-        effects.poison_enemy(g, e, d.turns, seat, d.name, events)
-
-
 def fountain(g: Game, p: Player, events: list[Event]) -> None:
     """At the start of a turn on a fountain: heal, unless the die drains it."""
     card = g.board.content[p.pos] if p.pos is not None else None
@@ -205,7 +191,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
 
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
-    g.only_moved = False
+    g.this_turn.only_moved = False
     if action.kind == "sell":
         card = _find(p.hand, action.card)
         p.hand.remove(card)

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 from engine.core.protocol import Event
 
 from engine.cardrogue.actions import Action
-from engine.cardrogue import catacomb, characters, combat, effects, tiles
+from engine.cardrogue import catacomb, characters, combat, effects, engagement, tiles
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED
+from engine.cardrogue.state import TurnFlags
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
@@ -45,16 +46,8 @@ def start_turn(g: Game, events: list[Event]) -> None:
             continue
         g.turn += 1
         g.level_turns[g.level_index] += 1
-        g.can_flip = True
-        g.moves_left = 1 + characters.movement(g, p)
-        g.only_moved = True
-        g.interacted = False
-        g.combat_origin = None
-        g.attacked = False
-        g.fled = False
+        g.this_turn = TurnFlags(moves_left=1 + characters.movement(g, p))
         g.ending = False
-        g.leap_from = None
-        g.lost_turn = False
         events.append(Event("turn_start", {"player": p.seat, "turn": g.turn}))
         if p.away:
             return  # off the table: nothing touches them; they come back or let the turn pass
@@ -65,7 +58,7 @@ def start_turn(g: Game, events: list[Event]) -> None:
             if g.outcome is not None:
                 return  # the arrival ended the run (an exit, a deadly trap)
         effects.tick_player_poison(g, p, events)
-        effects.tick_enemy_poison(g, p, events)
+        combat.tick_enemy_poison(g, p, events)
         if g.outcome is not None or g.pending is not None:
             return
         char = g.catalog.characters[p.character]
@@ -78,14 +71,14 @@ def start_turn(g: Game, events: list[Event]) -> None:
             return
         # A fight that goes on from an earlier turn: the hero has not moved yet this turn, so
         # after the kill they may still move (as after flipping an enemy), and may flip first.
-        combat.engage(g, p, "flip")
+        engagement.engage(g, p, "flip")
         if p.skip > 0 and not g.ending:
             # A lost turn: enemies fighting the hero still act, and the hero can only end it.
             # Ending it is an action, so losing a turn always costs a move. (A hero paralysed
             # as the turn began, by arriving on a trap, has this turn ended now and loses the
             # next one, as one who walks onto the trap does.)
             p.skip -= 1
-            g.lost_turn = True
+            g.this_turn.lost_turn = True
             events.append(Event("turn_lost", {"player": p.seat, "left": p.skip}))
             combat.enemy_steps(g, p, False, events)
         return
@@ -115,10 +108,11 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if p.deferred or p.dead:
         return "you cannot act now"
     kind = action.kind
+    done = g.this_turn
     if kind == "end_turn":
-        if g.lost_turn:
+        if done.lost_turn:
             return None
-        if g.in_combat(p) and not (g.attacked or g.fled):
+        if g.in_combat(p) and not (done.attacked or done.fled):
             return "you are in combat: attack or flee first"
         return None
     bit = DIRECTION_BITS.get(action.dir or "")
@@ -127,9 +121,9 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     board = g.board
     pos = p.pos
     if kind == "flip":
-        if not g.can_flip:
+        if not done.can_flip:
             return "cards can only be flipped at the start of a turn, before moving"
-        if g.attacked or g.fled:
+        if done.attacked or done.fled:
             return "the combat round is over"
         if not board.paths[pos] & bit:
             return "there is a wall that way"
@@ -140,7 +134,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     # move
     if g.in_combat(p):
         return "you are in combat: attack or flee"
-    if g.moves_left <= 0 and not g.only_moved:
+    if done.moves_left <= 0 and not done.only_moved:
         return "you have no moves left this turn"
     ahead = board.neighbour(pos, bit) if board.paths[pos] & bit else None
     if ahead is not None and board.face[ahead] == FACE_DOWN:
@@ -172,7 +166,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
 
 
 def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
-    g.only_moved = False
+    g.this_turn.only_moved = False
     if g.catacomb is not None:
         catacomb.turn_to_meet(g, index, p.pos)
     placed = g.board.reveal(index)
@@ -185,18 +179,18 @@ def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
                                  "placed": [list(g.cell(i)) for i in placed]}))
     tiles.reveal_content(g, p, index, events)
     if not p.dead and g.outcome is None:
-        combat.engage(g, p, "flip")
+        engagement.engage(g, p, "flip")
 
 
 def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
     origin = p.pos
     p.pos = index
-    g.can_flip = False
-    if g.moves_left <= 0:
+    g.this_turn.can_flip = False
+    if g.this_turn.moves_left <= 0:
         # Out of moves but nothing but moving so far: the turn repeats from step 2.
-        g.moves_left = 1 + characters.movement(g, p)
-    g.moves_left -= 1
-    g.leap_from = None
+        g.this_turn.moves_left = 1 + characters.movement(g, p)
+    g.this_turn.moves_left -= 1
+    g.this_turn.leap_from = None
     events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
                                  "to": list(g.cell(index))}))
     level = g.level_index
@@ -204,7 +198,7 @@ def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
     if g.level_index != level or p.dead or g.outcome is not None:
         return
     if eventful:
-        g.only_moved = False
-    combat.refresh_aggro(g)
-    combat.engage(g, p, "move")
+        g.this_turn.only_moved = False
+    engagement.refresh_aggro(g)
+    engagement.engage(g, p, "move")
 

@@ -314,7 +314,7 @@ def _pending(g: Game) -> PendingView | None:
             own = g.cell(g.catacomb.starts[p.seat])
         return RespawnDecision(
             pending.seat, g.cell(pending.fell) if pending.fell is not None else None,
-            tuple(_card(g, p, c) for c in players.held_cards(p)), p.gold > 0, starts, own)
+            tuple(_card(g, p, c) for c in p.cards()), p.gold > 0, starts, own)
     if isinstance(pending, Teleport):
         if pending.subject == "enemy":
             cell = g.cell(pending.ref)

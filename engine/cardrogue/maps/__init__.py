@@ -6,7 +6,8 @@
     save_map(document, "dungeon.toml")       # canonical TOML, written atomically
 
 The format is described for authors in docs/map-format.md and checked by
-schemas/map.schema.json plus the lint rules in `lint.py`. Pure Python: no Textual or Rich, and
+schemas/map.schema.json plus the lint rules in `level_rules.py` (run over every level by
+`lint.py`, on the grids as bit sets from `geometry.py`). Pure Python: no Textual or Rich, and
 `jsonschema` is imported only when something is validated.
 """
 

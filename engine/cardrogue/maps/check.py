@@ -22,6 +22,7 @@ from engine.cardrogue.maps.document import (
     read_bytes,
     schema_directive,
 )
+from engine.cardrogue.maps.level_rules import level_name
 from engine.cardrogue.maps.lint import LintCache, lint
 from engine.cardrogue.maps.migrations import MigrationProblem, migrate
 from engine.cardrogue.maps.problems import (
@@ -33,6 +34,7 @@ from engine.cardrogue.maps.problems import (
     Report,
 )
 from engine.cardrogue.maps.schema import schema_errors
+from engine.cardrogue.maps.spec import to_map_spec
 
 
 def _unreadable(name: str, problem: Unreadable) -> Report:
@@ -70,11 +72,9 @@ def validate_text(text: str, name: str = "<text>") -> Report:
 
 def _level_of(document: Any, parts: list[Any]) -> str | None:
     if len(parts) >= 2 and parts[0] == "levels" and isinstance(parts[1], int):
-        from engine.cardrogue.maps.lint import _level_name
-
         levels = document.get("levels") if isinstance(document, dict) else None
         if isinstance(levels, list) and parts[1] < len(levels) and isinstance(levels[parts[1]], dict):
-            return _level_name(levels[parts[1]], parts[1])
+            return level_name(levels[parts[1]], parts[1])
         return f"level {parts[1] + 1}"
     return None
 
@@ -121,8 +121,6 @@ def check(document: Any, name: str = "<document>", *, cache: LintCache | None = 
         out.add(ERROR, "check_failed", _failure("checking", error))
     report.problems = out.finish()
     if build_spec and not report.errors and report.document is not None:
-        from engine.cardrogue.maps.spec import to_map_spec
-
         try:
             report.spec = to_map_spec(report.document)
         except (ValueError, KeyError, TypeError) as error:  # lint should have caught it first

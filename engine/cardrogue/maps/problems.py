@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.cardrogue.identity import map_id, share_code
+
 if TYPE_CHECKING:
     from engine.cardrogue.level import MapSpec
 
@@ -99,14 +101,10 @@ class Report:
         if self.spec is None:
             return None
         if self._identity is None or self._identity[0] is not self.spec:
-            from engine.cardrogue.identity import map_id
-
             self._identity = (self.spec, map_id(self.spec))
         return self._identity[1]
 
     def to_dict(self) -> dict[str, Any]:
-        from engine.cardrogue.identity import share_code
-
         identity = self.map_id
         return {
             "file": self.file,

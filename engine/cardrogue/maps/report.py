@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.safe_text import shown
+from engine.cardrogue.identity import share_code
 from engine.cardrogue.maps.problems import Problem, Report
 
 
@@ -41,8 +42,6 @@ def format_text(reports: Sequence[Report]) -> str:
         if counts:
             summary += f" ({', '.join(counts)})"
         if report.valid and report.map_id:
-            from engine.cardrogue.identity import share_code
-
             summary += f"; map id {report.map_id[:12]}..., share code {share_code(report.map_id)}"
         if report.migrated_from is not None:
             summary += f"; upgraded from format_version {report.migrated_from}"

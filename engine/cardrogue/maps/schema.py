@@ -17,10 +17,12 @@ import ast
 import difflib
 import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from engine.core.safe_text import shown
+from engine.cardrogue.maps.document import json_path
 from engine.cardrogue.maps.format import SCHEMA_PATH
 
 _TYPE_WORDS = {
@@ -188,8 +190,6 @@ def _pattern_message(error: Any) -> str:
 
 def _under(parts: list[Any]) -> str:
     """What the path names, for messages: 'levels[0].health' or 'the top level'."""
-    from engine.cardrogue.maps.document import json_path
-
     path = json_path(parts)
     return "the top level of the file" if path == "$" else path[2:] if path.startswith("$.") \
         else path[1:]
@@ -205,72 +205,125 @@ _RULES = {
 
 
 def _explain(error: Any, sizes: dict[int, int]) -> list[tuple[str, list[Any], str, str]]:
-    from engine.cardrogue.maps.document import json_path
-
+    """The problems one schema error makes: (JSON path, path parts, rule, message) each."""
     parts = list(error.absolute_path)
     kind = error.validator
-    value = error.validator_value
-    instance = error.instance
-    schema = error.schema if isinstance(error.schema, dict) else {}
     where = _under(parts)
-    if kind == "additionalProperties" and isinstance(instance, dict):
-        known = list(schema.get("properties", {}))
-        out = []
-        for key in instance:
-            if key in known:
-                continue
-            key_parts = parts + [key]
-            message = (f"{where}: unknown field {_show(key)}{_suggest(key, known)}; "
-                       f"the fields allowed here are {', '.join(known)}")
-            out.append((json_path(key_parts), key_parts, "unknown_field", message))
-        return out
+    if kind == "additionalProperties" and isinstance(error.instance, dict):
+        return _unknown_fields(error, parts, where)
     if kind == "required":
-        missing = error.message.rsplit(" is a required property", 1)[0]
-        try:
-            name = ast.literal_eval(missing)
-        except (ValueError, SyntaxError):
-            name = missing
-        return [(json_path(parts), parts, "missing_field",
-                 f"{where}: the field {_show(name)} is missing")]
-    if kind == "type":
-        message = f"expected {_expected(value)}, found {_kind_of(instance)} ({_show(instance)})"
-        if isinstance(instance, float) and "integer" in (value if isinstance(value, list) else [value]):
-            message = f"expected a whole number, found {_show(instance)}; the format has no fractions"
-    elif kind == "const":
-        if parts == ["format_version"]:
-            message = (f"format_version must be {value}, the version this Card Rogue reads; "
-                       f"found {_show(instance)}")
-        else:
-            message = f"must be {_show(value)}, found {_show(instance)}"
-    elif kind == "enum":
-        choices = ", ".join(_show(v) for v in value)
-        message = f"{_show(instance)} is not allowed here{_suggest(instance, value)}; choose one of {choices}"
-    elif kind == "minimum":
-        message = f"{_show(instance)} is too small; the least allowed is {value}"
-    elif kind == "maximum":
-        message = f"{_show(instance)} is too large; the most allowed is {value}"
-    elif kind == "minLength":
-        message = "must not be empty" if value == 1 else f"must be at least {value} characters long"
-    elif kind == "maxLength":
-        message = f"is {len(instance):,} characters long; the limit is {value:,}"
-    elif kind == "minItems":
-        message = f"must list at least {value} entr{'y' if value == 1 else 'ies'}"
-    elif kind == "maxItems":
-        message = f"lists {sizes.get(id(instance), len(instance)):,} entries; the limit is {value:,}"
-    elif kind == "maxProperties":
-        message = f"has {sizes.get(id(instance), len(instance)):,} entries; the limit is {value:,}"
-    elif kind == "uniqueItems":
-        message = "lists the same value more than once"
-    elif kind == "pattern":
-        message = _pattern_message(error)
-    else:
-        message = " ".join(error.message.split())
-        message = "".join(c if c.isprintable() else "?" for c in message)[:300]
-    rule = _RULES.get(kind, "schema")
+        return [_missing_field(error, parts, where)]
+    message = _MESSAGES.get(kind, _as_the_validator_says)(error, parts, sizes)
+    return [(json_path(parts), parts, _rule(kind, parts, message), f"{where}: {message}")]
+
+
+def _rule(kind: str, parts: list[Any], message: str) -> str:
     if parts == ["format_version"]:
-        rule = "format_version"
-    elif kind == "pattern" and "legend glyph" in message:
-        rule = "bad_glyph"
-    elif kind == "pattern" and ("control character" in message or "line break" in message):
-        rule = "control_character"
-    return [(json_path(parts), parts, rule, f"{where}: {message}")]
+        return "format_version"
+    if kind == "pattern" and "legend glyph" in message:
+        return "bad_glyph"
+    if kind == "pattern" and ("control character" in message or "line break" in message):
+        return "control_character"
+    return _RULES.get(kind, "schema")
+
+
+def _unknown_fields(error: Any, parts: list[Any],
+                    where: str) -> list[tuple[str, list[Any], str, str]]:
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    known = list(schema.get("properties", {}))
+    out = []
+    for key in error.instance:
+        if key in known:
+            continue
+        key_parts = parts + [key]
+        message = (f"{where}: unknown field {_show(key)}{_suggest(key, known)}; "
+                   f"the fields allowed here are {', '.join(known)}")
+        out.append((json_path(key_parts), key_parts, "unknown_field", message))
+    return out
+
+
+def _missing_field(error: Any, parts: list[Any], where: str) -> tuple[str, list[Any], str, str]:
+    missing = error.message.rsplit(" is a required property", 1)[0]
+    try:
+        name = ast.literal_eval(missing)
+    except (ValueError, SyntaxError):
+        name = missing
+    return (json_path(parts), parts, "missing_field",
+            f"{where}: the field {_show(name)} is missing")
+
+
+# One message per kind of schema error: (error, path parts, sizes of large lists) -> message.
+
+def _wrong_type(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    value, instance = error.validator_value, error.instance
+    if isinstance(instance, float) and "integer" in (value if isinstance(value, list) else [value]):
+        return f"expected a whole number, found {_show(instance)}; the format has no fractions"
+    return f"expected {_expected(value)}, found {_kind_of(instance)} ({_show(instance)})"
+
+
+def _wrong_value(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    value, instance = error.validator_value, error.instance
+    if parts == ["format_version"]:
+        return (f"format_version must be {value}, the version this Card Rogue reads; "
+                f"found {_show(instance)}")
+    return f"must be {_show(value)}, found {_show(instance)}"
+
+
+def _not_allowed(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    value, instance = error.validator_value, error.instance
+    choices = ", ".join(_show(v) for v in value)
+    return (f"{_show(instance)} is not allowed here{_suggest(instance, value)}; "
+            f"choose one of {choices}")
+
+
+def _too_small(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    return f"{_show(error.instance)} is too small; the least allowed is {error.validator_value}"
+
+
+def _too_large(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    return f"{_show(error.instance)} is too large; the most allowed is {error.validator_value}"
+
+
+def _too_short(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    value = error.validator_value
+    return "must not be empty" if value == 1 else f"must be at least {value} characters long"
+
+
+def _too_long(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    return f"is {len(error.instance):,} characters long; the limit is {error.validator_value:,}"
+
+
+def _too_few(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    value = error.validator_value
+    return f"must list at least {value} entr{'y' if value == 1 else 'ies'}"
+
+
+def _too_many(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    count = sizes.get(id(error.instance), len(error.instance))
+    return f"lists {count:,} entries; the limit is {error.validator_value:,}"
+
+
+def _too_many_fields(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    count = sizes.get(id(error.instance), len(error.instance))
+    return f"has {count:,} entries; the limit is {error.validator_value:,}"
+
+
+def _repeated(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    return "lists the same value more than once"
+
+
+def _bad_text(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    return _pattern_message(error)
+
+
+def _as_the_validator_says(error: Any, parts: list[Any], sizes: dict[int, int]) -> str:
+    message = " ".join(error.message.split())
+    return "".join(c if c.isprintable() else "?" for c in message)[:300]
+
+
+_MESSAGES: dict[str, Callable[[Any, list[Any], dict[int, int]], str]] = {
+    "type": _wrong_type, "const": _wrong_value, "enum": _not_allowed, "minimum": _too_small,
+    "maximum": _too_large, "minLength": _too_short, "maxLength": _too_long,
+    "minItems": _too_few, "maxItems": _too_many, "maxProperties": _too_many_fields,
+    "uniqueItems": _repeated, "pattern": _bad_text,
+}

@@ -1,0 +1,42 @@
+"""The import contracts in pyproject.toml ([tool.importlinter]) hold, checked by `lint-imports`:
+engine.core names no game and no app, Card Rogue's rules form layers with no exceptions, and the
+engine never imports textual, rich or the app."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    # --no-cache: the graph is built from the files as they are, never from an older run.
+    return subprocess.run([str(LINT_IMPORTS), "--no-cache"], cwd=root, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_the_import_contracts_hold():
+    result = lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_an_upward_import_hidden_in_a_function_breaks_the_layers(tmp_path):
+    """A function-local import does not hide a cycle: the contract sees it, names the two
+    modules, and fails."""
+    shutil.copytree(ROOT / "engine", tmp_path / "engine",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    characters = tmp_path / "engine" / "cardrogue" / "characters.py"
+    characters.write_text(characters.read_text("utf-8") + (
+        "\n\ndef _reaches_up():\n"
+        "    from engine.cardrogue import combat\n"
+        "    return combat\n"), "utf-8")
+    result = lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert ("engine.cardrogue.characters is not allowed to import engine.cardrogue.combat"
+            in result.stdout), result.stdout + result.stderr
