@@ -91,7 +91,7 @@ async def test_the_title_entry_opens_the_new_game_screen(app: CardRogueApp) -> N
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        await press(pilot, "home", "down", "down", "enter")
+        await press(pilot, "home", "down", "down", "down", "enter")  # Classic game
         assert isinstance(app.screen, NewGameScreen)
         await press(pilot, "escape")
         assert isinstance(app.screen, TitleScreen)

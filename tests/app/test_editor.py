@@ -214,7 +214,7 @@ async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueAp
 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("home", "down", "down", "down", "enter")
+        await pilot.press("home", "down", "down", "down", "down", "enter")  # Editor
         await pilot.pause()
         assert isinstance(app.screen, EditorStartScreen)
         await pilot.press("escape")

@@ -70,7 +70,7 @@ async def test_build_a_two_level_map_save_reload_and_validate(app: CardRogueApp,
         # From the title menu: the editor, a new map from the empty template, 6 by 3.
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press("home", "down", "down", "down", "enter")
+        await pilot.press("home", "down", "down", "down", "down", "enter")  # Editor
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()

@@ -440,7 +440,7 @@ async def test_the_challenge_list_shows_the_users_maps(user_data: Path) -> None:
 
 async def test_title_rules_entry_opens_the_glossary(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "end", "up", "enter")  # Rules, just above Quit
+        await press(pilot, "end", "up", "up", "enter")  # Rules, above Settings and Quit
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.current == "Standard turn sequence"
 
