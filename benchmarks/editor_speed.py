@@ -34,13 +34,8 @@ from __future__ import annotations
 import argparse
 import copy
 import itertools
-import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 import tomllib
 from pathlib import Path
@@ -53,7 +48,7 @@ from play_speed import (  # the same method as play_speed
     frames_after,
     type_in_child,
 )
-from startup import REPO, drain
+from startup import REPO
 from validate_speed import SIZE, big_map_text, medians_ms  # the same level
 
 sys.path.insert(0, str(REPO))

@@ -31,9 +31,9 @@ def make_map(seed: int, size: int = 24):
     paths = "\n".join(PATH_GLYPHS[15] * size for _ in range(size))
     cells = []
     legend = {}
-    for r in range(size):
+    for _ in range(size):
         row = ""
-        for c in range(size):
+        for _ in range(size):
             card = CONTENT[dice.below("content", len(CONTENT))]
             row += legend.setdefault(card, chr(0x41 + len(legend)))
         cells.append(row)

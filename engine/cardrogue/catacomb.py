@@ -96,7 +96,7 @@ def _facing(board: Board, index: int, toward: int | None) -> int | None:
 def _deck(g: Game, section: str) -> list[Card]:
     cards = []
     for card_id, entry in deck_data()[section].items():
-        for n in range(entry["count"]):
+        for _n in range(entry["count"]):
             colour = None
             if g.catalog.cards[card_id].type == "potion":
                 colour = POTION_COLOURS[g.dice.below(f"colour:{section}", len(POTION_COLOURS))]
@@ -143,7 +143,7 @@ def setup(g: Game, events: list[Event]) -> None:
         if col in starts:
             continue
         _place_face_down(g, col, events)  # the line of cards between starting tiles
-    for seat, col in zip(order, starts):
+    for seat, col in zip(order, starts, strict=True):
         g.board.exists[col] = True
         g.board.paths[col] = FOUR_PATHS  # the north path leads off the table: a wall
         g.board.content[col] = g.new_card("start")

@@ -167,13 +167,17 @@ class MapModel:
     @property
     def document(self) -> dict[str, Any]:
         """The current document (the model's own dict: do not change it)."""
+        self._write_grids()
+        return self._document
+
+    def _write_grids(self) -> None:
+        """Write the grids changed since the last call back into the document."""
         for index in self._touched:
             level = self._document["levels"][index]
             grid = self._grids[index]
             level["paths"] = grid.paths_text()
             level["cells"] = grid.cells_text()
         self._touched.clear()
-        return self._document
 
     @property
     def level_count(self) -> int:
@@ -256,7 +260,7 @@ class MapModel:
         else:
             self._changed_rows = None  # a legend entry or the levels: anything may look new
         if change.where == LEVELS:
-            self.document  # write pending grids back before they are replaced
+            self._write_grids()  # before the grids are replaced
             self._document["levels"] = copy.deepcopy(value)
             self._grids = [_Grid(level) for level in self._document["levels"]]
             self._touched.clear()
