@@ -23,7 +23,10 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.storage.library import KnownMap
 
 PROG = "cardrogue"
 # Bad run, unreadable map, refused import: 1. Usage errors stay argparse's 2.
@@ -64,7 +67,7 @@ class _Maps:
 
     def __init__(self, map_file: str | None) -> None:
         self.map_file = map_file
-        self._given = None
+        self._given: KnownMap | None = None
 
     def for_run(self, run: Any) -> Any:
         from app.storage import library

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine.cardrogue.board import GLYPH_PATHS, OPPOSITE, PATH_GLYPHS, STEP, E, N, S, W
 from engine.cardrogue.level import grid_rows
@@ -117,17 +117,21 @@ class _Grid:
 
     def paths_text(self) -> str:
         rows = self._path_rows
+        lines = []
         for r, row in enumerate(rows):
             if row is None:
-                rows[r] = "".join(PATH_GLYPHS[b] for b in self.bits[r])
-        return canonical_grid("".join(row + "\n" for row in rows))
+                row = rows[r] = "".join(PATH_GLYPHS[b] for b in self.bits[r])
+            lines.append(row + "\n")
+        return canonical_grid("".join(lines))
 
     def cells_text(self) -> str:
         rows = self._cell_rows
+        lines = []
         for r, row in enumerate(rows):
             if row is None:
-                rows[r] = "".join(self.glyphs[r])
-        return canonical_grid("".join(row + "\n" for row in rows))
+                row = rows[r] = "".join(self.glyphs[r])
+            lines.append(row + "\n")
+        return canonical_grid("".join(lines))
 
 
 class MapModel:
@@ -256,7 +260,8 @@ class MapModel:
         self._report = None
         if isinstance(change.where, tuple) and change.where[0] != "field":
             if self._changed_rows is not None:
-                self._changed_rows.setdefault(change.level, set()).add(change.where[0])
+                row = cast(int, change.where[0])  # a cell: ("field", key) was ruled out
+                self._changed_rows.setdefault(change.level, set()).add(row)
         else:
             self._changed_rows = None  # a legend entry or the levels: anything may look new
         if change.where == LEVELS:
@@ -274,7 +279,7 @@ class MapModel:
                 table[key] = copy.deepcopy(value)
             return
         if isinstance(change.where, tuple):
-            row, col = change.where
+            row, col = cast(tuple[int, int], change.where)
             self._grids[change.level].set(row, col, *value)
             self._touched.add(change.level)
             return

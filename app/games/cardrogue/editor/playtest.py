@@ -264,6 +264,7 @@ def publish(editor) -> None:
         editor.notify(f"Could not write the published files: {error.strerror or error}",
                       title="Not published", severity="error", markup=False)
         return
+    assert run is not None  # publish_files refuses a map without its clear
     moves = run.claimed.get("moves")
     note = f"{path}\nShare code {code}. Your record: {moves} moves."
     if filled:
@@ -341,7 +342,9 @@ def _won(editor, game, identity: str) -> None:
     editor.clear_run = run
     if editor.path is not None:
         _keep_beside(editor, run)
-    earlier = tuple(best.claimed.get("level_moves", ())) if best is not None else ()
+    earlier = best.claimed.get("level_moves") if best is not None else None
+    if not isinstance(earlier, tuple):  # a run's lists of figures are read as tuples
+        earlier = ()
     # A level's proved optimum, when the solver knows it, makes a better par than this clear.
     level_moves = list(game.level_moves)
     for index, moves in proved_pars(editor).items():
