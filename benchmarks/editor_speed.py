@@ -62,7 +62,7 @@ ROW = 1  # the row the app benchmark paints along (row 0 holds the start)
 def big_document() -> dict:
     """The 128x128 level as the editor holds it: a normalised document."""
     report = check_document(tomllib.loads(big_map_text()))
-    assert report.valid, [p.message for p in report.errors]
+    assert report.valid and report.document is not None, [p.message for p in report.errors]
     return report.document
 
 
@@ -202,7 +202,7 @@ def headless_figures(count: int, view: str = "compact") -> dict[str, list[float]
     frames: list[int] = []
 
     class Timed(CardRogueApp):
-        def _display(self, screen, renderable):  # type: ignore[no-untyped-def]
+        def _display(self, screen, renderable):
             super()._display(screen, renderable)
             if renderable is not None:
                 frames.append(time.monotonic_ns())

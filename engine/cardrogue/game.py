@@ -144,6 +144,8 @@ class Game:
         self._starts = starts
         self.catacomb: catacomb.Catacomb | None = None  # the classic game's stacks
         self.picks: list[int] = []  # seats still to pick a character, in turn order
+        # Each player's (chests, debts, enemies slain) when the level began: goals count from it.
+        self.baseline: list[tuple[int, int, int]] = []
         if table:
             catacomb.setup(self, self._events)
             if picking:

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.cardrogue.board import GLYPH_PATHS, PATH_GLYPHS, E, N, S, W
 from engine.cardrogue.cards import OVERRIDABLE, Catalog, standard_catalog
@@ -88,7 +88,7 @@ def _glyph(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def _is_str(value: Any) -> bool:
+def _is_str(value: Any) -> TypeGuard[str]:
     return isinstance(value, str)
 
 
@@ -580,7 +580,7 @@ class _LevelLint:
         return name if name.startswith(("The ", '"')) else f"the {name}"
 
     def known_card(self, card_id: Any, what: str, path: str,
-                   cell: tuple[int, int] | None = None) -> bool:
+                   cell: tuple[int, int] | None = None) -> TypeGuard[str]:
         """Whether `card_id` names a standard card; reports it when it is text but unknown."""
         if not _is_str(card_id):
             return False
@@ -638,7 +638,7 @@ class _LevelLint:
             if not self.known_card(card_id, what, where + ".card"):
                 continue
             self.legend[glyph] = card_id
-            kind = self.card_type(card_id)
+            kind = self.catalog.cards[card_id].type  # a known card
             if "colour" in entry and kind != "potion":
                 self.add(ERROR, "colour_not_potion",
                          f"{what}: only a potion has a colour, and {self.the_card(card_id)} is {_a(kind)}",
@@ -655,7 +655,7 @@ class _LevelLint:
                     if self.card_type(sold) not in ITEM_TYPES:
                         self.add(ERROR, "not_for_sale",
                                  f"{what}: a shop cannot sell {self.a_card(sold)}, which is "
-                                 f"{_a(self.card_type(sold))}", path=f"{where}.stock[{n}]")
+                                 f"{_a(self.catalog.cards[sold].type)}", path=f"{where}.stock[{n}]")
                     elif self.catalog.cards[sold].gold is None:
                         self.add(ERROR, "unpriced_stock",
                                  f"{what}: a shop cannot sell {self.a_card(sold)}: it has no "
@@ -727,7 +727,9 @@ class _LevelLint:
                              f"rows have {width}", (r, width), f".{grid}")
         width = max(lengths)
         size = width * height
-        legend = self.level.get("legend") if isinstance(self.level.get("legend"), dict) else {}
+        legend = self.level.get("legend")
+        if not isinstance(legend, dict):
+            legend = {}
         # What each glyph places: a card id, or None for a legend entry already reported.
         places: dict[str, str | None] = {g: c for g, c in BUILTIN_GLYPHS.items()}
         places.update((g, None) for g in legend)
@@ -827,8 +829,8 @@ class _LevelLint:
             if self.past_cap("unreachable"):  # a flood: count the rest, skip their words
                 self.out.tally(self.name, "unreachable", 1 + sum(1 for _ in regions))
                 break
-            names = [self.a_card(card) for card in
-                     sorted({places.get(g) for g in glyphs} - {None, "path"})]
+            held = {places.get(g) for g in glyphs} - {None, "path"}
+            names = [self.a_card(card) for card in sorted(c for c in held if c is not None)]
             holds = f"; it holds {', '.join(names[:6])}{', ...' if len(names) > 6 else ''}" \
                 if names else ""
             self.add(WARNING, "unreachable",
@@ -846,7 +848,7 @@ class _LevelLint:
             reached = glyphs
         else:
             reached = [g for g in glyphs if board.glyph_mask(g) & reach]
-        reached_cards = {board.places[g] for g in reached}
+        reached_cards = {c for g in reached if (c := board.places[g]) is not None}
         for_sale = {card for g in reached if g in board.stocks for card in board.stocks[g]}
         keys = (self.carry.keys + sum(1 for card in items if self.card_type(card) == "key")
                 + (board.cells_of("key") & reach).bit_count()
