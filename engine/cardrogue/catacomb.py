@@ -217,7 +217,7 @@ def lay_cards(g: Game, index: int, events: list[Event]) -> None:
         events.append(Event("cards_laid", {"cells": placed, "left": len(stacks(g).exploration)}))
 
 
-def turn_to_meet(g: Game, index: int, toward: int) -> None:
+def turn_to_meet(g: Game, index: int, toward: int | None) -> None:
     """A pathing tile being flipped from `toward` is turned to connect with it."""
     card = g.board.content[index]
     if card is None:

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 from engine.core.protocol import Action, Event
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Player
+    from engine.cardrogue.state import Card, Player
 
 
 def _equipped(g: Game, p: Player):
@@ -31,7 +33,7 @@ def _carried(g: Game, p: Player, field: str, *, equipped: bool = True) -> int:
             if value:
                 total += value
     if equipped and p.equipped:
-        gear = p.equipped.values()
+        gear: Collection[Card] = p.equipped.values()
         if len(gear) > 1:
             gear = set(gear)  # a two-handed card fills two slots: count it once
         for card in gear:
@@ -100,7 +102,9 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     from engine.cardrogue import combat
 
     char = g.catalog.characters[p.character]
-    enemy = g.enemies[g.toward(p, action.dir)]
+    target = g.toward(p, action.dir)
+    assert target is not None  # check() found the enemy there
+    enemy = g.enemies[target]
     p.cooldown = char.spell_cooldown
     g.only_moved = False
     events.append(Event("spell", {"player": p.seat, "target": list(g.cell(enemy.pos)),

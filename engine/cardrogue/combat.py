@@ -150,7 +150,7 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
             return
         if e.pos not in g.enemies or not e.aggro or e.aggro[0] != p.seat:
             continue
-        if e.pos not in g.board.adjacent(p.pos):
+        if p.pos is None or e.pos not in g.board.adjacent(p.pos):
             continue
         target = list(g.cell(e.pos))
         if e.paralysed > 0:
@@ -167,7 +167,7 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
             chance = getattr(d, ability)
             if chance is None:
                 continue
-            roll = g.dice.roll(stream)
+            roll: int | None = g.dice.roll(stream)  # None below: an attack without a roll
             hit = roll in chance.on
             events.append(Event("enemy_ability", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "ability": ability,
                                                   "roll": roll, "on": list(chance.on), "hit": hit}))
@@ -236,10 +236,12 @@ def _chasers(g: Game, p: Player) -> list[Enemy]:
 
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     g.only_moved = False
+    target = g.toward(p, action.dir)
+    assert target is not None  # check() found the way open
     if action.kind == "attack":
-        _attack(g, p, g.enemies[g.toward(p, action.dir)], events)
+        _attack(g, p, g.enemies[target], events)
     else:
-        _flee(g, p, g.toward(p, action.dir), events)
+        _flee(g, p, target, events)
 
 
 def _attack(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
@@ -301,6 +303,7 @@ def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
     g.can_flip = False
     g.combat_origin = None
     origin = p.pos
+    assert origin is not None
     p.pos = dest
     events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
                                  "to": list(g.cell(dest))}))

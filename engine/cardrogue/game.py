@@ -95,8 +95,9 @@ class Game:
                  starts: list[tuple[int, int]] | None = None, table: bool = False,
                  picking: bool = False) -> None:
         # What built this game, to rebuild it should an action have to be taken back.
-        self._origin = (spec, seats, dict(mode=mode, catalog=catalog, seed=seed, starts=starts,
-                                          table=table, picking=picking))
+        self._origin: tuple[MapSpec, list[tuple[str, str]], dict[str, Any]] = (
+            spec, seats, dict(mode=mode, catalog=catalog, seed=seed, starts=starts,
+                              table=table, picking=picking))
         catalog = catalog or standard_catalog()
         for custom_id, (base_id, overrides) in spec.custom_cards.items():
             catalog = catalog.with_custom(custom_id, base_id, overrides)

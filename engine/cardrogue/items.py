@@ -48,6 +48,7 @@ def equip_slot(g: Game, p: Player, card: Card) -> str:
     if (d.base == "dagger" and g.catalog.characters[p.character].second_dagger
             and primary is not None and g.catalog.cards[primary.id].base == "dagger"):
         return "secondary"
+    assert d.slot is not None  # only weapons and armour are equipped
     return d.slot
 
 
@@ -86,8 +87,9 @@ def read_candidates(g: Game, p: Player, card: Card) -> list[Action]:
     return [Action("read", card=card.uid)]
 
 
-def identify(g: Game, colour: str, events: list[Event]) -> str:
+def identify(g: Game, colour: str | None, events: list[Event]) -> str:
     """The effect of potions of `colour`, rolling it the first time it is needed."""
+    assert colour is not None, "only potions have a colour"
     known = g.potion_identity.get(colour)
     if known is not None:
         return known
@@ -156,7 +158,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if kind == "drink":
         if d.type != "potion":
             return f"{d.name} is not a potion"
-        if g.end_rush and g.potion_identity.get(card.colour) == "teleport":
+        if g.end_rush and g.potion_identity.get(card.colour or "") == "teleport":
             return "teleportation does not work during the end rush"
         return None
     if kind == "throw":
@@ -165,7 +167,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         target = g.toward(p, action.dir)
         if target is None or (target not in g.enemies and g.player_at(target) is None):
             return "there is no one to throw at that way"
-        if g.end_rush and g.potion_identity.get(card.colour) == "teleport":
+        if g.end_rush and g.potion_identity.get(card.colour or "") == "teleport":
             return "teleportation does not work during the end rush"
         return None
     if kind == "read":
@@ -207,6 +209,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         return
     if kind == "unequip":
         card = _equipped(p, action.card)
+        assert card is not None  # as check() found
         before = characters.movement(g, p)
         for slot in [s for s, c in p.equipped.items() if c == card]:
             del p.equipped[slot]
@@ -221,6 +224,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         _movement_changed(g, p, before)
         return
     card = _in_hand(p, action.card)
+    assert card is not None  # as check() found
     d = g.catalog.cards[card.id]
     if kind == "equip":
         before = characters.movement(g, p)
@@ -244,12 +248,15 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     elif kind == "throw":
         effect = identify(g, card.colour, events)
         target = g.toward(p, action.dir)
+        assert target is not None  # as check() found
         events.append(Event("throw", {"player": p.seat, "colour": card.colour, "effect": effect,
                                       "target": list(g.cell(target))}))
         if target in g.enemies:
             _potion_on_enemy(g, p, target, effect, events)
         else:
-            _potion_on_player(g, p, g.player_at(target), effect, events, drunk=False)
+            hit = g.player_at(target)
+            assert hit is not None  # as check() found
+            _potion_on_player(g, p, hit, effect, events, drunk=False)
     else:
         _read(g, p, card, action, events)
 
@@ -314,9 +321,11 @@ def _potion_on_enemy(g: Game, by: Player, index: int, effect: str, events: list[
 
 def _land(g: Game, action: Action, events: list[Event]) -> None:
     """Finish a teleport: the pending subject lands on the chosen tile."""
+    assert g.pending is not None and action.target is not None  # as check() found
     _, subject, ref, by, drunk = g.pending
     g.pending = None
     dest = g.index(action.target)
+    assert dest is not None
     if subject == "enemy":
         e = g.enemies.pop(ref)
         e.pos = dest
@@ -346,8 +355,10 @@ def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -
                                  "scroll": d.scroll}))
     if d.scroll == "identify":
         potion = _in_hand(p, action.cards[0])
+        assert potion is not None  # as check() found
         identify(g, potion.colour, events)
     elif d.scroll == "move_adjacent":
+        assert action.target is not None and p.pos is not None  # as check() found
         dest = g.index(action.target)
         events.append(Event("teleported", {"player": p.seat, "from": list(g.cell(p.pos)),
                                            "to": list(action.target)}))

@@ -89,7 +89,7 @@ def respawn_candidates(g: Game, p: Player) -> list[Action]:
     keeps: list[tuple[int | None, str | None]] = [(None, None)] + [(c.uid, None) for c in cards]
     if p.gold > 0:
         keeps.append((None, KEEP_GOLD))
-    out = []
+    out: list[Action] = []
     for keep, name in keeps:
         rest = [c.uid for c in cards if c.uid != keep]
         for drop in ([()] if not rest else [(uid,) for uid in rest]):
@@ -116,7 +116,7 @@ def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
         return "you have no other card to leave"
     index = g.index(action.target) if action.target else None
     card = g.board.content[index] if index is not None else None
-    if card is None or g.catalog.cards[card.id].type != "start":
+    if index is None or card is None or g.catalog.cards[card.id].type != "start":
         return "come back on a starting tile"
     if g.occupied(index):
         return "that starting tile is taken"
@@ -127,6 +127,7 @@ def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     """The fallen hero keeps one card in all, an item or one gold card (each gold card is worth
     1 gold). One more card stays face down where they fell: the chosen item, or a gold card
     when no item is left; so do the cards that cannot be sold. The rest is discarded."""
+    assert g.pending is not None and action.target is not None  # as check() found
     _, seat, fell = g.pending
     g.pending = None
     cards = _all_cards(p)
@@ -213,7 +214,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if action.player is None or not 0 <= action.player < len(g.players) or action.player == p.seat:
         return "choose another player"
     q = g.players[action.player]
-    if q.out or q.dead or q.pos is None or q.pos not in g.board.adjacent(p.pos):
+    if q.out or q.dead or q.pos is None or p.pos is None or q.pos not in g.board.adjacent(p.pos):
         return f"{q.name} is not on an adjacent tile"
     if g.in_combat(p):
         return "you cannot deal with other players while in combat"
@@ -242,11 +243,14 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         _respawn(g, p, action, events)
         return
     if action.kind == "pick":
+        assert action.name is not None  # as check() found
         _pick(g, p, action.name, events)
         return
     g.only_moved = False
     if action.kind == "leap":
+        assert action.target is not None and p.pos is not None  # as check() found
         dest = g.index(action.target)
+        assert dest is not None
         origin = p.pos
         g.leap_from = None
         p.pos = dest
@@ -256,6 +260,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         combat.refresh_aggro(g)
         combat.engage(g, p, "move")
         return
+    assert action.player is not None  # as check() found
     q = g.players[action.player]
     g.interacted = True
     # Dealing with a player is step 3 of the turn: flipping and moving are over.

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from engine.cardrogue.game import RULES_VERSION, Game, stray_field
 from engine.cardrogue.identity import map_id, share_code
@@ -170,22 +170,24 @@ class Verified:
             "characters": list(self.run.characters),
             "outcome": f["outcome"],
             "moves": f["moves"],
-            "level_moves": list(f["level_moves"]),
+            "level_moves": list(cast(tuple[int, ...], f["level_moves"])),  # see figures()
             "turns": f["turns"],
-            "level_turns": list(f["level_turns"]),
+            "level_turns": list(cast(tuple[int, ...], f["level_turns"])),
             "health": f["health"],
             "rules_version": self.run.rules_version,
             "run_hash": self.run.hash,
         }
 
 
-def start(run: Run, spec: MapSpec) -> Game:
+def start(run: Run, spec: MapSpec | None) -> Game:
     """A fresh game set up as the run was: the map, the run's seed, its player and character
     (for a table: the players' names, the seed and the goals; `spec` is not used)."""
     if run.table is not None:
         return _start_table(run)
     if len(run.characters) != 1:
         raise RunError(BAD_SETUP, f"a story run has one character, not {len(run.characters)}")
+    if spec is None:
+        raise RunError(BAD_SETUP, "a story run needs its map")
     try:
         return Game.story(spec, run.characters[0], run.player, seed=run.seed)
     except ValueError as exc:
@@ -194,6 +196,7 @@ def start(run: Run, spec: MapSpec) -> Game:
 
 def _start_table(run: Run) -> Game:
     table = run.table
+    assert table is not None
     if len(run.characters) != len(table.players):
         raise RunError(BAD_SETUP, f"the table has {len(table.players)} players but the run names "
                        f"{len(run.characters)} characters")

@@ -58,6 +58,7 @@ def start_turn(g: Game, events: list[Event]) -> None:
             return  # off the table: nothing touches them; they come back or let the turn pass
         if p.deferred:
             p.deferred = False
+            assert p.pos is not None  # moved out of turn onto the table
             events.append(Event("arrive", {"player": p.seat, "cell": list(g.cell(p.pos))}))
             tiles.arrive(g, p, p.pos, events)
             if g.outcome is not None:
@@ -124,6 +125,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return "choose a direction"
     board = g.board
     pos = p.pos
+    assert pos is not None  # the player acting stands on the table
     if kind == "flip":
         if not g.can_flip:
             return "cards can only be flipped at the start of a turn, before moving"
@@ -163,10 +165,15 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     if kind == "end_turn":
         g.ending = True
         return
+    assert p.pos is not None and action.dir is not None  # as check() found
     if kind == "flip":
-        flip(g, p, g.board.neighbour(p.pos, DIRECTION_BITS[action.dir]), events)
+        ahead = g.board.neighbour(p.pos, DIRECTION_BITS[action.dir])
+        assert ahead is not None
+        flip(g, p, ahead, events)
         return
-    move(g, p, g.board.connected(p.pos, DIRECTION_BITS[action.dir]), events)  # g.toward
+    ahead = g.board.connected(p.pos, DIRECTION_BITS[action.dir])  # g.toward
+    assert ahead is not None
+    move(g, p, ahead, events)
 
 
 def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
@@ -188,6 +195,7 @@ def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
 
 def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
     origin = p.pos
+    assert origin is not None
     p.pos = index
     g.can_flip = False
     if g.moves_left <= 0:

@@ -551,7 +551,7 @@ class ClassicScreen(PlayScreen):
         starts = [i for i in (g.catacomb.starts if g.catacomb else [])
                   if not g.occupied(i)]
         gold = keep == KEEP_GOLD
-        actions = [Action("respawn", card=None if gold else keep, cards=drop, target=g.cell(i),
+        actions = [Action("respawn", card=keep if isinstance(keep, int) else None, cards=drop, target=g.cell(i),
                           name=KEEP_GOLD if gold else None) for i in starts]
         if len(actions) == 1:
             self._decided(actions[0])
@@ -582,7 +582,7 @@ class ClassicScreen(PlayScreen):
         near = set(g.board.adjacent(p.pos))
         return [q for q in g.players if q is not p and q.pos in near and not q.out]
 
-    def _choose_player(self, verb: str, then: Callable[[int], None]) -> None:
+    def _choose_player(self, verb: str, then: Callable[[int], object]) -> None:
         others = self._neighbours()
         if not others:
             self.note(reason_line(f"there is no one next to you to {verb}"))
@@ -592,8 +592,12 @@ class ClassicScreen(PlayScreen):
             return
         choices = [Choice(Text.assemble(token(q.seat), f" {shown(q.name)}"), q.seat)
                    for q in others]
-        self.app.push_screen(ChooseScreen(f"{verb.capitalize()} whom?", choices),
-                             lambda seat: then(seat) if seat is not None else None)
+
+        def chosen(seat: int | None) -> None:
+            if seat is not None:
+                then(seat)
+
+        self.app.push_screen(ChooseScreen(f"{verb.capitalize()} whom?", choices), chosen)
 
     def action_trade(self) -> None:
         self._choose_player("trade with", self._open_trade)
@@ -641,8 +645,7 @@ class ClassicScreen(PlayScreen):
         name = shown(over.name) if over is not None else "them"
         choices = [Choice("Stay where you are", None)]
         choices += [Choice(f"Leap to {where(g, g.index(a.target))}", a) for a in landings]
-        self.app.push_screen(ChooseScreen(f"Leap over {name}?", choices),
-                             lambda a: self.act(a) if a is not None else None)
+        self.app.push_screen(ChooseScreen(f"Leap over {name}?", choices), self._act_chosen)
 
     def action_steal(self) -> None:
         self._choose_player("steal from", lambda seat: self.act(Action("steal", player=seat)))
@@ -655,7 +658,12 @@ class ClassicScreen(PlayScreen):
         self.app.push_screen(
             ConfirmScreen("Call the end rush? Every path is a dead end: the first to reach a "
                           "starting tile ends the game.", "Call it"),
-            lambda yes: self.act(Action("end_rush")) if yes else None)
+            lambda yes: self._act_chosen(Action("end_rush") if yes else None))
+
+    def _act_chosen(self, action: Action | None) -> None:
+        """Take the action chosen in a dialog, if one was."""
+        if action is not None:
+            self.act(action)
 
     def action_step_away(self) -> None:
         self.act(Action("leave"))
@@ -668,7 +676,7 @@ class ClassicScreen(PlayScreen):
         self.app.push_screen(
             ConfirmScreen(f"{name} gives up for good? Their cards stay where they stand.",
                           "Give up"),
-            lambda yes: self.act(Action("quit")) if yes else None)
+            lambda yes: self._act_chosen(Action("quit") if yes else None))
 
     # ------------------------------------------------------------------ the end, restarts
 

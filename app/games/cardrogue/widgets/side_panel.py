@@ -127,9 +127,9 @@ def panel_text(game: Game, hints: bool = True) -> Text:
         out.append("\n")
     out.append("\nEquipped\n", style=HEADING)
     for slot in SLOTS:
-        card = p.equipped.get(slot)
+        worn = p.equipped.get(slot)
         out.append(f"{SLOT_NAMES.get(slot, slot):<10}", style="dim")
-        out.append((game.catalog.cards[card.id].name if card else "—") + "\n")
+        out.append((game.catalog.cards[worn.id].name if worn else "—") + "\n")
 
     out.rstrip()
     return out
