@@ -22,6 +22,8 @@ def test_ruff_finds_nothing() -> None:
 
 def test_mypy_finds_nothing(request: pytest.FixtureRequest, tmp_path: Path) -> None:
     # mypy's incremental cache lives in pytest's cache, so a second run only rechecks what changed.
-    cache = request.config.cache.mkdir("mypy") if request.config.cache else tmp_path
+    # (-p no:cacheprovider turns that cache off: then a fresh folder, and a full check.)
+    pytest_cache = getattr(request.config, "cache", None)
+    cache = pytest_cache.mkdir("mypy") if pytest_cache is not None else tmp_path
     result = _run("mypy", "--cache-dir", str(cache))  # the files come from pyproject.toml
     assert result.returncode == 0, result.stdout + result.stderr

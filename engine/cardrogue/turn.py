@@ -125,7 +125,8 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return "choose a direction"
     board = g.board
     pos = p.pos
-    assert pos is not None  # the player acting stands on the table
+    if pos is None:  # away or fallen: Game.why_illegal says so first
+        return "you are not on the table"
     if kind == "flip":
         if not g.can_flip:
             return "cards can only be flipped at the start of a turn, before moving"
