@@ -276,7 +276,7 @@ def run_scores(args: argparse.Namespace) -> int:
         names = [shown(e.player) for e in board]
         width = max(6, *(len(n) for n in names))
         _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  character  date")
-        for e, player in zip(board, names):
+        for e, player in zip(board, names, strict=True):
             _out(f"{e.rank:>4}  {player:<{width}}  {e.moves:>5}  {e.turns:>5}  "
                  f"{e.character:<9}  {e.recorded[:10]}")
     if args.player:

@@ -34,13 +34,8 @@ from __future__ import annotations
 import argparse
 import copy
 import itertools
-import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 import tomllib
 from pathlib import Path
@@ -53,7 +48,7 @@ from play_speed import (  # the same method as play_speed
     frames_after,
     type_in_child,
 )
-from startup import REPO, drain
+from startup import REPO
 from validate_speed import SIZE, big_map_text, medians_ms  # the same level
 
 sys.path.insert(0, str(REPO))
@@ -67,7 +62,7 @@ ROW = 1  # the row the app benchmark paints along (row 0 holds the start)
 def big_document() -> dict:
     """The 128x128 level as the editor holds it: a normalised document."""
     report = check_document(tomllib.loads(big_map_text()))
-    assert report.valid, [p.message for p in report.errors]
+    assert report.valid and report.document is not None, [p.message for p in report.errors]
     return report.document
 
 
@@ -207,7 +202,7 @@ def headless_figures(count: int, view: str = "compact") -> dict[str, list[float]
     frames: list[int] = []
 
     class Timed(CardRogueApp):
-        def _display(self, screen, renderable):  # type: ignore[no-untyped-def]
+        def _display(self, screen, renderable):
             super()._display(screen, renderable)
             if renderable is not None:
                 frames.append(time.monotonic_ns())

@@ -18,8 +18,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.dice import Dice  # noqa: E402
+from engine.core.protocol import Action  # noqa: E402
 from engine.cardrogue import Game, level_from_grids, map_from_levels  # noqa: E402
 from engine.cardrogue.board import PATH_GLYPHS  # noqa: E402
+from engine.cardrogue.level import MapSpec  # noqa: E402
 
 CONTENT = ["path"] * 12 + ["goblin", "cave_bat", "sewer_rat", "trap_spikes", "potion",
                            "fountain", "shop", "sword", "helm", "scroll_identify"]
@@ -30,10 +32,10 @@ def make_map(seed: int, size: int = 24):
     dice = Dice(seed)
     paths = "\n".join(PATH_GLYPHS[15] * size for _ in range(size))
     cells = []
-    legend = {}
-    for r in range(size):
+    legend: dict[str, str] = {}
+    for _ in range(size):
         row = ""
-        for c in range(size):
+        for _ in range(size):
             card = CONTENT[dice.below("content", len(CONTENT))]
             row += legend.setdefault(card, chr(0x41 + len(legend)))
         cells.append(row)
@@ -67,7 +69,7 @@ def median_time(fn, rounds: int) -> float:
 
 
 def main() -> None:
-    runs = []
+    runs: list[tuple[MapSpec, list[Action]]] = []
     seed = 1
     while len(runs) < 5 and seed < 500:
         spec = make_map(seed)

@@ -138,8 +138,8 @@ def type_in_child(child_code: str, args: list[str], keys: list[bytes], gaps: lis
                 sent.append(time.monotonic_ns())
                 os.write(master, key)
                 time.sleep(gap)
-            for key in quit_keys:
-                os.write(master, bytes([key]))
+            for code in quit_keys:
+                os.write(master, bytes([code]))
                 time.sleep(0.3)
             child.wait(timeout=60)
         finally:

@@ -31,7 +31,9 @@ CONTENT = ["path"] * 9 + ["goblin", "cave_bat", "trap_spikes", "potion", "sword"
 def open_grid(size: int, seed: int = 1) -> tuple[str, str, dict]:
     """Every cell a crossing (walls only at the border), content drawn from our own dice."""
     dice = Dice(seed)
-    paths, cells, legend = [], [], {}
+    paths: list[str] = []
+    cells: list[str] = []
+    legend: dict[str, str] = {}
     for r in range(size):
         prow, crow = "", ""
         for c in range(size):

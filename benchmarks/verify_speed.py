@@ -86,7 +86,7 @@ def play(spec) -> Game:
         game.apply(action)
         if action.kind == "move":
             previous = here
-        elif action.kind == "equip":
+        elif action.kind == "equip" and action.card is not None:
             equipped.add(action.card)
     return game
 
@@ -113,7 +113,7 @@ def median_time(fn, rounds: int) -> float:
 
 
 def verification() -> None:
-    files: list[tuple[str, object]] = []
+    files: list[str] = []
     maps = {}
     seed = 0
     while len(files) < 20 and seed < 400:

@@ -360,8 +360,9 @@ class ScoreStore:
             is_new = cursor.rowcount == 1
             improved = False
             if is_new:
-                improved = _update_best(conn, verified.map_id, run.player, figures["moves"],
-                                        figures["turns"], cursor.lastrowid)
+                moves, turns, entry_id = figures["moves"], figures["turns"], cursor.lastrowid
+                assert isinstance(moves, int) and isinstance(turns, int) and entry_id is not None
+                improved = _update_best(conn, verified.map_id, run.player, moves, turns, entry_id)
         entry = self.entry(run.hash)
         best = self.best(verified.map_id, run.player)
         assert entry is not None and best is not None

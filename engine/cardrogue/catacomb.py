@@ -41,15 +41,21 @@ _CLOCKWISE = {N: E, E: S, S: W, W: N}
 class Catacomb:
     """The classic game's stacks. The shop pile is shared by every shop on the table."""
 
-    exploration: list = field(default_factory=list)
-    pathing: list = field(default_factory=list)
-    shop: list = field(default_factory=list)
+    exploration: list[Card] = field(default_factory=list)
+    pathing: list[Card] = field(default_factory=list)
+    shop: list[Card] = field(default_factory=list)
     starts: list[int] = field(default_factory=list)
     order_rolls: list[list[int]] = field(default_factory=list)
 
     def clone(self) -> Catacomb:
         return Catacomb(list(self.exploration), list(self.pathing), list(self.shop),
                         list(self.starts), [list(r) for r in self.order_rolls])
+
+
+def stacks(g: Game) -> Catacomb:
+    """The classic game's stacks; only the table has them."""
+    assert g.catacomb is not None, "only the classic game has stacks"
+    return g.catacomb
 
 
 @lru_cache(maxsize=1)
@@ -96,7 +102,7 @@ def _facing(board: Board, index: int, toward: int | None) -> int | None:
 def _deck(g: Game, section: str) -> list[Card]:
     cards = []
     for card_id, entry in deck_data()[section].items():
-        for n in range(entry["count"]):
+        for _n in range(entry["count"]):
             colour = None
             if g.catalog.cards[card_id].type == "potion":
                 colour = POTION_COLOURS[g.dice.below(f"colour:{section}", len(POTION_COLOURS))]
@@ -108,13 +114,13 @@ def _deck(g: Game, section: str) -> list[Card]:
 def deciding_roll(g: Game, events: list[Event]) -> int:
     """Everyone rolls; the highest starts; tied players roll again among themselves."""
     contenders = list(range(len(g.players)))
-    rounds = []
+    rounds: list[list[int]] = []
     while len(contenders) > 1 and len(rounds) < MAX_DECIDING_ROUNDS:
         rolls = {seat: g.dice.roll("setup:order") for seat in contenders}
         rounds.append([rolls.get(seat, 0) for seat in range(len(g.players))])
         best = max(rolls.values())
         contenders = [seat for seat, r in rolls.items() if r == best]
-    g.catacomb.order_rolls = rounds
+    stacks(g).order_rolls = rounds
     events.append(Event("deciding_roll", {"rounds": rounds, "starter": contenders[0]}))
     return contenders[0]
 
@@ -143,7 +149,7 @@ def setup(g: Game, events: list[Event]) -> None:
         if col in starts:
             continue
         _place_face_down(g, col, events)  # the line of cards between starting tiles
-    for seat, col in zip(order, starts):
+    for seat, col in zip(order, starts, strict=True):
         g.board.exists[col] = True
         g.board.paths[col] = FOUR_PATHS  # the north path leads off the table: a wall
         g.board.content[col] = g.new_card("start")
@@ -168,7 +174,7 @@ def _unreachable_card(g: Game) -> int | None:
 
 
 def _place_face_down(g: Game, index: int, events: list[Event]) -> bool:
-    stack = g.catacomb.exploration
+    stack = stacks(g).exploration
     if not stack:
         # The stack is out: a face-down card nobody can reach is taken up and laid here
         # instead, so a card walled in (the Golem, say) does not end the game.
@@ -208,10 +214,10 @@ def lay_cards(g: Game, index: int, events: list[Event]) -> None:
         if _place_face_down(g, other, events):
             placed.append(list(g.cell(other)))
     if placed:
-        events.append(Event("cards_laid", {"cells": placed, "left": len(g.catacomb.exploration)}))
+        events.append(Event("cards_laid", {"cells": placed, "left": len(stacks(g).exploration)}))
 
 
-def turn_to_meet(g: Game, index: int, toward: int) -> None:
+def turn_to_meet(g: Game, index: int, toward: int | None) -> None:
     """A pathing tile being flipped from `toward` is turned to connect with it."""
     card = g.board.content[index]
     if card is None:
@@ -227,10 +233,11 @@ def turn_to_meet(g: Game, index: int, toward: int) -> None:
 def replace_with_path(g: Game, index: int, toward: int | None, events: list[Event]) -> None:
     """A card leaves the table: a tile from the pathing stack takes its place."""
     g.board.content[index] = None
-    if not g.catacomb.pathing:
+    pathing = stacks(g).pathing
+    if not pathing:
         g.board.paths[index] = FOUR_PATHS
         return
-    card = g.catacomb.pathing.pop()
+    card = pathing.pop()
     d = g.catalog.cards[card.id]
     facing = _facing(g.board, index, toward)
     g.board.paths[index] = _turned(GLYPH_PATHS[d.shape], d.arrow, facing)

@@ -113,7 +113,9 @@ def _mole(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         p.gold = 0
     else:
         p.gold -= MOLE_PRICE
+    assert action.target is not None  # as check() found
     index = g.index(action.target)
+    assert index is not None
     if g.catacomb is not None:
         # The mole searches the pathing stack for a crossing, then shuffles the stack.
         crossing = next((c for c in g.catacomb.pathing
@@ -139,6 +141,7 @@ def _quit(g: Game, p: Player, events: list[Event]) -> None:
 
 
 def _come_back(g: Game, p: Player, events: list[Event]) -> None:
+    assert p.away_at is not None  # away players keep the cell they left
     if g.occupied(p.away_at):
         events.append(Event("still_away", {"player": p.seat, "cell": list(g.cell(p.away_at))}))
         g.ending = True

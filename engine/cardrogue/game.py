@@ -12,7 +12,8 @@ and routes each action to the section that handles it.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core.dice import Dice
 from engine.core.protocol import Event, IllegalAction
@@ -184,7 +185,7 @@ class Game:
                           title="The catacombs")
         spec = MapSpec((table,), seed, title="Classic game", kind="classic")
         chosen = characters or ["warrior"] * len(names)
-        return cls(spec, list(zip(names, chosen)), mode="classic", table=True,
+        return cls(spec, list(zip(names, chosen, strict=True)), mode="classic", table=True,
                    picking=characters is None)
 
     def new_uid(self) -> int:

@@ -62,7 +62,7 @@ def enter_level(g: Game, index: int, events: list[Event]) -> None:
         for item in level.items:
             take_card(g, p, g.new_card(item, _colour(g, f"colour:{index}:item")
                                        if g.catalog.cards[item].type == "potion" else None), events)
-    for i in sorted({p.pos for p in g.players} | set(level.revealed)):
+    for i in sorted({p.pos for p in g.players if p.pos is not None} | set(level.revealed)):
         g.board.reveal(i)
         card = g.board.content[i]
         if card is not None and g.catalog.cards[card.id].type == "enemy":

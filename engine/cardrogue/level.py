@@ -100,7 +100,8 @@ def level_from_grids(level_id: str, paths: str, cells: str, legend: dict[str, An
     width = max((len(r) for r in crows), default=0)
     if len(prows) != height or any(len(r) != width for r in crows + prows):
         raise ValueError(f"level {level_id!r}: the paths and cells grids must have equal rows")
-    flat_paths, flat_cards = [], []
+    flat_paths: list[int] = []
+    flat_cards: list[str | None] = []
     revealed, colours, stock = set(), {}, {}
     custom: dict[str, tuple[str, dict[str, Any]]] = {}
     for row in range(height):

@@ -129,6 +129,7 @@ def fountain(g: Game, p: Player, events: list[Event]) -> None:
     d = g.catalog.cards[card.id]
     if d.type != "fountain":
         return
+    assert p.pos is not None  # standing on the fountain
     roll = g.dice.roll(f"fountain:{g.level_index}:{p.pos}")
     drained = roll in d.drain_on
     events.append(Event("fountain", {"player": p.seat, "roll": roll, "drained": drained,
@@ -202,6 +203,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
                                      "purse": p.gold}))
         return
     stock = stock_at(g, p.pos)
+    assert stock is not None  # check() found the shop
     card = _find(stock, action.card)
     paid_cards = [_find(p.hand, uid) for uid in action.cards]
     for pay in paid_cards:

@@ -53,6 +53,7 @@ def start_turn(g: Game, events: list[Event]) -> None:
             return  # off the table: nothing touches them; they come back or let the turn pass
         if p.deferred:
             p.deferred = False
+            assert p.pos is not None  # moved out of turn onto the table
             events.append(Event("arrive", {"player": p.seat, "cell": list(g.cell(p.pos))}))
             tiles.arrive(g, p, p.pos, events)
             if g.outcome is not None:
@@ -120,6 +121,8 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return "choose a direction"
     board = g.board
     pos = p.pos
+    if pos is None:  # away or fallen: Game.why_illegal says so first
+        return "you are not on the table"
     if kind == "flip":
         if not done.can_flip:
             return "cards can only be flipped at the start of a turn, before moving"
@@ -159,10 +162,15 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     if kind == "end_turn":
         g.ending = True
         return
+    assert p.pos is not None and action.dir is not None  # as check() found
     if kind == "flip":
-        flip(g, p, g.board.neighbour(p.pos, DIRECTION_BITS[action.dir]), events)
+        ahead = g.board.neighbour(p.pos, DIRECTION_BITS[action.dir])
+        assert ahead is not None
+        flip(g, p, ahead, events)
         return
-    move(g, p, g.board.connected(p.pos, DIRECTION_BITS[action.dir]), events)  # g.toward
+    ahead = g.board.connected(p.pos, DIRECTION_BITS[action.dir])  # g.toward
+    assert ahead is not None
+    move(g, p, ahead, events)
 
 
 def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
@@ -184,6 +192,7 @@ def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
 
 def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
     origin = p.pos
+    assert origin is not None
     p.pos = index
     g.this_turn.can_flip = False
     if g.this_turn.moves_left <= 0:

@@ -16,7 +16,6 @@ from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.screens.dialogs import ConfirmScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
-from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.title import TitleScreen
 from tests.app.test_play import SIZE, log_text, press
 

@@ -102,7 +102,7 @@ def _readme_rows() -> dict[str, tuple[str, str]]:
 def test_readme_lists_every_map_with_its_share_code():
     rows = _readme_rows()
     assert set(rows) == set(IDS)
-    for path, name in zip(MAPS, IDS):
+    for path, name in zip(MAPS, IDS, strict=True):
         spec = load_map(path)
         assert rows[name] == (spec.kind, share_code(map_id(spec))), name
 

@@ -41,7 +41,7 @@ def boards(draw, players=1, content=tuple(CONTENT)):
                     masks[(r + dr) * width + c + dc] |= OPPOSITE[bit]
     legend = {}
     cards = []
-    for i in range(cells):
+    for _ in range(cells):
         card = draw(st.sampled_from(content))
         glyph = legend.setdefault(card, chr(0x41 + len(legend)))
         cards.append(glyph)

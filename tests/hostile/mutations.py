@@ -17,6 +17,7 @@ import re
 import tempfile
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -104,7 +105,7 @@ def _odd_character(text: str, rng: random.Random) -> str:
     return text[:at] + rng.choice(ODD) * rng.randint(1, 3) + text[at:]
 
 
-MUTATIONS = {
+MUTATIONS: dict[str, Callable[[str, random.Random], str | bytes]] = {
     "byte_flips": _flip_bytes, "line_edits": _edit_lines, "grid_swaps": _swap_cells,
     "number_tweaks": _tweak_number, "key_renames": _rename_key, "odd_characters": _odd_character,
 }

@@ -47,7 +47,7 @@ def test_validate_spells_out_escape_sequences_in_file_names(tmp_path: Path) -> N
 def test_import_echoes_names_as_harmless_text(tmp_path: Path) -> None:
     data = tmp_path / "data"
     corpus_maps(data)
-    run = run_with(tmp_path, f"{EVIL}.run.json", player=f"Eve\u202eevE")
+    run = run_with(tmp_path, f"{EVIL}.run.json", player="Eve\u202eevE")
     result = run_cardrogue("import", run, data_dir=data)
     assert_clean(result)
     assert result.returncode == 0, result.stderr

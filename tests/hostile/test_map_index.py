@@ -113,7 +113,6 @@ def test_a_data_folder_that_cannot_be_written_still_finds_maps(data: Path) -> No
 
 def test_a_share_code_finds_its_map_through_the_index(data: Path, reads: list[Path]) -> None:
     from engine.cardrogue.identity import share_code
-    from services.library import MapLoadError
 
     identity = wanted(data)
     library._cache.clear()

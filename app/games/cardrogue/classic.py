@@ -55,7 +55,7 @@ class ClassicSession(Session):
         self.name = self.names[0]
         self.game = self._new_game()
         self.spec = self.game.spec
-        self.character = None
+        self.character = ""  # no one hero: each player has their own
         self.groups = []
         self._start_log()
 

@@ -73,7 +73,7 @@ def open_run_file(path: str | os.PathLike[str],
                   map_file: str | os.PathLike[str] | None = None) -> Replay:
     """Read, find the map of, and verify a run file. Raises Unwatchable."""
     try:
-        run = read_run(path)
+        run = read_run(Path(path))
     except RunError as exc:
         raise Unwatchable(exc.code, exc.message) from None
     return Replay.verified(run, find_run_map(run, map_file), source=Path(path))

@@ -156,4 +156,5 @@ class Session:
     def total_par(self) -> int | None:
         """The sum of the levels' pars, when every level states one."""
         pars = [level.par for level in self.spec.levels]
-        return sum(pars) if pars and all(p is not None for p in pars) else None
+        known = [p for p in pars if p is not None]
+        return sum(known) if pars and len(known) == len(pars) else None

@@ -414,7 +414,7 @@ class Narrator:
 
     def _on_enemy_ability(self, d: dict, names: dict) -> Text:
         enemy = cap(self._enemy(names, d.get("target")))
-        ability = {"poison": "poison", "paralyse": "paralyse"}.get(d.get("ability"), d.get("ability"))
+        ability = {"poison": "poison", "paralyse": "paralyse"}.get(d.get("ability", ""), d.get("ability"))
         outcome = "it works" if d.get("hit") else "no effect"
         return Text(f"{enemy} tries to {ability} you: rolls {d['roll']}, needs {faces(d.get('on', []))}"
                     f" — {outcome}.", style=STYLE_HURT if d.get("hit") else "")
@@ -540,7 +540,7 @@ class Narrator:
     def _on_potion_identified(self, d: dict, names: dict) -> Text:
         rolls = list(d.get("rolls", []))
         rolled = f"rolled {', then '.join(str(r) for r in rolls)}" if rolls else "known"
-        effect = EFFECT_NAMES.get(d.get("effect"), d.get("effect"))
+        effect = EFFECT_NAMES.get(d.get("effect", ""), d.get("effect"))
         return Text(f"{cap(str(d.get('colour', '')))} potions are {effect} ({rolled}).",
                     style=STYLE_NOTE)
 
@@ -577,6 +577,8 @@ class Narrator:
 
     def _on_teleported(self, d: dict, names: dict) -> Text:
         to = _cell(d.get("to"))
+        if to is None:  # every teleport names where to; this keeps a malformed event readable
+            return Text(f"{self._who(d.get('player'), 'are', 'is')} moved.")
         if d.get("enemy"):
             enemy = cap(self._enemy(names, to))
             return Text(f"{enemy} vanishes and reappears at row {to[0] + 1}, column {to[1] + 1}.")

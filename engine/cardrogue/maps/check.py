@@ -97,11 +97,11 @@ def check(document: Any, name: str = "<document>", *, cache: LintCache | None = 
     out = Collector(name)
     try:
         document, dates = plain_values(document)
-        for parts, text in dates:
+        for where, text in dates:
             out.add(ERROR, "date_value",
-                    f"{json_path(parts)[2:] or 'the value'}: {text} is a TOML date or time; the "
+                    f"{json_path(where)[2:] or 'the value'}: {text} is a TOML date or time; the "
                     "format has none, so write it in quotes if you mean text",
-                    level=_level_of(document, list(parts)), path=json_path(parts))
+                    level=_level_of(document, list(where)), path=json_path(where))
         try:
             document, report.migrated_from = migrate(document)
         except MigrationProblem as problem:

@@ -20,7 +20,7 @@ import os
 import re
 import stat
 import tomllib
-from typing import Any
+from typing import Any, AnyStr
 
 from engine.core import toml_guard
 from engine.cardrogue.level import grid_rows
@@ -79,7 +79,7 @@ def _too_large(size: int) -> str:
             f"({MAX_FILE_BYTES // (1024 * 1024)} MiB)")
 
 
-def _line_col(data: bytes | str, offset: int) -> tuple[int, int]:
+def _line_col(data: AnyStr, offset: int) -> tuple[int, int]:
     """1-based line and column of `offset` (columns count bytes for bytes, characters for text)."""
     newline = b"\n" if isinstance(data, bytes) else "\n"
     line = data.count(newline, 0, offset) + 1

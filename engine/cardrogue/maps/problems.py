@@ -124,7 +124,8 @@ class MapError(ValueError):
 
     def __init__(self, report: Report) -> None:
         self.report = report
-        first = (report.errors or report.problems or [None])[0]
+        listed = report.errors or report.problems
+        first = listed[0] if listed else None
         summary = f"{report.file}: {report.status}"
         if first is not None:
             summary += f": {first.message}"

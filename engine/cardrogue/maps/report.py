@@ -30,7 +30,7 @@ def format_problem(problem: Problem) -> str:
 
 
 def format_text(reports: Sequence[Report]) -> str:
-    lines = []
+    lines: list[str] = []
     for report in reports:
         lines.extend(format_problem(p) for p in report.problems)
         counts = []

@@ -78,7 +78,7 @@ def schema_errors(document: Any, sizes: dict[int, int] | None = None,
     `sizes` gives the true length of lists and tables that `document.bounded` cut short.
     """
     sizes = sizes or {}
-    out = []
+    out: list[tuple[str, list[Any], str, str]] = []
     typed: set[str] = set()
     for count, error in enumerate(validator().iter_errors(document)):
         if count == MAX_SCHEMA_ERRORS:

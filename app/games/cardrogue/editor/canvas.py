@@ -323,7 +323,8 @@ class EditorCanvas(ScrollView, can_focus=True):
         first = scroll_x // board.CELL_W
         last = min(columns, (scroll_x + width) // board.CELL_W + 1)
         shade = Style(bgcolor=self._palette()["selected"].bgcolor)
-        drawn, segments = self._drawn, []
+        drawn = self._drawn
+        segments: list[Segment] = []
         for col in range(first, last):
             sig = self.card_signature(row, col)
             lines = drawn.get(sig)
@@ -365,7 +366,8 @@ class EditorCanvas(ScrollView, can_focus=True):
         glyph of this level: a plain path shows its paths (None); a glyph the level does not
         define is drawn as itself, in the colour of trouble."""
         cards = standard_catalog().cards
-        places = {glyph: (card, None) for glyph, card in BUILT_IN.items()}
+        places: dict[str, tuple[object, str | None]] = {
+            glyph: (card, None) for glyph, card in BUILT_IN.items()}
         for glyph, entry in self.model.legend(self.level).items():
             card = entry.get("card") if isinstance(entry, dict) else entry
             colour = entry.get("colour") if isinstance(entry, dict) else None

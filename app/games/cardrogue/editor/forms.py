@@ -186,11 +186,15 @@ class ItemsPicker(Vertical):
         event.stop()
         item = selected_value(self.query_one("#item-choice", Select))
         if item is None:
-            self.screen.show_message("Choose an item to add first.")
+            self._say("Choose an item to add first.")
             return
         self.items.append(item)
         self.show_items()
-        self.screen.show_message("")
+        self._say("")
+
+    def _say(self, text: str) -> None:
+        if isinstance(self.screen, FormScreen):  # the picker is part of a form
+            self.screen.show_message(text)
 
     @on(Button.Pressed, "#remove-item")
     def remove_item(self, event: Button.Pressed) -> None:

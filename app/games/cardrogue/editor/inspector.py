@@ -101,7 +101,7 @@ class Inspector(LegendOptionFields, Vertical):
         yield Static(id="inspect-head")
         with Horizontal(id="inspect-paths"):
             yield Label("Paths")
-            for bit, name in SIDES:
+            for _bit, name in SIDES:
                 yield Checkbox(name[0].upper(), id=f"path-{name}", compact=True,
                                tooltip=f"The path leading {name} (on both cells)")
         yield VerticalScroll(id="inspect-scroll", can_focus=False)

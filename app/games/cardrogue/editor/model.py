@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine.cardrogue import E, GLYPH_PATHS, N, OPPOSITE, PATH_GLYPHS, S, STEP, W, grid_rows
 from engine.cardrogue.maps import (
@@ -116,17 +116,21 @@ class _Grid:
 
     def paths_text(self) -> str:
         rows = self._path_rows
+        lines = []
         for r, row in enumerate(rows):
             if row is None:
-                rows[r] = "".join(PATH_GLYPHS[b] for b in self.bits[r])
-        return canonical_grid("".join(row + "\n" for row in rows))
+                row = rows[r] = "".join(PATH_GLYPHS[b] for b in self.bits[r])
+            lines.append(row + "\n")
+        return canonical_grid("".join(lines))
 
     def cells_text(self) -> str:
         rows = self._cell_rows
+        lines = []
         for r, row in enumerate(rows):
             if row is None:
-                rows[r] = "".join(self.glyphs[r])
-        return canonical_grid("".join(row + "\n" for row in rows))
+                row = rows[r] = "".join(self.glyphs[r])
+            lines.append(row + "\n")
+        return canonical_grid("".join(lines))
 
 
 class MapModel:
@@ -166,13 +170,17 @@ class MapModel:
     @property
     def document(self) -> dict[str, Any]:
         """The current document (the model's own dict: do not change it)."""
+        self._write_grids()
+        return self._document
+
+    def _write_grids(self) -> None:
+        """Write the grids changed since the last call back into the document."""
         for index in self._touched:
             level = self._document["levels"][index]
             grid = self._grids[index]
             level["paths"] = grid.paths_text()
             level["cells"] = grid.cells_text()
         self._touched.clear()
-        return self._document
 
     @property
     def level_count(self) -> int:
@@ -251,11 +259,12 @@ class MapModel:
         self._report = None
         if isinstance(change.where, tuple) and change.where[0] != "field":
             if self._changed_rows is not None:
-                self._changed_rows.setdefault(change.level, set()).add(change.where[0])
+                row = cast(int, change.where[0])  # a cell: ("field", key) was ruled out
+                self._changed_rows.setdefault(change.level, set()).add(row)
         else:
             self._changed_rows = None  # a legend entry or the levels: anything may look new
         if change.where == LEVELS:
-            self.document  # write pending grids back before they are replaced
+            self._write_grids()  # before the grids are replaced
             self._document["levels"] = copy.deepcopy(value)
             self._grids = [_Grid(level) for level in self._document["levels"]]
             self._touched.clear()
@@ -269,7 +278,7 @@ class MapModel:
                 table[key] = copy.deepcopy(value)
             return
         if isinstance(change.where, tuple):
-            row, col = change.where
+            row, col = cast(tuple[int, int], change.where)
             self._grids[change.level].set(row, col, *value)
             self._touched.add(change.level)
             return

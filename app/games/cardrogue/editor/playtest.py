@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from app.games.cardrogue.editor.templates import slug
-from engine.cardrogue import MapSpec, Verified, record_run, share_code, verify_run
+from engine.cardrogue import (MapSpec, Run, Verified, read_run, record_run, share_code,
+                              verify_run)
 from engine.cardrogue.maps import check_document, copy_schema, save_map
 from engine.core import MAP_HASH_MISMATCH, RunError, save_run
-from engine.cardrogue import Run, read_run
+from services.runfiles import clear_path
 
 NOT_CLEARED = ("Play the whole map to the end first (shift+p): publishing needs a clear of "
                "this exact map.")
@@ -256,6 +257,7 @@ def publish(editor) -> None:
         editor.notify(f"Could not write the published files: {error.strerror or error}",
                       title="Not published", severity="error", markup=False)
         return
+    assert run is not None  # publish_files refuses a map without its clear
     moves = run.claimed.get("moves")
     note = f"{path}\nShare code {code}. Your record: {moves} moves."
     if filled:
@@ -368,7 +370,9 @@ def _won(editor, game, identity: str) -> None:
     editor.clear_run = run
     if editor.path is not None:
         _keep_beside(editor, run)
-    earlier = tuple(best.claimed.get("level_moves", ())) if best is not None else ()
+    earlier = best.claimed.get("level_moves") if best is not None else None
+    if not isinstance(earlier, tuple):  # a run's lists of figures are read as tuples
+        earlier = ()
     # A level's proved optimum, when the solver knows it, makes a better par than this clear.
     level_moves = list(game.level_moves)
     for index, moves in proved_pars(editor).items():

@@ -65,10 +65,10 @@ def _lay_corridor(model: MapModel, level: int, glyphs: str) -> None:
     width, height = model.size(level)
     cells = _corridor_cells(width, height, len(glyphs))
     model.begin_stroke()
-    for (row, col), (next_row, next_col) in pairwise(cells):
+    for (row, col), (_next_row, next_col) in pairwise(cells):
         bit = E if next_col > col else W if next_col < col else S
         model.corridor_step(level, row, col, bit)
-    for (row, col), glyph in zip(cells, glyphs):
+    for (row, col), glyph in zip(cells, glyphs, strict=True):
         model.set_glyph(level, row, col, glyph, card="goblin" if glyph == "g" else None)
     model.end_stroke()
 

@@ -8,6 +8,7 @@ problems screen instead of the game.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -21,6 +22,11 @@ from engine.core import shown
 
 from app.games.cardrogue import maplist, records
 from app.games.cardrogue.maplist import MapEntry
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from app.cardrogue_app import CardRogueApp
 
 KIND_TITLES = {"campaign": "Story campaigns", "challenge": "Challenge maps"}
 
@@ -75,6 +81,8 @@ class OpenFileScreen(ModalScreen[Path | None]):
 
 
 class MapListScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(CardRogueApp)  # so calls to the shell's own methods are checked
     """Choose a map to play: Enter plays it (or shows its problems)."""
 
     BINDINGS = [

@@ -205,7 +205,8 @@ class EditorScreen(Screen[None]):
         self.recent: list[Brush] = []  # the brushes painted most recently, the last first
         self.picked: Brush | None = None  # a brush chosen from every card, until [ ] or a digit
         self.clipboard: Clip | None = None
-        self.anchor: tuple[int, int] | None = None  # where a selection being stretched began
+        # Where a selection being stretched began (not `anchor`: that is a Widget method).
+        self.selection_anchor: tuple[int, int] | None = None
         self._last_cell: tuple[int, int] = (0, 0)  # where the mouse was last in a drag
         # A map meant for a file that does not exist yet (a template, `edit NEW.toml`) is
         # unsaved until its first save, edited or not.
@@ -447,12 +448,14 @@ class EditorScreen(Screen[None]):
             bit = STEPS[(message.drow, message.dcol)]
             if self.model.corridor_step(canvas.level, row, col, bit) is not None:
                 self.update_views()
-        elif self.anchor is not None:
+        elif self.selection_anchor is not None:
             self._stretch_selection(canvas.cursor)
         self._update_status()
 
     def _stretch_selection(self, cell: tuple[int, int]) -> None:
-        (r1, c1), (r2, c2) = self.anchor, cell
+        if self.selection_anchor is None:
+            return
+        (r1, c1), (r2, c2) = self.selection_anchor, cell
         self.canvas.selection = (min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
         self.canvas.refresh()
 
@@ -463,17 +466,18 @@ class EditorScreen(Screen[None]):
         model, level, cell = self.model, self.level, message.cell
         if message.phase == "up":
             model.end_stroke()
-            if self.tool == "select" and self.anchor is not None and self.canvas.selection \
+            if self.tool == "select" and self.selection_anchor is not None and self.canvas.selection \
                     and self.canvas.selection[:2] == self.canvas.selection[2:]:
                 self.canvas.selection = None  # a click, not a drag: no selection
-            self.anchor = None
+            self.selection_anchor = None
             self.update_views()
             return
+        assert cell is not None  # only a release can happen off the grid
         if message.phase == "down":
             model.begin_stroke()
             self._last_cell = cell
             if self.tool == "select":
-                self.anchor = cell
+                self.selection_anchor = cell
                 self.canvas.selection = None
                 self._stretch_selection(cell)
         if self.tool == "paint":
@@ -485,7 +489,7 @@ class EditorScreen(Screen[None]):
             model.erase(level, *cell)
         elif self.tool == "corridor" and message.phase == "move":
             self._corridor_to(cell)
-        elif self.tool == "select" and message.phase == "move" and self.anchor is not None:
+        elif self.tool == "select" and message.phase == "move" and self.selection_anchor is not None:
             self._stretch_selection(cell)
         self._last_cell = cell
         if self.tool in ("paint", "erase", "corridor"):
@@ -570,12 +574,12 @@ class EditorScreen(Screen[None]):
 
     def action_select(self) -> None:
         """Start a rectangle at the cursor (again: start afresh); moving stretches it."""
-        self.anchor = self.canvas.cursor
+        self.selection_anchor = self.canvas.cursor
         self._stretch_selection(self.canvas.cursor)
         self._update_status()
 
     def _clear_selection(self) -> None:
-        self.anchor = None
+        self.selection_anchor = None
         self.canvas.selection = None
         self.canvas.refresh()
 
@@ -587,12 +591,12 @@ class EditorScreen(Screen[None]):
         self.clipboard = self.model.copy_region(self.level, *selection)
         width, height = self.clipboard.size
         self.notify(f"Copied {width}x{height} cells.")
-        self.anchor = None
+        self.selection_anchor = None
         return True
 
     def action_cut(self) -> None:
         selection = self.canvas.selection
-        if self.action_copy():
+        if self.action_copy() and selection is not None:
             self._edit(lambda: self.model.erase_region(self.level, *selection))
             self._clear_selection()
 
@@ -756,6 +760,7 @@ class EditorScreen(Screen[None]):
             ]), self._legend_chosen)
             return
         if what == "remove":
+            assert glyph is not None  # an entry's choices carry its glyph
             level = self.level
             self._edit(lambda: self.model.set_legend(level, glyph, None))
             return
@@ -865,9 +870,13 @@ class EditorScreen(Screen[None]):
                 self.notify("A map needs at least one level.", severity="warning")
                 return
             name = model.level_id(index)
+
+            def remove(yes: bool | None) -> None:
+                if yes and model.remove_level(index):
+                    self.show_level(index)
+
             self.app.push_screen(
-                ConfirmScreen(f"Remove {name}? Undo brings it back.", "Remove", "Keep"),
-                lambda yes: yes and model.remove_level(index) and self.show_level(index))
+                ConfirmScreen(f"Remove {name}? Undo brings it back.", "Remove", "Keep"), remove)
 
     # ------------------------------------------------------------------ play-test
 
@@ -948,9 +957,12 @@ class EditorScreen(Screen[None]):
         if not self.unsaved:
             self.dismiss(None)
             return
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
         self.app.push_screen(ConfirmScreen("Leave the editor? Unsaved changes are lost.",
-                                           "Leave", "Stay"),
-                             lambda yes: self.dismiss(None) if yes else None)
+                                           "Leave", "Stay"), leave)
 
 
 def open_editor(app, path: Path | None = None) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -37,6 +38,11 @@ from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.look import character_label, describe_cell
 from app.games.cardrogue.words import DIRECTION_NAMES, card_label, plural, reason_line
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from app.cardrogue_app import CardRogueApp
 
 # What the prompt line says while a direction is awaited, per verb.
 ASKS = {
@@ -99,6 +105,9 @@ COMMANDS = (
 
 class PlayScreen(GameViews, Screen[None]):
     """One story run. The screen owns the Session; widgets only draw it."""
+
+    if TYPE_CHECKING:
+        app = getters.app(CardRogueApp)  # so calls to the shell's own methods are checked
 
     AUTO_FOCUS = ""  # focus nothing: the arrows play, until the player focuses the log
 
@@ -309,7 +318,7 @@ class PlayScreen(GameViews, Screen[None]):
         """Look mode's panel, in place of the log: what is under the cursor."""
         looking = self.picking == "look" and self.cursor is not None
         self.set_class(looking, "looking")
-        if looking:
+        if looking and self.cursor is not None:
             self.query_one("#look", Static).update(self.look_text(self.cursor))
 
     def look_text(self, cell: tuple[int, int]) -> Text:
@@ -538,6 +547,7 @@ class PlayScreen(GameViews, Screen[None]):
     # ------------------------------------------------------------------ the cursor
 
     def _move_cursor(self, direction: str) -> None:
+        assert self.cursor is not None  # only called while a cell is being chosen
         row, col = self.cursor
         dr, dc = STEP[DIRECTION_BITS[direction]]
         board = self.game.board
@@ -627,7 +637,7 @@ class PlayScreen(GameViews, Screen[None]):
         pool = hero.hand if where == "hand" else list(dict.fromkeys(hero.equipped.values()))
         return [c for c in pool if g.catalog.cards[c.id].type in types]
 
-    def _choose_card(self, title: str, cards: list, then: Callable[[int], None],
+    def _choose_card(self, title: str, cards: list, then: Callable[[int], object],
                      none: str) -> None:
         """Pick one of `cards` (at once if there is only one); `none` says why there is none."""
         if not cards:
@@ -637,8 +647,12 @@ class PlayScreen(GameViews, Screen[None]):
             then(cards[0].uid)
             return
         choices = [Choice(Text(card_label(self.game, c)), c.uid) for c in cards]
-        self.app.push_screen(ChooseScreen(title, choices),
-                             lambda uid: then(uid) if uid is not None else None)
+
+        def chosen(uid: int | None) -> None:
+            if uid is not None:
+                then(uid)
+
+        self.app.push_screen(ChooseScreen(title, choices), chosen)
 
     def action_drink(self) -> None:
         self._choose_card("Drink which potion?", self._cards("potion"),

@@ -117,7 +117,7 @@ class RulesScreen(Screen[None]):
         options = self.query_one("#terms", OptionList)
         options.clear_options()
         for index, term in enumerate(self.shown):
-            if term is None or term == LEGEND_ENTRY:
+            if term is None or isinstance(term, str):  # the only text entry is LEGEND_ENTRY
                 label = Text(KEYS_ENTRY if term is None else LEGEND_ENTRY, style="bold")
             else:
                 label = Text(term.name)
@@ -139,7 +139,7 @@ class RulesScreen(Screen[None]):
                 return
 
     def describe(self, term: Term | str | None) -> None:
-        if term == LEGEND_ENTRY:
+        if isinstance(term, str):  # LEGEND_ENTRY
             self.current = LEGEND_ENTRY
             self.query_one("#term-name", Static).update(Text("What the board shows"))
             self.query_one("#term-text", Static).update(self.legend or Text())

@@ -9,6 +9,7 @@ Enter on an entry opens its run in the replay viewer; o opens any run file.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -25,6 +26,11 @@ from app.games.cardrogue import maplist, records
 from app.games.cardrogue.maplist import MapEntry
 from services.library import library_files
 from services.paths import bundled_maps_dir
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from app.cardrogue_app import CardRogueApp
 
 SHOWN = 100  # ranks listed per map
 MINE = "bold"  # how the player's own row stands out
@@ -59,6 +65,8 @@ def _one_line(error: BaseException) -> str:
 
 
 class HighScoresScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(CardRogueApp)  # so calls to the shell's own methods are checked
     """Local leaderboards, one map at a time."""
 
     BINDINGS = [
@@ -279,13 +287,13 @@ class HighScoresScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        self.watch(event.cursor_row)
+        self.replay_row(event.cursor_row)
 
     def action_watch(self) -> None:
         if self.table.has_focus and self.entries:
-            self.watch(self.table.cursor_row)
+            self.replay_row(self.table.cursor_row)
 
-    def watch(self, row: int) -> None:
+    def replay_row(self, row: int) -> None:  # not `watch`: that is Textual's, for reactives
         """Open the run of the entry at `row` in the replay viewer."""
         from app.games.cardrogue.replay import RunMap, Unwatchable, open_run_text
         from app.games.cardrogue.screens.replay import open_run

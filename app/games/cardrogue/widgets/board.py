@@ -209,9 +209,9 @@ class BoardView(ScrollView, can_focus=False):
         for index in legal:
             marks[index] = marks.get(index, 0) | MARK_LEGAL
         if cursor is not None:
-            index = game.index(cursor)
-            if index is not None:
-                marks[index] = marks.get(index, 0) | MARK_CURSOR
+            at = game.index(cursor)
+            if at is not None:
+                marks[at] = marks.get(at, 0) | MARK_CURSOR
         enemies = set(game.enemies)
         seen = self._seen
         if seen is None or seen[2] is not paths and seen[2] != paths:

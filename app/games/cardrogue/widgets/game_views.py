@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.games.cardrogue.widgets.board import BoardView
 from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.cardrogue.widgets.side_panel import SidePanel
 
+if TYPE_CHECKING:
+    from textual.screen import Screen as _Screen
+else:
+    _Screen = object
 
-class GameViews:
+
+class GameViews(_Screen):
     """Mixed into a Screen that composes #board, #log and #panel."""
 
     @property
