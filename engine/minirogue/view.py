@@ -80,6 +80,7 @@ class View:
     rank: int
     xp: int
     xp_to_next_rank: int | None  # None at the top rank
+    xp_die: tuple[int, int] | None  # (slot, face) of the die on the XP track; None at 0 XP
     dice: int  # unlocked combat dice
     spells: tuple[str, ...]
     max_armor: int
@@ -112,6 +113,14 @@ class View:
     cause: str | None
 
 
+def xp_die(xp: int) -> tuple[int, int] | None:
+    """Where the XP die sits: each slot of the track holds 6 XP, its face the rest (a die that
+    reaches 6 moves up a slot at the next XP and shows 1 again)."""
+    if xp <= 0:
+        return None
+    return ((xp - 1) // 6, (xp - 1) % 6 + 1)
+
+
 def build_view(state: State, seat: int = 0) -> View:
     t, hero = state.tables, state.hero
     columns = dungeon.columns_here(t, state.layout, state.area)
@@ -139,6 +148,7 @@ def build_view(state: State, seat: int = 0) -> View:
         has_key=state.has_key,
         armor=hero.armor, hp=hero.hp, gold=hero.gold, food=hero.food, rank=hero.rank,
         xp=hero.xp, xp_to_next_rank=None if top else t.xp_to_next_rank[hero.rank - 1],
+        xp_die=xp_die(hero.xp),
         dice=experience.dice_count(hero, t), spells=tuple(hero.spells),
         max_armor=t.max_stats["armor"], max_hp=t.max_stats["hp"], max_gold=t.max_stats["gold"],
         max_food=t.max_stats["food"], max_spells=t.max_stats["spells"],
