@@ -118,3 +118,17 @@ def first(events: list[Event], kind: str) -> dict:
 
 def every(events: list[Event], kind: str) -> list[dict]:
     return [e.data for e in events if e.kind == kind]
+
+
+# An area walked through without a fight: rest, visit the merchant, an event (a ration when
+# event=1 and the check fails) and a trap evaded (rolls: event=[1], skill=[6, 1], trap=[4]).
+WALK = deal("resting", "merchant treasure", "event", "monster trap")
+WALK_ACTIONS = ("enter 0", "rest heal", "enter 0", "leave", "enter 0", "enter 1")
+
+
+def walk(state: State) -> list[Event]:
+    """Play the four columns of a WALK area (its dice must be rigged by the caller)."""
+    rig(state, "event", 1)
+    rig(state, "skill", 6, 1)
+    rig(state, "trap", 4)
+    return act(state, *WALK_ACTIONS)
