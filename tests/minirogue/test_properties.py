@@ -61,3 +61,33 @@ def test_stats_stay_on_the_character_card(seed: int, chooser_seed: int) -> None:
         assert len(hero.spells) <= caps["spells"] and 1 <= hero.rank <= 4
         assert hero.hp > 0 or state.outcome == "dead"
     assert state.is_over
+
+
+def action_universe() -> list[Action]:
+    """Every action with small arguments: more than any state allows."""
+    from engine.minirogue.actions import PAYMENTS, _names
+    out = [Action(k) for k in ("strike", "pass", "leave")]
+    out += [Action("enter", row=r) for r in range(3)]
+    out += [Action("reroll", die=d) for d in range(5)]
+    out += [Action("feat", die=d, pay=p) for d in range(5) for p in PAYMENTS]
+    out += [Action("choose", face=f) for f in range(8)]
+    out += [Action(k, spell=s) for k in ("cast", "replace") for s in _names("spell")]
+    out += [Action(k, item=i) for k in ("buy", "sell") for i in _names("item")]
+    out += [Action("rest", option=o) for o in _names("option")]
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, (1 << 64) - 1), st.integers(0, 1 << 32))
+def test_legal_actions_are_exactly_the_actions_without_a_reason(seed: int, chooser_seed: int
+                                                                ) -> None:
+    rng = random.Random(chooser_seed)
+    universe = action_universe()
+    state = RULES.new_game(seed=seed, difficulty="casual")
+    for _ in range(MAX_ACTIONS):
+        legal = state.legal_actions()
+        assert set(legal) == {a for a in universe if state.why_illegal(a) is None}
+        assert len(set(legal)) == len(legal)  # each action listed once
+        if state.is_over:
+            break
+        state.apply(careful_choice(state) if rng.random() < 0.7 else rng.choice(legal))
