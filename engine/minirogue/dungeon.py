@@ -9,7 +9,7 @@ brings its boss, and one that lands elsewhere leaves the old boss behind.
 from __future__ import annotations
 
 from engine.core.dice import Dice
-from engine.minirogue.tables import Level, Tables
+from engine.minirogue.tables import Tables
 
 BOSS = "boss"
 
@@ -43,7 +43,3 @@ def landing(t: Tables, area: int) -> int | None:
 
 def level_number(t: Tables, area: int) -> int:
     return t.level_of(area).number
-
-
-def level_of(t: Tables, area: int) -> Level:
-    return t.level_of(area)

@@ -62,6 +62,10 @@ def test_cards_ahead_lie_face_down_and_the_boss_face_up() -> None:
 
 
 def test_a_new_game_starts_in_area_1_before_the_first_column() -> None:
-    view = RULES.new_game(seed=5).view()
+    state = RULES.new_game(seed=5)
+    view = state.view()
     assert (view.level, view.area, view.column, view.pending) == (1, 1, 0, "room")
     assert view.levels[0].areas == (1, 2)
+    # The set-up's own events, for a log or a replay viewer: the first area and its first column.
+    assert [e.kind for e in state.start_events] == ["area_begins", "column_revealed"]
+    assert state.start_events[1].data == {"column": 0, "rooms": [state.layout[0][0]]}

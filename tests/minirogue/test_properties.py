@@ -20,7 +20,7 @@ games = st.tuples(st.integers(0, (1 << 64) - 1), st.sampled_from(DIFFICULTIES), 
                   st.integers(0, 1 << 32), st.booleans())
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_legal_play_ends_and_replays_identically(game) -> None:
     seed, difficulty, keys, chooser_seed, careful = game
@@ -34,7 +34,7 @@ def test_random_legal_play_ends_and_replays_identically(game) -> None:
         assert legal, f"no legal action while waiting for {state.pending}"
         action = careful_choice(state) if careful and rng.random() < 0.8 else rng.choice(legal)
         assert state.why_illegal(action) is None
-        events.append([e.to_dict() for e in state.apply(action)])
+        events.append(json.loads(json.dumps([e.to_dict() for e in state.apply(action)])))
     assert state.is_over and state.outcome in ("won", "dead")
     assert state.legal_actions() == []
 
