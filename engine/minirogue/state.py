@@ -237,7 +237,9 @@ class State:
         )
 
     def view(self, seat: int = 0) -> View:
-        """A frozen read model of plain values for a screen (see view.py)."""
+        """A frozen read model of plain values for a screen (see view.py). Solitaire: seat 0."""
+        if seat != self.current_player:
+            raise ValueError("Mini Rogue has one seat: 0")
         return build_view(self, seat)
 
 

@@ -91,6 +91,8 @@ def test_the_view_is_frozen_plain_values() -> None:
     assert view.legal == tuple(tuple(a.to_dict().items()) for a in state.legal_actions())
     plain = dataclasses.asdict(view)
     json.dumps(plain)  # nothing but plain values inside
+    with pytest.raises(ValueError, match="one seat"):
+        state.view(1)
 
 
 def test_the_view_shows_the_fight_and_the_dice() -> None:
