@@ -18,6 +18,7 @@ argument, a wrong type or an unknown name is a ValueError, so each play has one 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.minirogue.tables import SPELLS, tables
@@ -45,8 +46,9 @@ STR_FIELDS = ("pay", "spell", "item", "option")
 FIELDS = INT_FIELDS + STR_FIELDS
 
 
+@lru_cache(maxsize=None)
 def _names(field: str) -> tuple[str, ...]:
-    """The words a text argument may hold."""
+    """The words a text argument may hold (fixed by the bundled tables, so worked out once)."""
     if field == "pay":
         return PAYMENTS
     if field == "spell":
