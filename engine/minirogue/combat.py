@@ -63,11 +63,13 @@ class Fight:
                 tuple(d.as_tuple() for d in self.dice))
 
 
-def monster_fight(state: State, foe: str = MONSTER) -> Fight:
+def monster_fight(state: State, events: list[Event], foe: str = MONSTER) -> Fight:
     """A monster of the current level: the area's number plus one die in health."""
     t = state.tables
     level = dungeon.level_number(t, state.area)
-    hp = state.area + sum(state.roll("monster_hp") for _ in range(t.monster_hp_dice))
+    faces = [state.roll("monster_hp") for _ in range(t.monster_hp_dice)]
+    hp = state.area + sum(faces)
+    events.append(Event("monster_health", {"area": state.area, "faces": faces, "hp": hp}))
     if foe == EVENT_MONSTER:
         card = t.event_monster
         return Fight(foe, card.name, level, hp, hp, card.damage * level, card.xp)

@@ -33,7 +33,7 @@ def enter(state: State, row: int, events: list[Event]) -> None:
     events.append(Event("room_entered", {"area": state.area, "column": state.column, "row": row,
                                          "room": room}))
     if room == "monster":
-        combat.start(state, combat.monster_fight(state), events)
+        combat.start(state, combat.monster_fight(state, events), events)
     elif room == dungeon.BOSS:
         combat.start(state, combat.boss_fight(state), events)
     elif room == "treasure":
@@ -153,7 +153,7 @@ def resolve_event(state: State, face: int, events: list[Event]) -> None:
     state.event_options = ()
     events.append(Event("event", {"face": face, "event": entry.id, "name": entry.name}))
     if entry.fight:
-        combat.start(state, combat.monster_fight(state, combat.EVENT_MONSTER), events)
+        combat.start(state, combat.monster_fight(state, events, combat.EVENT_MONSTER), events)
         return
     for stat, amount in entry.gain.items():
         character.gain(state.hero, t, stat, amount, events, entry.id)

@@ -19,6 +19,7 @@ def fight_in_area(area: int, hp_roll: int, rank: int = 1, **rolls: list[int]):
 def test_a_monster_in_area_12_with_a_roll_of_3_has_15_health() -> None:
     state = fight_in_area(12, 3, attack=[2])
     events = act(state, "enter 0")
+    assert first(events, "monster_health") == {"area": 12, "faces": [3], "hp": 15}
     assert first(events, "fight_begins") == {"foe": "monster", "name": "Og's Sanctum Guard",
                                              "level": 5, "hp": 15, "damage": 10}
 
