@@ -132,7 +132,7 @@ def event(state: State, events: list[Event]) -> None:
     """Roll the event; a passed skill check lets the hero shift it by one either way."""
     t = state.tables
     face = state.roll("event")
-    events.append(Event("event_roll", {"roll": face, "event": t.events[face].id}))
+    events.append(Event("event_roll", {"roll": face, "result": t.events[face].id}))
     if skill_check(state, events, "event"):
         state.event_options = tuple(f for f in range(face - t.event_shift, face + t.event_shift + 1)
                                     if f in t.events)
@@ -151,7 +151,7 @@ def resolve_event(state: State, face: int, events: list[Event]) -> None:
     t = state.tables
     entry = t.events[face]
     state.event_options = ()
-    events.append(Event("event", {"face": face, "event": entry.id, "name": entry.name}))
+    events.append(Event("event_result", {"face": face, "result": entry.id, "name": entry.name}))
     if entry.fight:
         combat.start(state, combat.monster_fight(state, events, combat.EVENT_MONSTER), events)
         return

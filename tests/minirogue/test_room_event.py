@@ -13,13 +13,14 @@ EVENT_FIRST = deal("event", "monster treasure", "resting", "merchant trap")
 def test_rulebook_example_oscar_rolls_3_passes_the_check_and_takes_the_whetstone() -> None:
     state = game(deals={1: EVENT_FIRST}, event=[3], skill=[1])
     events = act(state, "enter 0")
-    assert first(events, "event_roll") == {"roll": 3, "event": "loot"}
+    assert first(events, "event_roll") == {"roll": 3, "result": "loot"}
     assert first(events, "skill_check") == {"roll": 1, "rank": 1, "success": True,
                                             "for": "event"}
     assert state.pending == "event" and state.view().event_options == (2, 3, 4)
     assert sorted(a.face for a in state.legal_actions()) == [2, 3, 4]
     events = act(state, "choose 4")
-    assert first(events, "event") == {"face": 4, "event": "whetstone", "name": "Found Whetstone"}
+    assert first(events, "event_result") == {"face": 4, "result": "whetstone",
+                                             "name": "Found Whetstone"}
     assert state.hero.xp == 2 and state.column == 1
 
 
