@@ -71,6 +71,7 @@ class Tables:
     dice_per_rank: tuple[int, ...]
     xp_to_next_rank: tuple[int, ...]
     top_rank_hp_per_gain: int
+    xp_per_track_slot: int
     room_cards: tuple[str, ...]
     columns: tuple[int, ...]
     food_per_delve: int
@@ -137,6 +138,7 @@ def tables_from_data(data: dict[str, Any]) -> Tables:
         dice_per_rank=tuple(data["experience"]["dice_per_rank"]),
         xp_to_next_rank=tuple(data["experience"]["xp_to_next_rank"]),
         top_rank_hp_per_gain=data["experience"]["top_rank_hp_per_gain"],
+        xp_per_track_slot=data["experience"]["xp_per_track_slot"],
         room_cards=tuple(data["turn"]["room_cards"]),
         columns=tuple(data["turn"]["columns"]),
         food_per_delve=data["turn"]["food_per_delve"],

@@ -113,12 +113,12 @@ class View:
     cause: str | None
 
 
-def xp_die(xp: int) -> tuple[int, int] | None:
-    """Where the XP die sits: each slot of the track holds 6 XP, its face the rest (a die that
-    reaches 6 moves up a slot at the next XP and shows 1 again)."""
+def xp_die(xp: int, per_slot: int) -> tuple[int, int] | None:
+    """Where the XP die sits: each slot of the track holds `per_slot` XP and the face shows the
+    rest (a die on its top face moves up a slot at the next XP and shows 1 again)."""
     if xp <= 0:
         return None
-    return ((xp - 1) // 6, (xp - 1) % 6 + 1)
+    return ((xp - 1) // per_slot, (xp - 1) % per_slot + 1)
 
 
 def build_view(state: State, seat: int = 0) -> View:
@@ -148,7 +148,7 @@ def build_view(state: State, seat: int = 0) -> View:
         has_key=state.has_key,
         armor=hero.armor, hp=hero.hp, gold=hero.gold, food=hero.food, rank=hero.rank,
         xp=hero.xp, xp_to_next_rank=None if top else t.xp_to_next_rank[hero.rank - 1],
-        xp_die=xp_die(hero.xp),
+        xp_die=xp_die(hero.xp, t.xp_per_track_slot),
         dice=experience.dice_count(hero, t), spells=tuple(hero.spells),
         max_armor=t.max_stats["armor"], max_hp=t.max_stats["hp"], max_gold=t.max_stats["gold"],
         max_food=t.max_stats["food"], max_spells=t.max_stats["spells"],
