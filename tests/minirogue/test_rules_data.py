@@ -68,3 +68,18 @@ def test_the_engine_reads_the_tables_it_needs() -> None:
     assert [(b.hp, b.damage) for b in t.bosses] == [(10, 3), (15, 5), (20, 7), (25, 9), (30, 12)]
     assert len(t.monsters) == len(t.bosses) == len(t.levels)
     assert sum(t.columns) == len(t.room_cards)
+
+
+def test_taplo_checks_the_data_file_through_its_own_schema_line(tmp_path: Path) -> None:
+    """The tool TOML editors use finds the schema by the file's first line and agrees."""
+    from tests.maps.test_taplo import TAPLO, taplo_check
+    if TAPLO is None:
+        pytest.skip("taplo is not installed (pip install taplo)")
+    data_file = ROOT / "engine" / "minirogue" / "data" / "rules.toml"
+    assert taplo_check(data_file, schema=None).returncode == 0
+    broken = tmp_path / "engine" / "minirogue" / "data" / "rules.toml"
+    broken.parent.mkdir(parents=True)
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / "minirogue-rules.schema.json").write_text(json.dumps(SCHEMA))
+    broken.write_text(rules_text().replace("max_hp = 20", "max_hp = \"twenty\""))
+    assert taplo_check(broken, schema=None).returncode != 0
