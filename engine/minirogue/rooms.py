@@ -22,7 +22,8 @@ def current_column(state: State) -> list[str]:
 def enter_problem(state: State, row: int) -> str | None:
     rooms = current_column(state)
     if row >= len(rooms):
-        return f"column {state.column + 1} has {len(rooms)} room(s); there is no row {row}"
+        count = "one room" if len(rooms) == 1 else f"{len(rooms)} rooms"
+        return f"this column holds {count}, counted from row 0; there is no row {row}"
     return None
 
 

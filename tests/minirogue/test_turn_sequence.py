@@ -20,7 +20,7 @@ def test_one_room_per_column_then_the_next_column_is_revealed() -> None:
 
 def test_a_row_the_column_lacks_is_refused_with_a_reason() -> None:
     state = game(deals={1: WALK})
-    with pytest.raises(IllegalAction, match="column 1 has 1 room"):
+    with pytest.raises(IllegalAction, match="this column holds one room, counted from row 0; there is no row 1"):
         state.apply(parse("enter 1"))
     assert state.history == []
 
