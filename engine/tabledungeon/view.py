@@ -21,7 +21,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     players = []
     for number, s in enumerate(state.seats):
         sheet = state.data.classes.get(s.class_id or "")
-        items = [{"card": code, "name": item.name, "passive": item.passive, "text": item.text}
+        items = [{"card": code, "name": item.name, "passive": item.passive, "text": item.text,
+                  "heal": item.heal, "heal_all": item.heal_all, "attack": item.attack,
+                  "flee": item.flee, "armour": item.armour}
                  for code, item in state.items(number)]
         players.append({
             "seat": number, "name": s.name, "class": s.class_id,
