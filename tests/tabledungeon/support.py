@@ -15,16 +15,22 @@ class ScriptedDice(Dice):
     """Dice whose `roll` on streams starting with a prefix returns queued faces; every other
     draw (shuffles included) stays the seeded one."""
 
-    __slots__ = ("script",)
+    __slots__ = ("script", "unshuffled")
 
     def __init__(self, base: Dice) -> None:
         super().__init__(base.seed, base.counters)
         self.script: dict[str, deque[int]] = {}
+        self.unshuffled: set[str] = set()  # streams whose shuffles leave the order alone
 
     def clone(self) -> ScriptedDice:
         copy = ScriptedDice(self)
         copy.script = {k: deque(v) for k, v in self.script.items()}
+        copy.unshuffled = set(self.unshuffled)
         return copy
+
+    def shuffle(self, key: str, items: list) -> None:
+        if key not in self.unshuffled:
+            super().shuffle(key, items)
 
     def roll(self, key: str, sides: int = 6) -> int:
         for prefix, queue in self.script.items():
@@ -38,6 +44,13 @@ def rig(state: State, prefix: str, *faces: int) -> None:
     if not isinstance(state.dice, ScriptedDice):
         state.dice = ScriptedDice(state.dice)
     state.dice.script.setdefault(prefix, deque()).extend(faces)
+
+
+def keep_order(state: State, key: str) -> None:
+    """Make shuffles of the stream `key` (e.g. "loot") leave the cards in their order."""
+    rig(state, key)
+    assert isinstance(state.dice, ScriptedDice)
+    state.dice.unshuffled.add(key)
 
 
 def table(*classes: str, seed: int = 1, roll: tuple[int, ...] = ()) -> State:
