@@ -96,3 +96,20 @@ def lay_all(state: State, *cards: str) -> list[Event]:
             hand(state, seat, code, *s.hand[1:])
         events += act(state, "play", card=code)
     return events
+
+
+def play_out(seed: int, players: int = 2, level: str = "normal", limit: int = 20_000,
+             finish: bool = True) -> State:
+    """A whole game of computer players, each with its own dice stream."""
+    from engine.tabledungeon.policy import choose
+
+    state = RULES.new_game(seed=seed, players=["Ann", "Bo", "Cy", "Di"][:players])
+    minds = [Dice(seed * 7 + 1000 + n) for n in range(players)]
+    for _ in range(limit):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        state.apply(choose(state.view(seat), state.legal_actions(), level, minds[seat]))
+    assert state.is_over or not finish
+    return state
