@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).parent / "data" / "rules.toml"
+DATA_FILE = Path(__file__).parent.joinpath("data", "rules.toml")
 STATS = ("strength", "dexterity", "intelligence", "constitution")
 # The stat that adds to a non-royal card of each suit (hearts heal, the others attack).
 SUIT_STAT = {"S": "dexterity", "C": "strength", "D": "intelligence", "H": "constitution"}
