@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
 from engine.tabledungeon import ending
-from engine.tabledungeon.cards import is_ace, is_royal, rank_name
+from engine.tabledungeon.cards import is_ace, is_royal
 
 if TYPE_CHECKING:
     from engine.tabledungeon.state import State
@@ -24,8 +24,9 @@ def draw(state: State, number: int, events: list[Event]) -> int:
         if not is_ace(code):
             seat.loot.append(code)
             data: dict = {"seat": number, "card": code}
-            if is_royal(code):
-                data["item"] = state.item_of(number, code).name  # type: ignore[union-attr]
+            item = state.item_of(number, code)
+            if item is not None:
+                data["item"] = item.name
             events.append(Event("loot", data))
             return level_ups
         state.aces += 1

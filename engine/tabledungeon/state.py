@@ -52,7 +52,7 @@ class State:
         self.round_flee = False  # an item made the enemy flee
         self.loot_deck: list[str] = []  # index 0 is the top
         self.pending: list[tuple[str, int]] = []  # ("royal" | "level", seat), first waits first
-        self.last_round: dict[str, Any] | None = None
+        self.last_round: dict[str, Any] | None = None  # replaced, never changed: clones share it
         self.outcome: str | None = None  # "won" (four aces) or "lost" (everyone dead)
         self.winners: list[int] = []
         self.history: list[Action] = []
@@ -71,16 +71,17 @@ class State:
     def living(self) -> list[int]:
         return [n for n, s in enumerate(self.seats) if s.alive]
 
-    def item_of(self, number: int, code: str | None) -> Item | None:
-        """The item a royal in seat `number`'s loot is, by their class sheet; else None."""
-        seat = self.seats[number]
-        if code is None or code not in seat.loot or not is_royal(code) or seat.class_id is None:
-            return None
-        return self.data.classes[seat.class_id].items[rank_name(code)]
-
     def items(self, number: int) -> list[tuple[str, Item]]:
+        """The royals in seat `number`'s loot, each with the item its class sheet makes it."""
         seat = self.seats[number]
-        return [(c, self.item_of(number, c)) for c in seat.loot if is_royal(c)]  # type: ignore[misc]
+        if seat.class_id is None:
+            return []
+        sheet = self.data.classes[seat.class_id]
+        return [(c, sheet.items[rank_name(c)]) for c in seat.loot if is_royal(c)]
+
+    def item_of(self, number: int, code: str | None) -> Item | None:
+        """The item that royal `code` in seat `number`'s loot is; None if there is none."""
+        return dict(self.items(number)).get(code or "")
 
     def stat(self, number: int, name: str) -> int:
         """A stat from the class sheet plus every passive item carried."""
@@ -168,8 +169,8 @@ class State:
         if self.phase == "pick":
             return [Action("pick", name=c) for c in self.data.classes]
         if self.phase == "play":
-            out = [Action("use", card=c) for c in dict.fromkeys(seat.loot)
-                   if is_royal(c) and not self.item_of(self.current, c).passive]  # type: ignore[union-attr]
+            out = [Action("use", card=c) for c, item in dict(self.items(self.current)).items()
+                   if not item.passive]
             out += [Action("play", card=c) for c in seat.hand] or [Action("pass")]
             return out
         out = []
@@ -191,7 +192,6 @@ class State:
         copy.laid = set(self.laid)
         copy.loot_deck = list(self.loot_deck)
         copy.pending = list(self.pending)
-        copy.last_round = json.loads(json.dumps(self.last_round))
         copy.winners = list(self.winners)
         copy.history = list(self.history)
         return copy
@@ -211,7 +211,7 @@ class State:
             "enemy_roll": self.enemy_roll, "enemy_health": self.enemy_health,
             "round_attack_bonus": self.round_attack_bonus, "round_flee": self.round_flee,
             "loot_deck": self.loot_deck, "pending": [list(p) for p in self.pending],
-            "outcome": self.outcome, "winners": self.winners,
+            "outcome": self.outcome, "winners": self.winners, "last_round": self.last_round,
             "dice": sorted(self.dice.counters.items()),
             "seats": [s.to_dict() for s in self.seats],
         }

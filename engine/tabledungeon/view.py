@@ -36,6 +36,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "loot": [c for c in s.loot if not is_royal(c)], "items": items,
             "points": state.points(number), "laid": number in state.laid,
         })
+    last = state.last_round
     waiting = state.pending[0][0] if state.phase == "choose" and state.pending else None
     out: dict[str, Any] = {
         "game": "tabledungeon", "seat": seat, "phase": state.phase,
@@ -52,7 +53,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "damage": state.data.level(state.level).damage + enemy.loss_damage,
             "loss_loot": enemy.loss_loot},
         "round_attack_bonus": state.round_attack_bonus, "round_flee": state.round_flee,
-        "players": players, "last_round": state.last_round,
+        "players": players,
+        "last_round": None if last is None else {**last, "cards": list(last["cards"])},
         "outcome": state.outcome, "winners": list(state.winners), "score": state.score,
         "hand": list(state.seats[seat].hand) if seat is not None else None,
         "my_card": state.seats[seat].played if seat is not None else None,
