@@ -48,13 +48,19 @@ def check_names(players: Any) -> list[str]:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"Table Dungeon needs 2 to 4 players, not {len(players)}")
     for name in players:
-        if not isinstance(name, str) or not name.strip() or name != name.strip():
-            raise ValueError(f"{name!r} is not a player name (text without outer spaces)")
-        if len(name) > MAX_NAME_LENGTH or _CONTROL.search(name):
-            raise ValueError(f"player names are at most {MAX_NAME_LENGTH} printable characters")
+        check_name(name)
     if len(set(players)) != len(players):
         raise ValueError("two players have the same name")
     return list(players)
+
+
+def check_name(name: Any) -> str:
+    """One player's name: printable text without outer spaces. Raises ValueError saying why."""
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise ValueError(f"{name!r} is not a player name (text without outer spaces)")
+    if len(name) > MAX_NAME_LENGTH or _CONTROL.search(name):
+        raise ValueError(f"player names are at most {MAX_NAME_LENGTH} printable characters")
+    return name
 
 
 def check_seed(seed: Any) -> int:
@@ -145,7 +151,7 @@ class Rules:
         try:
             names = check_names(table["players"])
             seed = check_seed(run["seed"])
-            check_names([run["player"], "-"])  # the same rules for the recorder's name
+            check_name(run["player"])
         except ValueError as exc:
             raise RunError("bad_setup", str(exc)) from None
         recorded = run.get("recorded", "")

@@ -186,6 +186,8 @@ def test_claims_are_checked_not_trusted():
     (lambda r: r["actions"].append({"do": "dance"}), "unknown action"),
     (lambda r: r.update(actions="all of them"), "actions must be a list"),
     (lambda r: r.update(recorded="yesterday"), "recorded"),
+    (lambda r: r.update(player="Ann\x1b[2J"), "printable"),
+    (lambda r: r.update(seed="7"), "seed must be"),
 ])
 def test_bad_documents_are_refused_with_a_reason(change, words):
     run = finished_run()

@@ -50,6 +50,8 @@ def test_the_loaded_data_is_the_file():
     assert set(data.classes) == {"fighter", "wizard", "rogue", "cleric"}
     assert {c.removes for c in data.classes.values()} == {"S", "H", "D", "C"}
     assert all(sum(c.stats.values()) == 4 for c in data.classes.values())
+    # The action pile's royals must come from a suit the class keeps.
+    assert all(c.royal_suit != c.removes for c in data.classes.values())
     assert data.start_health == 10 and data.hand_size == 5 and data.aces_to_end == 4
     assert data.level(1).damage == 4 and data.level(1).health_per_die == 0
 

@@ -3,7 +3,8 @@
 import pytest
 
 from engine.tabledungeon.data import load
-from tests.tabledungeon.support import first, kinds, lay_all, rig, table
+from engine.tabledungeon import RULES
+from tests.tabledungeon.support import act, first, kinds, lay_all, rig, table
 
 
 def test_every_roll_of_every_level_names_exactly_one_enemy():
@@ -24,10 +25,14 @@ def test_the_rulebook_example_two_dice_showing_4_and_6_is_a_swarm_of_spiders():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_one_die_per_player(players):
-    state = table(*["cleric"] * players, seed=4)
-    assert len(state.view(0)["enemy"]) and state.round == 1
-    rolled = state.enemy_roll
-    assert players <= rolled <= 6 * players
+    state = RULES.new_game(seed=4, players=["Ann", "Bo", "Cy", "Di"][:players])
+    events = []
+    for _ in range(players):
+        events += act(state, "pick", name="cleric")
+    enemy = first(events, "enemy")
+    assert len(enemy["dice"]) == players and all(1 <= d <= 6 for d in enemy["dice"])
+    assert enemy["roll"] == sum(enemy["dice"]) == state.enemy_roll
+    assert enemy["name"] == load().level(1).enemy_for(enemy["roll"]).name
 
 
 def test_the_dead_roll_no_die_and_higher_levels_add_health_per_die():
