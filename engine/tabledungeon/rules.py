@@ -92,6 +92,11 @@ class Rules:
             raise ValueError("Table Dungeon needs players: a list of 2 to 4 names")
         return State(check_seed(seed), check_names(players))
 
+    @staticmethod
+    def parse_action(data: Any) -> Action:
+        """An action from its stored dict, strictly (ValueError says what is wrong)."""
+        return Action.from_dict(data)
+
     def replay(self, seed: int, players: list[str], actions: list[Action]) -> State:
         """The game those actions make. Raises IllegalAction naming the first bad index."""
         state = self.new_game(seed=seed, players=players)

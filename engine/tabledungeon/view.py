@@ -1,6 +1,16 @@
 """What one seat may see (the hidden information rule): its own hand and face-down card; of the
 others, only hand sizes and whether they have laid a card; every face-down pile as a count; the
-face-up cards (XP tops, discard piles, loot, the enemy, the last fight) as they are."""
+face-up cards (XP tops, discard piles, loot, the enemy, the last fight) as they are.
+
+The keys a screen (or the computer player) reads:
+    seat, phase ("pick" | "play" | "choose" | "over"), current_player, waiting_for ("royal" |
+    "level" | None), moves_left, round, level, aces, aces_to_end, leader, loot_deck (a count),
+    enemy {name, text, roll, health, automatic_win, flee_if, immune, weak, damage, loss_loot},
+    round_attack_bonus, round_flee, last_round {round, enemy, cards, total, health, defeated,
+    fled}, outcome, winners, score, hand (this seat's cards), my_card (its face-down card),
+    players [{seat, name, class, class_name, health, max_health, alive, stats, armour,
+    hand_size, action_pile, xp_pile, xp_top, discard, loot, items, points, laid}]
+"""
 
 from __future__ import annotations
 

@@ -198,3 +198,9 @@ def test_bad_documents_are_refused_with_a_reason(change, words):
 
 def test_verify_refuses_what_is_not_a_run():
     assert not RULES.verify([1, 2]).ok and not RULES.verify(None).ok
+
+
+def test_rules_parse_actions_for_tools():
+    assert RULES.parse_action({"do": "play", "card": "QS"}) == Action("play", card="QS")
+    with pytest.raises(ValueError):
+        RULES.parse_action({"do": "play", "card": "QS", "dir": "N"})
