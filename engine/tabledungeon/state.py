@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.core.dice import Dice
 from engine.core.protocol import Event, IllegalAction
-from engine.tabledungeon import drawing, encounter, ending, levelling, play, setup
+from engine.tabledungeon import drawing, encounter, ending, levelling, play, setup, view
 from engine.tabledungeon.actions import FIELDS, Action
 from engine.tabledungeon.cards import RANK, is_royal, rank_name
 from engine.tabledungeon.data import Enemy, Item, TableData, load
@@ -115,8 +115,11 @@ class State:
         """The reason `action` is not allowed now, or None if it is."""
         if not isinstance(action, Action):
             return "that is not a Table Dungeon action"
-        if action.kind not in FIELDS:
+        if not isinstance(action.kind, str) or action.kind not in FIELDS:
             return f"{action.kind!r} is not an action"
+        if not isinstance(action.card, (str, type(None))) or \
+                not isinstance(action.name, (str, type(None))):
+            return "an action's card and name are text"
         wanted = FIELDS[action.kind]
         if (action.card is not None) != (wanted == "card") or \
                 (action.name is not None) != (wanted == "name"):
@@ -222,9 +225,8 @@ class State:
         return hashlib.sha256(text.encode()).hexdigest()
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from engine.tabledungeon.view import view
-
-        return view(self, seat)
+        """What `seat` may see (see engine.tabledungeon.view)."""
+        return view.view(self, seat)
 
 
 def end_round(state: State, events: list[Event]) -> None:

@@ -42,6 +42,9 @@ def test_a_malformed_action_object_is_refused_not_raised():
     assert "takes a card" in state.why_illegal(Action("play"))
     assert "takes nothing more" in state.why_illegal(Action("pass", card="2S"))
     assert "not a Table Dungeon action" in state.why_illegal("play 2S")
+    assert "not an action" in state.why_illegal(Action(["play"]))  # type: ignore[arg-type]
+    assert "are text" in state.why_illegal(Action("play", card=["2S"]))  # type: ignore[arg-type]
+    assert "are text" in state.why_illegal(Action("pick", name={"rogue"}))  # type: ignore[arg-type]
     with pytest.raises(IllegalAction):
         state.apply(Action("play", name="2S"))
 
