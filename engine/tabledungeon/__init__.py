@@ -1,0 +1,20 @@
+"""Table Dungeon: the card-deck dungeon crawl for 2 to 4 players, laid out like its rulebook.
+
+    setup        SETUP and the class sheets (classes picked in turn order, the decks built)
+    encounter    ENEMY ENCOUNTER and ENEMY'S EFFECTS (the enemy table is in data/rules.toml)
+    play         PLAYERS' PLAY (cards laid face down, revealed, the fight settled)
+    loot         DRAWING LOOT
+    drawing      DRAWING FROM THE ACTION PILE
+    levelling    LEVELING UP (and the XP pile moves a royal gives)
+    ending       WIN/LOSE CONDITIONS
+    state, view  the state, its contract API and what each seat may see
+    rules        Rules: new_game, record, verify
+    policy       the computer player
+"""
+
+from engine.tabledungeon.rules import Rules, Verdict
+from engine.tabledungeon.state import GAME, RULES_VERSION, State
+
+RULES = Rules()
+
+__all__ = ["GAME", "RULES", "RULES_VERSION", "Rules", "State", "Verdict"]

@@ -1,0 +1,140 @@
+"""The computer player: an honest policy that sees only what its seat may see.
+
+    action = choose(state.view(seat), state.legal_actions(), "normal", Dice(seed))
+
+It reads the view (a plain dict) and the legal actions, nothing else, and draws any chance from
+its own dice stream, never the game's, so a computer seat changes no game outcome by thinking.
+
+Levels:
+    easy     a random legal action, but never wasteful (no healing at full health)
+    normal   greedy: play just enough attack to win the fight, the lowest card when the win is
+             safe (for the loot), heal when hurt, flee when a loss would kill, keep high XP cards
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+from engine.tabledungeon.actions import Action
+from engine.tabledungeon.cards import RANK, SUIT, is_ace, is_royal
+from engine.tabledungeon.data import SUIT_STAT
+
+LEVELS = ("easy", "normal")
+GUESS_PER_PLAYER = 4  # what the policy expects each other living player's card to add
+KEEP_XP_FROM = 6  # XP cards of this rank or more are worth having in the hand
+
+
+class Chance(Protocol):
+    """What the policy needs of its random stream (engine.core.dice.Dice has it)."""
+
+    def below(self, key: str, n: int) -> int: ...
+
+
+def choose(view: dict[str, Any], legal: Sequence[Action], level: str, rng: Chance) -> Action:
+    """One legal action for the seat the view belongs to."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}")
+    if not legal:
+        raise ValueError("there is no legal action to choose from")
+    sensible = [a for a in legal if not _wasteful(view, a)] or list(legal)
+    if level == "easy":
+        return sensible[rng.below("computer", len(sensible))]
+    wanted = _greedy(view, sensible, rng)
+    return wanted if wanted in legal else sensible[0]
+
+
+def _me(view: dict[str, Any]) -> dict[str, Any]:
+    return view["players"][view["seat"]]
+
+
+def _item(view: dict[str, Any], code: str | None) -> dict[str, Any]:
+    return next(i for i in _me(view)["items"] if i["card"] == code)
+
+
+def _wasteful(view: dict[str, Any], action: Action) -> bool:
+    if action.kind != "use":
+        return False
+    me, item = _me(view), _item(view, action.card)
+    hurt = me["max_health"] - me["health"]
+    return bool(item["heal"]) and hurt < item["heal"] and not item["heal_all"]
+
+
+def _greedy(view: dict[str, Any], legal: Sequence[Action], rng: Chance) -> Action:
+    kinds = {a.kind for a in legal}
+    if "pick" in kinds:
+        taken = {p["class"] for p in view["players"]}
+        fresh = [a for a in legal if a.name not in taken] or list(legal)
+        return fresh[rng.below("computer", len(fresh))]
+    if "play" in kinds or "pass" in kinds:
+        return _play(view, legal)
+    return _xp_move(view, legal)
+
+
+def attack_value(view: dict[str, Any], code: str) -> int:
+    """What a card would add to the party's attack, as the view tells it."""
+    if is_royal(code) or SUIT[code] == "H":
+        return 0
+    enemy = view["enemy"] or {}
+    if enemy.get("immune") == SUIT[code]:
+        return 0
+    value = RANK[code] + _me(view)["stats"].get(SUIT_STAT[SUIT[code]], 0)
+    return value * 2 if enemy.get("weak") == SUIT[code] else value
+
+
+def _triggers_flee(enemy: dict[str, Any], code: str) -> bool:
+    when = enemy.get("flee_if")
+    return (when == "royal" and is_royal(code)) or (when == "ace" and is_ace(code)) or \
+        (when == "heart" and SUIT[code] == "H" and not is_royal(code))
+
+
+def _play(view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    me, enemy = _me(view), view["enemy"]
+    plays = [a for a in legal if a.kind == "play"]
+    uses = [a for a in legal if a.kind == "use"]
+    if not plays:
+        return legal[0]
+    others = sum(1 for p in view["players"] if p["alive"] and p["seat"] != view["seat"])
+    expected = others * GUESS_PER_PLAYER + view["round_attack_bonus"]
+    deadly = me["health"] <= enemy["damage"] - me["armour"]
+    safe_win = enemy["automatic_win"] or view["round_flee"]
+    best = max(plays, key=lambda a: attack_value(view, a.card or ""))
+    short = not safe_win and expected + attack_value(view, best.card or "") < enemy["health"]
+    for use in uses:  # items first: they cost no card
+        item = _item(view, use.card)
+        if item["heal"] and me["max_health"] - me["health"] >= item["heal"]:
+            return use
+        if item["flee"] and deadly and short:
+            return use
+        if item["attack"] and short and expected + attack_value(view, best.card or "") \
+                + item["attack"] >= enemy["health"]:
+            return use
+    fleeing = [a for a in plays if _triggers_flee(enemy, a.card or "")]
+    if fleeing and (deadly or short):
+        return fleeing[0]  # a win without a fight beats a likely loss
+    lowest = min(plays, key=lambda a: (is_royal(a.card or ""), RANK[a.card or "AS"]))
+    if safe_win:
+        return lowest  # the lowest non-royal card takes the loot
+    need = enemy["health"] - expected
+    if need <= 0 and not deadly and not _triggers_flee(enemy, lowest.card or ""):
+        return lowest
+    hearts = [a for a in plays if SUIT[a.card or ""] == "H" and not is_royal(a.card or "")]
+    if hearts and not deadly and me["health"] * 2 <= me["max_health"] and need <= 0:
+        return max(hearts, key=lambda a: RANK[a.card or "AS"])
+    enough = [a for a in plays if attack_value(view, a.card or "") >= need]
+    if enough:
+        return min(enough, key=lambda a: attack_value(view, a.card or ""))
+    return best
+
+
+def _xp_move(view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    top = _me(view)["xp_top"]
+    by_kind = {a.kind: a for a in legal}
+    if top is not None and not is_royal(top) and RANK[top] >= KEEP_XP_FROM \
+            and "xp_to_discard" in by_kind:
+        return by_kind["xp_to_discard"]
+    dumps = [a for a in legal if a.kind == "hand_to_xp"]
+    if dumps:
+        worst = min(dumps, key=lambda a: (not is_royal(a.card or ""), RANK[a.card or "AS"]))
+        if RANK[worst.card or "AS"] <= 2 or "xp_to_bottom" not in by_kind:
+            return worst
+    return by_kind.get("xp_to_bottom", legal[0])
