@@ -420,6 +420,7 @@ class RogueState:
                 events = [Event("room", {"rolls": log})]
             if place is None:
                 return events + [Event("false_door", {"door": door_id})]
+            return events + self._walk_through(door_id)
         return self._walk_through(door_id)
 
     def _walk_through(self, door_id: int) -> list[Event]:
