@@ -457,10 +457,10 @@ class RogueState:
             if revisit and (roll % 2 == 1):
                 events.append(Event("encounter", {"roll": roll, "ignored": True}))
                 continue
+            if revisit:
+                parts = [part for part in parts if part[2] == "monster"]
             events.append(Event("encounter", {"roll": roll, "parts": parts}))
             for count, letter, kind in parts:
-                if revisit and kind != "monster":
-                    continue
                 for _ in range(count):
                     events.append(self._spawn(place, letter, kind))
         return events
