@@ -36,7 +36,6 @@ RULES_VERSION = 1
 LETTER_VALUE = {"E": 10, "D": 20, "C": 30, "B": 40, "A": 50}  # the shop's price per loot letter
 WEAPONS = ("dagger", "spear", "sword")
 THROWN = ("dagger", "spear")
-ANTIMAGIC_KINDS = ("zap",)
 
 
 @dataclass(frozen=True)
@@ -768,7 +767,7 @@ class RogueState:
 
     def _damage_dice(self, item: Item | None) -> tuple[str, int]:
         if item is None:
-            return tables()["combat"]["unarmed"], 0
+            return tables()["combat"]["knife"], 0
         return item.dice, item.status_dice() - (1 if item.rusty else 0)
 
     def _do_attack(self, a: RogueAction) -> list[Event]:
@@ -1048,7 +1047,10 @@ class RogueState:
             if index in level.seen and door.visible:
                 cells[index] = "x" if door.false and door.open else ("'" if door.open else "+")
         for name, place_id in level.reached.items():
-            r, c = level.landmarks[name]
+            square = level.landmarks[name]
+            if square not in level.places[place_id].squares:
+                square = level.places[place_id].squares[0]  # a hidden way on, found by search
+            r, c = square
             if r * width + c in level.seen:
                 cells[r * width + c] = LANDMARK_GLYPH[name]
         r, c = self.rogue_square()

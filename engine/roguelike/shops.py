@@ -3,12 +3,12 @@ that comes up gold is a mimic, and the Amulet of Yendor on an A level roll is a 
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from engine.core.dice import Dice
-from engine.roguelike.loot import colour_map, loot_roll, make_item
+from engine.roguelike.loot import loot_roll, make_item
 from engine.roguelike.tables import look_up, roll_dice, roll_on, tables
-from dataclasses import asdict
 
 
 def spell_roll(dice: Dice, key: str) -> str:
@@ -49,6 +49,3 @@ def roll_stock(dice: Dice, key: str, colours: dict[str, str]) -> list[dict[str, 
         stock.append({"price": data["identify_price"], "count": 1, "mimic": False,
                       "item": {"name": "scroll", "spell": "identify"}})
     return stock
-
-
-__all__ = ["roll_stock", "spell_roll", "colour_map"]
