@@ -66,8 +66,9 @@ class RogueView:
 
 
 LEGEND = (("@", "you"), (".", "room floor"), (",", "corridor"), ("#", "wall"),
-          ("+", "closed door"), ("'", "open door"), ("x", "false door"), ("<", "stairs up"),
-          (">", "stairs down"), ("T", "terminal"), ("S", "shop"), ("A", "the Amulet's chamber"))
+          ("+", "closed door"), ("=", "locked door"), ("'", "open door"), ("x", "false door"),
+          ("<", "stairs up"), (">", "stairs down"), ("T", "terminal"), ("S", "shop"),
+          ("A", "the Amulet's chamber"))
 LANDMARK_GLYPH = {"up": "<", "down": ">", "terminal": "T", "shop": "S", "amulet": "A"}
 
 
@@ -1045,7 +1046,8 @@ class RogueState:
         for door in level.doors:
             index = door.square[0] * width + door.square[1]
             if index in level.seen and door.visible:
-                cells[index] = "x" if door.false and door.open else ("'" if door.open else "+")
+                cells[index] = "x" if door.false and door.open else (
+                    "'" if door.open else "=" if door.locked else "+")
         for name, place_id in level.reached.items():
             square = level.landmarks[name]
             if square not in level.places[place_id].squares:

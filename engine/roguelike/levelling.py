@@ -16,7 +16,7 @@ def raise_problem(rogue: Rogue, names: tuple[str, ...]) -> str | None:
     if len(names) != 2:
         return "name two skills (the same one twice for +2d6)"
     cap = tables()["character"]["max_skill_dice"]
-    for name in set(names):
+    for name in dict.fromkeys(names):  # in the order given, so the reason never varies
         if name not in rogue.skills:
             return f"{name} is not a skill"
         if rogue.skills[name] + names.count(name) > cap:

@@ -176,3 +176,63 @@ def test_the_terminal_hack_reveals_secret_doors_of_discovered_places_only() -> N
             break
     assert near.found and not far.found
     check_map(state)
+
+
+def _room_with(feature: str, seed: int = 10):
+    state = created(seed)
+    state.place.feature = feature
+    return state
+
+
+def test_a_cliff_must_be_climbed_before_the_other_doors() -> None:
+    state = _room_with("cliff")
+    place = state.place
+    place.crossed = False
+    other = place.doors[0]
+    assert state.why_illegal(RogueAction("open", door=other)) == \
+        "the room is not crossed yet: the other doors are beyond"
+    while not place.crossed and not state.is_over:
+        events = state.apply(RogueAction("cross"))
+        check = events[0].data
+        assert check["skill"] == "climb"
+        if not check["passed"]:
+            fall = next(e.data for e in events if e.kind == "hurt")
+            assert len(fall["dice"]) == 2
+    if place.crossed:
+        assert state.why_illegal(RogueAction("open", door=other)) is None
+
+
+def test_falling_into_a_chasm_means_climbing_out() -> None:
+    for seed in range(30):
+        state = _room_with("chasm", seed)
+        state.rogue.hp = state.rogue.max_hp = 99
+        state.place.crossed = False
+        events = state.apply(RogueAction("cross"))
+        if events[0].data["passed"]:
+            continue
+        assert len(next(e.data for e in events if e.kind == "hurt")["dice"]) == 3
+        assert state.view(0).pending == "climb_out"
+        assert [a.kind for a in state.legal_actions()] == ["climb"]
+        return
+    raise AssertionError("no failed jump in 30 seeds")
+
+
+def test_antimagic_altar_fountain_and_cookstove() -> None:
+    from engine.roguelike.character import Item
+
+    state = _room_with("antimagic")
+    state.rogue.items.append(Item("potion_of_healing", dice="1d", identified=False))
+    assert state.why_illegal(RogueAction("use", item=0)) == "magic does not work in this room"
+    state = _room_with("altar")
+    state.rogue.items.append(Item("helmet", armour=1, status="cursed"))
+    state.apply(RogueAction("pray"))
+    assert state.rogue.items[0].status == "uncursed"
+    state = _room_with("fountain")
+    state.apply(RogueAction("drink"))
+    assert state.rogue.bonus_dice("stab") == 1
+    assert state.why_illegal(RogueAction("drink")) == "the fountain is dry"
+    state = _room_with("cookstove")
+    state.rogue.hp = 1
+    state.place.corpses.append({"name": "fox", "diseased": False})
+    state.apply(RogueAction("eat", index=0))
+    assert state.rogue.hp == 3 and not state.rogue.diseased

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.dice import Dice
+from engine.roguelike.actions import RogueAction
 from engine.roguelike.encounters import letter_up, roll_encounter, roll_monster, roll_trap
 from engine.roguelike.tables import difficulty, look_up, tables
 from tests.roguelike.support import created, random_play
@@ -121,3 +122,58 @@ def test_random_play_meets_traps_and_their_attack_dice_follow_the_table() -> Non
                 seen += 1
     assert seen > 0
     random_play(1)  # the helper itself plays to the end
+
+
+def _trapped(effect: str, attack_dice: int = 0, damage: str = "0d", seed: int = 3):
+    from engine.roguelike.paper import Trap
+
+    state = created(seed)
+    state.rogue.hp = state.rogue.max_hp = 50
+    state.place.trap = Trap("test", "C", attack_dice, damage, effect)
+    return state
+
+
+def test_a_trap_must_be_dealt_with_first() -> None:
+    state = _trapped("")
+    assert state.view(0).pending == "trap"
+    assert {a.kind for a in state.legal_actions()} == {"disable", "spring"}
+
+
+def test_an_autohit_trap_always_hurts_and_a_disabled_one_never() -> None:
+    state = _trapped("", damage="1d+4")
+    events = state.apply(RogueAction("spring"))
+    hurt = next(e.data for e in events if e.kind == "hurt")
+    assert hurt["damage"] == hurt["dice"][0] + 4 and state.place.trap is None
+    for seed in range(30):
+        state = _trapped("", damage="1d+4", seed=seed)
+        events = state.apply(RogueAction("disable"))
+        if events[0].data["passed"]:
+            assert not any(e.kind == "hurt" for e in events) and state.place.trap is None
+            return
+    raise AssertionError("no trap disabled in 30 seeds")
+
+
+def test_rust_squeaky_and_forgetfulness() -> None:
+    from engine.roguelike.character import Item
+
+    state = _trapped("rust")
+    state.rogue.items = [Item("sword", dice="3d"), Item("potion_of_healing")]
+    state.apply(RogueAction("spring"))
+    assert state.rogue.items[0].rusty and not state.rogue.items[1].rusty
+    state = _trapped("level_up_next_monster")
+    state.apply(RogueAction("spring"))
+    assert state.squeaky
+    state = _trapped("forget_level")
+    state.apply(RogueAction("spring"))
+    assert state.level.seen  # the rogue's own room is seen again at once
+    assert "".join(state.view(0).map_rows).count(".") <= len(state.place.squares)
+
+
+def test_a_teleportation_trap_moves_the_rogue_to_another_room_on_his_map() -> None:
+    state = _trapped("teleport_room")
+    level = state.level
+    other = level.add_place("room", [(level.height // 2, level.width // 2)])
+    level.see_place(other)
+    events = state.apply(RogueAction("spring"))
+    assert next(e.data for e in events if e.kind == "teleported")["place"] == other.id
+    assert state.here == other.id
