@@ -210,7 +210,7 @@ class RogueState:
 
     def _problem(self, a: RogueAction) -> str | None:
         """Why `a` is not allowed now, in words for the player; None if it is."""
-        rogue, place, level = self.rogue, self.place, self.level
+        rogue, place = self.rogue, self.place
         if self.phase == "create":
             if a.kind != "choose_skill":
                 return "first choose your two 2d6 skills"
