@@ -57,6 +57,9 @@ class Rules:
 
     def record(self, state: RogueState, player: str = "rogue", *,
                recorded: str | None = None) -> dict[str, Any]:
+        problem = _player_problem(player)
+        if problem:
+            raise ValueError(problem)
         return {
             "format_version": FORMAT_VERSION,
             "game": GAME,
@@ -114,8 +117,8 @@ class Rules:
         seed = run["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             return "the seed must be a whole number from 0 to 2**64-1"
-        if not isinstance(run["player"], str) or not 0 < len(run["player"]) <= 40:
-            return "the player's name must be 1 to 40 characters"
+        if _player_problem(run["player"]):
+            return _player_problem(run["player"])
         if not isinstance(run["recorded"], str):
             return "recorded must be a date"
         if not isinstance(run["actions"], list) or len(run["actions"]) > MAX_ACTIONS:
@@ -123,6 +126,12 @@ class Rules:
         if not isinstance(run["claimed"], dict):
             return "claimed must be a table of figures"
         return None
+
+
+def _player_problem(player: Any) -> str | None:
+    if not isinstance(player, str) or not 0 < len(player) <= 40 or not player.isprintable():
+        return "the player's name must be 1 to 40 printable characters"
+    return None
 
 
 RULES = Rules()

@@ -68,6 +68,7 @@ def test_an_edited_action_is_refused_naming_it() -> None:
     ({"format_version": 1}, "format version"),
     ({"seed": -4}, "seed"),
     ({"player": ""}, "player"),
+    ({"player": "Ann\x1b[2J"}, "player"),
     ({"extra": 1}, "unknown field"),
     ({"actions": "all"}, "actions"),
 ])
@@ -76,6 +77,11 @@ def test_a_bad_header_is_refused(change, reason) -> None:
     run.update(change)
     verdict = RULES.verify(run)
     assert not verdict.ok and reason in verdict.reason
+
+
+def test_recording_refuses_a_name_that_could_not_verify() -> None:
+    with pytest.raises(ValueError, match="printable"):
+        RULES.record(finished(), player="Ann\n")
 
 
 def test_a_run_missing_a_field_or_not_a_table_is_refused() -> None:
