@@ -1,0 +1,23 @@
+"""Rogue Like Roguelike: the pen-and-paper roguelike whose Dungeon Master draws the dungeon as the
+rogue explores it. The computer plays the Dungeon Master; every choice the rulebook leaves to a
+person is made by a written, seeded policy (docs/rules-decisions.md).
+
+Laid out like the rulebook:
+
+    tables.py         every table of the rulebook, read from data/tables.toml
+    character.py      character creation and the skill dice pools (skill checks)
+    paper.py          the Dungeon Master's copy of a level: squares, places, doors, landmarks
+    setting_up.py     the sheet of paper: the first room, the stairs, the terminal and the shop
+    dungeon_master.py doors, corridors, rooms, secret doors and the special features
+    encounters.py     encounters, monsters and traps per level letter E to A
+    loot.py           loot, its status and colours, the Amulet of Yendor and its fake
+    shops.py          shop stock and prices
+    levelling.py      levelling up
+    actions.py        the rogue's actions, parsed strictly
+    game.py           the game and its actions (the State)
+    runs.py           the Rules object, run documents and their verification
+"""
+
+from engine.roguelike.runs import RULES, Rules, Verdict
+
+__all__ = ["RULES", "Rules", "Verdict"]

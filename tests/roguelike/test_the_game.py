@@ -1,0 +1,135 @@
+"""The game and its actions through the contract: new_game, legal actions and reasons, apply,
+the end of the game, clone, fingerprint, serialize and the view."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from engine.core.protocol import IllegalAction
+from engine.roguelike import RULES
+from engine.roguelike.actions import KINDS, RogueAction
+from engine.roguelike.game import RogueView
+from engine.roguelike.tables import tables
+from tests.roguelike.support import check_map, check_view, created, random_play
+
+
+def test_the_rules_object_names_the_game() -> None:
+    assert RULES.name == "roguelike" and isinstance(RULES.rules_version, int)
+
+
+@pytest.mark.parametrize("options", [{"difficulty": "hard"}, {"players": ["Ann"]}, {"map": "x"}])
+def test_new_game_takes_no_options(options) -> None:
+    with pytest.raises(ValueError, match="takes no options"):
+        RULES.new_game(seed=1, **options)
+
+
+@pytest.mark.parametrize("seed", [None, -1, 1 << 64, "7", True])
+def test_new_game_needs_a_whole_seed(seed) -> None:
+    with pytest.raises(ValueError):
+        RULES.new_game(seed=seed)
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    state = created(3)
+    before = state.fingerprint()
+    for action in [RogueAction("descend"), RogueAction("open", door=99), RogueAction("attack", monster=0),
+                   RogueAction("search", door=1), RogueAction("use", item=0),
+                   RogueAction("dance"), RogueAction("open", door=-1)]:
+        reason = state.why_illegal(action)
+        assert isinstance(reason, str) and reason
+        with pytest.raises(IllegalAction) as caught:
+            state.apply(action)
+        assert caught.value.reason == reason
+        assert state.fingerprint() == before
+    assert len(state.history) == 2
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_every_legal_action_is_allowed_and_others_are_not(seed: int) -> None:
+    state = random_play(seed, bound=40)
+    if state.is_over:
+        return
+    legal = state.legal_actions()
+    assert legal and all(state.why_illegal(a) is None for a in legal)
+    probe = [RogueAction(k, door=0) for k in ("open", "go", "pick", "force")] + [
+        RogueAction(k) for k in KINDS if not KINDS[k]]
+    for action in probe:
+        assert (state.why_illegal(action) is None) == (action in legal)
+
+
+def test_clone_is_independent_and_replays_the_same() -> None:
+    state = created(21)
+    twin = state.clone()
+    legal = state.legal_actions()
+    events = state.apply(legal[0])
+    assert twin.fingerprint() != state.fingerprint()
+    assert [e.to_dict() for e in twin.apply(legal[0])] == [e.to_dict() for e in events]
+    assert twin.fingerprint() == state.fingerprint()
+
+
+def test_serialize_is_the_seed_and_the_actions() -> None:
+    state = random_play(4, bound=60)
+    data = json.loads(state.serialize())
+    assert data["seed"] == 4 and data["game"] == "roguelike"
+    again = RULES.replay(data["seed"], data["actions"])
+    assert again.fingerprint() == state.fingerprint()
+
+
+def test_the_view_is_a_frozen_read_model_of_plain_values() -> None:
+    state = random_play(8, bound=30)
+    view = state.view(0)
+    assert isinstance(view, RogueView)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.hp = 99  # type: ignore[misc]
+    json.dumps(dataclasses.asdict(view))  # plain values only
+    assert view.level == state.depth and view.difficulty == 1
+    assert dict(view.skills) == state.rogue.skills
+    assert len(view.map_rows) == tables()["paper"]["height"]
+    assert "@" in "".join(view.map_rows)
+    assert list(view.legal) == [a.to_dict() for a in state.legal_actions()]
+    check_view(state)
+
+
+def test_the_view_shows_the_last_rolls() -> None:
+    state = created(3)
+    state.apply(RogueAction("search"))
+    rolls = state.view(0).last_rolls
+    assert rolls and rolls[0]["event"] == "check" and rolls[0]["skill"] == "search"
+
+
+def test_death_ends_the_game_in_a_loss() -> None:
+    from engine.roguelike.character import Item
+
+    state = created(3)
+    state.rogue.hp = 2
+    state.rogue.items.append(Item("potion_of_greater_poison", dice="3d", identified=False))
+    events = state.apply(RogueAction("use", item=0))
+    assert [e.kind for e in events][-2:] == ["died", "game_over"]
+    assert state.outcome == "dead" and state.is_over and state.legal_actions() == []
+    assert state.returns() == (tables()["score"]["per_level"],)
+    assert state.why_illegal(RogueAction("search")) == "the game is over"
+
+
+def test_the_amulet_on_the_tenth_level_wins() -> None:
+    state = created(12)
+    for number in range(2, tables()["paper"]["levels"] + 1):
+        state.place.landmarks.append("down")
+        state.apply(RogueAction("descend"))
+        state.apply(state.legal_actions()[0])  # raise
+        state.apply(state.legal_actions()[0])  # ability
+        assert state.depth == number
+    assert state.view(0).difficulty == 4
+    assert RogueAction("descend") not in state.legal_actions()
+    state.place.landmarks.append("amulet")
+    state.apply(RogueAction("take_amulet"))
+    assert state.is_over and state.outcome == "won"
+    score = tables()["score"]
+    assert state.returns() == (10 * score["per_level"] + score["amulet"],)
+    check_map(state)
+
+
+def test_current_player_is_the_rogue() -> None:
+    assert RULES.new_game(seed=1).current_player == 0
