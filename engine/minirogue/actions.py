@@ -18,7 +18,7 @@ argument, a wrong type or an unknown name is a ValueError, so each play has one 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from engine.minirogue.tables import SPELLS, tables
@@ -46,7 +46,7 @@ STR_FIELDS = ("pay", "spell", "item", "option")
 FIELDS = INT_FIELDS + STR_FIELDS
 
 
-@lru_cache(maxsize=None)
+@cache
 def _names(field: str) -> tuple[str, ...]:
     """The words a text argument may hold (fixed by the bundled tables, so worked out once)."""
     if field == "pay":

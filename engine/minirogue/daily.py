@@ -12,10 +12,11 @@ def daily_seed(day: datetime.date | str) -> int:
     if isinstance(day, datetime.datetime):  # a datetime is a date too; its time must not count
         day = day.date()
     if isinstance(day, str):
+        text = day
         try:
-            day = datetime.date.fromisoformat(day)
+            day = datetime.date.fromisoformat(text)
         except ValueError:
-            raise ValueError(f"{day[:40]!r} is not a date like 2026-11-22") from None
+            raise ValueError(f"{text[:40]!r} is not a date like 2026-11-22") from None
     if not isinstance(day, datetime.date):
         raise ValueError("a daily seed needs a date")
     digest = hashlib.blake2b(f"minirogue daily {day.isoformat()}".encode(), digest_size=8)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from engine.core.protocol import IllegalAction
 from engine.minirogue import options as setup
@@ -69,7 +70,7 @@ def figures(state: State) -> dict[str, Any]:
 
 
 def utc_now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def record(state: State, player: str = "Player", *, recorded: str | None = None

@@ -10,7 +10,8 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 STATS = ("armor", "hp", "gold", "food", "xp")  # what a gain or a loss may name
 DIFFICULTIES = ("casual", "normal", "hard", "impossible")

@@ -17,6 +17,11 @@ def random_choice(state: State, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions())
 
 
+def order(room: str | None) -> int:
+    assert room is not None  # the rooms a hero chooses between lie face up
+    return ROOM_ORDER[room]
+
+
 def careful_choice(state: State) -> Action:
     legal, hero, pending = state.legal_actions(), state.hero, state.pending
     if pending == "room":
@@ -25,7 +30,7 @@ def careful_choice(state: State) -> Action:
         rooms = [r.room for r in state.view().columns[state.column].rooms]
         want_key = state.dungeon_keys and not state.has_key
         best = min(range(len(rooms)),
-                   key=lambda r: -1 if want_key and rooms[r] == "trap" else ROOM_ORDER[rooms[r]])
+                   key=lambda r: -1 if want_key and rooms[r] == "trap" else order(rooms[r]))
         return Action("enter", row=best)
     if pending == "attack":
         return next((a for a in legal if a.kind == "reroll"), Action("strike"))
