@@ -408,8 +408,11 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                ) -> Queued:
         header = read_header(document)
         with writing(_engine(request)) as conn:
-            run_id = store.submit_run(conn, who.id, document, header.map_id,
-                                      header.rules_version)
+            run_id, new = store.submit_run(conn, who.id, document, header.map_id,
+                                           header.rules_version)
+            status = "queued" if new else _run_or_404(conn, run_id).status
+        if not new:
+            return Queued(id=run_id, status=status)  # sent again: the same submission
         verifier = request.app.state.verifier
         if verifier is not None:
             verifier.wake()

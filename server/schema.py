@@ -59,6 +59,9 @@ runs = Table(
     Column("id", Id, primary_key=True),
     Column("player_id", ForeignKey("players.id"), nullable=False),  # from the token
     Column("document", JSON, nullable=False),  # the run as submitted
+    # sha256 of the document's canonical JSON: the same run sent again by the same player (a
+    # client whose answer was lost on the way) is the same submission, not a second one.
+    Column("document_hash", String(64)),
     Column("map_id", String(64)),  # as the document names it (if it names one)
     Column("rules_version", Integer),
     Column("status", String(16), nullable=False, server_default="queued"),
@@ -79,6 +82,7 @@ runs = Table(
     CheckConstraint("status IN ('queued', 'verified', 'refused')", name="status"),
 )
 Index("ix_runs_queued", runs.c.status, runs.c.id)
+Index("uq_runs_player_document", runs.c.player_id, runs.c.document_hash, unique=True)
 
 maps = Table(
     "maps", metadata,

@@ -187,11 +187,30 @@ def list_maps(conn: Connection, *, q: str = "", sort: str = "new", limit: int = 
 
 # ---------------------------------------------------------------------- runs
 
+def document_hash(document: Any) -> str:
+    """sha256 of a document's canonical JSON (sorted keys, no spaces)."""
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def submit_run(conn: Connection, player_id: int, document: Any, map_id: str | None,
-               rules_version: int | None) -> int:
-    return _new_id(conn.execute(insert(runs).values(
-        player_id=player_id, document=document, map_id=map_id, rules_version=rules_version,
-        status="queued", submitted_at=now())))
+               rules_version: int | None) -> tuple[int, bool]:
+    """Queue a run: (its id, True), or (the id it already has, False) when this player sent
+    this very document before. One statement decides, so two copies sent at once still make
+    one run."""
+    digest = document_hash(document)
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(runs).values(
+        player_id=player_id, document=document, document_hash=digest, map_id=map_id,
+        rules_version=rules_version, status="queued", submitted_at=now()
+    ).on_conflict_do_nothing(index_elements=[runs.c.player_id, runs.c.document_hash])
+    result = conn.execute(statement.returning(runs.c.id))
+    new = result.scalar()
+    if new is not None:
+        return int(new), True
+    existing = conn.execute(select(runs.c.id).where(
+        runs.c.player_id == player_id, runs.c.document_hash == digest)).scalar_one()
+    return int(existing), False
 
 
 def run_by_id(conn: Connection, run_id: int) -> Row[Any] | None:

@@ -110,8 +110,8 @@ def test_the_map_list_searches_sorts_and_pages(api: Api) -> None:
     for n, name in enumerate(names):
         titles[name] = api.publish(name, ann if n % 2 == 0 else bo)["title"]
     _, clear = challenge("poison-race")
-    for _ in range(2):
-        api.submit(clear, bo)
+    for who in (ann, bo):  # two plays (one player sending the same run twice is one)
+        api.submit(clear, who)
     api.settle()
 
     def every(sort: str, **params: Any) -> list[dict[str, Any]]:
@@ -158,6 +158,23 @@ def test_a_run_is_queued_then_verified_and_credited_to_the_token(api: Api) -> No
     assert "Author" not in [i["player"] for i in board["items"]]
     assert api.client.get(f"/api/v1/runs/{run_id}/file").json() == slower(clear, 1)
     assert api.client.get("/api/v1/runs/999999").status_code == 404
+
+
+def test_the_same_run_sent_again_is_the_same_submission(api: Api) -> None:
+    """A client whose answer was lost sends the run again: one run, one play, one entry."""
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = api.publish("speed-maze", ann)
+    _, clear = challenge("speed-maze")
+    first = api.submit(slower(clear, 1), bo)
+    assert api.submit(slower(clear, 1), bo) == first  # still queued: the same id
+    assert api.settle() == 1
+    again = api.client.post("/api/v1/runs", json=slower(clear, 1), headers=bo)
+    assert again.status_code == 202 and again.json() == {"id": first, "status": "verified"}
+    assert api.settle() == 0
+    entry = api.client.get(f"/api/v1/maps/{published['share_code']}").json()
+    assert entry["plays"] == 2  # the clear and Bo's run, once
+    cy = api.register("Cy")
+    assert api.submit(slower(clear, 1), cy) != first  # another player's copy is their own run
 
 
 def forgeries(clear: dict[str, Any], other_clear: dict[str, Any]) -> dict[str, Any]:
