@@ -197,7 +197,7 @@ async def test_publishing_from_the_editor_uploads_to_the_server(app, server, use
     from app.games.cardrogue.editor import playtest
     from app.games.cardrogue.editor.model import MapModel
     from app.games.cardrogue.screens.editor import EditorScreen
-    from engine.core.runs import parse_run
+    from engine.cardrogue import parse_run
 
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
