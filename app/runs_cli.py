@@ -59,23 +59,10 @@ def _map_argument(parser: argparse.ArgumentParser) -> None:
                              "your maps folder)")
 
 
-class _Maps:
-    """Finds a story run's map: the --map file (read once, used for every run), or a lookup by
-    id among the bundled maps and the user's maps folder. Its `find` is the `find_map` a game's
-    Rules.verify takes (engine/core/contract.py)."""
+def _map_finder(map_file: str | None) -> Any:
+    from services.library import MapFinder
 
-    def __init__(self, map_file: str | None) -> None:
-        self.map_file = map_file
-        self._given: Any = None
-
-    def find(self, map_id: str, title: str = "") -> Any:
-        from services import library
-
-        if self.map_file is None:
-            return library.find_map(map_id, title=title)
-        if self._given is None:
-            self._given = library.map_from_argument(self.map_file)
-        return self._given
+    return MapFinder(map_file)
 
 
 def _map_error(exc: Exception) -> str:
@@ -89,7 +76,7 @@ def add_verify_arguments(parser: argparse.ArgumentParser) -> None:
     _map_argument(parser)
 
 
-def _verify_file(name: str, maps: _Maps, **hooks: Any) -> Any:
+def _verify_file(name: str, maps: Any, **hooks: Any) -> Any:
     """The Verdict on one run file, by the rules of the game it names (engine.games): a file
     that cannot be read, or a run of a game not installed here, is a refusal like any other.
     Raises MapLoadError for a map file that cannot be read."""
@@ -106,7 +93,7 @@ def _verify_file(name: str, maps: _Maps, **hooks: Any) -> Any:
 def run_verify(args: argparse.Namespace) -> int:
     from services.library import MapLoadError
 
-    maps = _Maps(args.map_file)
+    maps = _map_finder(args.map_file)
     status = EXIT_OK
     for name in args.runs:
         try:
@@ -150,7 +137,7 @@ def run_replay(args: argparse.Namespace) -> int:
             _json_line({"step": n, **event.to_dict()})
 
     try:
-        verdict = _verify_file(args.run_file, _Maps(args.map_file), on_start=opening,
+        verdict = _verify_file(args.run_file, _map_finder(args.map_file), on_start=opening,
                                on_step=step)
         if not verdict.ok:
             _err("replay", f"{args.run_file}: {verdict.reason}")
@@ -305,7 +292,7 @@ def run_import(args: argparse.Namespace) -> int:
     from services.runfiles import keep_run
     from services.scores import StoreError
 
-    maps = _Maps(args.map_file)
+    maps = _map_finder(args.map_file)
     status = EXIT_OK
     try:
         store = _open_store("import")

@@ -216,3 +216,20 @@ def map_from_argument(value: str) -> KnownMap:
     if looks_like_share_code(value):
         return find_by_share_code(value)
     return read_map(value)
+
+
+class MapFinder:
+    """Finds the map a run was played on, for `Rules.verify(find_map=...)`: the map given on
+    the command line (`--map`, read once and used for every run, so a run of another map is
+    refused as a map hash mismatch), or a lookup by id among the bundled and the user's maps."""
+
+    def __init__(self, map_file: str | None) -> None:
+        self.map_file = map_file
+        self._given: KnownMap | None = None
+
+    def find(self, identity: str, title: str = "") -> KnownMap:
+        if self.map_file is None:
+            return find_map(identity, title=title)
+        if self._given is None:
+            self._given = map_from_argument(self.map_file)
+        return self._given
