@@ -174,14 +174,15 @@ def run_submit(args: argparse.Namespace) -> int:
     """Put the runs in the outbox, send everything waiting there, and wait for the verdicts."""
     from services import community
 
-    documents = [(path, _read_run("submit", path)) for path in args.runs]
-    if any(doc is None for _, doc in documents):
+    documents = [_read_run("submit", path) for path in args.runs]  # each bad file is named
+    readable = [doc for doc in documents if doc is not None]
+    if len(readable) != len(documents):
         return EXIT_FAILED
     client = _client("submit", args.server, login_needed=True)
     if client is None:
         return EXIT_FAILED
     try:
-        for _, doc in documents:
+        for doc in readable:
             community.queue(client.server, doc)  # nothing is lost if the network drops
         sent = community.flush(client)
     except community.CommunityError as exc:

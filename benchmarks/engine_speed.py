@@ -18,8 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.dice import Dice  # noqa: E402
-from engine.core.protocol import Action  # noqa: E402
-from engine.cardrogue import Game, level_from_grids, map_from_levels  # noqa: E402
+from engine.cardrogue import Action, Game, level_from_grids, map_from_levels  # noqa: E402
 from engine.cardrogue.board import PATH_GLYPHS  # noqa: E402
 from engine.cardrogue.level import MapSpec  # noqa: E402
 

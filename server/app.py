@@ -242,7 +242,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app = FastAPI(title="Card Rogue community server", version="1",
                   description="Published challenge maps and verified high scores: every score "
                               "is proved by replaying its run.", lifespan=lifespan)
-    app.add_middleware(Limits, max_body=settings.max_body,  # type: ignore[arg-type]
+    app.add_middleware(Limits, max_body=settings.max_body,
                        per_address=settings.per_address, per_token=settings.per_token)
     _handlers(app)
     _routes(app, settings)
@@ -273,7 +273,7 @@ def _handlers(app: FastAPI) -> None:
 
 
 def _engine(request: Request) -> Engine:
-    return request.app.state.engine  # type: ignore[no-any-return]
+    return request.app.state.engine
 
 
 def _token(authorization: str | None) -> str:
@@ -432,7 +432,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
     def get_run_file(request: Request, run_id: int) -> dict[str, Any]:
         with reading(_engine(request)) as conn:
             row = _run_or_404(conn, run_id)
-        return row.document  # type: ignore[no-any-return]
+        return row.document
 
     @app.post(API + "/reports", status_code=201, response_model=ReportOut, responses=ERRORS,
               tags=["moderation"])

@@ -426,10 +426,10 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
                                                    tuple_(*ORDER) < tuple_(*mine))
                               .order_by(*(c.desc() for c in ORDER))
                               .limit(max(0, (limit - 1) // 2))).all()
-        start = tuple(before[-1]) if before else tuple(mine)  # type: ignore[assignment]
+        start = tuple(before[-1]) if before else tuple(mine)
         inclusive = True
     elif cursor is not None:
-        start = _cursor(cursor, (int, int, int))  # type: ignore[assignment]
+        start = _cursor(cursor, (int, int, int))
     query = base
     if start is not None:
         query = query.where(tuple_(*ORDER) >= tuple_(*start) if inclusive

@@ -6,6 +6,7 @@ held in the hand, and equipped weapons and armour. The Mage's spell is cast in c
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
@@ -13,7 +14,7 @@ from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Player
+    from engine.cardrogue.state import Card, Player
 
 
 def _equipped(g: Game, p: Player):
@@ -32,7 +33,7 @@ def _carried(g: Game, p: Player, field: str, *, equipped: bool = True) -> int:
             if value:
                 total += value
     if equipped and p.equipped:
-        gear = p.equipped.values()
+        gear: Collection[Card] = p.equipped.values()
         if len(gear) > 1:
             gear = set(gear)  # a two-handed card fills two slots: count it once
         for card in gear:

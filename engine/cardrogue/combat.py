@@ -140,6 +140,7 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
             return
         if e.pos not in g.enemies or not e.aggro or e.aggro[0] != p.seat:
             continue
+        assert p.pos is not None  # a living hero someone fights stands on the board
         if e.pos not in g.board.adjacent(p.pos):
             continue
         target = list(g.cell(e.pos))
@@ -168,16 +169,16 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
         if d.heals:
             effects.heal_enemy(g, e, d.heals, "heals each attack", events)
         # Step 3: the attack.
-        roll = None
+        attack_roll = None
         attack = d.attack
         if d.attack_double_roll:
-            roll = g.dice.roll(stream)
-            attack = 2 * roll
+            attack_roll = g.dice.roll(stream)
+            attack = 2 * attack_roll
         attack += e.attack_mod
         attack = max(attack, 0)
         reduction = characters.damage_taken(g, p)
         damage = max(0, attack - reduction)
-        events.append(Event("enemy_attack", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "player": p.seat, "roll": roll,
+        events.append(Event("enemy_attack", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "player": p.seat, "roll": attack_roll,
                                              "attack": attack, "reduction": reduction,
                                              "damage": damage}))
         if damage:
@@ -231,10 +232,12 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         _cast(g, p, action, events)
         return
     g.this_turn.only_moved = False
+    target = g.toward(p, action.dir)
+    assert target is not None  # check() found an enemy to attack or a tile to flee to that way
     if action.kind == "attack":
-        _attack(g, p, g.enemies[g.toward(p, action.dir)], events)
+        _attack(g, p, g.enemies[target], events)
     else:
-        _flee(g, p, g.toward(p, action.dir), events)
+        _flee(g, p, target, events)
 
 
 def _attack(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
@@ -296,6 +299,7 @@ def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
     g.this_turn.can_flip = False
     g.this_turn.combat_origin = None
     origin = p.pos
+    assert origin is not None  # a hero in combat stands on the board
     p.pos = dest
     events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
                                  "to": list(g.cell(dest))}))
@@ -320,7 +324,9 @@ def _check_cast(g: Game, p: Player, action: Action) -> str | None:
 
 def _cast(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     char = g.catalog.characters[p.character]
-    enemy = g.enemies[g.toward(p, action.dir)]
+    target = g.toward(p, action.dir)
+    assert target is not None  # _check_cast found an enemy that way
+    enemy = g.enemies[target]
     p.cooldown = char.spell_cooldown
     g.this_turn.only_moved = False
     events.append(Event("spell", {"player": p.seat, "target": list(g.cell(enemy.pos)),

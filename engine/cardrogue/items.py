@@ -52,6 +52,7 @@ def equip_slot(g: Game, p: Player, card: Card) -> str:
     if (d.base == "dagger" and g.catalog.characters[p.character].second_dagger
             and primary is not None and g.catalog.cards[primary.id].base == "dagger"):
         return "secondary"
+    assert d.slot is not None  # every weapon and armour card names its slot (cards.toml)
     return d.slot
 
 
@@ -191,7 +192,7 @@ def _check_throw(g: Game, p: Player, card: Card, action: Action) -> str | None:
 
 
 def _no_teleport_in_end_rush(g: Game, card: Card) -> str | None:
-    if g.end_rush and g.potion_identity.get(card.colour) == "teleport":
+    if g.end_rush and card.colour is not None and g.potion_identity.get(card.colour) == "teleport":
         return "teleportation does not work during the end rush"
     return None
 
@@ -248,17 +249,24 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     g.this_turn.only_moved = False
     if kind == "place":
         _land(g, action, events)
-    elif kind == "unequip":
-        _unequip(g, p, _equipped(p, action.card), events)
-    elif kind == "equip":
-        _equip(g, p, _in_hand(p, action.card), events)
+        return
+    if kind == "unequip":
+        worn = _equipped(p, action.card)
+        assert worn is not None  # check() found the card equipped
+        _unequip(g, p, worn, events)
+        return
+    card = _in_hand(p, action.card)
+    assert card is not None  # check() found the card in the hand
+    if kind == "equip":
+        _equip(g, p, card, events)
     else:  # the card is used up
-        card = _in_hand(p, action.card)
         p.hand.remove(card)
         if kind == "drink":
             _drink(g, p, card, events)
         elif kind == "throw":
-            _throw(g, p, card, g.toward(p, action.dir), events)
+            target = g.toward(p, action.dir)
+            assert target is not None  # check() found someone to throw at that way
+            _throw(g, p, card, target, events)
         else:
             _read(g, p, card, action, events)
 
@@ -295,19 +303,23 @@ def _equip(g: Game, p: Player, card: Card, events: list[Event]) -> None:
 
 
 def _drink(g: Game, p: Player, card: Card, events: list[Event]) -> None:
+    assert card.colour is not None  # check() found a potion, and every potion is dealt a colour
     effect = identify(g, card.colour, events)
     events.append(Event("drink", {"player": p.seat, "colour": card.colour, "effect": effect}))
     _potion_on_player(g, p, p, effect, events, drunk=True)
 
 
 def _throw(g: Game, p: Player, card: Card, target: int, events: list[Event]) -> None:
+    assert card.colour is not None  # only potions are throwable, and every potion is dealt a colour
     effect = identify(g, card.colour, events)
     events.append(Event("throw", {"player": p.seat, "colour": card.colour, "effect": effect,
                                   "target": list(g.cell(target))}))
     if target in g.enemies:
         _potion_on_enemy(g, p, target, effect, events)
     else:
-        _potion_on_player(g, p, g.player_at(target), effect, events, drunk=False)
+        hit = g.player_at(target)
+        assert hit is not None  # check() found an enemy or a hero there
+        _potion_on_player(g, p, hit, effect, events, drunk=False)
 
 
 def _movement_changed(g: Game, p: Player, before: int) -> None:
@@ -372,7 +384,9 @@ def _land(g: Game, action: Action, events: list[Event]) -> None:
     assert isinstance(pending, Teleport)  # _why_illegal lets a place through only then
     subject, ref, by, drunk = pending.subject, pending.ref, pending.by, pending.drunk
     g.pending = None
+    assert action.target is not None  # _check_place found a tile to land on
     dest = g.index(action.target)
+    assert dest is not None  # _check_place found the tile on the board
     if subject == "enemy":
         e = g.enemies.pop(ref)
         e.pos = dest
@@ -384,6 +398,7 @@ def _land(g: Game, action: Action, events: list[Event]) -> None:
             _enemy_on_trap(g, e, dest, by, events)
     else:
         p = g.players[ref]
+        assert p.pos is not None  # a hero hit by a teleport stands on the board
         events.append(Event("teleported", {"player": p.seat, "from": list(g.cell(p.pos)),
                                            "to": list(action.target)}))
         p.pos = dest
@@ -414,9 +429,13 @@ def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -
                                  "scroll": d.scroll}))
     if d.scroll == "identify":
         potion = _in_hand(p, action.cards[0])
+        assert potion is not None and potion.colour  # _check_identify found the potion in the hand
         identify(g, potion.colour, events)
     elif d.scroll == "move_adjacent":
+        # _check_move_adjacent found the hero on the board and the tile next to them free.
+        assert action.target is not None and p.pos is not None
         dest = g.index(action.target)
+        assert dest is not None
         events.append(Event("teleported", {"player": p.seat, "from": list(g.cell(p.pos)),
                                            "to": list(action.target)}))
         p.pos = dest

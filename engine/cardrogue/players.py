@@ -44,7 +44,7 @@ def respawn_candidates(g: Game, p: Player) -> list[Action]:
     keeps: list[tuple[int | None, str | None]] = [(None, None)] + [(c.uid, None) for c in cards]
     if p.gold > 0:
         keeps.append((None, KEEP_GOLD))
-    out = []
+    out: list[Action] = []
     for keep, name in keeps:
         rest = [c.uid for c in cards if c.uid != keep]
         for drop in ([()] if not rest else [(uid,) for uid in rest]):
@@ -82,7 +82,7 @@ def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
         return "you have no other card to leave"
     index = g.index(action.target) if action.target else None
     card = g.board.content[index] if index is not None else None
-    if card is None or g.catalog.cards[card.id].type != "start":
+    if index is None or card is None or g.catalog.cards[card.id].type != "start":
         return "come back on a starting tile"
     if g.occupied(index):
         return "that starting tile is taken"
@@ -113,6 +113,7 @@ def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     p.bonus_attack = p.bonus_max = 0
     p.poison = p.poison_heal = p.skip = 0
     p.dead, p.deferred = False, False
+    assert action.target is not None  # _check_respawn found a starting tile there
     p.pos = g.index(action.target)
     p.health = characters.max_health(g, p)
     events.append(Event("respawn", {"player": seat, "kept": [c.id for c in kept],
@@ -191,7 +192,7 @@ def _check_dealing(g: Game, p: Player, action: Action) -> str | None:
     if action.player is None or not 0 <= action.player < len(g.players) or action.player == p.seat:
         return "choose another player"
     q = g.players[action.player]
-    if q.out or q.dead or q.pos is None or q.pos not in g.board.adjacent(p.pos):
+    if q.out or q.dead or q.pos is None or p.pos is None or q.pos not in g.board.adjacent(p.pos):
         return f"{q.name} is not on an adjacent tile"
     if g.in_combat(p):
         return "you cannot deal with other players while in combat"
@@ -227,12 +228,16 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         _respawn(g, p, action, events)
         return
     if action.kind == "pick":
+        assert action.name is not None  # _check_pick found the character
         _pick(g, p, action.name, events)
         return
     g.this_turn.only_moved = False
     if action.kind == "leap":
+        # _check_leap found the tile on the board next to the tripped player, where p stood.
+        assert action.target is not None
         dest = g.index(action.target)
         origin = p.pos
+        assert dest is not None and origin is not None
         g.this_turn.leap_from = None
         p.pos = dest
         events.append(Event("move", {"player": p.seat, "from": list(g.cell(origin)),
@@ -241,6 +246,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         engagement.refresh_aggro(g)
         engagement.engage(g, p, "move")
         return
+    assert action.player is not None  # _check_dealing found the other player
     q = g.players[action.player]
     g.this_turn.interacted = True
     # Dealing with a player is step 3 of the turn: flipping and moving are over.

@@ -369,11 +369,13 @@ class Verified:
         }
 
 
-def start(run: Run, spec: MapSpec) -> Game:
+def start(run: Run, spec: MapSpec | None) -> Game:
     """A fresh game set up as the run was: the map, the run's seed, its player and character
-    (for a table: the players' names, the seed and the goals; `spec` is not used)."""
+    (for a table: the players' names, the seed and the goals; `spec` is not used and may be None)."""
     if run.table is not None:
         return _start_table(run, run.table)
+    if spec is None:
+        raise RunError(UNKNOWN_MAP, "a run of a map needs its map to start")
     if len(run.characters) != 1:
         raise RunError(BAD_SETUP, f"a story run has one character, not {len(run.characters)}")
     try:

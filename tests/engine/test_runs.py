@@ -376,6 +376,14 @@ def test_swapped_map_given_for_the_run_is_a_hash_mismatch():
     assert error.code == MAP_HASH_MISMATCH
 
 
+def test_a_story_run_does_not_start_without_its_map():
+    run = corpus_run()
+    with pytest.raises(RunError) as caught:
+        runs.start(run, None)
+    assert caught.value.code == UNKNOWN_MAP
+    assert runs.start(run, spec_of(run)).outcome is None  # with its map it starts
+
+
 def test_swapped_map_id_and_seed_fail_the_replay_on_that_map():
     run = corpus_run("goblin_gate-shortest")
     other = corpus_maps.corridor()

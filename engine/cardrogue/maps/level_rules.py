@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.cardrogue.board import E, N, S, W
 from engine.cardrogue.cards import OVERRIDABLE, Catalog
@@ -99,7 +99,7 @@ def _glyph(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def _is_str(value: Any) -> bool:
+def _is_str(value: Any) -> TypeGuard[str]:
     return isinstance(value, str)
 
 
@@ -173,7 +173,7 @@ class _LevelLint:
         return name if name.startswith(("The ", '"')) else f"the {name}"
 
     def known_card(self, card_id: Any, what: str, path: str,
-                   cell: tuple[int, int] | None = None) -> bool:
+                   cell: tuple[int, int] | None = None) -> TypeGuard[str]:
         """Whether `card_id` names a standard card; reports it when it is text but unknown."""
         if not _is_str(card_id):
             return False
@@ -231,7 +231,7 @@ class _LevelLint:
             if not self.known_card(card_id, what, where + ".card"):
                 continue
             self.legend[glyph] = card_id
-            kind = self.card_type(card_id)
+            kind = self.catalog.cards[card_id].type
             if "colour" in entry and kind != "potion":
                 self.add(ERROR, "colour_not_potion",
                          f"{what}: only a potion has a colour, and {self.the_card(card_id)} is {_a(kind)}",
@@ -248,7 +248,7 @@ class _LevelLint:
                     if self.card_type(sold) not in ITEM_TYPES:
                         self.add(ERROR, "not_for_sale",
                                  f"{what}: a shop cannot sell {self.a_card(sold)}, which is "
-                                 f"{_a(self.card_type(sold))}", path=f"{where}.stock[{n}]")
+                                 f"{_a(self.catalog.cards[sold].type)}", path=f"{where}.stock[{n}]")
                     elif self.catalog.cards[sold].gold is None:
                         self.add(ERROR, "unpriced_stock",
                                  f"{what}: a shop cannot sell {self.a_card(sold)}: it has no "
@@ -320,7 +320,8 @@ class _LevelLint:
                              f"rows have {width}", (r, width), f".{grid}")
         width = max(lengths)
         size = width * height
-        legend = self.level.get("legend") if isinstance(self.level.get("legend"), dict) else {}
+        written = self.level.get("legend")
+        legend = written if isinstance(written, dict) else {}
         # What each glyph places: a card id, or None for a legend entry already reported.
         places: dict[str, str | None] = {g: c for g, c in BUILTIN_GLYPHS.items()}
         places.update((g, None) for g in legend)
@@ -421,7 +422,7 @@ class _LevelLint:
                 self.out.tally(self.name, "unreachable", 1 + sum(1 for _ in regions))
                 break
             names = [self.a_card(card) for card in
-                     sorted({places.get(g) for g in glyphs} - {None, "path"})]
+                     sorted({c for c in map(places.get, glyphs) if c is not None} - {"path"})]
             holds = f"; it holds {', '.join(names[:6])}{', ...' if len(names) > 6 else ''}" \
                 if names else ""
             self.add(WARNING, "unreachable",

@@ -544,7 +544,7 @@ class ClassicScreen(PlayScreen):
                    drop: tuple[int, ...]) -> None:
         p = self.game.players[pending.seat]
         gold = keep == KEEP_GOLD
-        actions = [Action("respawn", card=None if gold else keep, cards=drop, target=cell,
+        actions = [Action("respawn", card=keep if isinstance(keep, int) else None, cards=drop, target=cell,
                           name=KEEP_GOLD if gold else None) for cell in pending.starts]
         if len(actions) == 1:
             self._decided(actions[0])
@@ -620,11 +620,10 @@ class ClassicScreen(PlayScreen):
         name = shown(over.name) if over is not None else "them"
         choices = [Choice("Stay where you are", None)]
         choices += [Choice(f"Leap to {where(a.target)}", a) for a in landings]
-        self.app.push_screen(ChooseScreen(f"Leap over {name}?", choices),
-                             lambda a: self.act(a) if a is not None else None)
+        self.app.push_screen(ChooseScreen(f"Leap over {name}?", choices), self._act_on)
 
     def action_steal(self) -> None:
-        self._choose_player("steal from", lambda seat: self.act(Action("steal", player=seat)))
+        self._choose_player("steal from", lambda seat: self._act_on(Action("steal", player=seat)))
 
     def action_end_rush(self) -> None:
         reason = self.session.why_not(Action("end_rush"))
@@ -634,7 +633,7 @@ class ClassicScreen(PlayScreen):
         self.app.push_screen(
             ConfirmScreen("Call the end rush? Every path is a dead end: the first to reach a "
                           "starting tile ends the game.", "Call it"),
-            lambda yes: self.act(Action("end_rush")) if yes else None)
+            lambda yes: self._act_on(Action("end_rush") if yes else None))
 
     def action_step_away(self) -> None:
         self.act(Action("leave"))
@@ -647,7 +646,7 @@ class ClassicScreen(PlayScreen):
         self.app.push_screen(
             ConfirmScreen(f"{name} gives up for good? Their cards stay where they stand.",
                           "Give up"),
-            lambda yes: self.act(Action("quit")) if yes else None)
+            lambda yes: self._act_on(Action("quit") if yes else None))
 
     # ------------------------------------------------------------------ the end, restarts
 
@@ -670,6 +669,11 @@ class ClassicScreen(PlayScreen):
     def act(self, action: Action) -> Attempt:
         self.remove_class("handover")  # the banner has been seen: the new player acts
         return super().act(action)
+
+    def _act_on(self, action: Action | None) -> None:
+        """A dialog's answer: the action chosen, or None when the player backed out."""
+        if action is not None:
+            self.act(action)
 
     def why_not_take_back(self, before) -> str | None:
         """At a table, undo takes back only the acting player's own actions of this turn: the
