@@ -30,6 +30,7 @@ def computer_game(seed: int, level: str):
     minds = [Dice(seed * 31 + n) for n in range(players)]
     while not state.is_over:
         seat = state.current_player
+        assert seat is not None  # a game not over has a seat to act
         state.apply(choose(state.view(seat), state.legal_actions(), level, minds[seat]))
     return state
 
@@ -48,7 +49,7 @@ def main() -> None:
     for level in ("easy", "normal"):
         games = [computer_game(seed, level) for seed in range(GAMES)]
         actions = sum(len(g.history) for g in games)
-        seconds = median_time(lambda: [computer_game(s, level) for s in range(GAMES)], 5)
+        seconds = median_time(lambda level=level: [computer_game(s, level) for s in range(GAMES)], 5)
         print(f"  {level:6}: {actions / seconds:9,.0f} actions/s with the policy thinking "
               f"({actions} actions, median {seconds * 1000:.0f} ms a round)")
 

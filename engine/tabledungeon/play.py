@@ -45,6 +45,7 @@ def act(state: State, action: Action, events: list[Event]) -> None:
         use_item(state, number, action.card or "", events)
         return
     if action.kind == "play":
+        assert action.card is not None  # why_not checked it is in the hand
         seat.hand.remove(action.card)
         seat.played = action.card
     state.laid.add(number)
@@ -86,7 +87,7 @@ def heal(state: State, number: int, amount: int, events: list[Event]) -> None:
 def reveal(state: State, events: list[Event]) -> None:
     enemy = state.enemy
     assert enemy is not None
-    played = {s: state.seats[s].played for s in state.order if state.seats[s].played}
+    played = {s: code for s in state.order if (code := state.seats[s].played)}
     cards = [played.get(n) for n in range(len(state.seats))]
     attacks = [encounter.attack_of(state, n, c) if c else 0 for n, c in enumerate(cards)]
     total = sum(attacks) + state.round_attack_bonus

@@ -13,7 +13,8 @@ Levels:
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from engine.tabledungeon.actions import Action
 from engine.tabledungeon.cards import RANK, SUIT, is_ace, is_royal

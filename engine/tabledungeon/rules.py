@@ -105,7 +105,7 @@ class Rules:
                 state.apply(action)
             except IllegalAction as exc:
                 raise IllegalAction(f"action {n} ({action}) is illegal: {exc.reason}",
-                                    action) from None  # type: ignore[arg-type]
+                                    action) from None
         return state
 
     def record(self, state: State, player: str | None = None, *,

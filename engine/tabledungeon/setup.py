@@ -41,7 +41,8 @@ def split_deck(class_id: str, state: State) -> tuple[list[str], list[str], list[
     """(removed suit, action pile, XP pile) of one fresh deck, before any shuffle."""
     sheet = state.data.classes[class_id]
     removed = suit_cards(sheet.removes)
-    action, xp = [], []
+    action: list[str] = []
+    xp: list[str] = []
     for suit in SUITS:
         if suit == sheet.removes:
             continue
@@ -74,5 +75,5 @@ def build_table(state: State, events: list[Event]) -> None:
     state.dice.shuffle("loot", loot)
     state.loot_deck = loot
     events.append(Event("loot_deck", {"cards": len(loot)}))
-    for number, seat in enumerate(state.seats):
+    for number in range(len(state.seats)):
         drawing.draw_to_hand(state, number, events)

@@ -143,7 +143,7 @@ class State:
         IllegalAction and changes nothing (every check comes before the first change)."""
         reason = self.why_illegal(action)
         if reason is not None:
-            raise IllegalAction(reason, action)  # type: ignore[arg-type]
+            raise IllegalAction(reason, action)
         events: list[Event] = []
         self.history.append(action)
         if self.phase == "pick":

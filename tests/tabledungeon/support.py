@@ -88,9 +88,11 @@ def first(events: list[Event], kind: str) -> dict:
 
 
 def lay_all(state: State, *cards: str) -> list[Event]:
-    """Each seat in this round's order lays the given card (hand rigged to hold it)."""
+    """Each seat still to lay, in this round's order, lays the given card (hand rigged to hold
+    it); one card per such seat."""
     events: list[Event] = []
-    for seat, code in zip(list(state.order), cards):
+    waiting = [s for s in state.order if s not in state.laid]
+    for seat, code in zip(waiting, cards, strict=True):
         s = state.seats[seat]
         if code not in s.hand:
             hand(state, seat, code, *s.hand[1:])

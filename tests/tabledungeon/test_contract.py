@@ -159,9 +159,8 @@ def test_a_truncated_run_is_refused():
 
 def test_an_edited_run_is_refused():
     run = finished_run()
-    for n, action in enumerate(run["actions"]):
-        if action["do"] == "play":
-            break
+    n = next(i for i, a in enumerate(run["actions"]) if a["do"] == "play")
+    action = run["actions"][n]
     edited = copy.deepcopy(run)
     edited["actions"][n] = {"do": "play", "card": "KH" if action["card"] != "KH" else "KS"}
     verdict = RULES.verify(edited)
