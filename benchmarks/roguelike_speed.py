@@ -73,6 +73,7 @@ def main() -> None:
             state.apply(choose(state, chooser))
         if longest is None or len(state.history) > len(longest.history):
             longest = state
+    assert longest is not None  # GAMES > 0 games were played
     run = RULES.record(longest, player="bench")
     replays, verifies = [], []
     for _ in range(ROUNDS):

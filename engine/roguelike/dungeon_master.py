@@ -77,9 +77,12 @@ def door_candidates(level: Level, place: Place) -> list[Candidate]:
 def _leads_nowhere(level: Level, spot: Square, direction: str) -> bool:
     """A door whose far side is off the sheet or already drawn on is a false door."""
     beyond = step(spot, direction)
-    return not level.inside(beyond) or (level.at(beyond) != 0 and level.place_at(beyond) is None) \
-        or (level.place_at(beyond) is not None
-            and level.places[level.place_at(beyond)].kind == "room")
+    if not level.inside(beyond):
+        return True
+    other = level.place_at(beyond)
+    if other is None:
+        return level.at(beyond) != 0  # rock leads on; a door already drawn there does not
+    return level.places[other].kind == "room"
 
 
 def draw_doors(dice: Dice, key: str, level: Level, place: Place, candidates: list[Candidate],

@@ -26,7 +26,7 @@ from engine.roguelike.dungeon_master import draw_corridor, draw_room, frontier
 from engine.roguelike.encounters import letter_up, make_monster, roll_encounter, roll_monster, roll_trap
 from engine.roguelike.levelling import abilities, raise_options, raise_problem
 from engine.roguelike.loot import colour_map, gold_amount, is_magic, loot_roll, make_item
-from engine.roguelike.paper import Level, Place
+from engine.roguelike.paper import Level, Monster, Place
 from engine.roguelike.setting_up import set_up_level
 from engine.roguelike.shops import roll_stock
 from engine.roguelike.tables import difficulty, parse_dice, roll_dice, tables
@@ -147,7 +147,7 @@ class RogueState:
     def apply(self, action: RogueAction) -> list[Event]:
         problem = self.why_illegal(action)
         if problem is not None:
-            raise IllegalAction(problem, action)  # type: ignore[arg-type]
+            raise IllegalAction(problem, action)
         self.last_rolls = []
         events = self._do(action)
         self.history.append(action)
@@ -311,7 +311,8 @@ class RogueState:
             return "you have no lockpicks"
         return None
 
-    def _fight_problem(self, a: RogueAction, item: Item | None, monster: Any) -> str | None:
+    def _fight_problem(self, a: RogueAction, item: Item | None,
+                       monster: Monster | None) -> str | None:
         place = self.place
         relentless = any("relentless" in m.tags for m in place.monsters)
         if a.kind in ("sneak", "flee") and relentless:
@@ -323,18 +324,20 @@ class RogueState:
                 return "you need Animal Friendship"
             if self.rogue.pet is not None:
                 return "you already have a pet"
+            assert monster is not None  # befriend takes a monster; _problem looked it up
             return None if "trainable" in monster.tags else "that creature cannot be trained"
+        if a.kind not in ("shoot", "zap"):
+            return None
+        assert item is not None  # shoot and zap take an item; _problem looked it up
         if a.kind == "shoot":
             if item.name == "bow":
                 return None if item.charges > 0 else "you have no arrows"
             return None if item.name in THROWN else "you cannot shoot or throw that"
-        if a.kind == "zap":
-            if not item.name.startswith("wand_of_") or item.name in ("wand_of_luck", "wand_of_invisibility"):
-                return "that is not an attacking wand"
-            if place.feature == "antimagic":
-                return "magic does not work in this room"
-            return None if item.charges > 0 else "the wand is out of charges"
-        return None
+        if not item.name.startswith("wand_of_") or item.name in ("wand_of_luck", "wand_of_invisibility"):
+            return "that is not an attacking wand"
+        if place.feature == "antimagic":
+            return "magic does not work in this room"
+        return None if item.charges > 0 else "the wand is out of charges"
 
     def _use_problem(self, item: Item | None) -> str | None:
         if item is None:
@@ -363,6 +366,7 @@ class RogueState:
         return handler(a)
 
     def _do_choose_skill(self, a: RogueAction) -> list[Event]:
+        assert a.name is not None  # why_illegal checked the kind's arguments
         data = tables()["character"]
         self.rogue.chosen.append(a.name)
         self.rogue.skills[a.name] = data["chosen_dice"]
@@ -383,6 +387,7 @@ class RogueState:
                 Event("hit_points_gained", {"dice": faces, "gain": gain, "hp": self.rogue.hp})]
 
     def _do_ability(self, a: RogueAction) -> list[Event]:
+        assert a.name is not None  # why_illegal checked the kind's arguments
         self.rogue.abilities.append(a.name)
         self.phase = "play"
         return [Event("ability_gained", {"ability": a.name}), Event("entered", self._where())]
@@ -394,6 +399,7 @@ class RogueState:
     # doors, corridors and rooms
 
     def _do_open(self, a: RogueAction) -> list[Event]:
+        assert a.door is not None  # why_illegal checked the kind's arguments
         door = self.level.doors[a.door]
         events: list[Event] = []
         if door.locked is None:
@@ -426,6 +432,7 @@ class RogueState:
     def _walk_through(self, door_id: int) -> list[Event]:
         door = self.level.doors[door_id]
         target = door.outer if door.inner == self.here else door.inner
+        assert target is not None  # an open door that is not false leads somewhere
         return self._enter(target)
 
     def _enter(self, place_id: int) -> list[Event]:
@@ -517,6 +524,7 @@ class RogueState:
         return item.name if item.identified else f"{item.colour}_{item.name.split('_')[0]}"
 
     def _do_pick(self, a: RogueAction) -> list[Event]:
+        assert a.door is not None  # why_illegal checked the kind's arguments
         passed, event = self._check("lockpick")
         events = [event]
         if passed:
@@ -528,6 +536,7 @@ class RogueState:
         return events
 
     def _do_force(self, a: RogueAction) -> list[Event]:
+        assert a.door is not None  # why_illegal checked the kind's arguments
         passed, event = self._check("stab")
         if passed:
             return [event] + self._open_door(a.door)
@@ -536,6 +545,7 @@ class RogueState:
         return [event, Event("hurt", {"damage": hurt, "hp": self.rogue.hp, "by": "the door"})]
 
     def _do_go(self, a: RogueAction) -> list[Event]:
+        assert a.door is not None  # why_illegal checked the kind's arguments
         return self._walk_through(a.door)
 
     def _do_search(self, a: RogueAction) -> list[Event]:
@@ -712,6 +722,7 @@ class RogueState:
         return [Event("fountain", {"bonus_dice": 1})]
 
     def _do_eat(self, a: RogueAction) -> list[Event]:
+        assert a.index is not None  # why_illegal checked the kind's arguments
         corpse = self.place.corpses.pop(a.index)
         data = tables()["eating"]
         heal = data["heal"] + (data["cooked_bonus"] if self.place.feature == "cookstove" else 0)
@@ -729,6 +740,7 @@ class RogueState:
     # the shop
 
     def _do_buy(self, a: RogueAction) -> list[Event]:
+        assert a.index is not None  # why_illegal checked the kind's arguments
         place, rogue = self.place, self.rogue
         ware = place.stock.pop(a.index)
         price = ware["price"]
@@ -755,6 +767,7 @@ class RogueState:
                                           "price": price, "gold": rogue.gold})]
 
     def _do_sell(self, a: RogueAction) -> list[Event]:
+        assert a.item is not None  # why_illegal checked the kind's arguments
         item = self.rogue.items.pop(a.item)
         gain = item.value // tables()["shop"]["sell_divisor"]
         self.rogue.gold += gain
@@ -772,9 +785,11 @@ class RogueState:
         return item.dice, item.status_dice() - (1 if item.rusty else 0)
 
     def _do_attack(self, a: RogueAction) -> list[Event]:
+        assert a.monster is not None  # why_illegal checked the kind's arguments
         return self._strike(a.monster, "stab", self._weapon(), ranged=False)
 
     def _do_shoot(self, a: RogueAction) -> list[Event]:
+        assert a.monster is not None and a.item is not None  # why_illegal checked both
         item = self.rogue.items[a.item]
         if item.name == "bow":
             item.charges -= 1
@@ -813,6 +828,7 @@ class RogueState:
         return events
 
     def _do_zap(self, a: RogueAction) -> list[Event]:
+        assert a.monster is not None and a.item is not None  # why_illegal checked both
         item = self.rogue.items[a.item]
         item.charges -= 1
         item.identified = True
@@ -829,6 +845,7 @@ class RogueState:
         return events + self._monsters_turn()
 
     def _do_befriend(self, a: RogueAction) -> list[Event]:
+        assert a.monster is not None  # why_illegal checked the kind's arguments
         roll = self.dice.roll("rogue")
         events = [Event("befriend", {"roll": roll, "passed": roll >= tables()["combat"]["befriend_on"]})]
         if roll >= tables()["combat"]["befriend_on"]:
@@ -884,6 +901,7 @@ class RogueState:
     # items
 
     def _do_use(self, a: RogueAction) -> list[Event]:
+        assert a.item is not None  # why_illegal checked the kind's arguments
         rogue = self.rogue
         item = rogue.items[a.item]
         name = item.name

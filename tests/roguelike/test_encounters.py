@@ -66,7 +66,7 @@ def _events(seeds):
 
 def test_what_a_room_holds_is_what_its_encounter_roll_says() -> None:
     checked = 0
-    for state, events in _events(range(40)):
+    for _, events in _events(range(40)):
         for i, event in enumerate(events):
             if event["event"] != "encounter" or event.get("ignored"):
                 continue
@@ -112,7 +112,7 @@ def test_a_monster_hq_rolls_twice() -> None:
 
 def test_random_play_meets_traps_and_their_attack_dice_follow_the_table() -> None:
     seen = 0
-    for state, events in _events(range(80)):
+    for _, events in _events(range(80)):
         for event in events:
             if event["event"] == "trap_attack":
                 entry = next(row["result"] for letter in "EDCB"

@@ -4,6 +4,7 @@ seeded streams land on the rows the data says."""
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import tomllib
 from pathlib import Path
@@ -45,7 +46,7 @@ def test_a_misspelled_key_or_a_bad_dice_expression_is_refused() -> None:
 
 @pytest.mark.parametrize("name,rows", all_tables(), ids=[n for n, _ in all_tables()])
 def test_every_table_covers_its_rolls_without_gaps(name, rows) -> None:
-    for before, after in zip(rows, rows[1:]):
+    for before, after in itertools.pairwise(rows):
         assert after["from"] == before["to"] + 1, name
     assert rows[0]["from"] <= rows[-1]["to"]
 
