@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from textual.widgets import Button, DataTable, Input, Static
 
 from app.cardrogue_app import CardRogueApp
@@ -26,14 +24,6 @@ from tests.server.live import LiveServer
 SIZE = (120, 40)
 MAP = "poison-race"
 KEYS = {"N": "up", "E": "right", "S": "down", "W": "left"}
-
-
-@pytest.fixture
-def server(tmp_path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path / "server.db")
-    live.start()
-    yield live
-    live.stop()
 
 
 def publish(server: LiveServer, name: str = MAP, author: str = "Author") -> dict:

@@ -1,13 +1,16 @@
 """A real community server on a free loopback port, in a thread of the test process (uvicorn,
 SQLite, verifying in-process), for the clients' tests: the command line and the app talk to it
-over HTTP as they would to any server."""
+over HTTP as they would to any server. The `server` fixture (shared through tests/conftest.py)
+starts one per test and stops it afterwards."""
 
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import uvicorn
 
 from server.app import Settings, create_app
@@ -35,3 +38,11 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=30)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "server.db")
+    live.start()
+    yield live
+    live.stop()

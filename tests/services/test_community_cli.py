@@ -10,24 +10,14 @@ import shutil
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
 from tests.server.conftest import CHALLENGES, CLEARS
 from tests.server.live import LiveServer
 
 CARDROGUE = Path(sys.executable).with_name("cardrogue")
 MAP = "shop-economy"
-
-
-@pytest.fixture
-def server(tmp_path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path / "server.db")
-    live.start()
-    yield live
-    live.stop()
 
 
 def cardrogue(data: Path, *args: str, server: str | None = None) -> subprocess.CompletedProcess:

@@ -3,22 +3,12 @@ player's page, filled from a live server; titles and names from players show as 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 
-import pytest
 
 from services import community
 from tests.server.conftest import challenge
 from tests.server.live import LiveServer
 from tests.web.browser import browser_page
-
-
-@pytest.fixture
-def server(tmp_path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path / "server.db")
-    live.start()
-    yield live
-    live.stop()
 
 
 def publish(server: LiveServer, name: str, author: str, title: str | None = None) -> dict:
