@@ -1,7 +1,7 @@
 """The registry of games: every game of the app, by the name its runs carry.
 
     from engine import games
-    games.names()                    # ["cardrogue"]
+    games.names()                    # ["cardrogue", "minirogue"]
     rules = games.load("cardrogue")  # its Rules (engine/core/contract.py)
 
 Adding a game is writing its package `engine/<name>/` (with a Rules object) and adding one line
@@ -25,6 +25,7 @@ from engine.core.runs import OTHER_GAME, Run, RunError, game_of, parse_document,
 # name -> "module:attribute" of the game's Rules object.
 GAMES: dict[str, str] = {
     "cardrogue": "engine.cardrogue.rules:RULES",
+    "minirogue": "engine.minirogue.rules:RULES",
 }
 
 _loaded: dict[str, Rules] = {}

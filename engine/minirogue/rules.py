@@ -1,29 +1,57 @@
-"""Mini Rogue behind the game contract: `RULES.new_game(seed=..., difficulty=..., dungeon_keys=...)`
-gives a State; `record` and `verify` turn a State into a run document and check one."""
+"""Mini Rogue's side of the game contract (engine/core/contract.py): `RULES`, registered in
+engine/games.py.
+
+    state = RULES.new_game(seed=7, difficulty="hard", dungeon_keys=True)
+    run = RULES.record(state, player="Ann")   # a run document (the JSON object of a run file)
+    RULES.verify(run)                         # a Verdict
+
+Options: `difficulty` ("casual", "normal", "hard", "impossible"; default "normal", the
+rulebook's advice for a first game) and `dungeon_keys` (bool; default False). An unknown option
+or a value of the wrong type is a ValueError that says so; the seed is required.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
+from engine.core.contract import OnStart, OnStep, Verdict
 from engine.minirogue import options as setup
 from engine.minirogue import runs
 from engine.minirogue.actions import Action
 from engine.minirogue.state import RULES_VERSION, State
+from engine.minirogue.tables import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from engine.core.contract import Rules as ContractRules
 
 
 class Rules:
-    name = "minirogue"
+    """Mini Rogue's Rules (engine.core.contract.Rules)."""
+
+    name = runs.GAME
     rules_version = RULES_VERSION
     options = setup.OPTIONS
 
     def new_game(self, seed: int | None = None, **options: Any) -> State:
-        unknown = sorted(set(options) - set(setup.OPTIONS))
+        unknown = sorted(map(str, set(options) - set(setup.OPTIONS)))
         if unknown:
-            raise ValueError(f"Mini Rogue has no option {', '.join(map(str, unknown))}; its "
-                             f"options are {', '.join(setup.OPTIONS)}")
+            raise ValueError(f"Mini Rogue has no option {', '.join(unknown)}; its options are "
+                             f"{', '.join(setup.OPTIONS)}")
         if seed is None:
             raise ValueError("Mini Rogue needs a seed: any number, or the day's daily_seed")
         return setup.start(seed, **{**setup.DEFAULTS, **options})
+
+    def sample_options(self) -> list[dict[str, Any]]:
+        """Every difficulty, with and without the Dungeon Keys variant."""
+        return [{"seed": n + 1, "difficulty": difficulty, "dungeon_keys": n % 2 == 1}
+                for n, difficulty in enumerate(DIFFICULTIES)]
+
+    def parse_action(self, data: Any) -> Action:
+        return Action.from_dict(data)
+
+    def run_from_dict(self, doc: Any) -> runs.Run:
+        return runs.run_from_dict(doc)
 
     def replay(self, seed: int, actions: list[dict[str, Any]], **options: Any) -> State:
         """A game rebuilt from its setup and its `serialize()`d history."""
@@ -32,12 +60,19 @@ class Rules:
             state.apply(Action.from_dict(data))
         return state
 
-    def record(self, state: State, player: str = "Player", *,
+    def record(self, state: Any, *, player: str | None = None,
                recorded: str | None = None) -> dict[str, Any]:
+        if not isinstance(state, State):
+            raise TypeError(f"a Mini Rogue run records a Mini Rogue game, not {state!r}")
         return runs.record(state, player, recorded=recorded)
 
-    def verify(self, run: Any) -> runs.Verdict:
-        return runs.verify(run)
+    def verify(self, run: Mapping[str, Any] | runs.Run, *, on_start: OnStart | None = None,
+               on_step: OnStep | None = None, **context: Any) -> Verdict:
+        return runs.verify(run, on_start=on_start, on_step=on_step, **context)
 
 
 RULES = Rules()
+if TYPE_CHECKING:
+    _KEEPS_TO_THE_CONTRACT: ContractRules = RULES  # mypy checks Mini Rogue against the contract
+
+__all__ = ["RULES", "Rules"]

@@ -5,54 +5,120 @@
      "recorded": "2026-11-22T20:00:00Z", "actions": [{"do": "enter", "row": 0}, ...],
      "claimed": {"outcome": "dead", "score": 93, ...}}
 
-`verify` never trusts the claimed figures: it replays the actions from the setup and compares.
-A run that is malformed, of another game or rules version, holds an illegal action (named by
-its index), stops before the game ends, or claims what the replay does not give is refused.
+The common header (format_version, game, rules_version, seed, player, recorded, actions,
+claimed) is read and checked by engine.core.runs, as for every game; Mini Rogue adds its setup:
+the difficulty and the Dungeon Keys variant. `verify` never trusts the claimed figures: it
+replays the actions from the setup and compares. Every refusal carries one of core's codes
+(bad_run, other_rules_version, illegal_action with its index, does_not_finish, claims_differ).
 """
 
 from __future__ import annotations
 
-import datetime
-import re
-from dataclasses import dataclass, field
-from typing import Any
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
 
-from engine.core.protocol import IllegalAction
+from engine.core.contract import OnStart, OnStep, Verdict, refusal
+from engine.core.runs import (
+    BAD_RUN,
+    COMMON_FIELDS,
+    COMMON_REQUIRED,
+    OTHER_FORMAT_VERSION,
+    Claim,
+    RunError,
+    check_document,
+    check_header,
+    check_name,
+    common_fields,
+    plain_claims,
+    run_hash,
+    run_json,
+    verify_replay,
+)
 from engine.minirogue import options as setup
 from engine.minirogue.actions import Action
 from engine.minirogue.state import RULES_VERSION, State
 
 GAME = "minirogue"
-FORMAT_VERSION = 2
-MAX_ACTIONS = 100_000
-MAX_NAME_LENGTH = 40
+FORMAT_VERSION = 2  # Mini Rogue runs were first written in core's format 2; it reads no other
 FIELDS = ("format_version", "game", "rules_version", "seed", "difficulty", "dungeon_keys",
           "player", "recorded", "actions", "claimed")
 REQUIRED = ("format_version", "game", "rules_version", "seed", "difficulty", "dungeon_keys",
             "player", "actions")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+assert set(COMMON_FIELDS) <= set(FIELDS) and set(COMMON_REQUIRED) <= set(REQUIRED)
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """The answer of `verify`: ok with the replay's figures, or the reason for refusing
-    (and, for an illegal or malformed action, its index)."""
+class Run:
+    """A Mini Rogue run: the common header (engine.core.runs.Run) and the game's setup."""
 
-    ok: bool
-    reason: str | None = None
-    figures: Mapping[str, Any] = field(default_factory=dict)
-    index: int | None = None
+    game: str
+    rules_version: int
+    seed: int
+    difficulty: str
+    dungeon_keys: bool
+    player: str
+    actions: tuple[Action, ...]
+    claimed: Mapping[str, Claim] = field(default_factory=dict)
+    recorded: str = ""
+    format_version: int = FORMAT_VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format_version": self.format_version,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "seed": self.seed,
+            "difficulty": self.difficulty,
+            "dungeon_keys": self.dungeon_keys,
+            "player": self.player,
+        }
+        if self.recorded:
+            out["recorded"] = self.recorded
+        out["actions"] = [a.to_dict() for a in self.actions]
+        out["claimed"] = plain_claims(self.claimed)
+        return out
+
+    def to_json(self) -> str:
+        """The file's text (engine.core.runs.run_json)."""
+        return run_json(self.to_dict())
+
+    @property
+    def hash(self) -> str:
+        """The run's identity: the game, the rules, the setup, the player and the actions."""
+        return run_hash({
+            "game": self.game, "rules_version": self.rules_version, "seed": self.seed,
+            "difficulty": self.difficulty, "dungeon_keys": self.dungeon_keys,
+            "player": self.player, "actions": [a.to_dict() for a in self.actions],
+        })
 
 
-class _Refused(Exception):
-    def __init__(self, reason: str, index: int | None = None) -> None:
-        super().__init__(reason)
-        self.reason, self.index = reason, index
+def run_from_dict(doc: Any) -> Run:
+    """Check a parsed run document field by field and build the Run. Raises RunError."""
+    version = check_document(doc, FIELDS, REQUIRED)
+    if version != FORMAT_VERSION:
+        raise RunError(OTHER_FORMAT_VERSION, f"the run file has format version {version}; Mini "
+                       f"Rogue runs are written in format {FORMAT_VERSION}")
+    common = common_fields(doc, version, Action.from_dict)
+    problem = setup.setup_problem(common.seed, doc["difficulty"], doc["dungeon_keys"])
+    if problem:
+        raise RunError(BAD_RUN, problem)
+    return Run(
+        game=common.game,
+        rules_version=common.rules_version,
+        seed=common.seed,
+        difficulty=doc["difficulty"],
+        dungeon_keys=doc["dungeon_keys"],
+        player=common.player,
+        actions=common.actions,
+        claimed=common.claimed,
+        recorded=common.recorded,
+        format_version=version,
+    )
 
 
-def figures(state: State) -> dict[str, Any]:
+def figures(state: State) -> dict[str, Claim]:
     """What a run reached: these are the figures a run may claim and a board may rank."""
     return {
         "outcome": state.outcome,
@@ -70,106 +136,66 @@ def figures(state: State) -> dict[str, Any]:
 
 
 def utc_now() -> str:
-    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def record(state: State, player: str = "Player", *, recorded: str | None = None
+def record_run(state: State, player: str | None = None, *, recorded: str | None = None) -> Run:
+    """The run of a game (finished or not: only a finished one verifies). Raises ValueError
+    for a player name a run cannot hold."""
+    try:
+        name = check_name("Player" if player is None else player)
+    except RunError as exc:
+        raise ValueError(exc.message) from None
+    return Run(
+        game=GAME,
+        rules_version=RULES_VERSION,
+        seed=state.seed,
+        difficulty=state.difficulty,
+        dungeon_keys=state.dungeon_keys,
+        player=name,
+        actions=tuple(state.history),
+        claimed=figures(state),
+        recorded=utc_now() if recorded is None else recorded,
+    )
+
+
+def record(state: State, player: str | None = None, *, recorded: str | None = None
            ) -> dict[str, Any]:
-    """The run document of a game (finished or not: only a finished one verifies)."""
+    """The run document (a run file's JSON object) of a game."""
+    return record_run(state, player, recorded=recorded).to_dict()
+
+
+def start(run: Run) -> State:
+    """A fresh game set up as the run was."""
+    return setup.start(run.seed, run.difficulty, run.dungeon_keys)
+
+
+def summary(run: Run, actual: Mapping[str, Claim]) -> dict[str, Any]:
+    """A verified run for tools: its setup, what it reached and its identity."""
     return {
-        "format_version": FORMAT_VERSION,
-        "game": GAME,
-        "rules_version": RULES_VERSION,
-        "seed": state.seed,
-        "difficulty": state.difficulty,
-        "dungeon_keys": state.dungeon_keys,
-        "player": _player(player),
-        "recorded": recorded if recorded is not None else utc_now(),
-        "actions": state.serialize(),
-        "claimed": figures(state),
+        "game": GAME, "player": run.player, "seed": run.seed, "difficulty": run.difficulty,
+        "dungeon_keys": run.dungeon_keys, **plain_claims(actual),
+        "rules_version": run.rules_version, "run_hash": run.hash,
     }
 
 
-def verify(run: Any) -> Verdict:
+def verify(run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
+           on_step: OnStep | None = None, **context: Any) -> Verdict:
+    """Replay a run document (or a parsed Run) and compare it with what it claims. Never
+    raises for a bad run: the Verdict says why. `on_start` receives the events of the first
+    area's deal, `on_step` each action's events. Other context (a map finder the CLI passes to
+    every game, the setup options) is not needed: the run holds its whole setup."""
     try:
-        return Verdict(True, None, _replay(run))
-    except _Refused as refused:
-        return Verdict(False, refused.reason, {}, refused.index)
+        parsed = run if isinstance(run, Run) else run_from_dict(run)
+        check_header(parsed, game=GAME, rules_version=RULES_VERSION)
+        state = start(parsed)
+        if on_start is not None:
+            on_start(list(state.start_events))
+        actual = verify_replay(parsed, state, figures, on_step=on_step)
+    except RunError as exc:
+        return refusal(exc)
+    return Verdict(ok=True, figures=plain_claims(actual), report=summary(parsed, actual))
 
 
-def _replay(run: Any) -> dict[str, Any]:
-    if not isinstance(run, dict):
-        raise _Refused("a run is one JSON object")
-    unknown = sorted(str(k) for k in set(run) - set(FIELDS))
-    if unknown:
-        raise _Refused(f"unknown field(s): {', '.join(unknown)[:200]}")
-    missing = [name for name in REQUIRED if name not in run]
-    if missing:
-        raise _Refused(f"missing field(s): {', '.join(missing)}")
-    if run["format_version"] != FORMAT_VERSION or isinstance(run["format_version"], bool):
-        raise _Refused(f"this game reads run format {FORMAT_VERSION} only")
-    if run["game"] != GAME:
-        raise _Refused(f"this is not a run of {GAME}")
-    if run["rules_version"] != RULES_VERSION or isinstance(run["rules_version"], bool):
-        raise _Refused(f"the run was played under other rules (version "
-                       f"{_short(run['rules_version'])}, not {RULES_VERSION}); its outcome may "
-                       "differ here")
-    try:
-        _player(run["player"])
-    except ValueError as exc:
-        raise _Refused(str(exc)) from None
-    recorded = run.get("recorded", "")
-    if not isinstance(recorded, str) or (recorded and not _DATE.fullmatch(recorded)):
-        raise _Refused("recorded must be a UTC time like 2026-11-22T20:00:00Z")
-    claimed = run.get("claimed", {})
-    if not isinstance(claimed, dict):
-        raise _Refused("claimed must be an object")
-    problem = setup.setup_problem(run["seed"], run["difficulty"], run["dungeon_keys"])
-    if problem:
-        raise _Refused(problem)
-    actions = run["actions"]
-    if not isinstance(actions, list):
-        raise _Refused("actions must be a list")
-    if len(actions) > MAX_ACTIONS:
-        raise _Refused(f"a run holds at most {MAX_ACTIONS:,} actions")
-    state = setup.start(run["seed"], run["difficulty"], run["dungeon_keys"])
-    for index, data in enumerate(actions):
-        try:
-            action = Action.from_dict(data)
-        except ValueError as exc:
-            raise _Refused(f"action {index} is not an action: {exc}", index) from None
-        if state.is_over:
-            raise _Refused(f"action {index} comes after the end of the game", index)
-        try:
-            state.apply(action)
-        except IllegalAction as exc:
-            raise _Refused(f"action {index} ({action}) is illegal: {exc.reason}", index) from None
-    if not state.is_over:
-        raise _Refused(f"after all {len(actions)} actions the game is still going: the run does "
-                       "not finish")
-    actual = figures(state)
-    differences = [f"{name}: the run claims {_short(value)}, the replay gives "
-                   f"{_short(actual[name])}" if name in actual else
-                   f"{_short(name)} is not a figure of {GAME}"
-                   for name, value in claimed.items()
-                   if name not in actual or value != actual[name]
-                   or type(value) is not type(actual[name])]
-    if differences:
-        raise _Refused("; ".join(differences)[:500])
-    return actual
-
-
-def _player(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise ValueError("player must be a name without leading or trailing spaces")
-    if len(name) > MAX_NAME_LENGTH or _CONTROL.search(name):
-        raise ValueError(f"player must be at most {MAX_NAME_LENGTH} printable characters")
-    return name
-
-
-def _short(value: Any) -> str:
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to turn into text
-        return "a number too long to show"
-    return text if len(text) <= 40 else text[:37] + "..."
+__all__ = ["FIELDS", "FORMAT_VERSION", "GAME", "REQUIRED", "Run", "figures", "record",
+           "record_run", "run_from_dict", "start", "summary", "utc_now", "verify"]

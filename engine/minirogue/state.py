@@ -84,7 +84,10 @@ class State:
 
     # ------------------------------------------------------------------ the contract
 
-    current_player = 0
+    @property
+    def current_player(self) -> int | None:
+        """The one seat, 0, while the game goes on; None once it is over."""
+        return None if self.outcome is not None else 0
 
     @property
     def is_over(self) -> bool:
@@ -238,7 +241,7 @@ class State:
 
     def view(self, seat: int = 0) -> View:
         """A frozen read model of plain values for a screen (see view.py). Solitaire: seat 0."""
-        if seat != self.current_player:
+        if seat != 0:
             raise ValueError("Mini Rogue has one seat: 0")
         return build_view(self, seat)
 

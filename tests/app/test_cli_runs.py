@@ -138,7 +138,7 @@ def _forgeries(tmp_path: Path) -> dict[str, tuple[str, Path, list]]:
         "missing file": ("unreadable", tmp_path / "missing.run.json", []),
         # Verification dispatches on the run's game (engine.games): none by that name here.
         "game not installed": ("other_game", forged(
-            tmp_path, "othergame", lambda d: d.update(game="minirogue")), []),
+            tmp_path, "othergame", lambda d: d.update(game="chess")), []),
         "no game named": ("bad_run", forged(tmp_path, "nogame", lambda d: d.pop("game")), []),
     }
 
@@ -158,11 +158,11 @@ def test_every_forgery_exits_1_with_its_reason(capsys, tmp_path, user_maps):
 
 def test_replay_and_import_refuse_a_run_of_a_game_not_installed(capsys, tmp_path, user_maps,
                                                                  data_dir):
-    path = forged(tmp_path, "othergame", lambda d: d.update(game="minirogue"))
+    path = forged(tmp_path, "othergame", lambda d: d.update(game="chess"))
     for command in (["replay", "--events"], ["import"]):
         status, out, err = run_main(capsys, *command, path)
         assert status == 1, command
-        assert f"{command[0]}: {path}: other game: no game named 'minirogue'" in err
+        assert f"{command[0]}: {path}: other game: no game named 'chess'" in err
         assert "cardrogue" in err  # the games that are installed are named
         assert out == ""
 

@@ -116,3 +116,40 @@ def test_the_view_lists_the_merchants_wares_while_there() -> None:
     wares = {w.item: (w.buy, w.sell) for w in state.view().wares}
     assert wares == {"ration": (1, None), "potion": (1, None), "big_potion": (3, None),
                      "armor": (6, 3), "spell": (8, 4)}
+
+
+def test_the_game_is_registered_and_its_samples_cover_every_setup() -> None:
+    from engine import games
+    from engine.core.contract import Rules
+    from engine.minirogue.tables import DIFFICULTIES
+    assert "minirogue" in games.names() and games.load("minirogue") is RULES
+    assert isinstance(RULES, Rules)
+    samples = RULES.sample_options()
+    assert {s["difficulty"] for s in samples} == set(DIFFICULTIES)
+    assert {s["dungeon_keys"] for s in samples} == {True, False}
+
+
+@pytest.mark.parametrize(("options", "reason"), [
+    ({}, "needs a seed"),
+    ({"seed": 1, "colour": "red"}, "no option colour"),
+    ({"seed": 1, "difficulty": "Casual"}, "difficulty must be one of"),
+    ({"seed": 1, "difficulty": 2}, "difficulty must be one of"),
+    ({"seed": 1, "dungeon_keys": "yes"}, "dungeon_keys must be true or false"),
+    ({"seed": -1}, "seed must be a whole number"),
+])
+def test_new_game_refuses_a_bad_option_in_words(options: dict, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        RULES.new_game(**options)
+
+
+def test_nobody_is_to_act_once_the_game_is_over() -> None:
+    state = play(RULES.new_game(seed=4, difficulty="impossible"), careful_choice)
+    assert state.is_over and state.current_player is None and state.legal_actions() == []
+    assert state.view(0).outcome == state.outcome  # the last position can still be drawn
+
+
+def test_parse_action_refuses_bad_data_with_value_error() -> None:
+    assert RULES.parse_action({"do": "enter", "row": 1}) == Action("enter", row=1)
+    for bad in ({"do": "fly"}, {"do": "enter"}, {"do": "enter", "row": "1"}, [], None):
+        with pytest.raises(ValueError):
+            RULES.parse_action(bad)

@@ -1,0 +1,91 @@
+"""`cardrogue verify` and `cardrogue replay --events` on Mini Rogue runs, through the real
+command: a recorded run verifies and replays event by event; a forged one is refused with its
+reason's code, on stdout for tools and in words on stderr, and never with a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CARDROGUE = Path(sys.executable).parent / "cardrogue"
+CORPUS = Path(__file__).parent / "runs"
+WON = CORPUS / "won-casual.run.json"
+
+
+def cardrogue(*args: str | Path, data: Path) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(CARDROGUE), *map(str, args)], capture_output=True, text=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin", "CARDROGUE_DATA_DIR": str(data)})
+    assert "Traceback" not in done.stdout + done.stderr
+    return done
+
+
+def lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def forged(tmp_path: Path, name: str, change) -> Path:
+    doc = json.loads(WON.read_text("utf-8"))
+    change(doc)
+    path = tmp_path / f"{name}.run.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    return path
+
+
+def test_verify_takes_a_recorded_run(tmp_path: Path) -> None:
+    done = cardrogue("verify", WON, data=tmp_path)
+    assert done.returncode == 0, done.stderr
+    [result] = lines(done.stdout)
+    claimed = json.loads(WON.read_text("utf-8"))["claimed"]
+    assert result["ok"] is True and result["game"] == "minirogue"
+    assert (result["outcome"], result["score"]) == (claimed["outcome"], claimed["score"])
+    assert len(result["run_hash"]) == 64
+
+
+def test_replay_prints_every_event_of_a_run(tmp_path: Path) -> None:
+    done = cardrogue("replay", WON, "--events", data=tmp_path)
+    assert done.returncode == 0, done.stderr
+    events = lines(done.stdout)
+    actions = json.loads(WON.read_text("utf-8"))["actions"]
+    assert events[0] == {"step": None, "event": "area_begins", "area": 1, "level": 1,
+                         "level_name": "The Black Sewers", "boss": False}
+    played = [e["action"] for e in events if e["event"] == "action"]
+    assert played == actions
+    assert [e["step"] for e in events if e["event"] == "action"] == list(range(len(actions)))
+    assert events[-1]["event"] == "game_over" and events[-1]["outcome"] == "won"
+
+
+@pytest.mark.parametrize(("name", "change", "code", "words"), [
+    ("score", lambda d: d["claimed"].update(score=9999), "claims_differ",
+     "claims differ: score: the run claims 9999"),
+    ("truncated", lambda d: d.update(actions=d["actions"][:-1]), "does_not_finish",
+     "does not finish"),
+    ("illegal", lambda d: d["actions"].__setitem__(0, {"do": "strike"}), "illegal_action",
+     "illegal action: action 0 (strike) is illegal"),
+    ("rules", lambda d: d.update(rules_version=99), "other_rules_version",
+     "other rules version"),
+    ("difficulty", lambda d: d.update(difficulty="easy"), "bad_run",
+     "bad run: difficulty must be one of"),
+])
+def test_verify_and_replay_refuse_a_forged_run_with_its_reason(
+        tmp_path: Path, name: str, change, code: str, words: str) -> None:
+    path = forged(tmp_path, name, change)
+    done = cardrogue("verify", path, data=tmp_path)
+    assert done.returncode == 1
+    [result] = lines(done.stdout)
+    assert result["ok"] is False and result["error"] == code
+    if code == "illegal_action":
+        assert result["index"] == 0
+    assert f"cardrogue verify: {path}: {words}" in done.stderr
+    replay = cardrogue("replay", path, "--events", data=tmp_path)
+    assert replay.returncode == 1 and f"cardrogue replay: {path}: {words}" in replay.stderr
+
+
+def test_a_good_and_a_forged_run_together_exit_1_and_report_both(tmp_path: Path) -> None:
+    bad = forged(tmp_path, "score", lambda d: d["claimed"].update(score=1))
+    done = cardrogue("verify", WON, bad, CORPUS / "random-impossible.run.json", data=tmp_path)
+    assert done.returncode == 1
+    assert [r["ok"] for r in lines(done.stdout)] == [True, False, True]
