@@ -185,6 +185,10 @@ class CardRogueApp(App[None]):
             from app.games.cardrogue.screens.classic import NewGameScreen
 
             self.push_screen(NewGameScreen())
+        elif entry.id == "minirogue":
+            from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
+
+            self.push_screen(MiniRogueNewGameScreen())
         elif entry.id == "community":
             from app.games.cardrogue.screens.community import CommunityScreen
 

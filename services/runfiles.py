@@ -1,7 +1,8 @@
 """Run files on disk: keeping the player's runs, and exporting a board's runs to share.
 
 File names read well in a folder listing and never collide:
-`<map title>_<share code>_<player>_<result>_<first 8 of the run hash>.run.json`, where the result
+`<map title>_<share code>_<player>_<result>_<first 8 of the run hash>.run.json` (a game without
+maps puts its name and seed in place of the map: see scored_run_file_name), where the result
 is `won-16-moves`, `lost-on-level-2`, `unfinished-level-2` or, at a classic table,
 `table-12-turns`: a lost run's name never looks like a score.
 """
@@ -13,6 +14,7 @@ import re
 from pathlib import Path
 
 from engine.core import RUN_SUFFIX, RunError, remove_stale_temporaries, save_run
+from engine.core.runs import Run as AnyRun
 from engine.cardrogue import Run, parse_run, share_code
 
 from services.paths import runs_dir
@@ -48,14 +50,27 @@ def run_result(run: Run) -> str:
     return f"unfinished-level-{level}"
 
 
-def run_file_name(run: Run) -> str:
+def run_file_name(run: AnyRun) -> str:
+    if not isinstance(run, Run):
+        return scored_run_file_name(run)
     player = safe_name(run.player, 24) or "player"
     title = safe_name(run.map_title, 32).casefold()
     map_part = f"{title}_{share_code(run.map_id)}" if title else share_code(run.map_id)
     return f"{map_part}_{player}_{run_result(run)}_{run.hash[:8]}{RUN_SUFFIX}"
 
 
-def keep_run(run: Run, folder: str | os.PathLike[str] | None = None) -> Path:
+def scored_run_file_name(run: AnyRun) -> str:
+    """A run of a game without maps (Mini Rogue): `<game>_<seed>_<player>_<result>_<hash>`,
+    where the result is its outcome and score, as in `won-192-points`."""
+    player = safe_name(run.player, 24) or "player"
+    outcome, score = run.claimed.get("outcome"), run.claimed.get("score")
+    result = safe_name(outcome, 16) if isinstance(outcome, str) else "unfinished"
+    if isinstance(score, int):
+        result += f"-{score}-points"
+    return f"{run.game}_{run.seed}_{player}_{result}_{run.hash[:8]}{RUN_SUFFIX}"
+
+
+def keep_run(run: AnyRun, folder: str | os.PathLike[str] | None = None) -> Path:
     """Save a run in the player's runs folder (or `folder`), atomically. Saving the same run
     again rewrites the same file."""
     target_folder = Path(folder) if folder is not None else runs_dir()

@@ -5,6 +5,10 @@
         store.leaderboard(map_id, limit=10)     # one best entry per player, ranked
         store.best(map_id, "Ana")               # that player's best, with its rank
 
+Games scored in points (Mini Rogue) keep their own boards here too, each named by the game
+(a daily date, a shared seed): `add_scored(run, board)` verifies the run with its game's rules
+and `scored_board(game, board, rules_version)` ranks each player's best, highest score first.
+
 Ranking: fewest moves, then fewest turns, then the entry this board accepted first. Only won
 runs of the current RULES_VERSION are ranked: a run of other rules cannot be verified here, and
 a lost run is not a score.
@@ -46,6 +50,7 @@ from types import TracebackType
 from typing import Self
 
 from engine.core import RunError
+from engine.core.runs import Run as AnyRun
 from engine.cardrogue import RULES_VERSION, MapSpec, Run, Verified, share_code, verify_run
 
 from services.paths import DataFolderError, data_dir
@@ -123,6 +128,25 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
            SELECT map_id, rules_version, moves, COUNT(*) FROM best
            GROUP BY map_id, rules_version, moves""",
     ),
+    (
+        # Boards of games scored in points (Mini Rogue): each game names its boards (a daily
+        # date, a shared seed), the highest score ranks first. Every finished run counts, won
+        # or lost: a death deep in the dungeon is a score too.
+        """CREATE TABLE scored_entries (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            board TEXT NOT NULL,
+            rules_version INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            score INTEGER NOT NULL,
+            outcome TEXT NOT NULL,
+            recorded TEXT NOT NULL,
+            added TEXT NOT NULL,
+            run_hash TEXT NOT NULL REFERENCES runs(hash),
+            UNIQUE (game, board, run_hash)
+        )""",
+        "CREATE INDEX scored_ranked ON scored_entries(game, board, rules_version, score DESC, id)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -158,6 +182,39 @@ class AddResult:
     improved: bool  # the run became the player's best on this map
     entry: Entry  # the run's own entry
     best: Entry  # the player's best on this map, with its rank
+
+
+@dataclass(frozen=True)
+class ScoredEntry:
+    """One row of a board scored in points. `rank` is None for an entry that is not the
+    player's best on its board."""
+
+    rank: int | None
+    player: str
+    score: int
+    outcome: str
+    recorded: str
+    run_hash: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"rank": self.rank, "player": self.player, "score": self.score,
+                "outcome": self.outcome, "recorded": self.recorded, "run_hash": self.run_hash}
+
+
+@dataclass(frozen=True)
+class ScoredResult:
+    added: bool  # False: this very run was already on the board
+    best: ScoredEntry  # the player's best on the board, with its rank
+    players: int  # how many players the board ranks
+
+
+# Each player's best on a board (the highest score, the earlier entry at a tie), ranked. A
+# local board holds a day's or a seed's runs of one person or a few, so this is computed.
+_SCORED_BEST = """
+    SELECT player, score, outcome, recorded, run_hash FROM (
+        SELECT *, ROW_NUMBER() OVER (PARTITION BY player ORDER BY score DESC, id) AS n
+        FROM scored_entries WHERE game = ? AND board = ? AND rules_version = ?)
+    WHERE n = 1 ORDER BY score DESC, id"""
 
 
 _COLUMNS = "e.map_id, e.player, e.character, e.moves, e.turns, e.health, e.recorded, e.added, " \
@@ -465,6 +522,58 @@ class ScoreStore:
         with self._read() as conn:
             row = conn.execute("SELECT title FROM maps WHERE map_id = ?", (map_id,)).fetchone()
         return None if row is None else row[0]
+
+    # ------------------------------------------------------------------ boards in points
+
+    def add_scored(self, run: AnyRun, board: str) -> ScoredResult:
+        """Verify a finished run of a game scored in points with its own rules (engine.games)
+        and enter it on that game's `board`. Raises RunError for a run that does not verify, or
+        for one whose game has no score."""
+        from engine import games
+
+        verdict = games.verify(run.to_dict())
+        if not verdict.ok:
+            raise RunError(verdict.code, verdict.reason)
+        score, outcome = verdict.figures.get("score"), verdict.figures.get("outcome")
+        if not isinstance(score, int) or not isinstance(outcome, str):
+            raise RunError(NOT_WON, f"runs of {run.game!r} have no score to rank")
+        added = utc_stamp()
+        row = (run.game, board, run.rules_version, run.player, score, outcome,
+               run.recorded or added[:19] + "Z", added, run.hash)
+        with self._write() as conn:
+            conn.execute("INSERT OR IGNORE INTO runs (hash, body) VALUES (?, ?)",
+                         (run.hash, run.to_json()))
+            is_new = conn.execute(
+                "INSERT OR IGNORE INTO scored_entries (game, board, rules_version, player, "
+                "score, outcome, recorded, added, run_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row).rowcount == 1
+        best = self.scored_best(run.game, board, run.rules_version, run.player)
+        assert best is not None
+        return ScoredResult(is_new, best, self.scored_players(run.game, board, run.rules_version))
+
+    def scored_board(self, game: str, board: str, rules_version: int,
+                     limit: int = 10) -> list[ScoredEntry]:
+        """A board in points: each player's best, ranked, highest first."""
+        with self._read() as conn:
+            rows = conn.execute(_SCORED_BEST + " LIMIT ?",
+                                (game, board, rules_version, limit)).fetchall()
+        return [ScoredEntry(n + 1, *row) for n, row in enumerate(rows)]
+
+    def scored_best(self, game: str, board: str, rules_version: int,
+                    player: str) -> ScoredEntry | None:
+        """A player's best on a board in points, with its rank; None if they have none."""
+        with self._read() as conn:
+            rows = conn.execute(_SCORED_BEST, (game, board, rules_version)).fetchall()
+        for n, row in enumerate(rows):
+            if row[0] == player:
+                return ScoredEntry(n + 1, *row)
+        return None
+
+    def scored_players(self, game: str, board: str, rules_version: int) -> int:
+        with self._read() as conn:
+            return int(conn.execute(
+                "SELECT COUNT(DISTINCT player) FROM scored_entries WHERE game = ? AND board = ? "
+                "AND rules_version = ?", (game, board, rules_version)).fetchone()[0])
 
     def integrity(self) -> str:
         """SQLite's full integrity check: "ok" when all is well."""

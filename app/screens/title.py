@@ -35,7 +35,7 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("challenges", "Challenges", ready=True),
     MenuEntry("community", "Community", ready=True),
     MenuEntry("classic", "Classic game", ready=True),
-    MenuEntry("minirogue", "Mini Rogue"),
+    MenuEntry("minirogue", "Mini Rogue", ready=True),
     MenuEntry("tabledungeon", "Table Dungeon"),
     MenuEntry("roguelike", "Rogue Like Roguelike"),
     MenuEntry("editor", "Editor", ready=True),

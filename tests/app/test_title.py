@@ -32,7 +32,7 @@ async def test_title_shows_heading_and_every_menu_entry(app: CardRogueApp) -> No
             "Challenges",
             "Community",
             "Classic game",
-            "Mini Rogue — coming soon",
+            "Mini Rogue",
             "Table Dungeon — coming soon",
             "Rogue Like Roguelike — coming soon",
             "Editor",

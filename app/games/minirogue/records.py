@@ -1,0 +1,100 @@
+"""Where Mini Rogue's screens meet run files and the local leaderboard (services).
+
+Every finished delve is entered on its board (services.scores, boards in points) and kept as a
+run file that `cardrogue verify` takes. A daily dungeon has one board per date, whatever the
+difficulty and variant (the score is scaled by the difficulty); a typed seed has one board per
+seed, difficulty and variant, the only runs it is fair to compare. Nothing here may break the
+results screen: a store that cannot be used is reported in words.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.minirogue import GAME, RULES_VERSION, Run, State, daily_seed, record_run
+
+from app.games.cardrogue.records import one_line, player_name
+from app.games.minirogue.words import DIFFICULTIES
+
+BOARD_LIMIT = 5  # the entries the results screen shows
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a delve was set up: the seed, and the day when it is that day's dungeon."""
+
+    seed: int
+    difficulty: str
+    dungeon_keys: bool
+    day: str | None = None  # the ISO date of a daily dungeon
+
+    @classmethod
+    def daily(cls, day: datetime.date, difficulty: str, dungeon_keys: bool) -> Setup:
+        return cls(daily_seed(day), difficulty, dungeon_keys, day.isoformat())
+
+    @property
+    def board(self) -> str:
+        """The board this delve is ranked on."""
+        if self.day is not None:
+            return f"daily:{self.day}"
+        keys = "keys" if self.dungeon_keys else "plain"
+        return f"seed:{self.seed}:{self.difficulty}:{keys}"
+
+    @property
+    def title(self) -> str:
+        """The board's name, for people."""
+        if self.day is not None:
+            return f"Daily dungeon of {self.day}"
+        keys = ", Dungeon Keys" if self.dungeon_keys else ""
+        return f"Seed {self.seed}, {DIFFICULTIES[self.difficulty]}{keys}"
+
+
+@dataclass
+class Standing:
+    """What the results screen says about the board."""
+
+    rank: int | None = None  # the player's best's rank
+    best: int | None = None  # the player's best score on this board
+    players: int = 0
+    board: list[tuple[int | None, str, int, str]] = field(default_factory=list)  # rank, who, score, outcome
+    saved: str = ""  # where the run file went, or why it could not be kept
+    note: str = ""  # a problem worth telling
+
+
+def finish(state: State, setup: Setup, player: str | None = None) -> Standing:
+    """Keep a finished delve: its run file, and its entry on the board."""
+    name = player or player_name()
+    standing = Standing()
+    try:
+        run = record_run(state, name)
+    except ValueError as error:
+        return Standing(note=f"The run could not be recorded: {one_line(error)}")
+    standing.saved = save_run(run)
+    try:
+        from services.scores import ScoreStore
+
+        with ScoreStore.open() as store:
+            result = store.add_scored(run, setup.board)
+            standing.rank, standing.best = result.best.rank, result.best.score
+            standing.players = result.players
+            standing.board = [(e.rank, e.player, e.score, e.outcome)
+                              for e in store.scored_board(GAME, setup.board, RULES_VERSION,
+                                                          BOARD_LIMIT)]
+            if store.notice:
+                standing.note = store.notice
+    except Exception as error:  # noqa: BLE001 - records are a bonus; the results still show
+        standing.note = f"The local leaderboard could not be used: {one_line(error)}"
+    return standing
+
+
+def save_run(run: Run) -> str:
+    """Keep the run as a file in the player's runs folder; a sentence for the player."""
+    try:
+        from services.runfiles import keep_run
+
+        path: Path = keep_run(run)
+    except Exception as error:  # noqa: BLE001
+        return f"The run could not be saved: {one_line(error)}"
+    return f"Run saved to {path}"

@@ -1,0 +1,141 @@
+"""A new Mini Rogue delve: the difficulty, the Dungeon Keys variant, and the dungeon: today's
+daily dungeon (the same for everyone today) or a seed the player types to share."""
+
+from __future__ import annotations
+
+import datetime
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
+
+from engine.minirogue import DIFFICULTIES, setup_problem
+
+from app.games.minirogue.records import Setup
+from app.games.minirogue.words import DIFFICULTIES as DIFFICULTY_NAMES
+
+DEFAULT_DIFFICULTY = "normal"  # the rulebook's advice for a first delve
+
+
+def utc_today() -> datetime.date:
+    """The daily dungeon's day: the UTC date, so everyone plays the same dungeon at once."""
+    return datetime.datetime.now(datetime.UTC).date()
+
+
+def seed_problem(text: str) -> str | None:
+    """Why a typed seed cannot be used, or None (the engine says which seeds it takes)."""
+    if not text.strip().isdigit():
+        return "A seed is a whole number, such as 2026."
+    problem = setup_problem(int(text), "normal", False)
+    return f"The {problem}." if problem else None
+
+
+class MiniRogueNewGameScreen(Screen[None]):
+    """The form. Ctrl+S (or Enter in the seed box, or the Start button) starts the delve."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="minirogue_new_start", tooltip="Start the delve"),
+        Binding("escape", "back", "Back", id="minirogue_new_back", tooltip="Back to the title"),
+    ]
+
+    DEFAULT_CSS = """
+    MiniRogueNewGameScreen {
+        align: center middle;
+    }
+    MiniRogueNewGameScreen #form {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        border-title-align: center;
+        background: $surface;
+        padding: 0 1;
+    }
+    MiniRogueNewGameScreen Label {
+        text-style: bold;
+        margin: 1 0 0 0;
+    }
+    MiniRogueNewGameScreen RadioSet {
+        width: 100%;
+        layout: horizontal;
+    }
+    MiniRogueNewGameScreen #dungeon {
+        layout: vertical;
+    }
+    MiniRogueNewGameScreen #problem {
+        color: $error;
+        height: auto;
+    }
+    MiniRogueNewGameScreen #start {
+        margin: 1 0 0 0;
+    }
+    """
+
+    def __init__(self, today: datetime.date | None = None) -> None:
+        super().__init__()
+        self.today = today or utc_today()
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form") as form:
+            form.border_title = "Mini Rogue: a new delve"
+            yield Label(Text("Difficulty"))
+            with RadioSet(id="difficulty"):
+                for name in DIFFICULTIES:
+                    yield RadioButton(DIFFICULTY_NAMES[name], value=name == DEFAULT_DIFFICULTY,
+                                      name=name)
+            yield Checkbox("Dungeon Keys: find a key in a trap room on every level", id="keys")
+            yield Label(Text("Dungeon"))
+            with RadioSet(id="dungeon"):
+                yield RadioButton(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
+                                  name="daily")
+                yield RadioButton("A seed of your own, to share", name="seed")
+            yield Input(placeholder="Seed: a whole number, such as 2026", id="seed",
+                        restrict=r"[0-9]*", max_length=20)
+            yield Static(id="problem")
+            yield Button("Start", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#difficulty", RadioSet).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.value:  # typing a seed means playing it
+            self.query_one("#dungeon", RadioSet).query(RadioButton).last().value = True
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def setup(self) -> Setup | None:
+        """The delve the form describes, or None after saying what is wrong."""
+        chosen = self.query_one("#difficulty", RadioSet).pressed_button
+        difficulty = chosen.name if chosen is not None and chosen.name else DEFAULT_DIFFICULTY
+        keys = self.query_one("#keys", Checkbox).value
+        dungeon = self.query_one("#dungeon", RadioSet).pressed_button
+        if dungeon is None or dungeon.name == "daily":
+            return Setup.daily(self.today, difficulty, keys)
+        text = self.query_one("#seed", Input).value
+        problem = seed_problem(text)
+        if problem:
+            self.query_one("#problem", Static).update(Text(problem))
+            self.query_one("#seed", Input).focus()
+            return None
+        return Setup(int(text), difficulty, keys)
+
+    def action_start(self) -> None:
+        setup = self.setup()
+        if setup is None:
+            return
+        from app.games.minirogue.screens.play import MiniRogueScreen
+
+        self.app.switch_screen(MiniRogueScreen(setup))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
