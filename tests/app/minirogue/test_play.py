@@ -1,0 +1,204 @@
+"""Mini Rogue played the way a person plays it: from the title menu, through the new-game form,
+key by key to the Og's Blood or to a death, then the results with the board. The run file the
+delve leaves behind verifies, and the boards rank per daily date and per shared seed."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+from textual.widgets import Input, OptionList, Static
+
+from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.minirogue.records import Setup
+from app.games.minirogue.screens.help import MiniRogueHelpScreen
+from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
+from app.games.minirogue.screens.play import MiniRogueScreen
+from app.games.minirogue.screens.results import MiniRogueResultsScreen
+from app.screens.dialogs import ConfirmScreen
+from app.screens.title import MENU, TitleScreen
+from engine import games
+from engine.minirogue import daily_seed
+from tests.app.minirogue.keys import DEATH, WIN, delve_keys
+
+DAY = datetime.date(2026, 11, 22)
+
+
+async def open_new_game(app: CardRogueApp, pilot) -> MiniRogueNewGameScreen:
+    """The title menu's Mini Rogue entry, by keys."""
+    down = [entry.id for entry in MENU].index("minirogue")
+    for _ in range(down):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, MiniRogueNewGameScreen)
+    return app.screen
+
+
+async def start_with_seed(app: CardRogueApp, pilot, seed: int, difficulty_steps: int) -> None:
+    """Fill the form by keys: move the highlight right from Casual (the first difficulty) and
+    select it, then Tab to the seed box, type the seed and press Enter."""
+    await open_new_game(app, pilot)
+    for _ in range(difficulty_steps):
+        await pilot.press("right")
+    await pilot.press("enter")  # select the highlighted difficulty
+    for _ in range(3):  # the Dungeon Keys box, the dungeon choice, the seed box
+        await pilot.press("tab")
+    assert isinstance(app.focused, Input)
+    await pilot.press(*str(seed), "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, MiniRogueScreen)
+
+
+def run_files(data: Path) -> list[Path]:
+    return sorted((data / "runs").glob("minirogue_*.run.json"))
+
+
+def summary(app: CardRogueApp) -> str:
+    return str(app.screen.query_one("#summary", Static).render())
+
+
+async def test_a_seeded_delve_played_by_keys_to_the_ogs_blood(user_data: Path) -> None:
+    keys, won = delve_keys(**WIN)
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_with_seed(app, pilot, WIN["seed"], 0)
+        screen = app.screen
+        assert isinstance(screen, MiniRogueScreen)
+        assert (screen.setup.seed, screen.setup.difficulty) == (0, "casual")
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        assert screen.state.outcome == "won"
+        assert screen.state.fingerprint() == won.fingerprint()
+        assert isinstance(app.screen, MiniRogueResultsScreen)
+        text = summary(app)
+        assert "The Og's Blood is yours!" in text and f"Score {won.score}" in text
+        assert f"Seed 0, Casual: your best, {won.score}, ranks 1 of 1." in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    [path] = run_files(user_data)
+    verdict = games.verify(json.loads(path.read_text("utf-8")))
+    assert verdict.ok and verdict.figures["outcome"] == "won"
+    assert verdict.report["player"] == "Tester"
+
+
+async def test_a_seeded_delve_played_by_keys_to_a_death(user_data: Path) -> None:
+    keys, dead = delve_keys(**DEATH)
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_with_seed(app, pilot, DEATH["seed"], 3)
+        screen = app.screen
+        assert isinstance(screen, MiniRogueScreen)
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        assert screen.state.outcome == "dead"
+        text = summary(app)
+        assert f"Dead in area {dead.area}: a boss killed you." in text
+        assert f"Score {dead.score}" in text
+        log = screen.query_one("#log", EventLog).plain_lines
+        assert log[-1] == f"The delve ends in area {dead.area}: a boss killed you."
+    [path] = run_files(user_data)
+    assert games.verify(json.loads(path.read_text("utf-8"))).ok
+
+
+async def test_the_log_tells_each_roll_in_words() -> None:
+    keys, state = delve_keys(limit=12, **WIN)
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueScreen(Setup(0, "casual", False)))
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+        screen = app.screen
+        log = screen.query_one("#log", EventLog).plain_lines
+        assert "Area 1: The Black Sewers, level 1." in log
+        assert "Round 2: you roll 6 against the Undead Soldier: 1 critical (a 6 may be rolled " \
+               "again)." in log
+        assert "You strike for 3: the Undead Soldier goes from 7 to 4 health." in log
+        # The choices are the engine's legal actions, in its order, with their keys.
+        choices = screen.query_one("#choices", OptionList)
+        labels = [str(choices.get_option_at_index(n).prompt)
+                  for n in range(choices.option_count)]
+        assert labels == ["1 Reroll critical die 1", "2 Feat on die 1 for health",
+                          "3 Feat on die 1 for XP", "4 Strike"]
+        assert len(state.legal_actions()) == 4
+        await pilot.press("4")  # strike: a key that is not a choice now does nothing
+        await pilot.press("9")
+        assert len(screen.state.history) == 13
+
+
+async def test_a_daily_dungeon_has_one_board_per_day(user_data: Path) -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_new_game(app, pilot)
+        app.pop_screen()
+        app.push_screen(MiniRogueNewGameScreen(today=DAY))
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # Normal, no keys, today's dungeon: the defaults
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MiniRogueScreen)
+        assert screen.setup == Setup(daily_seed(DAY), "normal", False, "2026-11-22")
+        assert screen.setup.board == "daily:2026-11-22"
+        while not screen.state.is_over:  # the first choice every time: a quick delve
+            await pilot.press("1")
+        await pilot.pause()
+        assert "Daily dungeon of 2026-11-22: your best" in summary(app)
+
+
+async def test_help_shows_the_keys_and_the_glossary() -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueScreen(Setup(0, "casual", False)))
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueHelpScreen)
+        keys = str(app.screen.query_one("#keys", Static).render())
+        assert "Take the choice with this key" in keys and "Leave the delve" in keys
+        glossary = str(app.screen.query_one("#glossary", Static).render())
+        assert "Feat" in glossary and "Dungeon Keys" in glossary and "No undo" in glossary
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueScreen)
+
+
+async def test_leaving_a_delve_asks_first() -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueScreen(Setup(0, "casual", False)))
+        await pilot.pause()
+        await pilot.press("1", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueScreen)
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_a_seed_too_large_is_refused_in_words() -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_new_game(app, pilot)
+        for _ in range(3):
+            await pilot.press("tab")
+        await pilot.press(*"99999999999999999999", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueNewGameScreen)
+        problem = app.screen.query_one("#problem", Static).render()
+        assert str(problem) == "The seed must be a whole number from 0 to 18446744073709551615."
