@@ -34,7 +34,7 @@ TERMS: tuple[tuple[str, str], ...] = (
      "6 finds an item: armour, a better weapon (+2 XP) or a spell."),
     ("Merchant", "Buy rations, potions, armour and spells, or sell armour and spells back, as "
      "long as your gold lasts. Leave when you are done."),
-    ("Resting", "Pick one: sharpen your weapon (+1 XP), forage (+1 food) or sleep (+2 "
+    ("Camp", "The resting room. Pick one: sharpen your weapon (+1 XP), forage (+1 food) or sleep (+2 "
      "health)."),
     ("Event", "A die decides what you find: food, a potion, gold, a whetstone, armour, or a "
      "wandering monster. A passed skill check lets you move the roll by one."),

@@ -97,4 +97,5 @@ def save_run(run: Run) -> str:
         path: Path = keep_run(run)
     except Exception as error:  # noqa: BLE001
         return f"The run could not be saved: {one_line(error)}"
-    return f"Run saved to {path}"
+    # The name alone: the folder is the player's runs folder, the same for every run.
+    return f"Run kept in your runs folder as {path.name}"

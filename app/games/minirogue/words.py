@@ -13,7 +13,7 @@ from engine.core import Event
 from engine.minirogue import View
 
 ROOMS = {"monster": "Monster", "boss": "Boss", "treasure": "Treasure", "merchant": "Merchant",
-         "resting": "Resting", "event": "Event", "trap": "Trap"}
+         "resting": "Camp", "event": "Event", "trap": "Trap"}
 SPELLS = {"fire": "Fireball", "ice": "Ice", "poison": "Poison", "heal": "Healing"}
 STATS = {"armor": "armour", "hp": "health", "gold": "gold", "food": "food", "xp": "XP"}
 DIFFICULTIES = {"casual": "Casual", "normal": "Normal", "hard": "Hard",

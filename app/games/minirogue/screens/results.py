@@ -14,7 +14,7 @@ from engine.core import shown
 from engine.minirogue import View
 
 from app.games.minirogue.records import Setup, Standing
-from app.games.minirogue.words import cause_text
+from app.games.minirogue.words import cause_text, plural
 
 
 def results_text(view: View, setup: Setup, standing: Standing) -> Text:
@@ -24,8 +24,8 @@ def results_text(view: View, setup: Setup, standing: Standing) -> Text:
     else:
         text.append(f"Dead in area {view.area}: {cause_text(view.cause)}.\n", style="bold red")
     text.append(f"Score {view.score}", style="bold")
-    text.append(f" · {view.monsters_defeated} monsters and {view.bosses_defeated} bosses beaten"
-                f" · rank {view.rank}\n\n")
+    text.append(f" · {plural(view.monsters_defeated, 'monster')} and "
+                f"{plural(view.bosses_defeated, 'boss', 'bosses')} beaten · rank {view.rank}\n\n")
     text.append(setup.title, style="bold")
     if standing.rank is not None:
         text.append(f": your best, {standing.best}, ranks {standing.rank} of "

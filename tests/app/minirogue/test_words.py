@@ -1,0 +1,54 @@
+"""Every event the engine emits reads as a sentence, and every legal action as a choice: played
+over many seeded delves (careful and random), in every difficulty, with and without keys."""
+
+from __future__ import annotations
+
+import random
+
+from app.games.minirogue.words import Narrator, action_label, cause_text
+from engine.minirogue import DIFFICULTIES, RULES
+from tests.minirogue.players import careful_choice
+
+SILENT = {"no_spell"}  # events that add nothing worth a line
+
+
+def test_every_event_and_every_choice_has_words() -> None:
+    seen: set[str] = set()
+    causes: set[str] = set()
+    for seed in range(40):
+        state = RULES.new_game(seed=seed, difficulty=DIFFICULTIES[seed % 4],
+                               dungeon_keys=seed % 3 == 0)
+        narrator, chooser = Narrator(), random.Random(seed)
+        for event in state.start_events:
+            assert narrator.sentence(event.kind, event.data)
+        while not state.is_over:
+            view = state.view(0)
+            for pairs in view.legal:
+                label = action_label(dict(pairs), view)
+                assert label and label != dict(pairs)["do"], pairs
+            legal = state.legal_actions()
+            action = careful_choice(state) if seed % 2 else chooser.choice(legal)
+            for event in state.apply(action):
+                seen.add(event.kind)
+                sentence = narrator.sentence(event.kind, event.data)
+                assert sentence or event.kind in SILENT, event
+                assert "{" not in sentence and "None" not in sentence, sentence
+        causes.add(state.cause or "")
+        assert cause_text(state.cause)
+    # The delves above meet every part of the game.
+    assert {"attack_roll", "critical_reroll", "strike", "counter_attack", "foe_defeated",
+            "skill_check", "trap_roll", "event_roll", "treasure_roll", "bought", "rested",
+            "rank_up", "area_begins", "game_over"} <= seen
+
+
+def test_a_roll_is_told_against_the_foe_it_is_rolled_at() -> None:
+    narrator = Narrator()
+    narrator.sentence("fight_begins", {"foe": "monster", "name": "Skeleton", "level": 2,
+                                       "hp": 9, "damage": 4})
+    assert narrator.sentence("attack_roll", {"round": 1, "faces": [5, 2], "misses": 0,
+                                             "criticals": 0}) == \
+        "Round 1: you roll 5 and 2 against the Skeleton: 2 hits."
+    assert narrator.sentence("attack_roll", {"round": 2, "faces": [1, 6, 3], "misses": 1,
+                                             "criticals": 1}) == \
+        ("Round 2: you roll 1, 6 and 3 against the Skeleton: 1 miss (a 1 deals nothing) and "
+         "1 critical (a 6 may be rolled again).")
