@@ -271,6 +271,7 @@ def test_a_board_from_the_first_layout_gets_its_score_counts(data_dir, corridor_
     conn = sqlite3.connect(data_dir / "scores.db", isolation_level=None)
     conn.execute("DROP TABLE score_counts")  # what the first layout had
     conn.execute("DROP TABLE moves_counts")
+    conn.execute("DROP TABLE scored_entries")  # added by the third layout
     conn.execute("PRAGMA user_version = 1")
     conn.close()
     with ScoreStore.open() as upgraded:
