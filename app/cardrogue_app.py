@@ -256,7 +256,17 @@ class CardRogueApp(App[None]):
         `closed` is called when the viewer (or the refusal) is closed."""
         from app.games.cardrogue.replay import open_run_file
         from app.games.cardrogue.screens.replay import open_run
+        from engine.core import RunError, read_document
 
+        try:
+            document = read_document(path)
+        except RunError:
+            document = None  # Card Rogue's viewer says what is wrong with the file
+        if isinstance(document, dict) and document.get("game") == "minirogue":
+            from app.games.minirogue.screens.replay import open_replay
+
+            open_replay(self, document, closed)
+            return
         open_run(self, lambda: open_run_file(path, map_file), closed)
 
     # -- opening maps

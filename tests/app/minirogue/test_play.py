@@ -190,6 +190,23 @@ async def test_leaving_a_delve_asks_first() -> None:
         assert isinstance(app.screen, TitleScreen)
 
 
+async def test_quitting_during_a_delve_asks_first() -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueScreen(Setup(0, "casual", False)))
+        await pilot.pause()
+        await pilot.press("1", "q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueScreen) and app.return_code is None
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
 async def test_a_seed_too_large_is_refused_in_words() -> None:
     app = CardRogueApp()
     app.animation_level = "none"
@@ -202,3 +219,47 @@ async def test_a_seed_too_large_is_refused_in_words() -> None:
         assert isinstance(app.screen, MiniRogueNewGameScreen)
         problem = app.screen.query_one("#problem", Static).render()
         assert str(problem) == "The seed must be a whole number from 0 to 18446744073709551615."
+
+
+CORPUS = Path(__file__).resolve().parents[2] / "minirogue" / "runs"
+
+
+async def test_a_run_file_opens_in_the_viewer_and_steps_with_the_arrows(tmp_path: Path) -> None:
+    from app.games.cardrogue.screens.replay import RunRefusedScreen
+    from app.games.minirogue.screens.replay import MiniRogueReplayScreen
+
+    path = CORPUS / "won-casual.run.json"
+    run = games.read_run(path)
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_run_file(path)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MiniRogueReplayScreen)
+        assert screen.step == 0 and not screen.state.history
+        await pilot.press("right", "right", "right")
+        assert screen.step == 3 and screen.state.history == list(run.actions[:3])
+        choices = screen.query_one("#choices", OptionList)
+        assert choices.border_title == f"Step 3 of {len(run.actions)}"
+        # The choice the player made next is the one highlighted.
+        assert screen.legal[choices.highlighted] == run.actions[3].to_dict()
+        await pilot.press("1")  # watching: choosing plays nothing
+        assert screen.step == 3 and len(screen.state.history) == 3
+        await pilot.press("left")
+        assert screen.step == 2
+        await pilot.press("end")
+        assert screen.state.outcome == "won"
+        log = screen.query_one("#log", EventLog).plain_lines
+        assert log[-1] == "The Og's Blood is yours. You win!"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        # A forged run is refused with its reason, never shown.
+        forged = json.loads(path.read_text("utf-8"))
+        forged["claimed"]["score"] = 1
+        bad = tmp_path / "forged.run.json"
+        bad.write_text(json.dumps(forged), "utf-8")
+        app.open_run_file(bad)
+        await pilot.pause()
+        assert isinstance(app.screen, RunRefusedScreen)

@@ -8,6 +8,8 @@ words and the widgets redraw the new view. There is no undo: chance decides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -42,6 +44,8 @@ class MiniRogueScreen(Screen[None]):
                 tooltip="Keys and the terms of Mini Rogue"),
         Binding("escape", "leave", "Leave", id="minirogue_leave",
                 tooltip="Leave the delve (a delve left unfinished is not kept)"),
+        Binding("q", "quit_app", "Quit", id="minirogue_quit",
+                tooltip="Quit Card Rogue (a delve left unfinished is not kept)"),
     ]
 
     DEFAULT_CSS = """
@@ -160,13 +164,20 @@ class MiniRogueScreen(Screen[None]):
         self.app.push_screen(MiniRogueHelpScreen(screen_keys(self)))
 
     def action_leave(self) -> None:
+        self.ask_first("Leave this delve? It is not kept.", "Leave", self.app.pop_screen)
+
+    def action_quit_app(self) -> None:
+        self.ask_first("Quit Card Rogue? This delve is not kept.", "Quit", self.app.exit)
+
+    def ask_first(self, question: str, answer: str, then: Callable[[], object]) -> None:
+        """Do `then` at once when no delve is in progress, else once the player confirms."""
         if self.state.is_over or not self.state.history:
-            self.app.pop_screen()
+            then()
             return
         from app.screens.dialogs import ConfirmScreen
 
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.app.pop_screen()
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
 
-        self.app.push_screen(ConfirmScreen("Leave this delve? It is not kept.", "Leave"), answered)
+        self.app.push_screen(ConfirmScreen(question, answer), answered)

@@ -1,0 +1,104 @@
+"""Watching a Mini Rogue run: the table as it stood after each action, stepped with the arrows.
+
+A run is verified before it opens (a refused run shows why, as Card Rogue's viewer does). The
+choices panel lists what the player could do at that step, with the choice they made
+highlighted; stepping back replays the shorter prefix from the start, which the engine
+guarantees gives the same table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rich.text import Text
+from textual.app import App
+from textual.binding import Binding
+from textual.widgets import OptionList
+
+from engine import games
+from engine.minirogue import RULES, Run
+
+from app.games.cardrogue.screens.replay import RunRefusedScreen
+from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.minirogue.records import Setup
+from app.games.minirogue.screens.play import MiniRogueScreen
+from app.games.minirogue.words import Narrator
+
+
+def open_replay(app: App, document: Mapping[str, Any],
+                closed: Callable[[None], None] | None = None) -> None:
+    """Open the viewer on a parsed run document, or the refusal if it does not verify."""
+    verdict = games.verify(document)
+    if not verdict.ok:
+        app.push_screen(RunRefusedScreen(verdict.code.replace("_", " ").capitalize(),
+                                         verdict.reason), closed)
+        return
+    run = games.run_from_dict(document)
+    assert isinstance(run, Run)  # verify read it as a Mini Rogue run
+    app.push_screen(MiniRogueReplayScreen(run), closed)
+
+
+class MiniRogueReplayScreen(MiniRogueScreen, inherit_bindings=False):
+    """The play screen, read-only, at one step of a run."""
+
+    # Priority: the choices list (which shows the step's choices) must not take these keys.
+    BINDINGS = [
+        Binding("right,l", "step(1)", "Next", id="minirogue_replay_next", priority=True,
+                tooltip="The next action"),
+        Binding("left,h", "step(-1)", "Back", id="minirogue_replay_back", priority=True,
+                tooltip="The action before"),
+        Binding("home", "seek_start", "Start", id="minirogue_replay_start", priority=True,
+                tooltip="The start of the run"),
+        Binding("end", "seek_end", "End", id="minirogue_replay_end", priority=True,
+                tooltip="The end of the run"),
+        Binding("f1,question_mark", "help", "Help", id="minirogue_replay_help",
+                tooltip="Keys and the terms of Mini Rogue"),
+        Binding("escape", "close", "Close", id="minirogue_replay_close",
+                tooltip="Close the viewer"),
+    ]
+
+    def __init__(self, run: Run) -> None:
+        super().__init__(Setup(run.seed, run.difficulty, run.dungeon_keys), player=run.player)
+        self.run = run
+        self.step = 0
+
+    def on_mount(self) -> None:
+        self.query_one("#log", EventLog).border_title = "What happened"
+        self.seek(0)
+        self.query_one("#choices", OptionList).focus()
+
+    def seek(self, step: int) -> None:
+        """The table after the run's first `step` actions."""
+        self.step = max(0, min(step, len(self.run.actions)))
+        state = RULES.new_game(seed=self.run.seed, difficulty=self.run.difficulty,
+                               dungeon_keys=self.run.dungeon_keys)
+        narrator = Narrator()
+        lines = [Text(f"{self.run.player}'s delve: {self.setup.title}.", style="dim"),
+                 *narrator.lines(state.start_events)]
+        for action in self.run.actions[:self.step]:
+            lines += narrator.lines(state.apply(action))
+        self.state = state
+        self.query_one("#log", EventLog).replace(lines)
+        self.redraw()
+        choices = self.query_one("#choices", OptionList)
+        choices.border_title = f"Step {self.step} of {len(self.run.actions)}"
+        if self.step < len(self.run.actions):
+            taken = self.run.actions[self.step].to_dict()
+            if taken in self.legal:
+                choices.highlighted = self.legal.index(taken)
+
+    def play(self, index: int) -> None:
+        """Choosing does nothing here: a run is watched, not played."""
+
+    def action_step(self, by: int) -> None:
+        self.seek(self.step + by)
+
+    def action_seek_start(self) -> None:
+        self.seek(0)
+
+    def action_seek_end(self) -> None:
+        self.seek(len(self.run.actions))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
