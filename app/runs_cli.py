@@ -285,6 +285,7 @@ def add_import_arguments(parser: argparse.ArgumentParser) -> None:
 def run_import(args: argparse.Namespace) -> int:
     from engine import games
     from engine.cardrogue import Run as CardRogueRun
+    from engine.minirogue import Run as MiniRogueRun
     from engine.cardrogue import share_code
     from engine.core import OTHER_GAME, RunError
 
@@ -303,6 +304,11 @@ def run_import(args: argparse.Namespace) -> int:
         for name in args.runs:
             try:
                 any_run = games.read_run(name)  # a run of a game not installed here is refused
+                if isinstance(any_run, MiniRogueRun):  # in points, on its seed's or day's board
+                    from app.games.minirogue.records import enter_imported
+
+                    _out(f"{name}: {enter_imported(store, any_run)}")
+                    continue
                 if not isinstance(any_run, CardRogueRun):
                     raise RunError(OTHER_GAME, f"the local leaderboard holds Card Rogue runs, "
                                    f"not runs of {any_run.game!r}")

@@ -532,8 +532,10 @@ class ScoreStore:
         from engine import games
 
         verdict = games.verify(run.to_dict())
-        if not verdict.ok:
-            raise RunError(verdict.code, verdict.reason)
+        if not verdict.ok:  # the refusal as it was raised: its code, message and index
+            refusal = verdict.report
+            raise RunError(verdict.code, str(refusal.get("message", verdict.reason)),
+                           index=refusal.get("index"), details=refusal.get("details"))
         score, outcome = verdict.figures.get("score"), verdict.figures.get("outcome")
         if not isinstance(score, int) or not isinstance(outcome, str):
             raise RunError(NOT_WON, f"runs of {run.game!r} have no score to rank")

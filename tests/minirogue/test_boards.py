@@ -71,6 +71,7 @@ def test_a_run_that_does_not_verify_never_enters(store, delves) -> None:
     with pytest.raises(RunError) as caught:
         store.add_scored(forged, BOARD)
     assert caught.value.code == "claims_differ"
+    assert str(caught.value).startswith("claims differ: score: the run claims 9999")
     unfinished = replace(delves[0], actions=delves[0].actions[:5], claimed={})
     with pytest.raises(RunError) as caught:
         store.add_scored(unfinished, BOARD)

@@ -89,3 +89,19 @@ def test_a_good_and_a_forged_run_together_exit_1_and_report_both(tmp_path: Path)
     done = cardrogue("verify", WON, bad, CORPUS / "random-impossible.run.json", data=tmp_path)
     assert done.returncode == 1
     assert [r["ok"] for r in lines(done.stdout)] == [True, False, True]
+
+
+def test_import_ranks_a_run_on_its_board_once_and_refuses_a_forged_one(tmp_path: Path) -> None:
+    first = cardrogue("import", WON, data=tmp_path)
+    assert first.returncode == 0, first.stderr
+    score = json.loads(WON.read_text("utf-8"))["claimed"]["score"]
+    assert first.stdout.startswith(f"{WON}: added: Corpus, {score} points on Seed 0, Casual; "
+                                   "Corpus's best ranks 1 of 1 (kept as ")
+    again = cardrogue("import", WON, data=tmp_path)
+    assert again.returncode == 0 and ": already on the board: Corpus" in again.stdout
+    kept = sorted((tmp_path / "runs").glob("minirogue_*.run.json"))
+    assert len(kept) == 1 and cardrogue("verify", kept[0], data=tmp_path).returncode == 0
+    bad = forged(tmp_path, "score", lambda d: d["claimed"].update(score=9999))
+    refused = cardrogue("import", bad, data=tmp_path)
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert f"cardrogue import: {bad}: claims differ: score" in refused.stderr

@@ -12,11 +12,15 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.minirogue import GAME, RULES_VERSION, Run, State, daily_seed, record_run
 
 from app.games.cardrogue.records import one_line, player_name
 from app.games.minirogue.words import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from services.scores import ScoreStore
 
 BOARD_LIMIT = 5  # the entries the results screen shows
 
@@ -33,6 +37,21 @@ class Setup:
     @classmethod
     def daily(cls, day: datetime.date, difficulty: str, dungeon_keys: bool) -> Setup:
         return cls(daily_seed(day), difficulty, dungeon_keys, day.isoformat())
+
+    @classmethod
+    def of_run(cls, run: Run) -> Setup:
+        """How a run file's delve was set up. A run of the daily dungeon is known as one when
+        it was recorded on its day, or the day before or after (time zones, a delve across
+        midnight); any other run ranks on its seed's board."""
+        day = None
+        try:
+            recorded = datetime.date.fromisoformat(run.recorded[:10])
+        except ValueError:  # no date recorded
+            recorded = None
+        if recorded is not None:
+            near = (recorded + datetime.timedelta(days=n) for n in (0, -1, 1))
+            day = next((d.isoformat() for d in near if daily_seed(d) == run.seed), None)
+        return cls(run.seed, run.difficulty, run.dungeon_keys, day)
 
     @property
     def board(self) -> str:
@@ -87,6 +106,19 @@ def finish(state: State, setup: Setup, player: str | None = None) -> Standing:
     except Exception as error:  # noqa: BLE001 - records are a bonus; the results still show
         standing.note = f"The local leaderboard could not be used: {one_line(error)}"
     return standing
+
+
+def enter_imported(store: ScoreStore, run: Run) -> str:
+    """Enter a run file's delve on its board and keep the file (`cardrogue import`); what
+    happened, in one line. Raises RunError for a run that does not verify."""
+    from services.runfiles import keep_run
+
+    setup = Setup.of_run(run)
+    result = store.add_scored(run, setup.board)
+    kept = keep_run(run)
+    what = "added" if result.added else "already on the board"
+    return (f"{what}: {run.player}, {run.claimed.get('score')} points on {setup.title}; "
+            f"{run.player}'s best ranks {result.best.rank} of {result.players} (kept as {kept})")
 
 
 def save_run(run: Run) -> str:
