@@ -263,3 +263,17 @@ async def test_a_run_file_opens_in_the_viewer_and_steps_with_the_arrows(tmp_path
         app.open_run_file(bad)
         await pilot.pause()
         assert isinstance(app.screen, RunRefusedScreen)
+
+
+async def test_help_from_the_new_game_form_is_mini_rogues() -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_new_game(app, pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueHelpScreen)
+        assert "Start the delve" in str(app.screen.query_one("#keys", Static).render())
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)

@@ -39,6 +39,8 @@ class MiniRogueNewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="minirogue_new_start", tooltip="Start the delve"),
         Binding("escape", "back", "Back", id="minirogue_new_back", tooltip="Back to the title"),
+        Binding("f1,question_mark", "help", "Help", id="minirogue_new_help",
+                tooltip="Keys and the terms of Mini Rogue"),
     ]
 
     DEFAULT_CSS = """
@@ -46,7 +48,7 @@ class MiniRogueNewGameScreen(Screen[None]):
         align: center middle;
     }
     MiniRogueNewGameScreen #form {
-        width: 60;
+        width: 68;
         max-width: 100%;
         height: auto;
         max-height: 100%;
@@ -57,6 +59,8 @@ class MiniRogueNewGameScreen(Screen[None]):
     }
     MiniRogueNewGameScreen Label {
         text-style: bold;
+    }
+    MiniRogueNewGameScreen #dungeon-label {
         margin: 1 0 0 0;
     }
     MiniRogueNewGameScreen RadioSet {
@@ -87,8 +91,8 @@ class MiniRogueNewGameScreen(Screen[None]):
                 for name in DIFFICULTIES:
                     yield RadioButton(DIFFICULTY_NAMES[name], value=name == DEFAULT_DIFFICULTY,
                                       name=name)
-            yield Checkbox("Dungeon Keys: find a key in a trap room on every level", id="keys")
-            yield Label(Text("Dungeon"))
+            yield Checkbox("Dungeon Keys: a key from a trap room on each level", id="keys")
+            yield Label(Text("Dungeon"), id="dungeon-label")
             with RadioSet(id="dungeon"):
                 yield RadioButton(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
                                   name="daily")
@@ -96,7 +100,7 @@ class MiniRogueNewGameScreen(Screen[None]):
             yield Input(placeholder="Seed: a whole number, such as 2026", id="seed",
                         restrict=r"[0-9]*", max_length=20)
             yield Static(id="problem")
-            yield Button("Start", id="start", variant="primary")
+            yield Button("Start", id="start", variant="primary", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -136,6 +140,12 @@ class MiniRogueNewGameScreen(Screen[None]):
         from app.games.minirogue.screens.play import MiniRogueScreen
 
         self.app.switch_screen(MiniRogueScreen(setup))
+
+    def action_help(self) -> None:
+        from app.cardrogue_app import screen_keys
+        from app.games.minirogue.screens.help import MiniRogueHelpScreen
+
+        self.app.push_screen(MiniRogueHelpScreen(screen_keys(self)))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -48,6 +48,10 @@ class MiniRogueScreen(Screen[None]):
                 tooltip="Quit Card Rogue (a delve left unfinished is not kept)"),
     ]
 
+    # Keys the help lists besides the bindings (the choices list's own).
+    EXTRA_KEYS = (("↑ ↓ Enter", "Move through the choices and take the highlighted one"),
+                  ("Tab", "Move to the log, to scroll it with the arrows"))
+
     DEFAULT_CSS = """
     MiniRogueScreen #table {
         height: 1fr;
