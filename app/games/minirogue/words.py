@@ -200,6 +200,9 @@ class Narrator:
         if "instead_of_xp" in d:
             return (f"At the top rank, {d['instead_of_xp']} XP becomes {d['amount']} health "
                     f"({d['before']} → {d['after']}).")
+        if d["stat"] == "xp" and d["rank"] != d["rank_before"]:  # the XP track starts again
+            return (f"You {verb} {d['amount']} XP: rank {d['rank_before']} with {d['before']} "
+                    f"XP becomes rank {d['rank']} with {d['after']}.")
         capped = " (the card holds no more)" if verb == "gain" and \
             d["after"] - d["before"] < d["amount"] and d["stat"] != "xp" else ""
         return f"You {verb} {d['amount']} {stat} ({d['before']} → {d['after']}){capped}."

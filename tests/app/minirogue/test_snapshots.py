@@ -41,3 +41,16 @@ def test_deep_in_the_dungeon(snap_compare, app: CardRogueApp, size) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_results_of_a_death(snap_compare, app: CardRogueApp, size) -> None:
     assert snap_compare(app, terminal_size=size, run_before=delve(app, DEATH, None))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_form(snap_compare, app: CardRogueApp, size) -> None:
+    import datetime
+
+    from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
+
+    async def run_before(pilot) -> None:
+        app.push_screen(MiniRogueNewGameScreen(today=datetime.date(2026, 11, 22)))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

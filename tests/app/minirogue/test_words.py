@@ -52,3 +52,17 @@ def test_a_roll_is_told_against_the_foe_it_is_rolled_at() -> None:
                                              "criticals": 1}) == \
         ("Round 2: you roll 1, 6 and 3 against the Skeleton: 1 miss (a 1 deals nothing) and "
          "1 critical (a 6 may be rolled again).")
+
+
+def test_xp_that_reaches_a_rank_is_told_as_the_rulebook_counts_it() -> None:
+    # Mary: rank 1 with 5 XP gains 2 from a boss: rank 2, and the 1 XP left over is kept.
+    narrator = Narrator()
+    assert narrator.sentence("gain", {"stat": "xp", "amount": 2, "before": 5, "after": 1,
+                                      "rank_before": 1, "rank": 2, "source": "boss"}) == \
+        "You gain 2 XP: rank 1 with 5 XP becomes rank 2 with 1."
+    assert narrator.sentence("gain", {"stat": "xp", "amount": 1, "before": 2, "after": 3,
+                                      "rank_before": 1, "rank": 1, "source": "resting"}) == \
+        "You gain 1 XP (2 → 3)."
+    assert narrator.sentence("gain", {"stat": "hp", "amount": 8, "before": 15, "after": 20,
+                                      "source": "heal"}) == \
+        "You gain 8 health (15 → 20) (the card holds no more)."
