@@ -277,3 +277,18 @@ async def test_help_from_the_new_game_form_is_mini_rogues() -> None:
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_cardrogue_replay_opens_a_mini_rogue_run_and_closing_ends_the_app() -> None:
+    from app.games.minirogue.screens.replay import MiniRogueReplayScreen
+
+    app = CardRogueApp(replay_path=CORPUS / "random-impossible.run.json")
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueReplayScreen)
+        await pilot.press("end")
+        assert app.screen.state.outcome == "dead"
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code == 0

@@ -49,7 +49,7 @@ class MiniRogueScreen(Screen[None]):
     ]
 
     # Keys the help lists besides the bindings (the choices list's own).
-    EXTRA_KEYS = (("↑ ↓ Enter", "Move through the choices and take the highlighted one"),
+    EXTRA_KEYS: tuple[tuple[str, str], ...] = (("↑ ↓ Enter", "Move through the choices and take the highlighted one"),
                   ("Tab", "Move to the log, to scroll it with the arrows"))
 
     DEFAULT_CSS = """

@@ -58,6 +58,8 @@ class MiniRogueReplayScreen(MiniRogueScreen, inherit_bindings=False):
                 tooltip="Close the viewer"),
     ]
 
+    EXTRA_KEYS = ()  # the choices are shown, not taken
+
     def __init__(self, run: Run) -> None:
         super().__init__(Setup(run.seed, run.difficulty, run.dungeon_keys), player=run.player)
         self.run = run
