@@ -571,6 +571,17 @@ class ScoreStore:
                 return ScoredEntry(n + 1, *row)
         return None
 
+    def scored_boards(self, game: str, rules_version: int,
+                      limit: int = 50) -> list[tuple[str, int]]:
+        """A game's boards in points, the one played last first, each with how many players
+        it ranks."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT board, COUNT(DISTINCT player) FROM scored_entries WHERE game = ? AND "
+                "rules_version = ? GROUP BY board ORDER BY MAX(id) DESC LIMIT ?",
+                (game, rules_version, limit)).fetchall()
+        return [(board, int(players)) for board, players in rows]
+
     def scored_players(self, game: str, board: str, rules_version: int) -> int:
         with self._read() as conn:
             return int(conn.execute(

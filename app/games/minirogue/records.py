@@ -64,10 +64,54 @@ class Setup:
     @property
     def title(self) -> str:
         """The board's name, for people."""
-        if self.day is not None:
-            return f"Daily dungeon of {self.day}"
-        keys = ", Dungeon Keys" if self.dungeon_keys else ""
-        return f"Seed {self.seed}, {DIFFICULTIES[self.difficulty]}{keys}"
+        return board_title(self.board)
+
+
+def board_title(board: str) -> str:
+    """A board's name for people, from its key ("daily:2026-11-22", "seed:7:hard:keys")."""
+    kind, _, rest = board.partition(":")
+    if kind == "daily":
+        return f"Daily dungeon of {rest}"
+    seed, _, rest = rest.partition(":")
+    difficulty, _, keys = rest.partition(":")
+    variant = ", Dungeon Keys" if keys == "keys" else ""
+    return f"Seed {seed}, {DIFFICULTIES.get(difficulty, difficulty)}{variant}"
+
+
+def boards(today: datetime.date) -> tuple[list[tuple[str, int]], str]:
+    """The boards of the local leaderboard, today's daily board first (even before anyone has
+    played it), with how many players each ranks; and a sentence if the store could not be
+    used."""
+    daily = Setup.daily(today, "normal", False).board
+    try:
+        from services.scores import ScoreStore
+
+        with ScoreStore.open() as store:
+            found = store.scored_boards(GAME, RULES_VERSION)
+    except Exception as error:  # noqa: BLE001 - the boards are a bonus; the form still works
+        return [(daily, 0)], f"The local leaderboard could not be used: {one_line(error)}"
+    players = dict(found)
+    return [(daily, players.get(daily, 0))] + [b for b in found if b[0] != daily], ""
+
+
+Row = tuple[int | None, str, int, str]  # a board's line: rank, player, score, outcome
+
+
+def board_rows(store: ScoreStore, board: str, limit: int) -> list[Row]:
+    """The top of a board."""
+    return [(e.rank, e.player, e.score, e.outcome)
+            for e in store.scored_board(GAME, board, RULES_VERSION, limit)]
+
+
+def board_entries(board: str, limit: int = 10) -> tuple[list[Row], str]:
+    """The top of a board, and a sentence if the store could not be used."""
+    try:
+        from services.scores import ScoreStore
+
+        with ScoreStore.open() as store:
+            return board_rows(store, board, limit), ""
+    except Exception as error:  # noqa: BLE001 - shown in words, never a crash
+        return [], f"The local leaderboard could not be used: {one_line(error)}"
 
 
 @dataclass
@@ -77,7 +121,7 @@ class Standing:
     rank: int | None = None  # the player's best's rank
     best: int | None = None  # the player's best score on this board
     players: int = 0
-    board: list[tuple[int | None, str, int, str]] = field(default_factory=list)  # rank, who, score, outcome
+    board: list[Row] = field(default_factory=list)
     saved: str = ""  # where the run file went, or why it could not be kept
     note: str = ""  # a problem worth telling
 
@@ -98,9 +142,7 @@ def finish(state: State, setup: Setup, player: str | None = None) -> Standing:
             result = store.add_scored(run, setup.board)
             standing.rank, standing.best = result.best.rank, result.best.score
             standing.players = result.players
-            standing.board = [(e.rank, e.player, e.score, e.outcome)
-                              for e in store.scored_board(GAME, setup.board, RULES_VERSION,
-                                                          BOARD_LIMIT)]
+            standing.board = board_rows(store, setup.board, BOARD_LIMIT)
             if store.notice:
                 standing.note = store.notice
     except Exception as error:  # noqa: BLE001 - records are a bonus; the results still show

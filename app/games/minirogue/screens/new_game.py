@@ -39,6 +39,8 @@ class MiniRogueNewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="minirogue_new_start", tooltip="Start the delve"),
         Binding("escape", "back", "Back", id="minirogue_new_back", tooltip="Back to the title"),
+        Binding("ctrl+b", "boards", "Boards", id="minirogue_new_boards",
+                tooltip="Today's board and every board played here"),
         Binding("f1,question_mark", "help", "Help", id="minirogue_new_help",
                 tooltip="Keys and the terms of Mini Rogue"),
     ]
@@ -140,6 +142,11 @@ class MiniRogueNewGameScreen(Screen[None]):
         from app.games.minirogue.screens.play import MiniRogueScreen
 
         self.app.switch_screen(MiniRogueScreen(setup))
+
+    def action_boards(self) -> None:
+        from app.games.minirogue.screens.boards import MiniRogueBoardsScreen
+
+        self.app.push_screen(MiniRogueBoardsScreen(self.today))
 
     def action_help(self) -> None:
         from app.cardrogue_app import screen_keys

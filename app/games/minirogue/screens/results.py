@@ -13,8 +13,17 @@ from textual.widgets import Footer, Static
 from engine.core import shown
 from engine.minirogue import View
 
-from app.games.minirogue.records import Setup, Standing
+from app.games.minirogue.records import Row, Setup, Standing
 from app.games.minirogue.words import cause_text, plural
+
+
+def board_text(rows: list[Row]) -> Text:
+    """A board's lines: rank, player, score and how the delve ended."""
+    text = Text()
+    for rank, player, score, outcome in rows:
+        # Names come from the store (and, through imports, from other people's files).
+        text.append(f"{rank or '':>3}. {shown(player)[:24]:<24} {score:>5}  {outcome}\n")
+    return text
 
 
 def results_text(view: View, setup: Setup, standing: Standing) -> Text:
@@ -32,9 +41,7 @@ def results_text(view: View, setup: Setup, standing: Standing) -> Text:
                     f"{standing.players}.\n")
     else:
         text.append("\n")
-    for rank, player, score, outcome in standing.board:
-        # Names come from the store (and, through imports, from other people's files).
-        text.append(f"{rank or '':>3}. {shown(player)[:24]:<24} {score:>5}  {outcome}\n")
+    text.append_text(board_text(standing.board))
     for line in (standing.note, standing.saved):
         if line:
             text.append(f"\n{shown(line)}", style="dim")

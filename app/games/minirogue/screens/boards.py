@@ -1,0 +1,90 @@
+"""Mini Rogue's boards on the local leaderboard: today's daily dungeon first, then every board
+played here (days and shared seeds), the last played first; the top of the one highlighted."""
+
+from __future__ import annotations
+
+import datetime
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from app.games.minirogue.records import board_entries, board_title, boards
+from app.games.minirogue.screens.results import board_text
+
+SHOWN = 10  # entries of a board on show
+
+
+class MiniRogueBoardsScreen(ModalScreen[None]):
+    """The arrows move through the boards; Escape closes."""
+
+    BINDINGS = [Binding("escape,ctrl+b", "close", "Close", id="minirogue_boards_close")]
+
+    DEFAULT_CSS = """
+    MiniRogueBoardsScreen {
+        align: center middle;
+    }
+    MiniRogueBoardsScreen #boards-box {
+        width: 100%;
+        max-width: 100;
+        height: 90%;
+        border: round $accent;
+        border-title-align: center;
+        background: $surface;
+    }
+    MiniRogueBoardsScreen #boards {
+        width: 34;
+        height: 100%;
+        border: none;
+        border-right: tall $panel;
+    }
+    MiniRogueBoardsScreen #entries-box {
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, today: datetime.date) -> None:
+        super().__init__()
+        self.today = today
+        self.keys: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="boards-box") as box:
+            box.border_title = "Mini Rogue boards"
+            yield OptionList(id="boards")
+            with VerticalScroll(id="entries-box"):
+                yield Static(id="entries")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        found, problem = boards(self.today)
+        self.keys = [board for board, _ in found]
+        options = self.query_one("#boards", OptionList)
+        for board, players in found:
+            options.add_option(Option(Text(f"{board_title(board)} ({players})")))
+        options.highlighted = 0
+        options.focus()
+        self.show_board(0, problem)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_board(event.option_index)
+
+    def show_board(self, index: int, problem: str = "") -> None:
+        board = self.keys[index]
+        rows, trouble = board_entries(board, SHOWN)
+        text = Text(board_title(board) + "\n\n", style="bold")
+        if rows:
+            text.append_text(board_text(rows))
+        else:
+            text.append("Nobody has finished this dungeon here yet.\n", style="dim")
+        for line in (problem, trouble):
+            if line:
+                text.append(f"\n{line}", style="dim")
+        self.query_one("#entries", Static).update(text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
