@@ -243,3 +243,11 @@ def test_each_seat_remembers_its_own_starting_tile_whoever_rolled_highest():
         starters.add(game.current)
         assert game.catacomb.starts == [p.pos for p in game.players]
     assert starters - {0}, "no seed here made a later seat start; pick other seeds"
+
+
+def test_the_table_edge_is_named_when_a_move_would_leave_the_table():
+    game = picked()
+    hero = game.player
+    assert game.cell(hero.pos)[0] == 0  # starting tiles lie along the table's top edge
+    for kind in ("move", "flip"):
+        assert game.why_illegal(Action(kind, dir="N")) == "that way is the edge of the table"
