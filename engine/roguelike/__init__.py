@@ -15,9 +15,10 @@ Laid out like the rulebook:
     levelling.py      levelling up
     actions.py        the rogue's actions, parsed strictly
     game.py           the game and its actions (the State)
-    runs.py           the Rules object, run documents and their verification
+    runs.py           run documents: recording a game, verifying a run
+    rules.py          the Rules object of the game contract (engine/core/contract.py)
 """
 
-from engine.roguelike.runs import RULES, Rules, Verdict
+from engine.roguelike.rules import RULES, RoguelikeRules
 
-__all__ = ["RULES", "Rules", "Verdict"]
+__all__ = ["RULES", "RoguelikeRules"]
