@@ -23,10 +23,17 @@ from engine.core.protocol import Event, IllegalAction
 from engine.roguelike.actions import KINDS, RogueAction
 from engine.roguelike.character import Item, Rogue, new_rogue, roll_pool, skill_check, skill_names
 from engine.roguelike.dungeon_master import draw_corridor, draw_room, frontier
-from engine.roguelike.encounters import letter_up, make_monster, roll_encounter, roll_monster, roll_trap
+from engine.roguelike.encounters import (
+    letter_up,
+    letters_at,
+    make_monster,
+    roll_encounter,
+    roll_monster,
+    roll_trap,
+)
 from engine.roguelike.levelling import abilities, raise_options, raise_problem
 from engine.roguelike.loot import colour_map, gold_amount, is_magic, loot_roll, make_item
-from engine.roguelike.paper import Level, Monster, Place
+from engine.roguelike.paper import LEFT, Door, Level, Monster, Place
 from engine.roguelike.setting_up import set_up_level
 from engine.roguelike.shops import roll_stock
 from engine.roguelike.tables import difficulty, parse_dice, roll_dice, tables
@@ -45,7 +52,7 @@ class DoorView:
 
     door: int
     square: tuple[int, int]
-    facing: str
+    facing: str  # the way from the rogue's place through the door: "N", "E", "S" or "W"
     open: bool
     locked: bool | None
     false: bool
@@ -94,6 +101,7 @@ class RogueView:
     phase: str
     level: int
     difficulty: int
+    letters: tuple[str, ...]  # the encounter letters a room of this level can meet, E to A
     map_rows: tuple[str, ...]
     legend: tuple[tuple[str, str], ...]
     rogue_at: tuple[int, int]
@@ -1058,7 +1066,7 @@ class RogueState:
                 pending = "trap"
             elif self._awake():
                 pending = "fight"
-        doors = tuple(DoorView(d, level.doors[d].square, level.doors[d].facing,
+        doors = tuple(DoorView(d, level.doors[d].square, self._way_through(level.doors[d]),
                                level.doors[d].open, level.doors[d].locked,
                                level.doors[d].false and level.doors[d].open)
                       for d in place.doors if level.doors[d].visible)
@@ -1072,6 +1080,7 @@ class RogueState:
             doors=doors, crossed=place.crossed)
         return RogueView(
             phase=self.phase, level=self.depth, difficulty=difficulty(self.depth),
+            letters=letters_at(self.depth),
             map_rows=tuple(rows), legend=LEGEND, rogue_at=self.rogue_square(), place=place_view,
             skills=tuple(sorted(rogue.skills.items())), hp=rogue.hp, max_hp=rogue.max_hp,
             rogue_level=rogue.level, gold=rogue.gold, lockpicks=rogue.lockpicks,
@@ -1080,6 +1089,11 @@ class RogueState:
             abilities=tuple(rogue.abilities), diseased=rogue.diseased, pending=pending,
             legal=tuple(self.legal_actions()), outcome=self.outcome, score=self.score(),
             deepest=self.deepest)
+
+    def _way_through(self, door: Door) -> str:
+        """The way from the rogue's place through `door`: its facing, or the opposite way when
+        the rogue is on its far side."""
+        return door.facing if door.inner == self.here else LEFT[LEFT[door.facing]]
 
     def _ware_name(self, ware: dict[str, Any]) -> str:
         item = ware["item"]
