@@ -1,7 +1,8 @@
 """The play screen: the map as discovered, the rogue and his place, and the Dungeon Master's log.
 
-Keys send the game's own actions: an arrow (or h j k l) takes the door on that side of the place
-(going through it if open, else opening, picking or forcing it, whichever the game allows now);
+Keys send the game's own actions: an arrow (or h j k l) takes a door on that side of the place
+(one not yet opened first, else the nearest: going through it if open, else opening, picking or
+forcing it, whichever the game allows now; the actions menu names every door);
 letters do the common actions; Enter lists every action the game allows now. Level-up choices
 open by themselves. When the game ends, the run is saved and the results show.
 """
@@ -79,8 +80,9 @@ class PlayScreen(Screen[None]):
     PlayScreen MapView { width: 34; min-width: 20; height: 100%; padding: 0 1; }
     PlayScreen RoguePanel { width: 1fr; }
     PlayScreen EventLog { height: 6; }
-    PlayScreen.wide MapView { width: 1fr; }
-    PlayScreen.wide RoguePanel { width: 60; }
+    PlayScreen.wide MapView { width: 68; }
+    PlayScreen.wide RoguePanel { width: 1fr; }
+    PlayScreen.tall #top { height: 18; }
     PlayScreen.tall EventLog { height: 1fr; }
     """
 
@@ -178,13 +180,15 @@ class PlayScreen(Screen[None]):
             self.notify("No door on that side.", markup=False)
             return
         row, col = view.rogue_at
-        door = min(doors, key=lambda d: abs(d.square[0] - row) + abs(d.square[1] - col))
-        for kind in DOOR_KINDS:
-            action = RogueAction(kind, door=door.door)
-            if action in view.legal:
-                self.act(action)
-                return
-        self.notify(self.state.why_illegal(RogueAction("go", door=door.door)) or "Not now.",
+        # A door not yet through comes first (exploring), then the nearest.
+        doors.sort(key=lambda d: (d.open, abs(d.square[0] - row) + abs(d.square[1] - col)))
+        for door in doors:
+            for kind in DOOR_KINDS:
+                action = RogueAction(kind, door=door.door)
+                if action in view.legal:
+                    self.act(action)
+                    return
+        self.notify(self.state.why_illegal(RogueAction("go", door=doors[0].door)) or "Not now.",
                     markup=False)
 
     def action_letter(self, what: str) -> None:

@@ -1,7 +1,8 @@
 """The map as the rogue has drawn it: one character per square, drawn with Textual's Line API.
 
 A `ScrollView` the size of the sheet; when the screen is smaller the view scrolls to keep the
-rogue in sight. Each glyph's colour comes from a component class, so themes restyle the map.
+rogue in sight. Where there is room, each square is two columns wide, so the map keeps the
+shape of squared paper. Each glyph's colour comes from a component class, so themes restyle the map.
 The rows come from the engine's view (`RogueView.map_rows`): nothing here decides what is seen.
 """
 
@@ -44,23 +45,31 @@ class MapView(ScrollView, can_focus=False):
         super().__init__(id=id)
         self.rows: tuple[str, ...] = ()
         self.rogue_at = (0, 0)
+        self.cell = 1  # columns per square: 2 when the sheet fits that wide
         self._lines: dict[int, Strip] = {}
 
     def show(self, rows: tuple[str, ...], rogue_at: tuple[int, int]) -> None:
         """Draw these rows; keep the rogue in view."""
         if rows != self.rows:
             self.rows = rows
-            self._lines.clear()
-            self.virtual_size = Size(max((len(r) for r in rows), default=0), len(rows))
-            self.refresh()
+            self._fit()
         self.rogue_at = rogue_at
         self.follow()
 
+    def _fit(self) -> None:
+        width = max((len(r) for r in self.rows), default=0)
+        self.cell = 2 if self.size.width >= 2 * width else 1
+        self._lines.clear()
+        self.virtual_size = Size(width * self.cell, len(self.rows))
+        self.refresh()
+
     def follow(self) -> None:
         row, col = self.rogue_at
-        self.scroll_to_region(Region(col, row, 1, 1), spacing=None, animate=False, force=True)
+        self.scroll_to_region(Region(col * self.cell, row, self.cell, 1), spacing=None,
+                              animate=False, force=True)
 
     def on_resize(self) -> None:
+        self._fit()
         self.follow()
 
     def notify_style_update(self) -> None:
@@ -97,7 +106,9 @@ class MapView(ScrollView, can_focus=False):
                 run = ""
             if cls is not None and cls not in styles:
                 styles[cls] = self._style(cls)
-            run, run_class = run + glyph, cls
+            # Two columns: walls join up ("##"); anything else keeps a space beside it.
+            wide = glyph * 2 if glyph == "#" else glyph + " "
+            run, run_class = run + (wide if self.cell == 2 else glyph), cls
         if run:
             segments.append(Segment(run, blank if run_class is None else styles[run_class]))
-        return Strip(segments, len(text))
+        return Strip(segments, len(text) * self.cell)
