@@ -142,3 +142,15 @@ def test_the_amulet_on_the_tenth_level_wins() -> None:
 
 def test_current_player_is_the_rogue() -> None:
     assert RULES.new_game(seed=1).current_player == 0
+
+
+def test_a_door_seen_from_its_far_side_faces_the_other_way() -> None:
+    state = created(3)
+    door = state.view(0).place.doors[0]
+    state.apply(RogueAction("open", door=door.door))
+    if state.level.doors[door.door].locked:
+        state.apply(RogueAction("force", door=door.door))
+    assert state.place.kind == "corridor"
+    back = next(d for d in state.view(0).place.doors if d.door == door.door)
+    opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    assert back.facing == opposite[door.facing] and back.open

@@ -30,6 +30,8 @@ class CreateScreen(Screen[None]):
     """Two skills from the list, and a seed (blank: a random one)."""
 
     BINDINGS = [
+        Binding("f1,question_mark", "help", "Help", id="roguelike_create_help",
+                tooltip="Keys and the rules of Rogue Like Roguelike"),
         Binding("escape", "back", "Back", id="roguelike_create_back"),
         Binding("ctrl+s", "focus_seed", "Seed", id="roguelike_create_seed",
                 tooltip="Type a seed to draw the same dungeon again"),
@@ -123,3 +125,8 @@ class CreateScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+    def action_help(self) -> None:
+        from app.games.roguelike.screens.help import open_help
+
+        open_help(self)

@@ -17,10 +17,9 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from engine.core import Event, IllegalAction
-from engine.roguelike import LEGEND, RogueAction, RogueState, RogueView
+from engine.roguelike import RogueAction, RogueState, RogueView
 
 from app.games.cardrogue.widgets.event_log import EventLog
-from app.games.roguelike import glossary
 from app.games.roguelike.widgets.map_view import MapView
 from app.games.roguelike.widgets.panel import RoguePanel
 from app.games.roguelike.words import action_label, describe
@@ -205,20 +204,10 @@ class PlayScreen(Screen[None]):
 
     # -- help and leaving
 
-    def legend_text(self) -> Text:
-        text = Text()
-        for glyph, meaning in LEGEND:
-            text.append(f"{glyph}  ", style="bold")
-            text.append(f"{meaning}\n")
-        text.rstrip()
-        return text
-
     def action_help(self) -> None:
-        from app.cardrogue_app import screen_keys
-        from app.games.cardrogue.screens.rules import RulesScreen
+        from app.games.roguelike.screens.help import open_help
 
-        self.app.push_screen(RulesScreen(screen_keys(self), legend=self.legend_text(),
-                                         glossary=glossary.search))
+        open_help(self)
 
     def action_leave(self) -> None:
         from app.screens.dialogs import ConfirmScreen

@@ -36,6 +36,8 @@ def results_text(view: RogueView, saved: str) -> Text:
 
 class ResultsScreen(Screen[None]):
     BINDINGS = [
+        Binding("f1,question_mark", "help", "Help", id="roguelike_results_help",
+                tooltip="Keys and the rules of Rogue Like Roguelike"),
         Binding("enter,escape", "done", "Title screen", id="roguelike_results_done"),
         Binding("n", "again", "New rogue", id="roguelike_results_again"),
     ]
@@ -64,3 +66,8 @@ class ResultsScreen(Screen[None]):
         from app.games.roguelike.screens.create import CreateScreen
 
         self.app.switch_screen(CreateScreen())
+
+    def action_help(self) -> None:
+        from app.games.roguelike.screens.help import open_help
+
+        open_help(self)
