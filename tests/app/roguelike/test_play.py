@@ -126,3 +126,44 @@ async def test_a_game_played_to_its_end_shows_results_and_saves_a_run_that_verif
         assert verdict.figures["score"] == final.score
         await pilot.press("enter")
         assert not isinstance(app.screen, ResultsScreen | PlayScreen)
+
+
+async def test_going_down_opens_the_level_up_choices(app: CardRogueApp) -> None:
+    from app.screens.dialogs import ChooseScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot, seed="5")
+        chooser = random.Random(1)
+        for _ in range(200):
+            if isinstance(app.screen, ChooseScreen | ResultsScreen):
+                break
+            await pilot.press(key_for(app, chooser))
+        assert isinstance(app.screen, ChooseScreen)
+        assert app.screen.title_text == "Level up: raise your skills"
+        assert app.screen.choices[0].label == "Raise archery by 2d6"
+        await pilot.press("escape")  # the choice cannot be put off: it opens again
+        assert isinstance(app.screen, ChooseScreen)
+        await pilot.press("1")
+        assert app.screen.title_text == "Level up: choose a special ability"
+        first = app.screen.choices[0]
+        await pilot.press("enter")
+        assert isinstance(app.screen, PlayScreen)
+        view = app.screen.view
+        assert dict(view.skills)["archery"] == 4 and view.abilities == (first.value.name,)
+        assert "Level 2" in app.screen.query_one("RoguePanel").render().plain
+        assert any("You are now a level 2 rogue." in line for line in log(app))
+
+
+async def test_quitting_mid_game_asks_first(app: CardRogueApp) -> None:
+    from app.screens.dialogs import ConfirmScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, PlayScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert not isinstance(app.screen, PlayScreen)

@@ -72,6 +72,8 @@ class PlayScreen(Screen[None]):
                 tooltip="Keys and the rules of Rogue Like Roguelike"),
         Binding("escape", "leave", "Leave", id="roguelike_leave",
                 tooltip="Leave the game (it is not kept)"),
+        Binding("q", "leave(True)", "Quit", id="roguelike_quit", show=False,
+                tooltip="Quit the app (the game is not kept)"),
     ]
 
     DEFAULT_CSS = """
@@ -209,12 +211,15 @@ class PlayScreen(Screen[None]):
 
         open_help(self)
 
-    def action_leave(self) -> None:
+    def action_leave(self, quit_app: bool = False) -> None:
         from app.screens.dialogs import ConfirmScreen
 
         def answered(leave: bool | None) -> None:
-            if leave:
+            if leave and quit_app:
+                self.app.exit()
+            elif leave:
                 self.app.pop_screen()
 
-        self.app.push_screen(ConfirmScreen("Leave this game? It is not kept.", "Leave"),
-                             answered)
+        question = "Quit? This game is not kept." if quit_app else \
+            "Leave this game? It is not kept."
+        self.app.push_screen(ConfirmScreen(question, "Quit" if quit_app else "Leave"), answered)
