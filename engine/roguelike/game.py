@@ -429,7 +429,7 @@ class RogueState:
         events = [Event("skill_chosen", {"skill": a.name, "dice": data["chosen_dice"]})]
         if len(self.rogue.chosen) == data["chosen_skills"]:
             self.phase = "play"
-            events = self.opening + events + [Event("entered", self._where())]
+            events = events + self.opening + [Event("entered", self._where())]
         return events
 
     def _do_raise(self, a: RogueAction) -> list[Event]:
