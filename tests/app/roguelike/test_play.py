@@ -167,3 +167,19 @@ async def test_quitting_mid_game_asks_first(app: CardRogueApp) -> None:
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
         assert not isinstance(app.screen, PlayScreen)
+
+
+async def test_the_card_rogue_replay_viewer_names_the_game_of_another_games_run(
+        user_data: Path) -> None:
+    from engine.core import save_run
+    from engine.roguelike import record_run
+    from tests.roguelike.support import random_play
+
+    path = user_data.parent / "rogue.run.json"
+    save_run(path, record_run(random_play(1, 5000), "Ann"))
+    app = CardRogueApp(replay_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = [static.render().plain for static in app.screen.query("Static")]
+        assert shown[0] == "Other game"
+        assert "a run of 'roguelike'" in shown[1] and "--events" in shown[1]
