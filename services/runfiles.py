@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from engine.core import RUN_SUFFIX, RunError, remove_stale_temporaries, save_run
+from engine.core.runs import Run as AnyRun
 from engine.cardrogue import Run, parse_run, share_code
 
 from services.paths import runs_dir
@@ -48,14 +49,18 @@ def run_result(run: Run) -> str:
     return f"unfinished-level-{level}"
 
 
-def run_file_name(run: Run) -> str:
+def run_file_name(run: AnyRun) -> str:
     player = safe_name(run.player, 24) or "player"
+    if not isinstance(run, Run):  # a game set up from its seed alone: named by game and seed
+        outcome = run.claimed.get("outcome")
+        result = safe_name(outcome, 16) if isinstance(outcome, str) else "unfinished"
+        return f"{run.game}_seed-{run.seed}_{player}_{result}_{run.hash[:8]}{RUN_SUFFIX}"
     title = safe_name(run.map_title, 32).casefold()
     map_part = f"{title}_{share_code(run.map_id)}" if title else share_code(run.map_id)
     return f"{map_part}_{player}_{run_result(run)}_{run.hash[:8]}{RUN_SUFFIX}"
 
 
-def keep_run(run: Run, folder: str | os.PathLike[str] | None = None) -> Path:
+def keep_run(run: AnyRun, folder: str | os.PathLike[str] | None = None) -> Path:
     """Save a run in the player's runs folder (or `folder`), atomically. Saving the same run
     again rewrites the same file."""
     target_folder = Path(folder) if folder is not None else runs_dir()
