@@ -203,6 +203,10 @@ class CardRogueApp(App[None]):
             self.push_screen(RulesScreen(screen_keys(self.screen), start="Standard turn sequence"))
         elif entry.id == "editor":
             self.open_editor_start()
+        elif entry.id == "roguelike":
+            from app.games.roguelike.screens.create import CreateScreen as RoguelikeCreateScreen
+
+            self.push_screen(RoguelikeCreateScreen())
         elif not entry.ready:
             self.notify(f"{entry.label} is not available yet.", title="Coming soon")
 

@@ -78,7 +78,9 @@ def main() -> None:
     replays, verifies = [], []
     for _ in range(ROUNDS):
         start = time.perf_counter()
-        RULES.replay(run["seed"], run["actions"])
+        again = RULES.new_game(seed=run["seed"])
+        for data in run["actions"]:
+            again.apply(RULES.parse_action(data))
         replays.append(time.perf_counter() - start)
         start = time.perf_counter()
         verdict = RULES.verify(run)

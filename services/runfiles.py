@@ -2,7 +2,7 @@
 
 File names read well in a folder listing and never collide:
 `<map title>_<share code>_<player>_<result>_<first 8 of the run hash>.run.json` (a game without
-maps puts its name and seed in place of the map: see scored_run_file_name), where the result
+maps puts its name and seed in place of the map, and its score in the result), where the result
 is `won-16-moves`, `lost-on-level-2`, `unfinished-level-2` or, at a classic table,
 `table-12-turns`: a lost run's name never looks like a score.
 """
@@ -51,23 +51,16 @@ def run_result(run: Run) -> str:
 
 
 def run_file_name(run: AnyRun) -> str:
-    if not isinstance(run, Run):
-        return scored_run_file_name(run)
     player = safe_name(run.player, 24) or "player"
+    if not isinstance(run, Run):  # a game set up from its seed alone: named by game and seed
+        outcome, score = run.claimed.get("outcome"), run.claimed.get("score")
+        result = safe_name(outcome, 16) if isinstance(outcome, str) else "unfinished"
+        if isinstance(score, int):  # a game scored in points: "dead-58-points"
+            result += f"-{score}-points"
+        return f"{run.game}_seed-{run.seed}_{player}_{result}_{run.hash[:8]}{RUN_SUFFIX}"
     title = safe_name(run.map_title, 32).casefold()
     map_part = f"{title}_{share_code(run.map_id)}" if title else share_code(run.map_id)
     return f"{map_part}_{player}_{run_result(run)}_{run.hash[:8]}{RUN_SUFFIX}"
-
-
-def scored_run_file_name(run: AnyRun) -> str:
-    """A run of a game without maps (Mini Rogue): `<game>_<seed>_<player>_<result>_<hash>`,
-    where the result is its outcome and score, as in `won-192-points`."""
-    player = safe_name(run.player, 24) or "player"
-    outcome, score = run.claimed.get("outcome"), run.claimed.get("score")
-    result = safe_name(outcome, 16) if isinstance(outcome, str) else "unfinished"
-    if isinstance(score, int):
-        result += f"-{score}-points"
-    return f"{run.game}_{run.seed}_{player}_{result}_{run.hash[:8]}{RUN_SUFFIX}"
 
 
 def keep_run(run: AnyRun, folder: str | os.PathLike[str] | None = None) -> Path:

@@ -37,7 +37,7 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("classic", "Classic game", ready=True),
     MenuEntry("minirogue", "Mini Rogue", ready=True),
     MenuEntry("tabledungeon", "Table Dungeon"),
-    MenuEntry("roguelike", "Rogue Like Roguelike"),
+    MenuEntry("roguelike", "Rogue Like Roguelike", ready=True),
     MenuEntry("editor", "Editor", ready=True),
     MenuEntry("scores", "High scores", ready=True),
     MenuEntry("rules", "Rules", ready=True),

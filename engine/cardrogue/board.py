@@ -86,6 +86,11 @@ class Board:
         other = self._steps[bit][index]
         return other if other >= 0 and self.exists[other] else None
 
+    def at_edge(self, index: int, bit: int) -> bool:
+        """True if edge `bit` of `index` is the border of the whole grid (the map's or the
+        table's edge), not just a cell the map has no card on."""
+        return self._steps[bit][index] < 0
+
     def around(self, index: int) -> list[int]:
         """The cells next to `index` that the map has, walls or not."""
         steps, exists = self._steps, self.exists

@@ -44,7 +44,7 @@ class Catacomb:
     exploration: list[Card] = field(default_factory=list)
     pathing: list[Card] = field(default_factory=list)
     shop: list[Card] = field(default_factory=list)
-    starts: list[int] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)  # each seat's starting tile, in seat order
     order_rolls: list[list[int]] = field(default_factory=list)
 
     def clone(self) -> Catacomb:
@@ -149,13 +149,14 @@ def setup(g: Game, events: list[Event]) -> None:
         if col in starts:
             continue
         _place_face_down(g, col, events)  # the line of cards between starting tiles
+    g.catacomb.starts = [0] * len(g.players)
     for seat, col in zip(order, starts, strict=True):
         g.board.exists[col] = True
         g.board.paths[col] = FOUR_PATHS  # the north path leads off the table: a wall
         g.board.content[col] = g.new_card("start")
         g.board.face[col] = REVEALED
         g.players[seat].pos = col
-        g.catacomb.starts.append(col)
+        g.catacomb.starts[seat] = col
     for col in starts:
         lay_cards(g, col, events)
     events.append(Event("table_laid", {"starts": [list(g.cell(c)) for c in starts],

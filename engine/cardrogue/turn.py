@@ -123,6 +123,8 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     pos = p.pos
     if pos is None:  # away or fallen: Game.why_illegal says so first
         return "you are not on the table"
+    if board.paths[pos] & bit and board.at_edge(pos, bit):  # a path running off the grid
+        return f"that way is the edge of the {'table' if g.catacomb is not None else 'map'}"
     if kind == "flip":
         if not done.can_flip:
             return "cards can only be flipped at the start of a turn, before moving"

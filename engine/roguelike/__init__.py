@@ -15,9 +15,16 @@ Laid out like the rulebook:
     levelling.py      levelling up
     actions.py        the rogue's actions, parsed strictly
     game.py           the game and its actions (the State)
-    runs.py           the Rules object, run documents and their verification
+    runs.py           run documents: recording a game, verifying a run
+    rules.py          the Rules object of the game contract (engine/core/contract.py)
 """
 
-from engine.roguelike.runs import RULES, Rules, Verdict
+from engine.roguelike.actions import RogueAction
+from engine.roguelike.character import skill_names
+from engine.roguelike.game import LEGEND, RogueState, RogueView
+from engine.roguelike.rules import RULES, RoguelikeRules
+from engine.roguelike.runs import record as record_run
 
-__all__ = ["RULES", "Rules", "Verdict"]
+# What the app may use: it imports this package, never the modules inside it.
+__all__ = ["LEGEND", "RULES", "RogueAction", "RogueState", "RogueView", "RoguelikeRules",
+           "record_run", "skill_names"]

@@ -16,6 +16,14 @@ def letter_up(letter: str) -> str:
     return LETTERS[min(len(LETTERS) - 1, LETTERS.index(letter) + 1)]
 
 
+def letters_at(level: int) -> tuple[str, ...]:
+    """The level letters a room of dungeon level `level` can meet (1d6 + level on the
+    encounter table), weakest first: what the screen shows as the level's letters."""
+    rows = tables()["encounters"]["rows"]
+    met = {part[1] for roll in range(1 + level, 7 + level) for part in look_up(rows, roll)}
+    return tuple(letter for letter in LETTERS if letter in met)
+
+
 def roll_encounter(dice: Dice, key: str, level: int) -> tuple[list[list[Any]], int]:
     """1d6 + dungeon level on the encounter table: the parts [count, letter, kind] and the roll."""
     rows = tables()["encounters"]["rows"]

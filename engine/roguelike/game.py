@@ -23,10 +23,17 @@ from engine.core.protocol import Event, IllegalAction
 from engine.roguelike.actions import KINDS, RogueAction
 from engine.roguelike.character import Item, Rogue, new_rogue, roll_pool, skill_check, skill_names
 from engine.roguelike.dungeon_master import draw_corridor, draw_room, frontier
-from engine.roguelike.encounters import letter_up, make_monster, roll_encounter, roll_monster, roll_trap
+from engine.roguelike.encounters import (
+    letter_up,
+    letters_at,
+    make_monster,
+    roll_encounter,
+    roll_monster,
+    roll_trap,
+)
 from engine.roguelike.levelling import abilities, raise_options, raise_problem
 from engine.roguelike.loot import colour_map, gold_amount, is_magic, loot_roll, make_item
-from engine.roguelike.paper import Level, Monster, Place
+from engine.roguelike.paper import LEFT, Door, Level, Monster, Place
 from engine.roguelike.setting_up import set_up_level
 from engine.roguelike.shops import roll_stock
 from engine.roguelike.tables import difficulty, parse_dice, roll_dice, tables
@@ -39,30 +46,80 @@ THROWN = ("dagger", "spear")
 
 
 @dataclass(frozen=True)
+class DoorView:
+    """A door of the rogue's place that he can see: where it is, the way it faces, its state
+    (locked None until tried; false once opened onto bare rock)."""
+
+    door: int
+    square: tuple[int, int]
+    facing: str  # the way from the rogue's place through the door: "N", "E", "S" or "W"
+    open: bool
+    locked: bool | None
+    false: bool
+
+
+@dataclass(frozen=True)
+class MonsterView:
+    name: str
+    letter: str
+    hp: int
+
+
+@dataclass(frozen=True)
+class ItemView:
+    item: str  # its colour and kind until identified ("yellow_potion")
+    status: str  # "cursed", "uncursed", "blessed", or "unknown" until identified
+    charges: int
+
+
+@dataclass(frozen=True)
+class WareView:
+    item: str
+    price: int
+    count: int
+
+
+@dataclass(frozen=True)
+class PlaceView:
+    """The place the rogue is in."""
+
+    kind: str  # "room" or "corridor"
+    feature: str  # a room's special feature ("empty", "chasm", "altar", ...); "" in a corridor
+    landmarks: tuple[str, ...]
+    monsters: tuple[MonsterView, ...]
+    trap: str | None
+    corpses: tuple[str, ...]
+    stock: tuple[WareView, ...]
+    doors: tuple[DoorView, ...]
+    crossed: bool
+
+
+@dataclass(frozen=True)
 class RogueView:
-    """What a screen shows: plain values only, and only what the rogue has seen."""
+    """What a screen shows: plain frozen values only, and only what the rogue has seen."""
 
     phase: str
     level: int
     difficulty: int
+    letters: tuple[str, ...]  # the encounter letters a room of this level can meet, E to A
     map_rows: tuple[str, ...]
     legend: tuple[tuple[str, str], ...]
     rogue_at: tuple[int, int]
-    place: dict[str, Any]
+    place: PlaceView
     skills: tuple[tuple[str, int], ...]
     hp: int
     max_hp: int
     rogue_level: int
     gold: int
     lockpicks: int
-    items: tuple[dict[str, Any], ...]
+    items: tuple[ItemView, ...]
     abilities: tuple[str, ...]
     diseased: bool
     pending: str
-    legal: tuple[dict[str, Any], ...]
-    last_rolls: tuple[dict[str, Any], ...]
+    legal: tuple[RogueAction, ...]
     outcome: str | None
     score: int
+    deepest: int
 
 
 LEGEND = (("@", "you"), (".", "room floor"), (",", "corridor"), ("#", "wall"),
@@ -74,8 +131,6 @@ LANDMARK_GLYPH = {"up": "<", "down": ">", "terminal": "T", "shop": "S", "amulet"
 
 class RogueState:
     """One game of Rogue Like Roguelike."""
-
-    current_player = 0
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -94,7 +149,6 @@ class RogueState:
         self.a_monsters_met = 0
         self.actions_taken = 0
         self.colours = colour_map(self.dice)
-        self.last_rolls: list[dict[str, Any]] = []
         level, log = set_up_level(self.dice, 1)
         self.levels.append(level)
         self.opening = [Event("level", {"level": 1, "corner": level.corner, "rolls": log})]
@@ -104,6 +158,11 @@ class RogueState:
     @property
     def is_over(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def current_player(self) -> int | None:
+        """The rogue's seat, 0, while the game goes on; None once it is over."""
+        return None if self.is_over else 0
 
     @property
     def level(self) -> Level:
@@ -117,8 +176,8 @@ class RogueState:
         data = tables()["score"]
         return self.deepest * data["per_level"] + (data["amulet"] if self.amulet else 0)
 
-    def returns(self) -> tuple[int, ...]:
-        return (self.score(),)
+    def returns(self) -> list[int]:
+        return [self.score()]
 
     def clone(self) -> RogueState:
         return copy.deepcopy(self)
@@ -148,7 +207,6 @@ class RogueState:
         problem = self.why_illegal(action)
         if problem is not None:
             raise IllegalAction(problem, action)
-        self.last_rolls = []
         events = self._do(action)
         self.history.append(action)
         if self.phase == "play" and not self.is_over:
@@ -159,20 +217,18 @@ class RogueState:
         if self.is_over:
             self.phase = "over"
             events.append(Event("game_over", {"outcome": self.outcome, "score": self.score()}))
-        self.last_rolls = [e.to_dict() for e in events if "dice" in e.data or "roll" in e.data]
         return events
 
     def fingerprint(self) -> str:
         text = json.dumps(_plain(self._snapshot()), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def serialize(self) -> str:
-        return json.dumps({"game": GAME, "rules_version": RULES_VERSION, "seed": self.seed,
-                           "actions": [a.to_dict() for a in self.history]},
-                          sort_keys=True, separators=(",", ":"))
+    def serialize(self) -> list[dict[str, Any]]:
+        """The actions so far as JSON objects: with the seed, the whole game."""
+        return [a.to_dict() for a in self.history]
 
     def _snapshot(self) -> dict[str, Any]:
-        return {k: v for k, v in vars(self).items() if k not in ("history", "last_rolls")}
+        return {k: v for k, v in vars(self).items() if k != "history"}
 
     # --- what may be done now ---------------------------------------------------------------
 
@@ -373,7 +429,7 @@ class RogueState:
         events = [Event("skill_chosen", {"skill": a.name, "dice": data["chosen_dice"]})]
         if len(self.rogue.chosen) == data["chosen_skills"]:
             self.phase = "play"
-            events = self.opening + events + [Event("entered", self._where())]
+            events = events + self.opening + [Event("entered", self._where())]
         return events
 
     def _do_raise(self, a: RogueAction) -> list[Event]:
@@ -996,6 +1052,8 @@ class RogueState:
     # --- the read model --------------------------------------------------------------------
 
     def view(self, seat: int = 0) -> RogueView:
+        if seat != 0:
+            raise ValueError(f"Rogue Like Roguelike has one seat, 0, not {seat!r}")
         level, rogue = self.level, self.rogue
         rows = self.map_rows()
         place = self.place
@@ -1008,29 +1066,34 @@ class RogueState:
                 pending = "trap"
             elif self._awake():
                 pending = "fight"
-        at = self.rogue_square()
+        doors = tuple(DoorView(d, level.doors[d].square, self._way_through(level.doors[d]),
+                               level.doors[d].open, level.doors[d].locked,
+                               level.doors[d].false and level.doors[d].open)
+                      for d in place.doors if level.doors[d].visible)
+        place_view = PlaceView(
+            kind=place.kind, feature=place.feature if place.kind == "room" else "",
+            landmarks=tuple(place.landmarks),
+            monsters=tuple(MonsterView(m.name, m.letter, m.hp) for m in place.monsters),
+            trap=place.trap.name if place.trap else None,
+            corpses=tuple(c["name"] for c in place.corpses),
+            stock=tuple(WareView(self._ware_name(w), w["price"], w["count"]) for w in place.stock),
+            doors=doors, crossed=place.crossed)
         return RogueView(
             phase=self.phase, level=self.depth, difficulty=difficulty(self.depth),
-            map_rows=tuple(rows), legend=LEGEND, rogue_at=at,
-            place={"kind": place.kind, "feature": place.feature if place.kind == "room" else "",
-                   "landmarks": list(place.landmarks),
-                   "monsters": [{"name": m.name, "letter": m.letter, "hp": m.hp}
-                                for m in place.monsters],
-                   "trap": place.trap.name if place.trap else None,
-                   "corpses": [c["name"] for c in place.corpses],
-                   "stock": [{"item": self._ware_name(w), "price": w["price"], "count": w["count"]}
-                             for w in place.stock],
-                   "doors": [{"door": d, "open": level.doors[d].open,
-                              "locked": level.doors[d].locked, "false": level.doors[d].false
-                              and level.doors[d].open}
-                             for d in place.doors if level.doors[d].visible]},
+            letters=letters_at(self.depth),
+            map_rows=tuple(rows), legend=LEGEND, rogue_at=self.rogue_square(), place=place_view,
             skills=tuple(sorted(rogue.skills.items())), hp=rogue.hp, max_hp=rogue.max_hp,
             rogue_level=rogue.level, gold=rogue.gold, lockpicks=rogue.lockpicks,
-            items=tuple({"item": self._item_name(i), "status": i.status if i.identified else "unknown",
-                         "charges": i.charges} for i in rogue.items),
+            items=tuple(ItemView(self._item_name(i), i.status if i.identified else "unknown",
+                                 i.charges) for i in rogue.items),
             abilities=tuple(rogue.abilities), diseased=rogue.diseased, pending=pending,
-            legal=tuple(a.to_dict() for a in self.legal_actions()),
-            last_rolls=tuple(self.last_rolls), outcome=self.outcome, score=self.score())
+            legal=tuple(self.legal_actions()), outcome=self.outcome, score=self.score(),
+            deepest=self.deepest)
+
+    def _way_through(self, door: Door) -> str:
+        """The way from the rogue's place through `door`: its facing, or the opposite way when
+        the rogue is on its far side."""
+        return door.facing if door.inner == self.here else LEFT[LEFT[door.facing]]
 
     def _ware_name(self, ware: dict[str, Any]) -> str:
         item = ware["item"]

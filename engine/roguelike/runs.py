@@ -1,137 +1,133 @@
-"""The Rules object of the game contract, and runs: recording a game and verifying one.
+"""Rogue Like Roguelike runs: recording a game and verifying a run by replaying it.
 
-A run is {"format_version": 2, "game": "roguelike", "rules_version", "seed", "player",
-"recorded", "actions", "claimed"}. Verifying replays the actions from the seed and compares the
-figures it reaches with the ones claimed; anything else in the document, any action that does
-not parse or is not legal, and any difference is refused with a reason.
+A run file holds only the common header of every game's runs (engine.core.runs): the seed sets
+up everything else, and the game has no options. Its claimed figures are FIGURES below;
+verifying replays the actions from the seed and refuses any difference, with the core refusal
+codes (illegal_action with its index, does_not_finish, claims_differ, other_rules_version...).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.core.protocol import IllegalAction
+from engine.core.protocol import Event
+from engine.core.runs import (
+    BAD_RUN,
+    COMMON_FIELDS,
+    COMMON_REQUIRED,
+    FORMAT_VERSION,
+    Claim,
+    RunError,
+    check_document,
+    check_header,
+    check_name,
+    common_fields,
+    plain_claims,
+    run_hash,
+    run_json,
+    verify_replay,
+)
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.game import GAME, RULES_VERSION, RogueState
 
-FORMAT_VERSION = 2
-MAX_ACTIONS = 100_000
-MAX_SEED = (1 << 64) - 1
-RUN_FIELDS = ("format_version", "game", "rules_version", "seed", "player", "recorded",
-              "actions", "claimed")
+# The figures a run claims, in this order: how it ended, the deepest level reached, whether the
+# Amulet was won (1 or 0: claims hold no booleans), the score, the actions taken, the hit points.
+FIGURES = ("outcome", "deepest", "amulet", "score", "actions", "hp")
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """What verifying a run found: ok, the reason if not, and the figures the replay reached."""
+class Run:
+    """A Rogue Like Roguelike run (engine.core.runs.Run): the common header, nothing more."""
 
-    ok: bool
-    reason: str = ""
-    figures: dict[str, Any] = field(default_factory=dict)
+    seed: int
+    player: str
+    actions: tuple[RogueAction, ...]
+    claimed: Mapping[str, Claim] = field(default_factory=dict)
+    recorded: str = ""
+    game: str = GAME
+    rules_version: int = RULES_VERSION
+    format_version: int = FORMAT_VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format_version": self.format_version, "game": self.game,
+                               "rules_version": self.rules_version, "seed": self.seed,
+                               "player": self.player}
+        if self.recorded:
+            out["recorded"] = self.recorded
+        out["actions"] = [a.to_dict() for a in self.actions]
+        out["claimed"] = plain_claims(self.claimed)
+        return out
+
+    def to_json(self) -> str:
+        return run_json(self.to_dict())
+
+    @property
+    def hash(self) -> str:
+        """What was played: game, rules, seed, player and actions (no claims, no date)."""
+        return run_hash({"game": self.game, "rules_version": self.rules_version,
+                         "seed": self.seed, "player": self.player,
+                         "actions": [a.to_dict() for a in self.actions]})
 
 
-def figures(state: RogueState) -> dict[str, Any]:
-    return {"outcome": state.outcome, "deepest": state.deepest, "amulet": state.amulet,
+def run_from_dict(doc: Any) -> Run:
+    """A run document checked field by field. Raises RunError naming the first problem."""
+    version = check_document(doc, COMMON_FIELDS, COMMON_REQUIRED)
+    common = common_fields(doc, version, RogueAction.from_dict)
+    for name in common.claimed:
+        if name not in FIGURES:
+            raise RunError(BAD_RUN, f"claimed: {name!r} is not a Rogue Like Roguelike figure "
+                           f"(known: {', '.join(FIGURES)})")
+    return Run(seed=common.seed, player=common.player, actions=common.actions,
+               claimed=common.claimed, recorded=common.recorded, game=common.game,
+               rules_version=common.rules_version, format_version=version)
+
+
+def figures(state: RogueState) -> dict[str, Claim]:
+    """What a game reached, as a run claims it."""
+    return {"outcome": state.outcome, "deepest": state.deepest, "amulet": int(state.amulet),
             "score": state.score(), "actions": len(state.history), "hp": state.rogue.hp}
 
 
-class Rules:
-    """Rogue Like Roguelike for the registry: `games.load("roguelike")`."""
-
-    name = GAME
-    rules_version = RULES_VERSION
-
-    def new_game(self, seed: int | None = None, **options: Any) -> RogueState:
-        if options:
-            raise ValueError(f"Rogue Like Roguelike takes no options (got {', '.join(sorted(options))})")
-        if seed is None:
-            raise ValueError("Rogue Like Roguelike needs a seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise ValueError("the seed must be a whole number from 0 to 2**64-1")
-        return RogueState(seed)
-
-    def action_from_dict(self, data: Any) -> RogueAction:
-        return RogueAction.from_dict(data)
-
-    def record(self, state: RogueState, player: str = "rogue", *,
-               recorded: str | None = None) -> dict[str, Any]:
-        problem = _player_problem(player)
-        if problem:
-            raise ValueError(problem)
-        return {
-            "format_version": FORMAT_VERSION,
-            "game": GAME,
-            "rules_version": RULES_VERSION,
-            "seed": state.seed,
-            "player": player,
-            "recorded": recorded or datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "actions": [a.to_dict() for a in state.history],
-            "claimed": figures(state),
-        }
-
-    def replay(self, seed: int, actions: list[Any]) -> RogueState:
-        """The state after these actions; ValueError naming the first bad one."""
-        state = self.new_game(seed=seed)
-        for n, data in enumerate(actions):
-            try:
-                state.apply(RogueAction.from_dict(data))
-            except (ValueError, IllegalAction) as error:
-                raise ValueError(f"action {n}: {error}") from None
-        return state
-
-    def verify(self, run: Any) -> Verdict:
-        problem = self._header_problem(run)
-        if problem:
-            return Verdict(False, problem)
-        try:
-            state = self.replay(run["seed"], run["actions"])
-        except ValueError as error:
-            return Verdict(False, str(error))
-        reached = figures(state)
-        if not state.is_over:
-            return Verdict(False, "the run stops before the game is over", reached)
-        if run["claimed"] != reached:
-            differences = [f"{k}: claimed {run['claimed'].get(k)!r}, replay {v!r}"
-                           for k, v in reached.items() if run["claimed"].get(k) != v]
-            extra = sorted(set(run["claimed"]) - set(reached))
-            differences += [f"{k}: not a figure of this game" for k in extra]
-            return Verdict(False, "claims differ: " + "; ".join(differences), reached)
-        return Verdict(True, "", reached)
-
-    def _header_problem(self, run: Any) -> str | None:
-        if not isinstance(run, dict):
-            return "a run must be a table"
-        unknown = sorted(set(run) - set(RUN_FIELDS))
-        missing = sorted(set(RUN_FIELDS) - set(run))
-        if unknown or missing:
-            return "; ".join(([f"unknown field(s): {', '.join(unknown)}"] if unknown else [])
-                             + ([f"missing field(s): {', '.join(missing)}"] if missing else []))
-        if run["format_version"] != FORMAT_VERSION:
-            return f"format version {run['format_version']!r} is not {FORMAT_VERSION}"
-        if run["game"] != GAME:
-            return f"a run of {run['game']!r}, not {GAME}"
-        if run["rules_version"] != RULES_VERSION:
-            return f"played under rules version {run['rules_version']!r}; these are {RULES_VERSION}"
-        seed = run["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            return "the seed must be a whole number from 0 to 2**64-1"
-        if _player_problem(run["player"]):
-            return _player_problem(run["player"])
-        if not isinstance(run["recorded"], str):
-            return "recorded must be a date"
-        if not isinstance(run["actions"], list) or len(run["actions"]) > MAX_ACTIONS:
-            return f"actions must be a list of at most {MAX_ACTIONS}"
-        if not isinstance(run["claimed"], dict):
-            return "claimed must be a table of figures"
-        return None
+def record(state: RogueState, player: str, *, recorded: str | None = None) -> Run:
+    """The run of a game (usually finished). Raises ValueError for a name no run can hold."""
+    try:
+        name = check_name(player)
+    except RunError as exc:
+        raise ValueError(exc.message) from None
+    when = recorded if recorded is not None else datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return Run(seed=state.seed, player=name, actions=tuple(state.history),
+               claimed=figures(state), recorded=when)
 
 
-def _player_problem(player: Any) -> str | None:
-    if not isinstance(player, str) or not 0 < len(player) <= 40 or not player.isprintable():
-        return "the player's name must be 1 to 40 printable characters"
-    return None
+@dataclass(frozen=True)
+class Verified:
+    """A run that replayed to its end with the figures it claims."""
+
+    run: Run
+    state: RogueState
+    figures: Mapping[str, Claim]
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": GAME, "player": self.run.player, "seed": self.run.seed,
+                **plain_claims(self.figures), "rules_version": self.run.rules_version,
+                "run_hash": self.run.hash}
 
 
-RULES = Rules()
+def verify(run: Run, *, on_start: Callable[[list[Event]], None] | None = None,
+           on_step: Callable[[int, Any, list[Event]], None] | None = None) -> Verified:
+    """Replay `run` from its seed and check everything. Raises RunError: other_game,
+    other_rules_version, illegal_action (with its index), does_not_finish or claims_differ.
+    The level's setting up is told with the rogue's last creation choice, so `on_start` hears
+    no events."""
+    check_header(run, game=GAME, rules_version=RULES_VERSION)
+    state = RogueState(run.seed)
+    if on_start is not None:
+        on_start([])
+    actual = verify_replay(run, state, figures, on_step=on_step)
+    return Verified(run, state, actual)
+
+
+__all__ = ["FIGURES", "Run", "Verified", "figures", "record", "run_from_dict", "verify"]

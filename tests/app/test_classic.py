@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.command import CommandPalette
+from textual.geometry import Region
 from textual.widgets import Checkbox, Input, SelectionList, Static
 
 from app.cardrogue_app import CardRogueApp
@@ -170,6 +171,46 @@ async def test_banner_scoreboard_and_board_tokens_follow_the_turn(app: CardRogue
         now = g.players[g.current]
         assert now is not first_player
         assert f"{now.name}'s turn" in status(table)
+
+
+def in_view(table: ClassicScreen, cell: tuple[int, int]) -> bool:
+    """Whether the whole card at `cell` is drawn inside the board's view (not under a
+    scrollbar, not cut by the frame)."""
+    board = table.board
+    view = Region(0, 0, *board.scrollable_content_region.size)
+    return view.contains_region(board.region_of(*cell))
+
+
+async def test_a_table_that_fits_the_view_is_shown_whole(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await new_table(app, pilot, names=("Ann", "Bob"))
+        g = table.game
+        laid = [g.cell(i) for i, there in enumerate(g.board.exists) if there]
+        assert len(laid) > 2 and all(in_view(table, cell) for cell in laid)
+        table.board.scroll_to(0, 0, animate=False, immediate=True)  # the player looked away
+        await press(pilot, "space")  # the hand-over brings the whole table back
+        assert all(in_view(table, cell) for cell in laid)
+        # ... in the middle of the view
+        regions = [table.board.region_of(*cell) for cell in laid]
+        left = min(r.x for r in regions)
+        right = max(r.right for r in regions)
+        width = table.board.scrollable_content_region.width
+        assert abs(left - (width - right)) <= 1
+
+
+async def test_each_hand_over_frames_the_new_player_in_the_middle(app: CardRogueApp) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await new_table(app, pilot)  # four players: the table is wider than the view
+        g, board = table.game, table.board
+        width = board.scrollable_content_region.width
+        for _ in g.players:
+            seat = g.current
+            cell = g.cell(g.players[seat].pos)
+            assert in_view(table, cell), f"seat {seat}'s token is out of view"
+            middle = board.region_of(*cell).center[0]
+            assert abs(middle - width // 2) <= 7, f"seat {seat}'s token is not in the middle"
+            await press(pilot, "space")
+            assert g.current != seat
 
 
 # ---------------------------------------------------------------------- dealing with players

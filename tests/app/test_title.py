@@ -34,7 +34,7 @@ async def test_title_shows_heading_and_every_menu_entry(app: CardRogueApp) -> No
             "Classic game",
             "Mini Rogue",
             "Table Dungeon — coming soon",
-            "Rogue Like Roguelike — coming soon",
+            "Rogue Like Roguelike",
             "Editor",
             "High scores",
             "Rules",

@@ -151,11 +151,11 @@ def test_moving_at_a_face_down_card_says_flip_it_without_revealing_its_paths():
     assert game_with_path.why_illegal(action("move E")) == "that card is face down: flip it first"
 
 
-def test_a_path_leading_off_the_board_is_a_wall():
+def test_a_path_leading_off_the_board_is_the_edge_of_the_map():
     game = story("┼╴", "@.", {".": OPEN})
     for direction in ("N", "S", "W"):
-        assert game.why_illegal(action(f"flip {direction}")) == "there is no face-down card that way"
-        assert game.why_illegal(action(f"move {direction}")) == "the paths do not connect that way"
+        assert game.why_illegal(action(f"flip {direction}")) == "that way is the edge of the map"
+        assert game.why_illegal(action(f"move {direction}")) == "that way is the edge of the map"
     assert moves(game) == ["E"]
 
 

@@ -232,3 +232,22 @@ def test_death_ends_the_solo_game():
     from engine.cardrogue import effects
     effects.hurt_player(game, game.players[0], 99, "test", [])
     assert game.outcome == "lost"
+
+
+def test_each_seat_remembers_its_own_starting_tile_whoever_rolled_highest():
+    # Seats are placed in turn order from the deciding roll; the respawn choice names each
+    # seat's own tile, so the record must follow seats, not turn order.
+    starters = set()
+    for seed in range(12):
+        game = picked(("A", "B", "C"), seed=seed)
+        starters.add(game.current)
+        assert game.catacomb.starts == [p.pos for p in game.players]
+    assert starters - {0}, "no seed here made a later seat start; pick other seeds"
+
+
+def test_the_table_edge_is_named_when_a_move_would_leave_the_table():
+    game = picked()
+    hero = game.player
+    assert game.cell(hero.pos)[0] == 0  # starting tiles lie along the table's top edge
+    for kind in ("move", "flip"):
+        assert game.why_illegal(Action(kind, dir="N")) == "that way is the edge of the table"

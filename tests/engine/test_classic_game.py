@@ -43,10 +43,10 @@ def test_a_scripted_four_player_game():
     assert [game.players[s].character for s in order] == ["warrior", "rogue", "cleric", "bard"]
     starts = game.catacomb.starts
     assert [game.cell(i)[0] for i in starts] == [0, 0, 0, 0]
-    assert [game.players[s].pos for s in order] == starts
+    assert [player.pos for player in game.players] == starts  # in seat order
 
     # --- exploration: the first player flips the card below their start and walks onto it
-    start_a = starts[0]
+    start_a = starts[a]
     below = game.board.neighbour(start_a, S)
     game.board.content[below] = game.new_card("path_crossing")  # test setup: a known tile
     act(game, "flip S")
@@ -106,8 +106,10 @@ def test_a_scripted_four_player_game():
     rig(game, "fight", 1, 1)  # Ann's attack, then the Golem's double roll
     events = act(game, "attack S")
     assert "death" in kinds(events) and isinstance(game.pending, Respawn)
+    offered = game.view(a).pending
+    assert offered.own_start == game.cell(start_a)  # the fallen player's own tile, by seat
     fallen_at = game.index((1, col0 + 1))
-    respawn_tile = starts[1]  # Bob's starting tile: free, since Bob is in the hall
+    respawn_tile = starts[b]  # the second player's starting tile: free, since Bob is in the hall
     act(game, f"respawn keep={sword} drop={_other(game, a, sword)} "
               f"{','.join(map(str, game.cell(respawn_tile)))}")
     ann = game.players[a]

@@ -177,3 +177,14 @@ def test_a_teleportation_trap_moves_the_rogue_to_another_room_on_his_map() -> No
     events = state.apply(RogueAction("spring"))
     assert next(e.data for e in events if e.kind == "teleported")["place"] == other.id
     assert state.here == other.id
+
+
+def test_the_letters_a_level_can_meet_follow_the_encounter_table() -> None:
+    from engine.roguelike.encounters import letters_at
+
+    # 1d6 + 1 rolls 2 to 7: E monsters, traps and loot, and at 7 a D level trap.
+    assert letters_at(1) == ("E", "D")
+    # 1d6 + 4 rolls 5 to 10: up to 10, a C level trap and loot.
+    assert letters_at(4) == ("E", "D", "C")
+    # 1d6 + 10 rolls 11 to 16: C, D, B and at 16 an A level monster; no E any more.
+    assert letters_at(10) == ("D", "C", "B", "A")

@@ -70,11 +70,13 @@ def test_clone_is_independent_and_replays_the_same() -> None:
     assert twin.fingerprint() == state.fingerprint()
 
 
-def test_serialize_is_the_seed_and_the_actions() -> None:
+def test_serialize_is_the_actions_and_with_the_seed_replays_the_game() -> None:
     state = random_play(4, bound=60)
-    data = json.loads(state.serialize())
-    assert data["seed"] == 4 and data["game"] == "roguelike"
-    again = RULES.replay(data["seed"], data["actions"])
+    data = json.loads(json.dumps(state.serialize()))
+    assert data == [a.to_dict() for a in state.history]
+    again = RULES.new_game(seed=4)
+    for action in data:
+        again.apply(RULES.parse_action(action))
     assert again.fingerprint() == state.fingerprint()
 
 
@@ -89,15 +91,21 @@ def test_the_view_is_a_frozen_read_model_of_plain_values() -> None:
     assert dict(view.skills) == state.rogue.skills
     assert len(view.map_rows) == tables()["paper"]["height"]
     assert "@" in "".join(view.map_rows)
-    assert list(view.legal) == [a.to_dict() for a in state.legal_actions()]
+    assert list(view.legal) == state.legal_actions()
+    assert state.current_player == 0
+    with pytest.raises(ValueError, match="one seat"):
+        state.view(1)
     check_view(state)
 
 
-def test_the_view_shows_the_last_rolls() -> None:
+def test_the_view_shows_the_doors_of_the_place_with_where_they_face() -> None:
     state = created(3)
-    state.apply(RogueAction("search"))
-    rolls = state.view(0).last_rolls
-    assert rolls and rolls[0]["event"] == "check" and rolls[0]["skill"] == "search"
+    doors = state.view(0).place.doors
+    assert doors and [d.door for d in doors] == [d for d in state.place.doors
+                                                 if state.level.doors[d].visible]
+    for door in doors:
+        assert door.square == state.level.doors[door.door].square
+        assert door.facing in ("N", "E", "S", "W") and not door.open
 
 
 def test_death_ends_the_game_in_a_loss() -> None:
@@ -109,7 +117,8 @@ def test_death_ends_the_game_in_a_loss() -> None:
     events = state.apply(RogueAction("use", item=0))
     assert [e.kind for e in events][-2:] == ["died", "game_over"]
     assert state.outcome == "dead" and state.is_over and state.legal_actions() == []
-    assert state.returns() == (tables()["score"]["per_level"],)
+    assert state.returns() == [tables()["score"]["per_level"]]
+    assert state.current_player is None
     assert state.why_illegal(RogueAction("search")) == "the game is over"
 
 
@@ -127,9 +136,21 @@ def test_the_amulet_on_the_tenth_level_wins() -> None:
     state.apply(RogueAction("take_amulet"))
     assert state.is_over and state.outcome == "won"
     score = tables()["score"]
-    assert state.returns() == (10 * score["per_level"] + score["amulet"],)
+    assert state.returns() == [10 * score["per_level"] + score["amulet"]]
     check_map(state)
 
 
 def test_current_player_is_the_rogue() -> None:
     assert RULES.new_game(seed=1).current_player == 0
+
+
+def test_a_door_seen_from_its_far_side_faces_the_other_way() -> None:
+    state = created(3)
+    door = state.view(0).place.doors[0]
+    state.apply(RogueAction("open", door=door.door))
+    if state.level.doors[door.door].locked:
+        state.apply(RogueAction("force", door=door.door))
+    assert state.place.kind == "corridor"
+    back = next(d for d in state.view(0).place.doors if d.door == door.door)
+    opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    assert back.facing == opposite[door.facing] and back.open

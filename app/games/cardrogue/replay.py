@@ -23,8 +23,8 @@ from rich.text import Text
 
 from app.games.cardrogue.words import Narrator, describe_action
 from engine.cardrogue import Game, MapSpec, start_run, verify_run
-from engine.core import RunError
-from engine.cardrogue import Run, parse_run, read_run
+from engine.core import OTHER_GAME, RunError, read_document
+from engine.cardrogue import GAME, Run, parse_run, run_from_dict
 
 SPEEDS = (1, 2, 4, 8)  # steps per second when playing
 
@@ -73,7 +73,12 @@ def open_run_file(path: str | os.PathLike[str],
                   map_file: str | os.PathLike[str] | None = None) -> Replay:
     """Read, find the map of, and verify a run file. Raises Unwatchable."""
     try:
-        run = read_run(Path(path))
+        document = read_document(Path(path))
+        game = document.get("game") if isinstance(document, dict) else None
+        if isinstance(game, str) and game != GAME:  # the viewer draws Card Rogue only
+            raise RunError(OTHER_GAME, f"this is a run of {game!r}; the replay viewer shows "
+                           "Card Rogue runs (`cardrogue replay FILE --events` prints any game's)")
+        run = run_from_dict(document)
     except RunError as exc:
         raise Unwatchable(exc.code, exc.message) from None
     return Replay.verified(run, find_run_map(run, map_file), source=Path(path))

@@ -148,6 +148,9 @@ class BoardView(ScrollView, can_focus=False):
         self._seen: tuple | None = None  # the state last drawn: face, content, paths, enemies, marks
         self._marks: dict[int, int] = {}
         self._hovered: tuple[int, int] | None = None
+        self._extent: tuple[int, int, int, int] | None = None  # rows and columns cards lie on
+        self._acting: int | None = None  # the seat the camera last followed
+        self._recentre = False  # a new player took over: put them in the middle
 
     # ------------------------------------------------------------------ updating
 
@@ -167,6 +170,7 @@ class BoardView(ScrollView, can_focus=False):
             self._seen = None
             self._lines.clear()
             self._looks.clear()
+            self._extent = None
             self.virtual_size = Size(self.columns * CELL_W, self.rows * CELL_H)
             self.refresh()
         changed = self._changed_cells(game, cursor, legal)
@@ -174,6 +178,7 @@ class BoardView(ScrollView, can_focus=False):
         signatures = self._signatures
         rows = set()
         width = self.columns
+        self._grow_extent(board, changed)
         for index in changed:
             sig = self._signature(game, index, marks.get(index, 0))
             if sig != signatures[index]:
@@ -183,8 +188,12 @@ class BoardView(ScrollView, can_focus=False):
             for line in range(CELL_H):
                 self._lines.pop(row * CELL_H + line, None)
             self._refresh_row(row)
-        # The camera follows whoever must act now (the only hero in story mode).
+        # The camera follows whoever must act now (the only hero in story mode), and puts
+        # them in the middle when the turn passes to another player.
         hero = game.player.pos if game.players and not game.player.out else None
+        if game.players and game.player.seat != self._acting:
+            self._acting = game.player.seat
+            self._recentre = len(game.players) > 1
         if cursor is not None:
             self._focus_cell = cursor
         elif hero is not None:
@@ -243,14 +252,42 @@ class BoardView(ScrollView, can_focus=False):
             drawn = self._looks[card.id] = (found.glyph, found.category)
         return (board.paths[index], drawn[0], drawn[1], card.colour, marks)
 
+    def _grow_extent(self, board, changed: Iterable[int]) -> None:
+        """Widen the box around every cell that has a card to take in `changed` cells."""
+        width, extent = board.width, self._extent
+        exists = board.exists
+        for index in changed:
+            if not exists[index]:
+                continue
+            row, col = divmod(index, width)
+            if extent is None:
+                extent = (row, col, row, col)
+            elif not (extent[0] <= row <= extent[2] and extent[1] <= col <= extent[3]):
+                extent = (min(extent[0], row), min(extent[1], col),
+                          max(extent[2], row), max(extent[3], col))
+        self._extent = extent
+
     def follow(self) -> None:
-        """Scroll the least needed to keep the focus cell (and a cell around it) in view."""
+        """Keep the focus cell (and a cell around it) in view: the whole table when it fits the
+        view, else the least scrolling, or the focus in the middle after a hand-over."""
         if self._focus_cell is None or not self.size.area:
             return
+        view = self.scrollable_content_region.size
+        extent = self._extent
+        if extent is not None:
+            top, left, bottom, right = extent
+            table = Region(left * CELL_W, top * CELL_H, (right - left + 1) * CELL_W,
+                           (bottom - top + 1) * CELL_H)
+            if table.width <= view.width and table.height <= view.height:
+                self.scroll_to_region(table, center=True, animate=False, immediate=True,
+                                      force=True)
+                return
         row, col = self._focus_cell
+        centre, self._recentre = self._recentre, False
         self.scroll_to_region(
             Region(col * CELL_W, row * CELL_H, CELL_W, CELL_H),
-            spacing=Spacing(CELL_H, CELL_W, CELL_H, CELL_W),
+            # No margin when centring: Textual would then refuse to centre a cell on the edge.
+            spacing=None if centre else Spacing(CELL_H, CELL_W, CELL_H, CELL_W), center=centre,
             animate=False, immediate=True, force=True,
         )
 

@@ -1,0 +1,29 @@
+"""Help for Rogue Like Roguelike's screens: the keys of the screen, the map's legend and the
+game's own glossary, in the app's rules screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.screen import Screen
+
+from engine.roguelike import LEGEND
+
+from app.games.roguelike import glossary
+
+
+def legend_text() -> Text:
+    text = Text()
+    for glyph, meaning in LEGEND:
+        text.append(f"{glyph}  ", style="bold")
+        text.append(f"{meaning}\n")
+    text.rstrip()
+    return text
+
+
+def open_help(screen: Screen) -> None:
+    """Show help over `screen`."""
+    from app.cardrogue_app import screen_keys
+    from app.games.cardrogue.screens.rules import RulesScreen
+
+    screen.app.push_screen(RulesScreen(screen_keys(screen), legend=legend_text(),
+                                       glossary=glossary.search))

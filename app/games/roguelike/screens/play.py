@@ -1,0 +1,225 @@
+"""The play screen: the map as discovered, the rogue and his place, and the Dungeon Master's log.
+
+Keys send the game's own actions: an arrow (or h j k l) takes a door on that side of the place
+(one not yet opened first, else the nearest: going through it if open, else opening, picking or
+forcing it, whichever the game allows now; the actions menu names every door);
+letters do the common actions; Enter lists every action the game allows now. Level-up choices
+open by themselves. When the game ends, the run is saved and the results show.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from engine.core import Event, IllegalAction
+from engine.roguelike import RogueAction, RogueState, RogueView
+
+from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.roguelike.widgets.map_view import MapView
+from app.games.roguelike.widgets.panel import RoguePanel
+from app.games.roguelike.words import action_label, describe
+
+# The letter keys and the action each sends (the first legal one of its kinds).
+LETTER_ACTIONS = {
+    "search": ("search",), "hack": ("hack",), "descend": ("descend", "take_amulet"),
+    "ascend": ("ascend",), "fight": ("attack",), "sneak": ("sneak",), "flee": ("flee",),
+    "disable": ("disable",), "spring": ("spring",), "cross": ("cross", "climb"),
+}
+DOOR_KINDS = ("go", "open", "pick", "force")  # what a door key tries, in this order
+ARROWS = {"up": "N", "down": "S", "left": "W", "right": "E"}
+
+
+class PlayScreen(Screen[None]):
+    """One game of Rogue Like Roguelike."""
+
+    BINDINGS = [
+        Binding("up,k", "door('N')", "Door", id="roguelike_north", show=False,
+                tooltip="Take the door on the north side"),
+        Binding("down,j", "door('S')", "Door", id="roguelike_south", show=False,
+                tooltip="Take the door on the south side"),
+        Binding("left,h", "door('W')", "Door", id="roguelike_west", show=False,
+                tooltip="Take the door on the west side"),
+        Binding("right,l", "door('E')", "Doors", id="roguelike_east",
+                tooltip="Take the door on the east side"),
+        Binding("enter", "menu", "Actions", id="roguelike_actions",
+                tooltip="Every action the game allows now"),
+        Binding("s", "letter('search')", "Search", id="roguelike_search",
+                tooltip="Search the place for secret doors"),
+        Binding("f", "letter('fight')", "Fight", id="roguelike_fight",
+                tooltip="Stab the first monster facing you"),
+        Binding("n", "letter('sneak')", "Sneak", id="roguelike_sneak", show=False,
+                tooltip="Sneak past the monsters"),
+        Binding("r", "letter('flee')", "Run", id="roguelike_flee", show=False,
+                tooltip="Run back the way you came"),
+        Binding("d", "letter('disable')", "Disable", id="roguelike_disable", show=False,
+                tooltip="Try to disable the trap"),
+        Binding("w", "letter('spring')", "Walk on", id="roguelike_spring", show=False,
+                tooltip="Walk on and let the trap spring"),
+        Binding("c", "letter('cross')", "Cross", id="roguelike_cross", show=False,
+                tooltip="Cross the chasm or cliff, or climb out of the chasm"),
+        Binding("t", "letter('hack')", "Hack", id="roguelike_hack", show=False,
+                tooltip="Hack the terminal"),
+        Binding("greater_than_sign", "letter('descend')", "Down", id="roguelike_descend",
+                tooltip="Go down the stairs (or take the Amulet)"),
+        Binding("less_than_sign", "letter('ascend')", "Up", id="roguelike_ascend", show=False,
+                tooltip="Go up the stairs"),
+        Binding("f1,question_mark", "help", "Help", id="roguelike_help",
+                tooltip="Keys and the rules of Rogue Like Roguelike"),
+        Binding("escape", "leave", "Leave", id="roguelike_leave",
+                tooltip="Leave the game (it is not kept)"),
+        Binding("q", "leave(True)", "Quit", id="roguelike_quit", show=False,
+                tooltip="Quit the app (the game is not kept)"),
+    ]
+
+    DEFAULT_CSS = """
+    PlayScreen #top { height: 1fr; min-height: 16; }
+    PlayScreen MapView { width: 34; min-width: 20; height: 100%; padding: 0 1; }
+    PlayScreen RoguePanel { width: 1fr; }
+    PlayScreen EventLog { height: 6; }
+    PlayScreen.wide MapView { width: 68; }
+    PlayScreen.wide RoguePanel { width: 1fr; }
+    PlayScreen.tall #top { height: 18; }
+    PlayScreen.tall EventLog { height: 1fr; }
+    """
+
+    def __init__(self, state: RogueState, opening: list[Event]) -> None:
+        super().__init__()
+        self.state = state
+        self.opening = opening
+        from app.games.cardrogue.records import player_name
+
+        self.player = player_name()
+
+    @property
+    def view(self) -> RogueView:
+        return self.state.view(0)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield MapView(id="map")
+            yield RoguePanel(id="panel")
+        log = EventLog(id="log")
+        log.can_focus = False  # the arrows are the doors' keys; the mouse wheel scrolls the log
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.tell(self.opening)
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width >= 110, "wide")
+        self.set_class(self.size.height >= 32, "tall")
+
+    # -- drawing
+
+    def redraw(self) -> None:
+        view = self.view
+        self.query_one(MapView).show(view.map_rows, view.rogue_at)
+        self.query_one(RoguePanel).show(view)
+
+    def tell(self, events: list[Event]) -> None:
+        lines = [Text(sentence) for event in events for sentence in describe(event)]
+        self.query_one(EventLog).add(lines)
+
+    # -- acting
+
+    def act(self, action: RogueAction) -> None:
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as error:
+            self.notify(error.reason, markup=False)
+            return
+        self.tell(events)
+        self.redraw()
+        self.after()
+
+    def after(self) -> None:
+        """What the game asks next: a level-up choice, or the end."""
+        view = self.view
+        if view.outcome is not None:
+            from app.games.roguelike.records import save_run
+            from app.games.roguelike.screens.results import ResultsScreen
+
+            saved = save_run(self.state, self.player)
+            self.app.switch_screen(ResultsScreen(view, saved))
+        elif view.pending in ("raise_skills", "choose_ability"):
+            title = ("Level up: raise your skills" if view.pending == "raise_skills"
+                     else "Level up: choose a special ability")
+            self.choose(title, required=True)
+
+    def choose(self, title: str, required: bool = False) -> None:
+        from app.screens.dialogs import ChooseScreen, Choice
+
+        view = self.view
+        choices = [Choice(action_label(a.to_dict(), view), a) for a in view.legal]
+
+        def chosen(action: RogueAction | None) -> None:
+            if action is not None:
+                self.act(action)
+            elif required:
+                self.choose(title, required)
+
+        self.app.push_screen(ChooseScreen(title, choices, "Enter to choose" if required
+                                          else "Esc to cancel"), chosen)
+
+    def action_menu(self) -> None:
+        if self.view.pending in ("raise_skills", "choose_ability"):
+            self.after()
+            return
+        self.choose("What do you do?")
+
+    def action_door(self, direction: str) -> None:
+        view = self.view
+        doors = [d for d in view.place.doors if d.facing == direction]
+        if not doors:
+            self.notify("No door on that side.", markup=False)
+            return
+        row, col = view.rogue_at
+        # A door not yet through comes first (exploring), then the nearest.
+        doors.sort(key=lambda d: (d.open, abs(d.square[0] - row) + abs(d.square[1] - col)))
+        for door in doors:
+            for kind in DOOR_KINDS:
+                action = RogueAction(kind, door=door.door)
+                if action in view.legal:
+                    self.act(action)
+                    return
+        self.notify(self.state.why_illegal(RogueAction("go", door=doors[0].door)) or "Not now.",
+                    markup=False)
+
+    def action_letter(self, what: str) -> None:
+        view = self.view
+        kinds = LETTER_ACTIONS[what]
+        for action in view.legal:
+            if action.kind in kinds:
+                self.act(action)
+                return
+        # Not allowed now: the game says why.
+        first = kinds[0]
+        probe = RogueAction(first, monster=0) if first == "attack" else RogueAction(first)
+        self.notify(self.state.why_illegal(probe) or "Not now.", markup=False)
+
+    # -- help and leaving
+
+    def action_help(self) -> None:
+        from app.games.roguelike.screens.help import open_help
+
+        open_help(self)
+
+    def action_leave(self, quit_app: bool = False) -> None:
+        from app.screens.dialogs import ConfirmScreen
+
+        def answered(leave: bool | None) -> None:
+            if leave and quit_app:
+                self.app.exit()
+            elif leave:
+                self.app.pop_screen()
+
+        question = "Quit? This game is not kept." if quit_app else \
+            "Leave this game? It is not kept."
+        self.app.push_screen(ConfirmScreen(question, "Quit" if quit_app else "Leave"), answered)

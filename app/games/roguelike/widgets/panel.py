@@ -1,0 +1,47 @@
+"""The side panel: the level (its number, letters and Difficulty), the rogue's hit points,
+skills and belongings, and the place he stands in. All from the engine's view."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from engine.roguelike import RogueView
+
+from app.games.roguelike.words import door_line, level_line, name, place_line
+
+
+def panel_text(view: RogueView) -> Text:
+    text = Text()
+    text.append(level_line(view) + "\n", style="bold")
+    hp_style = "bold red" if view.hp <= max(1, view.max_hp // 3) else "bold"
+    text.append("HP ")
+    text.append(f"{view.hp}/{view.max_hp}", style=hp_style)
+    text.append(f"  Rogue level {view.rogue_level}  Gold {view.gold}  Picks {view.lockpicks}")
+    if view.diseased:
+        text.append("  ill", style="bold red")
+    text.append("\n")
+    # The skills in two columns; the better ones stand out.
+    cells = [f"{name(skill):<13}{dice}d6" for skill, dice in view.skills]
+    half = (len(cells) + 1) // 2
+    for left, right in zip(cells[:half], cells[half:] + [""], strict=True):
+        text.append(f"{left:<19}{right}\n")
+    if view.items:
+        text.append("Pack: " + ", ".join(name(i.item) for i in view.items) + "\n")
+    if view.abilities:
+        text.append("Abilities: " + ", ".join(name(a) for a in view.abilities) + "\n")
+    text.append(place_line(view) + "\n", style="italic")
+    if view.place.doors:
+        text.append("Doors: " + ", ".join(door_line(d) for d in view.place.doors))
+    return text
+
+
+class RoguePanel(Static):
+    """The rogue and his place, redrawn after every action."""
+
+    DEFAULT_CSS = """
+    RoguePanel { padding: 0 1; background: $panel; height: 100%; }
+    """
+
+    def show(self, view: RogueView) -> None:
+        self.update(panel_text(view))

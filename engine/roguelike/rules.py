@@ -1,0 +1,69 @@
+"""Rogue Like Roguelike's side of the game contract (engine/core/contract.py): `RULES`,
+registered in engine/games.py as "roguelike".
+
+    state = RULES.new_game(seed=7)          # the game has no options
+    run = RULES.record(state, player="Ann") # a run document (the JSON object of a run file)
+    RULES.verify(run)                       # a Verdict
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
+from engine.core.runs import MAX_SEED, RunError, plain_claims
+from engine.roguelike import runs
+from engine.roguelike.actions import RogueAction
+from engine.roguelike.game import GAME, RULES_VERSION, RogueState
+
+
+class RoguelikeRules:
+    """Rogue Like Roguelike's Rules (engine.core.contract.Rules)."""
+
+    name = GAME
+    rules_version = RULES_VERSION
+
+    def new_game(self, seed: int | None = None, **options: Any) -> RogueState:
+        if options:
+            raise ValueError(f"Rogue Like Roguelike takes no options, not "
+                             f"{', '.join(sorted(options))}")
+        if seed is None:
+            raise ValueError("Rogue Like Roguelike needs a seed: the dungeon is drawn from it")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        return RogueState(seed)
+
+    def sample_options(self) -> list[dict[str, Any]]:
+        return [{"seed": 1}, {"seed": 2024}]
+
+    def parse_action(self, data: Any) -> RogueAction:
+        return RogueAction.from_dict(data)
+
+    def run_from_dict(self, doc: Any) -> runs.Run:
+        return runs.run_from_dict(doc)
+
+    def record(self, state: Any, *, player: str | None = None) -> dict[str, Any]:
+        if not isinstance(state, RogueState):
+            raise TypeError(f"a Rogue Like Roguelike run records a Rogue Like Roguelike game, "
+                            f"not {state!r}")
+        return runs.record(state, "Rogue" if player is None else player).to_dict()
+
+    def verify(self, run: Mapping[str, Any] | runs.Run, *, on_start: OnStart | None = None,
+               on_step: OnStep | None = None, **context: Any) -> Verdict:
+        """Replay a run document (or a parsed Run). The seed is the whole setup, so `context`
+        (a map finder, setup options) is not needed and is ignored."""
+        try:
+            parsed = run if isinstance(run, runs.Run) else runs.run_from_dict(run)
+            verified = runs.verify(parsed, on_start=on_start, on_step=on_step)
+        except RunError as exc:
+            return refusal(exc)
+        return Verdict(ok=True, figures=plain_claims(verified.figures),
+                       report=verified.summary())
+
+
+RULES = RoguelikeRules()
+if TYPE_CHECKING:
+    _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks the game against engine.core.contract
+
+__all__ = ["RULES", "RoguelikeRules"]

@@ -1,0 +1,185 @@
+"""Rogue Like Roguelike through key presses: creating a rogue, exploring rooms (the map shows
+what was discovered), help, and reaching the results with the run saved."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue.screens.rules import RulesScreen
+from app.games.roguelike.screens.create import CreateScreen
+from app.games.roguelike.screens.play import PlayScreen
+from app.games.roguelike.screens.results import ResultsScreen
+from engine import games
+from tests.app.roguelike.support import create, key_for, open_game
+
+SIZE = (80, 24)
+
+
+def drawn(app: CardRogueApp) -> str:
+    return "\n".join(app.screen.query_one("MapView").rows)
+
+
+def log(app: CardRogueApp) -> list[str]:
+    return app.screen.query_one("EventLog").plain_lines
+
+
+async def test_creating_a_rogue_takes_two_skills_and_the_seed(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot)
+        assert isinstance(app.screen, CreateScreen)
+        await pilot.press("ctrl+s", *"42", "enter", "enter")
+        assert isinstance(app.screen, CreateScreen)  # one skill is not enough
+        assert "At 2d6: stab. Choose 1 more." in app.screen.query_one("#chosen").render().plain
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+        state = app.screen.state
+        assert state.seed == 42 and [a.kind for a in state.history] == ["choose_skill"] * 2
+        view = app.screen.view
+        skills = dict(view.skills)
+        assert skills["stab"] == skills["archery"] == 2 and skills["climb"] == 1
+        assert "@" in drawn(app) and view.hp == 6
+        panel = app.screen.query_one("RoguePanel").render().plain
+        assert "Level 1  E–D  Difficulty 1" in panel and "HP 6/6" in panel
+        assert any("sets up level 1" in line for line in log(app))
+
+
+async def test_picking_a_skill_again_takes_it_back(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot)
+        await pilot.press("enter", "enter")
+        assert isinstance(app.screen, CreateScreen) and app.screen.chosen == []
+        await pilot.press("escape")
+        assert not isinstance(app.screen, CreateScreen)
+
+
+async def test_a_few_rooms_explored_with_the_arrows(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await create(pilot)
+        start = drawn(app)
+        assert "," not in start and start.count("+") == 1  # one room, its one door
+        await pilot.press("up")  # the door north: a corridor behind it
+        assert "," in drawn(app) and "'" in drawn(app)
+        assert any("rolls for the door" in line for line in log(app))
+        assert any("Rolling 2d6 for the corridor" in line for line in log(app))
+        floor = drawn(app).count(".")
+        await pilot.press("k")  # on along the corridor: a second room, with a trap
+        assert drawn(app).count(".") > floor
+        assert app.screen.view.pending == "trap"
+        assert "fire trap" in app.screen.query_one("RoguePanel").render().plain
+        await pilot.press("up")  # a door key does nothing while a trap waits
+        assert app.screen.view.pending == "trap"
+        await pilot.press("w")  # walk on: the trap springs
+        assert app.screen.view.hp < 6 and any("fire trap hurts you" in line for line in log(app))
+        await pilot.press("up", "right")  # the next corridor, and its far door is locked
+        assert "=" in drawn(app)
+        assert any("locked" in line for line in log(app))
+        await pilot.press("left")
+        await pilot.pause()
+        assert "No door on that side." in [n.message for n in app._notifications]
+
+
+async def test_help_shows_the_keys_and_the_games_own_glossary(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+        keys = "\n".join(what for _, what, _ in app.screen.keys)
+        assert "Take the door on the east side" in keys and "Search the place" in keys
+        assert {term.name for term in app.screen.search("")} >= {"Difficulty", "Doors"}
+        await pilot.press("escape")
+        assert isinstance(app.screen, PlayScreen)
+
+
+async def test_the_actions_menu_lists_what_the_game_allows(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.press("enter")
+        labels = [choice.label for choice in app.screen.choices]
+        assert labels == ["Open the north door (door 0)", "Search for secret doors"]
+        await pilot.press("2")
+        assert isinstance(app.screen, PlayScreen)
+        assert app.screen.state.history[-1].kind == "search"
+
+
+async def test_a_game_played_to_its_end_shows_results_and_saves_a_run_that_verifies(
+        app: CardRogueApp, user_data: Path) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        chooser = random.Random(3)
+        for _ in range(600):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            await pilot.press(key_for(app, chooser))
+        assert isinstance(app.screen, ResultsScreen)
+        text = app.screen.query_one("#results-text").render().plain
+        final = app.screen.final
+        assert ("You died." if final.outcome == "dead" else "You won!") in text
+        assert f"Deepest level   {final.deepest}" in text and f"Score           {final.score}" in text
+        saved = list((user_data / "runs").glob("roguelike_seed-42_Tester_*.run.json"))
+        assert len(saved) == 1 and str(saved[0]) in text
+        verdict = games.verify(json.loads(saved[0].read_text()))
+        assert verdict.ok, verdict.reason
+        assert verdict.figures["score"] == final.score
+        await pilot.press("enter")
+        assert not isinstance(app.screen, ResultsScreen | PlayScreen)
+
+
+async def test_going_down_opens_the_level_up_choices(app: CardRogueApp) -> None:
+    from app.screens.dialogs import ChooseScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot, seed="5")
+        chooser = random.Random(1)
+        for _ in range(200):
+            if isinstance(app.screen, ChooseScreen | ResultsScreen):
+                break
+            await pilot.press(key_for(app, chooser))
+        assert isinstance(app.screen, ChooseScreen)
+        assert app.screen.title_text == "Level up: raise your skills"
+        assert app.screen.choices[0].label == "Raise archery by 2d6"
+        await pilot.press("escape")  # the choice cannot be put off: it opens again
+        assert isinstance(app.screen, ChooseScreen)
+        await pilot.press("1")
+        assert app.screen.title_text == "Level up: choose a special ability"
+        first = app.screen.choices[0]
+        await pilot.press("enter")
+        assert isinstance(app.screen, PlayScreen)
+        view = app.screen.view
+        assert dict(view.skills)["archery"] == 4 and view.abilities == (first.value.name,)
+        assert "Level 2" in app.screen.query_one("RoguePanel").render().plain
+        assert any("You are now a level 2 rogue." in line for line in log(app))
+
+
+async def test_quitting_mid_game_asks_first(app: CardRogueApp) -> None:
+    from app.screens.dialogs import ConfirmScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, PlayScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert not isinstance(app.screen, PlayScreen)
+
+
+async def test_the_card_rogue_replay_viewer_names_the_game_of_another_games_run(
+        user_data: Path) -> None:
+    from engine.core import save_run
+    from engine.roguelike import record_run
+    from tests.roguelike.support import random_play
+
+    path = user_data.parent / "rogue.run.json"
+    save_run(path, record_run(random_play(1, 5000), "Ann"))
+    app = CardRogueApp(replay_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = [static.render().plain for static in app.screen.query("Static")]
+        assert shown[0] == "Other game"
+        assert "a run of 'roguelike'" in shown[1] and "--events" in shown[1]

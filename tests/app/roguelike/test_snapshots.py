@@ -1,0 +1,41 @@
+"""Snapshots of Rogue Like Roguelike's screens at 80×24 and 120×40.
+
+Update with `pytest tests/app/roguelike/test_snapshots.py --snapshot-update`, after looking."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.cardrogue_app import CardRogueApp
+from tests.app.roguelike.support import create, open_game
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_character_creation(snap_compare, app: CardRogueApp, size) -> None:
+    async def run_before(pilot) -> None:
+        await open_game(pilot)
+        await pilot.press("down", "down", "enter")  # archery at 2d6, one more to choose
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_after_two_doors(snap_compare, app: CardRogueApp, size) -> None:
+    async def run_before(pilot) -> None:
+        await create(pilot)
+        await pilot.press("up", "up")  # a corridor, then a room with a trap
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare, app: CardRogueApp, size) -> None:
+    async def run_before(pilot) -> None:
+        await create(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
