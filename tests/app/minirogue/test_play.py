@@ -13,7 +13,7 @@ from textual.widgets import Input, OptionList, Static
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.minirogue.records import Setup
-from app.games.minirogue.screens.help import MiniRogueHelpScreen
+from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.screens.results import MiniRogueResultsScreen
@@ -163,12 +163,18 @@ async def test_help_shows_the_keys_and_the_glossary() -> None:
         await pilot.pause()
         await pilot.press("f1")
         await pilot.pause()
-        assert isinstance(app.screen, MiniRogueHelpScreen)
-        keys = str(app.screen.query_one("#keys", Static).render())
+        assert isinstance(app.screen, RulesScreen)
+        keys = str(app.screen.query_one("#term-text", Static).render())
         assert "Take the choice with this key" in keys and "Leave the delve" in keys
-        glossary = str(app.screen.query_one("#glossary", Static).render())
-        assert "Feat" in glossary and "Dungeon Keys" in glossary and "No undo" in glossary
-        await pilot.press("question_mark")
+        terms = app.screen.query_one("#terms", OptionList)
+        names = [str(terms.get_option_at_index(n).prompt) for n in range(terms.option_count)]
+        assert names[0] == "Keys" and {"Feat", "Dungeon Keys", "No undo", "Camp"} <= set(names)
+        assert "Standard turn sequence" not in names  # Card Rogue's terms are not Mini Rogue's
+        await pilot.press(*"feat")  # typing searches the game's own terms
+        await pilot.pause()
+        assert "Once per die in each attack" in str(
+            app.screen.query_one("#term-text", Static).render())
+        await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MiniRogueScreen)
 
@@ -272,8 +278,8 @@ async def test_help_from_the_new_game_form_is_mini_rogues() -> None:
         await open_new_game(app, pilot)
         await pilot.press("f1")
         await pilot.pause()
-        assert isinstance(app.screen, MiniRogueHelpScreen)
-        assert "Start the delve" in str(app.screen.query_one("#keys", Static).render())
+        assert isinstance(app.screen, RulesScreen)
+        assert "Start the delve" in str(app.screen.query_one("#term-text", Static).render())
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

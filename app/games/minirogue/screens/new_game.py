@@ -149,10 +149,9 @@ class MiniRogueNewGameScreen(Screen[None]):
         self.app.push_screen(MiniRogueBoardsScreen(self.today))
 
     def action_help(self) -> None:
-        from app.cardrogue_app import screen_keys
-        from app.games.minirogue.screens.help import MiniRogueHelpScreen
+        from app.games.minirogue.screens.help import open_help
 
-        self.app.push_screen(MiniRogueHelpScreen(screen_keys(self)))
+        open_help(self)
 
     def action_back(self) -> None:
         self.app.pop_screen()

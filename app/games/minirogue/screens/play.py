@@ -162,10 +162,9 @@ class MiniRogueScreen(Screen[None]):
             self.play(highlighted)
 
     def action_help(self) -> None:
-        from app.cardrogue_app import screen_keys
-        from app.games.minirogue.screens.help import MiniRogueHelpScreen
+        from app.games.minirogue.screens.help import open_help
 
-        self.app.push_screen(MiniRogueHelpScreen(screen_keys(self)))
+        open_help(self)
 
     def action_leave(self) -> None:
         self.ask_first("Leave this delve? It is not kept.", "Leave", self.app.pop_screen)
