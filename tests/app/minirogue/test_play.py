@@ -301,3 +301,20 @@ async def test_cardrogue_replay_opens_a_mini_rogue_run_and_closing_ends_the_app(
         await pilot.press("escape")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_a_hostile_name_in_a_run_file_shows_harmlessly(tmp_path: Path) -> None:
+    from app.games.minirogue.screens.replay import MiniRogueReplayScreen
+
+    doc = json.loads((CORPUS / "random-impossible.run.json").read_text("utf-8"))
+    doc["player"] = "Bo\u202eb[red]x[/red]"  # a bidi override and markup
+    path = tmp_path / "hostile.run.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_run_file(path)
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueReplayScreen)
+        first = app.screen.query_one("#log", EventLog).plain_lines[0]
+        assert first == "Bo\\u202eb[red]x[/red]'s delve: Seed 987654321, Impossible."

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from engine import games
+from engine.core import shown
 from engine.minirogue import RULES, Run
 
 from app.games.cardrogue.screens.replay import RunRefusedScreen
@@ -76,7 +77,8 @@ class MiniRogueReplayScreen(MiniRogueScreen, inherit_bindings=False):
         state = RULES.new_game(seed=self.run.seed, difficulty=self.run.difficulty,
                                dungeon_keys=self.run.dungeon_keys)
         narrator = Narrator()
-        lines = [Text(f"{self.run.player}'s delve: {self.setup.title}.", style="dim"),
+        # The player's name comes from a file: it passes the sanitiser (engine/core/safe_text).
+        lines = [Text(f"{shown(self.run.player)}'s delve: {self.setup.title}.", style="dim"),
                  *narrator.lines(state.start_events)]
         for action in self.run.actions[:self.step]:
             lines += narrator.lines(state.apply(action))
