@@ -8,13 +8,12 @@
     levelling    LEVELING UP (and the XP pile moves a royal gives)
     ending       WIN/LOSE CONDITIONS
     state, view  the state, its contract API and what each seat may see
-    rules        Rules: new_game, record, verify
+    runs         run files: record a game, verify a run by replaying it
+    rules        the game contract: RULES.new_game, record, verify (registered in engine.games)
     policy       the computer player
 """
 
-from engine.tabledungeon.rules import Rules, Verdict
+from engine.tabledungeon.rules import RULES, TableDungeonRules
 from engine.tabledungeon.state import GAME, RULES_VERSION, State
 
-RULES = Rules()
-
-__all__ = ["GAME", "RULES", "RULES_VERSION", "Rules", "State", "Verdict"]
+__all__ = ["GAME", "RULES", "RULES_VERSION", "State", "TableDungeonRules"]
