@@ -139,7 +139,8 @@ class CardRogueApp(App[None]):
             return
         legend = getattr(self.screen, "legend_text", None)
         self.push_screen(RulesScreen(screen_keys(self.screen), start=start,
-                                     legend=legend() if legend is not None else None))
+                                     legend=legend() if legend is not None else None,
+                                     glossary=getattr(self.screen, "glossary", None)))
 
     async def action_quit(self) -> None:
         from app.screens.dialogs import ConfirmScreen
@@ -185,6 +186,10 @@ class CardRogueApp(App[None]):
             from app.games.cardrogue.screens.classic import NewGameScreen
 
             self.push_screen(NewGameScreen())
+        elif entry.id == "tabledungeon":
+            from app.games.tabledungeon.screens.new_game import NewTableScreen
+
+            self.push_screen(NewTableScreen())
         elif entry.id == "community":
             from app.games.cardrogue.screens.community import CommunityScreen
 

@@ -7,7 +7,7 @@ glossary (app/glossary.py). Typing anywhere searches.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual import events
@@ -81,8 +81,12 @@ class RulesScreen(Screen[None]):
     """
 
     def __init__(self, keys: Sequence[tuple[str, str, str]] = (), start: str | None = None,
-                 legend: Text | None = None) -> None:
+                 legend: Text | None = None,
+                 glossary: Callable[[str], list[Term]] | None = None) -> None:
         super().__init__()
+        # query -> entries: the glossary of the game on screen (its screen's `glossary`
+        # method), or Card Rogue's.
+        self.glossary = glossary or search
         self.keys = list(keys)
         self.start = start
         self.legend = legend  # the board's glyphs, when opened over a board
@@ -109,7 +113,7 @@ class RulesScreen(Screen[None]):
     # -- the list
 
     def fill(self, query: str) -> None:
-        terms = search(query)
+        terms = self.glossary(query)
         wanted = query.casefold().strip()
         show_keys = bool(self.keys) and (not wanted or wanted in "keys")
         show_legend = self.legend is not None and (not wanted or wanted in "board legend glyphs")
