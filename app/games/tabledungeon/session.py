@@ -14,10 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Dice, Event, IllegalAction
-from engine.core.runs import MAX_SEED
-from engine.tabledungeon import RULES, State
-from engine.tabledungeon.actions import Action
-from engine.tabledungeon.policy import LEVELS, choose
+from engine.tabledungeon import LEVELS, MAX_SEED, RULES, Action, State, choose
 
 HUMAN = "human"
 
@@ -124,4 +121,4 @@ def save_run(session: TableSession) -> str:
         path = keep_run(RULES.run_from_dict(session.record()))
     except Exception as error:  # noqa: BLE001 - the results still show without the file
         return f"The run could not be saved: {' '.join(str(error).split())}"
-    return f"Run saved to {path}"
+    return f"Run saved to {path} (cardrogue verify checks it)."

@@ -13,10 +13,15 @@ from typing import Any
 from rich.text import Text
 
 from engine.core import shown
-from engine.tabledungeon.actions import Action
-from engine.tabledungeon.cards import SUIT, is_royal, rank_name
-from engine.tabledungeon.data import STATS, load
-from engine.tabledungeon.view import card_effect
+from engine.tabledungeon import (
+    STATS,
+    SUIT,
+    Action,
+    card_effect,
+    is_royal,
+    load_data,
+    rank_name,
+)
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -44,7 +49,7 @@ def name_of(view: dict[str, Any], seat: int) -> str:
 
 def class_line(class_id: str) -> str:
     """A class as the pick offers it: its name, the suit it gives up and its stats."""
-    sheet = load().classes[class_id]
+    sheet = load_data().classes[class_id]
     stats = " ".join(f"{STAT_SHORT[s]} {sheet.stats[s]}" for s in STATS)
     return f"{sheet.name}: gives up {SUIT_WORDS[sheet.removes]} · {stats}"
 
@@ -126,7 +131,7 @@ def describe(event: Any, view: dict[str, Any]) -> Text | None:
     that are only bookkeeping. `view` gives the players' names."""
     kind, data = event.kind, event.data
     if kind == "picked":
-        return Text(f"{_who(view, data)} picks the {load().classes[data['class']].name}.")
+        return Text(f"{_who(view, data)} picks the {load_data().classes[data['class']].name}.")
     if kind == "deck_built":
         return Text.assemble(f"{_who(view, data)} splits their deck: {data['action_pile']} "
                              f"action cards, {data['xp_pile']} XP cards (", card(data["xp_top"]),

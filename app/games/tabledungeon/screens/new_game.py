@@ -4,17 +4,18 @@ each with a name, and an optional seed. The classes are picked at the table, in 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from engine.core import shown
-from engine.core.runs import MAX_SEED
-from engine.tabledungeon.policy import LEVELS
+from engine.tabledungeon import LEVELS, MAX_SEED
 
 from app.games.tabledungeon.session import HUMAN, Seat, TableSession
 from app.games.tabledungeon.widgets.panels import SEAT_COLOURS
@@ -29,7 +30,55 @@ DEFAULT_KINDS = (HUMAN, "normal", EMPTY, EMPTY)
 
 
 def default_name(seat: int, kind: str) -> str:
+    """The name a seat gets when none is typed (shown as the field's placeholder)."""
+    if kind == EMPTY:
+        return "no one sits here"
     return f"Player {seat + 1}" if kind == HUMAN else f"Computer {seat + 1}"
+
+
+class SeatKind(Static, can_focus=True):
+    """Who plays a seat: Enter, Space or the arrows change it (a person, the computer at each
+    level, or no one). Unlike a button, it takes every key press, however quick."""
+
+    BINDINGS = [
+        Binding("enter,space,right", "turn(1)", "Change", id="td_seat_next",
+                tooltip="Change who plays this seat"),
+        Binding("left", "turn(-1)", show=False, id="td_seat_previous",
+                tooltip="Change who plays this seat, the other way"),
+    ]
+
+    DEFAULT_CSS = """
+    SeatKind {
+        width: 24;
+        margin: 0 0 0 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    SeatKind:focus {
+        background: $accent;
+        text-style: bold;
+    }
+    """
+
+    class Changed(Message):
+        def __init__(self, kind: SeatKind) -> None:
+            super().__init__()
+            self.kind = kind
+
+    def __init__(self, kind: str, **options: Any) -> None:
+        super().__init__(**options)
+        self.kind = kind
+
+    def render(self) -> Text:
+        return Text(f"◂ {KIND_LABELS[self.kind]} ▸")
+
+    def action_turn(self, step: int) -> None:
+        self.kind = KINDS[(KINDS.index(self.kind) + step) % len(KINDS)]
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def on_click(self) -> None:
+        self.action_turn(1)
 
 
 class NewTableScreen(Screen[None]):
@@ -64,10 +113,6 @@ class NewTableScreen(Screen[None]):
     NewTableScreen Input {
         width: 1fr;
     }
-    NewTableScreen .kind {
-        width: 20;
-        margin: 0 0 0 1;
-    }
     NewTableScreen #intro {
         color: $text-muted;
         margin: 1 0;
@@ -93,15 +138,14 @@ class NewTableScreen(Screen[None]):
             box.border_title = "A new game of Table Dungeon"
             box.border_subtitle = "Ctrl+S starts · Esc goes back"
             yield Static("Two to four seats, each a person at this keyboard or the computer. "
-                         "Enter or Space on a seat's button changes who plays it.", id="intro")
+                         "Enter, Space or the arrows on a seat's ◂ ▸ change who plays it.", id="intro")
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="row"):
                     yield Label(Text(f"Seat {seat + 1}",
                                      style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"))
                     yield Input(self.names[seat], placeholder=default_name(seat, self.kinds[seat]),
                                 id=f"name-{seat}", max_length=20, compact=True)
-                    yield Button(KIND_LABELS[self.kinds[seat]], id=f"kind-{seat}",
-                                 classes="kind", compact=True)
+                    yield SeatKind(self.kinds[seat], id=f"kind-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(placeholder="empty: a random one (shown at the table)", id="seed",
@@ -137,19 +181,14 @@ class NewTableScreen(Screen[None]):
             return f"the seed is a number from 0 to {MAX_SEED}"
         return seed
 
-    def cycle(self, seat: int) -> None:
-        kind = KINDS[(KINDS.index(self.kinds[seat]) + 1) % len(KINDS)]
-        self.kinds[seat] = kind
-        self.query_one(f"#kind-{seat}", Button).label = KIND_LABELS[kind]
-        self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, kind)
+    def on_seat_kind_changed(self, event: SeatKind.Changed) -> None:
+        seat = int((event.kind.id or "").removeprefix("kind-"))
+        self.kinds[seat] = event.kind.kind
+        self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, event.kind.kind)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        button = event.button.id or ""
-        if button.startswith("kind-"):
-            self.cycle(int(button.removeprefix("kind-")))
-        else:
-            self.action_start()
+        self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a name goes on to the next field; Enter in the seed starts the game."""

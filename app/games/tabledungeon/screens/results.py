@@ -32,7 +32,8 @@ class ResultsScreen(ModalScreen[str]):
         {DIALOG_CSS}
     }}
     ResultsScreen #tally {{
-        width: auto;
+        width: 72;
+        max-width: 100%;
         margin: 1 1;
     }}
     """

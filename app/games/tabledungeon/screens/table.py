@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
-from engine.tabledungeon.actions import Action
+from engine.tabledungeon import Action
 
 from app.games.cardrogue.glossary import Term
 from app.games.tabledungeon import glossary
@@ -91,7 +91,7 @@ class TableScreen(Screen[None]):
 
     DEFAULT_CSS = """
     TableScreen #status {
-        height: 1;
+        height: auto;
         background: $panel;
         padding: 0 1;
     }

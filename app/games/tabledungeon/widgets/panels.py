@@ -10,7 +10,7 @@ from typing import Any
 from rich.text import Text
 
 from app.games.tabledungeon.words import card, choice_label, name_of
-from engine.tabledungeon.actions import Action
+from engine.tabledungeon import Action
 
 SEAT_COLOURS = ("cyan", "magenta", "yellow", "green")
 NAME_WIDTH = 12
