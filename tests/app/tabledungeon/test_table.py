@@ -12,6 +12,8 @@ from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.tabledungeon.screens.new_game import NewTableScreen
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.screens.table import CoverScreen, TableScreen
+from app.games.tabledungeon.session import Seat, TableSession
+from app.screens.dialogs import ConfirmScreen
 from app.screens.title import MENU, TitleScreen
 from engine.tabledungeon import RULES
 from engine.core.runs import read_document
@@ -189,3 +191,38 @@ async def test_a_player_name_shows_literally(app: CardRogueApp) -> None:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert "[b]Ann[/b] picks a class" in text_of(app, "#status")
+
+
+async def test_the_computer_waits_while_the_help_is_open(app: CardRogueApp, monkeypatch) -> None:
+    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 3600)
+    async with app.run_test(size=SIZE) as pilot:
+        session = TableSession([Seat("Ann"), Seat("Cy", "easy")], seed=4)
+        table = TableScreen(session)
+        app.push_screen(table)
+        await pilot.pause()
+        await pilot.press("1")  # Ann picks: the computer's turn, its move on a (long) timer
+        await pilot.pause()
+        assert session.computer_to_act() and table.computer_waiting
+        await pilot.press("f1")
+        await pilot.pause()
+        table.computer_turn()  # the timer fires while the help is open: nothing happens
+        assert len(session.state.history) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table and table.computer_waiting  # sent on again
+        table.computer_turn()
+        await pilot.pause()
+        assert len(session.state.history) == 2 and session.state.history[1].kind == "pick"
+
+
+async def test_q_asks_before_quitting_a_game_in_play(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableScreen(TableSession([Seat("Ann"), Seat("Bo", "easy")], seed=4))
+        app.push_screen(table)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is table and app.return_code is None

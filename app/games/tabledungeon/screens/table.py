@@ -87,6 +87,8 @@ class TableScreen(Screen[None]):
                 tooltip="Select the choice to the right"),
         Binding("enter", "do_selected", "Do it", id="td_do", tooltip="Make the selected choice"),
         Binding("escape", "leave", "Leave", id="td_leave", tooltip="Leave the table"),
+        # Before the app's own q: a game in play is not quit by one stray key.
+        Binding("q", "quit_app", "Quit", id="td_quit", tooltip="Quit Card Rogue"),
     ]
 
     DEFAULT_CSS = """
@@ -148,8 +150,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.log_lines(Text(f"A table of {len(self.session.seats)} sits down. Each player picks "
                             "a class in turn.", style="dim"))
-        self.refresh_table()
-        self.after_change()
+        self.refresh_table()  # what comes next starts when the screen shows: on_screen_resume
 
     def glossary(self, query: str) -> list[Term]:
         """The help screen's entries (F1): Table Dungeon's, not Card Rogue's."""
@@ -212,10 +213,14 @@ class TableScreen(Screen[None]):
     def computer_turn(self) -> None:
         self.timer = None
         self.computer_waiting = False
-        if not self.is_attached:  # the table was left meanwhile
-            return
-        if self.session.computer_to_act() and not self.covered:
+        # The computer waits while the table is left, or while a dialog or the help is open
+        # over it: on_screen_resume sends it on.
+        if self.is_attached and self.app.screen is self and self.session.computer_to_act():
             self.act(self.session.computer_move())
+
+    def on_screen_resume(self) -> None:
+        if not self.covered:
+            self.after_change()
 
     def cover(self) -> None:
         if self.covered:
@@ -278,6 +283,13 @@ class TableScreen(Screen[None]):
             return
         self.app.push_screen(ConfirmScreen("Leave this table? The game is not kept.", "Leave"),
                              lambda yes: self.leave() if yes else None)
+
+    def action_quit_app(self) -> None:
+        if self.session.state.is_over:
+            self.app.exit()
+            return
+        self.app.push_screen(ConfirmScreen("Quit Card Rogue? The game in progress is not kept.",
+                                           "Quit"), lambda yes: self.app.exit() if yes else None)
 
     def leave(self) -> None:
         if self.timer is not None:
