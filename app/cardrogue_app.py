@@ -257,7 +257,11 @@ class CardRogueApp(App[None]):
         `closed` is called when the viewer (or the refusal) is closed."""
         from app.games.cardrogue.replay import open_run_file
         from app.games.cardrogue.screens.replay import open_run
+        from app.games.tabledungeon.screens.replay import is_table_dungeon_file, open_table_run
 
+        if is_table_dungeon_file(path):  # a run of Table Dungeon has its own viewer
+            open_table_run(self, path, closed)
+            return
         open_run(self, lambda: open_run_file(path, map_file), closed)
 
     # -- opening maps
