@@ -92,13 +92,12 @@ async def test_a_two_player_game_with_a_computer_seat_is_played_to_its_end(
 
 
 async def two_people(app: CardRogueApp, pilot) -> TableScreen:
-    """A table of Ann and Bo, both people, seed 7."""
+    """A table of Ann and Bo, both people, seed 7, set up with the keys alone."""
     await open_new_table(app, pilot)
-    await pilot.press(*"Ann")
-    await type_into(pilot, app, "#name-1", "Bo")
-    app.screen.query_one("#kind-1").focus()
-    await pilot.press("enter", "enter")  # computer (normal) -> empty seat -> person
-    await type_into(pilot, app, "#seed", "7")
+    await pilot.press(*"Ann", "enter", *"Bo")  # Enter goes on to the next name
+    await pilot.press("tab", "enter", "enter")  # seat 2: computer (normal) -> empty -> person
+    await pilot.press("shift+tab", "enter", "enter", "enter", *"7")  # past names 3, 4: the seed
+    assert app.focused is app.screen.query_one("#seed")
     await pilot.press("ctrl+s")
     await pilot.pause()
     assert isinstance(app.screen, TableScreen)

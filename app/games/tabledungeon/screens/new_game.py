@@ -191,12 +191,15 @@ class NewTableScreen(Screen[None]):
         self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in a name goes on to the next field; Enter in the seed starts the game."""
+        """Enter in a name goes on to the next name (Tab reaches the ◂ ▸ switches), after the
+        last one to the seed; Enter in the seed starts the game."""
         event.stop()
-        if event.input.id == "seed":
+        field = event.input.id or ""
+        if field == "seed":
             self.action_start()
-        else:
-            self.focus_next()
+            return
+        seat = int(field.removeprefix("name-")) + 1
+        self.query_one(f"#name-{seat}" if seat < MAX_SEATS else "#seed", Input).focus()
 
     def action_start(self) -> None:
         problem = self.query_one("#problem", Static)
