@@ -55,3 +55,15 @@ def test_new_table(snap_compare, app: CardRogueApp, size) -> None:
 def test_table_in_play(snap_compare, app: CardRogueApp, size) -> None:
     assert snap_compare(app, terminal_size=size,
                         run_before=mid_game(app, "1", "1", "1", "right"))
+
+
+def test_four_seats_picking_fit_80x24(snap_compare, app: CardRogueApp) -> None:
+    """The tallest table: four players, and the class picks (one a line) on show."""
+
+    async def run_before(pilot) -> None:
+        seats = [Seat("Annabelle Longname"), Seat("Bo", "easy"), Seat("Cy", "normal"),
+                 Seat("Di")]
+        app.push_screen(TableScreen(TableSession(seats, seed=11)))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

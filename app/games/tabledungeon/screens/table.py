@@ -173,7 +173,12 @@ class TableScreen(Screen[None]):
         self.query_one("#players", Static).update(players_text(view))
         hidden = name_of(view, session.current) if waiting and session.current is not None \
             else None
-        self.query_one("#hand", Static).update(hand_text(view, choices, self.selected, hidden))
+        panel = self.query_one("#hand", Static)
+        width = panel.content_size.width or self.app.size.width - 2  # before the first layout
+        panel.update(hand_text(view, choices, self.selected, hidden, width))
+
+    def on_resize(self) -> None:
+        self.refresh_table()  # the choices are laid out for the panel's width
 
     def log_lines(self, *lines: Text) -> None:
         log = self.query_one("#log", RichLog)

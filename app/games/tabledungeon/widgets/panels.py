@@ -86,7 +86,11 @@ def players_text(view: dict[str, Any]) -> Text:
         out.append("\n")
         out.append("▶ " if seat == current else "  ", style="bold")
         out.append_text(seat_name(view, seat, NAME_WIDTH))
-        out.append(f" {(p['class_name'] or '?'):<8} ")
+        if p["class"] is None:  # the decks are dealt once everyone has a class
+            out.append(" chooses a class" if seat == current else " waits to choose",
+                       style="dim")
+            continue
+        out.append(f" {p['class_name']:<8} ")
         if not p["alive"]:
             out.append(f"{'fallen':<7}", style="red")
         else:
@@ -108,10 +112,11 @@ def players_text(view: dict[str, Any]) -> Text:
 
 
 def hand_text(view: dict[str, Any], choices: Sequence[Action], selected: int,
-              hidden_for: str | None = None) -> Text:
-    """The hand of the seat at the keyboard, and the numbered choices when it is their turn.
-    `hidden_for` names the player the table waits for while the keyboard changes hands: then
-    nothing of any hand is shown."""
+              hidden_for: str | None = None, width: int = 78) -> Text:
+    """The hand of the seat at the keyboard, and the numbered choices when it is their turn,
+    a line broken only between two choices (`width`: the panel's). `hidden_for` names the
+    player the table waits for while the keyboard changes hands: then nothing of any hand is
+    shown."""
     if hidden_for is not None:
         return Text(f"Hidden until {hidden_for} takes the keyboard.", style="italic")
     seat = view["seat"]
@@ -124,14 +129,21 @@ def hand_text(view: dict[str, Any], choices: Sequence[Action], selected: int,
         out.append_text(Text.assemble(" · your card down: ", card(view["my_card"])))
     if choices:
         out.append(" · choose:", style="bold")
+        used = out.cell_len
         for number, action in enumerate(choices, start=1):
             label = Text(f"{number}" if number <= 9 else " ", style="bold")
             label.append(" ")
             label.append_text(choice_label(view, action))
             if number - 1 == selected:
                 label.stylize("reverse")
-            out.append("  ")
+            if used + 2 + label.cell_len > width:
+                out.append("\n")
+                used = 0
+            else:
+                out.append("  ")
+                used += 2
             out.append_text(label)
+            used += label.cell_len
     else:
         out.append(" · hand: ")
         out.append_text(Text(" ").join(card(c) for c in view["hand"] or []) or
