@@ -3,6 +3,8 @@ the screen's eyes are the keyboard seat's."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from app.games.tabledungeon.session import Seat, TableSession
@@ -53,3 +55,25 @@ def test_a_seat_must_be_a_person_or_a_computer_level():
         TableSession([Seat("Ann"), Seat("Bo", "genius")], seed=1)
     with pytest.raises(ValueError, match="2 to 4 players"):
         TableSession([Seat("Ann")], seed=1)
+
+
+def test_a_finished_game_is_kept_under_a_name_that_says_how_it_ended(tmp_path):
+    from services.runfiles import keep_run
+
+    from engine.tabledungeon import RULES
+    from tests.tabledungeon.support import play_out
+
+    names = {}
+    for seed in range(40):
+        state = play_out(seed=seed, players=2)
+        names.setdefault(state.outcome, (state, seed))
+        if len(names) == 2:
+            break
+    won, _ = names["won"]
+    path = keep_run(RULES.run_from_dict(RULES.record(won, player="Ann")), tmp_path)
+    assert path.name.startswith(f"tabledungeon_Ann_won-{won.score}-points_")
+    assert path.name.endswith(".run.json")
+    assert RULES.verify(json.loads(path.read_text())).ok
+    lost, _ = names["lost"]
+    path = keep_run(RULES.run_from_dict(RULES.record(lost, player="Bo Dee")), tmp_path)
+    assert path.name.startswith("tabledungeon_Bo-Dee_lost_")
