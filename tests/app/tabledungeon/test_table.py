@@ -136,6 +136,9 @@ async def test_the_cover_hides_the_next_persons_hand_until_enter(app: CardRogueA
             "Hidden until Bo takes the keyboard."
         assert session.keyboard == 0 and session.view()["hand"] == ann_hand[1:]
         assert session.view()["my_card"] == ann_hand[0]
+        await pilot.press("q", "n")  # q on the cover asks too; no keeps the game
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen) and app.return_code is None
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is table and session.keyboard == 1

@@ -10,7 +10,7 @@ the log. Every choice is one engine action; the engine takes it or says why not.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
@@ -37,11 +37,20 @@ COMPUTER_DELAY = 0.7
 CHOICE_KEYS = 9  # choices 1 to 9 have a digit key
 
 
+def ask_to_quit(app: App) -> None:
+    """Quit the app once the player confirms: the game in play is not kept."""
+    app.push_screen(ConfirmScreen("Quit Card Rogue? The game in progress is not kept.", "Quit"),
+                    lambda yes: app.exit() if yes else None)
+
+
 class CoverScreen(Screen[None]):
     """Covers the whole table while the keyboard changes hands: nothing of the game shows."""
 
-    BINDINGS = [Binding("enter", "ready", "I am here", id="td_cover_ready",
-                        tooltip="Show the table to the player named on the cover")]
+    BINDINGS = [
+        Binding("enter", "ready", "I am here", id="td_cover_ready",
+                tooltip="Show the table to the player named on the cover"),
+        Binding("q", "quit_app", "Quit", id="td_cover_quit", tooltip="Quit Card Rogue"),
+    ]
 
     DEFAULT_CSS = """
     CoverScreen {
@@ -71,6 +80,9 @@ class CoverScreen(Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+    def action_quit_app(self) -> None:
+        ask_to_quit(self.app)
 
 
 class TableScreen(Screen[None]):
@@ -293,8 +305,7 @@ class TableScreen(Screen[None]):
         if self.session.state.is_over:
             self.app.exit()
             return
-        self.app.push_screen(ConfirmScreen("Quit Card Rogue? The game in progress is not kept.",
-                                           "Quit"), lambda yes: self.app.exit() if yes else None)
+        ask_to_quit(self.app)
 
     def leave(self) -> None:
         if self.timer is not None:
