@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from app.games.tabledungeon.words import card, choice_label, name_of
+from app.games.tabledungeon.words import card, cards, choice_label, name_of
 from engine.tabledungeon import Action
 
 SEAT_COLOURS = ("cyan", "magenta", "yellow", "green")
@@ -76,7 +76,8 @@ def enemy_text(view: dict[str, Any]) -> Text:
 
 def players_text(view: dict[str, Any]) -> Text:
     """One line per player: turn marker, name, class, health, action and XP piles (with the
-    face-up XP top), discard, loot points and items, and whether their card is down."""
+    face-up XP top), discard pile, loot points and items, and whether their card is down (the
+    keyboard seat's loot cards are listed under its hand)."""
     out = Text()
     out.append(f"  {'Player':<{NAME_WIDTH}} {'Class':<8} {'Health':<7} Act  XP      Disc "
                "Loot Items", style="dim")
@@ -144,13 +145,19 @@ def hand_text(view: dict[str, Any], choices: Sequence[Action], selected: int,
                 used += 2
             out.append_text(label)
             used += label.cell_len
+        listed = any(a.kind in ("play", "hand_to_xp") for a in choices)
+        if view["hand"] and not listed:  # sorting XP cards: the hand is still worth a look
+            out.append("\nHand: ", style="dim")
+            out.append_text(cards(view["hand"]))
     else:
         out.append(" · hand: ")
         out.append_text(Text(" ").join(card(c) for c in view["hand"] or []) or
                         Text("empty", style="dim"))
-    items = me["items"]
-    if items:
-        out.append("\nItems: ", style="dim")
-        out.append(", ".join(f"{i['name']} ({'carried' if i['passive'] else 'once'})"
-                             for i in items), style="dim")
+    if me["loot"] or me["items"]:
+        out.append("\nLoot: ", style="dim")
+        out.append_text(cards(me["loot"]))
+        out.append(f" (★{me['points']})", style="yellow")
+        for item in me["items"]:
+            out.append(f" · {item['name']} ({'carried' if item['passive'] else 'once'})",
+                       style="dim")
     return out
