@@ -87,6 +87,13 @@ def test_replay_events_tells_the_whole_game(tmp_path):
                                                                   "name": actions[0]["name"]}}
     assert any(line["event"] == "enemy" for line in lines)
     assert lines[-1]["event"] == "game_over" and lines[-1]["score"] == run.claimed["score"]
+    # Every event line is one the events schema describes.
+    from tests.tabledungeon.test_events import validator
+
+    check = validator()
+    for line in lines:
+        if line["event"] != "action":
+            check.validate(line)
 
 
 def test_replay_events_refuses_a_forged_run(tmp_path):

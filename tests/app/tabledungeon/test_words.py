@@ -3,26 +3,14 @@ refills, which the hand panel shows), a hidden card is never named, and names st
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 from rich.text import Text
 
 from app.games.tabledungeon.words import card, describe
 from engine.core import Event
 from engine.tabledungeon import RULES
-from tests.tabledungeon.support import play_out
+from tests.tabledungeon.support import engine_event_kinds, play_out
 
-ENGINE = Path(__file__).resolve().parents[3] / "engine" / "tabledungeon"
 UNTOLD = {"drew"}  # a hand refilled: the counts on screen show it
-
-
-def engine_event_kinds() -> set[str]:
-    kinds: set[str] = set()
-    for path in ENGINE.rglob("*.py"):
-        kinds.update(re.findall(r'Event\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
-    kinds.update(("xp_to_bottom", "xp_to_discard", "hand_to_xp"))  # Event(action.kind, ...)
-    return kinds
 
 
 def test_every_engine_event_gets_a_sentence_in_real_games():
