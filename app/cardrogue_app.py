@@ -139,7 +139,8 @@ class CardRogueApp(App[None]):
             return
         legend = getattr(self.screen, "legend_text", None)
         self.push_screen(RulesScreen(screen_keys(self.screen), start=start,
-                                     legend=legend() if legend is not None else None))
+                                     legend=legend() if legend is not None else None,
+                                     glossary=getattr(self.screen, "glossary", None)))
 
     async def action_quit(self) -> None:
         from app.screens.dialogs import ConfirmScreen
@@ -185,6 +186,10 @@ class CardRogueApp(App[None]):
             from app.games.cardrogue.screens.classic import NewGameScreen
 
             self.push_screen(NewGameScreen())
+        elif entry.id == "tabledungeon":
+            from app.games.tabledungeon.screens.new_game import NewTableScreen
+
+            self.push_screen(NewTableScreen())
         elif entry.id == "community":
             from app.games.cardrogue.screens.community import CommunityScreen
 
@@ -256,7 +261,11 @@ class CardRogueApp(App[None]):
         `closed` is called when the viewer (or the refusal) is closed."""
         from app.games.cardrogue.replay import open_run_file
         from app.games.cardrogue.screens.replay import open_run
+        from app.games.tabledungeon.screens.replay import is_table_dungeon_file, open_table_run
 
+        if is_table_dungeon_file(path):  # a run of Table Dungeon has its own viewer
+            open_table_run(self, path, closed)
+            return
         open_run(self, lambda: open_run_file(path, map_file), closed)
 
     # -- opening maps

@@ -25,6 +25,7 @@ from engine.core.runs import OTHER_GAME, Run, RunError, game_of, parse_document,
 # name -> "module:attribute" of the game's Rules object.
 GAMES: dict[str, str] = {
     "cardrogue": "engine.cardrogue.rules:RULES",
+    "tabledungeon": "engine.tabledungeon.rules:RULES",
     "roguelike": "engine.roguelike.rules:RULES",
 }
 
