@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
-from tests.server.conftest import challenge, free_port
+from tests.server.conftest import challenge
+from tests.server.postgres import free_port
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 WAIT = 60.0  # a bound on waiting for a process, not a measurement
