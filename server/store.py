@@ -33,7 +33,16 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from server.db import now
-from server.schema import board_scores, entries, maps, moderation_log, players, reports, runs
+from server.schema import (
+    board_moves,
+    board_scores,
+    entries,
+    maps,
+    moderation_log,
+    players,
+    reports,
+    runs,
+)
 from server.verification import CURRENT_RULES_VERSION, MapFacts, Outcome
 
 TOKEN_PREFIX = "cr_"
@@ -130,8 +139,8 @@ def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, cl
 
 
 def _best(conn: Connection, identity: str) -> int | None:
-    return conn.execute(select(func.min(board_scores.c.moves)).where(
-        _scores_of(identity, CURRENT_RULES_VERSION), board_scores.c.entries > 0)).scalar()
+    return conn.execute(select(func.min(board_moves.c.moves)).where(
+        _moves_of(identity, CURRENT_RULES_VERSION), board_moves.c.entries > 0)).scalar()
 
 
 def map_entry(conn: Connection, row: Row[Any], *, description: bool = False) -> dict[str, Any]:
@@ -342,24 +351,27 @@ def _dialect(conn: Connection) -> Any:
 
 
 def _count_scores(conn: Connection, changes: Counter[tuple[str, int, int, int]]) -> None:
-    """Add `changes` to the entry counts per score. In key order, so two transactions that
-    touch the same scores take their locks in the same order and never deadlock."""
-    for key in sorted(changes):
-        delta = changes[key]
-        if delta == 0:
-            continue
-        identity, rules_version, moves, turns = key
-        if delta > 0:
-            conn.execute(_dialect(conn).insert(board_scores).values(
-                map_id=identity, rules_version=rules_version, moves=moves, turns=turns,
-                entries=delta).on_conflict_do_update(
-                index_elements=list(board_scores.primary_key.columns),
-                set_={"entries": board_scores.c.entries + delta}))
-        else:
-            conn.execute(update(board_scores).where(
-                board_scores.c.map_id == identity, board_scores.c.rules_version == rules_version,
-                board_scores.c.moves == moves, board_scores.c.turns == turns)
-                .values(entries=board_scores.c.entries + delta))
+    """Add `changes` to the entry counts per score (board_scores) and per move count
+    (board_moves). In key order, scores first, so two transactions that touch the same counts
+    take their locks in the same order and never deadlock."""
+    per_moves: Counter[tuple[str, int, int]] = Counter()
+    for (identity, rules_version, moves, _turns), delta in changes.items():
+        per_moves[(identity, rules_version, moves)] += delta
+    for table, counts in ((board_scores, changes), (board_moves, per_moves)):
+        for key in sorted(counts):
+            delta = counts[key]
+            if delta == 0:
+                continue
+            names = [column.name for column in table.primary_key.columns]
+            if delta > 0:
+                conn.execute(_dialect(conn).insert(table).values(
+                    {**dict(zip(names, key, strict=True)), "entries": delta}).on_conflict_do_update(
+                    index_elements=list(table.primary_key.columns),
+                    set_={"entries": table.c.entries + delta}))
+            else:
+                conn.execute(update(table).where(*(table.c[name] == value for name, value
+                                                   in zip(names, key, strict=True)))
+                             .values(entries=table.c.entries + delta))
 
 
 def _take_off_boards(conn: Connection, condition: Any) -> int:
@@ -390,17 +402,25 @@ def _scores_of(identity: str, rules_version: int) -> Any:
     return and_(board_scores.c.map_id == identity, board_scores.c.rules_version == rules_version)
 
 
+def _moves_of(identity: str, rules_version: int) -> Any:
+    return and_(board_moves.c.map_id == identity, board_moves.c.rules_version == rules_version)
+
+
 def _better_than(conn: Connection, identity: str, rules_version: int, moves: int,
                  turns: int) -> int:
-    """How many entries rank strictly higher: a rank is this plus one, so ties share it."""
-    return int(conn.execute(select(func.coalesce(func.sum(board_scores.c.entries), 0)).where(
-        _scores_of(identity, rules_version),
-        tuple_(board_scores.c.moves, board_scores.c.turns) < tuple_(moves, turns))).scalar_one())
+    """How many entries rank strictly higher: a rank is this plus one, so ties share it. The
+    entries at fewer moves, then those at the same moves and fewer turns: two short sums."""
+    fewer_moves = select(func.coalesce(func.sum(board_moves.c.entries), 0)).where(
+        _moves_of(identity, rules_version), board_moves.c.moves < moves).scalar_subquery()
+    fewer_turns = select(func.coalesce(func.sum(board_scores.c.entries), 0)).where(
+        _scores_of(identity, rules_version), board_scores.c.moves == moves,
+        board_scores.c.turns < turns).scalar_subquery()
+    return int(conn.execute(select(fewer_moves + fewer_turns)).scalar_one())
 
 
 def board_size(conn: Connection, identity: str, rules_version: int) -> int:
-    return int(conn.execute(select(func.coalesce(func.sum(board_scores.c.entries), 0))
-                            .where(_scores_of(identity, rules_version))).scalar_one())
+    return int(conn.execute(select(func.coalesce(func.sum(board_moves.c.entries), 0))
+                            .where(_moves_of(identity, rules_version))).scalar_one())
 
 
 ORDER = (entries.c.moves, entries.c.turns, entries.c.run_id)

@@ -120,18 +120,20 @@ def make_api(url: str, **settings: Any) -> Iterator[Api]:
 
 
 def check_score_counts(engine: Engine) -> None:
-    """board_scores must hold exactly the entries on the boards, score by score."""
+    """board_scores and board_moves must hold exactly the entries on the boards, score by
+    score and move count by move count."""
     from sqlalchemy import false, func, select
 
-    from server.schema import board_scores, entries
+    from server.schema import board_moves, board_scores, entries
 
-    key = (entries.c.map_id, entries.c.rules_version, entries.c.moves, entries.c.turns)
-    with engine.connect() as conn:
-        on_boards = {tuple(row[:4]): row[4] for row in conn.execute(
-            select(*key, func.count()).where(entries.c.removed == false()).group_by(*key))}
-        counted = {tuple(row[:4]): row[4] for row in conn.execute(
-            select(board_scores).where(board_scores.c.entries != 0))}
-    assert counted == on_boards
+    for table in (board_scores, board_moves):
+        key = [entries.c[column.name] for column in table.primary_key.columns]
+        with engine.connect() as conn:
+            on_boards = {tuple(row[:-1]): row[-1] for row in conn.execute(
+                select(*key, func.count()).where(entries.c.removed == false()).group_by(*key))}
+            counted = {tuple(row[:-1]): row[-1] for row in conn.execute(
+                select(table).where(table.c.entries != 0))}
+        assert counted == on_boards, table.name
 
 
 @pytest.fixture
