@@ -36,7 +36,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -120,10 +120,10 @@ class Database:
 
     def query(self, sql: str) -> list[tuple[Any, ...]]:
         if self.url.startswith("sqlite"):
-            with sqlite3.connect(self.url.removeprefix("sqlite:///"), timeout=30) as conn:
-                return conn.execute(sql).fetchall()
+            with closing(sqlite3.connect(self.url.removeprefix("sqlite:///"), timeout=30)) as db:
+                return db.execute(sql).fetchall()
         with psycopg.connect(self.url, autocommit=True) as conn:
-            return conn.execute(sql).fetchall()  # type: ignore[return-value]
+            return conn.execute(sql).fetchall()
 
     def waiting(self) -> int:
         return int(self.query("SELECT COUNT(*) FROM runs WHERE status = 'queued'")[0][0])

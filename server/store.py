@@ -357,15 +357,17 @@ def _count_scores(conn: Connection, changes: Counter[tuple[str, int, int, int]])
     per_moves: Counter[tuple[str, int, int]] = Counter()
     for (identity, rules_version, moves, _turns), delta in changes.items():
         per_moves[(identity, rules_version, moves)] += delta
-    for table, counts in ((board_scores, changes), (board_moves, per_moves)):
-        for key in sorted(counts):
-            delta = counts[key]
+    tables: tuple[tuple[Any, Counter[Any]], ...] = ((board_scores, changes),
+                                                    (board_moves, per_moves))
+    for table, counts in tables:
+        for key, delta in sorted(counts.items()):
             if delta == 0:
                 continue
             names = [column.name for column in table.primary_key.columns]
             if delta > 0:
                 conn.execute(_dialect(conn).insert(table).values(
-                    {**dict(zip(names, key, strict=True)), "entries": delta}).on_conflict_do_update(
+                    {**dict(zip(names, key, strict=True)), "entries": delta}
+                ).on_conflict_do_update(
                     index_elements=list(table.primary_key.columns),
                     set_={"entries": table.c.entries + delta}))
             else:
