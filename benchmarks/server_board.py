@@ -25,12 +25,14 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -40,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import httpx2 as httpx  # noqa: E402
+import psycopg  # noqa: E402
 from sqlalchemy import (  # noqa: E402
     JSON,
     BigInteger,
@@ -57,6 +60,7 @@ from sqlalchemy import (  # noqa: E402
 
 from server import store  # noqa: E402
 from server.db import connect, reading, writing  # noqa: E402
+from server.queue import conninfo  # noqa: E402
 from server.schema import board_moves, board_scores, entries, maps, players, runs  # noqa: E402
 from server.verification import CURRENT_RULES_VERSION  # noqa: E402
 from tests.server.postgres import Postgres, free_port, pg_bin  # noqa: E402
@@ -124,10 +128,15 @@ def fill(engine: Engine, count: int) -> float:
             for table in ("players", "runs", "leaderboard_entries"):
                 conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                                   f"(SELECT MAX(id) FROM {table}))"))
-    with engine.connect() as conn:
-        conn.execution_options(isolation_level="AUTOCOMMIT")
-        conn.execute(text("VACUUM ANALYZE" if engine.dialect.name == "postgresql"
-                          else "ANALYZE"))
+    # Outside any transaction, on a connection of its own.
+    if engine.dialect.name == "postgresql":
+        with psycopg.connect(conninfo(engine.url.render_as_string(hide_password=False)),
+                             autocommit=True) as pg:
+            pg.execute("VACUUM ANALYZE")
+    else:  # and fold the write-ahead log into the file, as a running server would have
+        with closing(sqlite3.connect(str(engine.url.database))) as lite:
+            lite.execute("ANALYZE")
+            lite.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return time.perf_counter() - start
 
 

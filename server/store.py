@@ -408,21 +408,32 @@ def _moves_of(identity: str, rules_version: int) -> Any:
     return and_(board_moves.c.map_id == identity, board_moves.c.rules_version == rules_version)
 
 
-def _better_than(conn: Connection, identity: str, rules_version: int, moves: int,
-                 turns: int) -> int:
-    """How many entries rank strictly higher: a rank is this plus one, so ties share it. The
-    entries at fewer moves, then those at the same moves and fewer turns: two short sums."""
+def _entries_ahead(identity: str, rules_version: int, moves: int, turns: int) -> Any:
+    """The number of entries that rank strictly higher than (moves, turns), as an SQL value:
+    those at fewer moves, then those at the same moves and fewer turns; two short sums."""
     fewer_moves = select(func.coalesce(func.sum(board_moves.c.entries), 0)).where(
         _moves_of(identity, rules_version), board_moves.c.moves < moves).scalar_subquery()
     fewer_turns = select(func.coalesce(func.sum(board_scores.c.entries), 0)).where(
         _scores_of(identity, rules_version), board_scores.c.moves == moves,
         board_scores.c.turns < turns).scalar_subquery()
-    return int(conn.execute(select(fewer_moves + fewer_turns)).scalar_one())
+    return fewer_moves + fewer_turns
+
+
+def _size(identity: str, rules_version: int) -> Any:
+    """A board's number of entries, as an SQL value."""
+    return select(func.coalesce(func.sum(board_moves.c.entries), 0)).where(
+        _moves_of(identity, rules_version)).scalar_subquery()
+
+
+def _better_than(conn: Connection, identity: str, rules_version: int, moves: int,
+                 turns: int) -> int:
+    """How many entries rank strictly higher: a rank is this plus one, so ties share it."""
+    return int(conn.execute(select(_entries_ahead(identity, rules_version, moves, turns))
+                            ).scalar_one())
 
 
 def board_size(conn: Connection, identity: str, rules_version: int) -> int:
-    return int(conn.execute(select(func.coalesce(func.sum(board_moves.c.entries), 0))
-                            .where(_moves_of(identity, rules_version))).scalar_one())
+    return int(conn.execute(select(_size(identity, rules_version))).scalar_one())
 
 
 ORDER = (entries.c.moves, entries.c.turns, entries.c.run_id)
@@ -459,20 +470,26 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
     rows = conn.execute(query.order_by(*ORDER).limit(limit + 1)).all()
     more = len(rows) > limit
     rows = rows[:limit]
-    total = board_size(conn, identity, rules_version)
     items = []
+    buckets = []
     if rows:
-        # The rank of each score on the page: one plus the entries at better scores.
+        # The rank of each score on the page: one plus the entries at better scores. One
+        # statement reads the page's scores, the entries ahead of the first and the board's size.
         first, last = rows[0], rows[-1]
         score = tuple_(board_scores.c.moves, board_scores.c.turns)
-        ahead = _better_than(conn, identity, rules_version, first.moves, first.turns)
+        buckets = conn.execute(select(
+            board_scores.c.moves, board_scores.c.turns, board_scores.c.entries,
+            _entries_ahead(identity, rules_version, first.moves, first.turns).label("ahead"),
+            _size(identity, rules_version).label("total"))
+            .where(_scores_of(identity, rules_version),
+                   score >= tuple_(first.moves, first.turns),
+                   score <= tuple_(last.moves, last.turns))
+            .order_by(board_scores.c.moves, board_scores.c.turns)).all()
+    total = int(buckets[0].total) if buckets else board_size(conn, identity, rules_version)
+    if rows:
+        ahead = int(buckets[0].ahead) if buckets else 0
         ranks: dict[tuple[int, int], int] = {}
-        for bucket in conn.execute(select(board_scores.c.moves, board_scores.c.turns,
-                                          board_scores.c.entries)
-                                   .where(_scores_of(identity, rules_version),
-                                          score >= tuple_(first.moves, first.turns),
-                                          score <= tuple_(last.moves, last.turns))
-                                   .order_by(board_scores.c.moves, board_scores.c.turns)):
+        for bucket in buckets:
             ranks[(bucket.moves, bucket.turns)] = ahead + 1
             ahead += bucket.entries
         for row in rows:
