@@ -81,6 +81,18 @@ def long_map() -> tuple[str, dict[str, Any], Any]:
     raise SystemExit("no serpentine map has a clear of about 300 actions")
 
 
+def replay_ms(map_text: str, clear: dict[str, Any], rounds: int = 51) -> float:
+    """Median time of the replay a verifier does for one run, without database or queue."""
+    from server.verification import verify_run
+
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        assert verify_run(clear, map_text).ok
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
 @contextmanager
 def process(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
     """A `cardrogue` process, stopped with Ctrl+C (SIGINT) afterwards."""
@@ -144,9 +156,23 @@ class Database:
                           f"FROM runs WHERE id >= {first_id}")
         return float(rows[0][0]), statuses
 
+    def inside_job(self, first_id: int) -> float:
+        """Median seconds from a verifier's claim of a run to its verdict: the claim's
+        transaction, the replay and the verdict's transaction."""
+        if self.url.startswith("sqlite"):
+            from datetime import datetime
+
+            pairs = self.query(f"SELECT claimed_at, verified_at FROM runs WHERE id >= {first_id}")
+            return statistics.median((datetime.fromisoformat(b) - datetime.fromisoformat(a))
+                                     .total_seconds() for a, b in pairs)
+        rows = self.query(f"SELECT EXTRACT(EPOCH FROM verified_at - claimed_at) FROM runs "
+                          f"WHERE id >= {first_id}")
+        return statistics.median(float(row[0]) for row in rows)
+
 
 def measure(name: str, url: str, workers: int, map_text: str, clear: dict[str, Any], game: Any,
-            count: int, env: dict[str, str]) -> dict[str, Any]:
+            count: int, env: dict[str, str], concurrency: int | None = None
+            ) -> dict[str, Any]:
     """One setup: start the server (and workers), publish the map, submit `count` runs."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -157,7 +183,8 @@ def measure(name: str, url: str, workers: int, map_text: str, clear: dict[str, A
         client = stack.enter_context(httpx.Client(base_url=base, timeout=120))
         wait_until_up(client, server)
         for _ in range(workers):
-            stack.enter_context(process("worker", "--database", url, env=env))
+            options = ("--concurrency", str(concurrency)) if concurrency else ()
+            stack.enter_context(process("worker", "--database", url, *options, env=env))
         author = client.post("/api/v1/players", json={"name": "Author"}).json()["token"]
         published = client.post("/api/v1/maps", json={"map": map_text, "clear": clear},
                                 headers={"Authorization": f"Bearer {author}"})
@@ -195,11 +222,15 @@ def measure(name: str, url: str, workers: int, map_text: str, clear: dict[str, A
             time.sleep(0.05)
         wall = time.perf_counter() - start
         seconds, statuses = database.span(min(ids))
+        inside = database.inside_job(min(ids))
         # One verdict read back as a client reads it: verified, with its rank.
         sample = client.get(f"/api/v1/runs/{ids[-1]}").json()
         assert sample["status"] == "verified", sample
     assert statuses == {"verified": count}, statuses
+    # One verifier's time per run, whatever it was doing: its share of the span.
+    per_run = seconds * max(1, workers) / count
     return {"name": name, "per_minute": count / seconds * 60, "seconds": seconds,
+            "inside_ms": inside * 1000, "per_run_ms": per_run * 1000,
             "submit_per_minute": count / submitted * 60, "wall": wall}
 
 
@@ -209,6 +240,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="rounds of every setup (default 2)")
     parser.add_argument("--quick", action="store_true", help="200 runs, one round")
     parser.add_argument("--no-sqlite", action="store_true", help="skip the SQLite baseline")
+    parser.add_argument("--concurrency", type=int, default=None,
+                        help="each worker's --concurrency (default: the worker's own)")
     args = parser.parse_args()
     count, rounds = (200, 1) if args.quick else (args.runs, args.rounds)
     folder = pg_bin()
@@ -217,6 +250,9 @@ def main() -> None:
     map_text, clear, game = long_map()
     print(f"map: a 10x10 serpentine level; its clear and every run: {len(game.history)} actions "
           f"({game.moves} moves)")
+    replay = replay_ms(map_text, clear)
+    print(f"the replay alone (server.verification.verify_run, in this process): {replay:.2f} ms "
+          "a run")
     print(f"{count} runs per setup, {CLIENTS} client threads, {rounds} round(s); {load()}")
     results: dict[str, list[dict[str, Any]]] = {}
     postgres = Postgres(folder)
@@ -232,11 +268,16 @@ def main() -> None:
                 setups += [("PostgreSQL, 1 worker", postgres.new_database(), 1),
                            ("PostgreSQL, 2 workers", postgres.new_database(), 2)]
                 for name, url, workers in setups:
-                    result = measure(name, url, workers, map_text, clear, game, count, env)
+                    result = measure(name, url, workers, map_text, clear, game, count, env,
+                                     args.concurrency)
                     results.setdefault(name, []).append(result)
                     print(f"  round {round_ + 1}: {name}: {result['per_minute']:,.0f} verified "
                           f"runs/min ({result['seconds']:.1f} s; submitted at "
                           f"{result['submit_per_minute']:,.0f}/min); {load()}", flush=True)
+                    print(f"    each verifier: {result['per_run_ms']:.1f} ms a run, of which "
+                          f"{result['inside_ms']:.1f} ms from its claim to its verdict "
+                          "(the rest: the queue, waiting for runs, sharing the cores)",
+                          flush=True)
     finally:
         postgres.stop()
     print("medians:")

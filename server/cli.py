@@ -256,8 +256,11 @@ def run_admin(args: argparse.Namespace) -> int:
 def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database", metavar="URL", required=True,
                         help="the server's database (postgresql://USER@HOST/NAME)")
-    parser.add_argument("--concurrency", type=int, default=1, metavar="N",
-                        help="runs verified at once by this worker (default 1)")
+    from server.defaults import WORKER_CONCURRENCY
+
+    parser.add_argument("--concurrency", type=int, default=WORKER_CONCURRENCY, metavar="N",
+                        help=f"runs verified at once by this worker (default "
+                             f"{WORKER_CONCURRENCY})")
     _budget_arguments(parser)
     parser.add_argument("--stalled-after", type=float, default=None, metavar="SECONDS",
                         help="a worker silent this long is taken for dead and its runs are "

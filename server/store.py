@@ -306,11 +306,13 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
                                   players.c.banned_at)
                            .join(players, players.c.id == runs.c.player_id)
                            .where(runs.c.id == run_id)).one()
-        conn.execute(update(maps).where(maps.c.id == row.map_id)
-                     .values(plays=maps.c.plays + 1))
         if row.banned_at is None and row.removed_at is None:
             _enter(conn, row.map_id, row.rules_version, row.player_id, run_id, outcome,
                    row.submitted_at)
+        # Last: every verdict on a map updates its row, so it is held locked (by concurrent
+        # verifiers' transactions) only until the commit that follows.
+        conn.execute(update(maps).where(maps.c.id == row.map_id)
+                     .values(plays=maps.c.plays + 1))
     return True
 
 
