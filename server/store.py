@@ -473,7 +473,7 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
     more = len(rows) > limit
     rows = rows[:limit]
     items = []
-    buckets = []
+    buckets: Sequence[Any] = ()
     if rows:
         # The rank of each score on the page: one plus the entries at better scores. One
         # statement reads the page's scores, the entries ahead of the first and the board's size.
