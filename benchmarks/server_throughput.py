@@ -7,7 +7,8 @@ Everything is the installed `cardrogue` command in its own process, spoken to ov
   process; the baseline row;
 - PostgreSQL: a throw-away server (tests/server/postgres.py: initdb, pg_ctl, fsync off), then
   `cardrogue server --database URL --workers` with 1, then 2, `cardrogue worker --database URL`
-  processes, each on a fresh database.
+  processes (each verifying 4 runs at once, its default; --concurrency N to change it), each
+  setup on a fresh database.
 
 The map is a 10x10 serpentine level whose one path snakes through every cell (the generator of
 benchmarks/verify_speed.py), published with its clear: about 300 actions. The runs are that
@@ -17,9 +18,11 @@ player with its own token. Rate limits are off (--per-address 0 --per-token 0): 
 verification, not the limits.
 
 The figure for each setup is runs / (the last verdict - the first submission), from the
-server's own timestamps, with the submission rate beside it; the rounds take turns between
-setups, so the load of a shared machine falls on all of them alike. The load average is printed
-with the figures. It asserts nothing beyond every run ending verified.
+server's own timestamps, with the submission rate beside it and, as a profile, each verifier's
+time per run against the time from its claim of a run to the verdict (the claim's transaction,
+the replay and the verdict's transaction) and against the replay alone. The rounds take turns
+between setups, so the load of a shared machine falls on all of them alike. The load average is
+printed with the figures. It asserts nothing beyond every run ending verified.
 """
 
 from __future__ import annotations
@@ -91,6 +94,12 @@ def replay_ms(map_text: str, clear: dict[str, Any], rounds: int = 51) -> float:
         assert verify_run(clear, map_text).ok
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @contextmanager
@@ -178,13 +187,15 @@ def measure(name: str, url: str, workers: int, map_text: str, clear: dict[str, A
     base = f"http://127.0.0.1:{port}"
     extra = ("--workers",) if workers else ()
     with ExitStack() as stack:
+        pids: list[int] = []  # the workers'
         server = stack.enter_context(process("server", "--port", str(port), "--database", url,
                                              *extra, *NO_LIMITS, env=env))
         client = stack.enter_context(httpx.Client(base_url=base, timeout=120))
         wait_until_up(client, server)
         for _ in range(workers):
             options = ("--concurrency", str(concurrency)) if concurrency else ()
-            stack.enter_context(process("worker", "--database", url, *options, env=env))
+            pids.append(stack.enter_context(
+                process("worker", "--database", url, *options, env=env)).pid)
         author = client.post("/api/v1/players", json={"name": "Author"}).json()["token"]
         published = client.post("/api/v1/maps", json={"map": map_text, "clear": clear},
                                 headers={"Authorization": f"Bearer {author}"})
@@ -210,6 +221,7 @@ def measure(name: str, url: str, workers: int, map_text: str, clear: dict[str, A
                     with lock:
                         ids.append(int(answer.json()["id"]))
 
+        used_before = cpu_seconds(server.pid), sum(cpu_seconds(pid) for pid in pids)
         start = time.perf_counter()
         threads = [threading.Thread(target=submit, args=(part,)) for part in range(CLIENTS)]
         for thread in threads:
@@ -221,6 +233,8 @@ def measure(name: str, url: str, workers: int, map_text: str, clear: dict[str, A
         while database.waiting() and time.monotonic() < deadline:
             time.sleep(0.05)
         wall = time.perf_counter() - start
+        used = (cpu_seconds(server.pid) - used_before[0],
+                sum(cpu_seconds(pid) for pid in pids) - used_before[1])
         seconds, statuses = database.span(min(ids))
         inside = database.inside_job(min(ids))
         # One verdict read back as a client reads it: verified, with its rank.
@@ -231,6 +245,7 @@ def measure(name: str, url: str, workers: int, map_text: str, clear: dict[str, A
     per_run = seconds * max(1, workers) / count
     return {"name": name, "per_minute": count / seconds * 60, "seconds": seconds,
             "inside_ms": inside * 1000, "per_run_ms": per_run * 1000,
+            "server_cpu_ms": used[0] / count * 1000, "workers_cpu_ms": used[1] / count * 1000,
             "submit_per_minute": count / submitted * 60, "wall": wall}
 
 
@@ -274,10 +289,11 @@ def main() -> None:
                     print(f"  round {round_ + 1}: {name}: {result['per_minute']:,.0f} verified "
                           f"runs/min ({result['seconds']:.1f} s; submitted at "
                           f"{result['submit_per_minute']:,.0f}/min); {load()}", flush=True)
-                    print(f"    each verifier: {result['per_run_ms']:.1f} ms a run, of which "
-                          f"{result['inside_ms']:.1f} ms from its claim to its verdict "
-                          "(the rest: the queue, waiting for runs, sharing the cores)",
-                          flush=True)
+                    print(f"    a run's job: {result['inside_ms']:.1f} ms from its claim to its "
+                          f"verdict (median); each verifying process: {result['per_run_ms']:.1f} "
+                          "ms of the span per run; CPU per run: server process "
+                          f"{result['server_cpu_ms']:.1f} ms, worker processes "
+                          f"{result['workers_cpu_ms']:.1f} ms", flush=True)
     finally:
         postgres.stop()
     print("medians:")
