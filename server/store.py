@@ -574,12 +574,14 @@ def _new_id(result: CursorResult[Any]) -> int:
 
 
 def iso(value: datetime | None) -> str | None:
-    """A stored time as ISO 8601 UTC (SQLite hands times back without their zone)."""
+    """A stored time as ISO 8601 UTC, e.g. 2026-01-01T00:00:00.000000Z (SQLite hands times back
+    without their zone: they were stored in UTC). isoformat, not strftime: a page of 100 board
+    entries formats 100 of these, and strftime took a fifth of the route's time."""
     if value is None:
         return None
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    if value.tzinfo is not None:
+        value = value.astimezone(UTC).replace(tzinfo=None)
+    return value.isoformat(timespec="microseconds") + "Z"
 
 
 def _make_cursor(values: Sequence[Any]) -> str:
