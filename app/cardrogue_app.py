@@ -139,7 +139,8 @@ class CardRogueApp(App[None]):
             return
         legend = getattr(self.screen, "legend_text", None)
         self.push_screen(RulesScreen(screen_keys(self.screen), start=start,
-                                     legend=legend() if legend is not None else None))
+                                     legend=legend() if legend is not None else None,
+                                     glossary=getattr(self.screen, "glossary", None)))
 
     async def action_quit(self) -> None:
         from app.screens.dialogs import ConfirmScreen
@@ -189,6 +190,10 @@ class CardRogueApp(App[None]):
             from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 
             self.push_screen(MiniRogueNewGameScreen())
+        elif entry.id == "tabledungeon":
+            from app.games.tabledungeon.screens.new_game import NewTableScreen
+
+            self.push_screen(NewTableScreen())
         elif entry.id == "community":
             from app.games.cardrogue.screens.community import CommunityScreen
 
@@ -262,13 +267,21 @@ class CardRogueApp(App[None]):
         from app.games.cardrogue.screens.replay import open_run
         from engine.core import RunError, read_document
 
+        # The run's game picks the viewer: Table Dungeon and Mini Rogue have their own.
         try:
             document = read_document(path)
         except RunError:
             document = None  # Card Rogue's viewer says what is wrong with the file
-        if isinstance(document, dict) and document.get("game") == "minirogue":
+        game = document.get("game") if isinstance(document, dict) else None
+        if game == "tabledungeon":
+            from app.games.tabledungeon.screens.replay import open_table_run
+
+            open_table_run(self, path, closed)
+            return
+        if game == "minirogue":
             from app.games.minirogue.screens.replay import open_replay
 
+            assert isinstance(document, dict)
             open_replay(self, document, closed)
             return
         open_run(self, lambda: open_run_file(path, map_file), closed)

@@ -36,9 +36,10 @@ CONTENT = ["path"] * 12 + ["cave_bat", "potion", "fountain", "sword", "sewer_rat
                           "fountain", "shield"]
 
 
-def serpentine_map(seed: int):
+def serpentine_grids(seed: int) -> tuple[str, str, dict[str, str]]:
     """A 10x10 level whose single path snakes through every cell, start to ladder, with bats,
-    potions, fountains, traps and gear along the way: a won run takes about 300 actions."""
+    potions, fountains, traps and gear along the way: its paths grid, cells grid and legend
+    (glyph -> card). A won run takes about 300 actions."""
     order = [(r, c if r % 2 == 0 else SIDE - 1 - c) for r in range(SIDE) for c in range(SIDE)]
     masks = {cell: 0 for cell in order}
     step = {(0, 1): (E, W), (0, -1): (W, E), (1, 0): (S, N)}
@@ -59,7 +60,12 @@ def serpentine_map(seed: int):
             cells[cell] = legend.setdefault(card, chr(0x41 + len(legend)))
     paths = "\n".join("".join(PATH_GLYPHS[masks[(r, c)]] for c in range(SIDE)) for r in range(SIDE))
     grid = "\n".join("".join(cells[(r, c)] for c in range(SIDE)) for r in range(SIDE))
-    level = level_from_grids("snake", paths, grid, {g: c for c, g in legend.items()})
+    return paths, grid, {g: c for c, g in legend.items()}
+
+
+def serpentine_map(seed: int):
+    """The serpentine level as a one-level map."""
+    level = level_from_grids("snake", *serpentine_grids(seed))
     return map_from_levels([level], seed=seed, title=f"Snake {seed}")
 
 

@@ -26,6 +26,7 @@ from engine.core.runs import OTHER_GAME, Run, RunError, game_of, parse_document,
 GAMES: dict[str, str] = {
     "cardrogue": "engine.cardrogue.rules:RULES",
     "minirogue": "engine.minirogue.rules:RULES",
+    "tabledungeon": "engine.tabledungeon.rules:RULES",
     "roguelike": "engine.roguelike.rules:RULES",
 }
 

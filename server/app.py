@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from server import store
 from server.db import connect, reading, writing
-from server.limits import MAX_BODY_BYTES, Limits, Rate
+from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate
 from server.pages import add_pages
 from server.verification import (
     CURRENT_RULES_VERSION,
@@ -47,8 +47,8 @@ TOML = "application/toml"
 class Settings:
     database: str
     max_body: int = MAX_BODY_BYTES
-    per_address: Rate = field(default_factory=lambda: Rate(1200))
-    per_token: Rate = field(default_factory=lambda: Rate(600))
+    per_address: Rate = PER_ADDRESS
+    per_token: Rate = PER_TOKEN
     budget: Budget = field(default_factory=Budget)
     # SQLite: verify in this process. False when workers verify (or a test drives it).
     verify_in_process: bool = True

@@ -1,13 +1,17 @@
 """`cardrogue server`, `cardrogue server admin ...` and `cardrogue worker` (see app/cli.py).
 
     cardrogue server [--host 127.0.0.1] [--port 8765] [--database URL] [--workers]
+                     [--per-address N/SECONDS] [--per-token N/SECONDS]
+                     [--max-actions N] [--max-seconds S]
     cardrogue server admin moderator NAME [--database URL]   a moderator and their token
     cardrogue server admin ban NAME --why TEXT                ban a player from every board
     cardrogue server admin hide MAP --why TEXT                hide a map (id or share code)
-    cardrogue worker --database URL                           verify queued runs
+    cardrogue worker --database URL [--concurrency N] [--max-actions N] [--max-seconds S]
+                                                              verify queued runs
 
 Without --database the server keeps an SQLite file in the data folder and verifies runs in its
-own process. Like app/runs_cli.py, this module imports only argparse at startup: FastAPI,
+own process. The limits' defaults are in server/defaults.py. Like app/runs_cli.py, this module
+imports only argparse (and those plain numbers) at startup: FastAPI,
 SQLAlchemy and uvicorn load when a command runs, and a missing `server` extra is one line.
 """
 
@@ -36,6 +40,46 @@ def _database_argument(parser: argparse.ArgumentParser) -> None:
                              f"SQLite file, {DATABASE_FILE}, in the data folder)")
 
 
+def _positive(kind: type) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"{text!r}: give a number above 0")
+        return value
+
+    return parse
+
+
+def _budget_arguments(parser: argparse.ArgumentParser) -> None:
+    """The budget of one replay: on the server it bounds map clears (and runs, when it verifies
+    them itself); on a worker, the runs it verifies."""
+    from server.defaults import MAX_ACTIONS, MAX_SECONDS
+
+    parser.add_argument("--max-actions", type=_positive(int), default=None, metavar="N",
+                        help="refuse runs of more actions than this as too_large, unreplayed "
+                             f"(default {MAX_ACTIONS:,})")
+    parser.add_argument("--max-seconds", type=_positive(float), default=None, metavar="S",
+                        help="stop a replay that runs longer and refuse it as too_slow "
+                             f"(default {MAX_SECONDS:g})")
+
+
+def _budget(args: argparse.Namespace) -> Any:
+    """The replay budget the options ask for (the defaults for those not given)."""
+    from dataclasses import replace
+
+    from server.verification import Budget
+
+    budget = Budget()
+    if args.max_actions is not None:
+        budget = replace(budget, actions=args.max_actions)
+    if args.max_seconds is not None:
+        budget = replace(budget, seconds=args.max_seconds)
+    return budget
+
+
 def _rate(text: str) -> Any:
     from server.limits import Rate
 
@@ -47,6 +91,8 @@ def _rate(text: str) -> Any:
 
 
 def add_server_arguments(parser: argparse.ArgumentParser) -> None:
+    from server.defaults import PER_ADDRESS, PER_TOKEN
+
     parser.add_argument("--host", default=DEFAULT_HOST,
                         help=f"the address to listen on (default {DEFAULT_HOST})")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -56,9 +102,12 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
                         help="leave verification to `cardrogue worker` processes on the same "
                              "database instead of verifying in this one")
     parser.add_argument("--per-address", type=_rate, default=None, metavar="N/SECONDS",
-                        help="requests one address may make (default 1200/60)")
+                        help="requests one address may make, per SECONDS (default "
+                             f"{PER_ADDRESS[0]}/{PER_ADDRESS[1]:g}; 0: no limit)")
     parser.add_argument("--per-token", type=_rate, default=None, metavar="N/SECONDS",
-                        help="requests one token may make (default 600/60)")
+                        help="requests one token may make, per SECONDS (default "
+                             f"{PER_TOKEN[0]}/{PER_TOKEN[1]:g}; 0: no limit)")
+    _budget_arguments(parser)
     admin = parser.add_subparsers(title="administration", metavar="admin", dest="server_command")
     admin_parser = admin.add_parser("admin", help="manage the server's players and maps",
                                     description="manage the server's players and maps")
@@ -130,7 +179,8 @@ def run_server(args: argparse.Namespace) -> int:
     from server.app import Settings, create_app
 
     settings = Settings(database=engine.url.render_as_string(hide_password=False),
-                        verify_in_process=not args.workers, queue_jobs=args.workers)
+                        verify_in_process=not args.workers, queue_jobs=args.workers,
+                        budget=_budget(args))
     if args.per_address is not None:
         settings.per_address = args.per_address
     if args.per_token is not None:
@@ -206,8 +256,12 @@ def run_admin(args: argparse.Namespace) -> int:
 def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database", metavar="URL", required=True,
                         help="the server's database (postgresql://USER@HOST/NAME)")
-    parser.add_argument("--concurrency", type=int, default=1, metavar="N",
-                        help="runs verified at once by this worker (default 1)")
+    from server.defaults import WORKER_CONCURRENCY
+
+    parser.add_argument("--concurrency", type=int, default=WORKER_CONCURRENCY, metavar="N",
+                        help=f"runs verified at once by this worker (default "
+                             f"{WORKER_CONCURRENCY})")
+    _budget_arguments(parser)
     parser.add_argument("--stalled-after", type=float, default=None, metavar="SECONDS",
                         help="a worker silent this long is taken for dead and its runs are "
                              "verified again (default 30)")
@@ -229,7 +283,8 @@ def run_worker(args: argparse.Namespace) -> int:
     try:
         queue.run_workers(engine.url.render_as_string(hide_password=False), engine,
                           concurrency=args.concurrency,
-                          stalled_after=args.stalled_after or queue.STALLED_AFTER)
+                          stalled_after=args.stalled_after or queue.STALLED_AFTER,
+                          budget=_budget(args))
     except KeyboardInterrupt:
         pass
     finally:

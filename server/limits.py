@@ -21,7 +21,9 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-MAX_BODY_BYTES = 1_000_000
+from server import defaults
+
+MAX_BODY_BYTES = defaults.MAX_BODY_BYTES
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,10 @@ class Rate:
         if rate.requests < 0 or rate.seconds <= 0:
             raise ValueError(text)
         return rate
+
+
+PER_ADDRESS = Rate(*defaults.PER_ADDRESS)
+PER_TOKEN = Rate(*defaults.PER_TOKEN)
 
 
 class Buckets:
@@ -83,7 +89,7 @@ class Limits:
     """ASGI middleware: 413 for bodies over `max_body` bytes, 429 past either rate."""
 
     def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY_BYTES,
-                 per_address: Rate = Rate(1200), per_token: Rate = Rate(600)) -> None:
+                 per_address: Rate = PER_ADDRESS, per_token: Rate = PER_TOKEN) -> None:
         self.app = app
         self.max_body = max_body
         self.addresses = Buckets(per_address)

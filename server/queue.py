@@ -26,6 +26,7 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from server import store
+from server.defaults import WORKER_CONCURRENCY
 from server.db import reading
 from server.verification import Budget
 from server.verifier import verify_one
@@ -103,7 +104,7 @@ def defer(app: Any, run_id: int) -> None:
         pass
 
 
-def run_workers(url: str, engine: Engine, *, concurrency: int = 1,
+def run_workers(url: str, engine: Engine, *, concurrency: int = WORKER_CONCURRENCY,
                 stalled_after: float = STALLED_AFTER, budget: Budget | None = None) -> None:
     """Verify jobs until stopped (SIGINT or SIGTERM: the worker finishes its jobs first)."""
     app = build(url, engine, budget, stalled_after)

@@ -140,6 +140,18 @@ board_scores = Table(
     Column("entries", BigInteger, nullable=False),
 )
 
+# The same per move count: a rank is the entries at fewer moves (a sum over the board's distinct
+# move counts, a few hundred rows) plus those at the same moves and fewer turns (a sum over that
+# move count's turns), never a sum over every distinct score of the board, which can run to tens
+# of thousands. A board's size is the sum of this table's rows. Kept in step with board_scores.
+board_moves = Table(
+    "board_moves", metadata,
+    Column("map_id", ForeignKey("maps.id"), primary_key=True),
+    Column("rules_version", Integer, primary_key=True),
+    Column("moves", Integer, primary_key=True),
+    Column("entries", BigInteger, nullable=False),
+)
+
 reports = Table(
     "reports", metadata,
     Column("id", Id, primary_key=True),

@@ -21,6 +21,7 @@ from engine import games
 from engine.cardrogue import RULES_VERSION, MapSpec
 from engine.cardrogue.identity import map_id, share_code
 from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, RunError
+from server import defaults
 
 GAME = "cardrogue"
 CURRENT_RULES_VERSION = RULES_VERSION  # boards of other versions are archived
@@ -30,8 +31,10 @@ MAX_MAP_BYTES = 1_000_000
 
 @dataclass(frozen=True)
 class Budget:
-    actions: int = 20_000
-    seconds: float = 10.0
+    """What one replay may cost (defaults in server/defaults.py)."""
+
+    actions: int = defaults.MAX_ACTIONS
+    seconds: float = defaults.MAX_SECONDS
 
 
 @dataclass(frozen=True)

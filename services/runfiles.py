@@ -1,10 +1,11 @@
 """Run files on disk: keeping the player's runs, and exporting a board's runs to share.
 
 File names read well in a folder listing and never collide:
-`<map title>_<share code>_<player>_<result>_<first 8 of the run hash>.run.json` (a game without
-maps puts its name and seed in place of the map, and its score in the result), where the result
+`<map title>_<share code>_<player>_<result>_<first 8 of the run hash>.run.json`, where the result
 is `won-16-moves`, `lost-on-level-2`, `unfinished-level-2` or, at a classic table,
-`table-12-turns`: a lost run's name never looks like a score.
+`table-12-turns`: a lost run's name never looks like a score. Another game's run has no map:
+`<game>_<player>_<result>_<first 8 of the run hash>.run.json`, its result `won-17-points`,
+`lost` or `unfinished`.
 """
 
 from __future__ import annotations
@@ -50,14 +51,18 @@ def run_result(run: Run) -> str:
     return f"unfinished-level-{level}"
 
 
+def other_result(run: AnyRun) -> str:
+    """What a run of another game came to, for its file name: its outcome, and a win's score."""
+    outcome, score = run.claimed.get("outcome"), run.claimed.get("score")
+    if outcome == "won" and isinstance(score, int):
+        return f"won-{score}-points"
+    return safe_name(outcome, 16) if isinstance(outcome, str) and outcome else "unfinished"
+
+
 def run_file_name(run: AnyRun) -> str:
     player = safe_name(run.player, 24) or "player"
-    if not isinstance(run, Run):  # a game set up from its seed alone: named by game and seed
-        outcome, score = run.claimed.get("outcome"), run.claimed.get("score")
-        result = safe_name(outcome, 16) if isinstance(outcome, str) else "unfinished"
-        if isinstance(score, int):  # a game scored in points: "dead-58-points"
-            result += f"-{score}-points"
-        return f"{run.game}_seed-{run.seed}_{player}_{result}_{run.hash[:8]}{RUN_SUFFIX}"
+    if not isinstance(run, Run):  # another game's run: no map, the game names it
+        return f"{run.game}_{player}_{other_result(run)}_{run.hash[:8]}{RUN_SUFFIX}"
     title = safe_name(run.map_title, 32).casefold()
     map_part = f"{title}_{share_code(run.map_id)}" if title else share_code(run.map_id)
     return f"{map_part}_{player}_{run_result(run)}_{run.hash[:8]}{RUN_SUFFIX}"

@@ -36,7 +36,7 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("community", "Community", ready=True),
     MenuEntry("classic", "Classic game", ready=True),
     MenuEntry("minirogue", "Mini Rogue", ready=True),
-    MenuEntry("tabledungeon", "Table Dungeon"),
+    MenuEntry("tabledungeon", "Table Dungeon", ready=True),
     MenuEntry("roguelike", "Rogue Like Roguelike", ready=True),
     MenuEntry("editor", "Editor", ready=True),
     MenuEntry("scores", "High scores", ready=True),

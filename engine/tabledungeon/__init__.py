@@ -8,13 +8,22 @@
     levelling    LEVELING UP (and the XP pile moves a royal gives)
     ending       WIN/LOSE CONDITIONS
     state, view  the state, its contract API and what each seat may see
-    rules        Rules: new_game, record, verify
+    runs         run files: record a game, verify a run by replaying it
+    rules        the game contract: RULES.new_game, record, verify (registered in engine.games)
     policy       the computer player
 """
 
-from engine.tabledungeon.rules import Rules, Verdict
+from engine.core.runs import MAX_SEED
+from engine.tabledungeon.actions import Action
+from engine.tabledungeon.cards import SUIT, is_royal, rank_name
+from engine.tabledungeon.data import STATS
+from engine.tabledungeon.data import load as load_data
+from engine.tabledungeon.policy import LEVELS, choose
+from engine.tabledungeon.rules import RULES, TableDungeonRules
 from engine.tabledungeon.state import GAME, RULES_VERSION, State
+from engine.tabledungeon.view import card_effect
 
-RULES = Rules()
-
-__all__ = ["GAME", "RULES", "RULES_VERSION", "Rules", "State", "Verdict"]
+# What the app reads (it imports this package, never the modules inside it).
+__all__ = ["GAME", "LEVELS", "MAX_SEED", "RULES", "RULES_VERSION", "STATS", "SUIT", "Action",
+           "State", "TableDungeonRules", "card_effect", "choose", "is_royal", "load_data",
+           "rank_name"]

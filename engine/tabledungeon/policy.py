@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from engine.tabledungeon.actions import Action
 from engine.tabledungeon.cards import RANK, SUIT, is_ace, is_royal
-from engine.tabledungeon.data import SUIT_STAT
+from engine.tabledungeon.view import card_effect
 
 LEVELS = ("easy", "normal")
 GUESS_PER_PLAYER = 4  # what the policy expects each other living player's card to add
@@ -73,13 +73,8 @@ def _greedy(view: dict[str, Any], legal: Sequence[Action], rng: Chance) -> Actio
 
 def attack_value(view: dict[str, Any], code: str) -> int:
     """What a card would add to the party's attack, as the view tells it."""
-    if is_royal(code) or SUIT[code] == "H":
-        return 0
-    enemy = view["enemy"] or {}
-    if enemy.get("immune") == SUIT[code]:
-        return 0
-    value = RANK[code] + _me(view)["stats"].get(SUIT_STAT[SUIT[code]], 0)
-    return value * 2 if enemy.get("weak") == SUIT[code] else value
+    kind, value = card_effect(view, code)
+    return value if kind == "attack" else 0
 
 
 def _triggers_flee(enemy: dict[str, Any], code: str) -> bool:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.tabledungeon.cards import is_royal
+from engine.tabledungeon.cards import RANK, SUIT, is_royal
+from engine.tabledungeon.data import SUIT_STAT
 
 if TYPE_CHECKING:
     from engine.tabledungeon.state import State
@@ -70,3 +71,23 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "my_card": state.seats[seat].played if seat is not None else None,
     }
     return out
+
+
+def card_effect(view: dict[str, Any], code: str) -> tuple[str, int]:
+    """What laying `code` would do for the seat the view belongs to, against the enemy in play:
+    ("attack", value), ("heal", amount), ("royal", 0) (no attack, no loot, one XP pile move) or
+    ("nothing", 0) (an attack the enemy is immune to). Read from the view alone, so a screen
+    and the computer player can both ask it."""
+    if is_royal(code):
+        return "royal", 0
+    me = view["players"][view["seat"]]
+    suit = SUIT[code]
+    value = RANK[code] + me["stats"].get(SUIT_STAT[suit], 0)
+    if suit == "H":
+        return "heal", max(value, 0)
+    enemy = view["enemy"] or {}
+    if enemy.get("immune") == suit:
+        return "nothing", 0
+    if enemy.get("weak") == suit:
+        value *= 2
+    return "attack", max(value, 0)

@@ -18,7 +18,7 @@ APP = REPO / "app"
 # The engine packages the app may import from, and nothing below them.
 # The registry (engine.games) is public too: the app dispatches runs by their game through it.
 PACKAGES = ("engine.core", "engine.games", "engine.cardrogue", "engine.cardrogue.maps",
-            "engine.minirogue", "engine.roguelike")
+            "engine.minirogue", "engine.tabledungeon", "engine.roguelike")
 # Card Rogue's rules, by the rulebook's sections: never the app's business.
 RULES = ("turn", "combat", "effects", "tiles", "items", "characters", "goals", "players",
          "exceptional", "catacomb")

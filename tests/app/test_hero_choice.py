@@ -45,8 +45,8 @@ async def test_the_chooser_shows_numbers_and_traits(app: CardRogueApp) -> None:
         chooser = app.screen
         assert isinstance(chooser, ChooseScreen) and chooser.title_text == "Choose your hero"
         labels = [choice.label.plain for choice in chooser.choices]
-        assert labels[0].startswith("Warrior\n   health 12 · attack +1")
-        assert labels[2].startswith("Mage\n   health 8 · attack +0 · casts 3 sure damage")
+        assert labels[0].startswith("Warrior  health 12 · attack +1")
+        assert labels[2].startswith("Mage     health 8 · attack +0\n            casts 3 sure damage")
         await press(pilot, "3")
         assert isinstance(app.screen, StoryScreen)
         await press(pilot, "enter")
@@ -60,3 +60,25 @@ def test_hero_chooser_snapshot(snap_compare, app: CardRogueApp, size) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_at_a_full_table_every_character_shows_whole_at_80x24(app: CardRogueApp) -> None:
+    # Six characters with their facts: no line wraps or runs under the frame, and the list
+    # needs no scrolling, so the last character's traits are not hidden below.
+    from textual.widgets import OptionList
+
+    from tests.app.test_classic import new_table
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_table(app, pilot, names=("Ann",), pick=False)
+        chooser = app.screen
+        assert isinstance(chooser, ChooseScreen) and len(chooser.choices) == 6
+        options = chooser.query_one(OptionList)
+        shown = options.scrollable_content_region
+        rows = [f"{n}  {choice.label.plain}".split("\n")
+                for n, choice in enumerate(chooser.choices, start=1)]
+        lines = [line for entry in rows for line in entry]
+        assert all(len(line) <= shown.width for line in lines), (shown.width, lines)
+        assert len(lines) <= shown.height
+        # ... and the list, its frame included, is not clipped by the dialog around it
+        assert chooser.query_one("#dialog").content_region.contains_region(options.region)

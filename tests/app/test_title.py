@@ -33,7 +33,7 @@ async def test_title_shows_heading_and_every_menu_entry(app: CardRogueApp) -> No
             "Community",
             "Classic game",
             "Mini Rogue",
-            "Table Dungeon — coming soon",
+            "Table Dungeon",
             "Rogue Like Roguelike",
             "Editor",
             "High scores",

@@ -9,13 +9,8 @@ stopped at the end. It is skipped only when the PostgreSQL programs are not inst
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,76 +25,17 @@ from server.db import connect
 from server.limits import Rate
 from server.verification import Budget
 from server.verifier import verify_all
+from tests.server.postgres import Postgres, pg_bin
 
 ROOT = Path(__file__).resolve().parents[2]
 CHALLENGES = ROOT / "campaigns" / "challenges"
 CLEARS = ROOT / "tests" / "clears"
-PG_BIN_DIRS = [Path("/usr/lib/postgresql") / v / "bin" for v in ("17", "16", "15", "14")]
 
 
 def challenge(name: str) -> tuple[str, dict[str, Any]]:
     """A bundled challenge map's text and its recorded clear."""
     return ((CHALLENGES / f"{name}.toml").read_text(encoding="utf-8"),
             json.loads((CLEARS / f"{name}.run.json").read_text(encoding="utf-8")))
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def pg_bin() -> Path | None:
-    for folder in PG_BIN_DIRS:
-        if (folder / "initdb").is_file():
-            return folder
-    found = shutil.which("initdb")
-    return Path(found).parent if found else None
-
-
-class Postgres:
-    """A throwaway PostgreSQL server: initdb in a temp folder, pg_ctl start, fast stop."""
-
-    def __init__(self, bin_dir: Path) -> None:
-        self.bin = bin_dir
-        self.folder = Path(tempfile.mkdtemp(prefix="cardrogue-pg-"))
-        self.data = self.folder / "data"
-        self.port = free_port()
-        self.as_root = os.getuid() == 0
-        self._names = itertools.count()
-
-    def _run(self, *args: str) -> None:
-        command = [str(self.bin / args[0]), *args[1:]]
-        if self.as_root:  # PostgreSQL refuses to run as root
-            command = ["su", "postgres", "-c", subprocess.list2cmdline(command)]
-        subprocess.run(command, check=True, capture_output=True, timeout=120)
-
-    def start(self) -> None:
-        if self.as_root:
-            shutil.chown(self.folder, "postgres")
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres",
-                  "--no-sync", "-E", "UTF8")
-        options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-        self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.folder / "log"),
-                  "-o", options, "start")
-
-    def stop(self) -> None:
-        try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
-        finally:
-            shutil.rmtree(self.folder, ignore_errors=True)
-
-    def url(self, database: str = "postgres") -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
-
-    def new_database(self) -> str:
-        import psycopg
-
-        name = f"test_{os.getpid()}_{next(self._names)}"
-        with psycopg.connect(self.url(), autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        return self.url(name)
 
 
 @pytest.fixture(scope="session")
@@ -184,18 +120,20 @@ def make_api(url: str, **settings: Any) -> Iterator[Api]:
 
 
 def check_score_counts(engine: Engine) -> None:
-    """board_scores must hold exactly the entries on the boards, score by score."""
+    """board_scores and board_moves must hold exactly the entries on the boards, score by
+    score and move count by move count."""
     from sqlalchemy import false, func, select
 
-    from server.schema import board_scores, entries
+    from server.schema import board_moves, board_scores, entries
 
-    key = (entries.c.map_id, entries.c.rules_version, entries.c.moves, entries.c.turns)
-    with engine.connect() as conn:
-        on_boards = {tuple(row[:4]): row[4] for row in conn.execute(
-            select(*key, func.count()).where(entries.c.removed == false()).group_by(*key))}
-        counted = {tuple(row[:4]): row[4] for row in conn.execute(
-            select(board_scores).where(board_scores.c.entries != 0))}
-    assert counted == on_boards
+    for table in (board_scores, board_moves):
+        key = [entries.c[column.name] for column in table.primary_key.columns]
+        with engine.connect() as conn:
+            on_boards = {tuple(row[:-1]): row[-1] for row in conn.execute(
+                select(*key, func.count()).where(entries.c.removed == false()).group_by(*key))}
+            counted = {tuple(row[:-1]): row[-1] for row in conn.execute(
+                select(table).where(table.c.entries != 0))}
+        assert counted == on_boards, table.name
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import uvicorn
 
 from server.app import Settings, create_app
 from server.limits import Rate
-from tests.server.conftest import free_port
+from tests.server.postgres import free_port
 
 
 class LiveServer:

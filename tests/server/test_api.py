@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import re
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -156,6 +158,12 @@ def test_a_run_is_queued_then_verified_and_credited_to_the_token(api: Api) -> No
     assert [(i["player"], i["rank"], i["run"]) for i in board["items"]] == \
         [("Ann", 1, board["items"][0]["run"]), ("Bo", 2, run_id)]
     assert "Author" not in [i["player"] for i in board["items"]]
+    # Times are UTC, to the microsecond, on both databases; the entry's is its run's.
+    at = board["items"][1]["at"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", at), at
+    assert at == run["submitted_at"]
+    submitted = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    assert abs((datetime.now(UTC) - submitted).total_seconds()) < 3600
     assert api.client.get(f"/api/v1/runs/{run_id}/file").json() == slower(clear, 1)
     assert api.client.get("/api/v1/runs/999999").status_code == 404
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
-from tests.server.conftest import challenge, free_port
+from tests.server.conftest import challenge
+from tests.server.postgres import free_port
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 WAIT = 60.0  # a bound on waiting for a process, not a measurement
@@ -145,13 +146,60 @@ def test_a_worker_verifies_for_a_server_on_postgresql(env: dict[str, str], postg
     with serve(port, "--database", url, "--workers", env=env) as process, \
             httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
         wait_until_up(client, process)
-        author = client.post("/api/v1/players", json={"name": "Ann"}).json()["token"]
-        text, clear = challenge("right-weapon")
+        author = {"Authorization": "Bearer " + client.post(
+            "/api/v1/players", json={"name": "Ann"}).json()["token"]}
+        text, clear = challenge("right-weapon")  # 19 actions
         assert client.post("/api/v1/maps", json={"map": text, "clear": clear},
-                           headers={"Authorization": f"Bearer {author}"}).status_code == 201
-        run_id = client.post("/api/v1/runs", json=clear,
-                             headers={"Authorization": f"Bearer {author}"}).json()["id"]
+                           headers=author).status_code == 201
+        run_id = client.post("/api/v1/runs", json=clear, headers=author).json()["id"]
+        longer = client.post("/api/v1/runs", json=challenge("key-detour")[1],  # 40 actions
+                             headers=author).json()["id"]
         time.sleep(0.5)
         assert client.get(f"/api/v1/runs/{run_id}").json()["status"] == "queued"  # no worker yet
-        with running("worker", "--database", url, env=env):
+        # The worker's own budget decides: 25 actions at most.
+        with running("worker", "--database", url, "--max-actions", "25", env=env):
             assert settled(client, run_id)["status"] == "verified"
+            refused = settled(client, longer)
+            assert (refused["status"], refused["reason"]) == ("refused", "too_large")
+            assert refused["message"].endswith("replays at most 25")
+
+
+def test_the_server_options_set_the_replay_budget_and_the_rate_limits(env: dict[str, str]
+                                                                      ) -> None:
+    port = free_port()
+    with serve(port, "--max-actions", "35", "--per-token", "3/60", env=env) as process, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, process)
+        ann = {"Authorization": "Bearer " + client.post(
+            "/api/v1/players", json={"name": "Ann"}).json()["token"]}
+        short, long = challenge("speed-maze"), challenge("key-detour")  # 30 and 40 actions
+        assert client.post("/api/v1/maps", json={"map": short[0], "clear": short[1]},
+                           headers=ann).status_code == 201
+        refused = client.post("/api/v1/maps", json={"map": long[0], "clear": long[1]},
+                              headers=ann)
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "too_large"
+        run_id = client.post("/api/v1/runs", json=long[1], headers=ann).json()["id"]
+        # That was the token's third request in the minute: the fourth waits.
+        limited = client.post("/api/v1/runs", json=short[1], headers=ann)
+        assert limited.status_code == 429 and int(limited.headers["retry-after"]) >= 1
+        run = settled(client, run_id)  # reading needs no token: not limited
+        assert (run["status"], run["reason"]) == ("refused", "too_large")
+    with serve(port, "--max-seconds", "0.000001", env=env) as process, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, process)
+        bo = {"Authorization": "Bearer " + client.post(
+            "/api/v1/players", json={"name": "Bo"}).json()["token"]}
+        refused = client.post("/api/v1/maps", json={"map": short[0], "clear": short[1]},
+                              headers=bo)
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "too_slow"
+
+
+def test_budget_and_rate_options_out_of_range_are_usage_errors(env: dict[str, str]) -> None:
+    for args in (["server", "--max-actions", "0"], ["server", "--max-seconds", "-1"],
+                 ["server", "--per-token", "many"], ["server", "--per-address", "5/0"],
+                 ["worker", "--database", "postgresql://x/y", "--max-actions", "1.5"],
+                 ["worker", "--database", "postgresql://x/y", "--max-seconds", "inf"]):
+        result = cardrogue(*args, env=env)
+        assert result.returncode == 2, args
+        last = result.stderr.strip().splitlines()[-1]
+        assert last.startswith(f"cardrogue {args[0]}: error: argument {args[-2]}: "), last

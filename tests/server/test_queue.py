@@ -12,7 +12,8 @@ from typing import Any
 import httpx2 as httpx
 import psycopg
 
-from tests.server.conftest import challenge, free_port
+from tests.server.conftest import challenge
+from tests.server.postgres import free_port
 from tests.server.test_api import slower
 from tests.server.test_command import WAIT, running, serve, settled, wait_until_up
 

@@ -3,7 +3,9 @@ enemy roll, and piles laid out by hand so a test can play a rulebook case with r
 
 from __future__ import annotations
 
+import re
 from collections import deque
+from pathlib import Path
 
 from engine.core.dice import Dice
 from engine.core.protocol import Event
@@ -115,3 +117,12 @@ def play_out(seed: int, players: int = 2, level: str = "normal", limit: int = 20
         state.apply(choose(state.view(seat), state.legal_actions(), level, minds[seat]))
     assert state.is_over or not finish
     return state
+
+
+def engine_event_kinds() -> set[str]:
+    """Every event kind the engine's source can emit (the XP moves are named by their action)."""
+    kinds: set[str] = set()
+    for path in Path(__file__).resolve().parents[2].joinpath("engine", "tabledungeon").rglob("*.py"):
+        kinds.update(re.findall(r'Event\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
+    kinds.update(("xp_to_bottom", "xp_to_discard", "hand_to_xp"))  # Event(action.kind, ...)
+    return kinds

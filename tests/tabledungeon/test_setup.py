@@ -75,13 +75,17 @@ def test_the_shuffle_comes_from_the_seed():
     (dict(seed=1, players=["Ann"]), "2 to 4 players, not 1"),
     (dict(seed=1, players=["A", "B", "C", "D", "E"]), "2 to 4 players, not 5"),
     (dict(seed=1, players=["Ann", "Ann"]), "same name"),
-    (dict(seed=1, players=["Ann", " Bo"]), "not a player name"),
-    (dict(seed=1, players=["Ann", "B\x1bo"]), "printable"),
+    (dict(seed=1, players=["Ann", " Bo"]), "leading or trailing spaces"),
+    (dict(seed=1, players=["Ann", "B\x1bo"]), "control character"),
+    (dict(seed=1, players=["Ann", 7]), "must be a string"),
     (dict(seed=1, players="AnnBo"), "list of 2 to 4 names"),
     (dict(seed=-1, players=["Ann", "Bo"]), "seed must be"),
     (dict(seed=None, players=["Ann", "Bo"]), "seed must be"),
+    (dict(seed="7", players=["Ann", "Bo"]), "seed must be"),
+    (dict(seed=True, players=["Ann", "Bo"]), "seed must be"),
     (dict(seed=1), "needs players"),
     (dict(seed=1, players=["Ann", "Bo"], map="x.toml"), "no option map"),
+    (dict(seed=1, players=["Ann", "Bo"], difficulty="hard"), "no option difficulty"),
 ])
 def test_new_game_refuses_bad_options_with_a_clear_message(options, message):
     with pytest.raises(ValueError, match=message):

@@ -6,6 +6,7 @@ Each entry says how the term works in this app (our numbers come from the engine
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -388,9 +389,10 @@ TERMS: tuple[Term, ...] = (
 )
 
 
-def search(query: str) -> list[Term]:
-    """The entries matching every word of `query`, names before texts, then alphabetically."""
-    found = [term for term in TERMS if term.matches(query)]
+def search(query: str, terms: Sequence[Term] = TERMS) -> list[Term]:
+    """The entries of `terms` (Card Rogue's by default) matching every word of `query`, names
+    before texts, then alphabetically."""
+    found = [term for term in terms if term.matches(query)]
     if not query.strip():
         return sorted(found, key=lambda term: term.name.casefold().lstrip("+−-"))
     return sorted(found, key=lambda term: (term.rank(query), term.name.casefold()))

@@ -130,20 +130,28 @@ def character_facts(char: CharacterDef, table: bool = False) -> list[str]:
     return facts
 
 
-LABEL_WIDTH = 56
+# The chooser's rows fit a dialog at 80 columns: its number column, the name in a column of its
+# own, then the facts, wrapped between facts onto two rows at most, lined up under the first;
+# so six characters fit on a 24-line screen without scrolling.
+NUMBER_COLUMN = 3  # "1  ", put before each entry by ChooseScreen
+NAME_COLUMN = 9
+LABEL_WIDTH = 65  # a whole row, the number column included
 
 
 def character_label(char: CharacterDef, table: bool = False) -> Text:
-    """The hero chooser's entry: the name, then the numbers and traits on a line below."""
-    label = Text(char.name, style="bold")
+    """The hero chooser's entry: the name, then its numbers and traits beside it."""
+    head = char.name.ljust(NAME_COLUMN - 1) + " "  # a longer name is kept whole
+    label = Text(head, style="bold")
+    indent = " " * (NUMBER_COLUMN + NAME_COLUMN)
     lines: list[str] = []
-    for fact in character_facts(char, table):  # indented lines of at most LABEL_WIDTH
-        if lines and len(lines[-1]) + len(fact) + 3 <= LABEL_WIDTH:
+    for fact in character_facts(char, table):
+        used = NUMBER_COLUMN + (len(head) if len(lines) == 1 else NAME_COLUMN)
+        if lines and used + len(lines[-1]) + len(fact) + 3 <= LABEL_WIDTH:
             lines[-1] += f" · {fact}"
         else:
             lines.append(fact)
-    for line in lines:
-        label.append(f"\n   {line}", style="dim")
+    label.append("\n".join([lines[0], *(indent + line for line in lines[1:])]) if lines else "",
+                 style="dim")
     return label
 
 

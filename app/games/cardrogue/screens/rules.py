@@ -82,10 +82,12 @@ class RulesScreen(Screen[None]):
 
     def __init__(self, keys: Sequence[tuple[str, str, str]] = (), start: str | None = None,
                  legend: Text | None = None,
-                 glossary: Callable[[str], list[Term]] = search) -> None:
+                 glossary: Callable[[str], list[Term]] | None = None) -> None:
         super().__init__()
+        # query -> entries: the glossary of the game on screen (its screen's `glossary`
+        # method), or Card Rogue's.
+        self.glossary = glossary or search
         self.keys = list(keys)
-        self.search = glossary  # another game's terms (its glossary's search), or Card Rogue's
         self.start = start
         self.legend = legend  # the board's glyphs, when opened over a board
         self.shown: list[Term | str | None] = []  # None: the keys entry; LEGEND_ENTRY: the legend
@@ -111,7 +113,7 @@ class RulesScreen(Screen[None]):
     # -- the list
 
     def fill(self, query: str) -> None:
-        terms = self.search(query)
+        terms = self.glossary(query)
         wanted = query.casefold().strip()
         show_keys = bool(self.keys) and (not wanted or wanted in "keys")
         show_legend = self.legend is not None and (not wanted or wanted in "board legend glyphs")

@@ -1,0 +1,75 @@
+"""A Table Dungeon run opened for watching: verified first, then stepped through one action at a
+time, as a spectator sees the table (no hand is shown, as at the table itself).
+
+    replay = TableReplay.from_document(doc)    # raises Unwatchable with the refusal
+    replay.seek(10); replay.view(); replay.lines()
+
+Nothing a run claims is shown before the engine agrees with it: the run is verified (replayed to
+its end with the figures it claims) before it opens. Stepping rebuilds the game from the start,
+which the engine guarantees gives the identical state. No Textual here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from app.games.cardrogue.replay import Unwatchable
+from app.games.tabledungeon.words import describe
+from engine.core import Event
+from engine.tabledungeon import GAME, RULES, Action, State
+
+
+class TableReplay:
+    """A verified run, and the step on show (0: before the first action)."""
+
+    def __init__(self, seed: int, players: list[str], actions: list[Action],
+                 steps: list[list[Event]], score: Any) -> None:
+        self.seed = seed
+        self.players = players
+        self.actions = actions
+        self.steps = steps  # the events of each action, as the verification saw them
+        self.score = score
+        self.step = 0
+        self.state: State = RULES.new_game(seed=seed, players=players)
+        names = self.state.view(None)  # only the names are read from it
+        self.narration = [[line for e in events if (line := describe(e, names)) is not None]
+                          for events in steps]
+
+    @classmethod
+    def from_document(cls, doc: Any) -> TableReplay:
+        """Verify a parsed run document and open it. Raises Unwatchable with the refusal."""
+        steps: list[list[Event]] = []
+        verdict = RULES.verify(doc, on_step=lambda n, action, events: steps.append(events))
+        if not verdict.ok:
+            raise Unwatchable(verdict.code, verdict.reason.partition(": ")[2] or verdict.reason)
+        run = RULES.run_from_dict(doc)
+        return cls(run.seed, list(run.players), list(run.actions), steps,
+                   verdict.figures.get("score"))
+
+    @property
+    def total(self) -> int:
+        return len(self.actions)
+
+    def seek(self, step: int) -> None:
+        """Show the game after `step` actions (clamped to the run)."""
+        step = max(0, min(step, self.total))
+        if step < self.step:
+            self.state = RULES.new_game(seed=self.seed, players=self.players)
+            self.step = 0
+        while self.step < step:
+            self.state.apply(self.actions[self.step])
+            self.step += 1
+
+    def view(self) -> dict[str, Any]:
+        return self.state.view(None)
+
+    def lines(self) -> list[Text]:
+        """The log up to the step on show."""
+        return [line for step in self.narration[:self.step] for line in step]
+
+
+def is_table_dungeon(doc: Any) -> bool:
+    """Whether a parsed run document names Table Dungeon as its game."""
+    return isinstance(doc, dict) and doc.get("game") == GAME

@@ -1,0 +1,2 @@
+"""Table Dungeon's screens: a new table, the table in play (with the hot-seat cover), the
+results."""

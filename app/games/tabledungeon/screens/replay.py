@@ -1,0 +1,132 @@
+"""Watch a Table Dungeon run: the table as a spectator sees it, step by step, with the log in
+words up to the step on show. Read-only. `cardrogue replay RUN` and "Watch a run file" open it
+for a Table Dungeon run (app/cardrogue_app.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from app.games.cardrogue.glossary import Term
+from app.games.cardrogue.replay import Unwatchable
+from app.games.cardrogue.screens.replay import RunRefusedScreen
+from app.games.tabledungeon import glossary
+from app.games.tabledungeon.replay import TableReplay, is_table_dungeon
+from app.games.tabledungeon.widgets.panels import enemy_text, players_text, status_text
+from engine.core import RunError, read_document
+
+
+def is_table_dungeon_file(path: Path) -> bool:
+    """Whether `path` holds a run that names Table Dungeon as its game (a file that cannot be
+    read is not: the run viewer says why)."""
+    try:
+        return is_table_dungeon(read_document(path))
+    except RunError:
+        return False
+
+
+def open_table_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
+    """Open the viewer on a Table Dungeon run file, or the refusal if it cannot be shown."""
+    try:
+        replay = TableReplay.from_document(read_document(path))
+    except RunError as exc:
+        app.push_screen(RunRefusedScreen(exc.code.replace("_", " ").capitalize(), exc.message),
+                        closed)
+        return
+    except Unwatchable as refusal:
+        app.push_screen(RunRefusedScreen(refusal.heading, refusal.message), closed)
+        return
+    app.push_screen(TableReplayScreen(replay, path.name), closed)
+
+
+class TableReplayScreen(Screen[None]):
+    """Step through a verified Table Dungeon run."""
+
+    BINDINGS = [
+        Binding("right", "step(1)", "Step", key_display="→", id="td_replay_forward",
+                tooltip="Show the next action"),
+        Binding("left", "step(-1)", "Back", key_display="←", id="td_replay_back",
+                tooltip="Show the action before"),
+        Binding("home", "seek(0)", "Start", id="td_replay_start", tooltip="Go to the start"),
+        Binding("end", "seek(-1)", "End", id="td_replay_end", tooltip="Go to the end"),
+        Binding("escape", "close", "Close", id="td_replay_close", tooltip="Close the replay"),
+    ]
+
+    DEFAULT_CSS = """
+    TableReplayScreen #status, TableReplayScreen #step {
+        height: auto;
+        background: $panel;
+        padding: 0 1;
+    }
+    TableReplayScreen #enemy {
+        height: auto;
+        border-left: thick $error;
+        padding: 0 1;
+        margin: 1 0;
+    }
+    TableReplayScreen #players {
+        height: auto;
+        padding: 0 1;
+    }
+    TableReplayScreen #log {
+        height: 1fr;
+        border-top: solid $panel;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def __init__(self, replay: TableReplay, title: str) -> None:
+        super().__init__()
+        self.replay = replay
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="step")
+        yield Static(id="status")
+        yield Static(id="enemy")
+        yield Static(id="players")
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        log.can_focus = False  # the arrows step through the run
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def glossary(self, query: str) -> list[Term]:
+        return glossary.search(query)
+
+    def redraw(self) -> None:
+        replay = self.replay
+        view = replay.view()
+        step = Text("Replay of ", style="bold")
+        step.append(self.title_text)
+        step.append(f" · step {replay.step} of {replay.total}", style="bold")
+        if replay.score is not None:
+            step.append(f" · verified, score {replay.score}", style="green")
+        self.query_one("#step", Static).update(step)
+        self.query_one("#status", Static).update(status_text(view, replay.seed))
+        self.query_one("#enemy", Static).update(enemy_text(view))
+        self.query_one("#players", Static).update(players_text(view))
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in replay.lines():
+            log.write(line)
+
+    def action_step(self, step: int) -> None:
+        self.replay.seek(self.replay.step + step)
+        self.redraw()
+
+    def action_seek(self, step: int) -> None:
+        self.replay.seek(self.replay.total if step < 0 else step)
+        self.redraw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

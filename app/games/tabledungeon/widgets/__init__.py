@@ -1,0 +1,1 @@
+"""The panels of the Table Dungeon table: the enemy, the players, the hand."""

@@ -1,0 +1,1 @@
+"""Pilot and snapshot tests of Table Dungeon's screens."""

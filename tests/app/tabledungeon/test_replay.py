@@ -1,0 +1,70 @@
+"""Watching a Table Dungeon run: `cardrogue replay RUN` (the app's open_run_file) opens Table
+Dungeon's own viewer, verified first; a forged run opens to its refusal instead."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Static
+
+from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue.screens.replay import RunRefusedScreen
+from app.games.tabledungeon.screens.replay import TableReplayScreen
+from engine.core.runs import save_run
+from engine.tabledungeon import runs
+from tests.tabledungeon.support import play_out
+
+SIZE = (80, 24)
+
+
+def saved(tmp_path, **change):
+    state = play_out(seed=12, players=3)
+    run = runs.record(state, "Ann", recorded="2026-11-22T23:00:00Z")
+    path = tmp_path / "table.run.json"
+    if change:
+        path.write_text(json.dumps({**run.to_dict(), **change}))
+    else:
+        save_run(path, run)
+    return path, state
+
+
+def text(app: CardRogueApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_a_table_dungeon_run_opens_in_its_own_viewer(app: CardRogueApp, tmp_path) -> None:
+    path, state = saved(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_run_file(path)
+        await pilot.pause()
+        assert isinstance(app.screen, TableReplayScreen)
+        total = len(state.history)
+        assert f"step 0 of {total}" in text(app, "#step")
+        assert f"verified, score {state.score}" in text(app, "#step")
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        assert f"step 3 of {total}" in text(app, "#step")
+        assert app.screen.replay.state.fingerprint() != state.fingerprint()
+        await pilot.press("end")
+        await pilot.pause()
+        replay = app.screen.replay
+        assert replay.state.fingerprint() == state.fingerprint()
+        assert any("fourth ace" in str(line) or "Everyone has fallen" in str(line)
+                   for line in replay.lines())
+        await pilot.press("left", "home")
+        await pilot.pause()
+        assert replay.step == 0 and replay.lines() == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, TableReplayScreen)
+
+
+async def test_a_forged_run_opens_to_its_refusal(app: CardRogueApp, tmp_path) -> None:
+    real = play_out(seed=12, players=3).score
+    path, _ = saved(tmp_path, claimed={"score": real + 1})
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_run_file(path)
+        await pilot.pause()
+        assert isinstance(app.screen, RunRefusedScreen)
+        assert text(app, "#reason") == "Claims differ"
+        assert text(app, "#message") == f"Score: the run claims {real + 1}, the replay gives {real}"

@@ -1,0 +1,230 @@
+"""Table Dungeon at one keyboard, played through key presses: a whole game against a computer
+seat, the hot-seat cover between two people, the help's glossary, and the run kept at the
+end."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Static
+
+from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue.screens.rules import RulesScreen
+from app.games.tabledungeon.screens.new_game import NewTableScreen
+from app.games.tabledungeon.screens.results import ResultsScreen
+from app.games.tabledungeon.screens.table import CoverScreen, TableScreen
+from app.games.tabledungeon.session import Seat, TableSession
+from app.screens.dialogs import ConfirmScreen
+from app.screens.title import MENU, TitleScreen
+from engine.tabledungeon import RULES
+from engine.core.runs import read_document
+
+SIZE = (80, 24)
+MAX_PRESSES = 3000
+
+
+@pytest.fixture(autouse=True)
+def no_computer_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 0)
+
+
+def text_of(app: CardRogueApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def open_new_table(app: CardRogueApp, pilot) -> None:
+    """From the title: down to Table Dungeon, Enter."""
+    await pilot.pause()
+    position = [entry.id for entry in MENU].index("tabledungeon")
+    await pilot.press("home", *["down"] * position, "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, NewTableScreen)
+
+
+async def type_into(pilot, app: CardRogueApp, field: str, text: str) -> None:
+    app.screen.query_one(field, Input).focus()
+    await pilot.pause()
+    await pilot.press(*text)
+
+
+async def test_a_two_player_game_with_a_computer_seat_is_played_to_its_end(
+        app: CardRogueApp, user_data) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_table(app, pilot)
+        await pilot.press(*"Ann")  # the name field has focus; seat 2 is a computer already
+        await type_into(pilot, app, "#seed", "2026")
+        await pilot.press("enter")  # Enter in the seed starts the game
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        table = app.screen
+        session = table.session
+        assert [s.name for s in session.seats] == ["Ann", "Computer 2"]
+        assert session.seed == 2026 and session.seats[1].computer
+        assert "Ann picks a class" in text_of(app, "#status")
+        await pilot.press("2")  # the second class offered
+        await pilot.pause()
+        for press in range(MAX_PRESSES):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            # Ann takes the selected choice, now and then moving the selection first.
+            await pilot.press("right" if press % 7 == 3 else "enter")
+            await pilot.pause()
+            # Neither Ann nor the computer is ever refused.
+            assert "Not allowed" not in str(table.query_one("#note", Static).render())
+        assert isinstance(app.screen, ResultsScreen), "the game did not end"
+        state = session.state
+        assert state.is_over and state.history[0].name == "wizard"
+        tally = str(app.screen.query_one("#tally", Static).render())
+        if state.outcome == "won":
+            winner = state.names[state.winners[0]]
+            assert f"{winner} wins with {state.score} loot points" in tally
+        else:
+            assert "a loss for all" in tally
+        assert "Ann" in tally and "Computer 2" in tally
+        # The run is kept like Card Rogue's, and verifies.
+        runs = list((user_data / "runs").glob("tabledungeon_Ann_*.run.json"))
+        assert len(runs) == 1 and "Run saved to" in tally
+        verdict = RULES.verify(read_document(runs[0]))
+        assert verdict.ok, verdict.reason
+        assert verdict.figures["moves"] == len(state.history)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def two_people(app: CardRogueApp, pilot) -> TableScreen:
+    """A table of Ann and Bo, both people, seed 7, set up with the keys alone."""
+    await open_new_table(app, pilot)
+    await pilot.press(*"Ann", "enter", *"Bo")  # Enter goes on to the next name
+    await pilot.press("tab", "enter", "enter")  # seat 2: computer (normal) -> empty -> person
+    await pilot.press("shift+tab", "enter", "enter", "enter", *"7")  # past names 3, 4: the seed
+    assert app.focused is app.screen.query_one("#seed")
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, TableScreen)
+    return app.screen
+
+
+async def test_the_cover_hides_the_next_persons_hand_until_enter(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = await two_people(app, pilot)
+        session = table.session
+        assert [s.player for s in session.seats] == ["human", "human"]
+        await pilot.press("1")  # Ann picks; now Bo must pick: the keyboard changes hands
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen)
+        assert "Pass the keyboard to Bo — press Enter when ready" in \
+            str(app.screen.query_one("#cover", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is table and session.keyboard == 1
+        await pilot.press("1")  # Bo picks; the decks are dealt and Ann leads the first round
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        ann_hand = list(session.state.seats[0].hand)
+        hand = text_of(app, "#hand")
+        assert hand.startswith("Ann · choose:")
+        await pilot.press("1")  # Ann lays her first card; Bo's turn
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen)
+        # Behind the cover nothing of either hand is drawn: the cover screen shows no card...
+        cover = app.export_screenshot()
+        assert not any(sign in cover for sign in "♠♥♦♣")
+        # ...and the table under it has put the hand away and still shows Ann's eyes only.
+        assert str(table.query_one("#hand", Static).render()) == \
+            "Hidden until Bo takes the keyboard."
+        assert session.keyboard == 0 and session.view()["hand"] == ann_hand[1:]
+        assert session.view()["my_card"] == ann_hand[0]
+        await pilot.press("q", "n")  # q on the cover asks too; no keeps the game
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen) and app.return_code is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is table and session.keyboard == 1
+        bo_view = session.state.view(1)
+        hand = text_of(app, "#hand")
+        assert hand.startswith("Bo · choose:")
+        from app.games.tabledungeon.words import choice_label
+        for action in session.state.legal_actions():
+            assert str(choice_label(bo_view, action)) in hand
+
+
+async def test_a_refused_start_says_why_and_keeps_the_form(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_table(app, pilot)
+        app.screen.query_one("#kind-1").focus()
+        await pilot.press("enter")  # seat 2: computer (normal) -> empty: one seat left
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        assert "Table Dungeon needs 2 to 4 players, not 1" in text_of(app, "#problem")
+        await type_into(pilot, app, "#seed", "-5")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "the seed is a number from 0" in text_of(app, "#problem")
+
+
+async def test_help_shows_table_dungeon_s_glossary_and_keys(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_table(app, pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        names = [str(option.prompt) for option in app.screen.query_one("#terms").options]
+        assert "Keys" in names and "Hot seat" in names and "Loot" in names
+        assert "Adjacent tile" not in names  # Card Rogue's entries stay in Card Rogue
+        await pilot.press(*"royal")
+        await pilot.pause()
+        assert str(app.screen.query_one("#term-name", Static).render()) == "Royal"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_player_name_shows_literally(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_table(app, pilot)
+        await pilot.press(*"[b]Ann[/b]")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert "[b]Ann[/b] picks a class" in text_of(app, "#status")
+
+
+async def test_the_computer_waits_while_the_help_is_open(app: CardRogueApp, monkeypatch) -> None:
+    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 3600)
+    async with app.run_test(size=SIZE) as pilot:
+        session = TableSession([Seat("Ann"), Seat("Cy", "easy")], seed=4)
+        table = TableScreen(session)
+        app.push_screen(table)
+        await pilot.pause()
+        await pilot.press("1")  # Ann picks: the computer's turn, its move on a (long) timer
+        await pilot.pause()
+        assert session.computer_to_act() and table.computer_waiting
+        await pilot.press("f1")
+        await pilot.pause()
+        table.computer_turn()  # the timer fires while the help is open: nothing happens
+        assert len(session.state.history) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table and table.computer_waiting  # sent on again
+        table.computer_turn()
+        await pilot.pause()
+        assert len(session.state.history) == 2 and session.state.history[1].kind == "pick"
+
+
+async def test_q_asks_before_quitting_a_game_in_play(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableScreen(TableSession([Seat("Ann"), Seat("Bo", "easy")], seed=4))
+        app.push_screen(table)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is table and app.return_code is None

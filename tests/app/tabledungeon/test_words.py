@@ -1,0 +1,51 @@
+"""Table Dungeon's log in words: every event the engine can send has a sentence (but the hand
+refills, which the hand panel shows), a hidden card is never named, and names stay literal."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from app.games.tabledungeon.words import card, describe
+from engine.core import Event
+from engine.tabledungeon import RULES
+from tests.tabledungeon.support import engine_event_kinds, play_out
+
+UNTOLD = {"drew"}  # a hand refilled: the counts on screen show it
+
+
+def test_every_engine_event_gets_a_sentence_in_real_games():
+    kinds = engine_event_kinds()
+    assert len(kinds) > 15
+    told: set[str] = set()
+    for seed in range(60):
+        state = play_out(seed=seed, players=2 + seed % 3, level="easy" if seed % 2 else "normal")
+        replay = RULES.new_game(seed=seed, players=state.names)
+        view = replay.view(None)
+        for action in state.history:
+            for event in replay.apply(action):
+                line = describe(event, view)
+                if event.kind in UNTOLD:
+                    assert line is None
+                else:
+                    assert isinstance(line, Text) and line.plain.strip(), event
+                    told.add(event.kind)
+        if told >= kinds - UNTOLD:
+            break
+    assert told == kinds - UNTOLD
+
+
+def test_a_card_from_a_hand_is_not_named_in_the_log():
+    state = RULES.new_game(seed=1, players=["Ann", "Bo"])
+    line = describe(Event("hand_to_xp", {"seat": 1, "card": "7S", "xp_top": "9C"}),
+                    state.view(None))
+    assert line is not None
+    assert line.plain == "Bo puts a card from their hand under their XP pile."
+    assert card("7S").plain not in line.plain
+
+
+def test_names_stay_literal():
+    state = RULES.new_game(seed=1, players=["[bold]Ann[/]", "Bo\u202e"])
+    line = describe(Event("died", {"seat": 0}), state.view(None))
+    assert line is not None and line.plain.startswith("[bold]Ann[/] has fallen")
+    line = describe(Event("hurt", {"seat": 1, "damage": 4, "health": 2}), state.view(None))
+    assert line is not None and "\u202e" not in line.plain  # spelled out, never obeyed

@@ -1,0 +1,81 @@
+"""A throw-away PostgreSQL server for the server's tests and benchmarks: initdb in a temporary
+folder, pg_ctl start on a free loopback port with fsync off, a fast stop that removes the folder.
+
+    folder = pg_bin()                  # None when PostgreSQL is not installed
+    server = Postgres(folder); server.start()
+    url = server.new_database()        # a fresh, empty database on it
+    server.stop()
+
+Shared by tests/server/conftest.py (the `postgres` fixture) and benchmarks/server_*.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+PG_BIN_DIRS = [Path("/usr/lib/postgresql") / v / "bin" for v in ("17", "16", "15", "14")]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def pg_bin() -> Path | None:
+    for folder in PG_BIN_DIRS:
+        if (folder / "initdb").is_file():
+            return folder
+    found = shutil.which("initdb")
+    return Path(found).parent if found else None
+
+
+class Postgres:
+    """A throwaway PostgreSQL server: initdb in a temp folder, pg_ctl start, fast stop."""
+
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin = bin_dir
+        self.folder = Path(tempfile.mkdtemp(prefix="cardrogue-pg-"))
+        self.data = self.folder / "data"
+        self.port = free_port()
+        self.as_root = os.getuid() == 0
+        self._names = itertools.count()
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.bin / args[0]), *args[1:]]
+        if self.as_root:  # PostgreSQL refuses to run as root
+            command = ["su", "postgres", "-c", subprocess.list2cmdline(command)]
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        if self.as_root:
+            shutil.chown(self.folder, "postgres")
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                  "--no-sync", "-E", "UTF8")
+        options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} "
+                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.folder / "log"),
+                  "-o", options, "start")
+
+    def stop(self) -> None:
+        try:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = f"test_{os.getpid()}_{next(self._names)}"
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
