@@ -17,18 +17,9 @@ from app.games.cardrogue.glossary import Term
 from app.games.cardrogue.replay import Unwatchable
 from app.games.cardrogue.screens.replay import RunRefusedScreen
 from app.games.tabledungeon import glossary
-from app.games.tabledungeon.replay import TableReplay, is_table_dungeon
+from app.games.tabledungeon.replay import TableReplay
 from app.games.tabledungeon.widgets.panels import enemy_text, players_text, status_text
 from engine.core import RunError, read_document
-
-
-def is_table_dungeon_file(path: Path) -> bool:
-    """Whether `path` holds a run that names Table Dungeon as its game (a file that cannot be
-    read is not: the run viewer says why)."""
-    try:
-        return is_table_dungeon(read_document(path))
-    except RunError:
-        return False
 
 
 def open_table_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
