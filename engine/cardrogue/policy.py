@@ -184,9 +184,12 @@ def _plan(view: GameView, seen: Sight, legal: Sequence[Action], level: str,
         dig = _mole(view, seen, moles)
         if dig is not None:
             return dig
-    if not _heading_out(view, seen) and 2 * view.hero.health > view.hero.max_health:
-        # Nothing else to do: an enemy in the way of the unknown is fought.
-        walk = _walk(view, seen, by_kind.get("move", ()), _next_to_enemy)
+    if not _brave(view) and by_kind.get("drink"):
+        return by_kind["drink"][0]  # a potion may heal; waiting never does
+    if not _heading_out(view, seen):
+        # Nothing else to do: the enemies in the way of the unknown are sought out (a fall
+        # brings the hero back at full health, so even a lost fight moves the game on).
+        walk = _walk(view, seen, by_kind.get("move", ()), _next_to_enemy, risk=True)
         if walk is not None:
             return walk
     return by_kind.get("end_turn", list(legal))[0]
@@ -247,7 +250,11 @@ def _fight(view: GameView, by_kind: dict[str, list[Action]]) -> Action:
         return enemies.get(targets.get(a.dir or "") or (-1, -1))
 
     reachable = [a for a in attacks if enemy_of(a) is not None]
-    if reachable and _can_beat(view, [e for a in reachable if (e := enemy_of(a)) is not None]):
+    foes = [e for a in reachable if (e := enemy_of(a)) is not None]
+    # While above half health it fights anyway: wounds stay on an enemy, and a hero who
+    # always fled would leave the unknown behind it unexplored for good.
+    if reachable and (_can_beat(view, foes) or _brave(view)
+                      or any(2 * e.health <= e.max_health for e in foes)):
         return min(reachable, key=lambda a: (enemy_of(a).health, DIRECTIONS.index(a.dir or "N")))  # type: ignore[union-attr]
     if "flee" in by_kind:
         return by_kind["flee"][0]
@@ -270,7 +277,9 @@ def _outlasts(view: GameView, health: int, hitters: Sequence[tuple[int, bool]]) 
     hero = view.hero
     hit = max(AVERAGE_ROLL + hero.attack, 0.5)
     rounds = -(-health // hit)
-    taken = sum(max(AVERAGE_ROLL * (2 if double else 1) + attack - hero.armour, 0)
+    # An enemy hits for its attack; one that rolls two dice hits for them instead (and its
+    # attack counts only thrown potions, 0 on the card).
+    taken = sum(max((2 * AVERAGE_ROLL if double else 0) + attack - hero.armour, 0)
                 for attack, double in hitters)
     return taken == 0 or hero.health > taken * rounds
 
@@ -372,8 +381,12 @@ def _next_to_enemy(view: GameView, seen: Sight, index: int) -> bool:
     return any(seen.across(index, d) in seen.enemies for d in DIRECTIONS)
 
 
-def _walk(view: GameView, seen: Sight, moves: Sequence[Action], goal: Goal | None = None
-          ) -> Action | None:
+def _brave(view: GameView) -> bool:
+    return 2 * view.hero.health > view.hero.max_health
+
+
+def _walk(view: GameView, seen: Sight, moves: Sequence[Action], goal: Goal | None = None,
+          risk: bool = False) -> Action | None:
     """The first step of a shortest walk over face-up cells to the nearest cell `goal` wants
     (None if the hero stands on one, or none can be reached). Ties go N, E, S, W: no hash
     order."""
@@ -391,7 +404,7 @@ def _walk(view: GameView, seen: Sight, moves: Sequence[Action], goal: Goal | Non
     for direction in DIRECTIONS:
         other = seen.across(start, direction)
         if (direction in legal_dirs and other is not None and other not in first
-                and not _risky(view, seen, other)):
+                and (risk or not _risky(view, seen, other))):
             first[other] = direction
             todo.append(other)
     while todo:
@@ -403,7 +416,7 @@ def _walk(view: GameView, seen: Sight, moves: Sequence[Action], goal: Goal | Non
             if (other is None or other in first or other == start
                     or seen.face[other] != REVEALED or other in seen.enemies
                     or other in seen.players or _hurts(seen, other)
-                    or _risky(view, seen, other)):
+                    or not risk and _risky(view, seen, other)):
                 continue
             first[other] = first[here]
             todo.append(other)
