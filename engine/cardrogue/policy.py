@@ -45,7 +45,7 @@ PREFERRED = ("warrior", "cleric", "rogue", "explorer", "mage", "bard")
 # Actions the computer never takes: giving up, stepping away, and what needs a plan it lacks.
 NEVER = frozenset({"quit", "leave", "trade", "trip", "steal", "throw", "read", "sell",
                    "unequip", "cast", "leap"})
-AVERAGE_ROLL = 3.5
+TWO_AVERAGE_ROLLS = 7  # twice a die's average: the fight sums count in half points
 
 Cell = tuple[int, int]
 
@@ -275,13 +275,13 @@ def _outlasts(view: GameView, health: int, hitters: Sequence[tuple[int, bool]]) 
     """Counted with average rolls: the rounds the hero needs to slay an enemy of `health`
     against the damage the `hitters` (attack, rolls two dice) deal meanwhile."""
     hero = view.hero
-    hit = max(AVERAGE_ROLL + hero.attack, 0.5)
-    rounds = -(-health // hit)
+    hit = max(TWO_AVERAGE_ROLLS + 2 * hero.attack, 1)
+    rounds = -(-2 * health // hit)
     # An enemy hits for its attack; one that rolls two dice hits for them instead (and its
     # attack counts only thrown potions, 0 on the card).
-    taken = sum(max((2 * AVERAGE_ROLL if double else 0) + attack - hero.armour, 0)
+    taken = sum(max((2 * TWO_AVERAGE_ROLLS if double else 0) + 2 * (attack - hero.armour), 0)
                 for attack, double in hitters)
-    return taken == 0 or hero.health > taken * rounds
+    return taken == 0 or 2 * hero.health > taken * rounds
 
 
 def _risky(view: GameView, seen: Sight, index: int) -> bool:
