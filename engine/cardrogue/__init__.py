@@ -25,6 +25,8 @@ from engine.cardrogue.view import (CardView, EnemyView, GameView, GoalView, Hero
 
 if TYPE_CHECKING:
     from engine.cardrogue.identity import map_id, share_code
+    from engine.cardrogue.policy import LEVELS as COMPUTER_LEVELS
+    from engine.cardrogue.policy import Sight, computer_move, sight
     from engine.cardrogue.rules import RULES
     from engine.cardrogue.runs import GAME, Run, Verified, parse_run, read_run, run_from_dict
     from engine.cardrogue.runs import record as record_run
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 
 __getattr__ = lazy_exports(__name__, {
     "engine.cardrogue.identity": ("map_id", "share_code"),
+    "engine.cardrogue.policy": ("COMPUTER_LEVELS=LEVELS", "Sight", "computer_move", "sight"),
     "engine.cardrogue.rules": ("RULES",),
     "engine.cardrogue.runs": ("GAME", "Run", "Verified", "parse_run", "read_run", "run_from_dict",
                               "record_run=record", "start_run=start", "verify_run=verify"),
@@ -41,7 +44,7 @@ __getattr__ = lazy_exports(__name__, {
 })
 
 __all__ = [
-    "DIRECTIONS", "RULES", "Action", "Run", "parse_run", "read_run", "run_from_dict",
+    "COMPUTER_LEVELS", "DIRECTIONS", "RULES", "Sight", "computer_move", "sight", "Action", "Run", "parse_run", "read_run", "run_from_dict",
     "BUILTIN_GLYPHS", "CARD_TYPES", "DIRECTION_BITS", "FACE_DOWN", "GAME", "GLYPH_PATHS",
     "KEEP_GOLD", "OPPOSITE", "OVERRIDABLE", "PATH_GLYPHS", "REVEALED", "RULES_VERSION", "SLOTS",
     "STEP", "UNSEEN", "CardDef", "CardView", "CharacterDef", "Decision", "E", "EnemyView", "Game",

@@ -98,6 +98,24 @@ def test_classic_new_game(snap_compare, app: CardRogueApp, size) -> None:
     assert snap_compare(app, terminal_size=size, run_before=new_table_screen(app))
 
 
+def test_classic_new_game_with_a_computer_seat(snap_compare, app: CardRogueApp) -> None:
+    """Ann at the keyboard, the computer (normal) in seat 2, two seats left empty."""
+
+    async def run_before(pilot) -> None:
+        from textual.widgets import Input
+
+        from app.games.cardrogue.screens.classic import NewGameScreen
+
+        app.push_screen(NewGameScreen(("Ann",), kinds=("human", "normal")))
+        await pilot.pause()
+        for field in app.screen.query(Input):
+            field.cursor_blink = False
+        app.screen.query_one("#seed", Input).value = "2026"
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_classic_four_players_mid_game(snap_compare, app: CardRogueApp, size) -> None:
     assert snap_compare(app, terminal_size=size, run_before=four_players_mid_game(app))

@@ -12,8 +12,11 @@ from dataclasses import dataclass
 
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.words import Narrator
-from engine.cardrogue import Game, Goal
+from engine.cardrogue import COMPUTER_LEVELS, Game, Goal, computer_move
 from engine.cardrogue import Action
+from engine.core import Dice
+
+HUMAN = "human"  # a seat's kind: a person, or a computer level ("easy", "normal")
 
 # The goals a solo player may choose from, in the engine's terms (see engine/cardrogue/goals.py).
 SOLO_GOALS: dict[str, tuple[str, tuple[Goal, ...]]] = {
@@ -47,9 +50,14 @@ class ClassicSession(Session):
     """A classic game and everything that happened in it (the play screen's Session)."""
 
     def __init__(self, names: list[str], seed: int | None = None,
-                 goal_ids: tuple[str, ...] = ()) -> None:
+                 goal_ids: tuple[str, ...] = (), kinds: list[str] | None = None) -> None:
         self.names = [n.strip() or f"Player {k + 1}" for k, n in enumerate(names)]
+        self.kinds = list(kinds) if kinds is not None else [HUMAN] * len(self.names)
+        if len(self.kinds) != len(self.names) or any(
+                k != HUMAN and k not in COMPUTER_LEVELS for k in self.kinds):
+            raise ValueError("each seat is a person or a computer level")
         self.seed = clock_seed() if seed is None else seed
+        self._new_minds()
         self.goal_ids = tuple(goal_ids) if len(self.names) == 1 else ()
         self.source = None
         self.name = self.names[0]
@@ -62,6 +70,30 @@ class ClassicSession(Session):
     def _new_game(self) -> Game:
         chosen = tuple(goal for g in self.goal_ids for goal in SOLO_GOALS[g][1])
         return Game.classic(self.names, self.seed, goals_=chosen)
+
+    def _new_minds(self) -> None:
+        # The computer's own dice, one stream per seat from the game's seed: a game replays,
+        # and thinking never draws the game's dice.
+        self.minds = [Dice(self.seed ^ (0xC0DE + n)) for n in range(len(self.names))]
+
+    # -- computer seats
+
+    def is_computer(self, seat: int) -> bool:
+        return self.kinds[seat] != HUMAN
+
+    def computer_to_act(self) -> bool:
+        seat = self.game.current_player
+        return seat is not None and self.is_computer(seat)
+
+    def computer_move(self) -> Action:
+        """The computer's choice for the seat that must act, from what that seat may know."""
+        seat = self.game.current_player
+        assert seat is not None and self.is_computer(seat)
+        return computer_move(self.game, seat, self.kinds[seat], self.minds[seat])
+
+    def restart_campaign(self) -> None:
+        self._new_minds()
+        super().restart_campaign()
 
     @property
     def title(self) -> str:

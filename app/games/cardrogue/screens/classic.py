@@ -15,7 +15,9 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import (
     Button,
     Checkbox,
@@ -29,7 +31,7 @@ from textual.widgets import (
 from engine.core import shown
 from engine.cardrogue import Action
 
-from app.games.cardrogue.classic import MAX_SEED, SOLO_GOALS, ClassicSession
+from app.games.cardrogue.classic import HUMAN, MAX_SEED, SOLO_GOALS, ClassicSession
 from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
 from app.games.cardrogue.screens.play import COMMANDS, Command, PlayScreen
 from app.games.cardrogue.session import Attempt
@@ -39,9 +41,16 @@ from app.games.cardrogue.look import character_label
 from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import card_label, reason_line
-from engine.cardrogue import KEEP_GOLD, GameView, PickDecision, RespawnDecision
+from engine.cardrogue import (COMPUTER_LEVELS, KEEP_GOLD, GameView, PickDecision,
+                              RespawnDecision)
 
 MAX_PLAYERS = 4
+# How long a computer seat waits before each action, in seconds: long enough to follow it on
+# the board and in the log. Tests set it to 0.
+COMPUTER_DELAY = 0.6
+# What a seat's switch cycles through, and how it reads.
+SEAT_KINDS = (HUMAN, *COMPUTER_LEVELS)
+SEAT_KIND_LABELS = {HUMAN: "Person", **{level: f"Computer ({level})" for level in COMPUTER_LEVELS}}
 
 
 def token(seat: int) -> Text:
@@ -56,9 +65,60 @@ def where(cell: tuple[int, int]) -> str:
 
 # ---------------------------------------------------------------------- a new table
 
+class SeatKind(Static, can_focus=True):
+    """Who plays a seat: a person or the computer at a level. Enter, Space, the arrows or a
+    click change it (as on Table Dungeon's new-game screen)."""
+
+    BINDINGS = [
+        Binding("enter,space,right", "turn(1)", "Change", id="seat_kind_next",
+                tooltip="Change who plays this seat"),
+        Binding("left", "turn(-1)", show=False, id="seat_kind_previous",
+                tooltip="Change who plays this seat, the other way"),
+    ]
+
+    DEFAULT_CSS = """
+    SeatKind {
+        width: 24;
+        margin: 0 0 0 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    SeatKind:focus {
+        background: $accent;
+        text-style: bold;
+    }
+    """
+
+    class Changed(Message):
+        def __init__(self, kind: SeatKind) -> None:
+            super().__init__()
+            self.kind = kind
+
+    def __init__(self, kind: str, **options) -> None:
+        super().__init__(**options)
+        self.kind = kind
+
+    def render(self) -> Text:
+        return Text(f"◂ {SEAT_KIND_LABELS[self.kind]} ▸")
+
+    def action_turn(self, step: int) -> None:
+        self.kind = SEAT_KINDS[(SEAT_KINDS.index(self.kind) + step) % len(SEAT_KINDS)]
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def on_click(self) -> None:
+        self.action_turn(1)
+
+
+def computer_name(seat: int) -> str:
+    """The name of a computer seat left without one."""
+    return f"Computer {seat + 1}"
+
+
 class NewGameScreen(Screen[None]):
-    """Names for 1-4 players (an empty name leaves the seat empty), an optional seed, and a solo
-    player's goals. Start opens the table; the characters are picked there, in turn order."""
+    """Names for 1-4 players, each a person or the computer (an empty name leaves a person's
+    seat empty; a computer's gets a name), an optional seed, and a solo player's goals. Start
+    opens the table; the characters are picked there, in turn order."""
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="new_game_start", tooltip="Start the game"),
@@ -70,7 +130,7 @@ class NewGameScreen(Screen[None]):
         align: center middle;
     }
     NewGameScreen #new-game {
-        width: 64;
+        width: 76;
         max-width: 100%;
         height: auto;
         max-height: 100%;
@@ -112,22 +172,26 @@ class NewGameScreen(Screen[None]):
     }
     """
 
-    def __init__(self, names: Iterable[str] = ("", "", "", "")) -> None:
+    def __init__(self, names: Iterable[str] = ("", "", "", ""),
+                 kinds: Iterable[str] = ()) -> None:
         super().__init__()
         self.initial = list(names)[:MAX_PLAYERS]
+        given = list(kinds)[:MAX_PLAYERS]
+        self.kinds = given + [HUMAN] * (MAX_PLAYERS - len(given))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-game") as box:
             box.border_title = "A new classic game"
             box.border_subtitle = "Ctrl+S starts · Esc goes back"
-            yield Static("One to four players share this keyboard. After the deciding roll, "
-                         "each picks a character in turn order.", id="intro")
+            yield Static("One to four players at this keyboard, each a person or the computer. "
+                         "After the deciding roll, each picks a character in turn.", id="intro")
             for seat in range(MAX_PLAYERS):
                 with Horizontal(classes="row"):
                     yield Label(Text.assemble(token(seat), f" Player {seat + 1}"))
                     value = self.initial[seat] if seat < len(self.initial) else ""
-                    yield Input(value, placeholder="name (empty: no one)" if seat else "name",
+                    yield Input(value, placeholder=self.placeholder(seat),
                                 id=f"name-{seat}", max_length=20, compact=True)
+                    yield SeatKind(self.kinds[seat], id=f"kind-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(placeholder="empty: from the clock (shown at start)", id="seed",
@@ -144,14 +208,31 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
 
+    def placeholder(self, seat: int) -> str:
+        if self.kinds[seat] != HUMAN:
+            return f"name (empty: {computer_name(seat)})"
+        return "name (empty: no one)" if seat else "name"
+
+    def on_seat_kind_changed(self, event: SeatKind.Changed) -> None:
+        seat = int((event.kind.id or "").removeprefix("kind-"))
+        self.kinds[seat] = event.kind.kind
+        self.query_one(f"#name-{seat}", Input).placeholder = self.placeholder(seat)
+
     def names(self) -> list[str]:
+        """Each seat's name: typed, a computer's own, or empty (no one sits there)."""
         # Typed or pasted: what a terminal would obey is spelled out before it is kept.
-        return [shown(self.query_one(f"#name-{s}", Input).value.strip())
-                for s in range(MAX_PLAYERS)]
+        typed = [shown(self.query_one(f"#name-{s}", Input).value.strip())
+                 for s in range(MAX_PLAYERS)]
+        return [name or (computer_name(s) if self.kinds[s] != HUMAN else "")
+                for s, name in enumerate(typed)]
+
+    def seats(self) -> list[tuple[str, str]]:
+        """(name, kind) of each seat taken, in order."""
+        return [(name, self.kinds[s]) for s, name in enumerate(self.names()) if name]
 
     def chosen(self) -> tuple[list[str], int | None, tuple[str, ...]] | str:
         """(names, seed, solo goals), or what is wrong."""
-        names = [n for n in self.names() if n]
+        names = [n for n, _ in self.seats()]
         if not names:
             return "give at least one player a name"
         if len({n.casefold() for n in names}) != len(names):
@@ -188,7 +269,8 @@ class NewGameScreen(Screen[None]):
             return
         problem.update("")
         names, seed, goal_ids = chosen
-        session = ClassicSession(names, seed, goal_ids)
+        kinds = [kind for _, kind in self.seats()]
+        session = ClassicSession(names, seed, goal_ids, kinds)
         self.app.switch_screen(ClassicScreen(session))
 
     def action_back(self) -> None:
@@ -401,6 +483,8 @@ class ClassicScreen(PlayScreen):
         super().__init__(session)
         self.session: ClassicSession = session
         self.deciding = False  # a dialog for a pending decision (pick, respawn) is open
+        self.timer: Timer | None = None  # a computer's action on its way
+        self.computer_acting = False  # the keys wait while a computer seat acts
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -423,7 +507,8 @@ class ClassicScreen(PlayScreen):
         super().redraw()
         view = self.view()
         self.query_one("#scoreboard", Static).update(self.scoreboard(view))
-        if isinstance(view.pending, (PickDecision, RespawnDecision)) and not self.deciding:
+        if (isinstance(view.pending, (PickDecision, RespawnDecision)) and not self.deciding
+                and not self.session.is_computer(view.pending.seat)):
             self.deciding = True
             self.call_after_refresh(self.decide)
 
@@ -480,9 +565,11 @@ class ClassicScreen(PlayScreen):
     # ------------------------------------------------------------------ decisions
 
     def decide(self) -> None:
-        """Ask for the decision the engine waits for: a character, or how to come back."""
+        """Ask for the decision the engine waits for: a character, or how to come back (a
+        computer seat makes its own)."""
         pending = self.view().pending
-        if self.game.is_over or not isinstance(pending, (PickDecision, RespawnDecision)):
+        if (self.game.is_over or not isinstance(pending, (PickDecision, RespawnDecision))
+                or self.session.is_computer(pending.seat)):
             self.deciding = False
             return
         if isinstance(pending, PickDecision):
@@ -653,8 +740,40 @@ class ClassicScreen(PlayScreen):
     def after(self, attempt: Attempt) -> None:
         if self.game.is_over:
             self._finish()
-        elif attempt.has("turn_start") and len(self.game.players) > 1:
+            return
+        if (attempt.has("turn_start") and len(self.game.players) > 1
+                and not self.session.computer_to_act()):
             self.hand_over()
+        self.computer_next()
+
+    # ------------------------------------------------------------------ computer seats
+
+    def on_screen_resume(self) -> None:
+        self.computer_next()  # the table shows again (or for the first time): on with the game
+
+    def computer_next(self) -> None:
+        """If a computer seat must act, its action comes after COMPUTER_DELAY."""
+        if self.timer is not None or self.game.is_over or not self.session.computer_to_act():
+            return
+        if COMPUTER_DELAY > 0:
+            self.timer = self.set_timer(COMPUTER_DELAY, self.computer_turn)
+        else:  # Textual's timers cannot wait 0 seconds
+            self.timer = self.set_timer(0.001, self.computer_turn)
+
+    def computer_turn(self) -> None:
+        self.timer = None
+        # The computer waits while a dialog, the help or the menu is over the table:
+        # on_screen_resume sends it on when the table shows again.
+        if not self.is_attached or self.app.screen is not self or self.game.is_over:
+            return
+        if not self.session.computer_to_act():
+            return
+        self.asking = None
+        self.computer_acting = True
+        try:
+            self.act(self.session.computer_move())
+        finally:
+            self.computer_acting = False
 
     def hand_over(self) -> None:
         """A banner at every hand-over, until the next action: whose turn it is now, in their
@@ -667,6 +786,11 @@ class ClassicScreen(PlayScreen):
         self.add_class("handover")
 
     def act(self, action: Action) -> Attempt:
+        if self.session.computer_to_act() and not self.computer_acting:
+            # Keys pressed while a computer seat plays are not its moves.
+            name = self.game.player.name
+            self.note(reason_line(f"it is {name}'s turn: the computer is playing"))
+            return Attempt(action, reason="the computer is playing")
         self.remove_class("handover")  # the banner has been seen: the new player acts
         return super().act(action)
 
@@ -681,6 +805,8 @@ class ClassicScreen(PlayScreen):
         if len(before.players) == 1:
             return None
         g = self.game
+        if self.session.is_computer(g.player.seat):
+            return f"{g.player.name}'s moves are the computer's: they cannot be taken back"
         if (g.player.seat, g.turn) != (before.player.seat, before.turn):
             return f"only {before.player.name}'s own actions of this turn can be taken back"
         return None
@@ -696,11 +822,14 @@ class ClassicScreen(PlayScreen):
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "again":
-            self.app.switch_screen(NewGameScreen(self.session.names))
+            self.app.switch_screen(NewGameScreen(self.session.names, self.session.kinds))
         else:
             self.dismiss(None)
 
     def restart_campaign(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
         self.session.restart_campaign()
         self.deciding = False
         self._restarted("The table is laid again from the same seed.")
