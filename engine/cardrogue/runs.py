@@ -58,6 +58,7 @@ from engine.core.runs import (
     UNKNOWN_MAP,
     Claim,
     RunError,
+    RunForm,
     check_document,
     check_header,
     check_name,
@@ -66,8 +67,6 @@ from engine.core.runs import (
     parse_document,
     plain_claims,
     read_document,
-    run_hash,
-    run_json,
     verify_replay,
 )
 
@@ -124,7 +123,7 @@ class Table:
 
 
 @dataclass(frozen=True)
-class Run:
+class Run(RunForm):
     """A Card Rogue run: the common header (engine.core.runs.Run) and Card Rogue's setup."""
 
     game: str
@@ -140,46 +139,15 @@ class Run:
     format_version: int = 1  # the oldest layout that holds the run (see record)
     table: Table | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "format_version": self.format_version,
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "map_id": self.map_id,
-            "seed": self.seed,
-            "player": self.player,
-            "characters": list(self.characters),
-        }
-        if self.table is not None:
+    def setup_fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"map_id": self.map_id, "seed": self.seed, "player": self.player,
+                               "characters": list(self.characters)}
+        if self.table is not None:  # format 1 runs have none, and hash exactly as before
             out["table"] = self.table.to_dict()
-        if self.recorded:
-            out["recorded"] = self.recorded
-        if self.map_title:
-            out["map_title"] = self.map_title
-        out["actions"] = [a.to_dict() for a in self.actions]
-        out["claimed"] = plain_claims(self.claimed)
         return out
 
-    def to_json(self) -> str:
-        """The file's text (engine.core.runs.run_json)."""
-        return run_json(self.to_dict())
-
-    @property
-    def hash(self) -> str:
-        """The run's identity: what was played (game, rules, map, seed, player, characters,
-        actions, and a classic game's table). Claims, dates and titles are left out."""
-        form: dict[str, Any] = {
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "map_id": self.map_id,
-            "seed": self.seed,
-            "player": self.player,
-            "characters": list(self.characters),
-            "actions": [a.to_dict() for a in self.actions],
-        }
-        if self.table is not None:  # format 1 runs hash exactly as before
-            form["table"] = self.table.to_dict()
-        return run_hash(form)
+    def note_fields(self) -> dict[str, Any]:
+        return {"map_title": self.map_title} if self.map_title else {}
 
 
 # ---------------------------------------------------------------------- reading

@@ -143,6 +143,51 @@ class Common:
     recorded: str
 
 
+class RunForm:
+    """The stored form, text and identity that every game's Run shares. A game's Run is a
+    frozen dataclass with the common header's fields that also inherits this, and says which
+    of its fields describe the setup; the layout of the file and the hash are worked out here.
+
+    File order: format_version, game, rules_version, the setup, recorded, the notes, actions,
+    claimed. The identity (hash) is the game, the rules, the setup and the actions."""
+
+    format_version: int
+    game: str
+    rules_version: int
+    actions: tuple[Any, ...]
+    claimed: Mapping[str, Claim]
+    recorded: str
+
+    def setup_fields(self) -> dict[str, Any]:
+        """The game's own fields, in file order, as JSON values: what was set up and who
+        played (part of the run's identity)."""
+        raise NotImplementedError
+
+    def note_fields(self) -> dict[str, Any]:
+        """Fields stored after `recorded` that describe the run without identifying it."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format_version": self.format_version, "game": self.game,
+                               "rules_version": self.rules_version, **self.setup_fields()}
+        if self.recorded:
+            out["recorded"] = self.recorded
+        out.update(self.note_fields())
+        out["actions"] = [a.to_dict() for a in self.actions]
+        out["claimed"] = plain_claims(self.claimed)
+        return out
+
+    def to_json(self) -> str:
+        """The file's text (run_json)."""
+        return run_json(self.to_dict())
+
+    @property
+    def hash(self) -> str:
+        """The run's identity: what was played, never the claims, the date or a title."""
+        return run_hash({"game": self.game, "rules_version": self.rules_version,
+                         **self.setup_fields(), "actions": [a.to_dict() for a in self.actions]})
+
+
 def plain_claims(claimed: Mapping[str, Claim]) -> dict[str, Any]:
     """The claimed figures as JSON values."""
     return {k: list(v) if isinstance(v, tuple) else v for k, v in claimed.items()}

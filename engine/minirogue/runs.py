@@ -27,13 +27,12 @@ from engine.core.runs import (
     OTHER_FORMAT_VERSION,
     Claim,
     RunError,
+    RunForm,
     check_document,
     check_header,
     check_name,
     common_fields,
     plain_claims,
-    run_hash,
-    run_json,
     verify_replay,
 )
 from engine.minirogue import options as setup
@@ -50,7 +49,7 @@ assert set(COMMON_FIELDS) <= set(FIELDS) and set(COMMON_REQUIRED) <= set(REQUIRE
 
 
 @dataclass(frozen=True)
-class Run:
+class Run(RunForm):
     """A Mini Rogue run: the common header (engine.core.runs.Run) and the game's setup."""
 
     game: str
@@ -64,34 +63,9 @@ class Run:
     recorded: str = ""
     format_version: int = FORMAT_VERSION
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "format_version": self.format_version,
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "seed": self.seed,
-            "difficulty": self.difficulty,
-            "dungeon_keys": self.dungeon_keys,
-            "player": self.player,
-        }
-        if self.recorded:
-            out["recorded"] = self.recorded
-        out["actions"] = [a.to_dict() for a in self.actions]
-        out["claimed"] = plain_claims(self.claimed)
-        return out
-
-    def to_json(self) -> str:
-        """The file's text (engine.core.runs.run_json)."""
-        return run_json(self.to_dict())
-
-    @property
-    def hash(self) -> str:
-        """The run's identity: the game, the rules, the setup, the player and the actions."""
-        return run_hash({
-            "game": self.game, "rules_version": self.rules_version, "seed": self.seed,
-            "difficulty": self.difficulty, "dungeon_keys": self.dungeon_keys,
-            "player": self.player, "actions": [a.to_dict() for a in self.actions],
-        })
+    def setup_fields(self) -> dict[str, Any]:
+        return {"seed": self.seed, "difficulty": self.difficulty,
+                "dungeon_keys": self.dungeon_keys, "player": self.player}
 
 
 def run_from_dict(doc: Any) -> Run:

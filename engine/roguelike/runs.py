@@ -21,13 +21,12 @@ from engine.core.runs import (
     FORMAT_VERSION,
     Claim,
     RunError,
+    RunForm,
     check_document,
     check_header,
     check_name,
     common_fields,
     plain_claims,
-    run_hash,
-    run_json,
     verify_replay,
 )
 from engine.roguelike.actions import RogueAction
@@ -39,7 +38,7 @@ FIGURES = ("outcome", "deepest", "amulet", "score", "actions", "hp")
 
 
 @dataclass(frozen=True)
-class Run:
+class Run(RunForm):
     """A Rogue Like Roguelike run (engine.core.runs.Run): the common header, nothing more."""
 
     seed: int
@@ -51,25 +50,8 @@ class Run:
     rules_version: int = RULES_VERSION
     format_version: int = FORMAT_VERSION
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format_version": self.format_version, "game": self.game,
-                               "rules_version": self.rules_version, "seed": self.seed,
-                               "player": self.player}
-        if self.recorded:
-            out["recorded"] = self.recorded
-        out["actions"] = [a.to_dict() for a in self.actions]
-        out["claimed"] = plain_claims(self.claimed)
-        return out
-
-    def to_json(self) -> str:
-        return run_json(self.to_dict())
-
-    @property
-    def hash(self) -> str:
-        """What was played: game, rules, seed, player and actions (no claims, no date)."""
-        return run_hash({"game": self.game, "rules_version": self.rules_version,
-                         "seed": self.seed, "player": self.player,
-                         "actions": [a.to_dict() for a in self.actions]})
+    def setup_fields(self) -> dict[str, Any]:
+        return {"seed": self.seed, "player": self.player}
 
 
 def run_from_dict(doc: Any) -> Run:

@@ -32,13 +32,12 @@ from engine.core.runs import (
     OTHER_FORMAT_VERSION,
     Claim,
     RunError,
+    RunForm,
     check_document,
     check_header,
     check_name,
     common_fields,
     plain_claims,
-    run_hash,
-    run_json,
     verify_replay,
 )
 from engine.tabledungeon.actions import Action
@@ -64,7 +63,7 @@ CLAIMS: dict[str, type | tuple[type, ...]] = {
 
 
 @dataclass(frozen=True)
-class Run:
+class Run(RunForm):
     """A Table Dungeon run: the common header (engine.core.runs.Run) and the table."""
 
     game: str
@@ -77,32 +76,9 @@ class Run:
     recorded: str = ""
     format_version: int = FORMAT_VERSION
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "format_version": self.format_version,
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "seed": self.seed,
-            "player": self.player,
-            "table": {"players": list(self.players)},
-        }
-        if self.recorded:
-            out["recorded"] = self.recorded
-        out["actions"] = [a.to_dict() for a in self.actions]
-        out["claimed"] = plain_claims(self.claimed)
-        return out
-
-    def to_json(self) -> str:
-        """The file's text (engine.core.runs.run_json)."""
-        return run_json(self.to_dict())
-
-    @property
-    def hash(self) -> str:
-        """The run's identity: what was played (never the claims or the date)."""
-        return run_hash({"game": self.game, "rules_version": self.rules_version,
-                         "seed": self.seed, "player": self.player,
-                         "table": {"players": list(self.players)},
-                         "actions": [a.to_dict() for a in self.actions]})
+    def setup_fields(self) -> dict[str, Any]:
+        return {"seed": self.seed, "player": self.player,
+                "table": {"players": list(self.players)}}
 
 
 def table_names(value: Any) -> tuple[str, ...]:
