@@ -261,10 +261,11 @@ class CardRogueApp(App[None]):
         `closed` is called when the viewer (or the refusal) is closed."""
         from app.games.cardrogue.replay import open_run_file
         from app.games.cardrogue.screens.replay import open_run
-        from app.games.tabledungeon.screens.replay import is_table_dungeon_file, open_table_run
+        from app.run_viewers import viewer_for
 
-        if is_table_dungeon_file(path):  # a run of Table Dungeon has its own viewer
-            open_table_run(self, path, closed)
+        opener = viewer_for(path)  # another game's run has its own viewer
+        if opener is not None:
+            opener(self, path, closed)
             return
         open_run(self, lambda: open_run_file(path, map_file), closed)
 

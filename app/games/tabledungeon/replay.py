@@ -18,7 +18,7 @@ from rich.text import Text
 from app.games.cardrogue.replay import Unwatchable
 from app.games.tabledungeon.words import describe
 from engine.core import Event
-from engine.tabledungeon import GAME, RULES, Action, State
+from engine.tabledungeon import RULES, Action, State
 
 
 class TableReplay:
@@ -68,8 +68,3 @@ class TableReplay:
     def lines(self) -> list[Text]:
         """The log up to the step on show."""
         return [line for step in self.narration[:self.step] for line in step]
-
-
-def is_table_dungeon(doc: Any) -> bool:
-    """Whether a parsed run document names Table Dungeon as its game."""
-    return isinstance(doc, dict) and doc.get("game") == GAME

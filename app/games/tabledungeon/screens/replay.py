@@ -1,6 +1,6 @@
 """Watch a Table Dungeon run: the table as a spectator sees it, step by step, with the log in
 words up to the step on show. Read-only. `cardrogue replay RUN` and "Watch a run file" open it
-for a Table Dungeon run (app/cardrogue_app.py)."""
+for a Table Dungeon run (app/run_viewers.py)."""
 
 from __future__ import annotations
 
@@ -17,18 +17,9 @@ from app.games.cardrogue.glossary import Term
 from app.games.cardrogue.replay import Unwatchable
 from app.games.cardrogue.screens.replay import RunRefusedScreen
 from app.games.tabledungeon import glossary
-from app.games.tabledungeon.replay import TableReplay, is_table_dungeon
+from app.games.tabledungeon.replay import TableReplay
 from app.games.tabledungeon.widgets.panels import enemy_text, players_text, status_text
 from engine.core import RunError, read_document
-
-
-def is_table_dungeon_file(path: Path) -> bool:
-    """Whether `path` holds a run that names Table Dungeon as its game (a file that cannot be
-    read is not: the run viewer says why)."""
-    try:
-        return is_table_dungeon(read_document(path))
-    except RunError:
-        return False
 
 
 def open_table_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
