@@ -188,3 +188,30 @@ async def test_cardrogue_replay_opens_a_recorded_game_in_its_viewer(user_data: P
         await pilot.press("escape")  # closing the viewer ends the app
         await pilot.pause()
     assert app.return_code == 0 and not app.is_running
+
+
+async def test_q_from_the_help_over_a_game_asks_first(app: CardRogueApp) -> None:
+    from app.screens.dialogs import ConfirmScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.press("up")  # a door opened: the game is on
+        game = app.screen
+        assert isinstance(game, PlayScreen)
+        played = list(game.state.history)
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+        # The help types q into its search box: ctrl+q (and the palette's Quit) is the app's quit.
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "The game in progress is not kept." in app.screen.question
+        await pilot.press("n")  # cancel: the help again, the game as it was under it
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.return_code is None
+        await pilot.press("escape")
+        assert app.screen is game and game.state.history == played
+        await pilot.press("f1", "ctrl+q", "y")  # yes: the app ends
+        await pilot.pause()
+        assert app.return_code == 0
+

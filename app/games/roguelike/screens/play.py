@@ -68,7 +68,8 @@ class PlayScreen(BoardScreen):
                 tooltip="Keys and the rules of Rogue Like Roguelike"),
         Binding("escape", "leave", "Leave", id="roguelike_leave",
                 tooltip="Leave the game (it is not kept)"),
-        Binding("q", "leave(True)", "Quit", id="roguelike_quit", show=False,
+        # The app's own quit, which asks first while the game is on (game_in_progress).
+        Binding("q", "app.quit", "Quit", id="roguelike_quit", show=False,
                 tooltip="Quit the app (the game is not kept)"),
     ]
 
@@ -184,15 +185,15 @@ class PlayScreen(BoardScreen):
 
         open_help(self)
 
-    def action_leave(self, quit_app: bool = False) -> None:
+    def game_in_progress(self) -> bool:
+        """Quitting asks first while the game is on, even from the help (app.HoldsGame)."""
+        return not self.state.is_over
+
+    def action_leave(self) -> None:
         from app.screens.dialogs import ConfirmScreen
 
         def answered(leave: bool | None) -> None:
-            if leave and quit_app:
-                self.app.exit()
-            elif leave:
+            if leave:
                 self.app.pop_screen()
 
-        question = "Quit? This game is not kept." if quit_app else \
-            "Leave this game? It is not kept."
-        self.app.push_screen(ConfirmScreen(question, "Quit" if quit_app else "Leave"), answered)
+        self.app.push_screen(ConfirmScreen("Leave this game? It is not kept.", "Leave"), answered)
