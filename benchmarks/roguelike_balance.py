@@ -1,6 +1,7 @@
 """Rogue Like Roguelike balance: how deep a careful scripted player gets, and whether it ever wins.
 
 Run: .venv/bin/python benchmarks/roguelike_balance.py [GAMES]   (default 300 games per build)
+     .venv/bin/python benchmarks/roguelike_balance.py 200 --what-if   (our numbers changed in turn)
 
 The player (`careful_action`) plays as a cautious person would with the map on the screen:
   - it raises the two skills of its build first, and keeps Search, Climb and the others that
@@ -30,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.roguelike import RULES, RogueAction  # noqa: E402
-from engine.roguelike.tables import difficulty  # noqa: E402
+from engine.roguelike.tables import difficulty, tables  # noqa: E402
 from engine.roguelike.game import RogueState  # noqa: E402
 
 BOUND = 3000  # actions: a game still going after this many is counted as stuck
@@ -86,9 +87,9 @@ def _fight(state: RogueState, legal: list[RogueAction]) -> RogueAction:
     if total <= 6 and rogue.hp >= 4 * len(monsters) and attack in legal:
         return attack
     for kind in ("sneak", "flee"):
-        action = _first(legal, kind)
-        if action is not None:
-            return action
+        away = _first(legal, kind)
+        if away is not None:
+            return away
     return attack
 
 
@@ -215,7 +216,7 @@ def play(seed: int, build: tuple[str, str]) -> tuple[RogueState, str, str]:
         action = careful_action(state, build, searched)
         if action is None:
             return state, "shut in", hurt_by
-        where = (state.depth, state.level.visits, state.here) if state.phase == "play" else None
+        where = (state.depth, state.level.visits, state.here)
         events = state.apply(action)
         if action.kind == "search" and any(e.kind == "check" and e.data["passed"]
                                            for e in events):
@@ -246,5 +247,41 @@ def main(games: int) -> None:
         print("  deaths, by what hurt last: " + ", ".join(f"{c} {n}" for c, n in causes.most_common(8)))
 
 
+# Our own numbers (and one of the rulebook's, for scale), changed one at a time by --what-if.
+WHAT_IF: dict[str, dict[tuple[str, str], int]] = {
+    "none": {},
+    "forcing a door costs nothing (ours: 1 hit point)": {("combat", "force_door_hurt"): 0},
+    "10 lockpicks to start (ours: 3)": {("character", "starting_lockpicks"): 10},
+    "both": {("combat", "force_door_hurt"): 0, ("character", "starting_lockpicks"): 10},
+    "monsters need two successes to hit (ours: one)": {("combat", "monster_hits_on"): 2},
+    "a sheet of 24 by 12 (ours: 32 by 16)": {("paper", "width"): 24, ("paper", "height"): 12},
+    "12 starting hit points (the rulebook's 6)": {("character", "starting_hp"): 12},
+}
+
+
+def what_if(games: int, build: tuple[str, str] = BUILDS["stealth+stab"]) -> None:
+    """Each change of WHAT_IF in turn, on the loaded tables (put back afterwards)."""
+    data = tables()
+    print(f"What if (Stealth + Stab, {games} games each): died on level 1, deepest, endings")
+    for label, change in WHAT_IF.items():
+        kept = {key: data[key[0]][key[1]] for key in change}
+        for (section, name), value in change.items():
+            data[section][name] = value
+        try:
+            games_played = [play(seed, build) for seed in range(games)]
+        finally:
+            for (section, name), value in kept.items():
+                data[section][name] = value
+        first = sum(1 for state, _, _ in games_played if state.deepest == 1)
+        deepest = max(state.deepest for state, _, _ in games_played)
+        endings = Counter(ending for _, ending, _ in games_played)
+        print(f"  {label}: {first}, {deepest}, {dict(endings)}")
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    arguments = [a for a in sys.argv[1:] if a != "--what-if"]
+    count = int(arguments[0]) if arguments else 300
+    if "--what-if" in sys.argv:
+        what_if(count)
+    else:
+        main(count)
