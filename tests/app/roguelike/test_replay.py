@@ -131,3 +131,14 @@ async def test_a_run_with_an_illegal_action_opens_to_its_refusal(app: CardRogueA
         await pilot.pause()
         assert isinstance(app.screen, RunRefusedScreen)
         assert str(app.screen.query_one("#reason", Static).render()) == "Illegal action"
+
+
+async def test_a_run_of_a_game_without_a_viewer_says_so(app: CardRogueApp,
+                                                        tmp_path: Path) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_run_file(forged(tmp_path, game="minirogue"))
+        await pilot.pause()
+        assert isinstance(app.screen, RunRefusedScreen)
+        assert str(app.screen.query_one("#reason", Static).render()) == "Other game"
+        message = str(app.screen.query_one("#message", Static).render())
+        assert "'minirogue', which has no replay viewer yet" in message and "--events" in message
