@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -36,6 +37,14 @@ def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
         seen[binding.action] = len(keys)
         keys.append((shown, what, binding.id or ""))
     return keys
+
+
+@runtime_checkable
+class HoldsGame(Protocol):
+    """A screen that holds a game says whether one is in progress (started, not over), so the
+    app's quit asks first whatever screen is on top of it."""
+
+    def game_in_progress(self) -> bool: ...
 
 
 class CardRogueApp(App[None]):
@@ -144,16 +153,18 @@ class CardRogueApp(App[None]):
 
     async def action_quit(self) -> None:
         from app.screens.dialogs import ConfirmScreen
-        from app.games.cardrogue.screens.play import PlayScreen
 
-        playing = [s for s in self.screen_stack if isinstance(s, PlayScreen)
-                   and s.game.history and not s.game.is_over]
+        # Any game in the stack, even under the help: quitting would end it.
+        playing = [s for s in self.screen_stack
+                   if isinstance(s, HoldsGame) and s.game_in_progress()]
         if playing and not isinstance(self.screen, ConfirmScreen):
-            kept = all(s.KEEPS_PROGRESS for s in playing)
-            question = ("Quit Card Rogue? Your run is kept: Continue picks it up." if kept
+            # Card Rogue's runs are saved to continue (KEEPS_PROGRESS); other games are lost.
+            keeping = [s for s in playing if getattr(s, "KEEPS_PROGRESS", False)]
+            question = ("Quit Card Rogue? Your run is kept: Continue picks it up."
+                        if len(keeping) == len(playing)
                         else "Quit Card Rogue? The game in progress is not kept.")
             self.push_screen(ConfirmScreen(question, "Quit"),
-                             lambda yes: self._quit_keeping(playing) if yes else None)
+                             lambda yes: self._quit_keeping(keeping) if yes else None)
             return
         from app.games.cardrogue.screens.editor import EditorScreen
 
@@ -165,9 +176,9 @@ class CardRogueApp(App[None]):
             return
         self.exit()
 
-    def _quit_keeping(self, playing: list) -> None:
-        """Quit once every run in play is saved; a run that cannot be saved keeps the app open."""
-        if all(screen.keep_progress() for screen in playing):
+    def _quit_keeping(self, keeping: list) -> None:
+        """Quit once every run to keep is saved; a run that cannot be saved keeps the app open."""
+        if all(screen.keep_progress() for screen in keeping):
             self.exit()
 
     # -- the title menu
@@ -265,24 +276,11 @@ class CardRogueApp(App[None]):
         `closed` is called when the viewer (or the refusal) is closed."""
         from app.games.cardrogue.replay import open_run_file
         from app.games.cardrogue.screens.replay import open_run
-        from engine.core import RunError, read_document
+        from app.run_viewers import viewer_for
 
-        # The run's game picks the viewer: Table Dungeon and Mini Rogue have their own.
-        try:
-            document = read_document(path)
-        except RunError:
-            document = None  # Card Rogue's viewer says what is wrong with the file
-        game = document.get("game") if isinstance(document, dict) else None
-        if game == "tabledungeon":
-            from app.games.tabledungeon.screens.replay import open_table_run
-
-            open_table_run(self, path, closed)
-            return
-        if game == "minirogue":
-            from app.games.minirogue.screens.replay import open_replay
-
-            assert isinstance(document, dict)
-            open_replay(self, document, closed)
+        opener = viewer_for(path)  # another game's run has its own viewer
+        if opener is not None:
+            opener(self, path, closed)
             return
         open_run(self, lambda: open_run_file(path, map_file), closed)
 

@@ -75,9 +75,9 @@ def open_run_file(path: str | os.PathLike[str],
     try:
         document = read_document(Path(path))
         game = document.get("game") if isinstance(document, dict) else None
-        if isinstance(game, str) and game != GAME:  # the viewer draws Card Rogue only
-            raise RunError(OTHER_GAME, f"this is a run of {game!r}; the replay viewer shows "
-                           "Card Rogue runs (`cardrogue replay FILE --events` prints any game's)")
+        if isinstance(game, str) and game != GAME:  # a game with no viewer of its own
+            raise RunError(OTHER_GAME, f"this is a run of {game!r}, which has no replay viewer "
+                           "yet (`cardrogue replay FILE --events` prints any game's)")
         run = run_from_dict(document)
     except RunError as exc:
         raise Unwatchable(exc.code, exc.message) from None

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
+
 from engine.core import Event
 
 CORNERS = {"NW": "top left", "NE": "top right", "SW": "bottom left", "SE": "bottom right"}
@@ -223,6 +225,11 @@ def describe(event: Event) -> list[str]:
         return [f"{name(event.kind).capitalize()}."]
     said = words(event.data)
     return said if isinstance(said, list) else [said]
+
+
+def log_lines(events: list[Event]) -> list[Text]:
+    """The Dungeon Master's log lines for some events (Text: names are never read as markup)."""
+    return [Text(sentence) for event in events for sentence in describe(event)]
 
 
 def level_line(view: Any) -> str:

@@ -169,17 +169,49 @@ async def test_quitting_mid_game_asks_first(app: CardRogueApp) -> None:
         assert not isinstance(app.screen, PlayScreen)
 
 
-async def test_the_card_rogue_replay_viewer_names_the_game_of_another_games_run(
-        user_data: Path) -> None:
+async def test_cardrogue_replay_opens_a_recorded_game_in_its_viewer(user_data: Path) -> None:
     from engine.core import save_run
     from engine.roguelike import record_run
+    from app.games.roguelike.screens.replay import RogueReplayScreen
     from tests.roguelike.support import random_play
 
+    state = random_play(1, 5000)
     path = user_data.parent / "rogue.run.json"
-    save_run(path, record_run(random_play(1, 5000), "Ann"))
-    app = CardRogueApp(replay_path=path)
+    save_run(path, record_run(state, "Ann"))
+    app = CardRogueApp(replay_path=path)  # as `cardrogue replay RUN` starts it
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        shown = [static.render().plain for static in app.screen.query("Static")]
-        assert shown[0] == "Other game"
-        assert "a run of 'roguelike'" in shown[1] and "--events" in shown[1]
+        assert isinstance(app.screen, RogueReplayScreen)
+        assert f"step 0 of {len(state.history)}" in app.screen.step_text().plain
+        await pilot.press("end")
+        assert app.screen.replay.state.fingerprint() == state.fingerprint()
+        await pilot.press("escape")  # closing the viewer ends the app
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+async def test_q_from_the_help_over_a_game_asks_first(app: CardRogueApp) -> None:
+    from app.screens.dialogs import ConfirmScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.press("up")  # a door opened: the game is on
+        game = app.screen
+        assert isinstance(game, PlayScreen)
+        played = list(game.state.history)
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+        # The help types q into its search box: ctrl+q (and the palette's Quit) is the app's quit.
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "The game in progress is not kept." in app.screen.question
+        await pilot.press("n")  # cancel: the help again, the game as it was under it
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.return_code is None
+        await pilot.press("escape")
+        assert app.screen is game and game.state.history == played
+        await pilot.press("f1", "ctrl+q", "y")  # yes: the app ends
+        await pilot.pause()
+        assert app.return_code == 0
+

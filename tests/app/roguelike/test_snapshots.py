@@ -39,3 +39,15 @@ def test_help(snap_compare, app: CardRogueApp, size) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_replay(snap_compare, app: CardRogueApp) -> None:
+    from tests.app.roguelike.test_replay import RUN
+
+    async def run_before(pilot) -> None:
+        app.open_run_file(RUN)
+        await pilot.pause()
+        await pilot.press(*["right"] * 12)  # a few rooms of level 1, its stairs in sight
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

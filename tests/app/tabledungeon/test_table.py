@@ -217,6 +217,32 @@ async def test_the_computer_waits_while_the_help_is_open(app: CardRogueApp, monk
         assert len(session.state.history) == 2 and session.state.history[1].kind == "pick"
 
 
+async def test_q_from_the_help_over_a_table_asks_first(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        session = TableSession([Seat("Ann"), Seat("Bo")], seed=4)
+        table = TableScreen(session)
+        app.push_screen(table)
+        await pilot.pause()
+        played = list(session.state.history)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        # The help types q into its search box: ctrl+q (and the palette's Quit) is the app's quit.
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "The game in progress is not kept." in app.screen.question
+        await pilot.press("n")  # cancel: the help again, the table as it was under it
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.return_code is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table and session.state.history == played
+        await pilot.press("f1", "ctrl+q", "y")  # yes: the app ends
+        await pilot.pause()
+        assert app.return_code == 0
+
+
 async def test_q_asks_before_quitting_a_game_in_play(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = TableScreen(TableSession([Seat("Ann"), Seat("Bo", "easy")], seed=4))

@@ -856,6 +856,10 @@ class PlayScreen(GameViews, Screen[None]):
     LEAVE_QUESTION = "Leave this run? It is kept: Continue on the title screen picks it up."
     KEEPS_PROGRESS = True  # an unfinished run is saved to continue later (app/saves.py)
 
+    def game_in_progress(self) -> bool:
+        """A run started and not over: quitting asks first (app.HoldsGame)."""
+        return bool(self.game.history) and not self.game.is_over
+
     def action_leave(self) -> None:
         if self.game.is_over or not self.game.history:
             self.keep_progress()

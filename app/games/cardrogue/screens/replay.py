@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
@@ -35,10 +36,11 @@ from app.games.cardrogue.widgets.side_panel import SidePanel
 DEFAULT_SPEED = 2
 
 
-def open_run(app: App, opener: Callable[[], Replay],
-             closed: Callable[[None], None] | None = None) -> ReplayScreen | None:
+def open_run(app: App, opener: Callable[[], Any], closed: Callable[[None], None] | None = None,
+             viewer: Callable[[Any], Screen[None]] | None = None) -> Screen[None] | None:
     """Open the viewer on the replay `opener` builds, or the refusal dialog if it raises.
-    `closed` is called when either is closed."""
+    `closed` is called when either is closed. `viewer` makes the screen of another game's
+    replay (Card Rogue's viewer without it)."""
     try:
         replay = opener()
     except Unwatchable as refusal:
@@ -48,7 +50,7 @@ def open_run(app: App, opener: Callable[[], Replay],
         message = " ".join(str(error).split()) or type(error).__name__
         app.push_screen(RunRefusedScreen("Unexpected problem", message), closed)
         return None
-    screen = ReplayScreen(replay)
+    screen = ReplayScreen(replay) if viewer is None else viewer(replay)
     app.push_screen(screen, closed)
     return screen
 

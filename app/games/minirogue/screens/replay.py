@@ -9,6 +9,7 @@ guarantees gives the same table.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -17,7 +18,7 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from engine import games
-from engine.core import shown
+from engine.core import RunError, read_document, shown
 from engine.minirogue import RULES, Run
 
 from app.games.cardrogue.screens.replay import RunRefusedScreen
@@ -25,6 +26,17 @@ from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.minirogue.records import Setup
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.words import Narrator
+
+
+def open_minirogue_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
+    """Open the viewer on a Mini Rogue run file (app/run_viewers.py), or the refusal."""
+    try:
+        document = read_document(path)
+    except RunError as exc:
+        app.push_screen(RunRefusedScreen(exc.code.replace("_", " ").capitalize(), exc.message),
+                        closed)
+        return
+    open_replay(app, document, closed)
 
 
 def open_replay(app: App, document: Mapping[str, Any],

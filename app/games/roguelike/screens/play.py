@@ -9,20 +9,16 @@ open by themselves. When the game ends, the run is saved and the results show.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from engine.core import Event, IllegalAction
 from engine.roguelike import RogueAction, RogueState, RogueView
 
 from app.games.cardrogue.widgets.event_log import EventLog
-from app.games.roguelike.widgets.map_view import MapView
-from app.games.roguelike.widgets.panel import RoguePanel
-from app.games.roguelike.words import action_label, describe
+from app.games.roguelike.screens.board import BoardScreen
+from app.games.roguelike.words import action_label, log_lines
 
 # The letter keys and the action each sends (the first legal one of its kinds).
 LETTER_ACTIONS = {
@@ -34,7 +30,7 @@ DOOR_KINDS = ("go", "open", "pick", "force")  # what a door key tries, in this o
 ARROWS = {"up": "N", "down": "S", "left": "W", "right": "E"}
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(BoardScreen):
     """One game of Rogue Like Roguelike."""
 
     BINDINGS = [
@@ -72,20 +68,10 @@ class PlayScreen(Screen[None]):
                 tooltip="Keys and the rules of Rogue Like Roguelike"),
         Binding("escape", "leave", "Leave", id="roguelike_leave",
                 tooltip="Leave the game (it is not kept)"),
-        Binding("q", "leave(True)", "Quit", id="roguelike_quit", show=False,
+        # The app's own quit, which asks first while the game is on (game_in_progress).
+        Binding("q", "app.quit", "Quit", id="roguelike_quit", show=False,
                 tooltip="Quit the app (the game is not kept)"),
     ]
-
-    DEFAULT_CSS = """
-    PlayScreen #top { height: 1fr; min-height: 16; }
-    PlayScreen MapView { width: 34; min-width: 20; height: 100%; padding: 0 1; }
-    PlayScreen RoguePanel { width: 1fr; }
-    PlayScreen EventLog { height: 6; }
-    PlayScreen.wide MapView { width: 68; }
-    PlayScreen.wide RoguePanel { width: 1fr; }
-    PlayScreen.tall #top { height: 18; }
-    PlayScreen.tall EventLog { height: 1fr; }
-    """
 
     def __init__(self, state: RogueState, opening: list[Event]) -> None:
         super().__init__()
@@ -100,32 +86,20 @@ class PlayScreen(Screen[None]):
         return self.state.view(0)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield MapView(id="map")
-            yield RoguePanel(id="panel")
-        log = EventLog(id="log")
-        log.can_focus = False  # the arrows are the doors' keys; the mouse wheel scrolls the log
-        yield log
+        yield from self.board()
         yield Footer()
 
     def on_mount(self) -> None:
         self.tell(self.opening)
         self.redraw()
 
-    def on_resize(self) -> None:
-        self.set_class(self.size.width >= 110, "wide")
-        self.set_class(self.size.height >= 32, "tall")
-
     # -- drawing
 
     def redraw(self) -> None:
-        view = self.view
-        self.query_one(MapView).show(view.map_rows, view.rogue_at)
-        self.query_one(RoguePanel).show(view)
+        self.draw(self.view)
 
     def tell(self, events: list[Event]) -> None:
-        lines = [Text(sentence) for event in events for sentence in describe(event)]
-        self.query_one(EventLog).add(lines)
+        self.query_one(EventLog).add(log_lines(events))
 
     # -- acting
 
@@ -211,15 +185,15 @@ class PlayScreen(Screen[None]):
 
         open_help(self)
 
-    def action_leave(self, quit_app: bool = False) -> None:
+    def game_in_progress(self) -> bool:
+        """Quitting asks first while the game is on, even from the help (app.HoldsGame)."""
+        return not self.state.is_over
+
+    def action_leave(self) -> None:
         from app.screens.dialogs import ConfirmScreen
 
         def answered(leave: bool | None) -> None:
-            if leave and quit_app:
-                self.app.exit()
-            elif leave:
+            if leave:
                 self.app.pop_screen()
 
-        question = "Quit? This game is not kept." if quit_app else \
-            "Leave this game? It is not kept."
-        self.app.push_screen(ConfirmScreen(question, "Quit" if quit_app else "Leave"), answered)
+        self.app.push_screen(ConfirmScreen("Leave this game? It is not kept.", "Leave"), answered)

@@ -294,6 +294,10 @@ class TableScreen(Screen[None]):
     def action_do_selected(self) -> None:
         self.action_choose(self.selected)
 
+    def game_in_progress(self) -> bool:
+        """Quitting asks first while the game is on, even from the help (app.HoldsGame)."""
+        return not self.session.state.is_over
+
     def action_leave(self) -> None:
         if self.session.state.is_over:
             self.dismiss(None)

@@ -1,0 +1,100 @@
+"""Watch a Rogue Like Roguelike run: the map as the rogue had discovered it, his panel and the
+Dungeon Master's log, step by step (the play screen's own widgets). Read-only.
+`cardrogue replay RUN` and "Watch a run file" open it for a Rogue Like Roguelike run
+(app/run_viewers.py picks it by the run's game)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, Static
+
+from engine.core import shown
+
+from app.games.cardrogue.screens.replay import open_run
+from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.roguelike.replay import RogueReplay
+from app.games.roguelike.screens.board import BoardScreen
+
+
+def open_rogue_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
+    """Open the viewer on a Rogue Like Roguelike run file, or the refusal if it cannot be
+    shown."""
+    open_run(app, lambda: RogueReplay.from_file(path), closed,
+             viewer=lambda replay: RogueReplayScreen(replay, path.name))
+
+
+class RogueReplayScreen(BoardScreen):
+    """Step through a verified Rogue Like Roguelike run."""
+
+    BINDINGS = [
+        Binding("right,l", "step(1)", "Step", key_display="→", id="roguelike_replay_forward",
+                tooltip="Show the next action"),
+        Binding("left,h", "step(-1)", "Back", key_display="←", id="roguelike_replay_back",
+                tooltip="Show the action before"),
+        Binding("home", "seek(0)", "Start", id="roguelike_replay_start",
+                tooltip="Go to the start"),
+        Binding("end", "seek(-1)", "End", id="roguelike_replay_end", tooltip="Go to the end"),
+        Binding("f1,question_mark", "help", "Help", id="roguelike_replay_help",
+                tooltip="Keys and the rules of Rogue Like Roguelike"),
+        Binding("escape", "close", "Close", id="roguelike_replay_close",
+                tooltip="Close the replay"),
+    ]
+
+    DEFAULT_CSS = """
+    RogueReplayScreen #step { height: auto; background: $panel; padding: 0 1; }
+    RogueReplayScreen #top { min-height: 12; }
+    """
+
+    def __init__(self, replay: RogueReplay, title: str) -> None:
+        super().__init__()
+        self.replay = replay
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="step")
+        yield from self.board()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        replay = self.replay
+        self.query_one("#step", Static).update(self.step_text())
+        self.draw(replay.view())
+        self.query_one(EventLog).replace(replay.lines())
+
+    def step_text(self) -> Text:
+        replay = self.replay
+        text = Text("Replay of ", style="bold")
+        text.append(shown(self.title_text))
+        text.append(f" · step {replay.step} of {replay.total}", style="bold")
+        text.append(f" · verified, score {replay.figures.get('score')}", style="green")
+        if replay.at_end:
+            outcome = "won" if replay.figures.get("outcome") == "won" else "died"
+            text.append(f"\nThe end: {shown(replay.player)} {outcome}, deepest level "
+                        f"{replay.figures.get('deepest')}.")
+        else:
+            text.append(f"\nNext: {replay.next_action()}")
+        return text
+
+    def action_step(self, step: int) -> None:
+        self.replay.seek(self.replay.step + step)
+        self.redraw()
+
+    def action_seek(self, step: int) -> None:
+        self.replay.seek(self.replay.total if step < 0 else step)
+        self.redraw()
+
+    def action_help(self) -> None:
+        from app.games.roguelike.screens.help import open_help
+
+        open_help(self)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
