@@ -9,7 +9,8 @@ from textual.widgets import Input, Static
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.classic import HUMAN, ClassicSession
-from app.games.cardrogue.screens.classic import ClassicScreen, NewGameScreen, SeatKind
+from app.games.cardrogue.screens.classic import ClassicScreen, NewGameScreen
+from app.widgets.seat_kind import SeatKind
 from app.screens.dialogs import ChooseScreen
 
 SIZE = (100, 30)

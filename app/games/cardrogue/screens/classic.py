@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import (
@@ -33,6 +32,7 @@ from engine.cardrogue import Action
 
 from app.games.cardrogue.classic import HUMAN, MAX_SEED, SOLO_GOALS, ClassicSession
 from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
+from app.widgets.seat_kind import SeatKind
 from app.games.cardrogue.screens.play import COMMANDS, Command, PlayScreen
 from app.games.cardrogue.session import Attempt
 from app.games.cardrogue.widgets.board import SEAT_COLOURS, BoardView
@@ -64,51 +64,6 @@ def where(cell: tuple[int, int]) -> str:
 
 
 # ---------------------------------------------------------------------- a new table
-
-class SeatKind(Static, can_focus=True):
-    """Who plays a seat: a person or the computer at a level. Enter, Space, the arrows or a
-    click change it (as on Table Dungeon's new-game screen)."""
-
-    BINDINGS = [
-        Binding("enter,space,right", "turn(1)", "Change", id="seat_kind_next",
-                tooltip="Change who plays this seat"),
-        Binding("left", "turn(-1)", show=False, id="seat_kind_previous",
-                tooltip="Change who plays this seat, the other way"),
-    ]
-
-    DEFAULT_CSS = """
-    SeatKind {
-        width: 24;
-        margin: 0 0 0 1;
-        padding: 0 1;
-        background: $panel;
-    }
-    SeatKind:focus {
-        background: $accent;
-        text-style: bold;
-    }
-    """
-
-    class Changed(Message):
-        def __init__(self, kind: SeatKind) -> None:
-            super().__init__()
-            self.kind = kind
-
-    def __init__(self, kind: str, **options) -> None:
-        super().__init__(**options)
-        self.kind = kind
-
-    def render(self) -> Text:
-        return Text(f"◂ {SEAT_KIND_LABELS[self.kind]} ▸")
-
-    def action_turn(self, step: int) -> None:
-        self.kind = SEAT_KINDS[(SEAT_KINDS.index(self.kind) + step) % len(SEAT_KINDS)]
-        self.refresh()
-        self.post_message(self.Changed(self))
-
-    def on_click(self) -> None:
-        self.action_turn(1)
-
 
 def computer_name(seat: int) -> str:
     """The name of a computer seat left without one."""
@@ -191,7 +146,7 @@ class NewGameScreen(Screen[None]):
                     value = self.initial[seat] if seat < len(self.initial) else ""
                     yield Input(value, placeholder=self.placeholder(seat),
                                 id=f"name-{seat}", max_length=20, compact=True)
-                    yield SeatKind(self.kinds[seat], id=f"kind-{seat}")
+                    yield SeatKind(self.kinds[seat], SEAT_KINDS, SEAT_KIND_LABELS, id=f"kind-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(placeholder="empty: from the clock (shown at start)", id="seed",

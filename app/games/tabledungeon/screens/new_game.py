@@ -4,12 +4,10 @@ each with a name, and an optional seed. The classes are picked at the table, in 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
@@ -19,6 +17,7 @@ from engine.tabledungeon import LEVELS, MAX_SEED
 
 from app.games.tabledungeon.session import HUMAN, Seat, TableSession
 from app.games.tabledungeon.widgets.panels import SEAT_COLOURS
+from app.widgets.seat_kind import SeatKind
 
 MAX_SEATS = 4
 EMPTY = "empty"
@@ -34,51 +33,6 @@ def default_name(seat: int, kind: str) -> str:
     if kind == EMPTY:
         return "no one sits here"
     return f"Player {seat + 1}" if kind == HUMAN else f"Computer {seat + 1}"
-
-
-class SeatKind(Static, can_focus=True):
-    """Who plays a seat: Enter, Space or the arrows change it (a person, the computer at each
-    level, or no one). Unlike a button, it takes every key press, however quick."""
-
-    BINDINGS = [
-        Binding("enter,space,right", "turn(1)", "Change", id="td_seat_next",
-                tooltip="Change who plays this seat"),
-        Binding("left", "turn(-1)", show=False, id="td_seat_previous",
-                tooltip="Change who plays this seat, the other way"),
-    ]
-
-    DEFAULT_CSS = """
-    SeatKind {
-        width: 24;
-        margin: 0 0 0 1;
-        padding: 0 1;
-        background: $panel;
-    }
-    SeatKind:focus {
-        background: $accent;
-        text-style: bold;
-    }
-    """
-
-    class Changed(Message):
-        def __init__(self, kind: SeatKind) -> None:
-            super().__init__()
-            self.kind = kind
-
-    def __init__(self, kind: str, **options: Any) -> None:
-        super().__init__(**options)
-        self.kind = kind
-
-    def render(self) -> Text:
-        return Text(f"◂ {KIND_LABELS[self.kind]} ▸")
-
-    def action_turn(self, step: int) -> None:
-        self.kind = KINDS[(KINDS.index(self.kind) + step) % len(KINDS)]
-        self.refresh()
-        self.post_message(self.Changed(self))
-
-    def on_click(self) -> None:
-        self.action_turn(1)
 
 
 class NewTableScreen(Screen[None]):
@@ -145,7 +99,7 @@ class NewTableScreen(Screen[None]):
                                      style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"))
                     yield Input(self.names[seat], placeholder=default_name(seat, self.kinds[seat]),
                                 id=f"name-{seat}", max_length=20, compact=True)
-                    yield SeatKind(self.kinds[seat], id=f"kind-{seat}")
+                    yield SeatKind(self.kinds[seat], KINDS, KIND_LABELS, id=f"kind-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(placeholder="empty: a random one (shown at the table)", id="seed",
