@@ -180,3 +180,49 @@ def test_solver_proves_par_minimal(name):
     solution = solve(spec, spec.levels[0].characters[0], max_states=100_000)
     assert solution is not None
     assert solution.moves == spec.levels[0].par
+
+
+def _actions(text: str) -> list:
+    """`move:E`, `end_turn`, `read:4@4,1` (a card read at a target cell, 0-based) as actions."""
+    from engine.cardrogue import Action
+    out = []
+    for token in text.split():
+        kind, _, rest = token.partition(":")
+        if "@" in rest:
+            card, _, cell = rest.partition("@")
+            out.append(Action.from_dict({"do": kind, "card": int(card),
+                                         "target": [int(x) for x in cell.split(",")]}))
+        else:
+            out.append(Action.from_dict({"do": kind, **({"dir": rest} if rest else {})}))
+    return out
+
+
+# Two real routes per map: the decision that starts each (as actions from the start), both
+# winning, in different move counts, the better one at par.
+ROUTES = {
+    "three-lanes": ["move:E", "move:S"],  # over the freezing plate / the clean detour
+    "bottle-shelf": ["move:E move:E move:E move:E move:E end_turn flip:N",  # to the shelf
+                     "move:E " * 7 + "move:S"],  # down the corridor first
+    "spiral-stair": ["read:4@1,0",  # through the wall at once
+                     "move:E " * 7 + "move:S " * 7 + "move:W " * 7
+                     + "move:N move:N move:N read:4@4,1"],  # round to the troll first
+    "zombie-ward": ["move:W", "move:E"],  # the ring by the west room / by the east passage
+}
+
+
+@pytest.mark.parametrize("name", ROUTES)
+def test_two_first_decisions_both_win_in_different_move_counts(name):
+    from engine.cardrogue.game import Game
+    from engine.cardrogue.solver import search
+    spec = load_map(CAMPAIGNS / "challenges" / f"{name}.toml")
+    totals = []
+    for prefix in ROUTES[name]:
+        game = Game.story(spec, spec.levels[0].characters[0])
+        for action in _actions(prefix):
+            assert game.why_illegal(action) is None, (prefix, action)
+            game.apply(action)
+        found = search(game, max_states=50_000)
+        assert found.proved and found.solution is not None, prefix
+        totals.append(len(_actions(prefix)) + found.solution.moves)
+    assert len(set(totals)) == len(totals)
+    assert min(totals) == spec.levels[0].par
