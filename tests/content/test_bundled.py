@@ -207,6 +207,8 @@ ROUTES = {
                      "move:E " * 7 + "move:S " * 7 + "move:W " * 7
                      + "move:N move:N move:N read:4@4,1"],  # round to the troll first
     "zombie-ward": ["move:W", "move:E"],  # the ring by the west room / by the east passage
+    "lost-rapier": ["move:E move:E move:S",  # down into the galleries
+                    "move:E " * 6 + "move:S"],  # along the north wall to the goblin sentry
 }
 
 
