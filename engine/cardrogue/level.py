@@ -72,6 +72,7 @@ class MapSpec:
     kind: str = "challenge"  # "campaign" or "challenge"
     author: str = ""
     description: str = ""
+    difficulty: str = ""  # the author's rating ("easy" to "expert"), or "" if unrated
     custom_cards: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     # custom card id -> (standard card id, overridden values)
 

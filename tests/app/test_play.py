@@ -430,12 +430,34 @@ async def test_the_challenge_list_shows_the_users_maps(user_data: Path) -> None:
         table = screen.query_one(DataTable)
         rows = {str(table.get_row_at(i)[0]): [str(c) for c in table.get_row_at(i)]
                 for i in range(table.row_count)}
-        assert rows["Tutorial"][1:7] == ["the tests", "2", "16", "—", "WX57-XBSK", "yours"]
+        assert rows["Tutorial"][1:8] == ["the tests", "2", "16", "—", "WX57-XBSK", "—", "yours"]
         assert rows["✗ broken"][5] == "problems"
         table.move_cursor(row=[str(table.get_row_at(i)[0]) for i in range(table.row_count)]
                           .index("Tutorial"))
         await press(pilot, "enter")
         assert isinstance(app.screen, StoryScreen)
+
+
+async def test_the_challenge_list_rates_each_map_and_describes_the_highlighted_one(
+        user_data: Path) -> None:
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "down", "enter")  # Challenges
+        screen = app.screen
+        assert isinstance(screen, MapListScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        bundled = [row for row in rows if row[-1] == "bundled"]
+        assert len(bundled) >= 16
+        assert {row[6] for row in bundled} <= {"easy", "medium", "hard", "expert"}
+        by_title = {row[0]: row for row in rows}
+        assert by_title["Three Lanes"][6] == "easy"
+        assert by_title["The Golem's Forge"][6] == "hard"
+        table.move_cursor(row=[row[0] for row in rows].index("The Spiral Stair"))
+        await pilot.pause()
+        assert "An 8×8 spiral with the ladder at its heart" in text_of(screen, "#about")
 
 
 async def test_title_rules_entry_opens_the_glossary(app: CardRogueApp) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cardrogue.cards import standard_catalog
+from engine.cardrogue.cards import Catalog, standard_catalog
 from engine.cardrogue.level import MapSpec
 from engine.cardrogue.maps import load_map
 
@@ -38,6 +38,40 @@ def cards_used(spec: MapSpec) -> set[str]:
             used.update(stock)
         used.update(level.items)
         used.update(g.card for g in level.goals if getattr(g, "card", None))
+    return used
+
+
+# The enemy abilities of the card format (engine/cardrogue/cards.py), each a CardDef field.
+ENEMY_ABILITIES = ("dodge_on", "poison", "paralyse", "heals", "no_chase", "kill_in_one_turn",
+                   "attack_double_roll")
+
+
+def _catalog(spec: MapSpec) -> Catalog:
+    catalog = standard_catalog()
+    for cid, (base, overrides) in spec.custom_cards.items():
+        catalog = catalog.with_custom(cid, base, overrides)
+    return catalog
+
+
+def mechanics_used(spec: MapSpec) -> dict[str, set[str]]:
+    """What a map puts in play, by kind: enemy abilities (of the cards as the map customises
+    them), traps, scrolls, potion colours set by the map, and goal kinds."""
+    catalog = _catalog(spec)
+    used: dict[str, set[str]] = {"ability": set(), "trap": set(), "scroll": set(),
+                                 "colour": set(), "goal": set()}
+    for level in spec.levels:
+        ids = [cid for cid in level.cards if cid is not None] + list(level.items)
+        ids += [cid for stock in level.stock.values() for cid in stock]
+        for cid in ids:
+            d = catalog.cards[cid]
+            if d.type == "enemy":
+                used["ability"].update(a for a in ENEMY_ABILITIES if getattr(d, a))
+            if d.trap:
+                used["trap"].add(d.trap)
+            if d.scroll:
+                used["scroll"].add(d.scroll)
+        used["colour"].update(level.colours.values())
+        used["goal"].update(g.kind for g in level.goals)
     return used
 
 

@@ -62,6 +62,21 @@ class MapEntry:
         return shown(author) if isinstance(author, str) else ""
 
     @property
+    def difficulty(self) -> str:
+        """The author's rating ("easy" to "expert"), or "" when the map has none."""
+        if self.spec is not None:
+            return self.spec.difficulty
+        rating = self.document.get("difficulty")
+        return shown(rating) if isinstance(rating, str) else ""
+
+    @property
+    def description(self) -> str:
+        if self.spec is not None:
+            return shown(self.spec.description)
+        text = self.document.get("description")
+        return shown(text) if isinstance(text, str) else ""
+
+    @property
     def levels(self) -> int | None:
         if self.spec is not None:
             return len(self.spec.levels)

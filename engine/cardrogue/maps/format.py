@@ -37,7 +37,8 @@ EXITS = ("ladder", "start")
 KINDS = ("campaign", "challenge")
 
 # The order the writer puts fields in. Unknown fields (only in invalid documents) go last.
-TOP_ORDER = ("format_version", "kind", "title", "author", "description", "seed", "levels")
+TOP_ORDER = ("format_version", "kind", "title", "author", "description", "difficulty", "seed",
+             "levels")
 LEVEL_ORDER = (
     "id", "title", "story", "epilogue", "character", "characters", "health", "gold", "items",
     "goals", "exit", "seed", "par", "paths", "cells", "potion_identity", "legend",

@@ -47,4 +47,5 @@ def to_map_spec(document: dict[str, Any]) -> MapSpec:
     return map_from_levels(
         levels, seed=document.get("seed", 0), title=document.get("title", ""),
         kind=document.get("kind", "challenge"), author=document.get("author", ""),
-        description=document.get("description", ""))
+        description=document.get("description", ""),
+        difficulty=document.get("difficulty", ""))

@@ -43,6 +43,7 @@ def entry_row(entry: MapEntry) -> tuple[Text, ...]:
         Text("—" if entry.par is None else str(entry.par)),
         Text(best),
         Text(entry.share_code or "problems", style="" if entry.playable else "red"),
+        Text(entry.difficulty or "—"),
         Text(entry.source, style="dim"),
     )
 
@@ -106,6 +107,12 @@ class MapListScreen(Screen[None]):
     MapListScreen DataTable {
         height: 1fr;
     }
+    MapListScreen #about {
+        height: auto;
+        max-height: 4;
+        padding: 0 1;
+        color: $text-muted;
+    }
     """
 
     def __init__(self, kind: str) -> None:
@@ -117,8 +124,9 @@ class MapListScreen(Screen[None]):
         yield Static(KIND_TITLES.get(self.kind, "Maps"), id="heading")
         yield Static(Text("Looking for maps…"), id="where")
         table: DataTable = DataTable(id="maps", cursor_type="row", zebra_stripes=True)
-        table.add_columns("Title", "Author", "Levels", "Par", "Best", "Code", "From")
+        table.add_columns("Title", "Author", "Levels", "Par", "Best", "Code", "Difficulty", "From")
         yield table
+        yield Static("", id="about")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -154,6 +162,12 @@ class MapListScreen(Screen[None]):
         where.append(shown(str(folders[1][1])))
         where.append(". Press o to open any file.")
         self.query_one("#where", Static).update(where)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # The highlighted map's description, under the list.
+        index = int(event.row_key.value or 0) if event.row_key is not None else -1
+        about = self.entries[index].description if 0 <= index < len(self.entries) else ""
+        self.query_one("#about", Static).update(Text(" ".join(about.split())))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
