@@ -173,13 +173,13 @@ def lower_bound(game: Game) -> int:
         if any(_may_teleport(game, c, unknown) for c in stock):
             potions.append((1 + _steps_to(board, (index,), walls_count)[p.pos], index, 1))
     side = 1 if walls_count and _one_sided(board) else 0
-    landing: int | None = None  # the fewest moves from a landing cell face up now
+    landing: int | None = None  # the least walk from a landing cell face up now
     for fewest, index, buy in sorted(potions):
         if fewest + _TELEPORT + 1 >= best:
             break
         if landing is None:
-            steps = _steps_to(board, exits, walls_count)
-            landing = min((steps[i] for i in items.landing_cells(game)), default=_FAR)
+            landing = min((_from(to_exit, i) for i in items.landing_cells(game)),
+                          default=_FAR)
         if _teleport(fewest, landing, walk_from_here, side) >= best:
             continue
         reach = 0 if index < 0 or index == p.pos else _walk(
@@ -190,23 +190,25 @@ def lower_bound(game: Game) -> int:
 
 def _teleport(reach: int, landing: int, walk_from_here: int, side: int) -> int:
     """The least a win by teleport costs, `reach` being the least reaching a potion costs:
-    the potion reached, two actions to drink it and choose where to land, and a walk on of a
-    move at least. The hero lands on a face-up cell L:
+    the potion reached, two actions to drink it and choose where to land (the landing ends
+    the turn), and a walk on of a move at least. Say the walk on, from the landing cell L,
+    keeps to cells q:
 
-    - one face up now: the walk on takes at least as many moves as L is steps from the exit
-      (`landing`: its cards may have been flipped before the drink, so only moves are sure);
-    - one flipped before the drink, from a cell N next to it. The walk to N, a step from N
-      into L, and the walk on from L make a walk from here to the exit. It costs at most the
-      win's actions but the drink and the landing, plus that step's move (its flip is the
-      win's own: from N, where a turn began after the walk came, so a turn's end counted
-      at N is the win's own too), a turn's end counted at L (the landing ends the turn), and
-      a wall `side` if walls are paid for and a path runs into one (a card is flipped
-      through an open side). So the win costs at least this walk, less the wall side."""
-    return min(reach + _TELEPORT + landing,
-               max(reach + _TELEPORT + 1, walk_from_here - side))
+    - if none of them was stood on or flipped before the drink, the walk on is a walk from L
+      as the board is now: at least `landing`, the least such walk from a cell face up now
+      (L is face up: now, or flipped before the drink, which is the next case);
+    - else take the last such q. Before the drink the hero stood on q, or on a cell N next
+      to it to flip it; from q on, the walk on is one the board now allows. The walk here to
+      q (or to N), the step N to q, and the walk on from q make a walk from here to the
+      exit. It costs at most the win's actions but the drink and the landing, plus the step's
+      move (its flip is the win's own), a turn's end at q, and a wall `side` if walls are
+      paid for and a path runs into one (a card is flipped through an open side). So the
+      win costs at least this walk, less the wall side."""
+    return max(reach + _TELEPORT + 1,
+               min(reach + _TELEPORT + landing, walk_from_here - side))
 
 
-# Per (paths list, exits, walls paid): each cell's fewest moves to an exit, a wall side
+# Per (paths list, goals, walls paid): each cell's fewest moves to a goal, a wall side
 # costing one more (the mole's action), face and cards left out. Key: id of the paths list,
 # kept alive in the value.
 _STEPS_TO: dict[tuple[int, tuple[int, ...], bool], tuple[list[int], list[int]]] = {}

@@ -167,3 +167,13 @@ def test_dropping_dominated_states_never_loses_the_optimum(spec, character):
     if every.solution is not None:
         assert pruned.solution.moves == every.solution.moves
         assert pruned.states <= every.states
+
+
+def test_on_an_open_grid_of_plain_cards_the_bound_counts_every_turn():
+    # Every cell costs a flip, a move and the end of the turn (the last: no end), and the
+    # bound knows it from the start: the search looks at no state off an optimal line's cost.
+    s = spec("┌┬┬┐\n├┼┼┤\n├┼┼┤\n└┴┴┘", "@...\n....\n....\n...>")
+    game = Game.story(s, "warrior")
+    found = search(game)
+    assert found.proved and found.solution.moves == 6 * 3 - 1
+    assert lower_bound(game) == found.solution.moves
