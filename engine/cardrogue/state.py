@@ -55,11 +55,13 @@ class Player:
         return cards
 
     def clone(self) -> Player:
-        copy = Player(**{name: getattr(self, name) for name in self.__slots__})
-        copy.hand = list(self.hand)
-        copy.equipped = dict(self.equipped)
-        copy.slain = list(self.slain)
-        return copy
+        # Every field by position (a search clones the hero for every state it makes);
+        # test_state_clones_copy_every_field keeps this list in step with the fields.
+        return Player(self.seat, self.name, self.character, self.pos, self.health,
+                      self.bonus_max, self.bonus_attack, list(self.hand), dict(self.equipped),
+                      self.gold, self.vp, self.poison, self.poison_heal, self.skip,
+                      self.cooldown, self.deferred, self.dead, self.out, self.away,
+                      self.away_at, self.chests, self.debts, list(self.slain))
 
 
 @dataclass(slots=True)
@@ -76,9 +78,8 @@ class Enemy:
     hurt_this_turn: bool = False
 
     def clone(self) -> Enemy:
-        copy = Enemy(**{name: getattr(self, name) for name in self.__slots__})
-        copy.aggro = list(self.aggro)
-        return copy
+        return Enemy(self.card, self.pos, self.health, self.home, self.attack_mod, self.poison,
+                     self.poisoner, self.paralysed, list(self.aggro), self.hurt_this_turn)
 
 
 @dataclass(frozen=True, slots=True)

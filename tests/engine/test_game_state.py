@@ -63,3 +63,32 @@ def test_a_clone_has_its_own_turn_flags():
     assert copy.this_turn.can_flip is False
     assert game.this_turn.can_flip is True
     assert game.fingerprint() != copy.fingerprint()
+
+
+def test_state_clones_copy_every_field():
+    """Player and Enemy clone field by field, by position: a field added to either must be
+    added to its clone too. Every field gets a value of its own; the clone must match, and
+    its lists and dicts must be copies."""
+    from engine.cardrogue.state import Card, Enemy, Player
+
+    for cls in (Player, Enemy):
+        values = {}
+        for n, f in enumerate(dataclasses.fields(cls)):
+            if f.name in ("hand", "slain", "aggro"):
+                values[f.name] = [Card(n, "sword")] if f.name == "hand" else [f"v{n}"]
+            elif f.name == "equipped":
+                values[f.name] = {"hand": Card(n, "sword")}
+            elif f.name == "card":
+                values[f.name] = Card(n, "goblin")
+            elif f.type in ("bool",):
+                values[f.name] = True
+            elif f.type in ("str", "str | None"):
+                values[f.name] = f"v{n}"
+            else:
+                values[f.name] = 100 + n
+        original = cls(**values)
+        copy = original.clone()
+        for f in dataclasses.fields(cls):
+            assert getattr(copy, f.name) == values[f.name], f.name
+            if isinstance(values[f.name], (list, dict)):
+                assert getattr(copy, f.name) is not getattr(original, f.name), f.name

@@ -90,3 +90,90 @@ def test_a_search_stopped_by_its_caller_reports_the_bounds_it_was_shown():
                    len(shown) > 3)
     assert not found.proved and len(shown) == 4
     assert shown == sorted(shown) and found.lower_bound == shown[-1]
+
+
+# ----------------------------------------------------------------------------- every state
+
+from engine.cardrogue.solver import _key  # noqa: E402
+
+
+def every_state(start, max_states):
+    """Every state reachable from `start` (by key) with the fewest actions from it to a win,
+    None where no win can be reached; None for the whole if there are more than
+    `max_states`. Found by listing the state graph, then a breadth-first walk backwards from
+    the wins."""
+    games, children, won = {_key(start): start}, {}, set()
+    todo = [start]
+    while todo:
+        game = todo.pop()
+        key = _key(game)
+        children[key] = []
+        for action in game.legal_actions():
+            if action.kind in ("quit", "leave", "come_back"):
+                continue
+            child = game.clone()
+            child.apply(action)
+            if child.outcome == "won":
+                won.add(key)
+                continue
+            if child.outcome is not None:
+                continue
+            ck = _key(child)
+            children[key].append(ck)
+            if ck not in games:
+                if len(games) >= max_states:
+                    return None
+                games[ck] = child
+                todo.append(child)
+    parents = {}
+    for key, cks in children.items():
+        for ck in cks:
+            parents.setdefault(ck, []).append(key)
+    left = {key: 1 for key in won}
+    frontier = list(won)
+    while frontier:
+        following = []
+        for key in frontier:
+            for parent in parents.get(key, ()):
+                if parent not in left:
+                    left[parent] = left[key] + 1
+                    following.append(parent)
+        frontier = following
+    return {key: (games[key], left.get(key)) for key in games}
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.filter_too_much])
+@given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
+def test_the_bound_never_exceeds_the_fewest_actions_left_from_any_reachable_state(spec,
+                                                                                 character):
+    states = every_state(Game.story(spec, character), max_states=4_000)
+    assume(states is not None)
+    for game, left in states.values():
+        if left is not None:
+            assert lower_bound(game) <= left
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.filter_too_much])
+@given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
+def test_dropping_dominated_states_never_loses_the_optimum(spec, character):
+    game = Game.story(spec, character)
+    every = search(game, dominance=False, max_states=20_000)
+    assume(every.proved)
+    pruned = search(game, max_states=20_000)
+    assert pruned.proved
+    assert (pruned.solution is None) == (every.solution is None)
+    if every.solution is not None:
+        assert pruned.solution.moves == every.solution.moves
+        assert pruned.states <= every.states
+
+
+def test_on_an_open_grid_of_plain_cards_the_bound_counts_every_turn():
+    # Every cell costs a flip, a move and the end of the turn (the last: no end), and the
+    # bound knows it from the start: the search looks at no state off an optimal line's cost.
+    s = spec("┌┬┬┐\n├┼┼┤\n├┼┼┤\n└┴┴┘", "@...\n....\n....\n...>")
+    game = Game.story(s, "warrior")
+    found = search(game)
+    assert found.proved and found.solution.moves == 6 * 3 - 1
+    assert lower_bound(game) == found.solution.moves
