@@ -142,7 +142,7 @@ def every_state(start, max_states):
     return {key: (games[key], left.get(key)) for key in games}
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.filter_too_much])
 @given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
 def test_the_bound_never_exceeds_the_fewest_actions_left_from_any_reachable_state(spec,
