@@ -8,7 +8,7 @@ from app import cli
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.editor.model import MapModel, new_document
 from app.games.cardrogue.screens.editor import EditorScreen
-from app.screens.title import TitleScreen
+from app.screens.title import MENU, TitleScreen
 from engine.cardrogue.board import E, N, S, W
 from engine.cardrogue.maps import validate_file
 
@@ -214,7 +214,8 @@ async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueAp
 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("home", "down", "down", "down", "down", "enter")  # Editor
+        editor = [entry.id for entry in MENU].index("editor")
+        await pilot.press("home", *["down"] * editor, "enter")
         await pilot.pause()
         assert isinstance(app.screen, EditorStartScreen)
         await pilot.press("escape")
