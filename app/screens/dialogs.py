@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual.content import Content
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -74,8 +75,9 @@ class ChooseScreen(ModalScreen[Any]):
                 prompt.append(f"  {choice.note}", style="dim")
             options.append(Option(prompt, id=str(number - 1)))
         with Vertical(id="dialog") as box:
-            box.border_title = self.title_text
-            box.border_subtitle = self.subtitle_text
+            # Content: a title may hold a player's name, shown as typed, never as markup.
+            box.border_title = Content(self.title_text)
+            box.border_subtitle = Content(self.subtitle_text)
             yield OptionList(*options, id="choices")
         yield Footer()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.command import CommandPalette
+from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Checkbox, Input, SelectionList, Static
 
@@ -211,6 +212,18 @@ async def test_each_hand_over_frames_the_new_player_in_the_middle(app: CardRogue
             assert abs(middle - width // 2) <= 7, f"seat {seat}'s token is not in the middle"
             await press(pilot, "space")
             assert g.current != seat
+
+
+async def test_a_name_that_looks_like_markup_shows_as_typed_in_the_pick_dialog(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await new_table(app, pilot, names=("[b]Me[/b]",), pick=False)
+        chooser = app.screen
+        assert isinstance(chooser, ChooseScreen)
+        title = chooser.query_one("#dialog").border_title
+        # What the frame shows: a plain string there is read as markup, a Content as it is.
+        shown = title.plain if isinstance(title, Content) else Content.from_markup(str(title)).plain
+        assert shown == "[b]Me[/b], pick your character"
 
 
 # ---------------------------------------------------------------------- dealing with players

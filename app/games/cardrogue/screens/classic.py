@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from rich.text import Text
+from textual.content import Content
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -273,15 +274,15 @@ class TradeScreen(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as box:
-            box.border_title = f"{self.giver} trades with {self.taker}"
+            box.border_title = Content(f"{self.giver} trades with {self.taker}")
             box.border_subtitle = "Space ticks · Tab switches · Ctrl+S trades · Esc cancels"
             with Horizontal(id="sides"):
                 mine = SelectionList[int](*[(label, uid) for label, uid in self.give], id="give")
-                mine.border_title = f"{self.giver} gives"
+                mine.border_title = Content(f"{self.giver} gives")
                 yield mine
                 theirs = SelectionList[int](*[(label, uid) for label, uid in self.take],
                                             id="take")
-                theirs.border_title = f"{self.taker} gives"
+                theirs.border_title = Content(f"{self.taker} gives")
                 yield theirs
             with Horizontal(id="trade-buttons"):
                 yield Button("Trade", variant="primary", id="trade")
