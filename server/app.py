@@ -310,10 +310,14 @@ Moderator = Annotated[Any, Depends(moderator)]
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT)]
 
 
+def _no_map() -> ApiError:
+    return ApiError(404, "unknown_map", "no map here has this id or share code")
+
+
 def _map_or_404(conn: Any, ref: str, include_hidden: bool = False) -> Any:
     row = store.map_by_ref(conn, ref, include_hidden=include_hidden)
     if row is None:
-        raise ApiError(404, "unknown_map", "no map here has this id or share code")
+        raise _no_map()
     return row
 
 
@@ -389,18 +393,20 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         version = CURRENT_RULES_VERSION if rules_version is None else rules_version
         try:
             with reading(_engine(request)) as conn:
-                row = _map_or_404(conn, ref)
-                page = store.board_page(conn, row.id, version, limit=limit, cursor=cursor,
+                identity = store.map_id(conn, ref)
+                if identity is None:
+                    raise _no_map()
+                page = store.board_page(conn, identity, version, limit=limit, cursor=cursor,
                                         around=around)
         except store.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this board") from None
         if page is None:
             raise ApiError(404, "not_on_board", "this player has no entry on this board")
         items, total, after = page
-        board = Board(map=row.id, rules_version=version,
-                      archived=version != CURRENT_RULES_VERSION,
-                      items=[BoardItem(**item) for item in items], total=total, next=after)
-        # Checked once here; FastAPI would dump, check and encode the 100 rows again.
+        board = Board.model_validate({"map": identity, "rules_version": version,
+                                      "archived": version != CURRENT_RULES_VERSION,
+                                      "items": items, "total": total, "next": after})
+        # Checked once here, in one call; FastAPI would dump, check and encode the rows again.
         return Response(board.model_dump_json(), media_type="application/json")
 
     @app.post(API + "/runs", status_code=202, response_model=Queued, responses=ERRORS,

@@ -101,18 +101,22 @@ def new_token_for(conn: Connection, name: str, role: str | None = None) -> str |
 
 # ---------------------------------------------------------------------- maps
 
+def _is_map(ref: str, include_hidden: bool) -> Any:
+    """The condition for a map named by its id or share code (any case)."""
+    ref = ref.strip()
+    named = maps.c.id == ref.lower() if len(ref) == 64 else maps.c.share_code == ref.upper()
+    return named if include_hidden else and_(named, maps.c.hidden_at.is_(None))
+
+
 def map_by_ref(conn: Connection, ref: str, *, include_hidden: bool = False) -> Row[Any] | None:
     """A published map by its id or share code (any case)."""
-    query = select(maps, players.c.name.label("author")).join(
-        players, players.c.id == maps.c.author_id)
-    ref = ref.strip()
-    if len(ref) == 64:
-        query = query.where(maps.c.id == ref.lower())
-    else:
-        query = query.where(maps.c.share_code == ref.upper())
-    if not include_hidden:
-        query = query.where(maps.c.hidden_at.is_(None))
-    return conn.execute(query).first()
+    return conn.execute(select(maps, players.c.name.label("author")).join(
+        players, players.c.id == maps.c.author_id).where(_is_map(ref, include_hidden))).first()
+
+
+def map_id(conn: Connection, ref: str) -> str | None:
+    """A visible map's id from its id or share code, without its text (a board's lookup)."""
+    return conn.execute(select(maps.c.id).where(_is_map(ref, False))).scalar()
 
 
 def map_text(conn: Connection, identity: str) -> str | None:
@@ -449,33 +453,44 @@ _SCORES = _scores_of(bindparam("identity"), bindparam("rules_version"))
 
 
 @functools.cache
-def _page_rows(start: str) -> Any:
-    """The page's entries from the top (start ""), or after (">") or from (">=") a key."""
-    query = select(entries.c.moves, entries.c.turns, entries.c.run_id, entries.c.at,
-                   players.c.name.label("player")).join(
+def _page(start: str) -> Any:
+    """A page of a board in one statement, so its entries, ranks and total come from one
+    snapshot in one round trip: the entries from the top (start ""), or after (">") or from
+    (">=") a key, each with its rank, and the board's size.
+
+    A page is a run of entries in rank order, so every score strictly between its first and
+    its last has all its entries on the page: a score's rank is one plus the entries ahead of
+    the page's first score plus the entries of the page's scores before it."""
+    rows = select(entries.c.moves, entries.c.turns, entries.c.run_id, entries.c.at,
+                  players.c.name.label("player")).join(
         players, players.c.id == entries.c.player_id).where(_BOARD)
     key = tuple_(bindparam("start_moves"), bindparam("start_turns"), bindparam("start_run"))
     if start == ">":
-        query = query.where(tuple_(*ORDER) > key)
+        rows = rows.where(tuple_(*ORDER) > key)
     elif start == ">=":
-        query = query.where(tuple_(*ORDER) >= key)
-    return query.order_by(*ORDER).limit(bindparam("limit"))
+        rows = rows.where(tuple_(*ORDER) >= key)
+    page = rows.order_by(*ORDER).limit(bindparam("limit")).cte("page")
+    page_order = (page.c.moves, page.c.turns, page.c.run_id)
 
+    def end(column: Any, *, last: bool) -> Any:  # the page's first or last score
+        order = (c.desc() for c in page_order) if last else page_order
+        return select(column).order_by(*order).limit(1).scalar_subquery()
 
-@functools.cache
-def _page_ranks() -> Any:
-    """The scores from the page's first to its last, with the entries ahead of the first and
-    the board's size: the ranks of a page in one statement."""
-    first_moves: Any = bindparam("first_moves")
-    first_turns: Any = bindparam("first_turns")
+    first = (end(page.c.moves, last=False), end(page.c.turns, last=False))
+    last = (end(page.c.moves, last=True), end(page.c.turns, last=True))
     score = tuple_(board_scores.c.moves, board_scores.c.turns)
-    return (select(board_scores.c.moves, board_scores.c.turns, board_scores.c.entries,
-                   _entries_ahead(bindparam("identity"), bindparam("rules_version"),
-                                  first_moves, first_turns).label("ahead"),
-                   _size(bindparam("identity"), bindparam("rules_version")).label("total"))
-            .where(_SCORES, score >= tuple_(first_moves, first_turns),
-                   score <= tuple_(bindparam("last_moves"), bindparam("last_turns")))
-            .order_by(board_scores.c.moves, board_scores.c.turns))
+    within = (func.sum(board_scores.c.entries).over(
+        order_by=(board_scores.c.moves, board_scores.c.turns)) - board_scores.c.entries)
+    scores = select(board_scores.c.moves, board_scores.c.turns, within.label("within")).where(
+        _SCORES, score >= tuple_(*first), score <= tuple_(*last)).cte("scores")
+    identity: Any = bindparam("identity")
+    rules_version: Any = bindparam("rules_version")
+    ahead = _entries_ahead(identity, rules_version, *first)
+    return (select(page.c.moves, page.c.turns, page.c.run_id, page.c.at, page.c.player,
+                   (ahead + scores.c.within + 1).label("rank"),
+                   _size(identity, rules_version).label("total"))
+            .join(scores, and_(scores.c.moves == page.c.moves, scores.c.turns == page.c.turns))
+            .order_by(*page_order))
 
 
 def board_page(conn: Connection, identity: str, rules_version: int, *, limit: int,
@@ -501,34 +516,16 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
     elif cursor is not None:
         start = _cursor(cursor, (int, int, int))
     if start is None:
-        rows = conn.execute(_page_rows(""), {**board, "limit": limit + 1}).all()
+        rows = conn.execute(_page(""), {**board, "limit": limit + 1}).all()
     else:
-        rows = conn.execute(_page_rows(">=" if inclusive else ">"),
+        rows = conn.execute(_page(">=" if inclusive else ">"),
                             {**board, "limit": limit + 1, "start_moves": start[0],
                              "start_turns": start[1], "start_run": start[2]}).all()
     more = len(rows) > limit
     rows = rows[:limit]
-    items = []
-    buckets: Sequence[Any] = ()
-    if rows:
-        first, last = rows[0], rows[-1]
-        buckets = conn.execute(_page_ranks(), {
-            **board, "first_moves": first.moves, "first_turns": first.turns,
-            "last_moves": last.moves, "last_turns": last.turns}).all()
-    total = int(buckets[0].total) if buckets else board_size(conn, identity, rules_version)
-    if rows:
-        # The rank of each score on the page: one plus the entries at better scores.
-        ahead = int(buckets[0].ahead) if buckets else 0
-        ranks: dict[tuple[int, int], int] = {}
-        for bucket in buckets:
-            ranks[(bucket.moves, bucket.turns)] = ahead + 1
-            ahead += bucket.entries
-        for row in rows:
-            rank = ranks.get((row.moves, row.turns))
-            if rank is None:  # not possible within one snapshot; exact all the same
-                rank = 1 + _better_than(conn, identity, rules_version, row.moves, row.turns)
-            items.append({"rank": rank, "player": row.player, "moves": row.moves,
-                          "turns": row.turns, "run": row.run_id, "at": iso(row.at)})
+    total = int(rows[0].total) if rows else board_size(conn, identity, rules_version)
+    items = [{"rank": int(row.rank), "player": row.player, "moves": row.moves,
+              "turns": row.turns, "run": row.run_id, "at": iso(row.at)} for row in rows]
     next_cursor = None
     if more and rows:
         last = rows[-1]
