@@ -30,6 +30,7 @@ from sqlalchemy import (
     or_,
     select,
     tuple_,
+    union_all,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
@@ -493,6 +494,19 @@ def _page(start: str) -> Any:
             .order_by(*page_order))
 
 
+@functools.cache
+def _around_start() -> Any:
+    """Where a page around a player begins: up to `before` entries ahead of theirs, else their
+    own entry; no row if they have none on the board."""
+    mine = select(*ORDER).join(players, players.c.id == entries.c.player_id).where(
+        _BOARD, players.c.name == bindparam("name")).cte("mine")
+    ahead = select(*ORDER).where(
+        _BOARD, tuple_(*ORDER) < tuple_(*(select(c).scalar_subquery() for c in mine.c))
+    ).order_by(*(c.desc() for c in ORDER)).limit(bindparam("before")).subquery("ahead")
+    either = union_all(select(*mine.c), select(*ahead.c)).subquery("either")
+    return select(*either.c).order_by(*either.c).limit(1)
+
+
 def board_page(conn: Connection, identity: str, rules_version: int, *, limit: int,
                cursor: str | None = None, around: str | None = None
                ) -> tuple[list[dict[str, Any]], int, str | None] | None:
@@ -502,16 +516,11 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
     start: tuple[int, int, int] | None = None  # the page begins after this key
     inclusive = False
     if around is not None:
-        mine = conn.execute(select(*ORDER).join(players, players.c.id == entries.c.player_id)
-                            .where(_board(identity, rules_version),
-                                   players.c.name == around)).first()
-        if mine is None:
+        found = conn.execute(_around_start(), {**board, "name": around,
+                                               "before": max(0, (limit - 1) // 2)}).first()
+        if found is None:
             return None
-        before = conn.execute(select(*ORDER).where(_board(identity, rules_version),
-                                                   tuple_(*ORDER) < tuple_(*mine))
-                              .order_by(*(c.desc() for c in ORDER))
-                              .limit(max(0, (limit - 1) // 2))).all()
-        start = tuple(before[-1]) if before else tuple(mine)
+        start = tuple(found)
         inclusive = True
     elif cursor is not None:
         start = _cursor(cursor, (int, int, int))
