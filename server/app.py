@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from server import store
-from server.db import connect, reading, writing
+from server.db import connect, reading, reading_statements, writing
 from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate
 from server.pages import add_pages
 from server.verification import (
@@ -392,7 +392,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                     ) -> Response:
         version = CURRENT_RULES_VERSION if rules_version is None else rules_version
         try:
-            with reading(_engine(request)) as conn:
+            # The page with its ranks and total is one statement (store.board_page).
+            with reading_statements(_engine(request)) as conn:
                 identity = store.map_id(conn, ref)
                 if identity is None:
                     raise _no_map()

@@ -511,7 +511,9 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
                cursor: str | None = None, around: str | None = None
                ) -> tuple[list[dict[str, Any]], int, str | None] | None:
     """A page of a board in rank order, its total and the next page's cursor. With `around`,
-    the page holds that player's entry near its middle; None if the player has no entry."""
+    the page holds that player's entry near its middle; None if the player has no entry.
+    The page, its ranks and its total come from one statement, so they always agree, even
+    outside a transaction (db.reading_statements)."""
     board = {"identity": identity, "rules_version": rules_version}
     start: tuple[int, int, int] | None = None  # the page begins after this key
     inclusive = False
