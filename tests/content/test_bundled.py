@@ -5,7 +5,8 @@ share codes.
 Each level's `par` must equal the moves its author clear took on that level (the clears were
 found with `tests/clears/record.py --solve`, the A* solver of `cardrogue solve` run per level to a
 proof, so each par is the minimum from the state the previous levels left). Re-proving takes the
-solver up to a minute a map, so the tests check the recorded clears instead.
+solver up to a minute a map, so the tests check the recorded clears instead, and
+tests/content/test_proofs.py checks that every map is the file scripts/prove_pars.py last proved.
 """
 
 from __future__ import annotations
