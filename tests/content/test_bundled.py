@@ -210,8 +210,8 @@ _KEY = ("flip:S move:S end_turn " * 3 + "flip:E move:E end_turn " * 4 + "flip:N 
 _FORGE = ("move:E " * 9 + "move:S " + "move:W " * 4 + "move:S move:S move:W move:W move:N move:N "
           + "move:W " * 3).strip()
 
-_WARD = ("move:W move:N move:W move:W end_turn flip:W move:E end_turn move:E move:S move:E "
-         "move:E move:N move:E move:E move:E move:S move:W move:S move:S")
+_WARD = ("move:E move:S move:E move:E move:N move:E move:E move:E move:S move:W move:S "
+         "move:S")  # from the ring's room round to the zombie
 
 _SEWER = ("move:E move:E move:S move:E move:E move:S move:S move:S " + "move:W " * 4 + "move:S "
           + "move:W " * 4 + "move:S").strip()  # from the second rat down to the south channel
@@ -231,9 +231,11 @@ ROUTES = {
     "spiral-stair": ["read:4@1,0",  # through the wall at once
                      "move:E " * 7 + "move:S " * 7 + "move:W " * 7
                      + "move:N move:N move:N read:4@4,1"],  # round to the troll first
-    # The ring of might in the west room at once, or a step east towards the passage first
-    # and back (both then the same: the ring, round to the zombie, and one turn to fell it).
-    "zombie-ward": [_WARD, "move:E move:W " + _WARD],
+    # The ring of might at once, or the battle axe first (it cannot fell the zombie in one
+    # turn, so the ring is needed still); both then round to the zombie.
+    "zombie-ward": ["move:W move:N move:W move:W end_turn flip:W move:E end_turn " + _WARD,
+                    "move:W move:W move:W move:S end_turn flip:W move:W end_turn move:E move:N "
+                    "move:E move:E move:N move:W move:W end_turn flip:W move:E end_turn " + _WARD],
     "lost-rapier": ["move:E move:E move:S",  # down into the galleries
                     "move:E " * 6 + "move:S"],  # along the north wall to the goblin sentry
     "right-weapon": ["flip:E flip:S move:S",  # the maul, south: the one blow that can fell it
