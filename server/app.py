@@ -111,6 +111,8 @@ class MapItem(BaseModel):
     par: int | None
     plays: int
     best: int | None
+    difficulty: str | None = Field(
+        None, description="the author's rating: easy, medium, hard or expert; null if unrated")
 
 
 class MapDetail(MapItem):

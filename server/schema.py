@@ -94,6 +94,7 @@ maps = Table(
     Column("levels", Integer, nullable=False),
     Column("par", Integer),  # the levels' pars added up; None unless every level has one
     Column("description", Text, nullable=False),
+    Column("difficulty", String(16)),  # the author's rating (easy to expert), None if unrated
     Column("text", Text, nullable=False),  # the TOML as published
     # The author's clear, stored first: its id also orders the maps by publication ("new"),
     # which keeps keyset cursors to integers.

@@ -141,7 +141,7 @@ def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, cl
     conn.execute(insert(maps).values(
         id=facts.id, share_code=facts.share_code, title=facts.title, author_id=author_id,
         kind=facts.kind, levels=facts.levels, par=facts.par, description=facts.description,
-        text=text, clear_run_id=run_id, plays=1, published_at=at))
+        difficulty=facts.difficulty, text=text, clear_run_id=run_id, plays=1, published_at=at))
     _enter(conn, facts.id, rules_version, author_id, run_id, outcome, at)
 
 
@@ -153,7 +153,7 @@ def _best(conn: Connection, identity: str) -> int | None:
 def map_entry(conn: Connection, row: Row[Any], *, description: bool = False) -> dict[str, Any]:
     out = {"id": row.id, "share_code": row.share_code, "title": row.title,
            "author": row.author, "kind": row.kind, "levels": row.levels, "par": row.par,
-           "plays": row.plays, "best": _best(conn, row.id)}
+           "plays": row.plays, "best": _best(conn, row.id), "difficulty": row.difficulty}
     if description:
         out["description"] = row.description
         out["published_at"] = iso(row.published_at)

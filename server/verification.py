@@ -48,6 +48,7 @@ class MapFacts:
     levels: int
     par: int | None
     description: str
+    difficulty: str | None = None  # the author's rating, None when the map has none
 
 
 class MapRefused(Exception):
@@ -127,6 +128,7 @@ def _facts(spec: MapSpec) -> MapFacts:
         levels=len(spec.levels),
         par=sum(pars) if spec.levels and len(pars) == len(spec.levels) else None,
         description=spec.description,
+        difficulty=spec.difficulty or None,
     )
 
 

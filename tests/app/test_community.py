@@ -73,7 +73,7 @@ async def test_browse_download_play_to_a_win_submit_and_see_the_rank(app, server
         screen = await open_community(app, pilot)
         table = screen.query_one("#maps", DataTable)
         await until(pilot, lambda: table.row_count == 1)
-        assert str(table.get_row_at(0)[5]) == published["share_code"]
+        assert str(table.get_row_at(0)[6]) == published["share_code"]
         await until(pilot, lambda: "player(s) on the board" in text_of(screen, "#mine"))
         assert "no score here yet" in text_of(screen, "#mine")
         assert table.has_focus
@@ -132,6 +132,27 @@ async def test_server_text_is_shown_literally(app, server, user_data):
         title = table.get_row_at(0)[0]
         assert "[reverse]Loud[/reverse]" in str(title)
         assert published["title"].startswith("[reverse]")
+
+
+async def test_the_list_and_the_detail_show_a_rated_maps_difficulty(app, server, user_data):
+    rated = publish(server)  # poison-race, rated medium
+    client = community.Client(server.url)
+    client.register("Plain")
+    text, clear = challenge("speed-maze")
+    assert 'difficulty = "easy"\n' in text
+    unrated = client.publish(text.replace('difficulty = "easy"\n', ""), clear)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_community(app, pilot)
+        table = screen.query_one("#maps", DataTable)
+        await until(pilot, lambda: table.row_count == 2)
+        rows = [(str(table.get_row_at(i)[6]), str(table.get_row_at(i)[2])) for i in range(2)]
+        assert rows == [(unrated["share_code"], "-"), (rated["share_code"], "medium")]  # newest first
+        assert "level(s) · par" in text_of(screen, "#detail")  # no rating to show
+        await pilot.press("down")
+        await until(pilot, lambda: "medium" in text_of(screen, "#detail"))
+        assert "1 level(s) · medium · par 20" in text_of(screen, "#detail")
 
 
 async def test_search_and_sort_ask_the_server_again(app, server, user_data):
@@ -229,7 +250,7 @@ async def test_pages_load_as_the_cursor_reaches_the_end(app, server, user_data, 
         assert "more below" in text_of(screen, "#status")
         await pilot.press("down")  # the last row: the next page comes
         await until(pilot, lambda: table.row_count == 3)
-        codes = [str(table.get_row_at(i)[5]) for i in range(3)]
+        codes = [str(table.get_row_at(i)[6]) for i in range(3)]
         assert len(set(codes)) == 3  # every map once
         assert "more below" not in text_of(screen, "#status")
 

@@ -231,6 +231,59 @@ async def test_map_properties_blank_seed_removes_it_and_blank_title_is_refused(
     assert results.only == {"seed": None}
 
 
+async def test_map_difficulty_is_chosen_saved_to_the_toml_and_cleared(app: CardRogueApp,
+                                                                     tmp_path) -> None:
+    """Through the editor itself: E opens the map's properties, a rating is chosen by keys,
+    Ctrl+S writes it as the file's `difficulty`, and choosing none takes it out again."""
+    from app.games.cardrogue.editor.templates import TEMPLATES
+    from app.games.cardrogue.screens.editor import EditorScreen
+    from engine.cardrogue.maps import load_map
+
+    challenge = next(t for t in TEMPLATES if t.name == "Challenge")
+    target = tmp_path / "rated.toml"
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(EditorScreen(MapModel(challenge.build(8, 8, "Rated")), target))
+        await pilot.pause()
+        await pilot.press("E")
+        await pilot.pause()
+        assert app.screen.query_one("#difficulty", Select).is_blank()
+        await choose(pilot, "#difficulty", "hard")
+        await press_ok(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert load_map(target).difficulty == "hard"
+        assert 'difficulty = "hard"' in target.read_text(encoding="utf-8")
+        await pilot.press("E")
+        await pilot.pause()
+        assert app.screen.query_one("#difficulty", Select).value == "hard"
+        app.screen.query_one("#difficulty", Select).focus()
+        await pilot.press("enter", "home", "enter")  # the first option: none
+        await press_ok(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert load_map(target).difficulty == ""
+    assert "difficulty" not in target.read_text(encoding="utf-8")
+
+
+async def test_map_difficulty_is_refused_on_a_campaign_and_a_bad_rating_is_named(
+        app: CardRogueApp) -> None:
+    model = small_model()
+    model.set_field(MAP, "difficulty", "insane")  # as a hand-edited file might have it
+    async with app.run_test(size=SIZE) as pilot:
+        results = await push(app, pilot, MapPropertiesScreen(model))
+        assert "'insane' is not one of easy, medium, hard, expert" in " ".join(
+            str(hint.render()) for hint in app.screen.query(".field-hint"))
+        assert app.screen.query_one("#difficulty", Select).is_blank()
+        await choose(pilot, "#kind", "camp")
+        await choose(pilot, "#difficulty", "exp")
+        await press_ok(pilot)
+        assert "only challenge maps are rated" in message(app)
+        assert results.values == []
+        await choose(pilot, "#kind", "chal")
+        await press_ok(pilot)
+    assert results.only == {"difficulty": "expert"}
+
+
 async def test_escape_cancels_every_form(app: CardRogueApp) -> None:
     model = small_model()
     async with app.run_test(size=SIZE) as pilot:

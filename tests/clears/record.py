@@ -23,7 +23,7 @@ from engine.core.runs import save_run
 from engine.cardrogue.game import Game
 from engine.cardrogue.maps import load_map
 from engine.cardrogue.runs import record
-from engine.cardrogue.solver import solve_from
+from engine.cardrogue.solver import Search, search
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -31,17 +31,41 @@ RECORDED = "2026-11-22T00:00:00Z"  # fixed, so re-recording an unchanged clear c
 PLAYER = "Author"
 
 
-def solve_map(path: Path, character: str | None, *, max_states: int) -> Game:
+class NotProved(Exception):
+    """A level the solver could not finish, or not prove minimal, within its state limit."""
+
+
+def prove_levels(path: Path, character: str | None, *,
+                 max_states: int) -> tuple[Game, list[Search]]:
+    """Play the map level by level, each level by the solver's proved fewest moves from the
+    state the previous levels left: the game won and each level's search."""
     spec = load_map(path)
     game = Game.story(spec, character, name=PLAYER)
+    proofs: list[Search] = []
     while game.outcome is None:
         number = game.level_index + 1
-        found = solve_from(game, level_only=True, max_states=max_states)
-        if found is None:
-            raise SystemExit(f"{path}: level {number}: no finish within the limit")
-        for action in found.actions:
+        found = search(game, level_only=True, max_states=max_states)
+        if not found.proved:
+            raise NotProved(f"{path}: level {number}: the proof did not finish within "
+                            f"{max_states:,} states (the fewest moves are at least "
+                            f"{found.lower_bound}); allow more with --max-states")
+        if found.solution is None:
+            raise NotProved(f"{path}: level {number}: no way to finish it")
+        for action in found.solution.actions:
             game.apply(action)
-        print(f"level {number}: {found.moves} moves ({found.states} states)", file=sys.stderr)
+        proofs.append(found)
+    return game, proofs
+
+
+def solve_map(path: Path, character: str | None, *, max_states: int) -> Game:
+    try:
+        game, proofs = prove_levels(path, character, max_states=max_states)
+    except NotProved as problem:
+        raise SystemExit(str(problem)) from None
+    for number, found in enumerate(proofs, 1):
+        assert found.solution is not None
+        print(f"level {number}: {found.solution.moves} moves ({found.states} states)",
+              file=sys.stderr)
     return game
 
 

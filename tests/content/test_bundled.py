@@ -5,7 +5,8 @@ share codes.
 Each level's `par` must equal the moves its author clear took on that level (the clears were
 found with `tests/clears/record.py --solve`, the A* solver of `cardrogue solve` run per level to a
 proof, so each par is the minimum from the state the previous levels left). Re-proving takes the
-solver up to a minute a map, so the tests check the recorded clears instead.
+solver up to a minute a map, so the tests check the recorded clears instead, and
+tests/content/test_proofs.py checks that every map is the file scripts/prove_pars.py last proved.
 """
 
 from __future__ import annotations
@@ -183,7 +184,8 @@ def test_solver_proves_par_minimal(name):
 
 
 def _actions(text: str) -> list:
-    """`move:E`, `end_turn`, `read:4@4,1` (a card read at a target cell, 0-based) as actions."""
+    """`move:E`, `end_turn`, `buy:3` (a card by uid), `read:4@4,1` (a card read at a target
+    cell, 0-based) as actions."""
     from engine.cardrogue import Action
     out = []
     for token in text.split():
@@ -192,13 +194,36 @@ def _actions(text: str) -> list:
             card, _, cell = rest.partition("@")
             out.append(Action.from_dict({"do": kind, "card": int(card),
                                          "target": [int(x) for x in cell.split(",")]}))
+        elif rest.isdigit():
+            out.append(Action.from_dict({"do": kind, "card": int(rest)}))
         else:
             out.append(Action.from_dict({"do": kind, **({"dir": rest} if rest else {})}))
     return out
 
 
-# Two real routes per map: the decision that starts each (as actions from the start), both
-# winning, in different move counts, the better one at par.
+# Long stretches of routes, spelled out once: the ring to the chest (key-detour), the walk to
+# the forge's shop, the ward from its start to the zombie, the sewer's south channel, the vault's
+# key to its chest.
+_KEY = ("flip:S move:S end_turn " * 3 + "flip:E move:E end_turn " * 4 + "flip:N attack:N move:N "
+        "end_turn flip:N move:N end_turn flip:N move:N end_turn flip:W move:W end_turn "
+        "flip:W move:W end_turn flip:W move:W").strip()
+_FORGE = ("move:E " * 9 + "move:S " + "move:W " * 4 + "move:S move:S move:W move:W move:N move:N "
+          + "move:W " * 3).strip()
+
+_WARD = ("move:E move:S move:E move:E move:N move:E move:E move:E move:S move:W move:S "
+         "move:S")  # from the ring's room round to the zombie
+
+_SEWER = ("move:E move:E move:S move:E move:E move:S move:S move:S " + "move:W " * 4 + "move:S "
+          + "move:W " * 4 + "move:S").strip()  # from the second rat down to the south channel
+
+_VAULT = ("end_turn flip:S move:W end_turn move:S " + "move:W " * 4 + "move:S " + "move:W " * 3
+          + "move:S " + "move:W " * 3 + "move:S move:S move:E move:E move:N " + "move:E " * 5
+          + "move:S move:S move:W move:N end_turn flip:W move:W end_turn")  # the key, the chest
+
+# Two real routes per challenge map: the decision that starts each (as actions from the start),
+# both winning, in different move counts, the better one at par (the solver proves the rest of
+# each route the fewest moves from there). Where a map is slow to search, a prefix goes on past
+# its decision along the route, so the proof left to the solver stays small.
 ROUTES = {
     "three-lanes": ["move:E", "move:S"],  # over the freezing plate / the clean detour
     "bottle-shelf": ["move:E move:E move:E move:E move:E end_turn flip:N",  # to the shelf
@@ -206,10 +231,53 @@ ROUTES = {
     "spiral-stair": ["read:4@1,0",  # through the wall at once
                      "move:E " * 7 + "move:S " * 7 + "move:W " * 7
                      + "move:N move:N move:N read:4@4,1"],  # round to the troll first
-    "zombie-ward": ["move:W", "move:E"],  # the ring by the west room / by the east passage
+    # The ring of might at once, or the battle axe first (it cannot fell the zombie in one
+    # turn, so the ring is needed still); both then round to the zombie.
+    "zombie-ward": ["move:W move:N move:W move:W end_turn flip:W move:E end_turn " + _WARD,
+                    "move:W move:W move:W move:S end_turn flip:W move:W end_turn move:E move:N "
+                    "move:E move:E move:N move:W move:W end_turn flip:W move:E end_turn " + _WARD],
     "lost-rapier": ["move:E move:E move:S",  # down into the galleries
                     "move:E " * 6 + "move:S"],  # along the north wall to the goblin sentry
+    "right-weapon": ["flip:E flip:S move:S",  # the maul, south: the one blow that can fell it
+                     "flip:N move:N"],  # the battle axe first (never strong enough), then the maul
+    "speed-maze": ["flip:E move:E end_turn flip:E move:E end_turn flip:E attack:E move:E "
+                   "end_turn flip:E",  # past the bat and over the spikes
+                   "flip:S move:S"],  # the hasty boots first: they do not repay the detour
+    "paralysis-corridor": ["flip:E move:E",  # straight over the plates
+                           "flip:S move:S"],  # the vision lens first, to see the safe stones
+    "well-timed-flee": ["flip:E move:E end_turn flip:E",  # on past the troll, fleeing it
+                        "flip:E move:E end_turn flip:S move:S"],  # the shadow cape first
+    "poison-race": ["flip:E move:E end_turn flip:E",  # over the needles on the top row
+                    "flip:E move:E end_turn flip:S attack:S"],  # through the rat's nest below
+    "key-detour": [_KEY + " read:5@0,0",  # the scroll back through the wall from the chest
+                   _KEY + " end_turn move:E move:E move:E move:S"],  # the ring back on foot
+    "golem-forge": [_FORGE + " buy:3",  # the chestplate: the golem cannot hurt him
+                    _FORGE + " buy:4"],  # the helm, and the amulet from the workshop too
+    "shop-economy": ["flip:E flip:S move:S end_turn flip:S move:S end_turn move:N move:N "
+                     "move:E",  # the helm, then back up to the dagger and the shop
+                     "flip:E flip:S move:S end_turn flip:S move:S end_turn flip:E move:E "
+                     "end_turn move:W move:N"],  # on to the ring of might, which nobody buys
+    "potion-pressure": ["flip:E move:E end_turn flip:E move:E end_turn flip:E move:E end_turn "
+                        "flip:S attack:S cast:S",  # along the shelf to the bat
+                        "flip:E move:E end_turn flip:S move:S end_turn flip:S move:S end_turn "
+                        "flip:E move:E end_turn flip:E move:E end_turn flip:N cast:N attack:N"],
+    # (the second: down past the third bottle and round to the bat from below)
+    "rat-sewer": ["move:S move:S move:E move:E move:N move:E move:E move:E move:E move:S move:W "
+                  "move:W move:S move:S attack:E end_turn " + _SEWER,  # round the first rat
+                  "move:E move:E move:E attack:E end_turn " + "move:E " * 5 + "move:S move:E "
+                  "move:E move:N move:E move:S move:S move:W end_turn flip:W move:W end_turn "
+                  + "move:W " * 5 + "move:S move:S attack:E end_turn " + _SEWER],
+    # (the second: through the first rat along the top channel, by the fountain's channel and
+    # over the poison trap, then on to the second rat)
+    "imp-toll": ["move:E " * 5 + "attack:E end_turn " + "move:E " * 6 + _VAULT,  # the imp's toll
+                 "move:S move:S move:E move:N move:E move:E move:E move:S move:E move:E move:N "
+                 "move:E move:E move:E move:E move:N move:E " + _VAULT],  # round by the cellars
 }
+
+
+def test_every_challenge_names_two_routes():
+    assert set(ROUTES) == {p.stem for p in CHALLENGES}
+    assert all(len(set(prefixes)) >= 2 for prefixes in ROUTES.values())
 
 
 @pytest.mark.parametrize("name", ROUTES)

@@ -75,6 +75,7 @@ def test_publishing_computes_the_id_and_share_code(api: Api) -> None:
         entry = answer.json()
         assert entry["author"] == "Ann" and entry["levels"] == 1 and entry["par"] == 40
         assert entry["best"] == 40 and entry["plays"] == 1 and entry["description"]
+        assert entry["difficulty"] == "easy"  # the map's own rating
     text, _ = challenge("key-detour")
     assert api.client.get(f"/api/v1/maps/{expected}/file").text == text
     # The clear opens the board, credited to the author.
@@ -84,6 +85,19 @@ def test_publishing_computes_the_id_and_share_code(api: Api) -> None:
     assert again.status_code == 409 and again.json()["error"]["code"] == "map_exists"
     missing = api.client.get("/api/v1/maps/ZZZZ-ZZZZ")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_map"
+
+
+def test_the_lists_carry_a_rating_only_for_a_rated_map(api: Api) -> None:
+    ann = api.register("Ann")
+    rated = api.publish("speed-maze", ann)
+    text, clear = challenge("right-weapon")
+    assert 'difficulty = "medium"\n' in text
+    unrated = api.client.post("/api/v1/maps", json={
+        "map": text.replace('difficulty = "medium"\n', ""), "clear": clear}, headers=ann)
+    assert unrated.status_code == 201, unrated.text
+    listed = {m["id"]: m["difficulty"] for m in api.client.get("/api/v1/maps").json()["items"]}
+    assert listed == {rated["id"]: "easy", unrated.json()["id"]: None}
+    assert api.client.get(f"/api/v1/maps/{unrated.json()['id']}").json()["difficulty"] is None
 
 
 def test_a_map_needs_a_clear_that_finishes_it(api: Api) -> None:

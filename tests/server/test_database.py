@@ -52,6 +52,13 @@ def test_the_score_counts_are_built_from_the_boards_on_upgrade(api: Api) -> None
         assert [i["rank"] for i in board["items"]] == [1, 2, 2, 4] and board["total"] == 4
 
 
+def test_maps_published_before_ratings_get_theirs_on_upgrade(api: Api) -> None:
+    published = api.publish("golem-forge", api.register("Ann"))
+    migrate(api.engine, "0005", down=True)  # as a database from before the ratings
+    migrate(api.engine)
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["difficulty"] == "hard"
+
+
 def test_a_run_whose_verifier_died_is_verified_again_once(api: Api) -> None:
     ann = api.register("Ann")
     published = api.publish("speed-maze", ann)

@@ -43,6 +43,7 @@ def test_the_map_list_a_board_and_a_player_page(server):
         page.click(f"text={first['title']}")
         page.wait_for_url(f"**/maps/{first['share_code']}")
         assert "Poisoned and far from help" in page.inner_text("main")
+        assert "1 level · medium · par 20" in page.inner_text("main")  # its author's rating
         board = [row.split("\t") for row in page.inner_text("tbody").splitlines()]
         assert sorted((cells[0], cells[1]) for cells in board) == [("1", "Ann"), ("1", "Cy")]
         assert "2 players" in page.inner_text("h3")

@@ -324,8 +324,8 @@ class FormScreen(ModalScreen[ResultType], Generic[ResultType]):
 # ---------------------------------------------------------------------- map properties
 
 class MapPropertiesScreen(FormScreen[dict[str, Any] | None]):
-    """The map's title, author, kind, description and seed. Dismisses with the changed keys
-    ({key: new value}, None for removed) or None when cancelled."""
+    """The map's title, author, kind, description, difficulty and seed. Dismisses with the
+    changed keys ({key: new value}, None for removed) or None when cancelled."""
 
     heading = "Map properties"
 
@@ -346,6 +346,14 @@ class MapPropertiesScreen(FormScreen[dict[str, Any] | None]):
                                       value=kind if kind in kinds else kinds[-1], id="kind"))
         yield labelled("Description", TextArea(model.field(MAP, "description") or "",
                                                id="description", soft_wrap=True))
+        ratings = cards.field_spec("map", "difficulty").choices
+        rating = model.field(MAP, "difficulty")
+        hint = "challenge maps only: shown in the list of challenges; none leaves it out"
+        if rating is not None and rating not in ratings:
+            hint = f"the file's rating {rating!r} is not one of {', '.join(ratings)}: choose one"
+        yield labelled("Difficulty", Select([(Text(r), r) for r in ratings], prompt="none",
+                                            value=rating if rating in ratings else Select.NULL,
+                                            id="difficulty"), hint=hint)
         yield labelled("Seed", Input(_number_text(model.field(MAP, "seed")), id="seed",
                                      type="integer", placeholder="blank = 0"),
                        hint=f"{low} to {high}; blank leaves it out")
@@ -357,9 +365,13 @@ class MapPropertiesScreen(FormScreen[dict[str, Any] | None]):
             "kind": self.query_one("#kind", Select).value,
             "description": read_text(self.query_one("#description", TextArea), "Description",
                                      20_000),
+            "difficulty": selected_value(self.query_one("#difficulty", Select)),
             "seed": read_int(self.query_one("#seed", Input), "Seed",
                              *cards.number_range("map", "seed")),
         }
+        if values["difficulty"] is not None and values["kind"] != "challenge":
+            raise FormError("Difficulty: only challenge maps are rated; choose none, or make "
+                            "the map a challenge.")
         return changed_fields(self.model, MAP, values)
 
 

@@ -2,8 +2,8 @@
 watching them.
 
 Maps are listed a page at a time; the next page loads when the cursor reaches the last row.
-The highlighted map's description, par, plays and best show beside the list, with the top of its
-global board and the player's own rank. Enter downloads the map into the maps folder and plays
+The highlighted map's rating (when its author gave one), par, plays and best show beside the
+list, with the top of its global board and the player's own rank. Enter downloads the map into the maps folder and plays
 it; on the board, Enter watches that run in the replay viewer. Every request runs in a worker
 thread, and every failure is one line in the status bar. Everything the server sends (titles,
 names, descriptions) is drawn as Text, so it can never be read as markup.
@@ -132,7 +132,7 @@ class CommunityScreen(Screen[None]):
         return self.query_one("#board", DataTable)
 
     def on_mount(self) -> None:
-        self.map_table.add_columns("Title", "Author", "Par", "Plays", "Best", "Code")
+        self.map_table.add_columns("Title", "Author", "Rating", "Par", "Plays", "Best", "Code")
         self.board_table.add_columns("Rank", "Player", "Moves", "Turns")
         self.map_table.focus()
         try:
@@ -172,7 +172,7 @@ class CommunityScreen(Screen[None]):
         for item in items:
             self.maps.append(item)
             table.add_row(_text(item.get("title")), _text(item.get("author")),
-                          _text(item.get("par", "")), _text(item.get("plays", 0)),
+                          _text(item.get("difficulty") or "-"), _text(item.get("par", "")), _text(item.get("plays", 0)),
                           _text(item.get("best") if item.get("best") is not None else "-"),
                           _text(item.get("share_code")), key=str(len(self.maps) - 1))
         self.next_page = page.get("next") if isinstance(page.get("next"), str) else None
@@ -209,8 +209,10 @@ class CommunityScreen(Screen[None]):
         detail = Text()
         detail.append(shown(str(item.get("title", ""))), style="bold")
         detail.append(f"  [{shown(str(item.get('share_code', '')))}]\n", style="dim")
+        rating = f"{shown(str(item['difficulty']))} · " if item.get("difficulty") else ""
         detail.append(f"by {shown(str(item.get('author', '')))} · {item.get('levels', 1)} "
-                      f"level(s) · par {item.get('par', '?')} · {item.get('plays', 0)} play(s)\n")
+                      f"level(s) · {rating}par {item.get('par', '?')} · "
+                      f"{item.get('plays', 0)} play(s)\n")
         self.detail_head = detail
         self.query_one("#detail", Static).update(detail)
         self.load_board(str(item.get("share_code", "")))

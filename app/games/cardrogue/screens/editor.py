@@ -135,7 +135,7 @@ class EditorScreen(Screen[None]):
         Binding("e", "level_properties", "Level", id="editor_level",
                 tooltip="This level's title, story, hero, goals, exit, par and size"),
         Binding("E", "map_properties", "Map", show=False,
-                tooltip="The map's title, author, kind, description and seed", id="editor_map_properties"),
+                tooltip="The map's title, author, kind, description, difficulty and seed", id="editor_map_properties"),
         Binding("L", "levels", "Levels", id="editor_levels",
                 tooltip="Add, duplicate, remove or move levels"),
         Binding("pageup", "switch_level(-1)", "Prev level", show=False,
