@@ -82,3 +82,25 @@ def test_a_proof_that_does_not_finish_fails(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "FAILED" in out and "level 1: the proof did not finish within 5 states" in out
     assert not record.exists()
+
+
+def test_ci_proves_what_its_cache_has_not_seen_whatever_the_record_says(tmp_path, capsys):
+    campaigns, path, record = small_campaigns(tmp_path)
+    run(campaigns, record, "--write")  # the committed record says the map is proved
+    cache = tmp_path / "cache" / "proved.json"
+    capsys.readouterr()
+    assert run(campaigns, record, "--check", "--cache", str(cache)) == 0
+    assert "1 to prove" in capsys.readouterr().out  # a new machine proves it all the same
+    first = digest(path)
+    assert json.loads(cache.read_text(encoding="utf-8")) == {"proved": [first]}
+    assert run(campaigns, record, "--check", "--cache", str(cache)) == 0
+    assert "0 to prove" in capsys.readouterr().out
+    # A wrong par with a record edited by hand to match: the cache has not seen the file.
+    text = path.read_text(encoding="utf-8").replace("par = 6\n", "par = 7\n")
+    path.write_text(text, encoding="utf-8")
+    forged = read_record(record)
+    forged["challenges/three-lanes.toml"].update(digest=digest(path), pars=[7])
+    record.write_text(json.dumps(forged), encoding="utf-8")
+    assert run(campaigns, record, "--check", "--cache", str(cache)) == 1
+    assert "par is 7, but the proved fewest moves are 6" in capsys.readouterr().out
+    assert json.loads(cache.read_text(encoding="utf-8")) == {"proved": [first]}  # not added
