@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.minirogue import GAME, RULES_VERSION, Run, State, daily_seed, record_run
 
@@ -124,16 +124,19 @@ class Standing:
     board: list[Row] = field(default_factory=list)
     saved: str = ""  # where the run file went, or why it could not be kept
     note: str = ""  # a problem worth telling
+    document: dict[str, Any] | None = None  # the run, for the community server
+    player: str = ""
 
 
 def finish(state: State, setup: Setup, player: str | None = None) -> Standing:
     """Keep a finished delve: its run file, and its entry on the board."""
     name = player or player_name()
-    standing = Standing()
+    standing = Standing(player=name)
     try:
         run = record_run(state, name)
     except ValueError as error:
         return Standing(note=f"The run could not be recorded: {one_line(error)}")
+    standing.document = run.to_dict()
     standing.saved = save_run(run)
     try:
         from services.scores import ScoreStore
