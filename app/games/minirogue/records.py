@@ -20,7 +20,7 @@ from app.games.cardrogue.records import one_line, player_name
 from app.games.minirogue.words import DIFFICULTIES
 
 if TYPE_CHECKING:
-    from services.scores import ScoreStore
+    from services.scores import ScoredEntry, ScoreStore
 
 BOARD_LIMIT = 5  # the entries the results screen shows
 
@@ -67,6 +67,21 @@ class Setup:
         return board_title(self.board)
 
 
+def is_board(text: str) -> bool:
+    """Whether `text` is a board's key: "daily:2026-11-22" or "seed:7:hard:keys" (or plain)."""
+    kind, _, rest = text.partition(":")
+    if kind == "daily":
+        try:
+            datetime.date.fromisoformat(rest)
+        except ValueError:
+            return False
+        return len(rest) == 10
+    seed, _, rest = rest.partition(":")
+    difficulty, _, keys = rest.partition(":")
+    return (kind == "seed" and seed.isdigit() and seed == str(int(seed)) and int(seed) < 1 << 64
+            and difficulty in DIFFICULTIES and keys in ("keys", "plain"))
+
+
 def board_title(board: str) -> str:
     """A board's name for people, from its key ("daily:2026-11-22", "seed:7:hard:keys")."""
     kind, _, rest = board.partition(":")
@@ -92,6 +107,19 @@ def boards(today: datetime.date) -> tuple[list[tuple[str, int]], str]:
         return [(daily, 0)], f"The local leaderboard could not be used: {one_line(error)}"
     players = dict(found)
     return [(daily, players.get(daily, 0))] + [b for b in found if b[0] != daily], ""
+
+
+def played_boards(store: ScoreStore) -> list[tuple[str, int]]:
+    """The boards played on this computer, the last played first, with their players."""
+    return store.scored_boards(GAME, RULES_VERSION)
+
+
+def points_view(store: ScoreStore, board: str, player: str, limit: int
+                ) -> tuple[list[ScoredEntry], int, ScoredEntry | None]:
+    """A board's top entries, how many players it ranks, and `player`'s best (or None)."""
+    return (store.scored_board(GAME, board, RULES_VERSION, limit),
+            store.scored_players(GAME, board, RULES_VERSION),
+            store.scored_best(GAME, board, RULES_VERSION, player))
 
 
 Row = tuple[int | None, str, int, str]  # a board's line: rank, player, score, outcome
