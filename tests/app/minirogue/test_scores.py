@@ -121,3 +121,22 @@ def test_cardrogue_scores_lists_every_board_and_shows_a_dungeons(
         [(1, "Tester", won)]
     empty = cardrogue("scores", "daily:2026-11-22", data=user_data)
     assert empty.stdout.splitlines()[-1] == "No scores yet for this dungeon."
+
+
+def test_cardrogue_scores_shows_a_dungeons_board_on_the_server(user_data: Path, server) -> None:
+    from services import community
+
+    client = community.Client(server.url)
+    client.register("Ann")
+    run_id = client.submit(mini_run("random-impossible", "Ann").to_dict())
+    assert community.wait_for_verdicts(client, [run_id], 30)[run_id]["status"] == "verified"
+    dead = int(mini_run("random-impossible", "Ann").claimed["score"])
+    done = cardrogue("scores", SEED_BOARD, "--server", server.url, "--player", "Ann",
+                     data=user_data)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"{SEED_BOARD}: Mini Rogue global leaderboard on {server.url}, 1 player(s)"
+    assert lines[2].startswith(f"   1  Ann       {dead:>3}  dead  ") and lines[2].endswith(" <")
+    missing = cardrogue("scores", "daily:2026-11-22", "--server", server.url,
+                        "--player", "Nobody", data=user_data)
+    assert missing.returncode != 0 and "no entry on this board" in missing.stderr
