@@ -172,9 +172,10 @@ scored_entries = Table(
     Column("removed", Boolean, nullable=False, server_default="0"),
     UniqueConstraint("game", "board", "rules_version", "player_id"),
 )
-# The board in rank order: pages walk this index (backwards in score) and never sort a board.
+# The board in rank order (the highest score first, then the earlier run): pages walk this
+# index and never sort a board.
 Index("ix_scored_entries_board", scored_entries.c.game, scored_entries.c.board,
-      scored_entries.c.rules_version, scored_entries.c.removed, scored_entries.c.score,
+      scored_entries.c.rules_version, scored_entries.c.removed, scored_entries.c.score.desc(),
       scored_entries.c.run_id)
 
 # How many entries each board has at each score, as board_moves for maps: a rank is one plus

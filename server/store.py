@@ -529,10 +529,19 @@ def _higher_than(conn: Connection, game: str, board: str, rules_version: int,
 POINTS_ORDER = (scored_entries.c.score.desc(), scored_entries.c.run_id)
 
 
-def _after(score: int, run_id: int) -> Any:
-    """The entries after (score, run_id) in rank order."""
-    return or_(scored_entries.c.score < score,
-               and_(scored_entries.c.score == score, scored_entries.c.run_id > run_id))
+def _entries_from(conn: Connection, query: Any, after: tuple[int, int], count: int
+                  ) -> list[Any]:
+    """`count` entries of `query` in rank order after (score, run_id): the rest of that
+    score's entries, then those at lower scores. Two walks along the board's index: one
+    condition with OR would make the database read the board from its top."""
+    score, run_id = after
+    rows = list(conn.execute(query.where(scored_entries.c.score == score,
+                                         scored_entries.c.run_id > run_id)
+                             .order_by(scored_entries.c.run_id).limit(count)).all())
+    if len(rows) < count:
+        rows += conn.execute(query.where(scored_entries.c.score < score)
+                             .order_by(*POINTS_ORDER).limit(count - len(rows))).all()
+    return rows
 
 
 def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, limit: int,
@@ -545,26 +554,34 @@ def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, 
                    scored_entries.c.at, players.c.name.label("player")).join(
         players, players.c.id == scored_entries.c.player_id).where(on_board)
     if around is not None:
+        # The player by name, then their entry by the board's unique key: two index lookups.
+        player_id = conn.execute(select(players.c.id).where(players.c.name == around)).scalar()
         mine = conn.execute(select(scored_entries.c.score, scored_entries.c.run_id)
-                            .join(players, players.c.id == scored_entries.c.player_id)
-                            .where(on_board, players.c.name == around)).first()
+                            .where(on_board, scored_entries.c.player_id == player_id)).first()
         if mine is None:
             return None
-        # The entries just before it, nearest first: the page starts at the farthest.
-        before = conn.execute(select(scored_entries.c.score, scored_entries.c.run_id).where(
-            on_board, or_(scored_entries.c.score > mine.score,
-                          and_(scored_entries.c.score == mine.score,
-                               scored_entries.c.run_id < mine.run_id)))
-            .order_by(scored_entries.c.score, scored_entries.c.run_id.desc())
-            .limit(max(0, (limit - 1) // 2))).all()
+        # The entries just before it, nearest first: the page starts at the farthest. Those
+        # at the same score, then those at higher scores: two walks along the board's index.
+        wanted = max(0, (limit - 1) // 2)
+        key = (scored_entries.c.score, scored_entries.c.run_id)
+        before: list[Any] = list(conn.execute(select(*key).where(
+            on_board, scored_entries.c.score == mine.score,
+            scored_entries.c.run_id < mine.run_id)
+            .order_by(scored_entries.c.run_id.desc()).limit(wanted)).all())
+        if len(before) < wanted:
+            before += conn.execute(select(*key).where(on_board,
+                                                      scored_entries.c.score > mine.score)
+                                   .order_by(scored_entries.c.score,
+                                             scored_entries.c.run_id.desc())
+                                   .limit(wanted - len(before))).all()
         first = before[-1] if before else mine
-        query = query.where(or_(_after(first.score, first.run_id),
-                                scored_entries.c.run_id == first.run_id))
+        rows = _entries_from(conn, query, (first.score, first.run_id - 1), limit + 1)
     elif cursor is not None:
         after = _cursor(cursor, (int, int))
         assert after is not None
-        query = query.where(_after(*after))
-    rows = conn.execute(query.order_by(*POINTS_ORDER).limit(limit + 1)).all()
+        rows = _entries_from(conn, query, (after[0], after[1]), limit + 1)
+    else:
+        rows = list(conn.execute(query.order_by(*POINTS_ORDER).limit(limit + 1)).all())
     more = len(rows) > limit
     rows = rows[:limit]
     total = int(conn.execute(select(func.coalesce(func.sum(scored_counts.c.entries), 0))

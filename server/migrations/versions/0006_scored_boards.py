@@ -40,7 +40,8 @@ def upgrade() -> None:
                             name="uq_scored_entries_game_board_rules_version_player_id"),
     )
     op.create_index("ix_scored_entries_board", "scored_entries",
-                    ["game", "board", "rules_version", "removed", "score", "run_id"])
+                    ["game", "board", "rules_version", "removed", sa.text("score DESC"),
+                     "run_id"])
     op.create_table(
         "scored_counts",
         sa.Column("game", sa.String(32), nullable=False),
