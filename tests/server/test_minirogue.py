@@ -267,3 +267,19 @@ def test_the_points_boards_survive_migrating_down_and_up(api: Api) -> None:
     # empty; the runs are kept, and every table is there again.
     assert board(api, key)["total"] == 0
     assert len(api.client.get("/api/v1/runs/1").json()) > 0
+
+
+def test_a_daily_run_verified_days_later_keeps_the_day_it_was_sent_on(api: Api) -> None:
+    from sqlalchemy import update
+
+    from server.schema import runs
+
+    day = today() - datetime.timedelta(days=10)
+    run = daily(day)
+    del run["recorded"]  # no date in the file: only when it was sent says where to look
+    run_id = api.submit(run, api.register("Ann"))
+    sent = datetime.datetime.combine(day, datetime.time(23, 0), tzinfo=datetime.UTC)
+    with api.engine.begin() as conn:  # sent on its day, late; the verifier gets to it now
+        conn.execute(update(runs).where(runs.c.id == run_id).values(submitted_at=sent))
+    api.settle()
+    assert api.run(run_id)["board"] == f"daily:{day.isoformat()}"
