@@ -209,6 +209,9 @@ def run_submit(args: argparse.Namespace) -> int:
         if answer is None or answer.get("status") == "queued":
             _out(f"run {run_id}: still queued after {args.wait:.0f} s; see it later with the "
                  "server's /api/v1/runs/{id}")
+        elif answer.get("status") == "verified" and answer.get("board"):  # Mini Rogue
+            _out(f"run {run_id}: verified, rank {answer.get('rank')}, {answer.get('score')} "
+                 f"points on {shown(str(answer.get('board')))}")
         elif answer.get("status") == "verified":
             _out(f"run {run_id}: verified, rank {answer.get('rank')}, {answer.get('moves')} "
                  f"moves, {answer.get('turns')} turns")

@@ -124,13 +124,13 @@ def test_cardrogue_scores_lists_every_board_and_shows_a_dungeons(
 
 
 def test_cardrogue_scores_shows_a_dungeons_board_on_the_server(user_data: Path, server) -> None:
-    from services import community
-
-    client = community.Client(server.url)
-    client.register("Ann")
-    run_id = client.submit(mini_run("random-impossible", "Ann").to_dict())
-    assert community.wait_for_verdicts(client, [run_id], 30)[run_id]["status"] == "verified"
     dead = int(mini_run("random-impossible", "Ann").claimed["score"])
+    assert cardrogue("login", "Ann", "--server", server.url, data=user_data).returncode == 0
+    sent = cardrogue("submit", str(RUNS / "random-impossible.run.json"), "--server", server.url,
+                     data=user_data)
+    assert sent.returncode == 0, sent.stderr
+    assert sent.stdout.splitlines()[-1].endswith(
+        f": verified, rank 1, {dead} points on {SEED_BOARD}")
     done = cardrogue("scores", SEED_BOARD, "--server", server.url, "--player", "Ann",
                      data=user_data)
     assert done.returncode == 0, done.stderr
