@@ -102,7 +102,7 @@ def boards(today: datetime.date) -> tuple[list[tuple[str, int]], str]:
         from services.scores import ScoreStore
 
         with ScoreStore.open() as store:
-            found = store.scored_boards(GAME, RULES_VERSION)
+            found = played_boards(store)
     except Exception as error:  # noqa: BLE001 - the boards are a bonus; the form still works
         return [(daily, 0)], f"The local leaderboard could not be used: {one_line(error)}"
     players = dict(found)
