@@ -209,6 +209,9 @@ def run_submit(args: argparse.Namespace) -> int:
         if answer is None or answer.get("status") == "queued":
             _out(f"run {run_id}: still queued after {args.wait:.0f} s; see it later with the "
                  "server's /api/v1/runs/{id}")
+        elif answer.get("status") == "verified" and answer.get("board"):  # Mini Rogue
+            _out(f"run {run_id}: verified, rank {answer.get('rank')}, {answer.get('score')} "
+                 f"points on {shown(str(answer.get('board')))}")
         elif answer.get("status") == "verified":
             _out(f"run {run_id}: verified, rank {answer.get('rank')}, {answer.get('moves')} "
                  f"moves, {answer.get('turns')} turns")
@@ -221,6 +224,39 @@ def run_submit(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------- the global board
+
+def run_server_points(args: argparse.Namespace) -> int:
+    """`cardrogue scores daily:2026-11-22 --server URL`: a Mini Rogue board on the server."""
+    from services import community
+
+    client = _client("scores", args.server, login_needed=False)
+    if client is None:
+        return EXIT_FAILED
+    try:
+        board = client.points_leaderboard("minirogue", args.map, limit=args.limit,
+                                          around=args.player)
+    except community.CommunityError as exc:
+        _err("scores", exc.message)
+        return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
+    items = board.get("items", []) if isinstance(board, dict) else []
+    if args.json:
+        _out(json.dumps({"server": client.server, "leaderboard": board}))
+        return EXIT_OK
+    _out(f"{shown(args.map)}: Mini Rogue global leaderboard on {client.server}, "
+         f"{board.get('total', len(items))} player(s)")
+    if not items:
+        _out("No scores yet for this dungeon.")
+        return EXIT_OK
+    names = [shown(str(item.get("player", ""))) for item in items]
+    width = max(6, *(len(n) for n in names))
+    _out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
+    for item, name in zip(items, names, strict=True):
+        mark = " <" if args.player and item.get("player") == args.player else ""
+        _out(f"{item.get('rank', ''):>4}  {name:<{width}}  {item.get('score', ''):>5}  "
+             f"{shown(str(item.get('ending', '')))[:4]:<4}  "
+             f"{shown(str(item.get('at', '')))[:10]}{mark}")
+    return EXIT_OK
+
 
 def run_server_scores(args: argparse.Namespace) -> int:
     """`cardrogue scores MAP --server URL`: the global board, by share code, id or map file."""

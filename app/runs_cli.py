@@ -186,9 +186,11 @@ def _replay_in_app(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------- scores
 
 def add_scores_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("map", metavar="MAP",
+    parser.add_argument("map", metavar="MAP", nargs="?",
                         help="a map file, a map id (64 hexadecimal digits) or a share code "
-                             "(XXXX-XXXX) of a bundled map or one in your maps folder")
+                             "(XXXX-XXXX) of a bundled map or one in your maps folder; or a "
+                             "Mini Rogue board: daily:YYYY-MM-DD or seed:SEED:DIFFICULTY:keys "
+                             "(or :plain). Without it, every local board is listed")
     parser.add_argument("--limit", type=int, default=10, metavar="N",
                         help="how many ranks to show (default 10)")
     parser.add_argument("--player", metavar="NAME", help="also show this player's best and rank")
@@ -230,10 +232,23 @@ def run_scores(args: argparse.Namespace) -> int:
     if not 1 <= args.limit <= MAX_LIMIT:
         _err("scores", f"--limit must be a whole number from 1 to {MAX_LIMIT:,}")
         return 2
+    from app.games.minirogue.records import is_board
+
+    if args.map is not None and is_board(args.map):
+        if args.server:
+            from app import community_cli
+
+            return community_cli.run_server_points(args)
+        return _points_scores(args)
     if args.server:
         from app import community_cli
 
+        if args.map is None:
+            _err("scores", "give a map or a Mini Rogue board to show from the server")
+            return 2
         return community_cli.run_server_scores(args)
+    if args.map is None:
+        return _all_boards(args)
     try:
         identity, title = _resolve_map(args.map)
         with _open_store("scores") as store:
@@ -272,6 +287,72 @@ def run_scores(args: argparse.Namespace) -> int:
         else:
             _out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.moves} moves, "
                  f"{mine.turns} turns")
+    return EXIT_OK
+
+
+def _all_boards(args: argparse.Namespace) -> int:
+    """`cardrogue scores`: every local board, Card Rogue's maps then Mini Rogue's dungeons."""
+    from app.games.minirogue.records import board_title, played_boards
+    from services.scores import StoreError
+
+    try:
+        with _open_store("scores") as store:
+            maps = store.boards()
+            points = played_boards(store)
+    except StoreError as exc:
+        _err("scores", str(exc))
+        return EXIT_BAD
+    if args.json:
+        _json_line({"cardrogue": [{"map_id": m, "share_code": code, "title": title,
+                                   "players": players} for m, code, title, players in maps],
+                    "minirogue": [{"board": key, "title": board_title(key), "players": players}
+                                  for key, players in points]})
+        return EXIT_OK
+    _out("Card Rogue (fewest moves first):")
+    for _identity, code, title, players in maps:
+        _out(f"  {shown(title)} [{code}], {players} player(s)")
+    if not maps:
+        _out("  No map has a score here yet.")
+    _out("Mini Rogue (highest score first; show one with cardrogue scores BOARD):")
+    for key, players in points:
+        _out(f"  {board_title(key)} ({key}), {players} player(s)")
+    if not points:
+        _out("  No dungeon has a score here yet.")
+    return EXIT_OK
+
+
+def _points_scores(args: argparse.Namespace) -> int:
+    """`cardrogue scores daily:2026-11-22`: a Mini Rogue board, the highest score first."""
+    from app.games.minirogue.records import board_title, points_view
+    from services.scores import StoreError
+
+    try:
+        with _open_store("scores") as store:
+            board, total, mine = points_view(store, args.map, args.player or "", args.limit)
+    except StoreError as exc:
+        _err("scores", str(exc))
+        return EXIT_BAD
+    title = board_title(args.map)
+    if args.json:
+        _json_line({"game": "minirogue", "board": args.map, "title": title, "players": total,
+                    "entries": [e.to_dict() for e in board],
+                    "player": mine.to_dict() if args.player and mine else None})
+        return EXIT_OK
+    _out(f"{title}: Mini Rogue local leaderboard, {total} player(s)")
+    if not board:
+        _out("No scores yet for this dungeon.")
+    else:
+        names = [shown(e.player) for e in board]
+        width = max(6, *(len(n) for n in names))
+        _out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
+        for e, player in zip(board, names, strict=True):
+            _out(f"{e.rank:>4}  {player:<{width}}  {e.score:>5}  {e.outcome:<4}  "
+                 f"{e.recorded[:10]}")
+    if args.player:
+        if mine is None:
+            _out(f"{args.player} has no score in this dungeon yet.")
+        else:
+            _out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.score} points")
     return EXIT_OK
 
 

@@ -29,10 +29,13 @@ from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate
 from server.pages import add_pages
 from server.verification import (
     CURRENT_RULES_VERSION,
+    SCORED_GAMES,
     Budget,
     MapRefused,
+    board_facts,
     check_clear,
     read_header,
+    scored_rules_version,
 )
 from server.verifier import Verifier
 
@@ -142,6 +145,10 @@ class RunOut(BaseModel):
     rank: int | None
     player: str
     map: str | None
+    game: str | None = Field(description="the game the run document names")
+    board: str | None = Field(description="the board in points a verified Mini Rogue run "
+                              "entered (daily:DATE or seed:SEED:DIFFICULTY:keys|plain)")
+    score: int | None = Field(description="a verified Mini Rogue run's score")
     submitted_at: str | None
     removed: bool
 
@@ -161,6 +168,42 @@ class Board(BaseModel):
     archived: bool
     items: list[BoardItem]
     total: int
+    next: str | None
+
+
+class PointsItem(BaseModel):
+    rank: int
+    player: str
+    score: int
+    ending: str = Field(description="how the run ended: won, dead, ...")
+    run: int
+    at: str | None
+
+
+class PointsBoard(BaseModel):
+    game: str
+    board: str
+    rules_version: int
+    items: list[PointsItem]
+    total: int
+    next: str | None
+
+
+class BoardFacts(BaseModel):
+    board: str
+    kind: str = Field(description="daily (one per date) or seed (one per seed, difficulty "
+                      "and Dungeon Keys variant)")
+    day: str | None
+    seed: int
+    difficulty: str | None
+    dungeon_keys: bool | None
+    entries: int
+
+
+class BoardPage(BaseModel):
+    game: str
+    rules_version: int
+    items: list[BoardFacts]
     next: str | None
 
 
@@ -411,6 +454,57 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                                       "items": items, "total": total, "next": after})
         # Checked once here, in one call; FastAPI would dump, check and encode the rows again.
         return Response(board.model_dump_json(), media_type="application/json")
+
+    def scored_game(game: str, rules_version: int | None) -> int:
+        if game not in SCORED_GAMES:
+            raise ApiError(404, "unknown_game", f"no game ranked in points here is named "
+                           f"{game[:40]!r} (known: {', '.join(SCORED_GAMES)})")
+        return scored_rules_version(game) if rules_version is None else rules_version
+
+    @app.get(API + "/games/{game}/boards", response_model=BoardPage, responses=ERRORS,
+             tags=["leaderboards"])
+    def game_boards(request: Request, game: str, limit: Limit = 20,
+                    cursor: Annotated[str | None, Query(max_length=400)] = None,
+                    kind: Annotated[str | None, Query(pattern="^(daily|seed)$")] = None,
+                    rules_version: Annotated[int | None, Query(ge=0, lt=1 << 31)] = None
+                    ) -> BoardPage:
+        version = scored_game(game, rules_version)
+        try:
+            with reading(_engine(request)) as conn:
+                found, after = store.scored_board_list(conn, game, version, kind=kind,
+                                                       limit=limit, cursor=cursor)
+        except store.BadCursor:
+            raise ApiError(400, "bad_cursor", "this cursor was not given by this list") from None
+        items = []
+        for board, _kind, count in found:
+            facts = board_facts(game, board)
+            if facts is not None:  # every stored key names a board; checked all the same
+                items.append(BoardFacts(board=board, entries=count, **facts))
+        return BoardPage(game=game, rules_version=version, items=items, next=after)
+
+    @app.get(API + "/games/{game}/boards/{board}/leaderboard", response_model=PointsBoard,
+             responses=ERRORS, tags=["leaderboards"])
+    def points_leaderboard(request: Request, game: str, board: str, limit: Limit = 20,
+                           cursor: Annotated[str | None, Query(max_length=400)] = None,
+                           around: Annotated[str | None, Query(max_length=MAX_NAME)] = None,
+                           rules_version: Annotated[int | None, Query(ge=0, lt=1 << 31)] = None
+                           ) -> PointsBoard:
+        version = scored_game(game, rules_version)
+        if board_facts(game, board) is None:
+            raise ApiError(404, "unknown_board", "a board is daily:YYYY-MM-DD or "
+                           "seed:SEED:DIFFICULTY:keys|plain")
+        try:
+            with reading(_engine(request)) as conn:
+                page = store.scored_page(conn, game, board, version, limit=limit,
+                                         cursor=cursor, around=around)
+        except store.BadCursor:
+            raise ApiError(400, "bad_cursor", "this cursor was not given by this board") from None
+        if page is None:
+            raise ApiError(404, "not_on_board", "this player has no entry on this board")
+        items, total, after = page
+        return PointsBoard(game=game, board=board, rules_version=version,
+                           items=[PointsItem(**item) for item in items], total=total,
+                           next=after)
 
     @app.post(API + "/runs", status_code=202, response_model=Queued, responses=ERRORS,
               tags=["runs"])

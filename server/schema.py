@@ -79,6 +79,9 @@ runs = Table(
     Column("removed_at", When),
     Column("removed_by", ForeignKey("players.id")),
     Column("removed_why", Text),
+    # A verified run of a game ranked in points (Mini Rogue): its board and score.
+    Column("board", String(120)),
+    Column("score", Integer),
     CheckConstraint("status IN ('queued', 'verified', 'refused')", name="status"),
 )
 Index("ix_runs_queued", runs.c.status, runs.c.id)
@@ -152,6 +155,52 @@ board_moves = Table(
     Column("moves", Integer, primary_key=True),
     Column("entries", BigInteger, nullable=False),
 )
+
+# Boards of games ranked in points (Mini Rogue): one per seed (with its difficulty and variant)
+# and one per daily dungeon's date, named by a key ("seed:7:hard:keys", "daily:2026-11-22").
+# One best entry per player per board; the highest score ranks first, then the earlier run.
+scored_entries = Table(
+    "scored_entries", metadata,
+    Column("id", Id, primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("board", String(120), nullable=False),
+    Column("rules_version", Integer, nullable=False),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("run_id", ForeignKey("runs.id"), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("ending", String(16), nullable=False),  # won, dead, ...
+    Column("at", When, nullable=False),  # the run's submission, shown
+    Column("removed", Boolean, nullable=False, server_default="0"),
+    UniqueConstraint("game", "board", "rules_version", "player_id"),
+)
+# The board in rank order (the highest score first, then the earlier run): pages walk this
+# index and never sort a board.
+Index("ix_scored_entries_board", scored_entries.c.game, scored_entries.c.board,
+      scored_entries.c.rules_version, scored_entries.c.removed, scored_entries.c.score.desc(),
+      scored_entries.c.run_id)
+
+# How many entries each board has at each score, as board_moves for maps: a rank is one plus
+# the entries at higher scores (a sum over the board's distinct scores, a few hundred).
+scored_counts = Table(
+    "scored_counts", metadata,
+    Column("game", String(32), primary_key=True),
+    Column("board", String(120), primary_key=True),
+    Column("rules_version", Integer, primary_key=True),
+    Column("score", Integer, primary_key=True),
+    Column("entries", BigInteger, nullable=False),
+)
+
+# Each board's number of entries, for the list of boards (kept in step with scored_counts).
+scored_boards = Table(
+    "scored_boards", metadata,
+    Column("game", String(32), primary_key=True),
+    Column("board", String(120), primary_key=True),
+    Column("rules_version", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # daily or seed
+    Column("entries", BigInteger, nullable=False),
+)
+Index("ix_scored_boards_list", scored_boards.c.game, scored_boards.c.rules_version,
+      scored_boards.c.kind, scored_boards.c.board)
 
 reports = Table(
     "reports", metadata,

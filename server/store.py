@@ -45,6 +45,9 @@ from server.schema import (
     players,
     reports,
     runs,
+    scored_boards,
+    scored_counts,
+    scored_entries,
 )
 from server.verification import CURRENT_RULES_VERSION, MapFacts, Outcome
 
@@ -241,9 +244,17 @@ def run_entry(conn: Connection, row: Row[Any]) -> dict[str, Any]:
     if entry is not None:
         rank = 1 + _better_than(conn, entry.map_id, entry.rules_version, entry.moves,
                                 entry.turns)
+    scored = conn.execute(select(scored_entries).where(
+        scored_entries.c.run_id == row.id, scored_entries.c.removed == false())).first()
+    if scored is not None:
+        rank = 1 + _higher_than(conn, scored.game, scored.board, scored.rules_version,
+                                scored.score)
+    game = row.document.get("game") if isinstance(row.document, dict) else None
     return {"id": row.id, "status": row.status, "reason": row.reason,
             "message": row.message or None, "index": row.action_index, "moves": row.moves,
             "turns": row.turns, "rank": rank, "player": row.player, "map": row.map_id,
+            "game": game if isinstance(game, str) and len(game) <= 32 else None,
+            "board": row.board, "score": row.score,
             "submitted_at": iso(row.submitted_at), "removed": row.removed_at is not None}
 
 
@@ -254,6 +265,7 @@ class Claim:
     map_id: str | None
     player_id: int
     attempts: int
+    submitted_at: datetime
 
 
 def claim_next(conn: Connection, lease: float) -> Claim | None:
@@ -262,7 +274,7 @@ def claim_next(conn: Connection, lease: float) -> Claim | None:
     free = or_(runs.c.claimed_at.is_(None), runs.c.claimed_at < at - timedelta(seconds=lease))
     for _ in range(8):  # another verifier may take the one we saw; look again
         row = conn.execute(select(runs.c.id, runs.c.document, runs.c.map_id, runs.c.player_id,
-                                  runs.c.attempts)
+                                  runs.c.attempts, runs.c.submitted_at)
                            .where(runs.c.status == "queued", free)
                            .order_by(runs.c.id).limit(1)).first()
         if row is None:
@@ -271,7 +283,8 @@ def claim_next(conn: Connection, lease: float) -> Claim | None:
                                                 free)
                              .values(claimed_at=at, attempts=runs.c.attempts + 1))
         if taken.rowcount:
-            return Claim(row.id, row.document, row.map_id, row.player_id, row.attempts + 1)
+            return Claim(row.id, row.document, row.map_id, row.player_id, row.attempts + 1,
+                         row.submitted_at)
     return None
 
 
@@ -281,7 +294,7 @@ def claim(conn: Connection, run_id: int) -> Claim | None:
     row = conn.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "queued")
                        .values(claimed_at=now(), attempts=runs.c.attempts + 1)
                        .returning(runs.c.id, runs.c.document, runs.c.map_id, runs.c.player_id,
-                                  runs.c.attempts)).first()
+                                  runs.c.attempts, runs.c.submitted_at)).first()
     return Claim(*row) if row is not None else None
 
 
@@ -304,10 +317,18 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
     done = conn.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "queued").values(
         status="verified" if outcome.ok else "refused", reason=outcome.reason,
         message=outcome.message or None, action_index=outcome.index, moves=outcome.moves,
-        turns=outcome.turns, verified_at=at))
+        turns=outcome.turns, board=outcome.board, score=outcome.score, verified_at=at))
     if not done.rowcount:
         return False
-    if outcome.ok:
+    if outcome.ok and outcome.board is not None:
+        scored = conn.execute(select(runs.c.document, runs.c.player_id, runs.c.submitted_at,
+                                     runs.c.removed_at, players.c.banned_at)
+                              .join(players, players.c.id == runs.c.player_id)
+                              .where(runs.c.id == run_id)).one()
+        if scored.banned_at is None and scored.removed_at is None:
+            _enter_scored(conn, scored.document["game"], scored.document["rules_version"],
+                          scored.player_id, run_id, outcome, scored.submitted_at)
+    elif outcome.ok:
         row = conn.execute(select(runs.c.map_id, runs.c.rules_version, runs.c.player_id,
                                   runs.c.submitted_at, runs.c.removed_at,
                                   players.c.banned_at)
@@ -385,8 +406,13 @@ def _count_scores(conn: Connection, changes: Counter[tuple[str, int, int, int]])
                              .values(entries=table.c.entries + delta))
 
 
-def _take_off_boards(conn: Connection, condition: Any) -> int:
-    """Mark the entries matching `condition` removed, and count them off their scores."""
+def _take_off_boards(conn: Connection, condition: Any, scored: Any) -> int:
+    """Mark the entries matching `condition` (and the entries in points matching `scored`)
+    removed, and count them off their scores."""
+    return _take_off_maps(conn, condition) + _take_off_scored(conn, scored)
+
+
+def _take_off_maps(conn: Connection, condition: Any) -> int:
     leaving = conn.execute(select(entries.c.id, entries.c.map_id, entries.c.rules_version,
                                   entries.c.moves, entries.c.turns)
                            .where(condition, entries.c.removed == false())
@@ -400,6 +426,216 @@ def _take_off_boards(conn: Connection, condition: Any) -> int:
         changes[(row.map_id, row.rules_version, row.moves, row.turns)] -= 1
     _count_scores(conn, changes)
     return len(leaving)
+
+
+def _take_off_scored(conn: Connection, condition: Any) -> int:
+    leaving = conn.execute(select(scored_entries.c.id, scored_entries.c.game,
+                                  scored_entries.c.board, scored_entries.c.rules_version,
+                                  scored_entries.c.score)
+                           .where(condition, scored_entries.c.removed == false())
+                           .order_by(scored_entries.c.id).with_for_update()).all()
+    if not leaving:
+        return 0
+    conn.execute(update(scored_entries).where(scored_entries.c.id.in_(
+        [row.id for row in leaving])).values(removed=True))
+    changes: Counter[tuple[str, str, int, int]] = Counter()
+    for row in leaving:
+        changes[(row.game, row.board, row.rules_version, row.score)] -= 1
+    _count_points(conn, changes)
+    return len(leaving)
+
+
+# ---------------------------------------------------------------------- boards in points
+
+def _enter_scored(conn: Connection, game: str, rules_version: int, player_id: int,
+                  run_id: int, outcome: Outcome, at: datetime) -> None:
+    """Keep the player's best entry on a board in points: the new run replaces the old one
+    only if it ranks higher (a higher score, or the same from an earlier run), or the old one
+    was removed. The counts per score and per board move with it."""
+    assert outcome.board is not None and outcome.score is not None
+    new = (game, outcome.board, rules_version, outcome.score)
+    values = {"run_id": run_id, "score": outcome.score, "ending": outcome.ending or "",
+              "at": at, "removed": False}
+    created = conn.execute(_dialect(conn).insert(scored_entries).values(
+        game=game, board=outcome.board, rules_version=rules_version, player_id=player_id,
+        **values)
+        .on_conflict_do_nothing(index_elements=[scored_entries.c.game, scored_entries.c.board,
+                                                scored_entries.c.rules_version,
+                                                scored_entries.c.player_id])
+        .returning(scored_entries.c.id)).first()
+    if created is not None:
+        _count_points(conn, Counter({new: 1}))
+        return
+    old = conn.execute(select(scored_entries).where(
+        scored_entries.c.game == game, scored_entries.c.board == outcome.board,
+        scored_entries.c.rules_version == rules_version,
+        scored_entries.c.player_id == player_id).with_for_update()).one()
+    if not old.removed and (-old.score, old.run_id) <= (-outcome.score, run_id):
+        return
+    conn.execute(update(scored_entries).where(scored_entries.c.id == old.id).values(**values))
+    changes = Counter({new: 1})
+    if not old.removed:
+        changes[(game, outcome.board, rules_version, old.score)] -= 1
+    _count_points(conn, changes)
+
+
+def _count_points(conn: Connection, changes: Counter[tuple[str, str, int, int]]) -> None:
+    """Add `changes` to the entry counts per score (scored_counts) and per board
+    (scored_boards), in key order (no deadlocks, as _count_scores)."""
+    from server.verification import board_facts
+
+    per_board: Counter[tuple[str, str, int]] = Counter()
+    for (game, board, rules_version, _score), delta in changes.items():
+        per_board[(game, board, rules_version)] += delta
+    tables: tuple[tuple[Any, Counter[Any]], ...] = ((scored_counts, changes),
+                                                    (scored_boards, per_board))
+    for table, counts in tables:
+        for key, delta in sorted(counts.items()):
+            if delta == 0:
+                continue
+            names = [column.name for column in table.primary_key.columns]
+            where = dict(zip(names, key, strict=True))
+            if delta > 0:
+                extra = {}
+                if table is scored_boards:
+                    facts = board_facts(key[0], key[1])
+                    extra["kind"] = facts["kind"] if facts else "seed"
+                conn.execute(_dialect(conn).insert(table).values(
+                    {**where, **extra, "entries": delta}
+                ).on_conflict_do_update(
+                    index_elements=list(table.primary_key.columns),
+                    set_={"entries": table.c.entries + delta}))
+            else:
+                conn.execute(update(table).where(*(table.c[name] == value for name, value
+                                                   in where.items()))
+                             .values(entries=table.c.entries + delta))
+
+
+def _points_board(game: str, board: str, rules_version: int) -> Any:
+    return and_(scored_entries.c.game == game, scored_entries.c.board == board,
+                scored_entries.c.rules_version == rules_version,
+                scored_entries.c.removed == false())
+
+
+def _counts_of(game: str, board: str, rules_version: int) -> Any:
+    return and_(scored_counts.c.game == game, scored_counts.c.board == board,
+                scored_counts.c.rules_version == rules_version)
+
+
+def _higher_than(conn: Connection, game: str, board: str, rules_version: int,
+                 score: int) -> int:
+    """How many entries of a board in points have a higher score: a rank is this plus one,
+    so ties share it."""
+    return int(conn.execute(select(func.coalesce(func.sum(scored_counts.c.entries), 0)).where(
+        _counts_of(game, board, rules_version), scored_counts.c.score > score)).scalar_one())
+
+
+# Highest score first, then the earlier run (run ids grow in submission order).
+POINTS_ORDER = (scored_entries.c.score.desc(), scored_entries.c.run_id)
+
+
+def _entries_from(conn: Connection, query: Any, after: tuple[int, int], count: int
+                  ) -> list[Any]:
+    """`count` entries of `query` in rank order after (score, run_id): the rest of that
+    score's entries, then those at lower scores. Two walks along the board's index: one
+    condition with OR would make the database read the board from its top."""
+    score, run_id = after
+    rows = list(conn.execute(query.where(scored_entries.c.score == score,
+                                         scored_entries.c.run_id > run_id)
+                             .order_by(scored_entries.c.run_id).limit(count)).all())
+    if len(rows) < count:
+        rows += conn.execute(query.where(scored_entries.c.score < score)
+                             .order_by(*POINTS_ORDER).limit(count - len(rows))).all()
+    return rows
+
+
+def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, limit: int,
+                cursor: str | None = None, around: str | None = None
+                ) -> tuple[list[dict[str, Any]], int, str | None] | None:
+    """A page of a board in points in rank order, its total and the next page's cursor. With
+    `around`, the page holds that player's entry near its middle; None if they have none."""
+    on_board = _points_board(game, board, rules_version)
+    query = select(scored_entries.c.score, scored_entries.c.run_id, scored_entries.c.ending,
+                   scored_entries.c.at, players.c.name.label("player")).join(
+        players, players.c.id == scored_entries.c.player_id).where(on_board)
+    if around is not None:
+        # The player by name, then their entry by the board's unique key: two index lookups.
+        player_id = conn.execute(select(players.c.id).where(players.c.name == around)).scalar()
+        mine = conn.execute(select(scored_entries.c.score, scored_entries.c.run_id)
+                            .where(on_board, scored_entries.c.player_id == player_id)).first()
+        if mine is None:
+            return None
+        # The entries just before it, nearest first: the page starts at the farthest. Those
+        # at the same score, then those at higher scores: two walks along the board's index.
+        wanted = max(0, (limit - 1) // 2)
+        key = (scored_entries.c.score, scored_entries.c.run_id)
+        before: list[Any] = list(conn.execute(select(*key).where(
+            on_board, scored_entries.c.score == mine.score,
+            scored_entries.c.run_id < mine.run_id)
+            .order_by(scored_entries.c.run_id.desc()).limit(wanted)).all())
+        if len(before) < wanted:
+            before += conn.execute(select(*key).where(on_board,
+                                                      scored_entries.c.score > mine.score)
+                                   .order_by(scored_entries.c.score,
+                                             scored_entries.c.run_id.desc())
+                                   .limit(wanted - len(before))).all()
+        first = before[-1] if before else mine
+        rows = _entries_from(conn, query, (first.score, first.run_id - 1), limit + 1)
+    elif cursor is not None:
+        after = _cursor(cursor, (int, int))
+        assert after is not None
+        rows = _entries_from(conn, query, (after[0], after[1]), limit + 1)
+    else:
+        rows = list(conn.execute(query.order_by(*POINTS_ORDER).limit(limit + 1)).all())
+    more = len(rows) > limit
+    rows = rows[:limit]
+    total = int(conn.execute(select(func.coalesce(func.sum(scored_counts.c.entries), 0))
+                             .where(_counts_of(game, board, rules_version))).scalar_one())
+    items = []
+    if rows:
+        # The rank of each score on the page: one plus the entries at higher scores.
+        buckets = conn.execute(select(scored_counts.c.score, scored_counts.c.entries).where(
+            _counts_of(game, board, rules_version), scored_counts.c.score <= rows[0].score,
+            scored_counts.c.score >= rows[-1].score).order_by(scored_counts.c.score.desc())
+        ).all()
+        ahead = _higher_than(conn, game, board, rules_version, rows[0].score)
+        ranks: dict[int, int] = {}
+        for bucket in buckets:
+            ranks[bucket.score] = ahead + 1
+            ahead += bucket.entries
+        for row in rows:
+            rank = ranks.get(row.score)
+            if rank is None:  # not possible within one snapshot; exact all the same
+                rank = 1 + _higher_than(conn, game, board, rules_version, row.score)
+            items.append({"rank": rank, "player": row.player, "score": row.score,
+                          "ending": row.ending, "run": row.run_id, "at": iso(row.at)})
+    next_cursor = None
+    if more and rows:
+        next_cursor = _make_cursor([rows[-1].score, rows[-1].run_id])
+    return items, total, next_cursor
+
+
+def scored_board_list(conn: Connection, game: str, rules_version: int, *, kind: str | None,
+                      limit: int, cursor: str | None = None
+                      ) -> tuple[list[tuple[str, str, int]], str | None]:
+    """A page of a game's boards in points that have entries, as (board, kind, entries): the
+    daily boards first, the newest day first, then the seeds; and the next page's cursor."""
+    query = select(scored_boards.c.board, scored_boards.c.kind, scored_boards.c.entries).where(
+        scored_boards.c.game == game, scored_boards.c.rules_version == rules_version,
+        scored_boards.c.entries > 0)
+    if kind is not None:
+        query = query.where(scored_boards.c.kind == kind)
+    after = _cursor(cursor, (str, str))
+    if after is not None:
+        query = query.where(or_(scored_boards.c.kind > after[0],
+                                and_(scored_boards.c.kind == after[0],
+                                     scored_boards.c.board < after[1])))
+    rows = conn.execute(query.order_by(scored_boards.c.kind, scored_boards.c.board.desc())
+                        .limit(limit + 1)).all()
+    more = len(rows) > limit
+    rows = rows[:limit]
+    next_cursor = _make_cursor([rows[-1].kind, rows[-1].board]) if more and rows else None
+    return [(row.board, row.kind, int(row.entries)) for row in rows], next_cursor
 
 
 # ---------------------------------------------------------------------- boards
@@ -580,7 +816,7 @@ def hide_map(conn: Connection, identity: str, moderator_id: int | None, why: str
 def remove_run(conn: Connection, run_id: int, moderator_id: int | None, why: str) -> None:
     conn.execute(update(runs).where(runs.c.id == run_id).values(
         removed_at=now(), removed_by=moderator_id, removed_why=why))
-    _take_off_boards(conn, entries.c.run_id == run_id)
+    _take_off_boards(conn, entries.c.run_id == run_id, scored_entries.c.run_id == run_id)
     log(conn, moderator_id, "remove_run", str(run_id), why)
 
 
@@ -589,7 +825,8 @@ def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | 
     """Ban a player: their entries leave every board (kept, marked). Returns how many."""
     conn.execute(update(players).where(players.c.id == player_id).values(
         banned_at=now(), banned_by=moderator_id, banned_why=why))
-    left = _take_off_boards(conn, entries.c.player_id == player_id)
+    left = _take_off_boards(conn, entries.c.player_id == player_id,
+                            scored_entries.c.player_id == player_id)
     log(conn, moderator_id, "ban_player", name, why)
     return left
 

@@ -2,8 +2,10 @@
 checking its clear, and verifying a submitted run by replaying it.
 
 The rest of the server stores, queues and ranks; it never imports the engine. A run is read and
-verified through the game registry (engine.games), by the rules of the game it names; the
-server publishes Card Rogue maps, so it ranks runs of those.
+verified through the game registry (engine.games), by the rules of the game it names: runs of
+published Card Rogue maps rank on their map's board (fewest moves); Mini Rogue runs rank in
+points on the board of their seed (seed, difficulty, Dungeon Keys) or, when the seed is the daily
+seed of a day, on that day's board.
 
 Every replay has a budget: at most `Budget.actions` actions (a longer run is refused as
 too_large before replaying) and `Budget.seconds` of replay (checked after every action; refused
@@ -12,6 +14,8 @@ as too_slow), so a pathological map or run costs a bounded amount.
 
 from __future__ import annotations
 
+import datetime
+import re
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,7 +24,8 @@ from typing import Any
 from engine import games
 from engine.cardrogue import RULES_VERSION, MapSpec
 from engine.cardrogue.identity import map_id, share_code
-from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, RunError
+from engine.core.contract import Verdict
+from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, RunError, game_of
 from server import defaults
 
 GAME = "cardrogue"
@@ -70,6 +75,10 @@ class Outcome:
     index: int | None = None
     moves: int | None = None
     turns: int | None = None
+    # A run of a game ranked in points (Mini Rogue): its board, score and how it ended.
+    board: str | None = None
+    score: int | None = None
+    ending: str | None = None
 
     @classmethod
     def refused(cls, error: RunError) -> Outcome:
@@ -142,9 +151,118 @@ def check_clear(map_text: str, clear: Any, budget: Budget = Budget()) -> tuple[M
     return facts, outcome
 
 
-def verify_run(doc: Any, map_text: str | None, budget: Budget = Budget()) -> Outcome:
-    """Replay a run document on the map text it was submitted for (None: no such map)."""
+def verify_run(doc: Any, map_text: str | None, budget: Budget = Budget(),
+               submitted: datetime.datetime | None = None) -> Outcome:
+    """Replay a run document on the map text it was submitted for (None: no such map); a run
+    of a game ranked in points needs no map, and `submitted` (when it was sent) bounds the days
+    whose daily board it may enter."""
+    if _game(doc) in SCORED_GAMES:
+        return _scored_outcome(doc, budget, submitted or datetime.datetime.now(datetime.UTC))
     return _outcome(doc, map_text, budget)[0]
+
+
+def _game(doc: Any) -> str | None:
+    try:
+        return game_of(doc)
+    except RunError:
+        return None
+
+
+def _replay(doc: Any, budget: Budget, **context: Any) -> Verdict:
+    """The game's verdict on a run, stopped once it has replayed for longer than the budget."""
+    deadline = time.monotonic() + budget.seconds
+
+    def on_step(n: int, _action: Any, _events: Any) -> None:
+        if time.monotonic() > deadline:
+            raise RunError(TOO_SLOW, f"the replay took longer than {budget.seconds:g} s "
+                           f"(stopped at action {n})", index=n)
+
+    return games.verify(doc, on_step=on_step, **context)
+
+
+def _refused(verdict: Verdict) -> Outcome:
+    index = verdict.report.get("index")
+    return Outcome(False, verdict.code, str(verdict.report.get("message", verdict.reason)),
+                   index if isinstance(index, int) else None)
+
+
+# ---------------------------------------------------------------------- games ranked in points
+
+MINIROGUE = "minirogue"
+SCORED_GAMES = (MINIROGUE,)
+_DAILY = re.compile(r"daily:(\d{4}-\d{2}-\d{2})")
+_SEED = re.compile(r"seed:(0|[1-9]\d{0,19}):([a-z]+):(keys|plain)")
+
+
+def scored_rules_version(game: str) -> int:
+    """The rules version whose boards a game ranked in points shows by default."""
+    return games.load(game).rules_version
+
+
+def board_facts(game: str, board: str) -> dict[str, Any] | None:
+    """What a board key of a game ranked in points says: its kind ("daily" or "seed"), the
+    day, the seed, the difficulty and the variant (None where the kind has none); None for a
+    key that names no board. A daily board takes every difficulty and variant, as the app's."""
+    from engine.minirogue import DIFFICULTIES, daily_seed
+
+    if game != MINIROGUE:
+        return None
+    daily = _DAILY.fullmatch(board)
+    if daily is not None:
+        try:
+            seed = daily_seed(daily.group(1))
+        except ValueError:
+            return None
+        return {"kind": "daily", "day": daily.group(1), "seed": seed, "difficulty": None,
+                "dungeon_keys": None}
+    found = _SEED.fullmatch(board)
+    if found is None or found.group(2) not in DIFFICULTIES or int(found.group(1)) >= 1 << 64:
+        return None
+    return {"kind": "seed", "day": None, "seed": int(found.group(1)),
+            "difficulty": found.group(2), "dungeon_keys": found.group(3) == "keys"}
+
+
+def daily_day(seed: int, recorded: str, submitted: datetime.datetime) -> str | None:
+    """The day whose daily dungeon `seed` is, among the days near when the run says it was
+    played and near when it was sent (time zones, a delve across midnight), and never a day
+    after the one it was sent on: the seed decides, the dates only say where to look."""
+    from engine.minirogue import daily_seed
+
+    sent = submitted.astimezone(datetime.UTC).date() if submitted.tzinfo else submitted.date()
+    near = [sent]
+    try:
+        near.insert(0, datetime.date.fromisoformat(recorded[:10]))
+    except ValueError:  # no date recorded
+        pass
+    for day in near:
+        for shift in (0, -1, 1):
+            candidate = day + datetime.timedelta(days=shift)
+            if candidate <= sent + datetime.timedelta(days=1) and daily_seed(candidate) == seed:
+                return candidate.isoformat()
+    return None
+
+
+def _scored_outcome(doc: Any, budget: Budget, submitted: datetime.datetime) -> Outcome:
+    from engine.minirogue import run_from_dict
+
+    try:
+        run = run_from_dict(doc)
+        if len(run.actions) > budget.actions:
+            raise RunError(TOO_LARGE, f"the run has {len(run.actions):,} actions; the server "
+                           f"replays at most {budget.actions:,}")
+    except RunError as error:
+        return Outcome.refused(error)
+    verdict = _replay(doc, budget)
+    if not verdict.ok:
+        return _refused(verdict)
+    score, ending = verdict.figures.get("score"), verdict.figures.get("outcome")
+    assert isinstance(score, int) and isinstance(ending, str)
+    day = daily_day(run.seed, run.recorded, submitted)
+    if day is not None:
+        board = f"daily:{day}"
+    else:
+        board = f"seed:{run.seed}:{run.difficulty}:{'keys' if run.dungeon_keys else 'plain'}"
+    return Outcome(True, board=board, score=score, ending=ending)
 
 
 def _outcome(doc: Any, map_text: str | None, budget: Budget) -> tuple[Outcome, bool]:
@@ -156,18 +274,9 @@ def _outcome(doc: Any, map_text: str | None, budget: Budget) -> tuple[Outcome, b
     except MapRefused as error:  # a stored map that no longer reads: the engine changed
         return Outcome(False, UNKNOWN_MAP, f"the run's map cannot be read here: "
                        f"{error.message}"), False
-    deadline = time.monotonic() + budget.seconds
-
-    def on_step(n: int, _action: Any, _events: Any) -> None:
-        if time.monotonic() > deadline:
-            raise RunError(TOO_SLOW, f"the replay took longer than {budget.seconds:g} s "
-                           f"(stopped at action {n})", index=n)
-
-    verdict = games.verify(doc, map=spec, on_step=on_step)
+    verdict = _replay(doc, budget, map=spec)
     if not verdict.ok:
-        index = verdict.report.get("index")
-        return Outcome(False, verdict.code, str(verdict.report.get("message", verdict.reason)),
-                       index if isinstance(index, int) else None), False
+        return _refused(verdict), False
     moves, turns = verdict.figures["moves"], verdict.figures["turns"]
     assert isinstance(moves, int) and isinstance(turns, int)
     return Outcome(True, moves=moves, turns=turns), verdict.figures.get("outcome") == "won"
@@ -177,8 +286,8 @@ def _run_map(doc: Any, map_text: str | None, budget: Budget) -> MapSpec:
     """The map a run document is replayed on, after the checks that need no replay."""
     run = games.run_from_dict(doc)
     if run.game != GAME or getattr(run, "table", None) is not None:
-        raise RunError(BAD_RUN, "the server ranks runs of published Card Rogue maps, not table "
-                       "games or other games")
+        raise RunError(BAD_RUN, "the server ranks runs of published Card Rogue maps and Mini "
+                       "Rogue runs, not table games or other games")
     if len(run.actions) > budget.actions:
         raise RunError(TOO_LARGE, f"the run has {len(run.actions):,} actions; the server "
                        f"replays at most {budget.actions:,}")

@@ -53,7 +53,8 @@ def _verify(claim: store.Claim, text: str | None, budget: Budget) -> Outcome:
     if claim.attempts > MAX_ATTEMPTS:
         return Outcome(False, "check_failed", f"verification failed {MAX_ATTEMPTS} times")
     try:
-        return verify_run(claim.document, text, budget)
+        # When it was sent, not now: a run verified after midnight keeps its day's board.
+        return verify_run(claim.document, text, budget, claim.submitted_at)
     except Exception as error:  # noqa: BLE001 - a bug in replay must not stop the queue
         log.exception("verifying run %s failed", claim.run_id)
         return Outcome(False, "check_failed", f"the server failed while replaying this run "

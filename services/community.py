@@ -169,6 +169,19 @@ class Client:
         return self._call("GET", f"/maps/{_quote(ref)}/leaderboard",
                           query={"limit": limit, "cursor": cursor, "around": around})
 
+    def boards(self, game: str, *, kind: str | None = None, limit: int = 20,
+               cursor: str | None = None) -> dict[str, Any]:
+        """A game's boards in points (Mini Rogue: daily dates and seeds)."""
+        return self._call("GET", f"/games/{_quote(game)}/boards",
+                          query={"kind": kind, "limit": limit, "cursor": cursor})
+
+    def points_leaderboard(self, game: str, board: str, *, limit: int = 20,
+                           cursor: str | None = None, around: str | None = None
+                           ) -> dict[str, Any]:
+        """A board in points ("daily:2026-11-22", "seed:7:hard:keys"), highest score first."""
+        return self._call("GET", f"/games/{_quote(game)}/boards/{_quote(board)}/leaderboard",
+                          query={"limit": limit, "cursor": cursor, "around": around})
+
     def submit(self, run: Mapping[str, Any]) -> int:
         answer = self._call("POST", "/runs", dict(run))
         run_id = answer.get("id")
@@ -391,6 +404,7 @@ class Submitted:
     rank: int | None = None
     total: int | None = None
     reason: str = ""
+    board: str = ""  # the board in points a verified Mini Rogue run entered
 
 
 def login_or_register(client: Client, name: str) -> Login:
@@ -426,13 +440,16 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
     status = str(answer.get("status", "queued"))
     rank = answer.get("rank") if isinstance(answer.get("rank"), int) else None
     total = None
-    if status == "verified" and isinstance(run.get("map_id"), str):
+    board_key = answer.get("board")
+    points = board_key if isinstance(board_key, str) else ""
+    if status == "verified" and (points or isinstance(run.get("map_id"), str)):
         try:
-            board = client.leaderboard(run["map_id"], limit=1)
+            board = (client.points_leaderboard(str(run.get("game")), points, limit=1) if points
+                     else client.leaderboard(run["map_id"], limit=1))
             total = board.get("total") if isinstance(board.get("total"), int) else None
         except CommunityError:
             pass  # the rank is the news; the board's size can wait
-    return Submitted(status, rank, total, str(answer.get("reason", "") or ""))
+    return Submitted(status, rank, total, str(answer.get("reason", "") or ""), points)
 
 
 def is_published(server: str, map_id: str) -> bool:

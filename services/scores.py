@@ -518,6 +518,15 @@ class ScoreStore:
             row = conn.execute("SELECT body FROM runs WHERE hash = ?", (run_hash,)).fetchone()
         return None if row is None else row[0]
 
+    def boards(self) -> list[tuple[str, str, str, int]]:
+        """Every map with a ranked entry, by title: (map id, share code, title, players)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT m.map_id, m.share_code, m.title, SUM(c.players) FROM maps m "
+                "JOIN moves_counts c ON c.map_id = m.map_id AND c.rules_version = ? "
+                "GROUP BY m.map_id ORDER BY m.title, m.map_id", (RULES_VERSION,)).fetchall()
+        return [(str(a), str(b), str(c), int(d)) for a, b, c, d in rows]
+
     def map_title(self, map_id: str) -> str | None:
         with self._read() as conn:
             row = conn.execute("SELECT title FROM maps WHERE map_id = ?", (map_id,)).fetchone()

@@ -128,3 +128,24 @@ def test_an_sqlite_server_verifies_runs_claimed_before_it_stopped(tmp_path: Path
             assert client.get(f"/api/v1/runs/{run_id}").json()["status"] == "verified"
     finally:
         engine.dispose()
+
+
+def test_the_server_verifies_a_mini_rogue_run_in_its_own_process(tmp_path: Path) -> None:
+    from tests.server.minirogue_runs import seed_board, won
+
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    engine = connect(url)
+    try:
+        app = create_app(Settings(database=url, verify_in_process=True), engine=engine)
+        with TestClient(app) as client:
+            api = Api(client, engine, Settings(database=url).budget)
+            run_id = api.submit(won(), api.register("Ann"))
+            deadline = time.monotonic() + 60  # a bound on waiting, not a measurement
+            while api.run(run_id)["status"] == "queued" and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert (api.run(run_id)["status"], api.run(run_id)["rank"]) == ("verified", 1)
+            page = client.get(f"/api/v1/games/minirogue/boards/{seed_board(won())}"
+                              "/leaderboard").json()
+            assert page["total"] == 1
+    finally:
+        engine.dispose()

@@ -104,3 +104,22 @@ def test_two_servers_and_two_workers_count_every_run_once(env: dict[str, str],
         assert sorted(i["player"] for i in board["items"]) == sorted(["Author", *players])
         assert all(i["moves"] == 31 for i in board["items"] if i["player"] != "Author")
         assert one.get(f"/api/v1/maps/{map_id}").json()["plays"] == 1 + len(jobs)
+
+
+def test_a_worker_verifies_a_mini_rogue_run_onto_its_board(env: dict[str, str],
+                                                           postgres: Any) -> None:
+    from tests.server.minirogue_runs import seed_board, won
+
+    url = postgres.new_database()
+    port = free_port()
+    with serve(port, "--database", url, "--workers", env=env) as server, \
+            running("worker", "--database", url, env=env), \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, server)
+        run = won()
+        run_id = client.post("/api/v1/runs", json=run, headers=token(client, "Ann")).json()["id"]
+        verdict = settled(client, run_id)
+        assert (verdict["status"], verdict["rank"], verdict["score"]) == \
+            ("verified", 1, run["claimed"]["score"])
+        board = client.get(f"/api/v1/games/minirogue/boards/{seed_board(run)}/leaderboard")
+        assert [i["player"] for i in board.json()["items"]] == ["Ann"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.minirogue import GAME, RULES_VERSION, Run, State, daily_seed, record_run
 
@@ -20,7 +20,7 @@ from app.games.cardrogue.records import one_line, player_name
 from app.games.minirogue.words import DIFFICULTIES
 
 if TYPE_CHECKING:
-    from services.scores import ScoreStore
+    from services.scores import ScoredEntry, ScoreStore
 
 BOARD_LIMIT = 5  # the entries the results screen shows
 
@@ -67,6 +67,21 @@ class Setup:
         return board_title(self.board)
 
 
+def is_board(text: str) -> bool:
+    """Whether `text` is a board's key: "daily:2026-11-22" or "seed:7:hard:keys" (or plain)."""
+    kind, _, rest = text.partition(":")
+    if kind == "daily":
+        try:
+            datetime.date.fromisoformat(rest)
+        except ValueError:
+            return False
+        return len(rest) == 10
+    seed, _, rest = rest.partition(":")
+    difficulty, _, keys = rest.partition(":")
+    return (kind == "seed" and seed.isdigit() and seed == str(int(seed)) and int(seed) < 1 << 64
+            and difficulty in DIFFICULTIES and keys in ("keys", "plain"))
+
+
 def board_title(board: str) -> str:
     """A board's name for people, from its key ("daily:2026-11-22", "seed:7:hard:keys")."""
     kind, _, rest = board.partition(":")
@@ -87,11 +102,24 @@ def boards(today: datetime.date) -> tuple[list[tuple[str, int]], str]:
         from services.scores import ScoreStore
 
         with ScoreStore.open() as store:
-            found = store.scored_boards(GAME, RULES_VERSION)
+            found = played_boards(store)
     except Exception as error:  # noqa: BLE001 - the boards are a bonus; the form still works
         return [(daily, 0)], f"The local leaderboard could not be used: {one_line(error)}"
     players = dict(found)
     return [(daily, players.get(daily, 0))] + [b for b in found if b[0] != daily], ""
+
+
+def played_boards(store: ScoreStore) -> list[tuple[str, int]]:
+    """The boards played on this computer, the last played first, with their players."""
+    return store.scored_boards(GAME, RULES_VERSION)
+
+
+def points_view(store: ScoreStore, board: str, player: str, limit: int
+                ) -> tuple[list[ScoredEntry], int, ScoredEntry | None]:
+    """A board's top entries, how many players it ranks, and `player`'s best (or None)."""
+    return (store.scored_board(GAME, board, RULES_VERSION, limit),
+            store.scored_players(GAME, board, RULES_VERSION),
+            store.scored_best(GAME, board, RULES_VERSION, player))
 
 
 Row = tuple[int | None, str, int, str]  # a board's line: rank, player, score, outcome
@@ -124,16 +152,19 @@ class Standing:
     board: list[Row] = field(default_factory=list)
     saved: str = ""  # where the run file went, or why it could not be kept
     note: str = ""  # a problem worth telling
+    document: dict[str, Any] | None = None  # the run, for the community server
+    player: str = ""
 
 
 def finish(state: State, setup: Setup, player: str | None = None) -> Standing:
     """Keep a finished delve: its run file, and its entry on the board."""
     name = player or player_name()
-    standing = Standing()
+    standing = Standing(player=name)
     try:
         run = record_run(state, name)
     except ValueError as error:
         return Standing(note=f"The run could not be recorded: {one_line(error)}")
+    standing.document = run.to_dict()
     standing.saved = save_run(run)
     try:
         from services.scores import ScoreStore

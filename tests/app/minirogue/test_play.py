@@ -38,12 +38,13 @@ async def open_new_game(app: CardRogueApp, pilot) -> MiniRogueNewGameScreen:
 
 
 async def start_with_seed(app: CardRogueApp, pilot, seed: int, difficulty_steps: int) -> None:
-    """Fill the form by keys: move the highlight right from Casual (the first difficulty) and
-    select it, then Tab to the seed box, type the seed and press Enter."""
+    """Fill the form by keys: choose the difficulty `difficulty_steps` after Casual with the
+    arrows (they choose as they move, from Normal, the one chosen at first), then Tab to the
+    seed box, type the seed and press Enter."""
     await open_new_game(app, pilot)
-    for _ in range(difficulty_steps):
-        await pilot.press("right")
-    await pilot.press("enter")  # select the highlighted difficulty
+    moves = difficulty_steps - 1  # Normal is the second difficulty
+    for _ in range(abs(moves)):
+        await pilot.press("right" if moves > 0 else "left")
     for _ in range(3):  # the Dungeon Keys box, the dungeon choice, the seed box
         await pilot.press("tab")
     assert isinstance(app.focused, Input)

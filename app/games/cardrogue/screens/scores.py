@@ -1,4 +1,6 @@
 """The high scores screen: pick a map, see its local leaderboard, your best and your rank.
+Mini Rogue's local boards (a daily dungeon's date, a shared seed) follow the maps, ranked by
+score (app/games/minirogue/records.py).
 
 Maps come from the same folders as the map lists (bundled, then the user's); the leaderboard is
 the SQLite store (services/scores.py), opened once in a worker thread with the map scan.
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 SHOWN = 100  # ranks listed per map
 MINE = "bold"  # how the player's own row stands out
 COLUMNS = (("Rank", 4), ("Player", 15), ("Moves", 5), ("Turns", 5), ("Date", 10))
+POINTS_COLUMNS = (("Rank", 4), ("Player", 15), ("Score", 5), ("End", 5), ("Date", 10))
+POINTS = "points:"  # the option id of a board in points, before its key
 
 
 def scored_maps() -> list[MapEntry]:
@@ -58,6 +62,16 @@ def entry_row(entry, player: str) -> tuple[Text, ...]:
             Text(str(entry.moves), style=style, justify="right"),
             Text(str(entry.turns), style=style, justify="right"),
             Text(entry.recorded[:10], style=style))
+
+
+def set_columns(table: DataTable, columns: tuple[tuple[str, int], ...]) -> None:
+    """Give the board these columns, unless it has them."""
+    if [str(c.label) for c in table.columns.values()] == [label for label, _ in columns]:
+        return
+    table.clear(columns=True)
+    # Fixed widths: the board reads the same whatever the names, and fits 80 columns.
+    for label, width in columns:
+        table.add_column(label, key=label.lower(), width=width)
 
 
 def _one_line(error: BaseException) -> str:
@@ -138,6 +152,8 @@ class HighScoresScreen(Screen[None]):
         self.store = None
         self.entries: list = []  # the shown board's entries
         self.current: MapEntry | None = None
+        self.points: list[tuple[str, int]] = []  # Mini Rogue's boards, with their players
+        self.current_points: str | None = None  # the Mini Rogue board shown
 
     def compose(self) -> ComposeResult:
         yield Static("High scores", id="heading")
@@ -147,9 +163,7 @@ class HighScoresScreen(Screen[None]):
             with Vertical(id="board-pane"):
                 yield Static(id="board-title")
                 table: DataTable = DataTable(id="entries", cursor_type="row", zebra_stripes=True)
-                # Fixed widths: the board reads the same whatever the names, and fits 80 columns.
-                for label, width in COLUMNS:
-                    table.add_column(label, key=label.lower(), width=width)
+                set_columns(table, COLUMNS)
                 yield table
                 yield Static(id="empty")
                 yield Static(id="mine")
@@ -190,15 +204,20 @@ class HighScoresScreen(Screen[None]):
             maps = scored_maps()
         except Exception as error:  # noqa: BLE001 - never a traceback for a folder we cannot read
             notes.append(f"The maps could not be listed: {_one_line(error)}")
+        points: list[tuple[str, int]] = []
         try:
             store = ScoreStore.open()
             if store.notice:
                 notes.append(store.notice)
+            from app.games.minirogue.records import played_boards
+
+            points = played_boards(store)
         except Exception as error:  # noqa: BLE001 - the screen still lists the maps
             notes.append(f"The local leaderboard could not be opened: {_one_line(error)}")
-        self.app.call_from_thread(self.fill, maps, store, "\n".join(notes))
+        self.app.call_from_thread(self.fill, maps, store, "\n".join(notes), points)
 
-    def fill(self, maps: list[MapEntry], store, note: str) -> None:
+    def fill(self, maps: list[MapEntry], store, note: str,
+             points: list[tuple[str, int]] | None = None) -> None:
         if not self.is_mounted:  # closed while the maps were read
             if store is not None:
                 store.close()
@@ -212,6 +231,13 @@ class HighScoresScreen(Screen[None]):
             prompt = Text(entry.title)
             prompt.append(f"\n{entry.share_code}", style="dim")
             options.add_option(Option(prompt, id=str(index)))
+        from app.games.minirogue.records import board_title
+
+        self.points = points or []
+        for key, _players in self.points:
+            prompt = Text(board_title(key))
+            prompt.append("\nMini Rogue", style="dim")
+            options.add_option(Option(prompt, id=POINTS + key))
         where = Text()
         if not maps:
             where.append("No maps found. ", style="bold")
@@ -225,7 +251,7 @@ class HighScoresScreen(Screen[None]):
             where.append(f"\n{note}", style="italic")
         self.query_one("#where", Static).update(where)
         chosen = next((n for n, e in enumerate(maps) if e.map_id == self.select), 0)
-        if maps:
+        if maps or self.points:
             options.highlighted = chosen
         self.show_board(maps[chosen] if maps else None)
 
@@ -233,8 +259,13 @@ class HighScoresScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        index = int(event.option_id or 0)
-        if 0 <= index < len(self.maps) and self.maps[index] is not self.current:
+        option = event.option_id or "0"
+        if option.startswith(POINTS):
+            self.show_points_board(option.removeprefix(POINTS))
+            return
+        index = int(option)
+        if 0 <= index < len(self.maps) and (self.maps[index] is not self.current
+                                            or self.current_points is not None):
             self.show_board(self.maps[index])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -244,8 +275,10 @@ class HighScoresScreen(Screen[None]):
 
     def show_board(self, entry: MapEntry | None) -> None:
         self.current = entry
+        self.current_points = None
         table = self.table
         table.clear()
+        set_columns(table, COLUMNS)
         self.entries = []
         title = Text()
         mine = Text()
@@ -276,6 +309,45 @@ class HighScoresScreen(Screen[None]):
                 mine.append("Your best: ", style="bold")
                 mine.append(f"rank {best.rank} of {players}, {best.moves} moves, "
                             f"{best.turns} turns")
+        self.show_texts(title, mine, empty)
+
+    def show_points_board(self, key: str) -> None:
+        """A Mini Rogue board: each player's best, the highest score first."""
+        from app.games.minirogue.records import board_title, points_view
+
+        self.current, self.current_points = None, key
+        table = self.table
+        table.clear()
+        set_columns(table, POINTS_COLUMNS)
+        self.entries = []
+        title = Text(board_title(key))
+        mine = Text()
+        empty = ""
+        if self.store is None:
+            empty = "The local leaderboard is not available."
+        else:
+            self.entries, players, best = points_view(self.store, key, self.player, SHOWN)
+            title.append(f"  Mini Rogue · {players} player{'s' if players != 1 else ''}",
+                         style="dim")
+            for row in self.entries:
+                style = MINE if row.player == self.player else ""
+                table.add_row(Text(str(row.rank), style=style, justify="right"),
+                              Text(shown(row.player), style=style),
+                              Text(str(row.score), style=style, justify="right"),
+                              Text(row.outcome, style=style), Text(row.recorded[:10],
+                                                                   style=style),
+                              key=row.run_hash)
+            mine.append("Your best: ", style="bold")
+            if best is None:
+                mine.append("none yet (")
+                mine.append(self.player)
+                mine.append(" has not finished this dungeon)")
+            else:
+                mine.append(f"rank {best.rank} of {players}, {best.score} points")
+        self.show_texts(title, mine, empty)
+
+    def show_texts(self, title: Text, mine: Text, empty: str) -> None:
+        table = self.table
         self.query_one("#board-title", Static).update(title)
         self.query_one("#mine", Static).update(mine)
         self.query_one("#mine", Static).display = bool(mine)
@@ -298,9 +370,18 @@ class HighScoresScreen(Screen[None]):
         from app.games.cardrogue.replay import RunMap, Unwatchable, open_run_text
         from app.games.cardrogue.screens.replay import open_run
 
-        if self.store is None or self.current is None or not 0 <= row < len(self.entries):
+        if self.store is None or not 0 <= row < len(self.entries):
             return
         text = self.store.run_text(self.entries[row].run_hash)
+        if self.current_points is not None and text is not None:
+            import json
+
+            from app.games.minirogue.screens.replay import open_replay
+
+            open_replay(self.app, json.loads(text))
+            return
+        if self.current is None:
+            return
         run_map = RunMap(self.current.spec, self.current.map_id or "")
 
         def opener():

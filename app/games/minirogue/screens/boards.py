@@ -1,11 +1,14 @@
 """Mini Rogue's boards on the local leaderboard: today's daily dungeon first, then every board
-played here (days and shared seeds), the last played first; the top of the one highlighted."""
+played here (days and shared seeds), the last played first; the top of the one highlighted,
+and below it the same board on the community server when one is set (fetched in the
+background; a server out of reach is said in words and changes nothing here)."""
 
 from __future__ import annotations
 
 import datetime
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -13,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.games.minirogue.records import board_entries, board_title, boards
+from app.games.minirogue.records import Row, board_entries, board_title, boards
 from app.games.minirogue.screens.results import board_text
 
 SHOWN = 10  # entries of a board on show
@@ -58,6 +61,7 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
             yield OptionList(id="boards")
             with VerticalScroll(id="entries-box"):
                 yield Static(id="entries")
+                yield Static(id="community")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -85,6 +89,49 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
             if line:
                 text.append(f"\n{line}", style="dim")
         self.query_one("#entries", Static).update(text)
+        self.query_one("#community", Static).update("")
+        self.fetch_community(board)
+
+    @work(thread=True, exclusive=True, group="community")
+    def fetch_community(self, board: str) -> None:
+        from engine.minirogue import GAME
+        from services import community
+
+        try:
+            server = community.server_url(None)
+        except community.CommunityError:
+            return  # no server set: the local boards are all there is
+        try:
+            page = community.Client(server, timeout=5.0).points_leaderboard(GAME, board,
+                                                                             limit=SHOWN)
+        except community.CommunityError as exc:
+            self.app.call_from_thread(self.show_community, board, server, [], exc.message)
+            return
+        rows: list[Row] = []
+        for item in page.get("items", []) if isinstance(page, dict) else []:
+            try:
+                rows.append((int(item["rank"]), str(item["player"]), int(item["score"]),
+                             str(item.get("ending", ""))))
+            except (KeyError, TypeError, ValueError):
+                continue  # not the server's shape: shown without it
+        self.app.call_from_thread(self.show_community, board, server, rows, "")
+
+    def show_community(self, board: str, server: str, rows: list[Row], problem: str) -> None:
+        if not self.is_attached or self.current() != board:
+            return  # another board is highlighted now; its own fetch answers
+        text = Text(f"\nOn {server}\n\n", style="bold")
+        if problem:
+            text.append(f"The community server could not be reached: {problem}\n"
+                        "The boards on this computer are as they were.", style="dim")
+        elif rows:
+            text.append_text(board_text(rows))
+        else:
+            text.append("Nobody is on this board on the server yet.", style="dim")
+        self.query_one("#community", Static).update(text)
+
+    def current(self) -> str | None:
+        index = self.query_one("#boards", OptionList).highlighted
+        return self.keys[index] if index is not None and 0 <= index < len(self.keys) else None
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -33,6 +33,39 @@ def seed_problem(text: str) -> str | None:
     return f"The {problem}." if problem else None
 
 
+class Choice(RadioButton):
+    """A radio button whose dot shows only when it is the one chosen, so the choice reads
+    without colour too."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual's name
+        return "●" if self.value else " "
+
+
+class Choices(RadioSet):
+    """A radio set whose arrows choose as they move (Enter and Space choose too), starting
+    from the one chosen."""
+
+    BINDINGS = [
+        Binding("down,right", "choose(1)", "Next choice", show=False),
+        Binding("up,left", "choose(-1)", "Previous choice", show=False),
+    ]
+
+    def on_mount(self) -> None:
+        self.call_later(self.start_at_choice)  # after RadioSet's own mount finds the choice
+
+    def start_at_choice(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+    def action_choose(self, step: int) -> None:
+        if step > 0:
+            self.action_next_button()
+        else:
+            self.action_previous_button()
+        self.action_toggle_button()
+
+
 class MiniRogueNewGameScreen(Screen[None]):
     """The form. Ctrl+S (or Enter in the seed box, or the Start button) starts the delve."""
 
@@ -89,16 +122,16 @@ class MiniRogueNewGameScreen(Screen[None]):
         with VerticalScroll(id="form") as form:
             form.border_title = "Mini Rogue: a new delve"
             yield Label(Text("Difficulty"))
-            with RadioSet(id="difficulty"):
+            with Choices(id="difficulty"):
                 for name in DIFFICULTIES:
-                    yield RadioButton(DIFFICULTY_NAMES[name], value=name == DEFAULT_DIFFICULTY,
-                                      name=name)
+                    yield Choice(DIFFICULTY_NAMES[name], value=name == DEFAULT_DIFFICULTY,
+                                 name=name)
             yield Checkbox("Dungeon Keys: a key from a trap room on each level", id="keys")
             yield Label(Text("Dungeon"), id="dungeon-label")
-            with RadioSet(id="dungeon"):
-                yield RadioButton(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
-                                  name="daily")
-                yield RadioButton("A seed of your own, to share", name="seed")
+            with Choices(id="dungeon"):
+                yield Choice(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
+                             name="daily")
+                yield Choice("A seed of your own, to share", name="seed")
             yield Input(placeholder="Seed: a whole number, such as 2026", id="seed",
                         restrict=r"[0-9]*", max_length=20)
             yield Static(id="problem")

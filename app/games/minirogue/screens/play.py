@@ -154,6 +154,9 @@ class MiniRogueScreen(Screen[None]):
         self.play(event.option_index)
 
     def action_pick(self, index: int) -> None:
+        if not 0 <= index < len(self.legal) and not self.state.is_over:
+            self.notify(f"{CHOICE_KEYS[index]} is not a choice now.", markup=False, timeout=3)
+            return
         self.play(index)
 
     def action_pick_highlighted(self) -> None:
@@ -173,8 +176,10 @@ class MiniRogueScreen(Screen[None]):
         self.ask_first("Quit Card Rogue? This delve is not kept.", "Quit", self.app.exit)
 
     def ask_first(self, question: str, answer: str, then: Callable[[], object]) -> None:
-        """Do `then` at once when no delve is in progress, else once the player confirms."""
-        if self.state.is_over or not self.state.history:
+        """Do `then` at once when the delve is over, else once the player confirms: a delve
+        has begun once its first rooms are dealt, before the first choice too (as the other
+        games ask once a game is under way)."""
+        if self.state.is_over:
             then()
             return
         from app.screens.dialogs import ConfirmScreen

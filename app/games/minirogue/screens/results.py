@@ -1,9 +1,12 @@
 """The end of a delve: won or dead, the score, and the board of that dungeon (the day's board
-for a daily dungeon) with the player's rank."""
+for a daily dungeon) with the player's rank. With a community server set, the delve goes on the
+server's board too: at once when the player has an account there (or chose to send runs without
+asking), else when they press s; the server's verdict and rank show below."""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -54,6 +57,7 @@ class MiniRogueResultsScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("enter,escape", "close", "Back to the title", id="minirogue_results_close"),
+        Binding("s", "submit", "Submit to the server", id="minirogue_results_submit"),
     ]
 
     DEFAULT_CSS = """
@@ -70,6 +74,13 @@ class MiniRogueResultsScreen(ModalScreen[None]):
         background: $surface;
         padding: 1 2;
     }
+    MiniRogueResultsScreen #community {
+        display: none;
+        margin-top: 1;
+    }
+    MiniRogueResultsScreen #community.shown {
+        display: block;
+    }
     """
 
     def __init__(self, view: View, setup: Setup, standing: Standing) -> None:
@@ -77,12 +88,80 @@ class MiniRogueResultsScreen(ModalScreen[None]):
         self.view = view
         self.setup = setup
         self.standing = standing
+        self.server = ""  # the community server offered, once it is known
+        self.sending = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results") as box:
             box.border_title = "The delve is over"
             yield Static(results_text(self.view, self.setup, self.standing), id="summary")
+            yield Static(id="community")
         yield Footer()
+
+    def on_mount(self) -> None:
+        if self.standing.document is not None:
+            self.look_for_server()
+
+    # -- the community server
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "submit":
+            return bool(self.server) and not self.sending
+        return True
+
+    @work(thread=True, exclusive=True, group="community")
+    def look_for_server(self) -> None:
+        from services import community
+        from services.settings import load_settings
+
+        try:
+            server = community.server_url(None)
+            at_once = (community.stored_login(server) is not None
+                       or load_settings().auto_submit)
+        except community.CommunityError:
+            return  # no server set: playing offline, nothing to offer
+        self.app.call_from_thread(self.offer_submit, server, at_once)
+
+    def offer_submit(self, server: str, at_once: bool) -> None:
+        if not self.is_attached:
+            return
+        self.server = server
+        if at_once:
+            self.action_submit()
+            return
+        self.refresh_bindings()
+        self.community_line(f"Press s to put this delve on the boards of {server}.")
+
+    def community_line(self, line: str) -> None:
+        box = self.query_one("#community", Static)
+        box.add_class("shown")
+        box.update(Text(line))
+
+    def action_submit(self) -> None:
+        document = self.standing.document
+        if not self.server or self.sending or document is None:
+            return
+        self.sending = True
+        self.refresh_bindings()
+        self.community_line(f"Sending the delve to {self.server}…")
+        self.send(self.server, document, self.standing.player)
+
+    @work(thread=True, exclusive=True, group="community")
+    def send(self, server: str, document: dict, name: str) -> None:
+        from app.games.cardrogue.screens.results import submitted_line
+        from services import community
+
+        try:
+            result = community.submit_and_wait(server, document, name)
+        except community.CommunityError as exc:
+            line = f"Not submitted: {exc.message}"
+        else:
+            line = submitted_line(result)
+        self.app.call_from_thread(self.sent, line)
+
+    def sent(self, line: str) -> None:
+        if self.is_attached:
+            self.community_line(line)
 
     def action_close(self) -> None:
         self.dismiss(None)

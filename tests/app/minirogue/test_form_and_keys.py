@@ -1,0 +1,87 @@
+"""The tester's points on the new-game form and the play screen: the chosen difficulty and
+dungeon show by a dot, not by colour alone, and the arrows choose; a delve asks before it is
+left or quit from its first deal on; a key that is not a choice now says so."""
+
+from __future__ import annotations
+
+import datetime
+
+from textual.widgets import RadioButton, RadioSet
+
+from app.cardrogue_app import CardRogueApp
+from app.games.minirogue.records import Setup
+from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
+from app.games.minirogue.screens.play import MiniRogueScreen
+from app.screens.dialogs import ConfirmScreen
+from app.screens.title import TitleScreen
+
+DAY = datetime.date(2026, 11, 22)
+
+
+def chosen(screen, selector: str) -> list[str]:
+    """The labels of a choice's buttons that draw the dot."""
+    return [str(button.label) for button in screen.query_one(selector, RadioSet)
+            .query(RadioButton) if "●" in str(button.render())]
+
+
+async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueNewGameScreen(today=DAY))
+        await pilot.pause()
+        screen = app.screen
+        assert chosen(screen, "#difficulty") == ["Normal"]
+        assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
+        await pilot.press("right")  # the difficulty box has the focus: Normal to Hard
+        assert chosen(screen, "#difficulty") == ["Hard"]
+        await pilot.press("left", "left")
+        assert chosen(screen, "#difficulty") == ["Casual"]
+        await pilot.press("tab", "tab")  # past the Dungeon Keys box, to the dungeon
+        assert app.focused is screen.query_one("#dungeon", RadioSet)
+        await pilot.press("down")
+        assert chosen(screen, "#dungeon") == ["A seed of your own, to share"]
+        await pilot.press("up")
+        assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
+        setup = screen.setup()
+        assert setup is not None and (setup.day, setup.difficulty) == ("2026-11-22", "casual")
+
+
+async def test_before_the_first_choice_leaving_and_quitting_ask_too() -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueScreen(Setup(0, "casual", False)))
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueScreen) and app.return_code is None
+        assert not app.screen.state.history  # still before the first room
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_a_key_that_is_not_a_choice_now_says_so() -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueScreen(Setup(0, "casual", False)))
+        await pilot.pause()
+        screen = app.screen
+        assert len(screen.legal) < 20  # z, the last choice key, is not offered
+        await pilot.press("z")
+        await pilot.pause()
+        assert [note.message for note in app._notifications][-1] == "z is not a choice now."
+        assert not screen.state.history  # nothing was done
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(screen.state.history) == 1

@@ -1,0 +1,142 @@
+"""Mini Rogue's local boards next to Card Rogue's: on the High scores screen (Pilot) and in
+`cardrogue scores` (the real command), ranked by score, the highest first."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from textual.widgets import DataTable, Static
+
+from app.cardrogue_app import CardRogueApp
+from app.games.minirogue.screens.replay import MiniRogueReplayScreen
+from engine.minirogue import run_from_dict
+from services.library import find_map
+from services.scores import ScoreStore
+from tests.app.test_replays import (  # noqa: F401 - fixtures
+    corpus_maps,
+    corpus_run,
+    no_bundled_maps,
+    open_scores,
+    table_rows,
+)
+
+CARDROGUE = Path(sys.executable).parent / "cardrogue"
+RUNS = Path(__file__).resolve().parents[2] / "minirogue" / "runs"
+SEED_BOARD = "seed:987654321:impossible:plain"
+
+
+def mini_run(name: str, player: str):
+    return replace(run_from_dict(json.loads((RUNS / f"{name}.run.json").read_text("utf-8"))),
+                   player=player)
+
+
+def fill_boards() -> tuple[int, int]:
+    """A Card Rogue board (the Corridor) and two Mini Rogue boards: seed 0 (casual) with
+    Tester's win, and seed 987654321 (impossible) with Ann's and Tester's deaths."""
+    with ScoreStore.open() as store:
+        run = corpus_run("corridor-shortest", "Ana")
+        store.add(run, find_map(run.map_id).spec)
+        won = mini_run("won-casual", "Tester")
+        store.add_scored(won, "seed:0:casual:plain")
+        dead = mini_run("random-impossible", "Ann")
+        store.add_scored(dead, SEED_BOARD)
+        store.add_scored(replace(dead, player="Tester"), SEED_BOARD)
+    return int(won.claimed["score"]), int(dead.claimed["score"])
+
+
+async def test_the_high_scores_screen_lists_mini_rogues_boards_after_the_maps(
+        corpus_maps: Path) -> None:  # noqa: F811
+    won, dead = fill_boards()
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_scores(app, pilot)
+        options = screen.map_list
+        prompts = [str(options.get_option_at_index(n).prompt)
+                   for n in range(options.option_count)]
+        maps = len(screen.maps)
+        assert prompts[maps:] == ["Seed 987654321, Impossible\nMini Rogue",
+                                  "Seed 0, Casual\nMini Rogue"]
+        options.highlighted = maps  # the last played first
+        await pilot.pause()
+        table = screen.query_one("#entries", DataTable)
+        assert [str(c.label) for c in table.columns.values()] == \
+            ["Rank", "Player", "Score", "End", "Date"]
+        assert [row[:4] for row in table_rows(table)] == \
+            [["1", "Ann", str(dead), "dead"], ["2", "Tester", str(dead), "dead"]]
+        assert "2 players" in str(screen.query_one("#board-title", Static).render())
+        assert str(screen.query_one("#mine", Static).render()) == \
+            f"Your best: rank 2 of 2, {dead} points"
+        options.highlighted = maps + 1
+        await pilot.pause()
+        assert [row[:4] for row in table_rows(table)] == [["1", "Tester", str(won), "won"]]
+        # Enter on an entry watches its run.
+        table.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueReplayScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        # Back on a map: Card Rogue's columns again.
+        options.highlighted = 0
+        await pilot.pause()
+        assert [str(c.label) for c in table.columns.values()] == \
+            ["Rank", "Player", "Moves", "Turns", "Date"]
+
+
+def cardrogue(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(CARDROGUE), *args], capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "CARDROGUE_DATA_DIR": str(data)})
+    assert "Traceback" not in done.stdout + done.stderr
+    return done
+
+
+def test_cardrogue_scores_lists_every_board_and_shows_a_dungeons(
+        corpus_maps: Path, user_data: Path) -> None:  # noqa: F811
+    won, dead = fill_boards()
+    listing = cardrogue("scores", data=user_data)
+    assert listing.returncode == 0, listing.stderr
+    lines = listing.stdout.splitlines()
+    assert lines[0] == "Card Rogue (fewest moves first):"
+    assert lines[1].startswith("  Corridor") and lines[1].endswith(", 1 player(s)")
+    assert lines[2:] == [
+        "Mini Rogue (highest score first; show one with cardrogue scores BOARD):",
+        f"  Seed 987654321, Impossible ({SEED_BOARD}), 2 player(s)",
+        "  Seed 0, Casual (seed:0:casual:plain), 1 player(s)"]
+    board = cardrogue("scores", SEED_BOARD, "--player", "Tester", data=user_data)
+    assert board.returncode == 0, board.stderr
+    assert board.stdout.splitlines() == [
+        "Seed 987654321, Impossible: Mini Rogue local leaderboard, 2 player(s)",
+        "rank  player  score  end   date",
+        f"   1  Ann       {dead:>3}  dead  2026-11-22",
+        f"   2  Tester    {dead:>3}  dead  2026-11-22",
+        f"Tester's best: rank 2 of 2, {dead} points"]
+    as_json = json.loads(cardrogue("scores", "seed:0:casual:plain", "--json",
+                                   data=user_data).stdout)
+    assert [(e["rank"], e["player"], e["score"]) for e in as_json["entries"]] == \
+        [(1, "Tester", won)]
+    empty = cardrogue("scores", "daily:2026-11-22", data=user_data)
+    assert empty.stdout.splitlines()[-1] == "No scores yet for this dungeon."
+
+
+def test_cardrogue_scores_shows_a_dungeons_board_on_the_server(user_data: Path, server) -> None:
+    dead = int(mini_run("random-impossible", "Ann").claimed["score"])
+    assert cardrogue("login", "Ann", "--server", server.url, data=user_data).returncode == 0
+    sent = cardrogue("submit", str(RUNS / "random-impossible.run.json"), "--server", server.url,
+                     data=user_data)
+    assert sent.returncode == 0, sent.stderr
+    assert sent.stdout.splitlines()[-1].endswith(
+        f": verified, rank 1, {dead} points on {SEED_BOARD}")
+    done = cardrogue("scores", SEED_BOARD, "--server", server.url, "--player", "Ann",
+                     data=user_data)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"{SEED_BOARD}: Mini Rogue global leaderboard on {server.url}, 1 player(s)"
+    assert lines[2].startswith(f"   1  Ann       {dead:>3}  dead  ") and lines[2].endswith(" <")
+    missing = cardrogue("scores", "daily:2026-11-22", "--server", server.url,
+                        "--player", "Nobody", data=user_data)
+    assert missing.returncode != 0 and "no entry on this board" in missing.stderr
