@@ -1,7 +1,7 @@
 """Boards in points for Mini Rogue: one per seed (with its difficulty and variant) and one per
 daily dungeon's date, with their entries counted per score and per board.
 
-Revision ID: 0006
+Revision ID: 0007
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
