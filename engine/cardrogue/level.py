@@ -56,6 +56,7 @@ class LevelSpec:
     title: str = ""
     story: str = ""  # shown before the level; always displayed literally, never as markup
     epilogue: str = ""  # shown after the level is complete
+    hints: tuple[str, ...] = ()  # lines for the log as the level starts; shown literally
 
     def start_cell(self) -> int:
         starts = [i for i, c in enumerate(self.cards) if c == "start"]

@@ -312,3 +312,14 @@ def test_descent_level_has_two_routes_in_different_move_counts(index):
         totals.append(len(prefix) + found.solution.moves)
     assert len(set(totals)) == len(totals)
     assert min(totals) == level.par
+
+
+def test_descent_first_level_teaches_in_the_story_and_the_log():
+    """Flipping, moving, ending a turn and why a key is refused: in the story, and as hints
+    the log shows when the level starts."""
+    first = load_map(DESCENT).levels[0]
+    hints, story = " ".join(first.hints).lower(), first.story.lower()
+    for taught in ("flips", "step onto", "ends the turn", "refused"):
+        assert taught in hints
+    for taught in ("turn over a card", "step onto it", "end the turn", "refused"):
+        assert taught in story
