@@ -77,6 +77,12 @@ class MapSpec:
     custom_cards: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     # custom card id -> (standard card id, overridden values)
 
+    @property
+    def total_par(self) -> int | None:
+        """The par of the whole map: the sum of the levels' pars, when every level states one."""
+        pars = [level.par for level in self.levels]
+        return sum(p for p in pars if p is not None) if pars and None not in pars else None
+
 
 def grid_rows(text: str) -> list[str]:
     """Split a multi-line grid string into rows (one leading newline is not a row)."""
