@@ -56,6 +56,7 @@ class LevelSpec:
     title: str = ""
     story: str = ""  # shown before the level; always displayed literally, never as markup
     epilogue: str = ""  # shown after the level is complete
+    hints: tuple[str, ...] = ()  # lines for the log as the level starts; shown literally
 
     def start_cell(self) -> int:
         starts = [i for i, c in enumerate(self.cards) if c == "start"]
@@ -75,6 +76,12 @@ class MapSpec:
     difficulty: str = ""  # the author's rating ("easy" to "expert"), or "" if unrated
     custom_cards: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     # custom card id -> (standard card id, overridden values)
+
+    @property
+    def total_par(self) -> int | None:
+        """The par of the whole map: the sum of the levels' pars, when every level states one."""
+        pars = [level.par for level in self.levels]
+        return sum(p for p in pars if p is not None) if pars and None not in pars else None
 
 
 def grid_rows(text: str) -> list[str]:

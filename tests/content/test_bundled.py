@@ -296,3 +296,109 @@ def test_two_first_decisions_both_win_in_different_move_counts(name):
         totals.append(len(_actions(prefix)) + found.solution.moves)
     assert len(set(totals)) == len(totals)
     assert min(totals) == spec.levels[0].par
+
+
+# A Son's Descent at real size: eight levels or more, growing from about 6x6 to 16x12.
+DESCENT = CAMPAIGNS / "a-sons-descent.toml"
+
+
+def test_descent_levels_grow_to_real_size():
+    from statistics import median
+    sizes = [(level.width, level.height) for level in load_map(DESCENT).levels]
+    areas = [width * height for width, height in sizes]
+    assert len(sizes) >= 8
+    assert sizes[0] == (6, 6) and sizes[-1] == (16, 12)
+    assert areas == sorted(areas)  # each level at least as large as the one before
+    assert median(areas) >= 64 and max(areas) >= 144
+
+
+# Two real routes on each level of the campaign, from the state the author clear leaves as the
+# level begins: (how many of the clear's actions on this level the route shares first, then the
+# decision that starts it). Card numbers are those of the clear's game.
+DESCENT_ROUTES = {
+    "well-stair": [(0, "flip:E"),  # the short way past the bat
+                   (0, "flip:S move:S end_turn flip:S move:S end_turn flip:S move:S")],  # round
+    "debtors-stall": [(0, "move:S"),  # the sword in the old gallery
+                      (0, "move:E end_turn flip:E attack:E attack:E move:E end_turn move:E "
+                          "end_turn flip:E attack:E attack:E move:E end_turn move:E end_turn "
+                          "flip:E move:E sell:2 buy:10+8")],  # the merchant's, paid with loot
+    "cistern": [(0, "move:S move:S move:S"),  # over the poison plate
+                (0, "move:S move:S move:E move:S move:S move:W")],  # round it by the ledge
+    "sealed-vault": [(0, "move:E move:S"),  # the key behind the paralysis plate
+                     (0, "move:E move:E move:E move:E move:E end_turn flip:S")],  # the zombie's
+    "troll-bridge": [(0, "move:E move:E move:E move:E move:S move:S move:S flee:S"),  # flee
+                     (0, "move:E move:E move:E move:E move:S move:S move:W move:W move:S "
+                         "move:S move:E")],  # round the first niche
+    "alchemists-shelf": [(0, "flip:S move:S end_turn flip:E move:E drink:35"),  # trust luck
+                         (0, "flip:S move:S end_turn flip:E move:E read:34+35")],  # identify
+    "barracks": [(0, "move:S move:S move:S move:S move:S equip:13"),  # the sword
+                 (0, "move:S move:S move:E move:E move:E buy:40 equip:40 end_turn "
+                     "move:W move:W move:W move:S move:S move:S")],  # the maul from the stall
+    "golem-hall": [(58, ""),  # chestplate, helm and charm, then on to the golem
+                   (58, "end_turn flip:S")],  # the shield too
+}
+
+
+def _route_actions(text: str) -> list:
+    """As `_actions`, and a card with the cards it takes: `equip:13`, `buy:10+8` (the card 10
+    paid partly with card 8), `read:34+35` (the scroll 34 read on card 35)."""
+    from engine.cardrogue import Action
+    out = []
+    for token in text.split():
+        kind, _, rest = token.partition(":")
+        if rest[:1].isdigit() and "@" not in rest:
+            card, *taken = rest.split("+")
+            out.append(Action.from_dict({"do": kind, "card": int(card),
+                                         **({"cards": [int(c) for c in taken]} if taken else {})}))
+        else:
+            out.extend(_actions(token))
+    return out
+
+
+def _descent_level_starts() -> list:
+    """The game as each level of the campaign begins, along the author clear, with the clear's
+    actions on that level."""
+    from engine.cardrogue.game import Game
+    clear = read_run(clear_for(DESCENT))
+    game = Game.story(load_map(DESCENT), clear.characters[0], name=clear.player)
+    starts: list = []
+    for action in clear.actions:
+        if len(starts) == game.level_index:
+            starts.append((game.clone(), []))
+        starts[-1][1].append(action)
+        game.apply(action)
+    return starts
+
+
+def test_every_descent_level_has_two_routes():
+    assert list(DESCENT_ROUTES) == [level.id for level in load_map(DESCENT).levels]
+
+
+@pytest.mark.parametrize("index", range(len(DESCENT_ROUTES)), ids=list(DESCENT_ROUTES))
+def test_descent_level_has_two_routes_in_different_move_counts(index):
+    from engine.cardrogue.solver import search
+    start, clear_actions = _descent_level_starts()[index]
+    level = load_map(DESCENT).levels[index]
+    totals = []
+    for shared, decision in DESCENT_ROUTES[level.id]:
+        game = start.clone()
+        prefix = clear_actions[:shared] + _route_actions(decision)
+        for action in prefix:
+            assert game.why_illegal(action) is None, (decision, action)
+            game.apply(action)
+        found = search(game, level_only=True, max_states=20_000)
+        assert found.proved and found.solution is not None, decision
+        totals.append(len(prefix) + found.solution.moves)
+    assert len(set(totals)) == len(totals)
+    assert min(totals) == level.par
+
+
+def test_descent_first_level_teaches_in_the_story_and_the_log():
+    """Flipping, moving, ending a turn and why a key is refused: in the story, and as hints
+    the log shows when the level starts."""
+    first = load_map(DESCENT).levels[0]
+    hints, story = " ".join(first.hints).lower(), first.story.lower()
+    for taught in ("flips", "step onto", "ends the turn", "refused"):
+        assert taught in hints
+    for taught in ("turn over a card", "step onto it", "end the turn", "refused"):
+        assert taught in story

@@ -71,10 +71,12 @@ class MapEntry:
 
     @property
     def description(self) -> str:
+        """The map's description, as shown() makes it safe; its line breaks and tabs kept, for
+        the list to flow the text."""
         if self.spec is not None:
-            return shown(self.spec.description)
+            return shown(self.spec.description, keep="\n\t")
         text = self.document.get("description")
-        return shown(text) if isinstance(text, str) else ""
+        return shown(text, keep="\n\t") if isinstance(text, str) else ""
 
     @property
     def levels(self) -> int | None:
@@ -85,10 +87,14 @@ class MapEntry:
 
     @property
     def par(self) -> int | None:
-        if self.spec is None:
-            return None
-        pars = [level.par for level in self.spec.levels]
-        return sum(pars) if pars and all(p is not None for p in pars) else None
+        return None if self.spec is None else self.spec.total_par
+
+    @property
+    def par_proved(self) -> bool:
+        """Every bundled par is the solver's proved fewest moves (tests/content/test_bundled.py
+        holds each to its author clear, which the solver found level by level); a user's map
+        has the pars its author set."""
+        return self.source == BUNDLED and self.par is not None
 
     @property
     def map_id(self) -> str | None:

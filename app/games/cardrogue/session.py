@@ -155,6 +155,4 @@ class Session:
     @property
     def total_par(self) -> int | None:
         """The sum of the levels' pars, when every level states one."""
-        pars = [level.par for level in self.spec.levels]
-        known = [p for p in pars if p is not None]
-        return sum(known) if pars and len(known) == len(pars) else None
+        return self.spec.total_par

@@ -270,7 +270,14 @@ class Narrator:
         if title:
             line.append(": ")
             line.append(str(title))  # author text: kept literally
-        return [line, *self._level_gifts(number - 1)]
+        return [line, *self._level_gifts(number - 1), *self._level_hints(number - 1)]
+
+    def _level_hints(self, index: int) -> list[Text]:
+        """The author's hints for the level (its `hints`), kept literally."""
+        levels = self.game.spec.levels
+        if not 0 <= index < len(levels):
+            return []
+        return [Text(f"Hint: {hint}", style=STYLE_NOTE) for hint in levels[index].hints]
 
     def _level_gifts(self, index: int) -> list[Text]:
         """What the level's start sets or hands over (the map's health, gold and items), which

@@ -40,8 +40,8 @@ KINDS = ("campaign", "challenge")
 TOP_ORDER = ("format_version", "kind", "title", "author", "description", "difficulty", "seed",
              "levels")
 LEVEL_ORDER = (
-    "id", "title", "story", "epilogue", "character", "characters", "health", "gold", "items",
-    "goals", "exit", "seed", "par", "paths", "cells", "potion_identity", "legend",
+    "id", "title", "story", "epilogue", "hints", "character", "characters", "health", "gold",
+    "items", "goals", "exit", "seed", "par", "paths", "cells", "potion_identity", "legend",
 )
 GOAL_ORDER = ("kind", "card")
 # A legend table's own fields; every other field overrides the card's numbers.

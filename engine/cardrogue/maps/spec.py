@@ -43,6 +43,7 @@ def to_map_spec(document: dict[str, Any]) -> MapSpec:
             title=level.get("title", ""),
             story=level.get("story", ""),
             epilogue=level.get("epilogue", ""),
+            hints=tuple(level.get("hints", ())),
         ))
     return map_from_levels(
         levels, seed=document.get("seed", 0), title=document.get("title", ""),

@@ -93,6 +93,22 @@ def read_text(widget: TextArea, label: str, max_length: int) -> str | None:
     return text
 
 
+MAX_HINTS = 10  # as schemas/map.schema.json allows
+
+
+def read_hints(widget: TextArea) -> list[str] | None:
+    """A level's hints, one a line (blank lines skipped); None when there are none."""
+    hints = [line.strip() for line in widget.text.splitlines() if line.strip()]
+    if len(hints) > MAX_HINTS:
+        raise FormError(f"Hints: at most {MAX_HINTS}, one a line.")
+    for hint in hints:
+        if len(hint) > 200:
+            raise FormError("Hints: at most 200 characters each.")
+        if LINE_FORBIDDEN.search(hint):
+            raise FormError("Hints: control characters are not allowed.")
+    return hints or None
+
+
 def read_faces(widget: Input, label: str) -> list[int] | None:
     """Die faces written like "5 6" or "5, 6"; None when blank."""
     words = widget.value.replace(",", " ").split()
@@ -408,6 +424,10 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
                        hint="shown before the level starts")
         yield labelled("Epilogue", TextArea(self.text("epilogue"), id="epilogue", soft_wrap=True),
                        hint="shown when the level is complete")
+        hints = model.field(level, "hints")
+        yield labelled("Hints", TextArea("\n".join(h for h in hints if isinstance(h, str))
+                                         if isinstance(hints, list) else "", id="hints"),
+                       hint=f"one a line, up to {MAX_HINTS}: put in the log as the level starts")
         yield labelled("Characters", SelectionList[str](
             *[(Content(name), char_id, char_id in self.chosen_characters())
               for char_id, name in cards.characters()], id="characters"),
@@ -514,6 +534,7 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
             "title": read_line(self.query_one("#title", Input), "Title", 200),
             "story": read_text(self.query_one("#story", TextArea), "Story", 20_000),
             "epilogue": read_text(self.query_one("#epilogue", TextArea), "Epilogue", 20_000),
+            "hints": read_hints(self.query_one("#hints", TextArea)),
             "character": chosen[0] if len(chosen) == 1 else None,
             "characters": chosen if len(chosen) > 1 else None,
         }

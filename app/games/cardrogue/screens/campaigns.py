@@ -48,6 +48,13 @@ def entry_row(entry: MapEntry) -> tuple[Text, ...]:
     )
 
 
+def par_line(entry: MapEntry) -> str:
+    """A campaign's par in all, as the list says it under the highlighted map."""
+    levels = f" over {entry.levels} levels" if entry.levels and entry.levels > 1 else ""
+    return (f"Par {entry.par} (proved){levels}." if entry.par_proved
+            else f"Par {entry.par}{levels}, as its author set it.")
+
+
 class OpenFileScreen(ModalScreen[Path | None]):
     """Asks for the path of a map file."""
 
@@ -166,8 +173,11 @@ class MapListScreen(Screen[None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         # The highlighted map's description, under the list.
         index = int(event.row_key.value or 0) if event.row_key is not None else -1
-        about = self.entries[index].description if 0 <= index < len(self.entries) else ""
-        self.query_one("#about", Static).update(Text(" ".join(about.split())))
+        entry = self.entries[index] if 0 <= index < len(self.entries) else None
+        about = Text(" ".join(entry.description.split()) if entry is not None else "")
+        if entry is not None and entry.kind == "campaign" and entry.par is not None:
+            about = Text(par_line(entry), style="bold") + Text(" ") + about
+        self.query_one("#about", Static).update(about)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()

@@ -1,0 +1,69 @@
+"""A campaign's par in all: the sum of its levels' pars (MapSpec.total_par), shown in the story
+campaign list, as proved for the bundled campaigns and as the author's for a user's."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue.screens.campaigns import MapListScreen
+from engine.cardrogue.maps import load_map
+from tests.app.maps import tutorial
+from tests.app.test_play import SIZE, press, text_of
+from tests.content.coverage import CAMPAIGNS
+
+DESCENT = CAMPAIGNS / "a-sons-descent.toml"
+
+
+def test_total_par_is_the_sum_of_the_levels_pars_when_each_has_one() -> None:
+    spec = tutorial()  # pars 14 and 2
+    assert spec.total_par == 16
+    unrated = replace(spec, levels=(spec.levels[0], replace(spec.levels[1], par=None)))
+    assert unrated.total_par is None
+
+
+async def list_campaigns(pilot) -> tuple[MapListScreen, dict[str, list[str]]]:
+    await press(pilot, "enter")  # Story campaigns, first in the title menu
+    screen = pilot.app.screen
+    assert isinstance(screen, MapListScreen)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    table = screen.query_one(DataTable)
+    rows = {}
+    for i in range(table.row_count):
+        row = [str(c) for c in table.get_row_at(i)]
+        rows.setdefault(row[0], []).append(row)
+    return screen, rows
+
+
+async def test_the_campaign_list_shows_the_proved_total_of_the_bundled_campaign(
+        user_data: Path) -> None:
+    pars = [level.par for level in load_map(DESCENT).levels]
+    assert len(pars) >= 8 and None not in pars
+    total = sum(p for p in pars if p is not None)
+    # The same file in the player's folder: its pars are only what the file says.
+    (user_data / "maps").mkdir(parents=True)
+    shutil.copy(DESCENT, user_data / "maps" / "copy.toml")
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, rows = await list_campaigns(pilot)
+        (bundled, copy) = sorted(rows["A Son's Descent"], key=lambda row: row[-1])
+        assert (bundled[-1], copy[-1]) == ("bundled", "yours")
+        assert bundled[2:4] == [str(len(pars)), str(total)]
+        titles = [entry.title for entry in screen.entries]
+        sources = [entry.source for entry in screen.entries]
+        screen.query_one(DataTable).move_cursor(row=sources.index("bundled"))
+        await pilot.pause()
+        about = text_of(screen, "#about")
+        assert about.startswith(f"Par {total} (proved) over {len(pars)} levels. ")
+        assert "Teodric" in about  # then the description, its lines flowed into one
+        assert "\\x0a" not in about and "\n" not in about
+        screen.query_one(DataTable).move_cursor(row=sources.index("yours"))
+        await pilot.pause()
+        assert titles[sources.index("yours")] == "A Son's Descent"
+        assert text_of(screen, "#about").startswith(
+            f"Par {total} over {len(pars)} levels, as its author set it. ")
