@@ -47,8 +47,10 @@ class Choices(RadioSet):
     from the one chosen."""
 
     BINDINGS = [
-        Binding("down,right", "choose(1)", "Next choice", show=False),
-        Binding("up,left", "choose(-1)", "Previous choice", show=False),
+        Binding("down,right", "choose(1)", "Next choice", show=False,
+                id="minirogue_choice_next"),
+        Binding("up,left", "choose(-1)", "Previous choice", show=False,
+                id="minirogue_choice_previous"),
     ]
 
     def on_mount(self) -> None:
