@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.replay import RunRefusedScreen
@@ -51,6 +51,9 @@ async def test_a_table_dungeon_run_opens_in_its_own_viewer(app: CardRogueApp, tm
         assert replay.state.fingerprint() == state.fingerprint()
         assert any("fourth ace" in str(line) or "Everyone has fallen" in str(line)
                    for line in replay.lines())
+        log = app.screen.query_one("#log", RichLog)  # no line reaches under the scrollbar
+        assert log.show_vertical_scrollbar
+        assert max(line.cell_length for line in log.lines) <= log.scrollable_content_region.width
         await pilot.press("left", "home")
         await pilot.pause()
         assert replay.step == 0 and replay.lines() == []

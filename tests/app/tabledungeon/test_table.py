@@ -5,7 +5,7 @@ end."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Input, RichLog, Static
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.rules import RulesScreen
@@ -254,3 +254,26 @@ async def test_q_asks_before_quitting_a_game_in_play(app: CardRogueApp) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is table and app.return_code is None
+
+
+async def test_the_log_wraps_left_of_its_scrollbar(app: CardRogueApp) -> None:
+    """Once the log scrolls, no line reaches under its scrollbar: every written line fits the
+    width left of it, so no word loses a letter at the right edge."""
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableScreen(TableSession([Seat("Ann"), Seat("Computer 2", "normal")], seed=2026))
+        app.push_screen(table)
+        await pilot.pause()
+        log = table.query_one("#log", RichLog)
+        await pilot.press("3")
+        for _ in range(40):
+            if log.show_vertical_scrollbar:
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert log.show_vertical_scrollbar, "the log never filled"
+        room = log.scrollable_content_region.width
+        assert room == log.content_region.width - 1  # the scrollbar takes one column
+        assert max(line.cell_length for line in log.lines) <= room
+        # The words are all there, wrapped rather than cut.
+        written = " ".join(line.text.strip() for line in log.lines)
+        assert "Computer 2 picks the" in written

@@ -70,6 +70,7 @@ class TableReplayScreen(Screen[None]):
         border-top: solid $panel;
         padding: 0 1;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;  /* lines are wrapped left of the scrollbar, before it shows */
     }
     """
 
@@ -83,7 +84,8 @@ class TableReplayScreen(Screen[None]):
         yield Static(id="status")
         yield Static(id="enemy")
         yield Static(id="players")
-        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        # min_width 0: a line is wrapped to the room left of the scrollbar, never wider.
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=0)
         log.can_focus = False  # the arrows step through the run
         yield log
         yield Footer()

@@ -136,6 +136,7 @@ class TableScreen(Screen[None]):
         border-top: solid $panel;
         padding: 0 1;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;  /* lines are wrapped left of the scrollbar, before it shows */
     }
     """
 
@@ -154,7 +155,8 @@ class TableScreen(Screen[None]):
         yield Static(id="players")
         yield Static(id="hand")
         yield Static(id="note")
-        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        # min_width 0: a line is wrapped to the room left of the scrollbar, never wider.
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=0)
         log.can_focus = False  # the arrows and Enter belong to the choices; the log follows
         yield log
         yield Footer()
