@@ -277,3 +277,24 @@ async def test_the_log_wraps_left_of_its_scrollbar(app: CardRogueApp) -> None:
         # The words are all there, wrapped rather than cut.
         written = " ".join(line.text.strip() for line in log.lines)
         assert "Computer 2 picks the" in written
+
+
+async def test_a_player_who_has_picked_shows_no_health_until_the_game_starts(
+        app: CardRogueApp, monkeypatch) -> None:
+    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 3600)
+    async with app.run_test(size=SIZE) as pilot:
+        session = TableSession([Seat("Ann"), Seat("Cy", "easy")], seed=4)
+        table = TableScreen(session)
+        app.push_screen(table)
+        await pilot.pause()
+        await pilot.press("1")  # Ann picks; the computer has not yet
+        await pilot.pause()
+        assert session.state.phase == "pick"
+        ann, cy = text_of(app, "#players").splitlines()[1:]
+        class_name = session.view()["players"][0]["class_name"]
+        assert ann.split() == ["Ann", class_name, "picked:", "waits", "for", "the", "others"]
+        assert "chooses a class" in cy
+        table.computer_turn()  # Cy picks: the decks are dealt, health shows
+        await pilot.pause()
+        health = session.view()["players"][0]["max_health"]
+        assert health > 0 and f"♥{health}/{health}" in text_of(app, "#players")

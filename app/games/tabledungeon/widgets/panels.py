@@ -92,6 +92,9 @@ def players_text(view: dict[str, Any]) -> Text:
                        style="dim")
             continue
         out.append(f" {p['class_name']:<8} ")
+        if view["phase"] == "pick":  # health and piles come with the decks, once all have picked
+            out.append("picked: waits for the others", style="dim")
+            continue
         if not p["alive"]:
             out.append(f"{'fallen':<7}", style="red")
         else:
