@@ -15,7 +15,7 @@ from app.games.tabledungeon.screens.table import CoverScreen, TableScreen
 from app.games.tabledungeon.session import Seat, TableSession
 from app.screens.dialogs import ConfirmScreen
 from app.screens.title import MENU, TitleScreen
-from engine.tabledungeon import RULES
+from engine.tabledungeon import MAX_SEED, RULES
 from engine.core.runs import read_document
 
 SIZE = (80, 24)
@@ -298,3 +298,38 @@ async def test_a_player_who_has_picked_shows_no_health_until_the_game_starts(
         await pilot.pause()
         health = session.view()["players"][0]["max_health"]
         assert health > 0 and f"♥{health}/{health}" in text_of(app, "#players")
+
+
+@pytest.mark.parametrize("presses", [(), ("3", "1", "1", "1")])
+async def test_a_twenty_digit_seed_keeps_the_status_on_one_line(app: CardRogueApp,
+                                                                 presses) -> None:
+    """At 80 columns the status line fits on one line: the seed keeps both its ends with "…"
+    between them, and the aces stay in view, while picking and in play."""
+    seed = MAX_SEED  # 18446744073709551615
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableScreen(TableSession([Seat("Ann"), Seat("Computer 2", "normal")], seed=seed))
+        app.push_screen(table)
+        await pilot.pause()
+        await pilot.press(*presses)
+        await pilot.pause()
+        status = table.query_one("#status", Static)
+        line = text_of(app, "#status")
+        assert status.size.height == 1 and "\n" not in line
+        assert len(line) <= status.content_size.width
+        assert "Aces 0/4" in line or "Aces 1/4" in line
+        if not presses:  # picking: room for the seed, cut in its middle
+            assert "Ann picks a class" in line
+            digits = line.rpartition("Seed ")[2]
+            assert "…" in digits and len(digits) >= 7
+            head, _, tail = digits.partition("…")
+            assert str(seed).startswith(head) and str(seed).endswith(tail)
+
+
+async def test_a_wide_table_shows_the_whole_seed(app: CardRogueApp) -> None:
+    async with app.run_test(size=(160, 24)) as pilot:
+        app.push_screen(TableScreen(TableSession([Seat("Ann"), Seat("Bo", "easy")],
+                                                 seed=MAX_SEED)))
+        await pilot.pause()
+        line = text_of(app, "#status")
+        assert "· Round 0 · Level 1 · Aces 0/4 · Loot deck 0" in line
+        assert line.endswith(f" · Seed {MAX_SEED}")

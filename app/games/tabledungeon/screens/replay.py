@@ -93,6 +93,9 @@ class TableReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.redraw()
 
+    def on_resize(self) -> None:
+        self.redraw()  # the status line is laid out for its width
+
     def glossary(self, query: str) -> list[Term]:
         return glossary.search(query)
 
@@ -105,7 +108,9 @@ class TableReplayScreen(Screen[None]):
         if replay.score is not None:
             step.append(f" · verified, score {replay.score}", style="green")
         self.query_one("#step", Static).update(step)
-        self.query_one("#status", Static).update(status_text(view, replay.seed))
+        status = self.query_one("#status", Static)
+        width = status.content_size.width or self.app.size.width - 2  # before the first layout
+        status.update(status_text(view, replay.seed, width))
         self.query_one("#enemy", Static).update(enemy_text(view))
         self.query_one("#players", Static).update(players_text(view))
         log = self.query_one("#log", RichLog)
