@@ -14,26 +14,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from app.games.cardrogue.glossary import Term
-from app.games.cardrogue.replay import Unwatchable
-from app.games.cardrogue.screens.replay import RunRefusedScreen
+from app.games.cardrogue.screens.replay import open_run
 from app.games.tabledungeon import glossary
 from app.games.tabledungeon.replay import TableReplay
 from app.games.tabledungeon.widgets.panels import enemy_text, players_text, status_text
-from engine.core import RunError, read_document
 
 
 def open_table_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
     """Open the viewer on a Table Dungeon run file, or the refusal if it cannot be shown."""
-    try:
-        replay = TableReplay.from_document(read_document(path))
-    except RunError as exc:
-        app.push_screen(RunRefusedScreen(exc.code.replace("_", " ").capitalize(), exc.message),
-                        closed)
-        return
-    except Unwatchable as refusal:
-        app.push_screen(RunRefusedScreen(refusal.heading, refusal.message), closed)
-        return
-    app.push_screen(TableReplayScreen(replay, path.name), closed)
+    open_run(app, lambda: TableReplay.from_file(path), closed,
+             viewer=lambda replay: TableReplayScreen(replay, path.name))
 
 
 class TableReplayScreen(Screen[None]):
