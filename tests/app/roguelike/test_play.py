@@ -7,6 +7,8 @@ import json
 import random
 from pathlib import Path
 
+from textual.widgets import Input, Static
+
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.roguelike.screens.create import CreateScreen
@@ -215,3 +217,28 @@ async def test_q_from_the_help_over_a_game_asks_first(app: CardRogueApp) -> None
         await pilot.pause()
         assert app.return_code == 0
 
+
+
+async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRogueApp) -> None:
+    """A letter typed in the seed stays on show with a note saying a seed is a number; the
+    game does not start on it (the first skill is kept), and starts once it is digits."""
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await open_game(pilot)
+        screen = app.screen
+        assert isinstance(screen, CreateScreen)
+        await pilot.press("ctrl+s", *"4x2")
+        await pilot.pause()
+        assert screen.query_one("#seed", Input).value == "4x2"
+        note = str(screen.query_one("#seed-note", Static).render())
+        assert note == "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
+        await pilot.press("enter", "enter", "down", "down", "enter")  # two skills: no start
+        await pilot.pause()
+        assert app.screen is screen and screen.chosen == ["stab"]
+        assert [n.message for n in app._notifications] == [note]
+        assert app.focused is screen.query_one("#seed", Input)
+        await pilot.press("end", "left", "backspace")  # 42: the note goes
+        await pilot.pause()
+        assert str(screen.query_one("#seed-note", Static).render()) == ""
+        await pilot.press("enter", "down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen) and app.screen.state.seed == 42
