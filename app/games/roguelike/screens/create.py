@@ -18,8 +18,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import Event, IllegalAction
-from engine.core.runs import MAX_SEED
-from engine.roguelike import RULES, RogueAction, skill_names
+from engine.roguelike import MAX_SEED, RULES, RogueAction, skill_names
 
 from app.games.roguelike.words import name
 
