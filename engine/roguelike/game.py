@@ -129,6 +129,18 @@ LEGEND = (("@", "you"), (".", "room floor"), (",", "corridor"), ("#", "wall"),
 LANDMARK_GLYPH = {"up": "<", "down": ">", "terminal": "T", "shop": "S", "amulet": "A"}
 
 
+def death_cause(events: list[Event]) -> dict[str, str | None]:
+    """What took the rogue's last hit points in an action's events: {"cause", "by"}, from the
+    last wound ("monster", "trap", "fall", "door", "poison", "disease") or a petrifying gaze
+    ("petrified"); None for both if none of these events is there."""
+    for event in reversed(events):
+        if event.kind == "hurt":
+            return {"cause": event.data["cause"], "by": event.data["by"]}
+        if event.kind == "petrified":
+            return {"cause": "petrified", "by": event.data["monster"]}
+    return {"cause": None, "by": None}
+
+
 class RogueState:
     """One game of Rogue Like Roguelike."""
 
@@ -213,7 +225,7 @@ class RogueState:
             events += self._time_passes()
         if self.rogue.hp <= 0 and self.outcome is None:
             self.outcome = "dead"
-            events.append(Event("died", {"level": self.depth}))
+            events.append(Event("died", {"level": self.depth, **death_cause(events)}))
         if self.is_over:
             self.phase = "over"
             events.append(Event("game_over", {"outcome": self.outcome, "score": self.score()}))
@@ -598,7 +610,8 @@ class RogueState:
             return [event] + self._open_door(a.door)
         hurt = tables()["combat"]["force_door_hurt"]
         self.rogue.hp -= hurt
-        return [event, Event("hurt", {"damage": hurt, "hp": self.rogue.hp, "by": "the door"})]
+        return [event, Event("hurt", {"damage": hurt, "hp": self.rogue.hp, "by": "the door",
+                                      "cause": "door"})]
 
     def _do_go(self, a: RogueAction) -> list[Event]:
         assert a.door is not None  # why_illegal checked the kind's arguments
@@ -706,7 +719,7 @@ class RogueState:
             events.append(Event("trap_attack", {"trap": trap.name, "dice": faces, "hit": hit}))
             if not hit:
                 return events + self._collect_loot()
-        events += self._hurt(trap.damage, trap.name, key)
+        events += self._hurt(trap.damage, trap.name, "trap", key)
         if trap.effect == "level_up_next_monster":
             self.squeaky = True
         elif trap.effect == "rust":
@@ -740,11 +753,14 @@ class RogueState:
                 return events + self._arrive(number, room=target)
         return events + self._collect_loot()
 
-    def _hurt(self, damage: str, by: str, key: str, extra: int = 0) -> list[Event]:
+    def _hurt(self, damage: str, by: str, cause: str, key: str, extra: int = 0) -> list[Event]:
+        """Roll `damage` against the rogue's armour. `cause` says what kind of thing `by` is
+        (a "monster", a "trap", a "fall" at a feature)."""
         amount, faces = roll_dice(self.dice, key, damage, extra)
         taken = max(0, amount - self.rogue.armour())
         self.rogue.hp -= taken
-        return [Event("hurt", {"by": by, "dice": faces, "damage": taken, "hp": self.rogue.hp})]
+        return [Event("hurt", {"by": by, "cause": cause, "dice": faces, "damage": taken,
+                               "hp": self.rogue.hp})]
 
     def _do_cross(self, a: RogueAction) -> list[Event]:
         place = self.place
@@ -754,7 +770,7 @@ class RogueState:
             place.crossed = True
             return [event, Event("crossed", {"feature": place.feature})]
         fall = tables()["features"]["chasm_fall" if chasm else "cliff_fall"]
-        events = [event] + self._hurt(fall, place.feature, f"dm:{self.depth}")
+        events = [event] + self._hurt(fall, place.feature, "fall", f"dm:{self.depth}")
         place.in_chasm = chasm
         return events
 
@@ -947,7 +963,7 @@ class RogueState:
                 rogue.hp = 0
                 events.append(Event("petrified", {"monster": monster.name}))
                 break
-            events += self._hurt(monster.damage, monster.name, key)
+            events += self._hurt(monster.damage, monster.name, "monster", key)
             if "infects" in monster.tags:
                 rogue.diseased = True
             if rogue.hp <= 0:
@@ -973,7 +989,8 @@ class RogueState:
         elif name in ("potion_of_poison", "potion_of_greater_poison"):
             amount, faces = roll_dice(self.dice, key, item.dice, item.status_dice())
             rogue.hp -= amount
-            events.append(Event("hurt", {"by": name, "dice": faces, "damage": amount, "hp": rogue.hp}))
+            events.append(Event("hurt", {"by": name, "cause": "poison", "dice": faces,
+                                         "damage": amount, "hp": rogue.hp}))
         elif name == "cureall_potion":
             rogue.diseased = False
             events.append(Event("cured", {}))
@@ -1046,7 +1063,8 @@ class RogueState:
             if rogue.disease_clock >= tables()["eating"]["disease_every"]:
                 rogue.disease_clock = 0
                 rogue.hp -= 1
-                events.append(Event("hurt", {"by": "disease", "damage": 1, "hp": rogue.hp}))
+                events.append(Event("hurt", {"by": "disease", "cause": "disease", "damage": 1,
+                                             "hp": rogue.hp}))
         return events
 
     # --- the read model --------------------------------------------------------------------

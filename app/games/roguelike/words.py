@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
+from app.games.cardrogue.words import cap
 from engine.core import Event
 
 CORNERS = {"NW": "top left", "NE": "top right", "SW": "bottom left", "SE": "bottom right"}
@@ -23,6 +24,7 @@ FEATURES = {
     "cells": "cells with a key", "altar": "an altar", "fountain": "a fountain",
 }
 DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+FALLS = {"chasm": "a fall into the chasm", "cliff": "a fall from the cliff"}
 
 
 def name(text: str) -> str:
@@ -212,10 +214,26 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "cured": lambda _: "You are cured.",
     "fake_amulet": lambda _: "The amulet crumbles: a fake.",
     "spell": lambda d: f"You cast {name(d['spell'])}.",
-    "died": lambda d: f"You die on level {d['level']}.",
+    "died": lambda d: f"You die on level {d['level']}" + (f": {cap(death_words(d))}."
+                                                         if death_words(d) else "."),
     "game_over": lambda d: f"The game is over: {'won' if d['outcome'] == 'won' else 'dead'}, "
                            f"score {d['score']}.",
 }
+
+
+def death_words(data: dict[str, Any]) -> str:
+    """What killed the rogue, from the "died" event's cause and what it names ("killed by the
+    giant rat"), or "" when the engine names none."""
+    by = name(str(data.get("by") or "")).removeprefix("the ")
+    return {
+        "monster": f"killed by the {by}",
+        "trap": f"killed by the {by}",
+        "fall": FALLS.get(by, f"a fall at the {by}"),
+        "door": "worn out forcing a door",
+        "poison": f"poisoned by the {by}",
+        "disease": "killed by disease",
+        "petrified": f"turned to stone by the {by}'s gaze",
+    }.get(str(data.get("cause")), "")
 
 
 def describe(event: Event) -> list[str]:

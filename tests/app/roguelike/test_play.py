@@ -14,7 +14,9 @@ from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.roguelike.screens.create import CreateScreen
 from app.games.roguelike.screens.play import PlayScreen
 from app.games.roguelike.screens.results import ResultsScreen
+from app.games.roguelike.words import death_words, name
 from engine import games
+from engine.roguelike import RULES
 from tests.app.roguelike.support import create, key_for, open_game
 
 SIZE = (80, 24)
@@ -112,6 +114,8 @@ async def test_a_game_played_to_its_end_shows_results_and_saves_a_run_that_verif
     async with app.run_test(size=SIZE) as pilot:
         await create(pilot)
         chooser = random.Random(3)
+        game = app.screen
+        assert isinstance(game, PlayScreen)
         for _ in range(600):
             if isinstance(app.screen, ResultsScreen):
                 break
@@ -119,7 +123,15 @@ async def test_a_game_played_to_its_end_shows_results_and_saves_a_run_that_verif
         assert isinstance(app.screen, ResultsScreen)
         text = app.screen.query_one("#results-text").render().plain
         final = app.screen.final
-        assert ("You died." if final.outcome == "dead" else "You won!") in text
+        if final.outcome == "dead":  # the cause, as the last action's "died" event gives it
+            replay = RULES.new_game(seed=game.state.seed)
+            for action in game.state.history:
+                events = replay.apply(action)
+            died = next(e.data for e in events if e.kind == "died")
+            assert died["cause"] and text.startswith(f"You died: {death_words(died)}.\n")
+            assert name(died["by"]).removeprefix("the ") in text.splitlines()[0]
+        else:
+            assert text.startswith("You won!")
         assert f"Deepest level   {final.deepest}" in text and f"Score           {final.score}" in text
         saved = list((user_data / "runs").glob("roguelike_Tester_*.run.json"))
         assert len(saved) == 1 and str(saved[0]) in text

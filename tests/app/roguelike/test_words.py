@@ -44,3 +44,24 @@ def test_a_door_is_named_by_the_side_it_is_on() -> None:
     assert action_label({"do": "open", "door": door.door}, view) == \
         f"Open the north door (door {door.door})"
     assert action_label({"do": "force", "door": door.door}, view).startswith("Force the north")
+
+
+def test_a_death_says_what_killed() -> None:
+    from engine.core import Event
+
+    def said(**data) -> str:
+        (sentence,) = describe(Event("died", {"level": 4, **data}))
+        return sentence
+
+    assert said(cause="fall", by="chasm") == "You die on level 4: A fall into the chasm."
+    assert said(cause="fall", by="cliff") == "You die on level 4: A fall from the cliff."
+    assert said(cause="monster", by="giant_rat") == "You die on level 4: Killed by the giant rat."
+    assert said(cause="trap", by="poison_needle") == \
+        "You die on level 4: Killed by the poison needle."
+    assert said(cause="door", by="the door") == "You die on level 4: Worn out forcing a door."
+    assert said(cause="poison", by="potion_of_poison") == \
+        "You die on level 4: Poisoned by the potion of poison."
+    assert said(cause="disease", by="disease") == "You die on level 4: Killed by disease."
+    assert said(cause="petrified", by="cockatrice") == \
+        "You die on level 4: Turned to stone by the cockatrice's gaze."
+    assert said(cause=None, by=None) == "You die on level 4."  # the engine named nothing

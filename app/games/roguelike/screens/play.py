@@ -9,6 +9,8 @@ open by themselves. When the game ends, the run is saved and the results show.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
@@ -111,17 +113,18 @@ class PlayScreen(BoardScreen):
             return
         self.tell(events)
         self.redraw()
-        self.after()
+        self.after(events)
 
-    def after(self) -> None:
-        """What the game asks next: a level-up choice, or the end."""
+    def after(self, events: Sequence[Event] = ()) -> None:
+        """What the game asks next (after `events`): a level-up choice, or the end."""
         view = self.view
         if view.outcome is not None:
             from app.games.roguelike.records import save_run
             from app.games.roguelike.screens.results import ResultsScreen
 
             saved = save_run(self.state, self.player)
-            self.app.switch_screen(ResultsScreen(view, saved))
+            death = next((e.data for e in events if e.kind == "died"), None)
+            self.app.switch_screen(ResultsScreen(view, saved, death))
         elif view.pending in ("raise_skills", "choose_ability"):
             title = ("Level up: raise your skills" if view.pending == "raise_skills"
                      else "Level up: choose a special ability")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,16 +13,18 @@ from textual.widgets import Footer, Static
 
 from engine.roguelike import RogueView
 
-from app.games.roguelike.words import name
+from app.games.roguelike.words import death_words, name
 
 
-def results_text(view: RogueView, saved: str) -> Text:
+def results_text(view: RogueView, saved: str, death: dict[str, Any] | None = None) -> Text:
+    """The end of a game; `death` is the "died" event's data, which says what killed."""
     text = Text()
     if view.outcome == "won":
         text.append("You won!\n", style="bold green")
         text.append("The Amulet of Yendor is yours.\n\n")
     else:
-        text.append("You died.\n", style="bold red")
+        cause = death_words(death or {})
+        text.append(f"You died: {cause}.\n" if cause else "You died.\n", style="bold red")
         text.append(f"The dungeon keeps you on level {view.level}.\n\n")
     text.append(f"Deepest level   {view.deepest}\n")
     text.append(f"Rogue level     {view.rogue_level}\n")
@@ -48,15 +52,16 @@ class ResultsScreen(Screen[None]):
                              padding: 1 2; }
     """
 
-    def __init__(self, view: RogueView, saved: str) -> None:
+    def __init__(self, view: RogueView, saved: str, death: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.final = view
         self.saved = saved
+        self.death = death
 
     def compose(self) -> ComposeResult:
         with Vertical(id="results") as box:
             box.border_title = "Rogue Like Roguelike"
-            yield Static(results_text(self.final, self.saved), id="results-text")
+            yield Static(results_text(self.final, self.saved, self.death), id="results-text")
         yield Footer()
 
     def action_done(self) -> None:
