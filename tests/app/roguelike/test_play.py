@@ -134,7 +134,18 @@ async def test_a_game_played_to_its_end_shows_results_and_saves_a_run_that_verif
             assert text.startswith("You won!")
         assert f"Deepest level   {final.deepest}" in text and f"Score           {final.score}" in text
         saved = list((user_data / "runs").glob("roguelike_Tester_*.run.json"))
-        assert len(saved) == 1 and str(saved[0]) in text
+        assert len(saved) == 1
+        # The path is never broken inside a name: the file name on a line, its folder on the
+        # next (cut in the middle when longer than the box: its start and end kept).
+        lines = text.splitlines()
+        at = lines.index("Run saved to the file")
+        assert lines[at + 1] == saved[0].name
+        folder = lines[at + 2].removeprefix("in ")
+        width = app.screen.query_one("#results-text").content_size.width
+        assert len(lines[at + 2]) <= width < len("in " + str(saved[0].parent))
+        head, _, tail = folder.partition("…")
+        assert str(saved[0].parent).startswith(head) and str(saved[0].parent).endswith(tail)
+        assert len(head) > 10 and len(tail) > 10
         verdict = games.verify(json.loads(saved[0].read_text()))
         assert verdict.ok, verdict.reason
         assert verdict.figures["score"] == final.score

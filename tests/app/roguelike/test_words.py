@@ -65,3 +65,19 @@ def test_a_death_says_what_killed() -> None:
     assert said(cause="petrified", by="cockatrice") == \
         "You die on level 4: Turned to stone by the cockatrice's gaze."
     assert said(cause=None, by=None) == "You die on level 4."  # the engine named nothing
+
+
+def test_the_saved_run_is_shown_file_then_folder_never_broken_in_a_name() -> None:
+    from pathlib import Path
+
+    from app.games.roguelike.screens.results import saved_text
+
+    short = Path("/home/ann/runs/roguelike_Ann_dead_1a2b3c4d.run.json")
+    assert saved_text(short, 58).plain.splitlines() == [
+        "Run saved to the file", "roguelike_Ann_dead_1a2b3c4d.run.json", "in /home/ann/runs"]
+    long = Path("/home/" + "a" * 40 + "/runs") / ("roguelike_" + "B" * 50 + ".run.json")
+    _, name, folder = saved_text(long, 30).plain.splitlines()
+    assert len(name) == 30 and name.startswith("roguelike_B") and name.endswith("B.run.json")
+    assert len(folder) == 30 and folder.startswith("in /home/aaa") and folder.endswith("a/runs")
+    assert saved_text("The run could not be saved: disk full", 30).plain == \
+        "The run could not be saved: disk full"
