@@ -24,6 +24,7 @@ FEATURES = {
     "cells": "cells with a key", "altar": "an altar", "fountain": "a fountain",
 }
 DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 FALLS = {"chasm": "a fall into the chasm", "cliff": "a fall from the cliff"}
 
 
@@ -47,10 +48,10 @@ def action_label(action: dict[str, Any], view: Any) -> str:
     kind = action["do"]
     if "door" in action:
         door = next((d for d in view.place.doors if d.door == action["door"]), None)
-        where = f"the {DIRECTIONS[door.facing]} door" if door is not None else "a door"
+        where = door_name(door, view.place.doors) if door is not None else "a door"
         verb = {"open": "Open", "pick": "Pick the lock of", "force": "Force",
                 "go": "Go through"}[kind]
-        return f"{verb} {where} (door {action['door']})"
+        return f"{verb} {where} (door {door_number(action['door'])})"
     if "monster" in action:
         monster = view.place.monsters[action["monster"]]
         target = f"the {name(monster.name)} ({monster.hp} hp)"
@@ -275,8 +276,40 @@ def place_line(view: Any) -> str:
     return text
 
 
-def door_line(door: Any) -> str:
-    """A door of the place, by the side it is on: "N closed"."""
+def door_number(door: int) -> str:
+    """A door's number as the player reads it: counted from 1 (the engine's count from 0)."""
+    return str(door + 1)
+
+
+def door_along(door: Any, doors: Any) -> str:
+    """Where a door is along its side, when another of `doors` shares that side: "west",
+    "east" (or "north", "south" on an east or west side); "2nd from the west" when more than
+    two do; "" when it is alone on its side."""
+    side = [d for d in doors if d.facing == door.facing]
+    if len(side) < 2:
+        return ""
+    across = door.facing in ("N", "S")  # along a north or south side, doors go west to east
+    side.sort(key=lambda d: d.square[1] if across else d.square[0])
+    first, last = ("west", "east") if across else ("north", "south")
+    place = next(n for n, d in enumerate(side) if d.door == door.door)
+    if len(side) == 2:
+        return (first, last)[place]
+    return f"{place + 1}{ORDINAL.get(place + 1, 'th')} from the {first}"
+
+
+def door_name(door: Any, doors: Any) -> str:
+    """A door of the place in words: "the north door", or "the north door to the west" when
+    another door is on the north side too."""
+    along = door_along(door, doors)
+    where = f" to the {along}" if along in ("west", "east", "north", "south") else \
+        f", {along}" if along else ""
+    return f"the {DIRECTIONS[door.facing]} door{where}"
+
+
+def door_line(door: Any, doors: Any = ()) -> str:
+    """A door of the place, by the side it is on: "N closed" ("N west closed" when another of
+    `doors` shares its side)."""
     state = ("false" if door.false else "open" if door.open else
              "locked" if door.locked else "closed")
-    return f"{door.facing} {state}"
+    along = door_along(door, doors)
+    return f"{door.facing}{' ' + along if along else ''} {state}"

@@ -103,7 +103,7 @@ async def test_the_actions_menu_lists_what_the_game_allows(app: CardRogueApp) ->
         await create(pilot)
         await pilot.press("enter")
         labels = [choice.label for choice in app.screen.choices]
-        assert labels == ["Open the north door (door 0)", "Search for secret doors"]
+        assert labels == ["Open the north door (door 1)", "Search for secret doors"]
         await pilot.press("2")
         assert isinstance(app.screen, PlayScreen)
         assert app.screen.state.history[-1].kind == "search"

@@ -42,7 +42,7 @@ def test_a_door_is_named_by_the_side_it_is_on() -> None:
     (door,) = view.place.doors
     assert door.facing == "N"
     assert action_label({"do": "open", "door": door.door}, view) == \
-        f"Open the north door (door {door.door})"
+        f"Open the north door (door {door.door + 1})"  # counted from 1 for the player
     assert action_label({"do": "force", "door": door.door}, view).startswith("Force the north")
 
 
@@ -81,3 +81,37 @@ def test_the_saved_run_is_shown_file_then_folder_never_broken_in_a_name() -> Non
     assert len(folder) == 30 and folder.startswith("in /home/aaa") and folder.endswith("a/runs")
     assert saved_text("The run could not be saved: disk full", 30).plain == \
         "The run could not be saved: disk full"
+
+
+def test_two_doors_on_one_side_are_told_apart() -> None:
+    """Seed 3's first room has two doors on its north side (and one on the west): the menu
+    and the panel say which is which, west to east, and number the doors from 1."""
+    from engine.roguelike import RogueAction
+
+    from app.games.roguelike.words import door_line
+
+    state = RULES.new_game(seed=3)
+    for skill in ("stab", "archery"):
+        state.apply(RogueAction("choose_skill", name=skill))
+    view = state.view(0)
+    doors = view.place.doors
+    assert [(d.door, d.facing, d.square[1]) for d in doors] == \
+        [(0, "N", 28), (1, "W", 27), (2, "N", 30)]
+    assert [action_label(a.to_dict(), view) for a in view.legal if a.kind == "open"] == [
+        "Open the north door to the west (door 1)", "Open the west door (door 2)",
+        "Open the north door to the east (door 3)"]
+    assert [door_line(d, doors) for d in doors] == ["N west closed", "W closed",
+                                                    "N east closed"]
+
+
+def test_three_doors_on_one_side_are_counted_from_one_end() -> None:
+    from app.games.roguelike.words import door_name
+
+    class Door:  # only what the words read of a DoorView
+        def __init__(self, door: int, row: int) -> None:
+            self.door, self.square, self.facing = door, (row, 9), "E"
+
+    doors = [Door(4, 7), Door(5, 3), Door(6, 5)]
+    assert [door_name(d, doors) for d in doors] == [
+        "the east door, 3rd from the north", "the east door, 1st from the north",
+        "the east door, 2nd from the north"]
