@@ -21,7 +21,8 @@ from typing import Any
 from engine.core.dice import Dice
 from engine.core.protocol import Event, IllegalAction
 from engine.roguelike.actions import KINDS, RogueAction
-from engine.roguelike.character import Item, Rogue, new_rogue, roll_pool, skill_check, skill_names
+from engine.roguelike.character import (SUCCESS_FACE, Item, Rogue, new_rogue, roll_pool,
+                                        skill_check, skill_names)
 from engine.roguelike.dungeon_master import draw_corridor, draw_room, frontier
 from engine.roguelike.encounters import (
     letter_up,
@@ -715,8 +716,10 @@ class RogueState:
         events: list[Event] = []
         if trap.attack_dice:
             faces, successes = roll_pool(self.dice, key, trap.attack_dice)
-            hit = successes >= 1
-            events.append(Event("trap_attack", {"trap": trap.name, "dice": faces, "hit": hit}))
+            hit = successes >= 1  # a trap hits with one success
+            events.append(Event("trap_attack", {"trap": trap.name, "dice": faces, "hit": hit,
+                                                "successes": successes, "needed": 1,
+                                                "success_on": SUCCESS_FACE}))
             if not hit:
                 return events + self._collect_loot()
         events += self._hurt(trap.damage, trap.name, "trap", key)
@@ -918,9 +921,9 @@ class RogueState:
 
     def _do_befriend(self, a: RogueAction) -> list[Event]:
         assert a.monster is not None  # why_illegal checked the kind's arguments
-        roll = self.dice.roll("rogue")
-        events = [Event("befriend", {"roll": roll, "passed": roll >= tables()["combat"]["befriend_on"]})]
-        if roll >= tables()["combat"]["befriend_on"]:
+        roll, needed = self.dice.roll("rogue"), tables()["combat"]["befriend_on"]
+        events = [Event("befriend", {"roll": roll, "needed": needed, "passed": roll >= needed})]
+        if roll >= needed:
             monster = self.place.monsters.pop(a.monster)
             self.rogue.pet = {"name": monster.name, "damage": monster.damage}
         return events + self._monsters_turn()
@@ -956,7 +959,9 @@ class RogueState:
         for monster in list(place.monsters):
             faces, successes = roll_pool(self.dice, key, monster.attack_dice or difficulty(self.depth))
             hit = successes >= needed
-            events.append(Event("monster_attack", {"monster": monster.name, "dice": faces, "hit": hit}))
+            events.append(Event("monster_attack", {"monster": monster.name, "dice": faces, "hit": hit,
+                                                   "successes": successes, "needed": needed,
+                                                   "success_on": SUCCESS_FACE}))
             if not hit:
                 continue
             if "petrifies" in monster.tags:

@@ -113,13 +113,21 @@ def _rolls(log: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def against(data: dict[str, Any]) -> str:
+    """A pool roll's count against what it had to reach: "2 dice at 5 or more against 3
+    needed"."""
+    count = data["successes"]
+    return (f"{count} {'die' if count == 1 else 'dice'} at {data['success_on']} or more "
+            f"against {data['needed']} needed")
+
+
 def _check(data: dict[str, Any]) -> str:
     skill = name(data["skill"])
     verdict = "success" if data["passed"] else "failure"
-    text = (f"You roll {skill}: {dice(data['dice'])}, {data['successes']} of "
-            f"{data['needed']} needed: {verdict}.")
+    rolled = dice(data["reroll"] if "reroll" in data else data["dice"])
+    text = f"You roll {skill}: {rolled}, {against(data)}: {verdict}."
     if "reroll" in data:
-        text += f" (Luck: rolled again {dice(data['reroll'])}.)"
+        text += f" (Luck: rolled again after {dice(data['dice'])}.)"
     return text
 
 
@@ -187,8 +195,8 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "skills_raised": lambda d: "You train " + " and ".join(name(s) for s in d["skills"]) + ".",
     "hit_points_gained": lambda d: f"You gain {dice(d['dice'])} = {d['gain']} hp: {d['hp']} hp.",
     "ability_gained": lambda d: f"You learn {name(d['ability'])}.",
-    "trap_attack": lambda d: f"The {name(d['trap'])} strikes {dice(d['dice'])}: "
-                             f"{'a hit' if d['hit'] else 'a miss'}.",
+    "trap_attack": lambda d: f"The {name(d['trap'])} strikes {dice(d['dice'])}, "
+                             f"{against(d)}: {'a hit' if d['hit'] else 'a miss'}.",
     "trap_disabled": lambda _: "The trap is disabled.",
     "rusted": lambda _: "Your metal things rust.",
     "forgot_level": lambda d: f"You forget level {d['level']}: its map is gone.",
@@ -204,12 +212,12 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "wounded": lambda d: f"The {name(d['by'])} wounds the {name(d['monster'])} "
                          f"{dice(d['dice'])}: {d['damage']} damage, {d['hp']} hp left.",
     "slain": lambda d: f"The {name(d['monster'])} is dead.",
-    "befriend": lambda d: f"You try to befriend it ({d['roll']}): "
+    "befriend": lambda d: f"You try to befriend it: you roll {d['roll']} against {d['needed']}: "
                           f"{'it follows you now' if d['passed'] else 'it will not'}.",
     "sneaked": lambda _: "Nobody notices you.",
     "fled": lambda _: "You run back the way you came.",
-    "monster_attack": lambda d: f"The {name(d['monster'])} attacks {dice(d['dice'])}: "
-                                f"{'a hit' if d['hit'] else 'a miss'}.",
+    "monster_attack": lambda d: f"The {name(d['monster'])} attacks {dice(d['dice'])}, "
+                                f"{against(d)}: {'a hit' if d['hit'] else 'a miss'}.",
     "petrified": lambda d: f"The {name(d['monster'])}'s gaze turns you to stone.",
     "used": lambda d: f"You use the {name(d['item'])}.",
     "cured": lambda _: "You are cured.",

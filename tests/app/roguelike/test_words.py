@@ -115,3 +115,29 @@ def test_three_doors_on_one_side_are_counted_from_one_end() -> None:
     assert [door_name(d, doors) for d in doors] == [
         "the east door, 3rd from the north", "the east door, 1st from the north",
         "the east door, 2nd from the north"]
+
+
+def test_every_roll_says_what_it_had_to_reach() -> None:
+    """Checks, monster and trap attacks and befriending say the roll against what it needed,
+    as the engine's events give both: "[5 2 6], 2 dice at 5 or more against 3 needed"."""
+    seen: set[str] = set()
+    for seed in range(40):
+        state = RULES.new_game(seed=seed)
+        chooser = random.Random(seed)
+        while not state.is_over and len(state.history) < 400:
+            for event in state.apply(chooser.choice(state.view(0).legal)):
+                data = event.data
+                if event.kind in ("check", "monster_attack", "trap_attack"):
+                    faces = data.get("reroll", data["dice"])
+                    count = sum(face >= data["success_on"] for face in faces)
+                    assert count == data["successes"]
+                    (sentence,) = describe(event)
+                    dice_word = "die" if count == 1 else "dice"
+                    assert (f"{count} {dice_word} at {data['success_on']} or more against "
+                            f"{data['needed']} needed: ") in sentence, sentence
+                    seen.add(event.kind)
+                elif event.kind == "befriend":
+                    (sentence,) = describe(event)
+                    assert f"you roll {data['roll']} against {data['needed']}: " in sentence
+                    seen.add(event.kind)
+    assert {"check", "monster_attack", "trap_attack"} <= seen
