@@ -16,7 +16,7 @@ from app.games.roguelike.screens.play import PlayScreen
 from app.games.roguelike.screens.results import ResultsScreen
 from app.games.roguelike.words import death_words, name
 from engine import games
-from engine.roguelike import RULES
+from engine.roguelike import RULES, RogueAction
 from tests.app.roguelike.support import create, key_for, open_game
 
 SIZE = (80, 24)
@@ -265,3 +265,26 @@ async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRog
         await pilot.press("enter", "down", "down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen) and app.screen.state.seed == 42
+
+
+async def test_refusals_do_not_pile_up_and_go_with_the_screen(app: CardRogueApp) -> None:
+    """Each refused key replaces the toast before it; opening the help takes it away."""
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await create(pilot)
+        game = app.screen
+        for key in ("left", "right", "down", "f"):  # no door there, no monster to fight
+            await pilot.press(key)
+            await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert len(messages) == 1 and messages[0] == game.state.why_illegal(
+            RogueAction("attack", monster=0))
+        assert len(app.screen.query("Toast")) <= 1
+        await pilot.press("left")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["No door on that side."]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and list(app._notifications) == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game and list(app._notifications) == []

@@ -103,13 +103,23 @@ class PlayScreen(BoardScreen):
     def tell(self, events: list[Event]) -> None:
         self.query_one(EventLog).add(log_lines(events))
 
+    def warn(self, message: str) -> None:
+        """Why a key did nothing, in a toast that replaces the one before: refusals never
+        pile up over the room."""
+        self.app.clear_notifications()
+        self.notify(message, markup=False)
+
+    def on_screen_suspend(self) -> None:
+        """A refusal is about this screen: it goes when another (the help, a menu) covers it."""
+        self.app.clear_notifications()
+
     # -- acting
 
     def act(self, action: RogueAction) -> None:
         try:
             events = self.state.apply(action)
         except IllegalAction as error:
-            self.notify(error.reason, markup=False)
+            self.warn(error.reason)
             return
         self.tell(events)
         self.redraw()
@@ -155,7 +165,7 @@ class PlayScreen(BoardScreen):
         view = self.view
         doors = [d for d in view.place.doors if d.facing == direction]
         if not doors:
-            self.notify("No door on that side.", markup=False)
+            self.warn("No door on that side.")
             return
         row, col = view.rogue_at
         # A door not yet through comes first (exploring), then the nearest.
@@ -166,8 +176,7 @@ class PlayScreen(BoardScreen):
                 if action in view.legal:
                     self.act(action)
                     return
-        self.notify(self.state.why_illegal(RogueAction("go", door=doors[0].door)) or "Not now.",
-                    markup=False)
+        self.warn(self.state.why_illegal(RogueAction("go", door=doors[0].door)) or "Not now.")
 
     def action_letter(self, what: str) -> None:
         view = self.view
@@ -179,7 +188,7 @@ class PlayScreen(BoardScreen):
         # Not allowed now: the game says why.
         first = kinds[0]
         probe = RogueAction(first, monster=0) if first == "attack" else RogueAction(first)
-        self.notify(self.state.why_illegal(probe) or "Not now.", markup=False)
+        self.warn(self.state.why_illegal(probe) or "Not now.")
 
     # -- help and leaving
 
