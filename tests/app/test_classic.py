@@ -562,3 +562,32 @@ async def test_a_shop_on_the_table_sells_from_the_shop_pile(app: CardRogueApp) -
         price = 2 * g.catalog.cards[wanted.id].gold
         assert [c.uid for c in g.players[0].hand] == [wanted.uid]
         assert g.players[0].gold == 50 - price and wanted not in g.catacomb.shop
+
+
+async def test_the_status_keeps_the_seed_in_view_at_80_columns(app: CardRogueApp) -> None:
+    """During the hero pick at 80x24, the status line (48 columns beside the side panel)
+    shows the whole seed: the dialog says what is picked, so the status says it shorter."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await new_table(app, pilot, names=("Annabelle", "Bob"), seed=2147483647,
+                                pick=False)
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        width = table.query_one("#status", Static).content_size.width
+        picker = table.game.players[table.game.pending.seat].name
+        line = status(table)
+        assert line.endswith(f" {picker} picks · Seed 2147483647") and len(line) <= width
+        await press(pilot, "1", "1")
+        line = status(table)
+        assert line.endswith("'s turn · Turn 1 · Seed 2147483647") and len(line) <= width
+
+
+async def test_a_narrow_status_cuts_the_seed_in_its_middle(app: CardRogueApp) -> None:
+    async with app.run_test(size=(76, 24)) as pilot:
+        table = await new_table(app, pilot, names=("Annabelle Longername", "Bartholomew Longname"),
+                                seed=2147483647, pick=False)
+        await pilot.pause()
+        picker = table.game.players[table.game.pending.seat].name
+        width = table.query_one("#status", Static).content_size.width
+        line = status(table)
+        assert len(line) == width == 44
+        assert line.endswith(f" {picker} picks · Seed 214…47")
