@@ -19,6 +19,7 @@ Laid out like the rulebook:
     rules.py          the Rules object of the game contract (engine/core/contract.py)
 """
 
+from engine.core.runs import MAX_SEED
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.character import skill_names
 from engine.roguelike.game import LEGEND, RogueState, RogueView
@@ -26,5 +27,5 @@ from engine.roguelike.rules import RULES, RoguelikeRules
 from engine.roguelike.runs import record as record_run
 
 # What the app may use: it imports this package, never the modules inside it.
-__all__ = ["LEGEND", "RULES", "RogueAction", "RogueState", "RogueView", "RoguelikeRules",
+__all__ = ["LEGEND", "MAX_SEED", "RULES", "RogueAction", "RogueState", "RogueView", "RoguelikeRules",
            "record_run", "skill_names"]

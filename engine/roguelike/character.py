@@ -97,11 +97,13 @@ def roll_pool(dice: Dice, key: str, count: int) -> tuple[list[int], int]:
 
 def skill_check(dice: Dice, rogue: Rogue, skill: str, needed: int, extra: int = 0) -> dict[str, Any]:
     """Roll the pool for `skill`; a failed check is rolled again once per level with Luck.
-    Returns the event data: the skill, the dice, the successes, what was needed, passed."""
+    Returns the event data: the skill, the dice, the successes, how many were needed, the
+    face a die needs to be a success (success_on), passed."""
     pool = rogue.skills[skill] + rogue.bonus_dice(skill) + extra
     faces, successes = roll_pool(dice, "check", pool)
     data: dict[str, Any] = {"skill": skill, "dice": faces, "successes": successes,
-                            "needed": needed, "passed": successes >= needed}
+                            "needed": needed, "success_on": SUCCESS_FACE,
+                            "passed": successes >= needed}
     if not data["passed"] and "luck" in rogue.abilities and not rogue.luck_used:
         rogue.luck_used = True
         faces, successes = roll_pool(dice, "check", pool)

@@ -21,7 +21,8 @@ from typing import Any
 from engine.core.dice import Dice
 from engine.core.protocol import Event, IllegalAction
 from engine.roguelike.actions import KINDS, RogueAction
-from engine.roguelike.character import Item, Rogue, new_rogue, roll_pool, skill_check, skill_names
+from engine.roguelike.character import (SUCCESS_FACE, Item, Rogue, new_rogue, roll_pool,
+                                        skill_check, skill_names)
 from engine.roguelike.dungeon_master import draw_corridor, draw_room, frontier
 from engine.roguelike.encounters import (
     letter_up,
@@ -129,6 +130,18 @@ LEGEND = (("@", "you"), (".", "room floor"), (",", "corridor"), ("#", "wall"),
 LANDMARK_GLYPH = {"up": "<", "down": ">", "terminal": "T", "shop": "S", "amulet": "A"}
 
 
+def death_cause(events: list[Event]) -> dict[str, str | None]:
+    """What took the rogue's last hit points in an action's events: {"cause", "by"}, from the
+    last wound ("monster", "trap", "fall", "door", "poison", "disease") or a petrifying gaze
+    ("petrified"); None for both if none of these events is there."""
+    for event in reversed(events):
+        if event.kind == "hurt":
+            return {"cause": event.data["cause"], "by": event.data["by"]}
+        if event.kind == "petrified":
+            return {"cause": "petrified", "by": event.data["monster"]}
+    return {"cause": None, "by": None}
+
+
 class RogueState:
     """One game of Rogue Like Roguelike."""
 
@@ -213,7 +226,7 @@ class RogueState:
             events += self._time_passes()
         if self.rogue.hp <= 0 and self.outcome is None:
             self.outcome = "dead"
-            events.append(Event("died", {"level": self.depth}))
+            events.append(Event("died", {"level": self.depth, **death_cause(events)}))
         if self.is_over:
             self.phase = "over"
             events.append(Event("game_over", {"outcome": self.outcome, "score": self.score()}))
@@ -598,7 +611,8 @@ class RogueState:
             return [event] + self._open_door(a.door)
         hurt = tables()["combat"]["force_door_hurt"]
         self.rogue.hp -= hurt
-        return [event, Event("hurt", {"damage": hurt, "hp": self.rogue.hp, "by": "the door"})]
+        return [event, Event("hurt", {"damage": hurt, "hp": self.rogue.hp, "by": "the door",
+                                      "cause": "door"})]
 
     def _do_go(self, a: RogueAction) -> list[Event]:
         assert a.door is not None  # why_illegal checked the kind's arguments
@@ -702,11 +716,13 @@ class RogueState:
         events: list[Event] = []
         if trap.attack_dice:
             faces, successes = roll_pool(self.dice, key, trap.attack_dice)
-            hit = successes >= 1
-            events.append(Event("trap_attack", {"trap": trap.name, "dice": faces, "hit": hit}))
+            hit = successes >= 1  # a trap hits with one success
+            events.append(Event("trap_attack", {"trap": trap.name, "dice": faces, "hit": hit,
+                                                "successes": successes, "needed": 1,
+                                                "success_on": SUCCESS_FACE}))
             if not hit:
                 return events + self._collect_loot()
-        events += self._hurt(trap.damage, trap.name, key)
+        events += self._hurt(trap.damage, trap.name, "trap", key)
         if trap.effect == "level_up_next_monster":
             self.squeaky = True
         elif trap.effect == "rust":
@@ -740,11 +756,14 @@ class RogueState:
                 return events + self._arrive(number, room=target)
         return events + self._collect_loot()
 
-    def _hurt(self, damage: str, by: str, key: str, extra: int = 0) -> list[Event]:
+    def _hurt(self, damage: str, by: str, cause: str, key: str, extra: int = 0) -> list[Event]:
+        """Roll `damage` against the rogue's armour. `cause` says what kind of thing `by` is
+        (a "monster", a "trap", a "fall" at a feature)."""
         amount, faces = roll_dice(self.dice, key, damage, extra)
         taken = max(0, amount - self.rogue.armour())
         self.rogue.hp -= taken
-        return [Event("hurt", {"by": by, "dice": faces, "damage": taken, "hp": self.rogue.hp})]
+        return [Event("hurt", {"by": by, "cause": cause, "dice": faces, "damage": taken,
+                               "hp": self.rogue.hp})]
 
     def _do_cross(self, a: RogueAction) -> list[Event]:
         place = self.place
@@ -754,7 +773,7 @@ class RogueState:
             place.crossed = True
             return [event, Event("crossed", {"feature": place.feature})]
         fall = tables()["features"]["chasm_fall" if chasm else "cliff_fall"]
-        events = [event] + self._hurt(fall, place.feature, f"dm:{self.depth}")
+        events = [event] + self._hurt(fall, place.feature, "fall", f"dm:{self.depth}")
         place.in_chasm = chasm
         return events
 
@@ -902,9 +921,9 @@ class RogueState:
 
     def _do_befriend(self, a: RogueAction) -> list[Event]:
         assert a.monster is not None  # why_illegal checked the kind's arguments
-        roll = self.dice.roll("rogue")
-        events = [Event("befriend", {"roll": roll, "passed": roll >= tables()["combat"]["befriend_on"]})]
-        if roll >= tables()["combat"]["befriend_on"]:
+        roll, needed = self.dice.roll("rogue"), tables()["combat"]["befriend_on"]
+        events = [Event("befriend", {"roll": roll, "needed": needed, "passed": roll >= needed})]
+        if roll >= needed:
             monster = self.place.monsters.pop(a.monster)
             self.rogue.pet = {"name": monster.name, "damage": monster.damage}
         return events + self._monsters_turn()
@@ -940,14 +959,16 @@ class RogueState:
         for monster in list(place.monsters):
             faces, successes = roll_pool(self.dice, key, monster.attack_dice or difficulty(self.depth))
             hit = successes >= needed
-            events.append(Event("monster_attack", {"monster": monster.name, "dice": faces, "hit": hit}))
+            events.append(Event("monster_attack", {"monster": monster.name, "dice": faces, "hit": hit,
+                                                   "successes": successes, "needed": needed,
+                                                   "success_on": SUCCESS_FACE}))
             if not hit:
                 continue
             if "petrifies" in monster.tags:
                 rogue.hp = 0
                 events.append(Event("petrified", {"monster": monster.name}))
                 break
-            events += self._hurt(monster.damage, monster.name, key)
+            events += self._hurt(monster.damage, monster.name, "monster", key)
             if "infects" in monster.tags:
                 rogue.diseased = True
             if rogue.hp <= 0:
@@ -973,7 +994,8 @@ class RogueState:
         elif name in ("potion_of_poison", "potion_of_greater_poison"):
             amount, faces = roll_dice(self.dice, key, item.dice, item.status_dice())
             rogue.hp -= amount
-            events.append(Event("hurt", {"by": name, "dice": faces, "damage": amount, "hp": rogue.hp}))
+            events.append(Event("hurt", {"by": name, "cause": "poison", "dice": faces,
+                                         "damage": amount, "hp": rogue.hp}))
         elif name == "cureall_potion":
             rogue.diseased = False
             events.append(Event("cured", {}))
@@ -1046,7 +1068,8 @@ class RogueState:
             if rogue.disease_clock >= tables()["eating"]["disease_every"]:
                 rogue.disease_clock = 0
                 rogue.hp -= 1
-                events.append(Event("hurt", {"by": "disease", "damage": 1, "hp": rogue.hp}))
+                events.append(Event("hurt", {"by": "disease", "cause": "disease", "damage": 1,
+                                             "hp": rogue.hp}))
         return events
 
     # --- the read model --------------------------------------------------------------------

@@ -562,3 +562,82 @@ async def test_a_shop_on_the_table_sells_from_the_shop_pile(app: CardRogueApp) -
         price = 2 * g.catalog.cards[wanted.id].gold
         assert [c.uid for c in g.players[0].hand] == [wanted.uid]
         assert g.players[0].gold == 50 - price and wanted not in g.catacomb.shop
+
+
+async def test_the_status_keeps_the_seed_in_view_at_80_columns(app: CardRogueApp) -> None:
+    """During the hero pick at 80x24, the status line (48 columns beside the side panel)
+    shows the whole seed: the dialog says what is picked, so the status says it shorter."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await new_table(app, pilot, names=("Annabelle", "Bob"), seed=2147483647,
+                                pick=False)
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        width = table.query_one("#status", Static).content_size.width
+        picker = table.game.players[table.game.pending.seat].name
+        line = status(table)
+        assert line.endswith(f" {picker} picks · Seed 2147483647") and len(line) <= width
+        await press(pilot, "1", "1")
+        line = status(table)
+        assert line.endswith("'s turn · Turn 1 · Seed 2147483647") and len(line) <= width
+
+
+async def test_a_narrow_status_cuts_the_seed_in_its_middle(app: CardRogueApp) -> None:
+    async with app.run_test(size=(76, 24)) as pilot:
+        table = await new_table(app, pilot, names=("Annabelle Longername", "Bartholomew Longname"),
+                                seed=2147483647, pick=False)
+        await pilot.pause()
+        picker = table.game.players[table.game.pending.seat].name
+        width = table.query_one("#status", Static).content_size.width
+        line = status(table)
+        assert len(line) == width == 44
+        assert line.endswith(f" {picker} picks · Seed 214…47")
+
+
+def cut_cards(table: ClassicScreen) -> list[tuple[int, int, str]]:
+    """Cards drawn cut in the board view, read from the drawn lines: a frame's corner whose
+    partner corner (6 columns across, 2 lines down or up) is not drawn."""
+    board = table.board
+    lines = [board.render_line(y).text for y in range(board.scrollable_content_region.height)]
+
+    def at(y: int, x: int) -> str:
+        return lines[y][x] if 0 <= y < len(lines) and 0 <= x < len(lines[y]) else " "
+
+    cut = []
+    for y, line in enumerate(lines):
+        for x, char in enumerate(line):
+            partner = {"╭": ((0, 6, "╮"), (2, 0, "╰")), "╮": ((0, -6, "╭"), (2, 0, "╯")),
+                       "╰": ((0, 6, "╯"), (-2, 0, "╭")), "╯": ((0, -6, "╰"), (-2, 0, "╮"))}
+            for dy, dx, other in partner.get(char, ()):
+                if at(y + dy, x + dx) != other:
+                    cut.append((y, x, char))
+    return cut
+
+
+async def test_no_card_is_drawn_cut_at_the_edge_of_the_board(app: CardRogueApp) -> None:
+    """Three players wander a table wider than the board view at 80x24: whatever the camera
+    does, every card on show is drawn whole (a card that does not fit is not drawn at all),
+    and the acting player's card is always on show."""
+    import random
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await new_table(app, pilot, names=("Ann", "Bob", "Cy"), seed=1)
+        chooser = random.Random(1)
+        wider = False
+        for _ in range(60):
+            g = table.game
+            if g.is_over or app.screen is not table:
+                break
+            legal = g.legal_actions()
+            moves = [a for a in legal if a.kind in ("move", "flip", "end_turn")] or legal
+            if not moves:
+                break
+            table.act(chooser.choice(moves))
+            await pilot.pause()
+            view = table.board.scrollable_content_region
+            top, left, bottom, right = table.board._extent
+            wider |= (right - left + 1) * 7 > view.width
+            assert cut_cards(table) == []
+            if g.player.pos is not None:
+                row, col = g.cell(g.player.pos)
+                assert table.board.shows_whole(row, col)
+        assert wider, "the table never outgrew the view: nothing was tested"

@@ -116,6 +116,7 @@ def test_death_ends_the_game_in_a_loss() -> None:
     state.rogue.items.append(Item("potion_of_greater_poison", dice="3d", identified=False))
     events = state.apply(RogueAction("use", item=0))
     assert [e.kind for e in events][-2:] == ["died", "game_over"]
+    assert events[-2].data == {"level": 1, "cause": "poison", "by": "potion_of_greater_poison"}
     assert state.outcome == "dead" and state.is_over and state.legal_actions() == []
     assert state.returns() == [tables()["score"]["per_level"]]
     assert state.current_player is None
@@ -154,3 +155,46 @@ def test_a_door_seen_from_its_far_side_faces_the_other_way() -> None:
     back = next(d for d in state.view(0).place.doors if d.door == door.door)
     opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}
     assert back.facing == opposite[door.facing] and back.open
+
+
+def test_a_death_event_names_its_cause() -> None:
+    """The "died" event says what took the last hit points: a fall here, a potion of poison
+    below; the wound before it says the same."""
+    for seed in range(40):
+        state = created(seed)
+        state.place.feature = "chasm"
+        state.place.crossed = False
+        state.rogue.hp = 1
+        events = state.apply(RogueAction("cross"))
+        if not state.is_over:
+            continue
+        died = next(e.data for e in events if e.kind == "died")
+        assert died == {"level": 1, "cause": "fall", "by": "chasm"}
+        hurt = [e.data for e in events if e.kind == "hurt"]
+        assert hurt[-1]["cause"] == "fall" and hurt[-1]["by"] == "chasm"
+        break
+    else:
+        raise AssertionError("no deadly fall in 40 seeds")
+
+
+def test_every_death_in_random_games_names_what_hurt_last() -> None:
+    from engine.core.dice import Dice
+
+    causes = set()
+    for seed in range(25):
+        state = RULES.new_game(seed=seed)
+        chooser = Dice(seed, {})
+        while not state.is_over and len(state.history) < 1500:
+            legal = state.legal_actions()
+            events = state.apply(legal[chooser.below("player", len(legal))])
+        if state.outcome != "dead":
+            continue
+        died = next(e.data for e in events if e.kind == "died")
+        last = [e for e in events if e.kind in ("hurt", "petrified")][-1]
+        if last.kind == "petrified":
+            assert (died["cause"], died["by"]) == ("petrified", last.data["monster"])
+        else:
+            assert (died["cause"], died["by"]) == (last.data["cause"], last.data["by"])
+        causes.add(died["cause"])
+    assert causes and causes <= {"monster", "trap", "fall", "door", "poison", "disease",
+                                 "petrified"}

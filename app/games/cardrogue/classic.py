@@ -81,6 +81,10 @@ class ClassicSession(Session):
     def is_computer(self, seat: int) -> bool:
         return self.kinds[seat] != HUMAN
 
+    def people(self) -> int:
+        """How many seats a person plays (the keyboard changes hands only between them)."""
+        return sum(kind == HUMAN for kind in self.kinds)
+
     def computer_to_act(self) -> bool:
         seat = self.game.current_player
         return seat is not None and self.is_computer(seat)

@@ -119,6 +119,17 @@ def listing(items: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def middle_cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters: its start and its end kept, "…" between them
+    (a long seed stays recognisable by both ends)."""
+    if len(text) <= width:
+        return text
+    if width < 3:
+        return text[:width]
+    tail = (width - 1) // 2
+    return text[:width - 1 - tail] + "…" + text[len(text) - tail:]
+
+
 def reflow(text: str) -> str:
     """Author prose as paragraphs that flow to any width: a single line break inside a
     paragraph becomes a space, and a blank line (or several) separates paragraphs."""

@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
+from app.games.cardrogue.words import cap
 from engine.core import Event
 
 CORNERS = {"NW": "top left", "NE": "top right", "SW": "bottom left", "SE": "bottom right"}
@@ -23,6 +24,8 @@ FEATURES = {
     "cells": "cells with a key", "altar": "an altar", "fountain": "a fountain",
 }
 DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+ORDINAL = {1: "st", 2: "nd", 3: "rd"}
+FALLS = {"chasm": "a fall into the chasm", "cliff": "a fall from the cliff"}
 
 
 def name(text: str) -> str:
@@ -45,10 +48,10 @@ def action_label(action: dict[str, Any], view: Any) -> str:
     kind = action["do"]
     if "door" in action:
         door = next((d for d in view.place.doors if d.door == action["door"]), None)
-        where = f"the {DIRECTIONS[door.facing]} door" if door is not None else "a door"
+        where = door_name(door, view.place.doors) if door is not None else "a door"
         verb = {"open": "Open", "pick": "Pick the lock of", "force": "Force",
                 "go": "Go through"}[kind]
-        return f"{verb} {where} (door {action['door']})"
+        return f"{verb} {where} (door {door_number(action['door'])})"
     if "monster" in action:
         monster = view.place.monsters[action["monster"]]
         target = f"the {name(monster.name)} ({monster.hp} hp)"
@@ -110,13 +113,21 @@ def _rolls(log: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def against(data: dict[str, Any]) -> str:
+    """A pool roll's count against what it had to reach: "2 dice at 5 or more against 3
+    needed"."""
+    count = data["successes"]
+    return (f"{count} {'die' if count == 1 else 'dice'} at {data['success_on']} or more "
+            f"against {data['needed']} needed")
+
+
 def _check(data: dict[str, Any]) -> str:
     skill = name(data["skill"])
     verdict = "success" if data["passed"] else "failure"
-    text = (f"You roll {skill}: {dice(data['dice'])}, {data['successes']} of "
-            f"{data['needed']} needed: {verdict}.")
+    rolled = dice(data["reroll"] if "reroll" in data else data["dice"])
+    text = f"You roll {skill}: {rolled}, {against(data)}: {verdict}."
     if "reroll" in data:
-        text += f" (Luck: rolled again {dice(data['reroll'])}.)"
+        text += f" (Luck: rolled again after {dice(data['dice'])}.)"
     return text
 
 
@@ -184,8 +195,8 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "skills_raised": lambda d: "You train " + " and ".join(name(s) for s in d["skills"]) + ".",
     "hit_points_gained": lambda d: f"You gain {dice(d['dice'])} = {d['gain']} hp: {d['hp']} hp.",
     "ability_gained": lambda d: f"You learn {name(d['ability'])}.",
-    "trap_attack": lambda d: f"The {name(d['trap'])} strikes {dice(d['dice'])}: "
-                             f"{'a hit' if d['hit'] else 'a miss'}.",
+    "trap_attack": lambda d: f"The {name(d['trap'])} strikes {dice(d['dice'])}, "
+                             f"{against(d)}: {'a hit' if d['hit'] else 'a miss'}.",
     "trap_disabled": lambda _: "The trap is disabled.",
     "rusted": lambda _: "Your metal things rust.",
     "forgot_level": lambda d: f"You forget level {d['level']}: its map is gone.",
@@ -201,21 +212,37 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "wounded": lambda d: f"The {name(d['by'])} wounds the {name(d['monster'])} "
                          f"{dice(d['dice'])}: {d['damage']} damage, {d['hp']} hp left.",
     "slain": lambda d: f"The {name(d['monster'])} is dead.",
-    "befriend": lambda d: f"You try to befriend it ({d['roll']}): "
+    "befriend": lambda d: f"You try to befriend it: you roll {d['roll']} against {d['needed']}: "
                           f"{'it follows you now' if d['passed'] else 'it will not'}.",
     "sneaked": lambda _: "Nobody notices you.",
     "fled": lambda _: "You run back the way you came.",
-    "monster_attack": lambda d: f"The {name(d['monster'])} attacks {dice(d['dice'])}: "
-                                f"{'a hit' if d['hit'] else 'a miss'}.",
+    "monster_attack": lambda d: f"The {name(d['monster'])} attacks {dice(d['dice'])}, "
+                                f"{against(d)}: {'a hit' if d['hit'] else 'a miss'}.",
     "petrified": lambda d: f"The {name(d['monster'])}'s gaze turns you to stone.",
     "used": lambda d: f"You use the {name(d['item'])}.",
     "cured": lambda _: "You are cured.",
     "fake_amulet": lambda _: "The amulet crumbles: a fake.",
     "spell": lambda d: f"You cast {name(d['spell'])}.",
-    "died": lambda d: f"You die on level {d['level']}.",
+    "died": lambda d: f"You die on level {d['level']}" + (f": {cap(death_words(d))}."
+                                                         if death_words(d) else "."),
     "game_over": lambda d: f"The game is over: {'won' if d['outcome'] == 'won' else 'dead'}, "
                            f"score {d['score']}.",
 }
+
+
+def death_words(data: dict[str, Any]) -> str:
+    """What killed the rogue, from the "died" event's cause and what it names ("killed by the
+    giant rat"), or "" when the engine names none."""
+    by = name(str(data.get("by") or "")).removeprefix("the ")
+    return {
+        "monster": f"killed by the {by}",
+        "trap": f"killed by the {by}",
+        "fall": FALLS.get(by, f"a fall at the {by}"),
+        "door": "worn out forcing a door",
+        "poison": f"poisoned by the {by}",
+        "disease": "killed by disease",
+        "petrified": f"turned to stone by the {by}'s gaze",
+    }.get(str(data.get("cause")), "")
 
 
 def describe(event: Event) -> list[str]:
@@ -257,8 +284,40 @@ def place_line(view: Any) -> str:
     return text
 
 
-def door_line(door: Any) -> str:
-    """A door of the place, by the side it is on: "N closed"."""
+def door_number(door: int) -> str:
+    """A door's number as the player reads it: counted from 1 (the engine's count from 0)."""
+    return str(door + 1)
+
+
+def door_along(door: Any, doors: Any) -> str:
+    """Where a door is along its side, when another of `doors` shares that side: "west",
+    "east" (or "north", "south" on an east or west side); "2nd from the west" when more than
+    two do; "" when it is alone on its side."""
+    side = [d for d in doors if d.facing == door.facing]
+    if len(side) < 2:
+        return ""
+    across = door.facing in ("N", "S")  # along a north or south side, doors go west to east
+    side.sort(key=lambda d: d.square[1] if across else d.square[0])
+    first, last = ("west", "east") if across else ("north", "south")
+    place = next(n for n, d in enumerate(side) if d.door == door.door)
+    if len(side) == 2:
+        return (first, last)[place]
+    return f"{place + 1}{ORDINAL.get(place + 1, 'th')} from the {first}"
+
+
+def door_name(door: Any, doors: Any) -> str:
+    """A door of the place in words: "the north door", or "the north door to the west" when
+    another door is on the north side too."""
+    along = door_along(door, doors)
+    where = f" to the {along}" if along in ("west", "east", "north", "south") else \
+        f", {along}" if along else ""
+    return f"the {DIRECTIONS[door.facing]} door{where}"
+
+
+def door_line(door: Any, doors: Any = ()) -> str:
+    """A door of the place, by the side it is on: "N closed" ("N west closed" when another of
+    `doors` shares its side)."""
     state = ("false" if door.false else "open" if door.open else
              "locked" if door.locked else "closed")
-    return f"{door.facing} {state}"
+    along = door_along(door, doors)
+    return f"{door.facing}{' ' + along if along else ''} {state}"

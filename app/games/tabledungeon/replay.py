@@ -1,7 +1,7 @@
 """A Table Dungeon run opened for watching: verified first, then stepped through one action at a
 time, as a spectator sees the table (no hand is shown, as at the table itself).
 
-    replay = TableReplay.from_document(doc)    # raises Unwatchable with the refusal
+    replay = TableReplay.from_file(path)    # or .from_document(doc); raises Unwatchable
     replay.seek(10); replay.view(); replay.lines()
 
 Nothing a run claims is shown before the engine agrees with it: the run is verified (replayed to
@@ -11,13 +11,14 @@ which the engine guarantees gives the identical state. No Textual here.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 
 from app.games.cardrogue.replay import Unwatchable
 from app.games.tabledungeon.words import describe
-from engine.core import Event
+from engine.core import Event, RunError, read_document
 from engine.tabledungeon import RULES, Action, State
 
 
@@ -47,6 +48,15 @@ class TableReplay:
         run = RULES.run_from_dict(doc)
         return cls(run.seed, list(run.players), list(run.actions), steps,
                    verdict.figures.get("score"))
+
+    @classmethod
+    def from_file(cls, path: Path) -> TableReplay:
+        """Read, verify and open a run file. Raises Unwatchable with the refusal."""
+        try:
+            doc = read_document(path)
+        except RunError as exc:
+            raise Unwatchable(exc.code, exc.message) from None
+        return cls.from_document(doc)
 
     @property
     def total(self) -> int:

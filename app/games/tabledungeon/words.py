@@ -160,6 +160,9 @@ def describe(event: Any, view: dict[str, Any]) -> Text | None:
         return Text.assemble(f"{_who(view, data)} uses the {data['item']} (", card(data["card"]),
                              ").")
     if kind == "healed":
+        if not data["amount"]:  # a heart laid at full health restores nothing
+            return Text(f"{_who(view, data)} is already at full health ({data['health']}).",
+                        style="dim")
         return Text(f"{_who(view, data)} heals {data['amount']} (health {data['health']}).",
                     style="green")
     if kind == "revealed":

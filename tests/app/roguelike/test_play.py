@@ -7,12 +7,16 @@ import json
 import random
 from pathlib import Path
 
+from textual.widgets import Input, Static
+
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.roguelike.screens.create import CreateScreen
 from app.games.roguelike.screens.play import PlayScreen
 from app.games.roguelike.screens.results import ResultsScreen
+from app.games.roguelike.words import death_words, name
 from engine import games
+from engine.roguelike import RULES, RogueAction
 from tests.app.roguelike.support import create, key_for, open_game
 
 SIZE = (80, 24)
@@ -99,7 +103,7 @@ async def test_the_actions_menu_lists_what_the_game_allows(app: CardRogueApp) ->
         await create(pilot)
         await pilot.press("enter")
         labels = [choice.label for choice in app.screen.choices]
-        assert labels == ["Open the north door (door 0)", "Search for secret doors"]
+        assert labels == ["Open the north door (door 1)", "Search for secret doors"]
         await pilot.press("2")
         assert isinstance(app.screen, PlayScreen)
         assert app.screen.state.history[-1].kind == "search"
@@ -110,6 +114,8 @@ async def test_a_game_played_to_its_end_shows_results_and_saves_a_run_that_verif
     async with app.run_test(size=SIZE) as pilot:
         await create(pilot)
         chooser = random.Random(3)
+        game = app.screen
+        assert isinstance(game, PlayScreen)
         for _ in range(600):
             if isinstance(app.screen, ResultsScreen):
                 break
@@ -117,10 +123,29 @@ async def test_a_game_played_to_its_end_shows_results_and_saves_a_run_that_verif
         assert isinstance(app.screen, ResultsScreen)
         text = app.screen.query_one("#results-text").render().plain
         final = app.screen.final
-        assert ("You died." if final.outcome == "dead" else "You won!") in text
+        if final.outcome == "dead":  # the cause, as the last action's "died" event gives it
+            replay = RULES.new_game(seed=game.state.seed)
+            for action in game.state.history:
+                events = replay.apply(action)
+            died = next(e.data for e in events if e.kind == "died")
+            assert died["cause"] and text.startswith(f"You died: {death_words(died)}.\n")
+            assert name(died["by"]).removeprefix("the ") in text.splitlines()[0]
+        else:
+            assert text.startswith("You won!")
         assert f"Deepest level   {final.deepest}" in text and f"Score           {final.score}" in text
         saved = list((user_data / "runs").glob("roguelike_Tester_*.run.json"))
-        assert len(saved) == 1 and str(saved[0]) in text
+        assert len(saved) == 1
+        # The path is never broken inside a name: the file name on a line, its folder on the
+        # next (cut in the middle when longer than the box: its start and end kept).
+        lines = text.splitlines()
+        at = lines.index("Run saved to the file")
+        assert lines[at + 1] == saved[0].name
+        folder = lines[at + 2].removeprefix("in ")
+        width = app.screen.query_one("#results-text").content_size.width
+        assert len(lines[at + 2]) <= width < len("in " + str(saved[0].parent))
+        head, _, tail = folder.partition("…")
+        assert str(saved[0].parent).startswith(head) and str(saved[0].parent).endswith(tail)
+        assert len(head) > 10 and len(tail) > 10
         verdict = games.verify(json.loads(saved[0].read_text()))
         assert verdict.ok, verdict.reason
         assert verdict.figures["score"] == final.score
@@ -215,3 +240,51 @@ async def test_q_from_the_help_over_a_game_asks_first(app: CardRogueApp) -> None
         await pilot.pause()
         assert app.return_code == 0
 
+
+
+async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRogueApp) -> None:
+    """A letter typed in the seed stays on show with a note saying a seed is a number; the
+    game does not start on it (the first skill is kept), and starts once it is digits."""
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await open_game(pilot)
+        screen = app.screen
+        assert isinstance(screen, CreateScreen)
+        await pilot.press("ctrl+s", *"4x2")
+        await pilot.pause()
+        assert screen.query_one("#seed", Input).value == "4x2"
+        note = str(screen.query_one("#seed-note", Static).render())
+        assert note == "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
+        await pilot.press("enter", "enter", "down", "down", "enter")  # two skills: no start
+        await pilot.pause()
+        assert app.screen is screen and screen.chosen == ["stab"]
+        assert [n.message for n in app._notifications] == [note]
+        assert app.focused is screen.query_one("#seed", Input)
+        await pilot.press("end", "left", "backspace")  # 42: the note goes
+        await pilot.pause()
+        assert str(screen.query_one("#seed-note", Static).render()) == ""
+        await pilot.press("enter", "down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen) and app.screen.state.seed == 42
+
+
+async def test_refusals_do_not_pile_up_and_go_with_the_screen(app: CardRogueApp) -> None:
+    """Each refused key replaces the toast before it; opening the help takes it away."""
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await create(pilot)
+        game = app.screen
+        for key in ("left", "right", "down", "f"):  # no door there, no monster to fight
+            await pilot.press(key)
+            await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert len(messages) == 1 and messages[0] == game.state.why_illegal(
+            RogueAction("attack", monster=0))
+        assert len(app.screen.query("Toast")) <= 1
+        await pilot.press("left")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["No door on that side."]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and list(app._notifications) == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game and list(app._notifications) == []

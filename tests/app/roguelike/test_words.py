@@ -42,5 +42,102 @@ def test_a_door_is_named_by_the_side_it_is_on() -> None:
     (door,) = view.place.doors
     assert door.facing == "N"
     assert action_label({"do": "open", "door": door.door}, view) == \
-        f"Open the north door (door {door.door})"
+        f"Open the north door (door {door.door + 1})"  # counted from 1 for the player
     assert action_label({"do": "force", "door": door.door}, view).startswith("Force the north")
+
+
+def test_a_death_says_what_killed() -> None:
+    from engine.core import Event
+
+    def said(**data) -> str:
+        (sentence,) = describe(Event("died", {"level": 4, **data}))
+        return sentence
+
+    assert said(cause="fall", by="chasm") == "You die on level 4: A fall into the chasm."
+    assert said(cause="fall", by="cliff") == "You die on level 4: A fall from the cliff."
+    assert said(cause="monster", by="giant_rat") == "You die on level 4: Killed by the giant rat."
+    assert said(cause="trap", by="poison_needle") == \
+        "You die on level 4: Killed by the poison needle."
+    assert said(cause="door", by="the door") == "You die on level 4: Worn out forcing a door."
+    assert said(cause="poison", by="potion_of_poison") == \
+        "You die on level 4: Poisoned by the potion of poison."
+    assert said(cause="disease", by="disease") == "You die on level 4: Killed by disease."
+    assert said(cause="petrified", by="cockatrice") == \
+        "You die on level 4: Turned to stone by the cockatrice's gaze."
+    assert said(cause=None, by=None) == "You die on level 4."  # the engine named nothing
+
+
+def test_the_saved_run_is_shown_file_then_folder_never_broken_in_a_name() -> None:
+    from pathlib import Path
+
+    from app.games.roguelike.screens.results import saved_text
+
+    short = Path("/home/ann/runs/roguelike_Ann_dead_1a2b3c4d.run.json")
+    assert saved_text(short, 58).plain.splitlines() == [
+        "Run saved to the file", "roguelike_Ann_dead_1a2b3c4d.run.json", "in /home/ann/runs"]
+    long = Path("/home/" + "a" * 40 + "/runs") / ("roguelike_" + "B" * 50 + ".run.json")
+    _, name, folder = saved_text(long, 30).plain.splitlines()
+    assert len(name) == 30 and name.startswith("roguelike_B") and name.endswith("B.run.json")
+    assert len(folder) == 30 and folder.startswith("in /home/aaa") and folder.endswith("a/runs")
+    assert saved_text("The run could not be saved: disk full", 30).plain == \
+        "The run could not be saved: disk full"
+
+
+def test_two_doors_on_one_side_are_told_apart() -> None:
+    """Seed 3's first room has two doors on its north side (and one on the west): the menu
+    and the panel say which is which, west to east, and number the doors from 1."""
+    from engine.roguelike import RogueAction
+
+    from app.games.roguelike.words import door_line
+
+    state = RULES.new_game(seed=3)
+    for skill in ("stab", "archery"):
+        state.apply(RogueAction("choose_skill", name=skill))
+    view = state.view(0)
+    doors = view.place.doors
+    assert [(d.door, d.facing, d.square[1]) for d in doors] == \
+        [(0, "N", 28), (1, "W", 27), (2, "N", 30)]
+    assert [action_label(a.to_dict(), view) for a in view.legal if a.kind == "open"] == [
+        "Open the north door to the west (door 1)", "Open the west door (door 2)",
+        "Open the north door to the east (door 3)"]
+    assert [door_line(d, doors) for d in doors] == ["N west closed", "W closed",
+                                                    "N east closed"]
+
+
+def test_three_doors_on_one_side_are_counted_from_one_end() -> None:
+    from app.games.roguelike.words import door_name
+
+    class Door:  # only what the words read of a DoorView
+        def __init__(self, door: int, row: int) -> None:
+            self.door, self.square, self.facing = door, (row, 9), "E"
+
+    doors = [Door(4, 7), Door(5, 3), Door(6, 5)]
+    assert [door_name(d, doors) for d in doors] == [
+        "the east door, 3rd from the north", "the east door, 1st from the north",
+        "the east door, 2nd from the north"]
+
+
+def test_every_roll_says_what_it_had_to_reach() -> None:
+    """Checks, monster and trap attacks and befriending say the roll against what it needed,
+    as the engine's events give both: "[5 2 6], 2 dice at 5 or more against 3 needed"."""
+    seen: set[str] = set()
+    for seed in range(40):
+        state = RULES.new_game(seed=seed)
+        chooser = random.Random(seed)
+        while not state.is_over and len(state.history) < 400:
+            for event in state.apply(chooser.choice(state.view(0).legal)):
+                data = event.data
+                if event.kind in ("check", "monster_attack", "trap_attack"):
+                    faces = data.get("reroll", data["dice"])
+                    count = sum(face >= data["success_on"] for face in faces)
+                    assert count == data["successes"]
+                    (sentence,) = describe(event)
+                    dice_word = "die" if count == 1 else "dice"
+                    assert (f"{count} {dice_word} at {data['success_on']} or more against "
+                            f"{data['needed']} needed: ") in sentence, sentence
+                    seen.add(event.kind)
+                elif event.kind == "befriend":
+                    (sentence,) = describe(event)
+                    assert f"you roll {data['roll']} against {data['needed']}: " in sentence
+                    seen.add(event.kind)
+    assert {"check", "monster_attack", "trap_attack"} <= seen

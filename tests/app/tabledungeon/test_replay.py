@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 
-from textual.widgets import Static
+import pytest
+
+from textual.widgets import RichLog, Static
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.replay import RunRefusedScreen
-from app.games.tabledungeon.screens.replay import TableReplayScreen
+from app.games.tabledungeon.screens.replay import TableReplayScreen, open_table_run
+from engine.core import RunError, read_document
 from engine.core.runs import save_run
 from engine.tabledungeon import runs
 from tests.tabledungeon.support import play_out
@@ -51,6 +54,9 @@ async def test_a_table_dungeon_run_opens_in_its_own_viewer(app: CardRogueApp, tm
         assert replay.state.fingerprint() == state.fingerprint()
         assert any("fourth ace" in str(line) or "Everyone has fallen" in str(line)
                    for line in replay.lines())
+        log = app.screen.query_one("#log", RichLog)  # no line reaches under the scrollbar
+        assert log.show_vertical_scrollbar
+        assert max(line.cell_length for line in log.lines) <= log.scrollable_content_region.width
         await pilot.press("left", "home")
         await pilot.pause()
         assert replay.step == 0 and replay.lines() == []
@@ -68,3 +74,26 @@ async def test_a_forged_run_opens_to_its_refusal(app: CardRogueApp, tmp_path) ->
         assert isinstance(app.screen, RunRefusedScreen)
         assert text(app, "#reason") == "Claims differ"
         assert text(app, "#message") == f"Score: the run claims {real + 1}, the replay gives {real}"
+
+
+async def test_an_unreadable_run_file_opens_to_its_refusal(app: CardRogueApp, tmp_path) -> None:
+    """The viewer's own opener (as app/run_viewers.py calls it) goes the shared way: a file
+    that cannot be read is refused in words, and closing the refusal calls back."""
+    path = tmp_path / "table.run.json"
+    path.write_text("{not json", encoding="utf-8")
+    closed: list[None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        open_table_run(app, path, closed.append)
+        await pilot.pause()
+        assert isinstance(app.screen, RunRefusedScreen)
+        with pytest.raises(RunError) as refusal:
+            read_document(path)
+        assert text(app, "#reason") == refusal.value.code.replace("_", " ").capitalize()
+        assert text(app, "#message").casefold() == refusal.value.message.casefold()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert closed == [None] and not isinstance(app.screen, RunRefusedScreen)
+        open_table_run(app, tmp_path / "gone.run.json")  # no such file: refused too
+        await pilot.pause()
+        assert isinstance(app.screen, RunRefusedScreen)
+        assert (text(app, "#reason"), text(app, "#message")) == ("Unreadable", "No such file")

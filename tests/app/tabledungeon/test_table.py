@@ -5,7 +5,7 @@ end."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Input, RichLog, Static
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.rules import RulesScreen
@@ -15,7 +15,7 @@ from app.games.tabledungeon.screens.table import CoverScreen, TableScreen
 from app.games.tabledungeon.session import Seat, TableSession
 from app.screens.dialogs import ConfirmScreen
 from app.screens.title import MENU, TitleScreen
-from engine.tabledungeon import RULES
+from engine.tabledungeon import MAX_SEED, RULES
 from engine.core.runs import read_document
 
 SIZE = (80, 24)
@@ -254,3 +254,82 @@ async def test_q_asks_before_quitting_a_game_in_play(app: CardRogueApp) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is table and app.return_code is None
+
+
+async def test_the_log_wraps_left_of_its_scrollbar(app: CardRogueApp) -> None:
+    """Once the log scrolls, no line reaches under its scrollbar: every written line fits the
+    width left of it, so no word loses a letter at the right edge."""
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableScreen(TableSession([Seat("Ann"), Seat("Computer 2", "normal")], seed=2026))
+        app.push_screen(table)
+        await pilot.pause()
+        log = table.query_one("#log", RichLog)
+        await pilot.press("3")
+        for _ in range(40):
+            if log.show_vertical_scrollbar:
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert log.show_vertical_scrollbar, "the log never filled"
+        room = log.scrollable_content_region.width
+        assert room == log.content_region.width - 1  # the scrollbar takes one column
+        assert max(line.cell_length for line in log.lines) <= room
+        # The words are all there, wrapped rather than cut.
+        written = " ".join(line.text.strip() for line in log.lines)
+        assert "Computer 2 picks the" in written
+
+
+async def test_a_player_who_has_picked_shows_no_health_until_the_game_starts(
+        app: CardRogueApp, monkeypatch) -> None:
+    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 3600)
+    async with app.run_test(size=SIZE) as pilot:
+        session = TableSession([Seat("Ann"), Seat("Cy", "easy")], seed=4)
+        table = TableScreen(session)
+        app.push_screen(table)
+        await pilot.pause()
+        await pilot.press("1")  # Ann picks; the computer has not yet
+        await pilot.pause()
+        assert session.state.phase == "pick"
+        ann, cy = text_of(app, "#players").splitlines()[1:]
+        class_name = session.view()["players"][0]["class_name"]
+        assert ann.split() == ["Ann", class_name, "picked:", "waits", "for", "the", "others"]
+        assert "chooses a class" in cy
+        table.computer_turn()  # Cy picks: the decks are dealt, health shows
+        await pilot.pause()
+        health = session.view()["players"][0]["max_health"]
+        assert health > 0 and f"♥{health}/{health}" in text_of(app, "#players")
+
+
+@pytest.mark.parametrize("presses", [(), ("3", "1", "1", "1")])
+async def test_a_twenty_digit_seed_keeps_the_status_on_one_line(app: CardRogueApp,
+                                                                 presses) -> None:
+    """At 80 columns the status line fits on one line: the seed keeps both its ends with "…"
+    between them, and the aces stay in view, while picking and in play."""
+    seed = MAX_SEED  # 18446744073709551615
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableScreen(TableSession([Seat("Ann"), Seat("Computer 2", "normal")], seed=seed))
+        app.push_screen(table)
+        await pilot.pause()
+        await pilot.press(*presses)
+        await pilot.pause()
+        status = table.query_one("#status", Static)
+        line = text_of(app, "#status")
+        assert status.size.height == 1 and "\n" not in line
+        assert len(line) <= status.content_size.width
+        assert "Aces 0/4" in line or "Aces 1/4" in line
+        if not presses:  # picking: room for the seed, cut in its middle
+            assert "Ann picks a class" in line
+            digits = line.rpartition("Seed ")[2]
+            assert "…" in digits and len(digits) >= 7
+            head, _, tail = digits.partition("…")
+            assert str(seed).startswith(head) and str(seed).endswith(tail)
+
+
+async def test_a_wide_table_shows_the_whole_seed(app: CardRogueApp) -> None:
+    async with app.run_test(size=(160, 24)) as pilot:
+        app.push_screen(TableScreen(TableSession([Seat("Ann"), Seat("Bo", "easy")],
+                                                 seed=MAX_SEED)))
+        await pilot.pause()
+        line = text_of(app, "#status")
+        assert "· Round 0 · Level 1 · Aces 0/4 · Loot deck 0" in line
+        assert line.endswith(f" · Seed {MAX_SEED}")

@@ -49,3 +49,48 @@ def test_names_stay_literal():
     assert line is not None and line.plain.startswith("[bold]Ann[/] has fallen")
     line = describe(Event("hurt", {"seat": 1, "damage": 4, "health": 2}), state.view(None))
     assert line is not None and "\u202e" not in line.plain  # spelled out, never obeyed
+
+
+def test_the_status_line_fits_its_width_giving_up_the_seed_first():
+    from app.games.tabledungeon.widgets.panels import status_text
+
+    view = RULES.new_game(seed=3, players=["Annabelle Longname", "Bo"]).view(0)
+    seed = 18446744073709551615
+    full = str(status_text(view, seed))
+    assert full.endswith(f"Loot deck {view['loot_deck']} · Seed {seed}")
+    assert str(status_text(view, seed, len(full))) == full  # room enough: nothing changes
+    for width in range(30, len(full)):
+        line = str(status_text(view, seed, width))
+        assert len(line) <= width or "·" not in line, (width, line)
+        assert line.startswith("▶ Annabelle Longname picks a class")
+        if "Seed" in line:
+            assert "Aces" in line and "Round" in line and "Level" in line
+    assert str(status_text(view, seed, 60)) == \
+        "▶ Annabelle Longname picks a class · Round 0 · Aces 0/4"
+
+
+def test_a_heal_at_full_health_says_so_and_never_heals_0():
+    """In real games a heart laid at full health restores nothing: the log says the player is
+    already at full health, never "heals 0"."""
+    said = {"full": 0, "healed": 0}
+    for seed in range(40):
+        state = play_out(seed=seed, players=2 + seed % 3)
+        replay = RULES.new_game(seed=seed, players=state.names)
+        view = replay.view(None)
+        for action in state.history:
+            for event in replay.apply(action):
+                if event.kind != "healed":
+                    continue
+                line = describe(event, view)
+                assert line is not None and "heals 0" not in line.plain
+                who = state.names[event.data["seat"]]
+                if event.data["amount"] == 0:
+                    assert line.plain == \
+                        f"{who} is already at full health ({event.data['health']})."
+                    said["full"] += 1
+                else:
+                    assert line.plain.startswith(f"{who} heals {event.data['amount']} (health")
+                    said["healed"] += 1
+        if all(said.values()):
+            break
+    assert all(said.values()), said

@@ -41,7 +41,7 @@ from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.cardrogue.look import character_label
 from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
-from app.games.cardrogue.words import card_label, reason_line
+from app.games.cardrogue.words import card_label, middle_cut, reason_line
 from engine.cardrogue import (COMPUTER_LEVELS, KEEP_GOLD, GameView, PickDecision,
                               RespawnDecision)
 
@@ -459,6 +459,12 @@ class ClassicScreen(PlayScreen):
 
     # ------------------------------------------------------------------ drawing
 
+    def on_mount(self) -> None:  # after PlayScreen's own (Textual calls both)
+        self.call_after_refresh(self.redraw)  # the status line is fitted once its width is known
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.redraw)
+
     def redraw(self) -> None:
         super().redraw()
         view = self.view()
@@ -469,26 +475,40 @@ class ClassicScreen(PlayScreen):
             self.call_after_refresh(self.decide)
 
     def status_text(self) -> Text:
-        """Whose turn it is, in their token's colour, then the turn, the end rush and the seed."""
+        """Whose turn it is, in their token's colour, then the turn, the end rush and the seed,
+        on the one line the status has: when it is too narrow, what the player does is said
+        shorter, then the seed loses its middle digits (or, with no room left, goes)."""
         g = self.game
         p = g.player
-        text = Text()
-        text.append("▶ ", style="bold")
-        text.append_text(token(p.seat))
-        text.append(f" {shown(p.name)}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
+        head = Text()
+        head.append("▶ ", style="bold")
+        head.append_text(token(p.seat))
+        head.append(f" {shown(p.name)}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
         pending = self.view().pending
-        if isinstance(pending, PickDecision):
-            text.append(" picks a character", style="bold")
+        picking = isinstance(pending, PickDecision)
+        if picking:  # the dialog over the table says what is picked
+            verbs = (" picks a character", " picks")
         elif isinstance(pending, RespawnDecision):
-            text.append(" comes back to life", style="bold")
+            verbs = (" comes back to life", " comes back")
         elif g.is_over:
-            text.append(" — the game is over", style="bold")
+            verbs = (" — the game is over", " — game over")
         else:
-            text.append("'s turn", style="bold")
-        text.append(f" · Turn {g.turn}", style="dim")
+            verbs = ("'s turn", "'s turn")
+        figures = Text()
+        if not picking:  # no turn is played before everyone has a character
+            figures.append(f" · Turn {g.turn}", style="dim")
         if g.end_rush:
-            text.append(" · END RUSH", style="bold red")
-        text.append(f" · Seed {self.session.seed}", style="dim")
+            figures.append(" · END RUSH", style="bold red")
+        seed = str(self.session.seed)
+        width = self.query_one("#status", Static).content_size.width or None
+        for verb in verbs:
+            text = Text.assemble(head, (verb, "bold"), figures)
+            room = None if width is None else width - text.cell_len - len(" · Seed ")
+            if room is None or room >= len(seed):
+                break
+        if room is None or room >= min(len(seed), 5):  # 5: a seed cut shorter is no help
+            text.append(f" · Seed {seed if room is None else middle_cut(seed, room)}",
+                        style="dim")
         return text
 
     def scoreboard(self, view: GameView | None = None) -> Text:
@@ -697,7 +717,9 @@ class ClassicScreen(PlayScreen):
         if self.game.is_over:
             self._finish()
             return
-        if (attempt.has("turn_start") and len(self.game.players) > 1
+        # A hand-over only when the keyboard changes hands: one person against computers
+        # keeps it.
+        if (attempt.has("turn_start") and self.session.people() > 1
                 and not self.session.computer_to_act()):
             self.hand_over()
         self.computer_next()

@@ -151,6 +151,9 @@ class BoardView(ScrollView, can_focus=False):
         self._extent: tuple[int, int, int, int] | None = None  # rows and columns cards lie on
         self._acting: int | None = None  # the seat the camera last followed
         self._recentre = False  # a new player took over: put them in the middle
+        # Across and down: whether the cards on the table outgrow the view, so the camera
+        # shows whole cards only (a table that fits is centred whole instead).
+        self._whole_cells = (False, False)
 
     # ------------------------------------------------------------------ updating
 
@@ -278,6 +281,7 @@ class BoardView(ScrollView, can_focus=False):
             top, left, bottom, right = extent
             table = Region(left * CELL_W, top * CELL_H, (right - left + 1) * CELL_W,
                            (bottom - top + 1) * CELL_H)
+            self._whole_cells = (table.width > view.width, table.height > view.height)
             if table.width <= view.width and table.height <= view.height:
                 self.scroll_to_region(table, center=True, animate=False, immediate=True,
                                       force=True)
@@ -292,8 +296,8 @@ class BoardView(ScrollView, can_focus=False):
         )
 
     def _refresh_row(self, row: int) -> None:
-        pad_x, pad_y = self._padding()
-        y = row * CELL_H + pad_y - round(self.scroll_offset.y)
+        _, (pad_y, top, _) = self._window()
+        y = row * CELL_H + pad_y - top
         self.refresh(Region(0, y, max(self.size.width, 1), CELL_H))
 
     def notify_style_update(self) -> None:
@@ -308,11 +312,13 @@ class BoardView(ScrollView, can_focus=False):
 
     # ------------------------------------------------------------------ drawing
 
-    def _padding(self) -> tuple[int, int]:
-        """Blank columns and lines before the board, to centre a board smaller than the view."""
+    def _window(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """How the board sits in the view, across and down: see `window`."""
         width, height = self.scrollable_content_region.size
-        return (max(0, (width - self.columns * CELL_W) // 2),
-                max(0, (height - self.rows * CELL_H) // 2))
+        scroll_x, scroll_y = self.scroll_offset
+        across, down = self._whole_cells
+        return (window(width, self.columns * CELL_W, round(scroll_x), CELL_W, across),
+                window(height, self.rows * CELL_H, round(scroll_y), CELL_H, down))
 
     def _palette(self) -> dict[str, Style]:
         if self._styles is None:
@@ -323,17 +329,17 @@ class BoardView(ScrollView, can_focus=False):
         palette = self._palette()
         blank = palette["blank"]
         width = self.scrollable_content_region.width
-        pad_x, pad_y = self._padding()
-        scroll_x, scroll_y = self.scroll_offset
-        line = y + scroll_y - pad_y
-        if not 0 <= line < self.rows * CELL_H:
+        (pad_x, left, shown_x), (pad_y, top, shown_y) = self._window()
+        if not 0 <= y - pad_y < shown_y:
             return Strip.blank(width, blank)
+        line = y - pad_y + top
         strip = self._lines.get(line)
         if strip is None:
             strip = self._lines[line] = self._build_line(line, palette)
+        strip = strip.crop_extend(left, left + shown_x, blank)
         if pad_x:
-            return Strip([Segment(" " * pad_x, blank), *strip]).crop_extend(0, width, blank)
-        return strip.crop_extend(scroll_x, scroll_x + width, blank)
+            strip = Strip([Segment(" " * pad_x, blank), *strip])
+        return strip.crop_extend(0, width, blank)
 
     def _build_line(self, line: int, palette: dict[str, Style]) -> Strip:
         row, part = divmod(line, CELL_H)
@@ -351,12 +357,10 @@ class BoardView(ScrollView, can_focus=False):
 
     def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
         """The board cell under a point of the content region, or None."""
-        pad_x, pad_y = self._padding()
-        vx = x + round(self.scroll_offset.x) - pad_x
-        vy = y + round(self.scroll_offset.y) - pad_y
-        if vx < 0 or vy < 0:
+        (pad_x, left, shown_x), (pad_y, top, shown_y) = self._window()
+        if not (0 <= x - pad_x < shown_x and 0 <= y - pad_y < shown_y):
             return None
-        row, col = vy // CELL_H, vx // CELL_W
+        row, col = (y - pad_y + top) // CELL_H, (x - pad_x + left) // CELL_W
         if row >= self.rows or col >= self.columns:
             return None
         return row, col
@@ -387,9 +391,30 @@ class BoardView(ScrollView, can_focus=False):
 
     def region_of(self, row: int, col: int) -> Region:
         """Where cell (row, col) is drawn, relative to the widget (for tests and clicks)."""
-        pad_x, pad_y = self._padding()
-        return Region(col * CELL_W + pad_x - round(self.scroll_offset.x),
-                      row * CELL_H + pad_y - round(self.scroll_offset.y), CELL_W, CELL_H)
+        (pad_x, left, _), (pad_y, top, _) = self._window()
+        return Region(col * CELL_W + pad_x - left, row * CELL_H + pad_y - top, CELL_W, CELL_H)
+
+    def shows_whole(self, row: int, col: int) -> bool:
+        """Whether cell (row, col) is drawn whole in the view (no card is ever drawn cut)."""
+        (pad_x, _, shown_x), (pad_y, _, shown_y) = self._window()
+        return Region(pad_x, pad_y, shown_x, shown_y).contains_region(self.region_of(row, col))
+
+
+def window(view: int, board: int, scroll: int, cell: int,
+           whole_cells: bool) -> tuple[int, int, int]:
+    """How the board sits in the view along one axis: (blank columns or lines before it, the
+    first one of the board drawn, how many are drawn). A board no bigger than the view is
+    centred and drawn whole; a bigger one from the scroll offset. With `whole_cells` (the
+    cards laid outgrow the view) it is drawn from the first card edge at or after the scroll
+    offset, and only as many whole cards as fit, in the middle of the view (the columns or
+    lines left over stay blank on both sides): a card at the view's edge is never cut."""
+    if board <= view:
+        return (view - board) // 2, 0, board
+    if not whole_cells:
+        return 0, scroll, view
+    whole = max(view // cell, 1) * cell
+    first = min(-(-scroll // cell) * cell, board - whole)
+    return max(view - whole, 0) // 2, max(first, 0), min(whole, view)
 
 
 def draw_card(sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:

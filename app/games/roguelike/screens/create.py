@@ -7,6 +7,7 @@ picked, the game is set up from the seed and the play screen takes over.
 from __future__ import annotations
 
 import random
+import re
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,9 +18,11 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import Event, IllegalAction
-from engine.roguelike import RULES, RogueAction, skill_names
+from engine.roguelike import MAX_SEED, RULES, RogueAction, skill_names
 
 from app.games.roguelike.words import name
+
+SEED_NOTE = "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
 
 INTRO = ("You are a rogue with nothing to your name, at the gate of the Dungeon of Chaos. Ten "
          "shifting levels below lies the Amulet of Yendor. Every skill starts at 1d6: choose "
@@ -45,6 +48,7 @@ class CreateScreen(Screen[None]):
     CreateScreen #skills { height: auto; max-height: 9; border: round $panel; }
     CreateScreen.tall #skills { max-height: 15; }
     CreateScreen #chosen { margin: 0 1; }
+    CreateScreen #seed-note { margin: 0 1; color: $warning; }
     """
 
     def __init__(self) -> None:
@@ -58,7 +62,8 @@ class CreateScreen(Screen[None]):
             yield OptionList(*self._options(), id="skills")
             yield Static(id="chosen")
             yield Input(placeholder="Seed (leave blank for a random dungeon)", id="seed",
-                        restrict=r"[0-9]*", max_length=19)
+                        max_length=len(str(MAX_SEED)))
+            yield Static(id="seed-note")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -93,6 +98,10 @@ class CreateScreen(Screen[None]):
         if len(self.chosen) == 2:
             self.start()
             return
+        self.refresh_skills()
+
+    def refresh_skills(self) -> None:
+        """The skill list's 1d6/2d6 marks and the line under it, after a pick changed."""
         options = self.query_one("#skills", OptionList)
         highlighted = options.highlighted
         options.clear_options()
@@ -100,7 +109,23 @@ class CreateScreen(Screen[None]):
         options.highlighted = highlighted
         self._say()
 
+    def seed_problem(self) -> str:
+        """What is wrong with the seed typed, or "" (letters are kept on show, not dropped,
+        so the player sees what the note is about)."""
+        text = self.query_one("#seed", Input).value.strip()
+        return SEED_NOTE if text and not re.fullmatch(r"[0-9]+", text) else ""
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "seed":
+            self.query_one("#seed-note", Static).update(self.seed_problem())
+
     def start(self) -> None:
+        if problem := self.seed_problem():  # the second skill waits until the seed is fixed
+            self.chosen.pop()
+            self.notify(problem, severity="error", markup=False)
+            self.refresh_skills()
+            self.query_one("#seed", Input).focus()
+            return
         text = self.query_one("#seed", Input).value.strip()
         seed = int(text) if text else random.SystemRandom().randrange(1 << 32)
         try:
@@ -111,7 +136,7 @@ class CreateScreen(Screen[None]):
         except (ValueError, IllegalAction) as error:
             self.chosen.pop()
             self.notify(str(error), severity="error", markup=False)
-            self._say()
+            self.refresh_skills()
             return
         from app.games.roguelike.screens.play import PlayScreen
 

@@ -9,6 +9,8 @@ open by themselves. When the game ends, the run is saved and the results show.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
@@ -101,27 +103,38 @@ class PlayScreen(BoardScreen):
     def tell(self, events: list[Event]) -> None:
         self.query_one(EventLog).add(log_lines(events))
 
+    def warn(self, message: str) -> None:
+        """Why a key did nothing, in a toast that replaces the one before: refusals never
+        pile up over the room."""
+        self.app.clear_notifications()
+        self.notify(message, markup=False)
+
+    def on_screen_suspend(self) -> None:
+        """A refusal is about this screen: it goes when another (the help, a menu) covers it."""
+        self.app.clear_notifications()
+
     # -- acting
 
     def act(self, action: RogueAction) -> None:
         try:
             events = self.state.apply(action)
         except IllegalAction as error:
-            self.notify(error.reason, markup=False)
+            self.warn(error.reason)
             return
         self.tell(events)
         self.redraw()
-        self.after()
+        self.after(events)
 
-    def after(self) -> None:
-        """What the game asks next: a level-up choice, or the end."""
+    def after(self, events: Sequence[Event] = ()) -> None:
+        """What the game asks next (after `events`): a level-up choice, or the end."""
         view = self.view
         if view.outcome is not None:
             from app.games.roguelike.records import save_run
             from app.games.roguelike.screens.results import ResultsScreen
 
             saved = save_run(self.state, self.player)
-            self.app.switch_screen(ResultsScreen(view, saved))
+            death = next((e.data for e in events if e.kind == "died"), None)
+            self.app.switch_screen(ResultsScreen(view, saved, death))
         elif view.pending in ("raise_skills", "choose_ability"):
             title = ("Level up: raise your skills" if view.pending == "raise_skills"
                      else "Level up: choose a special ability")
@@ -152,7 +165,7 @@ class PlayScreen(BoardScreen):
         view = self.view
         doors = [d for d in view.place.doors if d.facing == direction]
         if not doors:
-            self.notify("No door on that side.", markup=False)
+            self.warn("No door on that side.")
             return
         row, col = view.rogue_at
         # A door not yet through comes first (exploring), then the nearest.
@@ -163,8 +176,7 @@ class PlayScreen(BoardScreen):
                 if action in view.legal:
                     self.act(action)
                     return
-        self.notify(self.state.why_illegal(RogueAction("go", door=doors[0].door)) or "Not now.",
-                    markup=False)
+        self.warn(self.state.why_illegal(RogueAction("go", door=doors[0].door)) or "Not now.")
 
     def action_letter(self, what: str) -> None:
         view = self.view
@@ -176,7 +188,7 @@ class PlayScreen(BoardScreen):
         # Not allowed now: the game says why.
         first = kinds[0]
         probe = RogueAction(first, monster=0) if first == "attack" else RogueAction(first)
-        self.notify(self.state.why_illegal(probe) or "Not now.", markup=False)
+        self.warn(self.state.why_illegal(probe) or "Not now.")
 
     # -- help and leaving
 

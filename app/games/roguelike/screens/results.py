@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,18 +12,37 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from engine.core import shown
 from engine.roguelike import RogueView
 
-from app.games.roguelike.words import name
+from app.games.cardrogue.words import middle_cut
+from app.games.roguelike.words import death_words, name
 
 
-def results_text(view: RogueView, saved: str) -> Text:
+def saved_text(saved: Path | str, width: int) -> Text:
+    """Where the run went, in lines of `width`: the file name on a line of its own and its
+    folder on the next, each cut in the middle if it is longer (a path is never broken inside
+    a name); or why it could not be saved."""
+    if isinstance(saved, str):
+        return Text(saved, style="dim")
+    out = Text("Run saved to the file\n", style="dim")
+    out.append(middle_cut(shown(saved.name), width) + "\n")
+    out.append("in ", style="dim")
+    out.append(middle_cut(shown(str(saved.parent)), width - 3))
+    return out
+
+
+def results_text(view: RogueView, saved: Path | str, death: dict[str, Any] | None = None,
+                 width: int = 58) -> Text:
+    """The end of a game; `death` is the "died" event's data, which says what killed, and
+    `width` the room for a line."""
     text = Text()
     if view.outcome == "won":
         text.append("You won!\n", style="bold green")
         text.append("The Amulet of Yendor is yours.\n\n")
     else:
-        text.append("You died.\n", style="bold red")
+        cause = death_words(death or {})
+        text.append(f"You died: {cause}.\n" if cause else "You died.\n", style="bold red")
         text.append(f"The dungeon keeps you on level {view.level}.\n\n")
     text.append(f"Deepest level   {view.deepest}\n")
     text.append(f"Rogue level     {view.rogue_level}\n")
@@ -30,7 +52,7 @@ def results_text(view: RogueView, saved: str) -> Text:
     if view.abilities:
         text.append(f"Abilities       {', '.join(name(a) for a in view.abilities)}\n")
     text.append("\n")
-    text.append(saved, style="dim")  # a path from the disk: shown as it is
+    text.append_text(saved_text(saved, width))
     return text
 
 
@@ -48,16 +70,31 @@ class ResultsScreen(Screen[None]):
                              padding: 1 2; }
     """
 
-    def __init__(self, view: RogueView, saved: str) -> None:
+    def __init__(self, view: RogueView, saved: Path | str,
+                 death: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.final = view
         self.saved = saved
+        self.death = death
 
     def compose(self) -> ComposeResult:
         with Vertical(id="results") as box:
             box.border_title = "Rogue Like Roguelike"
-            yield Static(results_text(self.final, self.saved), id="results-text")
+            yield Static(id="results-text")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        """The text, laid out for the box's width (the path's lines are cut to fit it): 64
+        columns at most, less its border and padding."""
+        text = self.query_one("#results-text", Static)
+        width = text.content_size.width or min(64, self.app.size.width) - 6
+        text.update(results_text(self.final, self.saved, self.death, width))
 
     def action_done(self) -> None:
         self.app.pop_screen()

@@ -32,7 +32,8 @@ def panel_text(view: RogueView) -> Text:
         text.append("Abilities: " + ", ".join(name(a) for a in view.abilities) + "\n")
     text.append(place_line(view) + "\n", style="italic")
     if view.place.doors:
-        text.append("Doors: " + ", ".join(door_line(d) for d in view.place.doors))
+        doors = view.place.doors
+        text.append("Doors: " + ", ".join(door_line(d, doors) for d in doors))
     return text
 
 

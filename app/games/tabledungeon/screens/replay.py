@@ -14,26 +14,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from app.games.cardrogue.glossary import Term
-from app.games.cardrogue.replay import Unwatchable
-from app.games.cardrogue.screens.replay import RunRefusedScreen
+from app.games.cardrogue.screens.replay import open_run
 from app.games.tabledungeon import glossary
 from app.games.tabledungeon.replay import TableReplay
 from app.games.tabledungeon.widgets.panels import enemy_text, players_text, status_text
-from engine.core import RunError, read_document
 
 
 def open_table_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
     """Open the viewer on a Table Dungeon run file, or the refusal if it cannot be shown."""
-    try:
-        replay = TableReplay.from_document(read_document(path))
-    except RunError as exc:
-        app.push_screen(RunRefusedScreen(exc.code.replace("_", " ").capitalize(), exc.message),
-                        closed)
-        return
-    except Unwatchable as refusal:
-        app.push_screen(RunRefusedScreen(refusal.heading, refusal.message), closed)
-        return
-    app.push_screen(TableReplayScreen(replay, path.name), closed)
+    open_run(app, lambda: TableReplay.from_file(path), closed,
+             viewer=lambda replay: TableReplayScreen(replay, path.name))
 
 
 class TableReplayScreen(Screen[None]):
@@ -70,6 +60,7 @@ class TableReplayScreen(Screen[None]):
         border-top: solid $panel;
         padding: 0 1;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;  /* lines are wrapped left of the scrollbar, before it shows */
     }
     """
 
@@ -83,13 +74,17 @@ class TableReplayScreen(Screen[None]):
         yield Static(id="status")
         yield Static(id="enemy")
         yield Static(id="players")
-        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        # min_width 0: a line is wrapped to the room left of the scrollbar, never wider.
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=0)
         log.can_focus = False  # the arrows step through the run
         yield log
         yield Footer()
 
     def on_mount(self) -> None:
         self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()  # the status line is laid out for its width
 
     def glossary(self, query: str) -> list[Term]:
         return glossary.search(query)
@@ -103,7 +98,9 @@ class TableReplayScreen(Screen[None]):
         if replay.score is not None:
             step.append(f" · verified, score {replay.score}", style="green")
         self.query_one("#step", Static).update(step)
-        self.query_one("#status", Static).update(status_text(view, replay.seed))
+        status = self.query_one("#status", Static)
+        width = status.content_size.width or self.app.size.width - 2  # before the first layout
+        status.update(status_text(view, replay.seed, width))
         self.query_one("#enemy", Static).update(enemy_text(view))
         self.query_one("#players", Static).update(players_text(view))
         log = self.query_one("#log", RichLog)

@@ -136,6 +136,7 @@ class TableScreen(Screen[None]):
         border-top: solid $panel;
         padding: 0 1;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;  /* lines are wrapped left of the scrollbar, before it shows */
     }
     """
 
@@ -154,7 +155,8 @@ class TableScreen(Screen[None]):
         yield Static(id="players")
         yield Static(id="hand")
         yield Static(id="note")
-        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        # min_width 0: a line is wrapped to the room left of the scrollbar, never wider.
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=0)
         log.can_focus = False  # the arrows and Enter belong to the choices; the log follows
         yield log
         yield Footer()
@@ -180,17 +182,21 @@ class TableScreen(Screen[None]):
         choices = self.choices()
         self.selected = min(self.selected, max(len(choices) - 1, 0))
         waiting = session.needs_handover()
-        self.query_one("#status", Static).update(status_text(view, session.seed))
+        status = self.query_one("#status", Static)
+        status.update(status_text(view, session.seed, self.width_of(status)))
         self.query_one("#enemy", Static).update(enemy_text(view))
         self.query_one("#players", Static).update(players_text(view))
         hidden = name_of(view, session.current) if waiting and session.current is not None \
             else None
         panel = self.query_one("#hand", Static)
-        width = panel.content_size.width or self.app.size.width - 2  # before the first layout
-        panel.update(hand_text(view, choices, self.selected, hidden, width))
+        panel.update(hand_text(view, choices, self.selected, hidden, self.width_of(panel)))
+
+    def width_of(self, panel: Static) -> int:
+        """The room for text in a panel (one column of padding each side)."""
+        return panel.content_size.width or self.app.size.width - 2  # before the first layout
 
     def on_resize(self) -> None:
-        self.refresh_table()  # the choices are laid out for the panel's width
+        self.refresh_table()  # the status and the choices are laid out for the panels' width
 
     def log_lines(self, *lines: Text) -> None:
         log = self.query_one("#log", RichLog)

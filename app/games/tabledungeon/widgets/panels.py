@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
+from app.games.cardrogue.words import middle_cut
 from app.games.tabledungeon.words import card, cards, choice_label, name_of
 from engine.tabledungeon import Action
 
@@ -36,8 +37,11 @@ def waiting_words(view: dict[str, Any]) -> str:
     return "lays a card"
 
 
-def status_text(view: dict[str, Any], seed: int) -> Text:
-    """Whose turn it is and what they must do, then the round, level, aces and the seed."""
+def status_text(view: dict[str, Any], seed: int, width: int | None = None) -> Text:
+    """Whose turn it is and what they must do, then the round, level, aces, loot deck and
+    seed, on one line of `width` (None: no limit): when they do not all fit, the loot deck is
+    said shorter and the seed loses its middle digits, then the figures that still do not fit
+    are left out (the aces last: they end the game)."""
     out = Text()
     current = view["current_player"]
     if view["outcome"] is not None:
@@ -46,9 +50,20 @@ def status_text(view: dict[str, Any], seed: int) -> Text:
         out.append("▶ ", style="bold")
         out.append_text(seat_name(view, current))
         out.append(f" {waiting_words(view)}", style="bold")
-    out.append(f" · Round {view['round']} · Level {view['level']} · Aces "
-               f"{view['aces']}/{view['aces_to_end']} · Loot deck {view['loot_deck']} · "
-               f"Seed {seed}", style="dim")
+    figures = [f"Round {view['round']}", f"Level {view['level']}",
+               f"Aces {view['aces']}/{view['aces_to_end']}", f"Loot deck {view['loot_deck']}",
+               f"Seed {seed}"]
+    room = None if width is None else width - out.cell_len
+    if room is not None and len(" · ".join(["", *figures])) > room:
+        figures[3] = f"Loot {view['loot_deck']}"
+        others = len(" · ".join(["", *figures[:4], "Seed "]))
+        digits = middle_cut(str(seed), max(room - others, 7))
+        figures[4] = f"Seed {digits}"
+        kept = [2, 0, 1, 3, 4]  # the order figures are given up in, last first
+        while kept and len("".join(f" · {figures[n]}" for n in kept)) > room:
+            kept.pop()
+        figures = [figure for n, figure in enumerate(figures) if n in kept]
+    out.append("".join(f" · {figure}" for figure in figures), style="dim")
     return out
 
 
@@ -92,6 +107,9 @@ def players_text(view: dict[str, Any]) -> Text:
                        style="dim")
             continue
         out.append(f" {p['class_name']:<8} ")
+        if view["phase"] == "pick":  # health and piles come with the decks, once all have picked
+            out.append("picked: waits for the others", style="dim")
+            continue
         if not p["alive"]:
             out.append(f"{'fallen':<7}", style="red")
         else:
