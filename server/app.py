@@ -437,13 +437,18 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                     ) -> Response:
         version = CURRENT_RULES_VERSION if rules_version is None else rules_version
         try:
-            # The page with its ranks and total is one statement (store.board_page).
+            # The page with its ranks and total is one statement (store.board_page). A map's
+            # id names its board at once; a share code is looked up first. A board that shows
+            # nothing is checked against the maps: an unknown or hidden map is a 404.
             with reading_statements(_engine(request)) as conn:
-                identity = store.map_id(conn, ref)
+                ref = ref.strip()
+                identity = ref.lower() if len(ref) == 64 else store.map_id(conn, ref)
                 if identity is None:
                     raise _no_map()
                 page = store.board_page(conn, identity, version, limit=limit, cursor=cursor,
                                         around=around)
+                if (page is None or not page[0]) and store.map_id(conn, identity) is None:
+                    raise _no_map()
         except store.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this board") from None
         if page is None:

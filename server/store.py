@@ -695,12 +695,14 @@ def _page(start: str) -> Any:
     snapshot in one round trip: the entries from the top (start ""), or after (">") or from
     (">=") a key, each with its rank, and the board's size.
 
-    A page is a run of entries in rank order, so every score strictly between its first and
+    A hidden map's board has no page. A page is a run of entries in rank order, so every score strictly between its first and
     its last has all its entries on the page: a score's rank is one plus the entries ahead of
     the page's first score plus the entries of the page's scores before it."""
+    shown = select(maps.c.id).where(maps.c.id == bindparam("identity"),
+                                    maps.c.hidden_at.is_(None)).exists()  # not a hidden map
     rows = select(entries.c.moves, entries.c.turns, entries.c.run_id, entries.c.at,
                   players.c.name.label("player")).join(
-        players, players.c.id == entries.c.player_id).where(_BOARD)
+        players, players.c.id == entries.c.player_id).where(_BOARD, shown)
     key = tuple_(bindparam("start_moves"), bindparam("start_turns"), bindparam("start_run"))
     if start == ">":
         rows = rows.where(tuple_(*ORDER) > key)

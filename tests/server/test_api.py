@@ -395,6 +395,14 @@ def test_moderators_hide_maps_and_remove_runs(api: Api) -> None:
     assert hidden.status_code == 200
     assert api.client.get(f"/api/v1/maps/{published['id']}").status_code == 404
     assert api.client.get("/api/v1/maps").json()["items"] == []
+    # Its board is gone too, however it is asked for (Ann's entry is still stored).
+    for ref in (published["id"], published["id"].upper(), published["share_code"]):
+        for params in ({}, {"around": "Ann"}, {"around": "Bo"}):
+            gone = api.client.get(f"/api/v1/maps/{ref}/leaderboard", params=params)
+            assert gone.status_code == 404, (ref, params)
+            assert gone.json()["error"]["code"] == "unknown_map"
+    unknown = api.client.get(f"/api/v1/maps/{'f' * 64}/leaderboard")
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "unknown_map"
     # Runs of a hidden map are not ranked.
     late = api.submit(challenge("speed-maze")[1], bo)
     api.settle()
