@@ -87,6 +87,24 @@ async def test_a_finished_run_leaves_no_save(app: CardRogueApp) -> None:
         assert "continue" not in menu_ids(app.screen)
 
 
+async def test_starting_again_and_leaving_at_once_keeps_the_earlier_save(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await open_three(app, pilot)
+        await press(pilot, *STEP, "enter", "right")  # on level 2, one move into it
+        await leave(pilot)
+        save = saves.save_path(play.session.map_id)
+        kept = save.read_bytes()
+        again = await open_three(app, pilot)  # the same map from the start, not continued
+        assert again.game.level_index == 0 and not again.game.history
+        await press(pilot, "escape", "6")  # leave before any move: nothing to ask
+        assert isinstance(app.screen, TitleScreen)
+        assert save.read_bytes() == kept
+        await pilot.pause()
+        assert "Continue: Three Steps, level 2 of 3" in str(
+            app.screen.menu.get_option_at_index(0).prompt)
+
+
 async def test_quitting_keeps_the_run(user_data: Path) -> None:
     app = CardRogueApp()
     async with app.run_test(size=SIZE) as pilot:

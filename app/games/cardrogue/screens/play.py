@@ -874,15 +874,15 @@ class PlayScreen(GameViews, Screen[None]):
             self.dismiss(None)
 
     def keep_progress(self) -> bool:
-        """Save the unfinished run to continue later, or forget the save once the run is over
-        (or was started again and left untouched). Says why in a notice and returns False if
-        the disk refuses."""
+        """Save the unfinished run to continue later, or forget the save once the run is over.
+        A run started again and left untouched leaves an earlier save of the map as it was.
+        Says why in a notice and returns False if the disk refuses."""
         if not self.KEEPS_PROGRESS:
             return True
         try:
-            if self.game.is_over or not self.game.history:
+            if self.game.is_over:
                 saves.discard(self.session.map_id)
-            else:
+            elif self.game.history:
                 saves.keep(self.session)
         except (OSError, ValueError) as error:
             self.app.notify(f"Your run could not be kept: {saves.one_line(error)}",
