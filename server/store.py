@@ -19,11 +19,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Connection,
     CursorResult,
+    Integer,
     Row,
     and_,
+    String,
     bindparam,
+    cast,
     false,
     func,
     insert,
@@ -34,6 +38,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.functions import FunctionElement
 
 from server.db import now
 from server.schema import (
@@ -689,6 +695,33 @@ _BOARD = _board(bindparam("identity"), bindparam("rules_version"))
 _SCORES = _scores_of(bindparam("identity"), bindparam("rules_version"))
 
 
+def _literal(name: str) -> Any:
+    """A bind parameter written into the SQL text (a page's LIMIT): PostgreSQL then plans the
+    prepared statement once for all boards. With the limit as a parameter, its generic plan
+    cannot know the page is small, so every execution was planned again (0.4 ms a page)."""
+    return bindparam(name, type_=Integer(), literal_execute=True)
+
+
+class utc_iso(FunctionElement[str]):  # noqa: N801 - used like an SQL function
+    """A stored time as iso() writes it, made by the database: a page of 100 entries spent
+    0.3 ms formatting them in Python."""
+
+    type = String()
+    inherit_cache = True
+
+
+@compiles(utc_iso, "postgresql")
+def _utc_iso_postgresql(element: utc_iso, compiler: Any, **kw: Any) -> str:
+    return (f"to_char({compiler.process(element.clauses, **kw)} AT TIME ZONE 'UTC', "
+            """'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')""")
+
+
+@compiles(utc_iso, "sqlite")
+def _utc_iso_sqlite(element: utc_iso, compiler: Any, **kw: Any) -> str:
+    # SQLite keeps a time as text in UTC, "2026-01-01 00:00:00.000000".
+    return f"replace({compiler.process(element.clauses, **kw)}, ' ', 'T') || 'Z'"
+
+
 @functools.cache
 def _page(start: str) -> Any:
     """A page of a board in one statement, so its entries, ranks and total come from one
@@ -700,15 +733,15 @@ def _page(start: str) -> Any:
     the page's first score plus the entries of the page's scores before it."""
     shown = select(maps.c.id).where(maps.c.id == bindparam("identity"),
                                     maps.c.hidden_at.is_(None)).exists()  # not a hidden map
-    rows = select(entries.c.moves, entries.c.turns, entries.c.run_id, entries.c.at,
-                  players.c.name.label("player")).join(
+    rows = select(entries.c.moves, entries.c.turns, entries.c.run_id,
+                  utc_iso(entries.c.at).label("at"), players.c.name.label("player")).join(
         players, players.c.id == entries.c.player_id).where(_BOARD, shown)
     key = tuple_(bindparam("start_moves"), bindparam("start_turns"), bindparam("start_run"))
     if start == ">":
         rows = rows.where(tuple_(*ORDER) > key)
     elif start == ">=":
         rows = rows.where(tuple_(*ORDER) >= key)
-    page = rows.order_by(*ORDER).limit(bindparam("limit")).cte("page")
+    page = rows.order_by(*ORDER).limit(_literal("limit")).cte("page")
     page_order = (page.c.moves, page.c.turns, page.c.run_id)
 
     def end(column: Any, *, last: bool) -> Any:  # the page's first or last score
@@ -726,7 +759,7 @@ def _page(start: str) -> Any:
     rules_version: Any = bindparam("rules_version")
     ahead = _entries_ahead(identity, rules_version, *first)
     return (select(page.c.moves, page.c.turns, page.c.run_id, page.c.at, page.c.player,
-                   (ahead + scores.c.within + 1).label("rank"),
+                   cast(ahead + scores.c.within + 1, BigInteger).label("rank"),
                    _size(identity, rules_version).label("total"))
             .join(scores, and_(scores.c.moves == page.c.moves, scores.c.turns == page.c.turns))
             .order_by(*page_order))
@@ -740,7 +773,7 @@ def _around_start() -> Any:
         _BOARD, players.c.name == bindparam("name")).cte("mine")
     ahead = select(*ORDER).where(
         _BOARD, tuple_(*ORDER) < tuple_(*(select(c).scalar_subquery() for c in mine.c))
-    ).order_by(*(c.desc() for c in ORDER)).limit(bindparam("before")).subquery("ahead")
+    ).order_by(*(c.desc() for c in ORDER)).limit(_literal("before")).subquery("ahead")
     either = union_all(select(*mine.c), select(*ahead.c)).subquery("either")
     return select(*either.c).order_by(*either.c).limit(1)
 
@@ -773,8 +806,8 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
     more = len(rows) > limit
     rows = rows[:limit]
     total = int(rows[0].total) if rows else board_size(conn, identity, rules_version)
-    items = [{"rank": int(row.rank), "player": row.player, "moves": row.moves,
-              "turns": row.turns, "run": row.run_id, "at": iso(row.at)} for row in rows]
+    items = [{"rank": row.rank, "player": row.player, "moves": row.moves,
+              "turns": row.turns, "run": row.run_id, "at": row.at} for row in rows]
     next_cursor = None
     if more and rows:
         last = rows[-1]

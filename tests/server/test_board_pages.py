@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+from sqlalchemy import select
+
 from server import store
 from server.db import connect, reading, writing
+from server.schema import entries
 from server.verification import CURRENT_RULES_VERSION, MapFacts, Outcome
 
 MAP = "c" * 64
@@ -85,5 +88,26 @@ def test_every_page_has_the_ranks_counted_by_hand(database: str) -> None:
             banned = store.board_page(conn, MAP, CURRENT_RULES_VERSION, limit=5,
                                       around="p07")
             assert banned is None
+    finally:
+        engine.dispose()
+
+
+def test_a_page_writes_times_and_ranks_as_the_rest_of_the_api(database: str) -> None:
+    """The database formats a page's times (store.utc_iso): the same text as store.iso gives
+    for the stored time, to the microsecond, in UTC whatever the session's time zone."""
+    fill(database)
+    engine = connect(database)
+    try:
+        with reading(engine) as conn:
+            if engine.dialect.name == "postgresql":
+                conn.exec_driver_sql("SET TIME ZONE 'America/New_York'")
+            stored = {run: store.iso(at) for run, at in conn.execute(
+                select(entries.c.run_id, entries.c.at).where(entries.c.map_id == MAP))}
+            page = store.board_page(conn, MAP, CURRENT_RULES_VERSION, limit=100)
+            assert page is not None
+            items = page[0]
+            assert [item["at"] for item in items] == [stored[item["run"]] for item in items]
+            assert any(not item["at"].endswith(".000000Z") for item in items)
+            assert all(type(item["rank"]) is int for item in items)
     finally:
         engine.dispose()
