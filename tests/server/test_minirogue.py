@@ -11,6 +11,7 @@ from sqlalchemy import false, func, select
 
 from server.db import migrate
 from server.schema import scored_boards, scored_counts, scored_entries
+from server.store import iso
 from tests.server.conftest import Api
 from tests.server.minirogue_runs import by_score, daily, played, seed_board, today, won
 from tests.server.test_api import make_moderator
@@ -55,6 +56,9 @@ def test_a_won_run_and_a_dead_run_rank_by_score_for_the_tokens_player(api: Api) 
     assert page["total"] == 2 and page["game"] == "minirogue"
     assert [(i["player"], i["score"], i["ending"]) for i in page["items"]] == [
         ("Ann", victory["claimed"]["score"], "won"), ("Bo", death["claimed"]["score"], "dead")]
+    with api.engine.connect() as conn:  # times as the rest of the API writes them
+        stored = dict(conn.execute(select(scored_entries.c.run_id, scored_entries.c.at)).all())
+    assert [i["at"] for i in page["items"]] == [iso(stored[i["run"]]) for i in page["items"]]
     assert api.run(second)["rank"] == 2
     listed = api.client.get(f"{GAME}/boards").json()
     assert [(b["board"], b["kind"], b["seed"], b["difficulty"], b["dungeon_keys"],
