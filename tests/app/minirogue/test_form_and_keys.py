@@ -85,3 +85,20 @@ async def test_a_key_that_is_not_a_choice_now_says_so() -> None:
         await pilot.press("1")
         await pilot.pause()
         assert len(screen.state.history) == 1
+
+
+async def test_the_dungeon_keys_box_reads_on_and_off_without_colour() -> None:
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueNewGameScreen(today=DAY))
+        await pilot.pause()
+        box = app.screen.query_one("#keys")
+        off = box.render().plain
+        assert off.startswith("[ ] Dungeon Keys")
+        box.focus()
+        await pilot.press("space")
+        on = box.render().plain
+        assert on.startswith("[x] Dungeon Keys") and box.value
+        setup = app.screen.setup()
+        assert setup is not None and setup.dungeon_keys

@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from engine.minirogue import DIFFICULTIES, setup_problem
 
 from app.games.minirogue.records import Setup
 from app.games.minirogue.words import DIFFICULTIES as DIFFICULTY_NAMES
+from app.widgets.tick_box import TickBox
 
 DEFAULT_DIFFICULTY = "normal"  # the rulebook's advice for a first delve
 
@@ -128,7 +129,7 @@ class MiniRogueNewGameScreen(Screen[None]):
                 for name in DIFFICULTIES:
                     yield Choice(DIFFICULTY_NAMES[name], value=name == DEFAULT_DIFFICULTY,
                                  name=name)
-            yield Checkbox("Dungeon Keys: a key from a trap room on each level", id="keys")
+            yield TickBox("Dungeon Keys: a key from a trap room on each level", id="keys")
             yield Label(Text("Dungeon"), id="dungeon-label")
             with Choices(id="dungeon"):
                 yield Choice(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
@@ -158,7 +159,7 @@ class MiniRogueNewGameScreen(Screen[None]):
         """The delve the form describes, or None after saying what is wrong."""
         chosen = self.query_one("#difficulty", RadioSet).pressed_button
         difficulty = chosen.name if chosen is not None and chosen.name else DEFAULT_DIFFICULTY
-        keys = self.query_one("#keys", Checkbox).value
+        keys = self.query_one("#keys", TickBox).value
         dungeon = self.query_one("#dungeon", RadioSet).pressed_button
         if dungeon is None or dungeon.name == "daily":
             return Setup.daily(self.today, difficulty, keys)
