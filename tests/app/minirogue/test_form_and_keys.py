@@ -37,14 +37,33 @@ async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
         assert chosen(screen, "#difficulty") == ["Hard"]
         await pilot.press("left", "left")
         assert chosen(screen, "#difficulty") == ["Casual"]
-        await pilot.press("tab", "tab")  # past the Dungeon Keys box, to the dungeon
+        await pilot.press("down", "down")  # past the Dungeon Keys box, to the dungeon
+        assert chosen(screen, "#difficulty") == ["Casual"]  # Down moved on, chose nothing
         assert app.focused is screen.query_one("#dungeon", RadioSet)
-        await pilot.press("down")
+        await pilot.press("right")
         assert chosen(screen, "#dungeon") == ["A seed of your own, to share"]
-        await pilot.press("up")
+        await pilot.press("left")
         assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
+        await pilot.press("down")
+        assert app.focused is screen.query_one("#seed")
+        await pilot.press("up", "up", "up")
+        assert app.focused is screen.query_one("#difficulty", RadioSet)
+        assert chosen(screen, "#difficulty") == ["Casual"]
         setup = screen.setup()
         assert setup is not None and (setup.day, setup.difficulty) == ("2026-11-22", "casual")
+
+
+async def test_the_form_help_names_the_arrows() -> None:
+    from app.cardrogue_app import screen_keys
+
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueNewGameScreen(today=DAY))
+        await pilot.pause()
+        keys = {key: what for key, what, _ in screen_keys(app.screen)}
+        assert keys["↑ ↓ Tab"] == "Move between the fields"
+        assert keys["← →"] == "Change the difficulty, or the dungeon"
 
 
 async def test_before_the_first_choice_leaving_and_quitting_ask_too() -> None:

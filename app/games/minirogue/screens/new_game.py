@@ -44,14 +44,18 @@ class Choice(RadioButton):
 
 
 class Choices(RadioSet):
-    """A radio set whose arrows choose as they move (Enter and Space choose too), starting
-    from the one chosen."""
+    """A radio set whose Left and Right arrows choose as they move (Enter and Space choose
+    too), starting from the one chosen. Up and Down go on to the form's other fields, as in
+    the rest of the form, rather than through the choices."""
 
     BINDINGS = [
-        Binding("down,right", "choose(1)", "Next choice", show=False,
+        Binding("right", "choose(1)", "Next choice", show=False,
                 id="minirogue_choice_next"),
-        Binding("up,left", "choose(-1)", "Previous choice", show=False,
+        Binding("left", "choose(-1)", "Previous choice", show=False,
                 id="minirogue_choice_previous"),
+        Binding("down", "screen.focus_next", show=False, id="minirogue_choice_next_field"),
+        Binding("up", "screen.focus_previous", show=False,
+                id="minirogue_choice_previous_field"),
     ]
 
     def on_mount(self) -> None:
@@ -72,7 +76,13 @@ class Choices(RadioSet):
 class MiniRogueNewGameScreen(Screen[None]):
     """The form. Ctrl+S (or Enter in the seed box, or the Start button) starts the delve."""
 
+    EXTRA_KEYS = (("↑ ↓ Tab", "Move between the fields"),
+                  ("← →", "Change the difficulty, or the dungeon"),
+                  ("Space", "Turn Dungeon Keys on or off"))
+
     BINDINGS = [
+        Binding("down", "focus_next", show=False, id="minirogue_new_next_field"),
+        Binding("up", "focus_previous", show=False, id="minirogue_new_previous_field"),
         Binding("ctrl+s", "start", "Start", id="minirogue_new_start", tooltip="Start the delve"),
         Binding("escape", "back", "Back", id="minirogue_new_back", tooltip="Back to the title"),
         Binding("ctrl+b", "boards", "Boards", id="minirogue_new_boards",
@@ -143,6 +153,12 @@ class MiniRogueNewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#difficulty", RadioSet).focus()
+
+    def action_focus_next(self) -> None:
+        self.focus_next()
+
+    def action_focus_previous(self) -> None:
+        self.focus_previous()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.value:  # typing a seed means playing it
