@@ -121,3 +121,29 @@ async def test_the_dungeon_keys_box_reads_on_and_off_without_colour() -> None:
         assert on.startswith("[x] Dungeon Keys") and box.value
         setup = app.screen.setup()
         assert setup is not None and setup.dungeon_keys
+
+
+async def test_a_letter_in_the_seed_is_kept_and_explained() -> None:
+    from textual.widgets import Input, Static
+
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueNewGameScreen(today=DAY))
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#seed", Input).focus()
+        await pilot.press(*"20a6")
+        await pilot.pause()
+        assert screen.query_one("#seed", Input).value == "20a6"  # not dropped without a word
+        note = str(screen.query_one("#problem", Static).render())
+        assert note == "A seed is a number: type only the digits 0 to 9."
+        await pilot.press("enter")  # not started
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("backspace", "backspace")
+        await pilot.pause()
+        assert str(screen.query_one("#problem", Static).render()) == ""
+        await pilot.press("6", "enter")
+        await pilot.pause()
+        assert app.screen is not screen  # seed 206 starts the delve

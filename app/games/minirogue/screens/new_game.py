@@ -26,10 +26,20 @@ def utc_today() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date()
 
 
+# Said as Rogue Like Roguelike's new-game screen says it, so a seed reads the same in every game.
+SEED_NOTE = "A seed is a number: type only the digits 0 to 9."
+
+
+def only_digits(text: str) -> bool:
+    return text.strip().isdigit()
+
+
 def seed_problem(text: str) -> str | None:
     """Why a typed seed cannot be used, or None (the engine says which seeds it takes)."""
-    if not text.strip().isdigit():
-        return "A seed is a whole number, such as 2026."
+    if not text.strip():
+        return "Type a seed (a whole number, such as 2026), or choose today's daily dungeon."
+    if not only_digits(text):
+        return SEED_NOTE
     problem = setup_problem(int(text), "normal", False)
     return f"The {problem}." if problem else None
 
@@ -145,8 +155,9 @@ class MiniRogueNewGameScreen(Screen[None]):
                 yield Choice(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
                              name="daily")
                 yield Choice("A seed of your own, to share", name="seed")
+            # Letters are kept on show, not dropped, so the note under the box is clear.
             yield Input(placeholder="Seed: a whole number, such as 2026", id="seed",
-                        restrict=r"[0-9]*", max_length=20)
+                        max_length=20)
             yield Static(id="problem")
             yield Button("Start", id="start", variant="primary", compact=True)
         yield Footer()
@@ -163,6 +174,9 @@ class MiniRogueNewGameScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.value:  # typing a seed means playing it
             self.query_one("#dungeon", RadioSet).query(RadioButton).last().value = True
+        # Said as soon as a letter is typed, not only at Start.
+        wrong = event.value.strip() and not only_digits(event.value)
+        self.query_one("#problem", Static).update(Text(SEED_NOTE) if wrong else "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
