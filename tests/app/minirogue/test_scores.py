@@ -64,6 +64,7 @@ async def test_the_high_scores_screen_lists_mini_rogues_boards_after_the_maps(
         options.highlighted = maps  # the last played first
         await pilot.pause()
         table = screen.query_one("#entries", DataTable)
+        # A seed's board names its difficulty in its title, not on each entry.
         assert [str(c.label) for c in table.columns.values()] == \
             ["Rank", "Player", "Score", "End", "Date"]
         assert [row[:4] for row in table_rows(table)] == \
@@ -86,6 +87,25 @@ async def test_the_high_scores_screen_lists_mini_rogues_boards_after_the_maps(
         await pilot.pause()
         assert [str(c.label) for c in table.columns.values()] == \
             ["Rank", "Player", "Moves", "Turns", "Date"]
+
+
+async def test_a_daily_board_in_high_scores_says_how_each_delve_was_played(
+        corpus_maps: Path) -> None:  # noqa: F811
+    # A daily board takes every difficulty and variant (the score counts the difficulty).
+    with ScoreStore.open() as store:
+        store.add_scored(mini_run("won-normal-keys", "Ann"), "daily:2026-11-22")
+        store.add_scored(mini_run("random-impossible", "Bo"), "daily:2026-11-22")
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_scores(app, pilot)
+        screen.map_list.highlighted = len(screen.maps)
+        await pilot.pause()
+        table = screen.query_one("#entries", DataTable)
+        assert [str(c.label) for c in table.columns.values()] == \
+            ["Rank", "Player", "Score", "End", "Played", "Date"]
+        assert sorted((row[1], row[4]) for row in table_rows(table)) == \
+            [("Ann", "Normal, keys"), ("Bo", "Impossible")]
 
 
 def cardrogue(*args: str, data: Path) -> subprocess.CompletedProcess[str]:

@@ -21,11 +21,13 @@ from app.games.minirogue.words import cause_text, plural
 
 
 def board_text(rows: list[Row]) -> Text:
-    """A board's lines: rank, player, score and how the delve ended."""
+    """A board's lines: rank, player, score, how the delve ended and, on a daily board, the
+    difficulty it was played at (the score counts it)."""
     text = Text()
-    for rank, player, score, outcome in rows:
+    for rank, player, score, outcome, played in rows:
         # Names come from the store (and, through imports, from other people's files).
-        text.append(f"{rank or '':>3}. {shown(player)[:24]:<24} {score:>5}  {outcome}\n")
+        line = f"{rank or '':>3}. {shown(player)[:20]:<20} {score:>5}  {outcome:<4}"
+        text.append(f"{line}  {played}".rstrip() + "\n")
     return text
 
 
