@@ -45,9 +45,10 @@ async def test_the_boards_list_today_first_then_the_last_played() -> None:
         assert "Nobody has finished this dungeon here yet." in entries
         await pilot.press("down")
         entries = str(app.screen.query_one("#entries", Static).render())
-        # The same careful play of the same dungeon: a tie, which the earlier entry leads.
+        # The same careful play of the same dungeon: a tie shares its rank (as on the
+        # server), the earlier entry listed first.
         assert ann == bo
-        assert f"  1. {'Ann':<20} {ann:>5}" in entries and f"  2. {'Bo':<20} {bo:>5}" in entries
+        assert f"  1. {'Ann':<20} {ann:>5}  dead\n  1. {'Bo':<20} {bo:>5}  dead" in entries
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MiniRogueNewGameScreen)
