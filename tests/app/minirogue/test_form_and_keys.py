@@ -5,6 +5,7 @@ left or quit from its first deal on; a key that is not a choice now says so."""
 from __future__ import annotations
 
 import datetime
+from contextlib import asynccontextmanager
 
 from textual.widgets import RadioButton, RadioSet
 
@@ -18,6 +19,17 @@ from app.screens.title import TitleScreen
 DAY = datetime.date(2026, 11, 22)
 
 
+@asynccontextmanager
+async def new_game_form():
+    """The new-game form of DAY at 80x24, as (app, pilot)."""
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueNewGameScreen(today=DAY))
+        await pilot.pause()
+        yield app, pilot
+
+
 def chosen(screen, selector: str) -> list[str]:
     """The labels of a choice's buttons that draw the dot."""
     return [str(button.label) for button in screen.query_one(selector, RadioSet)
@@ -25,11 +37,7 @@ def chosen(screen, selector: str) -> list[str]:
 
 
 async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
-    app = CardRogueApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(MiniRogueNewGameScreen(today=DAY))
-        await pilot.pause()
+    async with new_game_form() as (app, pilot):
         screen = app.screen
         assert chosen(screen, "#difficulty") == ["Normal"]
         assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
@@ -56,11 +64,7 @@ async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
 async def test_the_form_help_names_the_arrows() -> None:
     from app.cardrogue_app import screen_keys
 
-    app = CardRogueApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(MiniRogueNewGameScreen(today=DAY))
-        await pilot.pause()
+    async with new_game_form() as (app, pilot):
         keys = {key: what for key, what, _ in screen_keys(app.screen)}
         assert keys["↑ ↓ Tab"] == "Move between the fields"
         assert keys["← →"] == "Change the difficulty, or the dungeon"
@@ -107,11 +111,7 @@ async def test_a_key_that_is_not_a_choice_now_says_so() -> None:
 
 
 async def test_the_dungeon_keys_box_reads_on_and_off_without_colour() -> None:
-    app = CardRogueApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(MiniRogueNewGameScreen(today=DAY))
-        await pilot.pause()
+    async with new_game_form() as (app, pilot):
         box = app.screen.query_one("#keys")
         off = box.render().plain
         assert off.startswith("[ ] Dungeon Keys")
@@ -126,11 +126,7 @@ async def test_the_dungeon_keys_box_reads_on_and_off_without_colour() -> None:
 async def test_a_letter_in_the_seed_is_kept_and_explained() -> None:
     from textual.widgets import Input, Static
 
-    app = CardRogueApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(MiniRogueNewGameScreen(today=DAY))
-        await pilot.pause()
+    async with new_game_form() as (app, pilot):
         screen = app.screen
         screen.query_one("#seed", Input).focus()
         await pilot.press(*"20a6")
