@@ -208,10 +208,12 @@ class ScoredResult:
     players: int  # how many players the board ranks
 
 
-# Each player's best on a board (the highest score, the earlier entry at a tie), ranked. A
-# local board holds a day's or a seed's runs of one person or a few, so this is computed.
+# Each player's best on a board (the highest score, the earlier entry at a tie), with its
+# rank. Equal scores share a rank (1, 2, 2, 4), as on the community server's boards; the earlier
+# entry is listed first. A local board holds a day's or a seed's runs of one person or a few,
+# so this is computed.
 _SCORED_BEST = """
-    SELECT player, score, outcome, recorded, run_hash FROM (
+    SELECT RANK() OVER (ORDER BY score DESC), player, score, outcome, recorded, run_hash FROM (
         SELECT *, ROW_NUMBER() OVER (PARTITION BY player ORDER BY score DESC, id) AS n
         FROM scored_entries WHERE game = ? AND board = ? AND rules_version = ?)
     WHERE n = 1 ORDER BY score DESC, id"""
@@ -568,16 +570,16 @@ class ScoreStore:
         with self._read() as conn:
             rows = conn.execute(_SCORED_BEST + " LIMIT ?",
                                 (game, board, rules_version, limit)).fetchall()
-        return [ScoredEntry(n + 1, *row) for n, row in enumerate(rows)]
+        return [ScoredEntry(*row) for row in rows]
 
     def scored_best(self, game: str, board: str, rules_version: int,
                     player: str) -> ScoredEntry | None:
         """A player's best on a board in points, with its rank; None if they have none."""
         with self._read() as conn:
             rows = conn.execute(_SCORED_BEST, (game, board, rules_version)).fetchall()
-        for n, row in enumerate(rows):
-            if row[0] == player:
-                return ScoredEntry(n + 1, *row)
+        for row in rows:
+            if row[1] == player:
+                return ScoredEntry(*row)
         return None
 
     def scored_boards(self, game: str, rules_version: int,

@@ -104,6 +104,7 @@ class View:
     found_spell: str | None
     wares: tuple[WareView, ...]  # at the merchant, else empty
     rest_options: tuple[str, ...]  # at the resting room, else empty
+    feat_costs: tuple[tuple[str, int], ...]  # what a feat costs, paid in each way: ("hp", 2)
     legal: tuple[tuple[tuple[str, Any], ...], ...]  # the legal actions as (field, value) pairs
     # the score sheet
     monsters_defeated: int
@@ -158,6 +159,7 @@ def build_view(state: State, seat: int = 0) -> View:
         foe=foe, combat_dice=dice, last_dice=state.last_dice, pending=state.pending,
         event_options=state.event_options, found_spell=state.found_spell, wares=wares,
         rest_options=tuple(t.resting) if state.pending == "resting" else (),
+        feat_costs=(("hp", t.feat_hp_cost), ("xp", t.feat_xp_cost)),
         legal=tuple(tuple(a.to_dict().items()) for a in state.legal_actions()),
         monsters_defeated=state.monsters_defeated, bosses_defeated=state.bosses_defeated,
         score=scoring.score(state), outcome=state.outcome, cause=state.cause,

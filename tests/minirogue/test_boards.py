@@ -51,6 +51,19 @@ def test_each_players_best_ranks_highest_first(store, delves) -> None:
     assert store.scored_best(GAME, BOARD, RULES_VERSION, "Cy") is None
 
 
+def test_equal_scores_share_a_rank_as_on_the_server(store, delves) -> None:
+    low, middle, high = delves
+    for player, run in (("Ann", high), ("Bo", middle), ("Cy", middle), ("Di", low)):
+        store.add_scored(replace(run, player=player), BOARD)
+    board = store.scored_board(GAME, BOARD, RULES_VERSION)
+    # 1, 2, 2, 4: a tie shares its rank and the next rank counts everyone ahead; the earlier
+    # entry is listed first.
+    assert [(e.rank, e.player) for e in board] == [(1, "Ann"), (2, "Bo"), (2, "Cy"), (4, "Di")]
+    assert store.scored_best(GAME, BOARD, RULES_VERSION, "Cy").rank == 2
+    assert store.scored_best(GAME, BOARD, RULES_VERSION, "Di").rank == 4
+    assert [e.rank for e in store.scored_board(GAME, BOARD, RULES_VERSION, limit=3)] == [1, 2, 2]
+
+
 def test_the_same_run_twice_is_entered_once(store, delves) -> None:
     assert store.add_scored(delves[0], BOARD).added
     again = store.add_scored(delves[0], BOARD)

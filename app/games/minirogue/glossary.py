@@ -22,7 +22,8 @@ TERMS: tuple[Term, ...] = (
      "and add the new roll, but a 1 on that roll loses the whole die. Then you strike: the "
      "dice's total comes off the foe's health."),
     Term("Feat", "Once per die in each attack you may roll any die again, even a miss, paying 2 "
-     "health or 1 XP. A feat is never allowed to take your last health."),
+     "health or 1 XP. A feat is never allowed to take your last health. On the dice line a "
+     "die rolled again by a feat is marked *."),
     Term("Counter-attack", "A foe that survives your strike hits back for its damage, less one for "
      "each point of armour."),
     Term("Spells", "You hold at most two. After a strike you may cast one: Fireball deals 8, Ice "

@@ -10,6 +10,7 @@ results screen: a store that cannot be used is reported in words.
 from __future__ import annotations
 
 import datetime
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -122,13 +123,35 @@ def points_view(store: ScoreStore, board: str, player: str, limit: int
             store.scored_best(GAME, board, RULES_VERSION, player))
 
 
-Row = tuple[int | None, str, int, str]  # a board's line: rank, player, score, outcome
+# A board's line: rank, player, score, outcome, and how the delve was played ("Hard, keys") on
+# a daily board, which mixes difficulties; "" on a seed's board, whose title says it.
+Row = tuple[int | None, str, int, str, str]
 
 
 def board_rows(store: ScoreStore, board: str, limit: int) -> list[Row]:
     """The top of a board."""
-    return [(e.rank, e.player, e.score, e.outcome)
-            for e in store.scored_board(GAME, board, RULES_VERSION, limit)]
+    entries = store.scored_board(GAME, board, RULES_VERSION, limit)
+    return [(e.rank, e.player, e.score, e.outcome, played)
+            for e, played in zip(entries, board_played(store, board, entries), strict=True)]
+
+
+def board_played(store: ScoreStore, board: str, entries: list[ScoredEntry]) -> list[str]:
+    """How each entry was played ("Hard, keys") on a daily board, which mixes difficulties
+    (the score counts them); "" for each on a seed's board, whose title says it."""
+    if not board.startswith("daily:"):
+        return ["" for _ in entries]
+    return [played_as(store.run_text(e.run_hash)) for e in entries]
+
+
+def played_as(run_text: str | None) -> str:
+    """The difficulty and variant of a run entered on a board ("Hard", "Normal, keys"), from
+    its run file as the store keeps it; "" if it cannot be read."""
+    try:
+        run = json.loads(run_text or "")
+        difficulty, keys = run["difficulty"], run["dungeon_keys"]
+    except (ValueError, TypeError, KeyError):
+        return ""
+    return f"{DIFFICULTIES.get(difficulty, str(difficulty))}{', keys' if keys is True else ''}"
 
 
 def board_entries(board: str, limit: int = 10) -> tuple[list[Row], str]:

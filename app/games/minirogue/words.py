@@ -60,6 +60,27 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
+def told_in_order(events: Iterable[Event]) -> list[Event]:
+    """The events in the order a player reads them: the engine takes a feat's price (the loss,
+    and any rank it costs) before the feat, which read like a monster's hit; the log tells the
+    feat first, then what it cost."""
+    out: list[Event] = []
+    price: list[Event] = []  # a loss that may be a feat's price, and the ranks it took
+    for event in events:
+        if event.kind == "rank_down" or (event.kind == "loss"
+                                         and event.data.get("source") == "feat"):
+            price.append(event)
+            continue
+        if event.kind == "feat":  # the feat, what it cost, then the rank that cost took
+            out.append(event)
+            out += sorted(price, key=lambda held: held.kind != "loss")
+        else:
+            out += price
+            out.append(event)
+        price = []
+    return out + price
+
+
 class Narrator:
     """Turns events into log lines. It remembers the foe of the fight in progress, so a roll
     can name what it is rolled against."""
@@ -69,7 +90,7 @@ class Narrator:
 
     def lines(self, events: Iterable[Event]) -> list[Text]:
         out = []
-        for event in events:
+        for event in told_in_order(events):
             sentence = self.sentence(event.kind, event.data)
             if sentence:
                 out.append(Text(sentence, style=STYLES.get(event.kind, "")))
@@ -110,9 +131,9 @@ class Narrator:
                 return f"Die {d['die'] + 1} rolled again: {d['roll']}, a miss: it deals nothing."
             return f"Die {d['die'] + 1} rolled again: {d['roll']}, it now deals {d['value']}."
         if kind == "feat":
-            paid = f"{d['cost']} {STATS.get(d['pay'], d['pay'])}"
             result = "a miss" if d["missed"] else f"it deals {d['value']}"
-            return f"Feat: you pay {paid} to roll die {d['die'] + 1} again: {d['roll']}, {result}."
+            return (f"Feat: die {d['die'] + 1} rolled again: {d['roll']}, {result} (marked * "
+                    f"on the dice).")
         if kind == "strike":
             poison = f" and poison {d['poison']}" if d["poison"] else ""
             return (f"You strike for {d['damage']}{poison}: the {foe} goes from "
@@ -197,6 +218,11 @@ class Narrator:
     @staticmethod
     def change(verb: str, d: dict[str, Any]) -> str:
         stat = STATS.get(d["stat"], d["stat"])
+        if verb == "lose" and d.get("source") == "feat":
+            if d["stat"] == "xp" and d["rank"] != d["rank_before"]:
+                return (f"You pay {d['amount']} XP for the feat: rank {d['rank_before']} with "
+                        f"{d['before']} XP becomes rank {d['rank']} with {d['after']}.")
+            return f"You pay {d['amount']} {stat} for the feat ({d['before']} → {d['after']})."
         if "instead_of_xp" in d:
             return (f"At the top rank, {d['instead_of_xp']} XP becomes {d['amount']} health "
                     f"({d['before']} → {d['after']}).")
@@ -231,8 +257,8 @@ def action_label(action: dict[str, Any], view: View) -> str:
     if kind == "reroll":
         return f"Reroll critical die {action['die'] + 1}"
     if kind == "feat":
-        paying = "health" if action["pay"] == "hp" else "XP"
-        return f"Feat on die {action['die'] + 1} for {paying}"
+        pay = action["pay"]
+        return f"Feat: die {action['die'] + 1} for {dict(view.feat_costs)[pay]} {STATS[pay]}"
     if kind == "strike":
         return "Strike"
     if kind == "pass":

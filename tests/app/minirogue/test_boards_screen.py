@@ -8,7 +8,7 @@ import datetime
 from textual.widgets import OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.minirogue.records import Setup, finish
+from app.games.minirogue.records import Setup, board_entries, finish
 from app.games.minirogue.screens.boards import MiniRogueBoardsScreen
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from engine.minirogue import RULES
@@ -45,9 +45,44 @@ async def test_the_boards_list_today_first_then_the_last_played() -> None:
         assert "Nobody has finished this dungeon here yet." in entries
         await pilot.press("down")
         entries = str(app.screen.query_one("#entries", Static).render())
-        # The same careful play of the same dungeon: a tie, which the earlier entry leads.
+        # The same careful play of the same dungeon: a tie shares its rank (as on the
+        # server), the earlier entry listed first.
         assert ann == bo
-        assert f"  1. {'Ann':<24} {ann:>5}" in entries and f"  2. {'Bo':<24} {bo:>5}" in entries
+        assert f"  1. {'Ann':<20} {ann:>5}  dead\n  1. {'Bo':<20} {bo:>5}  dead" in entries
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MiniRogueNewGameScreen)
+
+
+async def test_a_daily_board_says_the_difficulty_each_delve_was_played_at() -> None:
+    from app.games.minirogue.screens.results import results_text
+
+    daily = Setup.daily(DAY, "casual", False)
+    delve(daily, "Ann")
+    hard = Setup.daily(DAY, "hard", True)
+    state = play(RULES.new_game(seed=hard.seed, difficulty="hard", dungeon_keys=True),
+                 careful_choice)
+    standing = finish(state, hard, "Bo")
+    # The results screen's board: each delve with its difficulty and variant.
+    lines = results_text(state.view(0), hard, standing).plain.splitlines()
+    assert any(line.startswith("  ") and "Ann" in line and line.endswith("Casual")
+               for line in lines), lines
+    assert any("Bo" in line and line.endswith("Hard, keys") for line in lines), lines
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueBoardsScreen(DAY))
+        await pilot.pause()
+        entries = app.screen.query_one("#entries", Static)
+        text = str(entries.render())
+        assert "Daily dungeon of 2026-11-22" in text
+        rows = [line for line in text.splitlines() if line.startswith("  ")]
+        assert sorted(line.split()[-1] for line in rows) == ["Casual", "keys"]
+        assert any(line.endswith("Hard, keys") for line in rows)
+        # At 80 columns the boards go above the entries, so each entry keeps to one line.
+        assert entries.size.width >= max(len(line) for line in rows)
+        # A seed's board says it once, in its title.
+        seeded = Setup(7, "hard", True)
+        delve(seeded, "Cy")
+        rows_of_seed, _ = board_entries(seeded.board)
+        assert [row[4] for row in rows_of_seed] == [""]

@@ -145,7 +145,7 @@ async def test_the_boards_screen_shows_the_servers_board_of_the_highlighted_dung
         shown = text_of(app, "#community")
         assert f"On {server.url}" in shown
         claimed = document["claimed"]
-        assert f"  1. {'Ann':<24} {claimed['score']:>5}  {claimed['outcome']}" in shown
+        assert f"  1. {'Ann':<20} {claimed['score']:>5}  {claimed['outcome']}" in shown
         assert "  1. Tester" in text_of(app, "#entries")  # the local board, as it was
 
 

@@ -5,6 +5,7 @@ left or quit from its first deal on; a key that is not a choice now says so."""
 from __future__ import annotations
 
 import datetime
+from contextlib import asynccontextmanager
 
 from textual.widgets import RadioButton, RadioSet
 
@@ -18,6 +19,17 @@ from app.screens.title import TitleScreen
 DAY = datetime.date(2026, 11, 22)
 
 
+@asynccontextmanager
+async def new_game_form():
+    """The new-game form of DAY at 80x24, as (app, pilot)."""
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueNewGameScreen(today=DAY))
+        await pilot.pause()
+        yield app, pilot
+
+
 def chosen(screen, selector: str) -> list[str]:
     """The labels of a choice's buttons that draw the dot."""
     return [str(button.label) for button in screen.query_one(selector, RadioSet)
@@ -25,11 +37,7 @@ def chosen(screen, selector: str) -> list[str]:
 
 
 async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
-    app = CardRogueApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(MiniRogueNewGameScreen(today=DAY))
-        await pilot.pause()
+    async with new_game_form() as (app, pilot):
         screen = app.screen
         assert chosen(screen, "#difficulty") == ["Normal"]
         assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
@@ -37,14 +45,29 @@ async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
         assert chosen(screen, "#difficulty") == ["Hard"]
         await pilot.press("left", "left")
         assert chosen(screen, "#difficulty") == ["Casual"]
-        await pilot.press("tab", "tab")  # past the Dungeon Keys box, to the dungeon
+        await pilot.press("down", "down")  # past the Dungeon Keys box, to the dungeon
+        assert chosen(screen, "#difficulty") == ["Casual"]  # Down moved on, chose nothing
         assert app.focused is screen.query_one("#dungeon", RadioSet)
-        await pilot.press("down")
+        await pilot.press("right")
         assert chosen(screen, "#dungeon") == ["A seed of your own, to share"]
-        await pilot.press("up")
+        await pilot.press("left")
         assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
+        await pilot.press("down")
+        assert app.focused is screen.query_one("#seed")
+        await pilot.press("up", "up", "up")
+        assert app.focused is screen.query_one("#difficulty", RadioSet)
+        assert chosen(screen, "#difficulty") == ["Casual"]
         setup = screen.setup()
         assert setup is not None and (setup.day, setup.difficulty) == ("2026-11-22", "casual")
+
+
+async def test_the_form_help_names_the_arrows() -> None:
+    from app.cardrogue_app import screen_keys
+
+    async with new_game_form() as (app, pilot):
+        keys = {key: what for key, what, _ in screen_keys(app.screen)}
+        assert keys["↑ ↓ Tab"] == "Move between the fields"
+        assert keys["← →"] == "Change the difficulty, or the dungeon"
 
 
 async def test_before_the_first_choice_leaving_and_quitting_ask_too() -> None:
@@ -85,3 +108,38 @@ async def test_a_key_that_is_not_a_choice_now_says_so() -> None:
         await pilot.press("1")
         await pilot.pause()
         assert len(screen.state.history) == 1
+
+
+async def test_the_dungeon_keys_box_reads_on_and_off_without_colour() -> None:
+    async with new_game_form() as (app, pilot):
+        box = app.screen.query_one("#keys")
+        off = box.render().plain
+        assert off.startswith("[ ] Dungeon Keys")
+        box.focus()
+        await pilot.press("space")
+        on = box.render().plain
+        assert on.startswith("[x] Dungeon Keys") and box.value
+        setup = app.screen.setup()
+        assert setup is not None and setup.dungeon_keys
+
+
+async def test_a_letter_in_the_seed_is_kept_and_explained() -> None:
+    from textual.widgets import Input, Static
+
+    async with new_game_form() as (app, pilot):
+        screen = app.screen
+        screen.query_one("#seed", Input).focus()
+        await pilot.press(*"20a6")
+        await pilot.pause()
+        assert screen.query_one("#seed", Input).value == "20a6"  # not dropped without a word
+        note = str(screen.query_one("#problem", Static).render())
+        assert note == "A seed is a number: type only the digits 0 to 9."
+        await pilot.press("enter")  # not started
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("backspace", "backspace")
+        await pilot.pause()
+        assert str(screen.query_one("#problem", Static).render()) == ""
+        await pilot.press("6", "enter")
+        await pilot.pause()
+        assert app.screen is not screen  # seed 206 starts the delve

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual.widgets import Input, OptionList, Static
@@ -109,8 +110,11 @@ async def test_a_seeded_delve_played_by_keys_to_a_death(user_data: Path) -> None
     assert games.verify(json.loads(path.read_text("utf-8"))).ok
 
 
-async def test_the_log_tells_each_roll_in_words() -> None:
-    keys, state = delve_keys(limit=12, **WIN)
+@asynccontextmanager
+async def mid_fight():
+    """The winning delve after its first 12 choices (a fight, with a critical on die 1), as
+    (the play screen, pilot)."""
+    keys, _ = delve_keys(limit=12, **WIN)
     app = CardRogueApp()
     app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
@@ -118,7 +122,11 @@ async def test_the_log_tells_each_roll_in_words() -> None:
         await pilot.pause()
         for key in keys:
             await pilot.press(key)
-        screen = app.screen
+        yield app.screen, pilot
+
+
+async def test_the_log_tells_each_roll_in_words() -> None:
+    async with mid_fight() as (screen, pilot):
         log = screen.query_one("#log", EventLog).plain_lines
         assert "Area 1: The Black Sewers, level 1." in log
         assert "Round 2: you roll 6 against the Undead Soldier: 1 critical (a 6 may be rolled " \
@@ -128,12 +136,24 @@ async def test_the_log_tells_each_roll_in_words() -> None:
         choices = screen.query_one("#choices", OptionList)
         labels = [str(choices.get_option_at_index(n).prompt)
                   for n in range(choices.option_count)]
-        assert labels == ["1 Reroll critical die 1", "2 Feat on die 1 for health",
-                          "3 Feat on die 1 for XP", "4 Strike"]
-        assert len(state.legal_actions()) == 4
+        assert labels == ["1 Reroll critical die 1", "2 Feat: die 1 for 2 health",
+                          "3 Feat: die 1 for 1 XP", "4 Strike"]
+        assert len(screen.state.legal_actions()) == 4
         await pilot.press("4")  # strike: a key that is not a choice now does nothing
         await pilot.press("9")
         assert len(screen.state.history) == 13
+
+
+async def test_a_feat_is_told_first_then_what_it_cost() -> None:
+    async with mid_fight() as (screen, pilot):
+        health = screen.state.hero.hp
+        await pilot.press("2")  # the feat on die 1, paid in health
+        await pilot.pause()
+        log = screen.query_one("#log", EventLog).plain_lines
+        assert log[-2].startswith("Feat: die 1 rolled again: ")
+        assert log[-2].endswith("(marked * on the dice).")
+        assert log[-1] == f"You pay 2 health for the feat ({health} → {health - 2})."
+        assert "*" in str(screen.query_one("#dice").render())
 
 
 async def test_a_daily_dungeon_has_one_board_per_day(user_data: Path) -> None:

@@ -64,13 +64,14 @@ async def test_the_high_scores_screen_lists_mini_rogues_boards_after_the_maps(
         options.highlighted = maps  # the last played first
         await pilot.pause()
         table = screen.query_one("#entries", DataTable)
+        # A seed's board names its difficulty in its title, not on each entry.
         assert [str(c.label) for c in table.columns.values()] == \
             ["Rank", "Player", "Score", "End", "Date"]
         assert [row[:4] for row in table_rows(table)] == \
-            [["1", "Ann", str(dead), "dead"], ["2", "Tester", str(dead), "dead"]]
+            [["1", "Ann", str(dead), "dead"], ["1", "Tester", str(dead), "dead"]]  # a tie
         assert "2 players" in str(screen.query_one("#board-title", Static).render())
         assert str(screen.query_one("#mine", Static).render()) == \
-            f"Your best: rank 2 of 2, {dead} points"
+            f"Your best: rank 1 of 2, {dead} points"
         options.highlighted = maps + 1
         await pilot.pause()
         assert [row[:4] for row in table_rows(table)] == [["1", "Tester", str(won), "won"]]
@@ -86,6 +87,25 @@ async def test_the_high_scores_screen_lists_mini_rogues_boards_after_the_maps(
         await pilot.pause()
         assert [str(c.label) for c in table.columns.values()] == \
             ["Rank", "Player", "Moves", "Turns", "Date"]
+
+
+async def test_a_daily_board_in_high_scores_says_how_each_delve_was_played(
+        corpus_maps: Path) -> None:  # noqa: F811
+    # A daily board takes every difficulty and variant (the score counts the difficulty).
+    with ScoreStore.open() as store:
+        store.add_scored(mini_run("won-normal-keys", "Ann"), "daily:2026-11-22")
+        store.add_scored(mini_run("random-impossible", "Bo"), "daily:2026-11-22")
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_scores(app, pilot)
+        screen.map_list.highlighted = len(screen.maps)
+        await pilot.pause()
+        table = screen.query_one("#entries", DataTable)
+        assert [str(c.label) for c in table.columns.values()] == \
+            ["Rank", "Player", "Score", "End", "Played", "Date"]
+        assert sorted((row[1], row[4]) for row in table_rows(table)) == \
+            [("Ann", "Normal, keys"), ("Bo", "Impossible")]
 
 
 def cardrogue(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
@@ -113,8 +133,8 @@ def test_cardrogue_scores_lists_every_board_and_shows_a_dungeons(
         "Seed 987654321, Impossible: Mini Rogue local leaderboard, 2 player(s)",
         "rank  player  score  end   date",
         f"   1  Ann       {dead:>3}  dead  2026-11-22",
-        f"   2  Tester    {dead:>3}  dead  2026-11-22",
-        f"Tester's best: rank 2 of 2, {dead} points"]
+        f"   1  Tester    {dead:>3}  dead  2026-11-22",  # the same score shares the rank
+        f"Tester's best: rank 1 of 2, {dead} points"]
     as_json = json.loads(cardrogue("scores", "seed:0:casual:plain", "--json",
                                    data=user_data).stdout)
     assert [(e["rank"], e["player"], e["score"]) for e in as_json["entries"]] == \

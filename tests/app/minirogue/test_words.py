@@ -66,3 +66,33 @@ def test_xp_that_reaches_a_rank_is_told_as_the_rulebook_counts_it() -> None:
     assert narrator.sentence("gain", {"stat": "hp", "amount": 8, "before": 15, "after": 20,
                                       "source": "heal"}) == \
         "You gain 8 health (15 → 20) (the card holds no more)."
+
+
+def test_a_feat_paid_in_xp_tells_the_feat_then_the_rank_it_cost() -> None:
+    from engine.core import Event
+
+    events = [Event("rank_down", {"rank": 1, "dice": 1}),
+              Event("loss", {"stat": "xp", "amount": 1, "before": 0, "after": 5,
+                             "rank_before": 2, "rank": 1, "source": "feat"}),
+              Event("feat", {"die": 1, "pay": "xp", "cost": 1, "roll": 1, "value": 0,
+                             "missed": True})]
+    assert [line.plain for line in Narrator().lines(events)] == [
+        "Feat: die 2 rolled again: 1, a miss (marked * on the dice).",
+        "You pay 1 XP for the feat: rank 2 with 0 XP becomes rank 1 with 5.",
+        "You fall back to rank 1: 1 die."]
+    # Any other loss keeps its place and its words.
+    trap = [Event("loss", {"stat": "hp", "amount": 2, "before": 9, "after": 7,
+                           "source": "trap"}), Event("rested", {"option": "heal"})]
+    assert Narrator().lines(trap)[0].plain == "You lose 2 health (9 → 7)."
+
+
+def test_the_feat_choice_names_its_price_from_the_rules() -> None:
+    import dataclasses
+
+    state = RULES.new_game(seed=0, difficulty="casual", dungeon_keys=False)
+    view = state.view(0)
+    assert dict(view.feat_costs) == {"hp": 2, "xp": 1}  # the rulebook's prices
+    dearer = dataclasses.replace(view, feat_costs=(("hp", 3), ("xp", 2)))
+    assert action_label({"do": "feat", "die": 0, "pay": "hp"}, dearer) == \
+        "Feat: die 1 for 3 health"
+    assert action_label({"do": "feat", "die": 2, "pay": "xp"}, dearer) == "Feat: die 3 for 2 XP"

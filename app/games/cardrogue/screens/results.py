@@ -10,14 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Static
-
-from engine.core import shown
 
 from app.games.cardrogue import records
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.solutions import Shown, optimal_replay
+from app.screens.submit import SubmittingScreen
 
 
 def results_rows(session: Session) -> list[tuple[Text, str, str, str]]:
@@ -35,20 +33,7 @@ def results_rows(session: Session) -> list[tuple[Text, str, str, str]]:
     return rows
 
 
-def submitted_line(result) -> str:
-    """What the results screen says about a submission (services.community.Submitted)."""
-    if result.status == "verified":
-        of = f" of {result.total}" if result.total else ""
-        return f"Verified by the server: global rank {result.rank}{of}."
-    if result.status == "refused":
-        return f"The server refused the run: {shown(result.reason)}"
-    if result.status == "waiting":
-        return ("The server could not be reached: the run waits in the outbox and is sent "
-                "with the next submission.")
-    return "The server has the run and is still verifying it; its board will show it."
-
-
-class ResultsScreen(ModalScreen[str]):
+class ResultsScreen(SubmittingScreen[str]):
     """Dismissed with what the player chose: "again", "level", "undo" or "leave"."""
 
     BINDINGS = [
@@ -204,11 +189,6 @@ class ResultsScreen(ModalScreen[str]):
         self.community_line(f"This map is published on {server}: Submit puts this run on its "
                             "global board.")
 
-    def community_line(self, line: str) -> None:
-        box = self.query_one("#community", Static)
-        box.add_class("shown")
-        box.update(Text(line))
-
     def submit(self) -> None:
         from engine.cardrogue import record_run
 
@@ -218,22 +198,6 @@ class ResultsScreen(ModalScreen[str]):
         document = json.loads(record_run(session.game, session.name,
                                          identity=session.map_id).to_json())
         self.send(self.server, document, session.name)
-
-    @work(thread=True, exclusive=True, group="community")
-    def send(self, server: str, document: dict, name: str) -> None:
-        from services import community
-
-        try:
-            result = community.submit_and_wait(server, document, name)
-        except community.CommunityError as exc:
-            line = f"Not submitted: {exc.message}"
-        else:
-            line = submitted_line(result)
-        self.app.call_from_thread(self.sent, line)
-
-    def sent(self, line: str) -> None:
-        if self.is_attached:
-            self.community_line(line)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

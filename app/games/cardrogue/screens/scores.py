@@ -38,6 +38,8 @@ SHOWN = 100  # ranks listed per map
 MINE = "bold"  # how the player's own row stands out
 COLUMNS = (("Rank", 4), ("Player", 15), ("Moves", 5), ("Turns", 5), ("Date", 10))
 POINTS_COLUMNS = (("Rank", 4), ("Player", 15), ("Score", 5), ("End", 5), ("Date", 10))
+# A daily board mixes difficulties (the score counts them): each entry says how it was played.
+DAILY_COLUMNS = POINTS_COLUMNS[:4] + (("Played", 16),) + POINTS_COLUMNS[4:]
 POINTS = "points:"  # the option id of a board in points, before its key
 
 
@@ -313,7 +315,7 @@ class HighScoresScreen(Screen[None]):
 
     def show_points_board(self, key: str) -> None:
         """A Mini Rogue board: each player's best, the highest score first."""
-        from app.games.minirogue.records import board_title, points_view
+        from app.games.minirogue.records import board_played, board_title, points_view
 
         self.current, self.current_points = None, key
         table = self.table
@@ -329,13 +331,17 @@ class HighScoresScreen(Screen[None]):
             self.entries, players, best = points_view(self.store, key, self.player, SHOWN)
             title.append(f"  Mini Rogue · {players} player{'s' if players != 1 else ''}",
                          style="dim")
-            for row in self.entries:
+            played = board_played(self.store, key, self.entries)  # "" on a seed's board
+            if any(played):
+                set_columns(table, DAILY_COLUMNS)
+            for row, how in zip(self.entries, played, strict=True):
                 style = MINE if row.player == self.player else ""
                 table.add_row(Text(str(row.rank), style=style, justify="right"),
                               Text(shown(row.player), style=style),
                               Text(str(row.score), style=style, justify="right"),
-                              Text(row.outcome, style=style), Text(row.recorded[:10],
-                                                                   style=style),
+                              Text(row.outcome, style=style),
+                              *([Text(how, style=style)] if any(played) else []),
+                              Text(row.recorded[:10], style=style),
                               key=row.run_hash)
             mine.append("Your best: ", style="bold")
             if best is None:

@@ -20,6 +20,7 @@ from app.games.minirogue.records import Row, board_entries, board_title, boards
 from app.games.minirogue.screens.results import board_text
 
 SHOWN = 10  # entries of a board on show
+NARROW = 96  # below this width the boards list goes above the entries (a line is 55 wide)
 
 
 class MiniRogueBoardsScreen(ModalScreen[None]):
@@ -48,6 +49,16 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
     MiniRogueBoardsScreen #entries-box {
         padding: 0 1;
     }
+    /* Narrow terminals: the boards above their entries, so an entry's line fits. */
+    MiniRogueBoardsScreen.narrow #boards-box {
+        layout: vertical;
+    }
+    MiniRogueBoardsScreen.narrow #boards {
+        width: 100%;
+        height: 6;
+        border-right: none;
+        border-bottom: tall $panel;
+    }
     """
 
     def __init__(self, today: datetime.date) -> None:
@@ -73,6 +84,9 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
         options.highlighted = 0
         options.focus()
         self.show_board(0, problem)
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < NARROW, "narrow")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_board(event.option_index)
@@ -111,7 +125,7 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
         for item in page.get("items", []) if isinstance(page, dict) else []:
             try:
                 rows.append((int(item["rank"]), str(item["player"]), int(item["score"]),
-                             str(item.get("ending", ""))))
+                             str(item.get("ending", "")), ""))  # the server does not say
             except (KeyError, TypeError, ValueError):
                 continue  # not the server's shape: shown without it
         self.app.call_from_thread(self.show_community, board, server, rows, "")

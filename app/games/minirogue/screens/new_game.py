@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from engine.minirogue import DIFFICULTIES, setup_problem
 
 from app.games.minirogue.records import Setup
 from app.games.minirogue.words import DIFFICULTIES as DIFFICULTY_NAMES
+from app.widgets.tick_box import TickBox
 
 DEFAULT_DIFFICULTY = "normal"  # the rulebook's advice for a first delve
 
@@ -25,10 +26,20 @@ def utc_today() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date()
 
 
+# Said as Rogue Like Roguelike's new-game screen says it, so a seed reads the same in every game.
+SEED_NOTE = "A seed is a number: type only the digits 0 to 9."
+
+
+def only_digits(text: str) -> bool:
+    return text.strip().isdigit()
+
+
 def seed_problem(text: str) -> str | None:
     """Why a typed seed cannot be used, or None (the engine says which seeds it takes)."""
-    if not text.strip().isdigit():
-        return "A seed is a whole number, such as 2026."
+    if not text.strip():
+        return "Type a seed (a whole number, such as 2026), or choose today's daily dungeon."
+    if not only_digits(text):
+        return SEED_NOTE
     problem = setup_problem(int(text), "normal", False)
     return f"The {problem}." if problem else None
 
@@ -43,14 +54,18 @@ class Choice(RadioButton):
 
 
 class Choices(RadioSet):
-    """A radio set whose arrows choose as they move (Enter and Space choose too), starting
-    from the one chosen."""
+    """A radio set whose Left and Right arrows choose as they move (Enter and Space choose
+    too), starting from the one chosen. Up and Down go on to the form's other fields, as in
+    the rest of the form, rather than through the choices."""
 
     BINDINGS = [
-        Binding("down,right", "choose(1)", "Next choice", show=False,
+        Binding("right", "choose(1)", "Next choice", show=False,
                 id="minirogue_choice_next"),
-        Binding("up,left", "choose(-1)", "Previous choice", show=False,
+        Binding("left", "choose(-1)", "Previous choice", show=False,
                 id="minirogue_choice_previous"),
+        Binding("down", "screen.focus_next", show=False, id="minirogue_choice_next_field"),
+        Binding("up", "screen.focus_previous", show=False,
+                id="minirogue_choice_previous_field"),
     ]
 
     def on_mount(self) -> None:
@@ -71,7 +86,13 @@ class Choices(RadioSet):
 class MiniRogueNewGameScreen(Screen[None]):
     """The form. Ctrl+S (or Enter in the seed box, or the Start button) starts the delve."""
 
+    EXTRA_KEYS = (("↑ ↓ Tab", "Move between the fields"),
+                  ("← →", "Change the difficulty, or the dungeon"),
+                  ("Space", "Turn Dungeon Keys on or off"))
+
     BINDINGS = [
+        Binding("down", "focus_next", show=False, id="minirogue_new_next_field"),
+        Binding("up", "focus_previous", show=False, id="minirogue_new_previous_field"),
         Binding("ctrl+s", "start", "Start", id="minirogue_new_start", tooltip="Start the delve"),
         Binding("escape", "back", "Back", id="minirogue_new_back", tooltip="Back to the title"),
         Binding("ctrl+b", "boards", "Boards", id="minirogue_new_boards",
@@ -128,14 +149,15 @@ class MiniRogueNewGameScreen(Screen[None]):
                 for name in DIFFICULTIES:
                     yield Choice(DIFFICULTY_NAMES[name], value=name == DEFAULT_DIFFICULTY,
                                  name=name)
-            yield Checkbox("Dungeon Keys: a key from a trap room on each level", id="keys")
+            yield TickBox("Dungeon Keys: a key from a trap room on each level", id="keys")
             yield Label(Text("Dungeon"), id="dungeon-label")
             with Choices(id="dungeon"):
                 yield Choice(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
                              name="daily")
                 yield Choice("A seed of your own, to share", name="seed")
+            # Letters are kept on show, not dropped, so the note under the box is clear.
             yield Input(placeholder="Seed: a whole number, such as 2026", id="seed",
-                        restrict=r"[0-9]*", max_length=20)
+                        max_length=20)
             yield Static(id="problem")
             yield Button("Start", id="start", variant="primary", compact=True)
         yield Footer()
@@ -143,9 +165,18 @@ class MiniRogueNewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#difficulty", RadioSet).focus()
 
+    def action_focus_next(self) -> None:
+        self.focus_next()
+
+    def action_focus_previous(self) -> None:
+        self.focus_previous()
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.value:  # typing a seed means playing it
             self.query_one("#dungeon", RadioSet).query(RadioButton).last().value = True
+        # Said as soon as a letter is typed, not only at Start.
+        wrong = event.value.strip() and not only_digits(event.value)
+        self.query_one("#problem", Static).update(Text(SEED_NOTE) if wrong else "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -158,7 +189,7 @@ class MiniRogueNewGameScreen(Screen[None]):
         """The delve the form describes, or None after saying what is wrong."""
         chosen = self.query_one("#difficulty", RadioSet).pressed_button
         difficulty = chosen.name if chosen is not None and chosen.name else DEFAULT_DIFFICULTY
-        keys = self.query_one("#keys", Checkbox).value
+        keys = self.query_one("#keys", TickBox).value
         dungeon = self.query_one("#dungeon", RadioSet).pressed_button
         if dungeon is None or dungeon.name == "daily":
             return Setup.daily(self.today, difficulty, keys)

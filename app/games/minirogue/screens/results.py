@@ -10,7 +10,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engine.core import shown
@@ -18,14 +17,17 @@ from engine.minirogue import View
 
 from app.games.minirogue.records import Row, Setup, Standing
 from app.games.minirogue.words import cause_text, plural
+from app.screens.submit import SubmittingScreen
 
 
 def board_text(rows: list[Row]) -> Text:
-    """A board's lines: rank, player, score and how the delve ended."""
+    """A board's lines: rank, player, score, how the delve ended and, on a daily board, the
+    difficulty it was played at (the score counts it)."""
     text = Text()
-    for rank, player, score, outcome in rows:
+    for rank, player, score, outcome, played in rows:
         # Names come from the store (and, through imports, from other people's files).
-        text.append(f"{rank or '':>3}. {shown(player)[:24]:<24} {score:>5}  {outcome}\n")
+        line = f"{rank or '':>3}. {shown(player)[:20]:<20} {score:>5}  {outcome:<4}"
+        text.append(f"{line}  {played}".rstrip() + "\n")
     return text
 
 
@@ -52,7 +54,7 @@ def results_text(view: View, setup: Setup, standing: Standing) -> Text:
     return text
 
 
-class MiniRogueResultsScreen(ModalScreen[None]):
+class MiniRogueResultsScreen(SubmittingScreen[None]):
     """Enter or Escape goes back to the title."""
 
     BINDINGS = [
@@ -132,11 +134,6 @@ class MiniRogueResultsScreen(ModalScreen[None]):
         self.refresh_bindings()
         self.community_line(f"Press s to put this delve on the boards of {server}.")
 
-    def community_line(self, line: str) -> None:
-        box = self.query_one("#community", Static)
-        box.add_class("shown")
-        box.update(Text(line))
-
     def action_submit(self) -> None:
         document = self.standing.document
         if not self.server or self.sending or document is None:
@@ -145,23 +142,6 @@ class MiniRogueResultsScreen(ModalScreen[None]):
         self.refresh_bindings()
         self.community_line(f"Sending the delve to {self.server}…")
         self.send(self.server, document, self.standing.player)
-
-    @work(thread=True, exclusive=True, group="community")
-    def send(self, server: str, document: dict, name: str) -> None:
-        from app.games.cardrogue.screens.results import submitted_line
-        from services import community
-
-        try:
-            result = community.submit_and_wait(server, document, name)
-        except community.CommunityError as exc:
-            line = f"Not submitted: {exc.message}"
-        else:
-            line = submitted_line(result)
-        self.app.call_from_thread(self.sent, line)
-
-    def sent(self, line: str) -> None:
-        if self.is_attached:
-            self.community_line(line)
 
     def action_close(self) -> None:
         self.dismiss(None)
