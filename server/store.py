@@ -829,10 +829,41 @@ def hide_map(conn: Connection, identity: str, moderator_id: int | None, why: str
 
 
 def remove_run(conn: Connection, run_id: int, moderator_id: int | None, why: str) -> None:
+    """Remove a run (kept, marked). If it was its player's entry on a board, their best other
+    verified run takes its place: one bad run does not wipe a player's honest ones."""
     conn.execute(update(runs).where(runs.c.id == run_id).values(
         removed_at=now(), removed_by=moderator_id, removed_why=why))
-    _take_off_boards(conn, entries.c.run_id == run_id, scored_entries.c.run_id == run_id)
+    if _take_off_boards(conn, entries.c.run_id == run_id, scored_entries.c.run_id == run_id):
+        _enter_next_best(conn, run_id)
     log(conn, moderator_id, "remove_run", str(run_id), why)
+
+
+def _enter_next_best(conn: Connection, removed_run: int) -> None:
+    """Enter the best verified, not removed run of `removed_run`'s player on its board."""
+    gone = conn.execute(select(runs.c.player_id, runs.c.map_id, runs.c.rules_version,
+                               runs.c.board, players.c.banned_at)
+                        .join(players, players.c.id == runs.c.player_id)
+                        .where(runs.c.id == removed_run)).one()
+    if gone.banned_at is not None:
+        return
+    theirs = select(runs.c.id, runs.c.moves, runs.c.turns, runs.c.score, runs.c.document,
+                    runs.c.submitted_at).where(
+        runs.c.player_id == gone.player_id, runs.c.rules_version == gone.rules_version,
+        runs.c.status == "verified", runs.c.removed_at.is_(None))
+    if gone.board is None:  # a Card Rogue map's board
+        best = conn.execute(theirs.where(runs.c.map_id == gone.map_id)
+                            .order_by(runs.c.moves, runs.c.turns, runs.c.id).limit(1)).first()
+        if best is not None:
+            _enter(conn, gone.map_id, gone.rules_version, gone.player_id, best.id,
+                   Outcome(True, moves=best.moves, turns=best.turns), best.submitted_at)
+        return
+    best = conn.execute(theirs.where(runs.c.board == gone.board)
+                        .order_by(runs.c.score.desc(), runs.c.id).limit(1)).first()
+    if best is not None:  # verified, so its claimed ending is the replay's
+        ending = best.document["claimed"]["outcome"]
+        _enter_scored(conn, best.document["game"], gone.rules_version, gone.player_id,
+                      best.id, Outcome(True, board=gone.board, score=best.score,
+                                       ending=ending), best.submitted_at)
 
 
 def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | None,

@@ -409,6 +409,33 @@ def test_moderators_hide_maps_and_remove_runs(api: Api) -> None:
     assert api.run(late)["reason"] == "unknown_map"
 
 
+def test_removing_a_players_best_run_ranks_their_next_best(api: Api) -> None:
+    """One removed run does not wipe a player's honest ones: their best other verified run
+    takes the entry (a removed or refused run never does)."""
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = api.publish("speed-maze", ann)
+    _, clear = challenge("speed-maze")
+    best, second, third = (api.submit(slower(clear, n), bo) for n in (1, 3, 5))
+    forged = slower(clear, 2)
+    forged["actions"].append({"do": "flee"})
+    refused = api.submit(forged, bo)
+    api.settle()
+    assert api.run(refused)["status"] == "refused"
+    mod = make_moderator(api, "Mod")
+
+    def bo_on_board() -> tuple[int, int] | None:
+        items = api.board(published["id"])["items"]
+        return next(((i["run"], i["moves"]) for i in items if i["player"] == "Bo"), None)
+
+    moves = {run: api.run(run)["moves"] for run in (best, second, third)}
+    assert bo_on_board() == (best, moves[best])
+    for gone, next_best in ((second, best), (best, third), (third, None)):
+        assert api.client.post(f"/api/v1/admin/runs/{gone}/remove", json={"why": "x"},
+                               headers=mod).status_code == 200
+        assert bo_on_board() == (None if next_best is None else (next_best, moves[next_best]))
+    assert api.board(published["id"])["total"] == 1
+
+
 # ---------------------------------------------------------------------- limits and errors
 
 def test_bodies_over_a_megabyte_get_413(api: Api) -> None:

@@ -232,6 +232,23 @@ def test_a_ban_or_a_removal_takes_entries_off_the_boards(api: Api) -> None:
     check_point_counts(api)
 
 
+def test_removing_a_players_best_delve_ranks_their_next_best(api: Api) -> None:
+    ann = api.register("Ann")
+    victory = won()
+    death = played(victory["seed"], victory["difficulty"], policy=1)
+    best, other = api.submit(victory, ann), api.submit(death, ann)
+    api.settle()
+    key = seed_board(victory)
+    assert [(i["run"], i["ending"]) for i in board(api, key)["items"]] == [(best, "won")]
+    mod = make_moderator(api, "Mod")
+    assert api.client.post(f"/api/v1/admin/runs/{best}/remove", json={"why": "copied"},
+                           headers=mod).status_code == 200
+    page = board(api, key)
+    assert [(i["run"], i["score"], i["ending"]) for i in page["items"]] == \
+        [(other, death["claimed"]["score"], "dead")] and page["total"] == 1
+    check_point_counts(api)
+
+
 def test_unknown_games_and_boards_are_404(api: Api) -> None:
     for path, code in (("/api/v1/games/chess/boards", "unknown_game"),
                        (f"{GAME}/boards/seed:3:nightmare:plain/leaderboard", "unknown_board"),
