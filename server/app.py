@@ -579,7 +579,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
             store.remove_run(conn, run_id, mod.id, why)
         return Done(done="removed")
 
-    @app.post(API + "/admin/players/{name}/ban", response_model=Done, responses=ERRORS,
+    @app.post(API + "/admin/players/{name:path}/ban", response_model=Done, responses=ERRORS,
               tags=["moderation"])
     def ban(request: Request, name: str, body: Why, mod: Moderator) -> Done:
         why = check_why(body.why)

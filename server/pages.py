@@ -61,7 +61,8 @@ def add_pages(app: FastAPI) -> None:
         items, total, after = page if page is not None else ([], 0, None)
         return _page("map.html", map=entry, items=items, total=total, next=after)
 
-    @app.get("/players/{name}", response_class=HTMLResponse, include_in_schema=False)
+    # A name may hold "/" (a path converter, so the link works with it plain or as %2F).
+    @app.get("/players/{name:path}", response_class=HTMLResponse, include_in_schema=False)
     def player_page(request: Request, name: str) -> HTMLResponse:
         with reading(request.app.state.engine) as conn:
             if store.player_by_name(conn, name) is None:

@@ -360,6 +360,11 @@ def test_a_ban_removes_a_player_from_every_board(api: Api) -> None:
     mod = make_moderator(api, "Mod")
     answer = api.client.post("/api/v1/admin/players/Bo/ban", json=why, headers=mod)
     assert answer.status_code == 200 and answer.json()["entries_removed"] == 2
+    # A name may hold a slash, written plain or as %2F.
+    for n, path in enumerate(("AC/DC", "AC%2FDC1")):
+        api.register(f"AC/DC{n or ''}")
+        answer = api.client.post(f"/api/v1/admin/players/{path}/ban", json=why, headers=mod)
+        assert answer.status_code == 200 and answer.json()["done"] == "banned", path
     for m in maps:
         board = api.board(m)
         assert [i["player"] for i in board["items"]] == ["Ann"] and board["total"] == 1

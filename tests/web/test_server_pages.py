@@ -58,6 +58,21 @@ def test_the_map_list_a_board_and_a_player_page(server):
         assert "Ann" not in page.inner_text("tbody")
 
 
+def test_a_player_whose_name_holds_a_slash_has_a_page(server):
+    name = "AC/DC [b]x[/b]"
+    publish(server, "poison-race", "Ann")
+    submit(server, "poison-race", name)
+    with browser_page() as page:
+        page.goto(server.url + "/")
+        page.click("tbody >> text=The Green Well")
+        page.click(f"tbody >> text={name}")
+        page.wait_for_url("**/players/**")
+        assert page.inner_text("h2") == name
+        assert "The Green Well" in page.inner_text("tbody")
+        page.goto(server.url + "/players/AC%2FDC%20%5Bb%5Dx%5B%2Fb%5D")
+        assert page.inner_text("h2") == name
+
+
 def test_markup_in_a_title_shows_as_text(server):
     hostile = "<script>document.title='owned'</script><b>Bold</b>"
     published = publish(server, "poison-race", "Eve", title=hostile)
