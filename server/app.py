@@ -380,7 +380,12 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         try:
             with writing(_engine(request)) as conn:
                 token = store.create_player(conn, name)
-        except (store.Conflict, IntegrityError):
+        except store.Conflict as taken:
+            message = "this name is taken" if str(taken) == name else \
+                f"this name is too like {str(taken)!r}, which is taken (names differ by more " \
+                "than case or width)"
+            raise ApiError(409, "name_taken", message) from None
+        except IntegrityError:  # registered at the same moment by someone else
             raise ApiError(409, "name_taken", "this name is taken") from None
         return PlayerOut(name=name, token=token)
 

@@ -51,8 +51,11 @@ players = Table(
     Column("banned_at", When),
     Column("banned_by", Id, ForeignKey("players.id")),
     Column("banned_why", Text),
+    # The name as compared (store.name_key): names equal but for case or width are one name.
+    Column("name_key", Text),
     CheckConstraint("role IN ('player', 'moderator')", name="role"),
 )
+Index("uq_players_name_key", players.c.name_key, unique=True)
 
 runs = Table(
     "runs", metadata,

@@ -11,6 +11,7 @@ import base64
 import hashlib
 import json
 import secrets
+import unicodedata
 import functools
 from collections import Counter
 from collections.abc import Sequence
@@ -79,14 +80,22 @@ def new_token() -> str:
     return TOKEN_PREFIX + secrets.token_urlsafe(32)
 
 
+def name_key(name: str) -> str:
+    """A name as names are compared: "BOB", "Bob" and full-width "ｂｏｂ" are all "bob", so
+    nobody can pass for another player on a board."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 def create_player(conn: Connection, name: str, role: str = "player") -> str:
     """Register `name` and return its token (shown once; only its hash is stored). Raises
-    Conflict when the name is taken."""
-    if conn.execute(select(players.c.id).where(players.c.name == name)).first() is not None:
-        raise Conflict(name)
+    Conflict, with the name taken, when it or one equal to it but for case or width is."""
+    key = name_key(name)
+    taken = conn.execute(select(players.c.name).where(players.c.name_key == key)).scalar()
+    if taken is not None:
+        raise Conflict(taken)
     token = new_token()
-    conn.execute(insert(players).values(name=name, token_hash=token_hash(token), role=role,
-                                        created_at=now()))
+    conn.execute(insert(players).values(name=name, name_key=key, token_hash=token_hash(token),
+                                        role=role, created_at=now()))
     return token
 
 

@@ -41,6 +41,18 @@ def test_register_gives_a_token_and_keeps_only_its_hash(api: Api) -> None:
     assert again.json()["error"]["code"] == "name_taken"
 
 
+def test_a_name_equal_but_for_case_or_width_is_taken(api: Api) -> None:
+    api.register("Bob")
+    for like in ("BOB", "bob", "\uff42\uff4f\uff42", "\uff22ob"):  # full-width letters too
+        answer = api.client.post("/api/v1/players", json={"name": like})
+        assert answer.status_code == 409, like
+        assert answer.json()["error"] == {"code": "name_taken", "message": (
+            "this name is too like 'Bob', which is taken (names differ by more than case or "
+            "width)")}
+    for other in ("Bobby", "Bób", "B o b"):
+        assert api.client.post("/api/v1/players", json={"name": other}).status_code == 201
+
+
 def test_names_are_checked_but_stored_as_given(api: Api) -> None:
     for bad in ["", " Ann", "A\x1bnn", "x" * 41, "Ann\u202e"]:
         answer = api.client.post("/api/v1/players", json={"name": bad})

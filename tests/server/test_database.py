@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from server import store
 from server.app import Settings, create_app
 from server.db import connect, head_revision, migrate, writing
-from server.schema import entries, metadata, runs
+from server.schema import entries, metadata, players, runs
 from server.verification import Outcome, verify_run
 from server.verifier import verify_all
 from tests.server.conftest import Api, challenge, make_api
@@ -57,6 +57,21 @@ def test_maps_published_before_ratings_get_theirs_on_upgrade(api: Api) -> None:
     migrate(api.engine, "0005", down=True)  # as a database from before the ratings
     migrate(api.engine)
     assert api.client.get(f"/api/v1/maps/{published['id']}").json()["difficulty"] == "hard"
+
+
+def test_names_registered_before_name_keys_keep_theirs_on_upgrade(api: Api) -> None:
+    migrate(api.engine, "0007", down=True)  # before names were compared without case
+    with writing(api.engine) as conn:
+        for n, name in enumerate(("Ann", "ANN", "Bo")):
+            conn.execute(players.insert().values(name=name, token_hash=f"h{n}",
+                                                 created_at=store.now()))
+    migrate(api.engine)
+    with api.engine.connect() as conn:
+        keys = dict(conn.execute(select(players.c.name, players.c.name_key)).all())
+    assert keys["Ann"] == "ann" and keys["Bo"] == "bo" and keys["ANN"].startswith("ann\t")
+    # Both keep their names; a new look-alike is refused, and both can still be found.
+    assert api.client.post("/api/v1/players", json={"name": "aNN"}).status_code == 409
+    assert api.client.post("/api/v1/players", json={"name": "Cy"}).status_code == 201
 
 
 def test_a_run_whose_verifier_died_is_verified_again_once(api: Api) -> None:
