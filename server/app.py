@@ -151,6 +151,7 @@ class RunOut(BaseModel):
     score: int | None = Field(description="a verified Mini Rogue run's score")
     submitted_at: str | None
     removed: bool
+    player_banned: bool = Field(False, description="its player is banned: off every board")
 
 
 class BoardItem(BaseModel):
@@ -404,6 +405,11 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                 store.publish_map(conn, who.id, facts, body.map, body.clear, outcome,
                                   CURRENT_RULES_VERSION)
         except (store.Conflict, IntegrityError):
+            with reading(_engine(request)) as conn:
+                there = store.map_by_ref(conn, facts.id, include_hidden=True)
+            if there is not None and there.hidden_at is not None:
+                raise ApiError(409, "map_exists", "this map was published, then hidden by a "
+                               "moderator; it cannot be published again") from None
             raise ApiError(409, "map_exists", f"this map is published already (share code "
                            f"{facts.share_code})") from None
         return Published(id=facts.id, share_code=facts.share_code, title=facts.title)

@@ -65,7 +65,9 @@ def add_pages(app: FastAPI) -> None:
     @app.get("/players/{name:path}", response_class=HTMLResponse, include_in_schema=False)
     def player_page(request: Request, name: str) -> HTMLResponse:
         with reading(request.app.state.engine) as conn:
-            if store.player_by_name(conn, name) is None:
+            player = store.player_by_name(conn, name)
+            if player is None:
                 return _not_found("No player has this name.")
             items = store.player_entries(conn, name)
-        return _page("player.html", name=name, items=items)
+        return _page("player.html", name=name, items=items,
+                     banned=player.banned_at is not None)

@@ -248,7 +248,8 @@ def submit_run(conn: Connection, player_id: int, document: Any, map_id: str | No
 
 
 def run_by_id(conn: Connection, run_id: int) -> Row[Any] | None:
-    return conn.execute(select(runs, players.c.name.label("player")).join(
+    return conn.execute(select(runs, players.c.name.label("player"),
+                               players.c.banned_at.label("player_banned_at")).join(
         players, players.c.id == runs.c.player_id).where(runs.c.id == run_id)).first()
 
 
@@ -270,7 +271,8 @@ def run_entry(conn: Connection, row: Row[Any]) -> dict[str, Any]:
             "turns": row.turns, "rank": rank, "player": row.player, "map": row.map_id,
             "game": game if isinstance(game, str) and len(game) <= 32 else None,
             "board": row.board, "score": row.score,
-            "submitted_at": iso(row.submitted_at), "removed": row.removed_at is not None}
+            "submitted_at": iso(row.submitted_at), "removed": row.removed_at is not None,
+            "player_banned": row.player_banned_at is not None}
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.maps import load_map
 from server import store
-from server.schema import entries, players
+from server.schema import entries, players, runs
 from tests.server.conftest import CHALLENGES, Api, challenge
 
 
@@ -380,6 +380,14 @@ def test_a_ban_removes_a_player_from_every_board(api: Api) -> None:
     for m in maps:
         board = api.board(m)
         assert [i["player"] for i in board["items"]] == ["Ann"] and board["total"] == 1
+    # Their runs and their page say so, where a run off the boards would otherwise look clean.
+    with api.engine.connect() as conn:
+        owners = conn.execute(select(runs.c.id, players.c.name).join(
+            players, players.c.id == runs.c.player_id)).all()
+    assert {name: api.run(run)["player_banned"] for run, name in owners} == \
+        {"Ann": False, "Bo": True}
+    assert "This player is banned" in api.client.get("/players/Bo").text
+    assert "This player is banned" not in api.client.get("/players/Ann").text
     # Banned players cannot write; nothing was deleted, and the log says who and why.
     refused = api.client.post("/api/v1/runs", json=challenge("speed-maze")[1], headers=bo)
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "banned"
@@ -412,6 +420,11 @@ def test_moderators_hide_maps_and_remove_runs(api: Api) -> None:
     assert hidden.status_code == 200
     assert api.client.get(f"/api/v1/maps/{published['id']}").status_code == 404
     assert api.client.get("/api/v1/maps").json()["items"] == []
+    text, clear = challenge("speed-maze")
+    again = api.client.post("/api/v1/maps", json={"map": text, "clear": clear}, headers=ann)
+    assert again.status_code == 409 and again.json()["error"] == {
+        "code": "map_exists", "message": "this map was published, then hidden by a moderator; "
+                                         "it cannot be published again"}
     # Its board is gone too, however it is asked for (Ann's entry is still stored).
     for ref in (published["id"], published["id"].upper(), published["share_code"]):
         for params in ({}, {"around": "Ann"}, {"around": "Bo"}):
