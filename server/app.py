@@ -177,6 +177,9 @@ class PointsItem(BaseModel):
     player: str
     score: int
     ending: str = Field(description="how the run ended: won, dead, ...")
+    difficulty: str | None = Field(None, description="the difficulty it was played at (a "
+                                   "daily board mixes them)")
+    dungeon_keys: bool | None = Field(None, description="played with the Dungeon Keys variant")
     run: int
     at: str | None
 

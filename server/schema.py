@@ -172,6 +172,9 @@ scored_entries = Table(
     Column("run_id", ForeignKey("runs.id"), nullable=False),
     Column("score", Integer, nullable=False),
     Column("ending", String(16), nullable=False),  # won, dead, ...
+    # How it was played (a daily board mixes them); None for entries the server cannot say.
+    Column("difficulty", String(16)),
+    Column("dungeon_keys", Boolean),
     Column("at", When, nullable=False),  # the run's submission, shown
     Column("removed", Boolean, nullable=False, server_default="0"),
     UniqueConstraint("game", "board", "rules_version", "player_id"),

@@ -472,6 +472,7 @@ def _enter_scored(conn: Connection, game: str, rules_version: int, player_id: in
     assert outcome.board is not None and outcome.score is not None
     new = (game, outcome.board, rules_version, outcome.score)
     values = {"run_id": run_id, "score": outcome.score, "ending": outcome.ending or "",
+              "difficulty": outcome.difficulty, "dungeon_keys": outcome.dungeon_keys,
               "at": at, "removed": False}
     created = conn.execute(_dialect(conn).insert(scored_entries).values(
         game=game, board=outcome.board, rules_version=rules_version, player_id=player_id,
@@ -573,6 +574,7 @@ def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, 
     `around`, the page holds that player's entry near its middle; None if they have none."""
     on_board = _points_board(game, board, rules_version)
     query = select(scored_entries.c.score, scored_entries.c.run_id, scored_entries.c.ending,
+                   scored_entries.c.difficulty, scored_entries.c.dungeon_keys,
                    utc_iso(scored_entries.c.at).label("at"), players.c.name.label("player")).join(
         players, players.c.id == scored_entries.c.player_id).where(on_board)
     if around is not None:
@@ -625,7 +627,8 @@ def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, 
             if rank is None:  # not possible within one snapshot; exact all the same
                 rank = 1 + _higher_than(conn, game, board, rules_version, row.score)
             items.append({"rank": rank, "player": row.player, "score": row.score,
-                          "ending": row.ending, "run": row.run_id, "at": row.at})
+                          "ending": row.ending, "difficulty": row.difficulty,
+                          "dungeon_keys": row.dungeon_keys, "run": row.run_id, "at": row.at})
     next_cursor = None
     if more and rows:
         next_cursor = _make_cursor([rows[-1].score, rows[-1].run_id])
@@ -870,11 +873,13 @@ def _enter_next_best(conn: Connection, removed_run: int) -> None:
         return
     best = conn.execute(theirs.where(runs.c.board == gone.board)
                         .order_by(runs.c.score.desc(), runs.c.id).limit(1)).first()
-    if best is not None:  # verified, so its claimed ending is the replay's
-        ending = best.document["claimed"]["outcome"]
-        _enter_scored(conn, best.document["game"], gone.rules_version, gone.player_id,
-                      best.id, Outcome(True, board=gone.board, score=best.score,
-                                       ending=ending), best.submitted_at)
+    if best is not None:  # verified, so its document was read and its claims are the replay's
+        document = best.document
+        _enter_scored(conn, document["game"], gone.rules_version, gone.player_id, best.id,
+                      Outcome(True, board=gone.board, score=best.score,
+                              ending=document["claimed"]["outcome"],
+                              difficulty=document["difficulty"],
+                              dungeon_keys=document["dungeon_keys"]), best.submitted_at)
 
 
 def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | None,

@@ -79,6 +79,9 @@ class Outcome:
     board: str | None = None
     score: int | None = None
     ending: str | None = None
+    # How a Mini Rogue delve was played: a daily board mixes difficulties and variants.
+    difficulty: str | None = None
+    dungeon_keys: bool | None = None
 
     @classmethod
     def refused(cls, error: RunError) -> Outcome:
@@ -262,7 +265,8 @@ def _scored_outcome(doc: Any, budget: Budget, submitted: datetime.datetime) -> O
         board = f"daily:{day}"
     else:
         board = f"seed:{run.seed}:{run.difficulty}:{'keys' if run.dungeon_keys else 'plain'}"
-    return Outcome(True, board=board, score=score, ending=ending)
+    return Outcome(True, board=board, score=score, ending=ending, difficulty=run.difficulty,
+                   dungeon_keys=run.dungeon_keys)
 
 
 def _outcome(doc: Any, map_text: str | None, budget: Budget) -> tuple[Outcome, bool]:

@@ -280,6 +280,28 @@ def test_the_board_list_pages_daily_boards_first_newest_first(api: Api) -> None:
                     "seed:11:hard:keys"]
 
 
+def test_a_daily_board_says_how_each_delve_was_played(api: Api) -> None:
+    """A daily board takes every difficulty and variant: each entry says which it was, also
+    after an upgrade from before the server kept it (read again from the runs)."""
+    day = today()
+    seed = daily(day)["seed"]
+    setups = {"Ann": ("hard", True), "Bo": ("casual", False), "Cy": ("normal", True)}
+    for name, (difficulty, keys) in setups.items():
+        api.submit(played(seed, difficulty, keys, recorded=f"{day.isoformat()}T09:00:00Z"),
+                   api.register(name))
+    api.settle()
+    key = f"daily:{day.isoformat()}"
+
+    def shown() -> dict[str, tuple[str, bool]]:
+        return {i["player"]: (i["difficulty"], i["dungeon_keys"])
+                for i in board(api, key)["items"]}
+
+    assert shown() == setups
+    migrate(api.engine, "0008", down=True)
+    migrate(api.engine)
+    assert shown() == setups
+
+
 def test_the_points_boards_survive_migrating_down_and_up(api: Api) -> None:
     key, _ = tied_board(api)
     migrate(api.engine, "0006", down=True)

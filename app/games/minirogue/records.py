@@ -151,7 +151,14 @@ def played_as(run_text: str | None) -> str:
         difficulty, keys = run["difficulty"], run["dungeon_keys"]
     except (ValueError, TypeError, KeyError):
         return ""
-    return f"{DIFFICULTIES.get(difficulty, str(difficulty))}{', keys' if keys is True else ''}"
+    return played_words(difficulty, keys)
+
+
+def played_words(difficulty: object, keys: object) -> str:
+    """"Hard", "Normal, keys"; "" when the difficulty is not known (an older server)."""
+    if not isinstance(difficulty, str):
+        return ""
+    return f"{DIFFICULTIES.get(difficulty, difficulty)}{', keys' if keys is True else ''}"
 
 
 def board_entries(board: str, limit: int = 10) -> tuple[list[Row], str]:

@@ -149,6 +149,26 @@ async def test_the_boards_screen_shows_the_servers_board_of_the_highlighted_dung
         assert "  1. Tester" in text_of(app, "#entries")  # the local board, as it was
 
 
+async def test_the_servers_daily_board_says_how_each_delve_was_played(
+        server: LiveServer, user_data: Path) -> None:
+    user_data.mkdir(parents=True, exist_ok=True)
+    document = local_delve(Setup.daily(DAY, "hard", True), "Tester")
+    client = community.Client(server.url)
+    client.register("Ann")
+    run_id = client.submit(document)
+    verdict = community.wait_for_verdicts(client, [run_id], 30)[run_id]
+    assert (verdict["status"], verdict["board"]) == ("verified", f"daily:{DAY.isoformat()}")
+    use_server(server.url)
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_boards(app, pilot)
+        await until(pilot, lambda: "Ann" in text_of(app, "#community"),
+                    why=lambda: text_of(app, "#community"))
+        line = next(line for line in text_of(app, "#community").splitlines() if "Ann" in line)
+        assert line.endswith("Hard, keys"), line
+
+
 async def test_the_boards_screen_says_when_the_server_is_out_of_reach(user_data: Path) -> None:
     user_data.mkdir(parents=True, exist_ok=True)
     local_delve(Setup(7, "hard", True), "Tester")

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.games.minirogue.records import Row, board_entries, board_title, boards
+from app.games.minirogue.records import Row, board_entries, board_title, boards, played_words
 from app.games.minirogue.screens.results import board_text
 
 SHOWN = 10  # entries of a board on show
@@ -125,7 +125,9 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
         for item in page.get("items", []) if isinstance(page, dict) else []:
             try:
                 rows.append((int(item["rank"]), str(item["player"]), int(item["score"]),
-                             str(item.get("ending", "")), ""))  # the server does not say
+                             str(item.get("ending", "")),
+                             played_words(item.get("difficulty"), item.get("dungeon_keys"))
+                             if board.startswith("daily:") else ""))  # a seed's title says it
             except (KeyError, TypeError, ValueError):
                 continue  # not the server's shape: shown without it
         self.app.call_from_thread(self.show_community, board, server, rows, "")

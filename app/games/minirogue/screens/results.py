@@ -25,9 +25,10 @@ def board_text(rows: list[Row]) -> Text:
     difficulty it was played at (the score counts it)."""
     text = Text()
     for rank, player, score, outcome, played in rows:
-        # Names come from the store (and, through imports, from other people's files).
-        line = f"{rank or '':>3}. {shown(player)[:20]:<20} {score:>5}  {outcome:<4}"
-        text.append(f"{line}  {played}".rstrip() + "\n")
+        # Names come from the store (and, through imports, from other people's files); the
+        # rest too may come from a community server.
+        line = f"{rank or '':>3}. {shown(player)[:20]:<20} {score:>5}  {shown(outcome)[:8]:<4}"
+        text.append(f"{line}  {shown(played)[:24]}".rstrip() + "\n")
     return text
 
 
