@@ -235,8 +235,15 @@ class CardRogueApp(App[None]):
         if saved is None:
             self.notify("No campaign is waiting to be continued.", markup=False)
             return
+        self.continue_from(saved.path)
+
+    def continue_from(self, path: Path) -> None:
+        """Pick up the run saved in `path`, or say in one line why it cannot be."""
+        from app.games.cardrogue import saves
+        from app.games.cardrogue.screens.play import PlayScreen
+
         try:
-            session = saves.resume(saved.path)
+            session = saves.resume(path)
         except saves.SaveError as error:
             self.notify(str(error), title="This run cannot continue", severity="error",
                         markup=False, timeout=10)
@@ -298,7 +305,30 @@ class CardRogueApp(App[None]):
 
             self.push_screen(ProblemsScreen(str(entry.path), entry.report))
             return
-        self.play(entry.spec, entry.path)
+        from app.games.cardrogue import saves
+        from engine.cardrogue import map_id
+
+        saved = saves.saved_for(map_id(entry.spec))
+        if saved is None:
+            self.play(entry.spec, entry.path)
+            return
+        # A run of this map is waiting: starting afresh would replace it, so ask first.
+        from app.screens.dialogs import Choice, ChooseScreen
+        from app.games.cardrogue.words import plural
+
+        choices = [
+            Choice("Continue", "continue",
+                   f"level {saved.level} of {saved.levels}, {plural(saved.moves, 'move')}"),
+            Choice("Start again", "again", "the saved run is replaced once the new one is saved"),
+        ]
+
+        def chosen(choice: str | None) -> None:
+            if choice == "continue":
+                self.continue_from(saved.path)
+            elif choice == "again":
+                self.play(entry.spec, entry.path)
+
+        self.push_screen(ChooseScreen(f"{saved.title}: a run is saved", choices), chosen)
 
     def play(self, spec, source: Path | None = None, character: str | None = None) -> None:
         """Start a run of `spec`: choose the hero if the map offers a choice, then its story."""
