@@ -229,7 +229,8 @@ async def test_an_illegal_key_says_why_and_changes_nothing(app: CardRogueApp) ->
         assert log_text(play).endswith("✗ There is a wall that way. Now: ↑ flips north, → flips "
                                        "east, space ends the turn.")
         await press(pilot, "x")
-        assert "✗ You are not in combat. Now: " in log_text(play).splitlines()[-1]
+        assert ("✗ You are not in combat: no enemy is next to you. Now: "
+                in log_text(play).splitlines()[-1])
         await press(pilot, "p")
         assert log_text(play).endswith("✗ You have no potion.")
         assert play.game.fingerprint() == before and play.game.moves == 0

@@ -507,7 +507,7 @@ class PlayScreen(GameViews, Screen[None]):
             if kind in kinds:
                 parts.append(f"{self.key_for(action)} {words}")
         if parts == [f"{self.key_for('end_turn')} ends the turn"]:
-            return f"End your turn with {self.key_for('end_turn')} first."
+            return f"Press {self.key_for('end_turn')} to end the turn."
         return f"Now: {', '.join(parts)}." if parts else ""
 
     def intent(self, direction: str) -> Action:
