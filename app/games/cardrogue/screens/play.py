@@ -159,9 +159,12 @@ class PlayScreen(GameViews, Screen[None]):
 
     DEFAULT_CSS = """
     PlayScreen #status {
-        height: 1;
+        height: auto;
         background: $panel;
         padding: 0 1;
+    }
+    PlayScreen.two-line-status #log {
+        height: 6;  /* the level's name has a line of its own: the board keeps its rows */
     }
     PlayScreen #prompt {
         height: 1;
@@ -264,14 +267,29 @@ class PlayScreen(GameViews, Screen[None]):
         self._sync_cursor(view)
         self.board.show(self.game, self.cursor, self.legal_cells(view))
         self.panel.show(self.game, view)
-        self.query_one("#status", Static).update(self.status_text(), layout=False)
+        self._show_status()
         self._show_prompt()
         self._show_look()
         if self.has_class("legend"):
             self.query_one("#legend", Legend).update(self.legend_text())
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_status)  # fitted to the status's new width
+
+    def _show_status(self) -> None:
+        text = self.status_text()
+        two_lines = "\n" in text.plain
+        changed = two_lines != self.has_class("two-line-status")
+        self.set_class(two_lines, "two-line-status")
+        self.query_one("#status", Static).update(text, layout=changed)
+
+    def status_mark(self) -> Text:
+        """What the status line starts with (the play-test marks itself)."""
+        return Text()
+
     def status_text(self) -> Text:
-        """Moves against par first, so they stay visible on a narrow terminal."""
+        """Moves against par, then the level's name; when the one line is too narrow for both,
+        the name goes on a line of its own above, so it is never cut."""
         g, session = self.game, self.session
         levels = len(session.spec.levels)
         text = Text()
@@ -284,15 +302,19 @@ class PlayScreen(GameViews, Screen[None]):
             text.append(str(g.moves), style="bold")
         text.append(" · Turn ", style="dim")
         text.append(str(g.turn))
-        text.append(" │ ", style="dim")
+        level = Text()
         if levels > 1:
-            text.append(f"{g.level_index + 1}/{levels} ")
+            level.append(f"{g.level_index + 1}/{levels} ")
         level_title = g.level.title or g.level.id
-        text.append(level_title)
+        level.append(level_title)
         if session.title != level_title:  # a one-level map often shares its title
-            text.append(" — ", style="dim")
-            text.append(session.title, style="dim")
-        return text
+            level.append(" — ", style="dim")
+            level.append(session.title, style="dim")
+        mark = self.status_mark()
+        width = self.query_one("#status", Static).content_size.width
+        if width and mark.cell_len + text.cell_len + 3 + level.cell_len > width:
+            return Text.assemble(mark, level, "\n", text)
+        return Text.assemble(mark, text, (" │ ", "dim"), level)
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
@@ -918,11 +940,9 @@ class PlayTestScreen(PlayScreen):
             self.on_won(self.game)
         return PlayTestResultsScreen(self.session)
 
-    def status_text(self) -> Text:
+    def status_mark(self) -> Text:
         """The play screen's status, marked so the author knows nothing here is recorded."""
-        text = Text("PLAY-TEST ", style="bold reverse")
-        text.append(" ")
-        return text.append_text(super().status_text())
+        return Text.assemble(("PLAY-TEST ", "bold reverse"), " ")
 
 
 def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:
