@@ -7,11 +7,10 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.campaigns import MapListScreen
-from app.games.cardrogue.screens.play import PlayScreen
 from engine.cardrogue.maps import load_map
 from tests.app.maps import tutorial
 from tests.app.test_play import SIZE, press, text_of
@@ -69,28 +68,3 @@ async def test_the_campaign_list_shows_the_proved_total_of_the_bundled_campaign(
         assert text_of(screen, "#about").startswith(
             f"Par {total} over {len(pars)} levels, as its author set it. ")
 
-
-async def test_the_status_keeps_the_level_name_whole_at_80_columns(app: CardRogueApp) -> None:
-    """At 80x24 the counters and "1/8 The Well Stair — A Son's Descent" do not fit one line:
-    the name goes on a line of its own (never cut), and the log, not the board, gives up a line."""
-    async with app.run_test(size=SIZE) as pilot:
-        app.open_path(DESCENT)
-        await pilot.pause()
-        await press(pilot, "enter")  # past the story
-        play = app.screen
-        assert isinstance(play, PlayScreen)
-        await pilot.pause()
-        status = play.query_one("#status", Static)
-        assert text_of(play, "#status").splitlines() == [
-            "1/8 The Well Stair — A Son's Descent", "Moves 0 · Par 27 · Total 0 · Turn 1"]
-        assert status.size.height == 2
-        board_rows = play.query_one("#board").size.height
-    wide = CardRogueApp()
-    async with wide.run_test(size=(140, 24)) as pilot:
-        wide.open_path(DESCENT)
-        await pilot.pause()
-        await press(pilot, "enter")
-        await pilot.pause()
-        assert text_of(wide.screen, "#status") == (
-            "Moves 0 · Par 27 · Total 0 · Turn 1 │ 1/8 The Well Stair — A Son's Descent")
-        assert wide.screen.query_one("#board").size.height == board_rows
