@@ -352,4 +352,4 @@ class CardRogueApp(App[None]):
             return
         screen = PlayScreen(session)
         self.push_screen(screen)
-        self.push_screen(screen.story_screen())
+        screen.show_story()

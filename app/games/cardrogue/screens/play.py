@@ -446,7 +446,13 @@ class PlayScreen(GameViews, Screen[None]):
         elif attempt.has("level_complete"):
             self.keep_progress()  # a new level: a good moment to keep the run
             finished = self.session.spec.levels[g.level_index - 1]
-            self.app.push_screen(self.story_screen(closing=finished))
+            self.show_story(closing=finished)
+
+    def show_story(self, closing=None) -> None:
+        """The story of the current level over this screen: Enter begins the level, Escape
+        leaves the run as the game menu's "Leave" does (at once if no move was made)."""
+        self.app.push_screen(self.story_screen(closing),
+                             lambda begin: None if begin else self.action_leave())
 
     def story_screen(self, closing=None) -> StoryScreen:
         """The story of the current level, after the closing text of `closing` if given."""
@@ -471,7 +477,7 @@ class PlayScreen(GameViews, Screen[None]):
             self.app.push_screen(
                 StoryScreen(self.session.title, "", "", closing=g.level.epilogue,
                             closing_heading=g.level.title or "The end",
-                            continue_label="Enter for the results"),
+                            continue_label="Enter for the results", can_go_back=False),
                 lambda _: self._show_results())
         else:
             self._show_results()
@@ -835,7 +841,7 @@ class PlayScreen(GameViews, Screen[None]):
     def restart_campaign(self) -> None:
         self.session.restart_campaign()
         self._restarted("The map starts again.")
-        self.app.push_screen(self.story_screen())
+        self.show_story()
 
     def _restarted(self, message: str) -> None:
         self.asking, self.cursor, self.picking = None, None, None
