@@ -229,7 +229,6 @@ class CardRogueApp(App[None]):
     def continue_saved(self) -> None:
         """Pick up the campaign left half-way last, or say in one line why it cannot be."""
         from app.games.cardrogue import saves
-        from app.games.cardrogue.screens.play import PlayScreen
 
         saved = saves.latest()
         if saved is None:

@@ -315,23 +315,27 @@ def _players_bests(args: argparse.Namespace) -> int:
     from services.scores import StoreError
 
     player = args.player
+    maps, points = [], []  # only the boards where the player has a score
     try:
         with _open_store("scores") as store:
-            maps = [(identity, code, title, players, store.best(identity, player))
-                    for identity, code, title, players in store.boards()]
-            points = [(key, points_view(store, key, player, 1)) for key, _ in played_boards(store)]
+            for identity, code, title, players in store.boards():
+                best = store.best(identity, player)
+                if best is not None:
+                    maps.append((identity, code, title, players, best))
+            for key, _ in played_boards(store):
+                _, total, scored = points_view(store, key, player, 1)
+                if scored is not None:
+                    points.append((key, total, scored))
     except StoreError as exc:
         _err("scores", str(exc))
         return EXIT_BAD
-    maps = [m for m in maps if m[4] is not None]
-    points = [(key, view) for key, view in points if view[2] is not None]
     if args.json:
         _json_line({"player": player,
                     "cardrogue": [{"map_id": m, "share_code": code, "title": title,
                                    "players": players, **mine.to_dict()}
                                   for m, code, title, players, mine in maps],
                     "minirogue": [{"board": key, "title": board_title(key), "players": total,
-                                   **mine.to_dict()} for key, (_, total, mine) in points]})
+                                   **mine.to_dict()} for key, total, mine in points]})
         return EXIT_OK
     _out(f"{player}'s best on each local board:")
     _out("Card Rogue (fewest moves first):")
@@ -341,7 +345,7 @@ def _players_bests(args: argparse.Namespace) -> int:
     if not maps:
         _out(f"  {player} has no score on any map here yet.")
     _out("Mini Rogue (highest score first):")
-    for key, (_, total, mine) in points:
+    for key, total, mine in points:
         _out(f"  {board_title(key)} ({key}): rank {mine.rank} of {total}, {mine.score} points")
     if not points:
         _out(f"  {player} has no score in any dungeon here yet.")
