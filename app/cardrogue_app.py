@@ -318,7 +318,7 @@ class CardRogueApp(App[None]):
         choices = [
             Choice("Continue", "continue",
                    f"level {saved.level} of {saved.levels}, {plural(saved.moves, 'move')}"),
-            Choice("Start again", "again", "the saved run is replaced once the new one is saved"),
+            Choice("Start again", "again", "replaces the saved run once the new run is saved"),
         ]
 
         def chosen(choice: str | None) -> None:

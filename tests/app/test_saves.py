@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, OptionList
 
 from app.games.cardrogue import saves
 from app.cardrogue_app import CardRogueApp
@@ -125,7 +125,8 @@ async def test_opening_a_map_with_a_saved_run_asks_continue_or_start_again(
         assert isinstance(ask, ChooseScreen)
         assert [c.label for c in ask.choices] == ["Continue", "Start again"]
         assert ask.choices[0].note == "level 2 of 3, 3 moves"
-        assert "replaced once the new one is saved" in ask.choices[1].note
+        assert ask.choices[1].note == "replaces the saved run once the new run is saved"
+        assert ask.query_one(OptionList).virtual_size.height == 2  # no line wraps at 80x24
         await press(pilot, "escape")  # cancel: nothing starts, the save is as it was
         assert isinstance(app.screen, TitleScreen)
         assert save.read_bytes() == before
