@@ -229,14 +229,20 @@ class CardRogueApp(App[None]):
     def continue_saved(self) -> None:
         """Pick up the campaign left half-way last, or say in one line why it cannot be."""
         from app.games.cardrogue import saves
-        from app.games.cardrogue.screens.play import PlayScreen
 
         saved = saves.latest()
         if saved is None:
             self.notify("No campaign is waiting to be continued.", markup=False)
             return
+        self.continue_from(saved.path)
+
+    def continue_from(self, path: Path) -> None:
+        """Pick up the run saved in `path`, or say in one line why it cannot be."""
+        from app.games.cardrogue import saves
+        from app.games.cardrogue.screens.play import PlayScreen
+
         try:
-            session = saves.resume(saved.path)
+            session = saves.resume(path)
         except saves.SaveError as error:
             self.notify(str(error), title="This run cannot continue", severity="error",
                         markup=False, timeout=10)
@@ -298,7 +304,30 @@ class CardRogueApp(App[None]):
 
             self.push_screen(ProblemsScreen(str(entry.path), entry.report))
             return
-        self.play(entry.spec, entry.path)
+        from app.games.cardrogue import saves
+        from engine.cardrogue import map_id
+
+        saved = saves.saved_for(map_id(entry.spec))
+        if saved is None:
+            self.play(entry.spec, entry.path)
+            return
+        # A run of this map is waiting: starting afresh would replace it, so ask first.
+        from app.screens.dialogs import Choice, ChooseScreen
+        from app.games.cardrogue.words import plural
+
+        choices = [
+            Choice("Continue", "continue",
+                   f"level {saved.level} of {saved.levels}, {plural(saved.moves, 'move')}"),
+            Choice("Start again", "again", "replaces the saved run once the new run is saved"),
+        ]
+
+        def chosen(choice: str | None) -> None:
+            if choice == "continue":
+                self.continue_from(saved.path)
+            elif choice == "again":
+                self.play(entry.spec, entry.path)
+
+        self.push_screen(ChooseScreen(f"{saved.title}: a run is saved", choices), chosen)
 
     def play(self, spec, source: Path | None = None, character: str | None = None) -> None:
         """Start a run of `spec`: choose the hero if the map offers a choice, then its story."""
@@ -322,4 +351,4 @@ class CardRogueApp(App[None]):
             return
         screen = PlayScreen(session)
         self.push_screen(screen)
-        self.push_screen(screen.story_screen())
+        screen.show_story()

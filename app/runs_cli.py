@@ -189,11 +189,14 @@ def add_scores_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("map", metavar="MAP", nargs="?",
                         help="a map file, a map id (64 hexadecimal digits) or a share code "
                              "(XXXX-XXXX) of a bundled map or one in your maps folder; or a "
-                             "Mini Rogue board: daily:YYYY-MM-DD or seed:SEED:DIFFICULTY:keys "
-                             "(or :plain). Without it, every local board is listed")
+                             "Mini Rogue board: daily:YYYY-MM-DD or "
+                             "seed:SEED:DIFFICULTY:keys|plain. Without it, every local board "
+                             "is listed")
     parser.add_argument("--limit", type=int, default=10, metavar="N",
                         help="how many ranks to show (default 10)")
-    parser.add_argument("--player", metavar="NAME", help="also show this player's best and rank")
+    parser.add_argument("--player", metavar="NAME",
+                        help="also show this player's best and rank; without MAP, this "
+                             "player's best on every local board")
     parser.add_argument("--json", action="store_true", help="print JSON for tools")
     parser.add_argument("--server", metavar="URL",
                         help="show the global leaderboard of this community server instead")
@@ -234,6 +237,9 @@ def run_scores(args: argparse.Namespace) -> int:
         return 2
     from app.games.minirogue.records import is_board
 
+    if args.map is not None and not is_board(args.map) and _looks_like_a_board(args.map):
+        _err("scores", f"{args.map} is not a Mini Rogue board's name: {_board_shapes()}")
+        return 2
     if args.map is not None and is_board(args.map):
         if args.server:
             from app import community_cli
@@ -248,7 +254,7 @@ def run_scores(args: argparse.Namespace) -> int:
             return 2
         return community_cli.run_server_scores(args)
     if args.map is None:
-        return _all_boards(args)
+        return _players_bests(args) if args.player else _all_boards(args)
     try:
         identity, title = _resolve_map(args.map)
         with _open_store("scores") as store:
@@ -287,6 +293,62 @@ def run_scores(args: argparse.Namespace) -> int:
         else:
             _out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.moves} moves, "
                  f"{mine.turns} turns")
+    return EXIT_OK
+
+
+def _board_shapes() -> str:
+    from app.games.minirogue.words import DIFFICULTIES
+
+    *most, last = DIFFICULTIES
+    return ("give daily:YYYY-MM-DD or seed:SEED:DIFFICULTY:keys|plain (DIFFICULTY: "
+            f"{', '.join(most)} or {last}), e.g. seed:123:normal:plain")
+
+
+def _looks_like_a_board(value: str) -> bool:
+    """A Mini Rogue board's name misspelt, not a map file of that name."""
+    return value.lower().startswith(("daily:", "seed:")) and not Path(value).exists()
+
+
+def _players_bests(args: argparse.Namespace) -> int:
+    """`cardrogue scores --player NAME`: that player's best on every local board."""
+    from app.games.minirogue.records import board_title, played_boards, points_view
+    from services.scores import StoreError
+
+    player = args.player
+    maps, points = [], []  # only the boards where the player has a score
+    try:
+        with _open_store("scores") as store:
+            for identity, code, title, players in store.boards():
+                best = store.best(identity, player)
+                if best is not None:
+                    maps.append((identity, code, title, players, best))
+            for key, _ in played_boards(store):
+                _, total, scored = points_view(store, key, player, 1)
+                if scored is not None:
+                    points.append((key, total, scored))
+    except StoreError as exc:
+        _err("scores", str(exc))
+        return EXIT_BAD
+    if args.json:
+        _json_line({"player": player,
+                    "cardrogue": [{"map_id": m, "share_code": code, "title": title,
+                                   "players": players, **mine.to_dict()}
+                                  for m, code, title, players, mine in maps],
+                    "minirogue": [{"board": key, "title": board_title(key), "players": total,
+                                   **mine.to_dict()} for key, total, mine in points]})
+        return EXIT_OK
+    _out(f"{player}'s best on each local board:")
+    _out("Card Rogue (fewest moves first):")
+    for _identity, code, title, players, mine in maps:
+        _out(f"  {shown(title)} [{code}]: rank {mine.rank} of {players}, {mine.moves} moves, "
+             f"{mine.turns} turns")
+    if not maps:
+        _out(f"  {player} has no score on any map here yet.")
+    _out("Mini Rogue (highest score first):")
+    for key, total, mine in points:
+        _out(f"  {board_title(key)} ({key}): rank {mine.rank} of {total}, {mine.score} points")
+    if not points:
+        _out(f"  {player} has no score in any dungeon here yet.")
     return EXIT_OK
 
 

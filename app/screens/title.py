@@ -133,9 +133,14 @@ class TitleScreen(Screen[None]):
         if saved is None and shown == [entry.id for entry in MENU]:
             return  # nothing to continue, and nothing offered: leave the list as it is
         menu.set_options(options)
-        menu.highlighted = 0
+        # Back on the title, the cursor is on the entry the player chose (else on the first).
+        ids = [option.id for option in options]
+        menu.highlighted = ids.index(self.chosen) if self.chosen in ids else 0
+
+    chosen: str | None = None  # the id of the entry chosen last
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        self.chosen = event.option_id
         entry = next(entry for entry in (CONTINUE, *MENU) if entry.id == event.option_id)
         self.post_message(self.EntryChosen(entry))

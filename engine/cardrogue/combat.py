@@ -192,7 +192,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         return _check_cast(g, p, action)
     fighting = g.in_combat(p)
     if not fighting:
-        return "you are not in combat"
+        return "you are not in combat: no enemy is next to you"
     if g.this_turn.attacked:
         return "you have already attacked this turn"
     if g.this_turn.fled:

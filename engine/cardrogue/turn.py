@@ -140,7 +140,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     if g.in_combat(p):
         return "you are in combat: attack or flee"
     if done.moves_left <= 0 and not done.only_moved:
-        return "you have no moves left this turn"
+        return "you have used all your moves this turn: end the turn to move again"
     ahead = board.neighbour(pos, bit) if board.paths[pos] & bit else None
     if ahead is not None and board.face[ahead] == FACE_DOWN:
         # Checked before the paths: a face-down card's paths are hidden until it is flipped.

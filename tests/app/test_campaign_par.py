@@ -67,3 +67,4 @@ async def test_the_campaign_list_shows_the_proved_total_of_the_bundled_campaign(
         assert titles[sources.index("yours")] == "A Son's Descent"
         assert text_of(screen, "#about").startswith(
             f"Par {total} over {len(pars)} levels, as its author set it. ")
+

@@ -55,7 +55,7 @@ async def test_when_only_ending_the_turn_works_the_refusal_says_so(app: CardRogu
         # Only ending the turn is left, as the engine lists it:
         assert not {a.kind for a in game.legal_actions()} & {"flip", "move", "attack", "flee"}
         await press(pilot, "right")
-        assert log_text(play).splitlines()[-1].endswith("End your turn with space first.")
+        assert log_text(play).splitlines()[-1].endswith("Press space to end the turn.")
         assert game.player.pos == game.index((0, 1))
         await press(pilot, "space", "right")
         assert play.game.player.pos == play.game.index((0, 2))

@@ -66,6 +66,43 @@ async def test_story_text_is_shown_literally(app: CardRogueApp) -> None:
         assert text_of(app.screen, "#heading") == "Level 1: The [bold]Cellar"
 
 
+async def test_escape_on_the_first_story_goes_back_without_starting(app: CardRogueApp,
+                                                                      user_data: Path) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")  # Story campaigns
+        maps = app.screen
+        assert isinstance(maps, MapListScreen)
+        app.play(tutorial())
+        await pilot.pause()
+        assert isinstance(app.screen, StoryScreen)
+        shown = {key: active.binding.description
+                 for key, active in app.screen.active_bindings.items() if active.binding.show}
+        assert shown.get("escape") == "Back"  # the footer says what Escape does
+        await press(pilot, "escape")
+        assert app.screen is maps  # back on the list: no level begun, nothing kept
+        assert not any(isinstance(screen, PlayScreen) for screen in app.screen_stack)
+        app.play(tutorial())
+        await pilot.pause()
+        await press(pilot, "space")  # Space (like Enter) begins it
+        assert isinstance(app.screen, PlayScreen)
+
+
+async def test_escape_on_a_later_story_offers_to_leave_the_run_kept(app: CardRogueApp) -> None:
+    from app.games.cardrogue import saves
+
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot)
+        await press(pilot, *WIN_KEYS_LEVEL_1)
+        assert isinstance(app.screen, StoryScreen)  # level 2's story
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == play.LEAVE_QUESTION
+        await press(pilot, "y")
+        assert isinstance(app.screen, TitleScreen)
+        saved = saves.latest()
+        assert saved is not None and saved.level == 2
+
+
 # ---------------------------------------------------------------------- to victory
 
 async def test_playing_the_tutorial_to_victory(app: CardRogueApp) -> None:
@@ -229,7 +266,8 @@ async def test_an_illegal_key_says_why_and_changes_nothing(app: CardRogueApp) ->
         assert log_text(play).endswith("✗ There is a wall that way. Now: ↑ flips north, → flips "
                                        "east, space ends the turn.")
         await press(pilot, "x")
-        assert "✗ You are not in combat. Now: " in log_text(play).splitlines()[-1]
+        assert ("✗ You are not in combat: no enemy is next to you. Now: "
+                in log_text(play).splitlines()[-1])
         await press(pilot, "p")
         assert log_text(play).endswith("✗ You have no potion.")
         assert play.game.fingerprint() == before and play.game.moves == 0

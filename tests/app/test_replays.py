@@ -115,6 +115,18 @@ async def test_high_scores_list_entries_in_rank_order_with_your_best(app, corrid
         assert not screen.query_one("#empty").has_class("shown")
 
 
+async def test_the_high_scores_header_fits_80_columns_with_a_long_name(
+        app, corridor_board, monkeypatch: pytest.MonkeyPatch):
+    name = "Maximiliana Wolkenstein-Radebeul of Ost"  # near the longest name a run keeps (40)
+    monkeypatch.setenv("CARDROGUE_PLAYER", name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_scores(app, pilot, "Corridor")
+        assert text_of(screen, "#heading") == f"High scores · you play as {name}"
+        assert text_of(screen, "#where").startswith("Scores on this computer")
+        for part in ("#heading", "#where"):  # one line each: nothing wraps
+            assert screen.query_one(part).content_size.height == 1, part
+
+
 async def test_high_scores_of_a_map_without_scores(app, corridor_board):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_scores(app, pilot, "Alchemy")

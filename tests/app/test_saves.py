@@ -8,12 +8,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, OptionList
 
 from app.games.cardrogue import saves
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.campaigns import MapListScreen
-from app.screens.dialogs import ConfirmScreen
+from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.screens.title import TitleScreen
@@ -95,7 +95,11 @@ async def test_starting_again_and_leaving_at_once_keeps_the_earlier_save(
         await leave(pilot)
         save = saves.save_path(play.session.map_id)
         kept = save.read_bytes()
-        again = await open_three(app, pilot)  # the same map from the start, not continued
+        app.open_path(FIXTURES / "three-levels.toml")
+        await pilot.pause()
+        await press(pilot, "2", "enter")  # "Start again", then its story
+        again = app.screen
+        assert isinstance(again, PlayScreen)  # the same map from the start, not continued
         assert again.game.level_index == 0 and not again.game.history
         await press(pilot, "escape", "6")  # leave before any move: nothing to ask
         assert isinstance(app.screen, TitleScreen)
@@ -103,6 +107,43 @@ async def test_starting_again_and_leaving_at_once_keeps_the_earlier_save(
         await pilot.pause()
         assert "Continue: Three Steps, level 2 of 3" in str(
             app.screen.menu.get_option_at_index(0).prompt)
+
+
+async def test_opening_a_map_with_a_saved_run_asks_continue_or_start_again(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await open_three(app, pilot)
+        await press(pilot, *STEP, "enter", "right")  # on level 2, one move into it
+        kept = play.game.fingerprint()
+        await leave(pilot)
+        save = saves.save_path(play.session.map_id)
+        before = save.read_bytes()
+
+        app.open_path(FIXTURES / "three-levels.toml")
+        await pilot.pause()
+        ask = app.screen
+        assert isinstance(ask, ChooseScreen)
+        assert [c.label for c in ask.choices] == ["Continue", "Start again"]
+        assert ask.choices[0].note == "level 2 of 3, 3 moves"
+        assert ask.choices[1].note == "replaces the saved run once the new run is saved"
+        assert ask.query_one(OptionList).virtual_size.height == 2  # no line wraps at 80x24
+        await press(pilot, "escape")  # cancel: nothing starts, the save is as it was
+        assert isinstance(app.screen, TitleScreen)
+        assert save.read_bytes() == before
+
+        app.open_path(FIXTURES / "three-levels.toml")
+        await pilot.pause()
+        await press(pilot, "1")  # Continue: the saved run, not a new one
+        back = app.screen
+        assert isinstance(back, PlayScreen) and back.game.fingerprint() == kept
+        await leave(pilot)
+
+        app.open_path(FIXTURES / "three-levels.toml")
+        await pilot.pause()
+        await press(pilot, "2", "enter")  # Start again, past its story
+        again = app.screen
+        assert isinstance(again, PlayScreen) and again.game.level_index == 0
+        assert not again.game.history
 
 
 async def test_quitting_keeps_the_run(user_data: Path) -> None:

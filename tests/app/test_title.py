@@ -1,4 +1,5 @@
 """Pilot tests of the title screen, the help screen and quitting."""
+import json
 
 from textual.command import CommandPalette
 from textual.content import Content
@@ -117,3 +118,36 @@ def test_bindings_have_ids() -> None:
     for keyed in classes:
         for binding in vars(keyed)["BINDINGS"]:
             assert getattr(binding, "id", None), f"{keyed.__name__} binding {binding!r} has no id"
+
+
+async def test_the_menu_cursor_stays_on_the_chosen_entry_after_coming_back(
+        app: CardRogueApp, user_data) -> None:
+    """Back from a screen the menu opened, the cursor is where the player left it, with or
+    without a saved run offered first."""
+    from app.games.cardrogue import saves
+
+    ids = [entry.id for entry in MENU]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for entry in ("settings", "scores", "rules"):
+            await pilot.press("home", *["down"] * ids.index(entry), "enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, TitleScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+            menu = app.screen.menu
+            assert menu.get_option_at_index(menu.highlighted or 0).id == entry
+        # A saved run: "Continue" is offered first, and the cursor still stays.
+        saves.saves_dir().joinpath("some-map.json").write_text(json.dumps({
+            "kind": saves.SAVE_KIND, "version": saves.SAVE_VERSION, "title": "Some Map",
+            "level": 2, "levels": 3, "run": {"actions": []}}), encoding="utf-8")
+        await pilot.press("home", *["down"] * ids.index("settings"), "enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        menu = app.screen.menu
+        assert menu.get_option_at_index(0).id == "continue"
+        assert menu.get_option_at_index(menu.highlighted or 0).id == "settings"

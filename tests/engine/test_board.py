@@ -209,7 +209,7 @@ def test_an_enemy_behind_a_wall_is_not_adjacent_and_starts_no_combat():
 def test_an_enemy_across_a_half_open_edge_starts_no_combat():
     game = story("╶╷", "@g", {"g": {"card": "goblin", "revealed": True}})
     assert game.in_combat(game.players[0]) == []
-    assert game.why_illegal(action("attack E")) == "you are not in combat"
+    assert game.why_illegal(action("attack E")) == "you are not in combat: no enemy is next to you"
 
 
 # ---------------------------------------------------------------------- face-down placement

@@ -72,14 +72,14 @@ def mover(character):
 def test_one_move_after_flipping(character):
     g = mover(character)
     act(g, "flip E", "move E")
-    assert reason(g, "move E") == "you have no moves left this turn"
+    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_explorer_moves_one_more_tile():
     g = mover("explorer")
     act(g, "flip E", "move E", "move E")
     assert hero(g).pos == g.index((0, 2))
-    assert reason(g, "move E") == "you have no moves left this turn"
+    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_explorer_extra_move_needs_to_be_out_of_combat():

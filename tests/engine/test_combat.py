@@ -94,7 +94,7 @@ def test_combat_must_be_answered_by_an_attack_or_a_flee():
 
 def test_attack_needs_combat_and_an_enemy_that_way():
     g = duel()
-    assert reason(g, "attack E") == "you are not in combat"
+    assert reason(g, "attack E") == "you are not in combat: no enemy is next to you"
     act(g, "flip E")
     assert reason(g, "attack W") == "there is no enemy that way"
 
@@ -475,8 +475,8 @@ def test_after_fleeing_only_items_and_ending_the_turn_remain():
     act(g, "flip E")
     rig(g, "flee", 4)
     act(g, "flee W")
-    assert reason(g, "move E") == "you have no moves left this turn"
-    assert reason(g, "flee W") == "you are not in combat"
+    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
+    assert reason(g, "flee W") == "you are not in combat: no enemy is next to you"
     legal = {a.kind for a in g.legal_actions()}
     assert "end_turn" in legal
     assert not legal & {"move", "flip", "attack", "flee", "cast"}
@@ -654,7 +654,7 @@ def test_after_slaying_an_enemy_met_by_moving_the_turn_resumes_at_step_four():
     rig(g, "fight", 6)
     act(g, "attack E")
     assert not g.enemies
-    assert reason(g, "move E") == "you have no moves left this turn"
+    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
     act(g, "end")
 
 

@@ -113,7 +113,7 @@ def test_the_exit_is_locked_while_a_goal_is_unmet():
     assert game.outcome is None
     assert hero(game).pos == game.index((0, 2))
     # Something happened on arrival: the move-only turn stops here.
-    assert game.why_illegal(action("move W")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move W")) == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_slaying_the_named_enemy_opens_the_exit():

@@ -663,5 +663,5 @@ def test_dealing_with_a_player_ends_flipping_and_moving():
     gift = give(g, "potion", colour="red")
     assert g.why_illegal(action("move W")) is None
     trade(g, give_=(gift,))
-    assert reason(g, "move W") == "you have no moves left this turn"
+    assert reason(g, "move W") == "you have used all your moves this turn: end the turn to move again"
     assert g.why_illegal(action("end")) is None

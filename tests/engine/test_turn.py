@@ -133,7 +133,7 @@ def test_a_flip_then_a_move_ends_the_moving():
     game = crossroads()
     act(game, "flip E", "move E")
     assert pos(game) == (1, 2)
-    assert game.why_illegal(action("move W")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move W")) == "you have used all your moves this turn: end the turn to move again"
     assert not {"move", "flip"} & {a.kind for a in game.legal_actions()}
     assert "end_turn" in {a.kind for a in game.legal_actions()}
 
@@ -160,14 +160,14 @@ def test_doing_anything_but_moving_ends_the_free_repeats():
     game = corridor()
     helm = give(game, "helm")
     act(game, "move E", f"equip {helm}")
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_reading_a_scroll_after_moving_ends_the_free_repeats():
     game = corridor()
     scroll = give(game, "scroll_max_health")
     act(game, "move E", "move E", f"read {scroll}")
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
 
 
 @pytest.mark.parametrize("card", [
@@ -178,7 +178,7 @@ def test_something_happening_on_arrival_stops_further_moves(card):
     game = story("╶──╴", "@x..", {"x": card, ".": OPEN})
     act(game, "move E")
     assert pos(game) == (0, 1)
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_a_move_onto_a_face_down_card_is_refused():
@@ -199,28 +199,28 @@ def test_hasty_boots_give_one_more_move_after_a_flip():
     game = story("┼──╴\n╵   ", "@...\n,   ", {".": OPEN, ",": "path"})
     act(game, f"equip {give(game, 'hasty_boots')}", "end", "flip S", "move E", "move E")
     assert pos(game) == (0, 2)
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_hasty_boots_in_the_hand_give_no_extra_move():
     game = story("┼──╴\n╵   ", "@...\n,   ", {".": OPEN, ",": "path"})
     give(game, "hasty_boots")
     act(game, "flip S", "move E")
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_the_explorer_in_hasty_boots_moves_two_more_tiles_after_a_flip():
     game = story("┼───╴\n╵    ", "@....\n,    ", {".": OPEN, ",": "path"}, character="explorer")
     act(game, f"equip {give(game, 'hasty_boots')}", "end", "flip S", "move E", "move E", "move E")
     assert pos(game) == (0, 3)
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_the_explorer_moves_one_more_tile_after_a_flip():
     game = story("┼──╴\n╵   ", "@...\n,   ", {".": OPEN, ",": "path"}, character="explorer")
     act(game, "flip S", "move E", "move E")
     assert pos(game) == (0, 2)
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_extra_movement_is_lost_once_combat_starts():
@@ -232,7 +232,7 @@ def test_extra_movement_is_lost_once_combat_starts():
     rig(game, "fight", 5)  # the explorer has no attack bonus: 5 slays the goblin
     act(game, "attack E")
     assert not game.in_combat(game.players[0])
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
 
 
 # ---------------------------------------------------------------------- end of turn
@@ -317,7 +317,7 @@ def test_slaying_an_enemy_met_by_flipping_resumes_at_the_move_step():
         "cards can only be flipped at the start of a turn, before moving"
     act(game, "move E")  # onto the tile the goblin left
     assert pos(game) == (0, 1)
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
 
 
 def test_slaying_an_enemy_met_by_moving_resumes_at_the_last_step():
@@ -327,7 +327,7 @@ def test_slaying_an_enemy_met_by_moving_resumes_at_the_last_step():
     events = act(game, "attack E")
     assert first(events, "slain")["card"] == "goblin"
     assert game.turn == 1
-    assert game.why_illegal(action("move E")) == "you have no moves left this turn"
+    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
     assert game.why_illegal(action("end")) is None
 
 

@@ -103,14 +103,26 @@ def latest() -> Saved | None:
         return None
     files = sorted(folder.glob("*.json"), key=_modified, reverse=True)
     for path in files:
-        try:
-            doc = _read(path)
-            run = doc["run"]
-            return Saved(path, str(doc.get("title") or "Untitled map"), int(doc["level"]),
-                         int(doc["levels"]), len(run["actions"]))
-        except (SaveError, KeyError, TypeError, ValueError):
-            continue
+        saved = _summary(path)
+        if saved is not None:
+            return saved
     return None
+
+
+def saved_for(map_id: str) -> Saved | None:
+    """This map's save if it has one that can be read, else None."""
+    path = save_path(map_id, create=False)
+    return _summary(path) if path.is_file() else None
+
+
+def _summary(path: Path) -> Saved | None:
+    try:
+        doc = _read(path)
+        run = doc["run"]
+        return Saved(path, str(doc.get("title") or "Untitled map"), int(doc["level"]),
+                     int(doc["levels"]), len(run["actions"]))
+    except (SaveError, KeyError, TypeError, ValueError):
+        return None
 
 
 def _modified(path: Path) -> float:

@@ -351,7 +351,7 @@ def _start(editor, spec: MapSpec, hero: str | None) -> None:
     identity = session.map_id
     screen = PlayTestScreen(session, lambda game: _won(editor, game, identity))
     editor.app.push_screen(screen)
-    editor.app.push_screen(screen.story_screen())
+    screen.show_story()
 
 
 def _won(editor, game, identity: str) -> None:

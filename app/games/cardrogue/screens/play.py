@@ -159,9 +159,12 @@ class PlayScreen(GameViews, Screen[None]):
 
     DEFAULT_CSS = """
     PlayScreen #status {
-        height: 1;
+        height: auto;
         background: $panel;
         padding: 0 1;
+    }
+    PlayScreen.two-line-status #log {
+        height: 6;  /* the level's name has a line of its own: the board keeps its rows */
     }
     PlayScreen #prompt {
         height: 1;
@@ -264,14 +267,29 @@ class PlayScreen(GameViews, Screen[None]):
         self._sync_cursor(view)
         self.board.show(self.game, self.cursor, self.legal_cells(view))
         self.panel.show(self.game, view)
-        self.query_one("#status", Static).update(self.status_text(), layout=False)
+        self._show_status()
         self._show_prompt()
         self._show_look()
         if self.has_class("legend"):
             self.query_one("#legend", Legend).update(self.legend_text())
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_status)  # fitted to the status's new width
+
+    def _show_status(self) -> None:
+        text = self.status_text()
+        two_lines = "\n" in text.plain
+        changed = two_lines != self.has_class("two-line-status")
+        self.set_class(two_lines, "two-line-status")
+        self.query_one("#status", Static).update(text, layout=changed)
+
+    def status_mark(self) -> Text:
+        """What the status line starts with (the play-test marks itself)."""
+        return Text()
+
     def status_text(self) -> Text:
-        """Moves against par first, so they stay visible on a narrow terminal."""
+        """Moves against par, then the level's name; when the one line is too narrow for both,
+        the name goes on a line of its own above, so it is never cut."""
         g, session = self.game, self.session
         levels = len(session.spec.levels)
         text = Text()
@@ -284,15 +302,19 @@ class PlayScreen(GameViews, Screen[None]):
             text.append(str(g.moves), style="bold")
         text.append(" · Turn ", style="dim")
         text.append(str(g.turn))
-        text.append(" │ ", style="dim")
+        level = Text()
         if levels > 1:
-            text.append(f"{g.level_index + 1}/{levels} ")
+            level.append(f"{g.level_index + 1}/{levels} ")
         level_title = g.level.title or g.level.id
-        text.append(level_title)
+        level.append(level_title)
         if session.title != level_title:  # a one-level map often shares its title
-            text.append(" — ", style="dim")
-            text.append(session.title, style="dim")
-        return text
+            level.append(" — ", style="dim")
+            level.append(session.title, style="dim")
+        mark = self.status_mark()
+        width = self.query_one("#status", Static).content_size.width
+        if width and mark.cell_len + text.cell_len + 3 + level.cell_len > width:
+            return Text.assemble(mark, level, "\n", text)
+        return Text.assemble(mark, text, (" │ ", "dim"), level)
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
@@ -424,7 +446,13 @@ class PlayScreen(GameViews, Screen[None]):
         elif attempt.has("level_complete"):
             self.keep_progress()  # a new level: a good moment to keep the run
             finished = self.session.spec.levels[g.level_index - 1]
-            self.app.push_screen(self.story_screen(closing=finished))
+            self.show_story(closing=finished)
+
+    def show_story(self, closing=None) -> None:
+        """The story of the current level over this screen: Enter begins the level, Escape
+        leaves the run as the game menu's "Leave" does (at once if no move was made)."""
+        self.app.push_screen(self.story_screen(closing),
+                             lambda begin: None if begin else self.action_leave())
 
     def story_screen(self, closing=None) -> StoryScreen:
         """The story of the current level, after the closing text of `closing` if given."""
@@ -449,7 +477,7 @@ class PlayScreen(GameViews, Screen[None]):
             self.app.push_screen(
                 StoryScreen(self.session.title, "", "", closing=g.level.epilogue,
                             closing_heading=g.level.title or "The end",
-                            continue_label="Enter for the results"),
+                            continue_label="Enter for the results", can_go_back=False),
                 lambda _: self._show_results())
         else:
             self._show_results()
@@ -507,7 +535,7 @@ class PlayScreen(GameViews, Screen[None]):
             if kind in kinds:
                 parts.append(f"{self.key_for(action)} {words}")
         if parts == [f"{self.key_for('end_turn')} ends the turn"]:
-            return f"End your turn with {self.key_for('end_turn')} first."
+            return f"Press {self.key_for('end_turn')} to end the turn."
         return f"Now: {', '.join(parts)}." if parts else ""
 
     def intent(self, direction: str) -> Action:
@@ -813,7 +841,7 @@ class PlayScreen(GameViews, Screen[None]):
     def restart_campaign(self) -> None:
         self.session.restart_campaign()
         self._restarted("The map starts again.")
-        self.app.push_screen(self.story_screen())
+        self.show_story()
 
     def _restarted(self, message: str) -> None:
         self.asking, self.cursor, self.picking = None, None, None
@@ -918,11 +946,9 @@ class PlayTestScreen(PlayScreen):
             self.on_won(self.game)
         return PlayTestResultsScreen(self.session)
 
-    def status_text(self) -> Text:
+    def status_mark(self) -> Text:
         """The play screen's status, marked so the author knows nothing here is recorded."""
-        text = Text("PLAY-TEST ", style="bold reverse")
-        text.append(" ")
-        return text.append_text(super().status_text())
+        return Text.assemble(("PLAY-TEST ", "bold reverse"), " ")
 
 
 def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:

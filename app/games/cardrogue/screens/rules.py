@@ -25,15 +25,13 @@ LEGEND_ENTRY = "Board legend"
 
 
 def keys_text(keys: Sequence[tuple[str, str, str]]) -> Text:
-    """One line per key: the keys, what they do, and the binding id for keymap.toml."""
+    """One line per key: the keys and what they do, in words (a binding's id, which
+    keymap.toml uses, is for the docs, not the player's help)."""
     width = max((len(key) for key, _, _ in keys), default=0)
     text = Text()
-    for key, what, binding_id in keys:
+    for key, what, _ in keys:
         text.append(key.ljust(width), style="bold")
-        text.append(f"   {what}")
-        if binding_id:
-            text.append(f"  [{binding_id}]", style="dim")
-        text.append("\n")
+        text.append(f"   {what}\n")
     text.rstrip()
     return text
 
@@ -155,8 +153,8 @@ class RulesScreen(Screen[None]):
             self.query_one("#term-name", Static).update(Text("Keys on this screen"))
             self.query_one("#term-text", Static).update(keys_text(self.keys))
             self.query_one("#term-see", Static).update(
-                Text("The ids in brackets name each binding in keymap.toml (in the data folder), "
-                     'for example: end_turn = "enter,space". Type to search the rules.'))
+                Text("Keys can be changed in keymap.toml in the data folder (docs/playing.md "
+                     "names each key there). Type to search the rules."))
             return
         self.query_one("#term-name", Static).update(Text(term.name))
         self.query_one("#term-text", Static).update(Text(term.text))

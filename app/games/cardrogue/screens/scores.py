@@ -158,7 +158,12 @@ class HighScoresScreen(Screen[None]):
         self.current_points: str | None = None  # the Mini Rogue board shown
 
     def compose(self) -> ComposeResult:
-        yield Static("High scores", id="heading")
+        # Who "you" are goes on the heading's line: on the line below it, a name of any length
+        # (up to 40 characters) wrapped the header at 80 columns.
+        heading = Text("High scores")
+        heading.append(" · you play as ", style="not bold")
+        heading.append(self.player)  # from outside: drawn as text, never markup
+        yield Static(heading, id="heading")
         yield Static(Text("Looking for maps…"), id="where")
         with Horizontal():
             yield OptionList(id="maps")
@@ -246,9 +251,7 @@ class HighScoresScreen(Screen[None]):
             folders = maplist.folders()
             where.append(f"Maps come from {folders[0][1]} and your folder {folders[1][1]}.")
         else:
-            where.append("Scores on this computer, verified by replaying each run. You play as ")
-            where.append(self.player, style="bold")
-            where.append(".")
+            where.append("Scores on this computer, each run verified by replaying it.")
         if note:
             where.append(f"\n{note}", style="italic")
         self.query_one("#where", Static).update(where)

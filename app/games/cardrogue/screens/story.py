@@ -17,12 +17,15 @@ from textual.widgets import Footer, Static
 from app.games.cardrogue.words import reflow
 
 
-class StoryScreen(Screen[None]):
-    """Reads like a page of a book. Enter (or Space) continues; long text scrolls."""
+class StoryScreen(Screen[bool]):
+    """Reads like a page of a book. Enter (or Space) continues and returns True; long text
+    scrolls. Escape goes back and returns False: the level is not begun (the caller leaves);
+    a page with nothing to go back to (`can_go_back` False: the closing words of a run) takes
+    Escape as Enter."""
 
     BINDINGS = [
         Binding("enter,space", "continue", "Continue", id="story_continue", priority=True),
-        Binding("escape", "continue", "Skip", show=False, id="story_skip"),
+        Binding("escape", "back", "Back", id="story_back"),
     ]
 
     DEFAULT_CSS = """
@@ -60,8 +63,10 @@ class StoryScreen(Screen[None]):
     """
 
     def __init__(self, map_title: str, heading: str, story: str, closing: str = "",
-                 closing_heading: str = "", continue_label: str = "Enter to begin") -> None:
+                 closing_heading: str = "", continue_label: str = "Enter to begin",
+                 can_go_back: bool = True) -> None:
         super().__init__()
+        self.can_go_back = can_go_back
         self.map_title = map_title
         self.heading = heading
         self.story = story
@@ -89,4 +94,7 @@ class StoryScreen(Screen[None]):
         self.query_one("#text", VerticalScroll).focus()
 
     def action_continue(self) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
+
+    def action_back(self) -> None:
+        self.dismiss(not self.can_go_back)

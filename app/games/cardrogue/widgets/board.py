@@ -113,7 +113,9 @@ class BoardView(ScrollView, can_focus=False):
     DEFAULT_CSS = """
     BoardView {
         background: $background;
-        scrollbar-size: 1 1;
+        /* No scrollbars: the camera follows the hero (or the cursor), and on a board larger
+           than the view two bars and their corner block read as stray marks on the map. */
+        scrollbar-size: 0 0;
     }
     """ + card_css("BoardView")
 
