@@ -371,6 +371,8 @@ def _map_or_404(conn: Any, ref: str, include_hidden: bool = False) -> Any:
 
 
 def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place per route
+    # HEAD too, for monitors that ask without a body (out of the schema: it has none).
+    @app.head("/healthz", include_in_schema=False)
     @app.get("/healthz", tags=["server"])
     def healthz(request: Request) -> dict[str, str]:
         with reading(_engine(request)) as conn:

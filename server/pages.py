@@ -33,7 +33,8 @@ def _not_found(what: str) -> HTMLResponse:
 def add_pages(app: FastAPI) -> None:
     """Add the pages to the API's app (they read the same database)."""
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse,
+                   include_in_schema=False)
     def maps_page(request: Request, q: str = Query("", max_length=100), sort: str = "new",
                   cursor: str | None = Query(None, max_length=200)) -> HTMLResponse:
         sort = sort if sort in store.MAP_SORTS else "new"
@@ -45,7 +46,8 @@ def add_pages(app: FastAPI) -> None:
         return _page("maps.html", items=items, next=after, q=q, sort=sort,
                      sorts=store.MAP_SORTS)
 
-    @app.get("/maps/{code}", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route("/maps/{code}", methods=["GET", "HEAD"], response_class=HTMLResponse,
+                   include_in_schema=False)
     def map_page(request: Request, code: str,
                  cursor: str | None = Query(None, max_length=200)) -> HTMLResponse:
         with reading(request.app.state.engine) as conn:
@@ -62,7 +64,8 @@ def add_pages(app: FastAPI) -> None:
         return _page("map.html", map=entry, items=items, total=total, next=after)
 
     # A name may hold "/" (a path converter, so the link works with it plain or as %2F).
-    @app.get("/players/{name:path}", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route("/players/{name:path}", methods=["GET", "HEAD"],
+                   response_class=HTMLResponse, include_in_schema=False)
     def player_page(request: Request, name: str) -> HTMLResponse:
         with reading(request.app.state.engine) as conn:
             player = store.player_by_name(conn, name)

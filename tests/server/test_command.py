@@ -106,6 +106,10 @@ def test_the_server_command_on_its_default_sqlite_file(env: dict[str, str]) -> N
         assert banned.status_code == 200
         board = client.get(f"/api/v1/maps/{map_id}/leaderboard").json()
         assert [i["player"] for i in board["items"]] == ["Ann"]
+        # Monitors may ask with HEAD: the same status, no body.
+        for path in ("/healthz", "/", "/players/Ann", "/players/nobody"):
+            head, get = client.head(path), client.get(path)
+            assert (head.status_code, head.content) == (get.status_code, b""), path
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=WAIT) == 0
     assert (Path(env["CARDROGUE_DATA_DIR"]) / "server.db").is_file()
