@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from app.games.cardrogue.words import cap
+from app.games.cardrogue.words import cap, plural
 from engine.core import Event
 
 CORNERS = {"NW": "top left", "NE": "top right", "SW": "bottom left", "SE": "bottom right"}
@@ -100,7 +100,7 @@ def _rolls(log: list[dict[str, Any]]) -> list[str]:
         if table in ("first_room_area", "room_area"):
             out.append(f"Rolling 2d6 for the room's size: {roll} squares.")
         elif table == "first_room_doors":
-            out.append(f"Rolling 1d6 for its doors: {roll}, so {entry['result']} door(s).")
+            out.append(f"Rolling 1d6 for its doors: {roll}, so {plural(entry['result'], 'door')}.")
         elif table == "room_exits":
             out.append(f"Rolling 1d6 for exits: {roll} ({entry['drawn']} drawn).")
         elif table == "secret_doors":
@@ -177,7 +177,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
                          f"{name(d['name'])} with {d['hp']} hp.",
     "trap": lambda d: f"{d['letter']} level trap (roll {d['roll']}): a {name(d['name'])}.",
     "loot": _loot,
-    "shop": lambda d: f"The shopkeeper shows {d['wares']} ware(s).",
+    "shop": lambda d: f"The shopkeeper shows {plural(d['wares'], 'ware')}.",
     "gold_taken": lambda d: f"You pocket {d['gold']} gold ({d['total']} in all).",
     "item_taken": lambda d: f"You take the {name(d['item'])}.",
     "amulet_found": lambda d: f"On level {d['level']} you lift the Amulet of Yendor!",
@@ -187,7 +187,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
                        + (f" {dice(d['dice'])}" if d.get("dice") else "")
                        + f": {d['damage']} damage, {d['hp']} hp left."),
     "healed": lambda d: f"The {name(d['by'])} heals {d['amount']}: {d['hp']} hp.",
-    "secret_doors_found": lambda d: (f"You find {len(d['doors'])} secret door(s)."
+    "secret_doors_found": lambda d: (f"You find {plural(len(d['doors']), 'secret door')}."
                                      if d["doors"] else "No secret door shows itself."),
     "hidden_way_found": lambda d: f"The shifting dungeon opens a way: {LANDMARKS[d['landmark']]}.",
     "map_revealed": lambda d: f"The terminal shows you all of level {d['level']}.",
@@ -202,7 +202,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "forgot_level": lambda d: f"You forget level {d['level']}: its map is gone.",
     "teleported": lambda d: f"You are whisked away to level {d['level']}.",
     "crossed": lambda d: f"You make it across the {name(d['feature'])}.",
-    "prayed": lambda d: f"You pray: {d['curses_lifted']} curse(s) lifted.",
+    "prayed": lambda d: f"You pray: {plural(d['curses_lifted'], 'curse')} lifted.",
     "fountain": lambda d: f"You drink: +{d['bonus_dice']}d to everything on this level.",
     "diseased": lambda d: f"The {name(d['by'])} was diseased: you fall ill.",
     "barter": lambda d: f"You haggle ({d['roll']}): the price is {d['price']} gold.",
