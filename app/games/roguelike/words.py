@@ -260,10 +260,11 @@ def log_lines(events: list[Event]) -> list[Text]:
 
 
 def level_line(view: Any) -> str:
-    """The current level's number, its encounter letters and its Difficulty."""
-    letters = "–".join((view.letters[0], view.letters[-1])) if len(view.letters) > 1 \
+    """The current level's number, its encounter letters in words ("Encounters E to D": a
+    bare "E–D" meant nothing to a new player) and its Difficulty."""
+    letters = " to ".join((view.letters[0], view.letters[-1])) if len(view.letters) > 1 \
         else "".join(view.letters)
-    return f"Level {view.level}  {letters}  Difficulty {view.difficulty}"
+    return f"Level {view.level}  Encounters {letters}  Difficulty {view.difficulty}"
 
 
 def place_line(view: Any) -> str:
