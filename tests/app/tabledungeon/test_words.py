@@ -94,3 +94,27 @@ def test_a_heal_at_full_health_says_so_and_never_heals_0():
         if all(said.values()):
             break
     assert all(said.values()), said
+
+
+
+def test_an_enemy_with_a_plural_name_takes_a_plural_verb():
+    from tests.tabledungeon.support import act, rig
+
+    # Level 1: two dice showing 8 find the cave bats, 10 the swarm (one swarm), 4 a giant rat.
+    for dice, said in (((4, 4), "Cave bats appear, health 8."),
+                       ((5, 5), "Swarm of spiders appears, health 10."),
+                       ((2, 2), "Giant rat appears, health 4.")):
+        state = RULES.new_game(seed=1, players=["Ann", "Bo"])
+        act(state, "pick", name="fighter")
+        rig(state, "encounter", *dice)
+        events = act(state, "pick", name="wizard")
+        enemy = next(e for e in events if e.kind == "enemy")
+        line = describe(enemy, state.view(None))
+        assert line is not None and said in line.plain
+
+
+def test_the_enemies_with_plural_names_say_so():
+    from engine.tabledungeon.data import load
+
+    plural = {e.name for level in load().levels for e in level.enemies if e.plural}
+    assert plural == {"Cave bats", "Goblin thieves"}
