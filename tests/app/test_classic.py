@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 from textual.content import Content
 from textual.geometry import Region
@@ -581,16 +582,21 @@ async def test_the_status_keeps_the_seed_in_view_at_80_columns(app: CardRogueApp
         assert line.endswith("'s turn · Turn 1 · Seed 2147483647") and len(line) <= width
 
 
-async def test_a_narrow_status_cuts_the_seed_in_its_middle(app: CardRogueApp) -> None:
-    async with app.run_test(size=(76, 24)) as pilot:
-        table = await new_table(app, pilot, names=("Annabelle Longername", "Bartholomew Longname"),
-                                seed=2147483647, pick=False)
+@pytest.mark.parametrize(("columns", "cut_to", "seed"),
+                         [(76, 16, "2147483647"), (66, 10, "214…47")])
+async def test_a_narrow_status_cuts_the_name_then_the_seed_in_their_middle(
+        app: CardRogueApp, columns: int, cut_to: int, seed: str) -> None:
+    from app.games.cardrogue.words import middle_cut
+
+    async with app.run_test(size=(columns, 24)) as pilot:
+        table = await new_table(app, pilot, seed=2147483647, pick=False,
+                                names=("Annabelle Longername", "Bartholomew Longname"))
         await pilot.pause()
         picker = table.game.players[table.game.pending.seat].name
         width = table.query_one("#status", Static).content_size.width
         line = status(table)
-        assert len(line) == width == 44
-        assert line.endswith(f" {picker} picks · Seed 214…47")
+        assert len(line) <= width and picker not in line
+        assert line.endswith(f" {middle_cut(picker, cut_to)} picks · Seed {seed}"), line
 
 
 def cut_cards(table: ClassicScreen) -> list[tuple[int, int, str]]:
@@ -641,3 +647,16 @@ async def test_no_card_is_drawn_cut_at_the_edge_of_the_board(app: CardRogueApp) 
                 row, col = g.cell(g.player.pos)
                 assert table.board.shows_whole(row, col)
         assert wider, "the table never outgrew the view: nothing was tested"
+
+
+async def test_a_20_letter_name_leaves_the_seed_in_view_at_80_columns(app: CardRogueApp) -> None:
+    """Found by a tester: with a 20-character name (the most the form takes) the seed went
+    from the status line at 80 columns. The name gives up its middle first."""
+    long_name = "Maximiliana Northgat"  # 20 characters
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await new_table(app, pilot, names=(long_name,), seed=2147483647)
+        await pilot.pause()
+        width = table.query_one("#status", Static).content_size.width
+        line = status(table)
+        assert line.endswith("'s turn · Turn 1 · Seed 2147483647") and len(line) <= width
+        assert long_name not in line and "Maxim" in line and "gat's turn" in line

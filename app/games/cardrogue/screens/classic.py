@@ -46,6 +46,7 @@ from engine.cardrogue import (COMPUTER_LEVELS, KEEP_GOLD, GameView, PickDecision
                               RespawnDecision)
 
 MAX_PLAYERS = 4
+NAME_KEPT = 10  # a name cut for the status line keeps this many characters, "…" among them
 # How long a computer seat waits before each action, in seconds: long enough to follow it on
 # the board and in the log. Tests set it to 0.
 COMPUTER_DELAY = 0.6
@@ -477,13 +478,10 @@ class ClassicScreen(PlayScreen):
     def status_text(self) -> Text:
         """Whose turn it is, in their token's colour, then the turn, the end rush and the seed,
         on the one line the status has: when it is too narrow, what the player does is said
-        shorter, then the seed loses its middle digits (or, with no room left, goes)."""
+        shorter, then a long name loses its middle, then the seed loses its middle digits (or,
+        with no room left, goes)."""
         g = self.game
         p = g.player
-        head = Text()
-        head.append("▶ ", style="bold")
-        head.append_text(token(p.seat))
-        head.append(f" {shown(p.name)}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
         pending = self.view().pending
         picking = isinstance(pending, PickDecision)
         if picking:  # the dialog over the table says what is picked
@@ -501,11 +499,26 @@ class ClassicScreen(PlayScreen):
             figures.append(" · END RUSH", style="bold red")
         seed = str(self.session.seed)
         width = self.query_one("#status", Static).content_size.width or None
+        name = shown(p.name)
+
+        def line(name: str, verb: str) -> tuple[Text, int | None]:
+            """The line without its seed, and the room left for the seed's digits."""
+            text = Text()
+            text.append("▶ ", style="bold")
+            text.append_text(token(p.seat))
+            text.append(f" {name}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
+            text.append_text(Text.assemble((verb, "bold"), figures))
+            return text, None if width is None else width - text.cell_len - len(" · Seed ")
+
         for verb in verbs:
-            text = Text.assemble(head, (verb, "bold"), figures)
-            room = None if width is None else width - text.cell_len - len(" · Seed ")
+            text, room = line(name, verb)
             if room is None or room >= len(seed):
                 break
+        if room is not None and room < len(seed) and len(name) > NAME_KEPT:
+            # A long name gives up its middle before the seed does (a tester's 20 letters
+            # hid the seed at 80 columns).
+            text, room = line(middle_cut(name, max(len(name) - len(seed) + room, NAME_KEPT)),
+                              verb)
         if room is None or room >= min(len(seed), 5):  # 5: a seed cut shorter is no help
             text.append(f" · Seed {seed if room is None else middle_cut(seed, room)}",
                         style="dim")
