@@ -113,6 +113,27 @@ async def test_a_new_table_needs_a_name_and_a_valid_seed(app: CardRogueApp) -> N
         assert "different name" in app.screen.query_one("#problem", Static).render().plain
 
 
+async def test_letters_in_the_seed_are_explained_not_dropped(app: CardRogueApp) -> None:
+    """The seed keeps what is typed on show; a letter brings the note every game's seed field
+    gives, and the table is not laid on it."""
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(("Ann",)))
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#seed", Input).focus()
+        await press(pilot, *"4x2")
+        assert screen.query_one("#seed", Input).value == "4x2"
+        note = "✗ A seed is a number: type only the digits 0 to 9 (or leave it blank)."
+        assert screen.query_one("#problem", Static).render().plain == note
+        await press(pilot, "enter")  # Enter in the seed starts: not on letters
+        assert app.screen is screen
+        await press(pilot, "left", "backspace")
+        assert screen.query_one("#problem", Static).render().plain == ""
+        await press(pilot, "enter")
+        table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
+        assert table.session.seed == 42
+
+
 async def test_characters_are_picked_in_turn_order_and_the_seed_is_shown(
         app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:

@@ -42,6 +42,7 @@ from app.games.cardrogue.look import character_label
 from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import card_label, middle_cut, reason_line
+from app.widgets.seed_note import seed_problem
 from engine.cardrogue import (COMPUTER_LEVELS, KEEP_GOLD, GameView, PickDecision,
                               RespawnDecision)
 
@@ -151,8 +152,9 @@ class NewGameScreen(Screen[None]):
                     yield SeatKind(self.kinds[seat], SEAT_KINDS, SEAT_KIND_LABELS, id=f"kind-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
+                # Any text is kept on show: a letter is explained, not silently dropped.
                 yield Input(placeholder="empty: from the clock (shown at start)", id="seed",
-                            type="integer", max_length=10, compact=True)
+                            max_length=10, compact=True)
             yield Static("Goals for a solo player", id="goals-heading")
             with Horizontal(id="goals"):
                 for goal_id, (label, _) in SOLO_GOALS.items():
@@ -197,14 +199,19 @@ class NewGameScreen(Screen[None]):
         text = self.query_one("#seed", Input).value.strip()
         seed = None
         if text:
-            try:
-                seed = int(text)
-            except ValueError:
-                return "the seed is a whole number"
+            if problem := seed_problem(text):
+                return problem
+            seed = int(text)
             if not 0 <= seed <= MAX_SEED:
                 return f"the seed is a number from 0 to {MAX_SEED}"
         goal_ids = tuple(g for g in SOLO_GOALS if self.query_one(f"#goal-{g}", Checkbox).value)
         return names, seed, goal_ids
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A letter in the seed is explained at once, as it is typed."""
+        if event.input.id == "seed":
+            problem = seed_problem(event.value)
+            self.query_one("#problem", Static).update(reason_line(problem) if problem else "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a name goes on to the next field; Enter in the seed starts the game."""
