@@ -179,6 +179,27 @@ async def test_the_solo_player_chooses_goals(app: CardRogueApp) -> None:
         assert "open the chest" in table.panel.plain
 
 
+async def test_a_goal_ticked_and_one_not_differ_in_characters_not_only_colour(
+        app: CardRogueApp) -> None:
+    """Found by a tester: every goal box showed "▐X▌", on or off, told apart by colour only.
+    The X shows only when the goal is ticked, as Space toggles it."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen(("Solo",)))
+        await pilot.pause()
+        screen = app.screen
+
+        def box(goal: str) -> str:
+            return screen.query_one(f"#goal-{goal}", Checkbox).render().plain
+
+        assert box("chest").startswith("▐X▌") and box("golem").startswith("▐X▌")
+        assert box("debt").startswith("▐ ▌")
+        screen.query_one("#goal-chest", Checkbox).focus()
+        await press(pilot, "space")
+        assert box("chest").startswith("▐ ▌")
+        await press(pilot, "space")
+        assert box("chest").startswith("▐X▌")
+
+
 async def test_banner_scoreboard_and_board_tokens_follow_the_turn(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)

@@ -33,6 +33,7 @@ from engine.cardrogue import Action
 
 from app.games.cardrogue.classic import HUMAN, MAX_SEED, SOLO_GOALS, ClassicSession
 from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
+from app.widgets.checkbox import MarkedCheckbox
 from app.widgets.seat_kind import SeatKind
 from app.games.cardrogue.screens.play import COMMANDS, Command, PlayScreen
 from app.games.cardrogue.session import Attempt
@@ -158,8 +159,8 @@ class NewGameScreen(Screen[None]):
             yield Static("Goals for a solo player", id="goals-heading")
             with Horizontal(id="goals"):
                 for goal_id, (label, _) in SOLO_GOALS.items():
-                    yield Checkbox(label, value=goal_id in ("chest", "golem"),
-                                   id=f"goal-{goal_id}", compact=True)
+                    yield MarkedCheckbox(label, value=goal_id in ("chest", "golem"),
+                                         id=f"goal-{goal_id}", compact=True)
             yield Static(id="problem")
             yield Button("Start the game", variant="primary", id="start", compact=True)
         yield Footer()
