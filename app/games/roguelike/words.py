@@ -33,6 +33,18 @@ def name(text: str) -> str:
     return text.replace("_", " ")
 
 
+PAIRS = {"speed_boots"}  # names of things that come in pairs: "a pair of speed boots"
+
+
+def a_name(text: str) -> str:
+    """An engine name as words with its article: "a fox", "an imp", "a unicorn" (said with a
+    "y"), "a pair of speed boots"."""
+    words = name(text)
+    if text in PAIRS:
+        return f"a pair of {words}"
+    return f"{'an' if words[:1] in ('a', 'e', 'i', 'o') else 'a'} {words}"
+
+
 def dice(faces: list[int]) -> str:
     """Dice as rolled: "[5 2 6]"."""
     return "[" + " ".join(str(face) for face in faces) + "]"
@@ -157,7 +169,7 @@ def _loot(data: dict[str, Any]) -> str:
     if data["name"] == "gold":
         return f"{data['letter']} level loot (roll {data['roll']}): gold."
     status = "" if data.get("status") in (None, "unknown") else f" ({data['status']})"
-    return f"{data['letter']} level loot (roll {data['roll']}): a {name(data['name'])}{status}."
+    return f"{data['letter']} level loot (roll {data['roll']}): {a_name(data['name'])}{status}."
 
 
 SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
@@ -173,9 +185,9 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
                           f"({d['drawn']} drawn), ending in a new door.",
     "room": lambda d: _rolls(d["rolls"]),
     "encounter": _encounter,
-    "monster": lambda d: f"{d['letter']} level monster (roll {d['roll']}): a "
-                         f"{name(d['name'])} with {d['hp']} hp.",
-    "trap": lambda d: f"{d['letter']} level trap (roll {d['roll']}): a {name(d['name'])}.",
+    "monster": lambda d: f"{d['letter']} level monster (roll {d['roll']}): "
+                         f"{a_name(d['name'])} with {d['hp']} hp.",
+    "trap": lambda d: f"{d['letter']} level trap (roll {d['roll']}): {a_name(d['name'])}.",
     "loot": _loot,
     "shop": lambda d: f"The shopkeeper shows {plural(d['wares'], 'ware')}.",
     "gold_taken": lambda d: f"You pocket {d['gold']} gold ({d['total']} in all).",
@@ -276,9 +288,9 @@ def place_line(view: Any) -> str:
         text = "A room" + (f" with {feature(place.feature)}" if place.feature not in ("", "empty")
                            else "") + "."
     things = [LANDMARKS.get(mark, name(mark)) for mark in place.landmarks]
-    things += [f"a {name(m.name)} ({m.hp} hp)" for m in place.monsters]
+    things += [f"{a_name(m.name)} ({m.hp} hp)" for m in place.monsters]
     if place.trap:
-        things.append(f"a {name(place.trap)}")
+        things.append(a_name(place.trap))
     things += [f"a dead {name(c)}" for c in place.corpses]
     if things:
         text += " Here: " + ", ".join(things) + "."

@@ -161,3 +161,19 @@ def test_counts_take_the_singular_for_one_and_the_plural_for_more() -> None:
     assert found == ["You find 2 secret doors."]
     assert describe(Event("prayed", {"curses_lifted": 1})) == ["You pray: 1 curse lifted."]
     assert describe(Event("prayed", {"curses_lifted": 0})) == ["You pray: 0 curses lifted."]
+
+
+def test_monsters_traps_and_loot_take_a_or_an() -> None:
+    from engine.core import Event
+
+    def said(kind: str, thing: str) -> str:
+        data = {"letter": "C", "roll": 3, "name": thing, "hp": 25}
+        return describe(Event(kind, data))[0]
+
+    assert said("monster", "air_elemental").endswith("): an air elemental with 25 hp.")
+    assert said("monster", "imp").endswith("): an imp with 25 hp.")
+    assert said("monster", "unicorn").endswith("): a unicorn with 25 hp.")
+    assert said("monster", "fox").endswith("): a fox with 25 hp.")
+    assert said("loot", "elven_cloak").endswith("): an elven cloak.")
+    assert said("loot", "speed_boots").endswith("): a pair of speed boots.")
+    assert said("trap", "dart_trap").endswith("): a dart trap.")
