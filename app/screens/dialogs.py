@@ -16,6 +16,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.widgets.hanging import Hanging
+
 DIALOG_CSS = """
     align: center middle;
     & > #dialog {
@@ -69,11 +71,11 @@ class ChooseScreen(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         options = []
         for number, choice in enumerate(self.choices, start=1):
-            prompt = Text(f"{number}  " if number <= 9 else "   ", style="bold")
-            prompt.append_text(choice.label if isinstance(choice.label, Text) else Text(choice.label))
+            number_text = Text(f"{number}  " if number <= 9 else "   ", style="bold")
+            text = choice.label.copy() if isinstance(choice.label, Text) else Text(choice.label)
             if choice.note:
-                prompt.append(f"  {choice.note}", style="dim")
-            options.append(Option(prompt, id=str(number - 1)))
+                text.append(f"  {choice.note}", style="dim")
+            options.append(Option(Hanging(number_text, text), id=str(number - 1)))
         with Vertical(id="dialog") as box:
             # Content: a title may hold a player's name, shown as typed, never as markup.
             box.border_title = Content(self.title_text)

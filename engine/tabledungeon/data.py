@@ -46,6 +46,7 @@ class Enemy:
     high: int
     name: str
     text: str
+    plural: bool = False  # the name is a plural, for the sentences that name it
     automatic_win: bool = False
     flee_if: str | None = None  # "heart", "royal" or "ace"
     immune: str | None = None  # a suit whose attacks count 0

@@ -30,8 +30,8 @@ def start_round(state: State, events: list[Event]) -> None:
     state.order = [s for s in _from(state.leader, len(state.seats)) if state.seats[s].alive]
     state.current = state.order[0]
     events.append(Event("enemy", {"round": state.round, "level": state.level, "dice": dice,
-                                  "roll": roll, "name": enemy.name, "health": state.enemy_health,
-                                  "text": enemy.text}))
+                                  "roll": roll, "name": enemy.name, "plural": enemy.plural,
+                                  "health": state.enemy_health, "text": enemy.text}))
 
 
 def _from(start: int, count: int) -> list[int]:

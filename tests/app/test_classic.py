@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 from textual.content import Content
 from textual.geometry import Region
@@ -112,6 +113,27 @@ async def test_a_new_table_needs_a_name_and_a_valid_seed(app: CardRogueApp) -> N
         assert "different name" in app.screen.query_one("#problem", Static).render().plain
 
 
+async def test_letters_in_the_seed_are_explained_not_dropped(app: CardRogueApp) -> None:
+    """The seed keeps what is typed on show; a letter brings the note every game's seed field
+    gives, and the table is not laid on it."""
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(("Ann",)))
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#seed", Input).focus()
+        await press(pilot, *"4x2")
+        assert screen.query_one("#seed", Input).value == "4x2"
+        note = "✗ A seed is a number: type only the digits 0 to 9 (or leave it blank)."
+        assert screen.query_one("#problem", Static).render().plain == note
+        await press(pilot, "enter")  # Enter in the seed starts: not on letters
+        assert app.screen is screen
+        await press(pilot, "left", "backspace")
+        assert screen.query_one("#problem", Static).render().plain == ""
+        await press(pilot, "enter")
+        table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
+        assert table.session.seed == 42
+
+
 async def test_characters_are_picked_in_turn_order_and_the_seed_is_shown(
         app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
@@ -155,6 +177,27 @@ async def test_the_solo_player_chooses_goals(app: CardRogueApp) -> None:
         assert isinstance(table, ClassicScreen)
         assert [g.kind for g in table.game.level.goals] == ["chest", "debt"]
         assert "open the chest" in table.panel.plain
+
+
+async def test_a_goal_ticked_and_one_not_differ_in_characters_not_only_colour(
+        app: CardRogueApp) -> None:
+    """Found by a tester: every goal box showed "▐X▌", on or off, told apart by colour only.
+    The X shows only when the goal is ticked, as Space toggles it."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen(("Solo",)))
+        await pilot.pause()
+        screen = app.screen
+
+        def box(goal: str) -> str:
+            return screen.query_one(f"#goal-{goal}", Checkbox).render().plain
+
+        assert box("chest").startswith("▐X▌") and box("golem").startswith("▐X▌")
+        assert box("debt").startswith("▐ ▌")
+        screen.query_one("#goal-chest", Checkbox).focus()
+        await press(pilot, "space")
+        assert box("chest").startswith("▐ ▌")
+        await press(pilot, "space")
+        assert box("chest").startswith("▐X▌")
 
 
 async def test_banner_scoreboard_and_board_tokens_follow_the_turn(app: CardRogueApp) -> None:
@@ -581,16 +624,21 @@ async def test_the_status_keeps_the_seed_in_view_at_80_columns(app: CardRogueApp
         assert line.endswith("'s turn · Turn 1 · Seed 2147483647") and len(line) <= width
 
 
-async def test_a_narrow_status_cuts_the_seed_in_its_middle(app: CardRogueApp) -> None:
-    async with app.run_test(size=(76, 24)) as pilot:
-        table = await new_table(app, pilot, names=("Annabelle Longername", "Bartholomew Longname"),
-                                seed=2147483647, pick=False)
+@pytest.mark.parametrize(("columns", "cut_to", "seed"),
+                         [(76, 16, "2147483647"), (66, 10, "214…47")])
+async def test_a_narrow_status_cuts_the_name_then_the_seed_in_their_middle(
+        app: CardRogueApp, columns: int, cut_to: int, seed: str) -> None:
+    from app.games.cardrogue.words import middle_cut
+
+    async with app.run_test(size=(columns, 24)) as pilot:
+        table = await new_table(app, pilot, seed=2147483647, pick=False,
+                                names=("Annabelle Longername", "Bartholomew Longname"))
         await pilot.pause()
         picker = table.game.players[table.game.pending.seat].name
         width = table.query_one("#status", Static).content_size.width
         line = status(table)
-        assert len(line) == width == 44
-        assert line.endswith(f" {picker} picks · Seed 214…47")
+        assert len(line) <= width and picker not in line
+        assert line.endswith(f" {middle_cut(picker, cut_to)} picks · Seed {seed}"), line
 
 
 def cut_cards(table: ClassicScreen) -> list[tuple[int, int, str]]:
@@ -641,3 +689,16 @@ async def test_no_card_is_drawn_cut_at_the_edge_of_the_board(app: CardRogueApp) 
                 row, col = g.cell(g.player.pos)
                 assert table.board.shows_whole(row, col)
         assert wider, "the table never outgrew the view: nothing was tested"
+
+
+async def test_a_20_letter_name_leaves_the_seed_in_view_at_80_columns(app: CardRogueApp) -> None:
+    """Found by a tester: with a 20-character name (the most the form takes) the seed went
+    from the status line at 80 columns. The name gives up its middle first."""
+    long_name = "Maximiliana Northgat"  # 20 characters
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await new_table(app, pilot, names=(long_name,), seed=2147483647)
+        await pilot.pause()
+        width = table.query_one("#status", Static).content_size.width
+        line = status(table)
+        assert line.endswith("'s turn · Turn 1 · Seed 2147483647") and len(line) <= width
+        assert long_name not in line and "Maxim" in line and "gat's turn" in line

@@ -17,8 +17,8 @@ TERMS: tuple[Term, ...] = (
          "2 on 4 to 6, 3 on 7 to 9 and 4 on the tenth. Monsters roll as many dice as the "
          "Difficulty when they attack, and hit with one success.", ("successes needed",)),
     Term("Level letters", "Monsters, traps and loot come in five letters, from E (weakest) to "
-         "A. The side panel shows the letters a room of this level can bring: the encounter "
-         "roll is 1d6 plus the level number.", ("E", "A", "encounter")),
+         "A. The side panel's \"Encounters E to D\" names the letters a room of this level can "
+         "bring: the encounter roll is 1d6 plus the level number.", ("E", "A", "encounter")),
     Term("The map", "The Dungeon Master draws the level as you discover it. @ is you, . a "
          "room's floor, , a corridor, # a wall, + a closed door, = a locked one, ' an open one, "
          "x a false door, < and > the stairs, T the terminal, S the shop, A the Amulet's "

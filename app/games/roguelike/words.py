@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from app.games.cardrogue.words import cap
+from app.games.cardrogue.words import cap, plural
 from engine.core import Event
 
 CORNERS = {"NW": "top left", "NE": "top right", "SW": "bottom left", "SE": "bottom right"}
@@ -31,6 +31,18 @@ FALLS = {"chasm": "a fall into the chasm", "cliff": "a fall from the cliff"}
 def name(text: str) -> str:
     """An engine name as words: "potion_of_healing" -> "potion of healing"."""
     return text.replace("_", " ")
+
+
+PAIRS = {"speed_boots"}  # names of things that come in pairs: "a pair of speed boots"
+
+
+def a_name(text: str) -> str:
+    """An engine name as words with its article: "a fox", "an imp", "a unicorn" (said with a
+    "y"), "a pair of speed boots"."""
+    words = name(text)
+    if text in PAIRS:
+        return f"a pair of {words}"
+    return f"{'an' if words[:1] in ('a', 'e', 'i', 'o') else 'a'} {words}"
 
 
 def dice(faces: list[int]) -> str:
@@ -100,7 +112,7 @@ def _rolls(log: list[dict[str, Any]]) -> list[str]:
         if table in ("first_room_area", "room_area"):
             out.append(f"Rolling 2d6 for the room's size: {roll} squares.")
         elif table == "first_room_doors":
-            out.append(f"Rolling 1d6 for its doors: {roll}, so {entry['result']} door(s).")
+            out.append(f"Rolling 1d6 for its doors: {roll}, so {plural(entry['result'], 'door')}.")
         elif table == "room_exits":
             out.append(f"Rolling 1d6 for exits: {roll} ({entry['drawn']} drawn).")
         elif table == "secret_doors":
@@ -157,7 +169,7 @@ def _loot(data: dict[str, Any]) -> str:
     if data["name"] == "gold":
         return f"{data['letter']} level loot (roll {data['roll']}): gold."
     status = "" if data.get("status") in (None, "unknown") else f" ({data['status']})"
-    return f"{data['letter']} level loot (roll {data['roll']}): a {name(data['name'])}{status}."
+    return f"{data['letter']} level loot (roll {data['roll']}): {a_name(data['name'])}{status}."
 
 
 SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
@@ -173,11 +185,11 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
                           f"({d['drawn']} drawn), ending in a new door.",
     "room": lambda d: _rolls(d["rolls"]),
     "encounter": _encounter,
-    "monster": lambda d: f"{d['letter']} level monster (roll {d['roll']}): a "
-                         f"{name(d['name'])} with {d['hp']} hp.",
-    "trap": lambda d: f"{d['letter']} level trap (roll {d['roll']}): a {name(d['name'])}.",
+    "monster": lambda d: f"{d['letter']} level monster (roll {d['roll']}): "
+                         f"{a_name(d['name'])} with {d['hp']} hp.",
+    "trap": lambda d: f"{d['letter']} level trap (roll {d['roll']}): {a_name(d['name'])}.",
     "loot": _loot,
-    "shop": lambda d: f"The shopkeeper shows {d['wares']} ware(s).",
+    "shop": lambda d: f"The shopkeeper shows {plural(d['wares'], 'ware')}.",
     "gold_taken": lambda d: f"You pocket {d['gold']} gold ({d['total']} in all).",
     "item_taken": lambda d: f"You take the {name(d['item'])}.",
     "amulet_found": lambda d: f"On level {d['level']} you lift the Amulet of Yendor!",
@@ -187,7 +199,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
                        + (f" {dice(d['dice'])}" if d.get("dice") else "")
                        + f": {d['damage']} damage, {d['hp']} hp left."),
     "healed": lambda d: f"The {name(d['by'])} heals {d['amount']}: {d['hp']} hp.",
-    "secret_doors_found": lambda d: (f"You find {len(d['doors'])} secret door(s)."
+    "secret_doors_found": lambda d: (f"You find {plural(len(d['doors']), 'secret door')}."
                                      if d["doors"] else "No secret door shows itself."),
     "hidden_way_found": lambda d: f"The shifting dungeon opens a way: {LANDMARKS[d['landmark']]}.",
     "map_revealed": lambda d: f"The terminal shows you all of level {d['level']}.",
@@ -202,7 +214,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "forgot_level": lambda d: f"You forget level {d['level']}: its map is gone.",
     "teleported": lambda d: f"You are whisked away to level {d['level']}.",
     "crossed": lambda d: f"You make it across the {name(d['feature'])}.",
-    "prayed": lambda d: f"You pray: {d['curses_lifted']} curse(s) lifted.",
+    "prayed": lambda d: f"You pray: {plural(d['curses_lifted'], 'curse')} lifted.",
     "fountain": lambda d: f"You drink: +{d['bonus_dice']}d to everything on this level.",
     "diseased": lambda d: f"The {name(d['by'])} was diseased: you fall ill.",
     "barter": lambda d: f"You haggle ({d['roll']}): the price is {d['price']} gold.",
@@ -260,10 +272,11 @@ def log_lines(events: list[Event]) -> list[Text]:
 
 
 def level_line(view: Any) -> str:
-    """The current level's number, its encounter letters and its Difficulty."""
-    letters = "–".join((view.letters[0], view.letters[-1])) if len(view.letters) > 1 \
+    """The current level's number, its encounter letters in words ("Encounters E to D": a
+    bare "E–D" meant nothing to a new player) and its Difficulty."""
+    letters = " to ".join((view.letters[0], view.letters[-1])) if len(view.letters) > 1 \
         else "".join(view.letters)
-    return f"Level {view.level}  {letters}  Difficulty {view.difficulty}"
+    return f"Level {view.level}  Encounters {letters}  Difficulty {view.difficulty}"
 
 
 def place_line(view: Any) -> str:
@@ -275,9 +288,9 @@ def place_line(view: Any) -> str:
         text = "A room" + (f" with {feature(place.feature)}" if place.feature not in ("", "empty")
                            else "") + "."
     things = [LANDMARKS.get(mark, name(mark)) for mark in place.landmarks]
-    things += [f"a {name(m.name)} ({m.hp} hp)" for m in place.monsters]
+    things += [f"{a_name(m.name)} ({m.hp} hp)" for m in place.monsters]
     if place.trap:
-        things.append(f"a {name(place.trap)}")
+        things.append(a_name(place.trap))
     things += [f"a dead {name(c)}" for c in place.corpses]
     if things:
         text += " Here: " + ", ".join(things) + "."

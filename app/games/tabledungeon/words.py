@@ -150,7 +150,8 @@ def describe(event: Any, view: dict[str, Any]) -> Text | None:
         out = Text(f"Round {data['round']}, level {data['level']}: the dice show {dice} = "
                    f"{data['roll']}. ")
         out.append(data["name"], style="bold")
-        out.append(f" appears, health {data['health']}. {data['text']}")
+        verb = "appear" if data.get("plural") else "appears"
+        out.append(f" {verb}, health {data['health']}. {data['text']}")
         return out
     if kind == "laid":
         if data["card"]:

@@ -47,7 +47,7 @@ async def test_creating_a_rogue_takes_two_skills_and_the_seed(app: CardRogueApp)
         assert skills["stab"] == skills["archery"] == 2 and skills["climb"] == 1
         assert "@" in drawn(app) and view.hp == 6
         panel = app.screen.query_one("RoguePanel").render().plain
-        assert "Level 1  E–D  Difficulty 1" in panel and "HP 6/6" in panel
+        assert "Level 1  Encounters E to D  Difficulty 1" in panel and "HP 6/6" in panel
         assert any("sets up level 1" in line for line in log(app))
 
 
@@ -94,6 +94,9 @@ async def test_help_shows_the_keys_and_the_games_own_glossary(app: CardRogueApp)
         keys = "\n".join(what for _, what, _ in app.screen.keys)
         assert "Take the door on the east side" in keys and "Search the place" in keys
         assert {term.name for term in app.screen.glossary("")} >= {"Difficulty", "Doors"}
+        # The panel's "Encounters E to D" is explained where a player looks it up.
+        found = app.screen.glossary("encounters")
+        assert found and "Encounters E to D" in found[0].text and "E (weakest)" in found[0].text
         await pilot.press("escape")
         assert isinstance(app.screen, PlayScreen)
 

@@ -142,3 +142,18 @@ async def test_a_run_of_a_game_not_installed_here_says_so(app: CardRogueApp,
         assert str(app.screen.query_one("#reason", Static).render()) == "Other game"
         message = str(app.screen.query_one("#message", Static).render())
         assert "chess" in message
+
+
+async def test_the_whole_sheet_shows_at_80x24_in_the_replay(app: CardRogueApp) -> None:
+    """The replay's step lines sit above the board: the map still shows every row of the
+    sheet (none scrolled off the top), with no scrollbar, at the smallest supported size."""
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_run_file(RUN)
+        await pilot.pause()
+        for key in ("right", "end"):  # the rogue near the top, then where he died
+            await pilot.press(key)
+            await pilot.pause()
+            map_view = app.screen.query_one("MapView")
+            assert map_view.scrollable_content_region.height >= len(map_view.rows)
+            assert map_view.scroll_offset.y == 0
+            assert map_view.scrollbars_enabled == (False, False)

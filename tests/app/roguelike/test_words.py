@@ -26,6 +26,7 @@ def test_every_event_and_every_offered_action_is_worded() -> None:
                 kinds_seen.add(event.kind)
                 for sentence in describe(event):
                     assert sentence and "_" not in sentence, (event, sentence)
+                    assert "(s)" not in sentence, (event, sentence)
     # Random play meets the common events and offers the common actions.
     assert {"check", "door_tried", "corridor", "room", "encounter", "hurt",
             "monster_attack", "died", "game_over"} <= kinds_seen
@@ -141,3 +142,38 @@ def test_every_roll_says_what_it_had_to_reach() -> None:
                     assert f"you roll {data['roll']} against {data['needed']}: " in sentence
                     seen.add(event.kind)
     assert {"check", "monster_attack", "trap_attack"} <= seen
+
+
+def test_counts_take_the_singular_for_one_and_the_plural_for_more() -> None:
+    from engine.core import Event
+
+    def first_room(doors: int) -> list[str]:
+        roll = {"table": "first_room_doors", "roll": doors + 3, "result": doors}
+        return describe(Event("room", {"rolls": [roll]}))
+
+    assert first_room(1) == ["Rolling 1d6 for its doors: 4, so 1 door."]
+    assert first_room(2) == ["Rolling 1d6 for its doors: 5, so 2 doors."]
+    assert describe(Event("shop", {"wares": 1})) == ["The shopkeeper shows 1 ware."]
+    assert describe(Event("shop", {"wares": 3})) == ["The shopkeeper shows 3 wares."]
+    found = describe(Event("secret_doors_found", {"doors": [4]}))
+    assert found == ["You find 1 secret door."]
+    found = describe(Event("secret_doors_found", {"doors": [4, 5]}))
+    assert found == ["You find 2 secret doors."]
+    assert describe(Event("prayed", {"curses_lifted": 1})) == ["You pray: 1 curse lifted."]
+    assert describe(Event("prayed", {"curses_lifted": 0})) == ["You pray: 0 curses lifted."]
+
+
+def test_monsters_traps_and_loot_take_a_or_an() -> None:
+    from engine.core import Event
+
+    def said(kind: str, thing: str) -> str:
+        data = {"letter": "C", "roll": 3, "name": thing, "hp": 25}
+        return describe(Event(kind, data))[0]
+
+    assert said("monster", "air_elemental").endswith("): an air elemental with 25 hp.")
+    assert said("monster", "imp").endswith("): an imp with 25 hp.")
+    assert said("monster", "unicorn").endswith("): a unicorn with 25 hp.")
+    assert said("monster", "fox").endswith("): a fox with 25 hp.")
+    assert said("loot", "elven_cloak").endswith("): an elven cloak.")
+    assert said("loot", "speed_boots").endswith("): a pair of speed boots.")
+    assert said("trap", "dart_trap").endswith("): a dart trap.")

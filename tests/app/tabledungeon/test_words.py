@@ -51,7 +51,7 @@ def test_names_stay_literal():
     assert line is not None and "\u202e" not in line.plain  # spelled out, never obeyed
 
 
-def test_the_status_line_fits_its_width_giving_up_the_seed_first():
+def test_the_status_line_fits_its_width_keeping_the_level_and_the_seed():
     from app.games.tabledungeon.widgets.panels import status_text
 
     view = RULES.new_game(seed=3, players=["Annabelle Longname", "Bo"]).view(0)
@@ -63,10 +63,33 @@ def test_the_status_line_fits_its_width_giving_up_the_seed_first():
         line = str(status_text(view, seed, width))
         assert len(line) <= width or "·" not in line, (width, line)
         assert line.startswith("▶ Annabelle Longname picks a class")
+        # Given up in this order: the loot deck, the round, the seed, the level; the aces last.
+        if "Loot" in line:
+            assert "Round" in line
+        if "Round" in line:
+            assert "Seed" in line
         if "Seed" in line:
-            assert "Aces" in line and "Round" in line and "Level" in line
+            assert "Level" in line
+        if "Level" in line:
+            assert "Aces" in line
+    assert str(status_text(view, seed, 78)) == \
+        "▶ Annabelle Longname picks a class · Level 1 · Aces 0/4 · Seed 184…615"
     assert str(status_text(view, seed, 60)) == \
-        "▶ Annabelle Longname picks a class · Round 0 · Aces 0/4"
+        "▶ Annabelle Longname picks a class · Level 1 · Aces 0/4"
+
+
+def test_sorting_xp_at_80_columns_keeps_the_level_and_the_seed():
+    """The long "levelled up: sorts the top XP card" gives way to fewer words (the hand panel
+    spells the choices out) before any figure goes."""
+    from app.games.tabledungeon.widgets.panels import status_text
+
+    view = dict(RULES.new_game(seed=3, players=["Computer 2", "Bo"]).view(0))
+    view.update(phase="play", waiting_for="level", moves_left=1, current_player=0, round=3,
+                level=2, loot_deck=31)
+    wide = str(status_text(view, 2026))
+    assert wide.startswith("▶ Computer 2 levelled up: sorts the top XP card (1 to go) · ")
+    line = str(status_text(view, 2026, 78))  # the status line's width at 80 columns
+    assert line == "▶ Computer 2 sorts XP (1 to go) · Round 3 · Level 2 · Aces 0/4 · Seed 2026"
 
 
 def test_a_heal_at_full_health_says_so_and_never_heals_0():
@@ -94,3 +117,27 @@ def test_a_heal_at_full_health_says_so_and_never_heals_0():
         if all(said.values()):
             break
     assert all(said.values()), said
+
+
+
+def test_an_enemy_with_a_plural_name_takes_a_plural_verb():
+    from tests.tabledungeon.support import act, rig
+
+    # Level 1: two dice showing 8 find the cave bats, 10 the swarm (one swarm), 4 a giant rat.
+    for dice, said in (((4, 4), "Cave bats appear, health 8."),
+                       ((5, 5), "Swarm of spiders appears, health 10."),
+                       ((2, 2), "Giant rat appears, health 4.")):
+        state = RULES.new_game(seed=1, players=["Ann", "Bo"])
+        act(state, "pick", name="fighter")
+        rig(state, "encounter", *dice)
+        events = act(state, "pick", name="wizard")
+        enemy = next(e for e in events if e.kind == "enemy")
+        line = describe(enemy, state.view(None))
+        assert line is not None and said in line.plain
+
+
+def test_the_enemies_with_plural_names_say_so():
+    from engine.tabledungeon.data import load
+
+    plural = {e.name for level in load().levels for e in level.enemies if e.plural}
+    assert plural == {"Cave bats", "Goblin thieves"}

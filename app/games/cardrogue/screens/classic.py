@@ -33,6 +33,7 @@ from engine.cardrogue import Action
 
 from app.games.cardrogue.classic import HUMAN, MAX_SEED, SOLO_GOALS, ClassicSession
 from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
+from app.widgets.checkbox import MarkedCheckbox
 from app.widgets.seat_kind import SeatKind
 from app.games.cardrogue.screens.play import COMMANDS, Command, PlayScreen
 from app.games.cardrogue.session import Attempt
@@ -42,10 +43,12 @@ from app.games.cardrogue.look import character_label
 from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import card_label, middle_cut, reason_line
+from app.widgets.seed_note import seed_problem
 from engine.cardrogue import (COMPUTER_LEVELS, KEEP_GOLD, GameView, PickDecision,
                               RespawnDecision)
 
 MAX_PLAYERS = 4
+NAME_KEPT = 10  # a name cut for the status line keeps this many characters, "…" among them
 # How long a computer seat waits before each action, in seconds: long enough to follow it on
 # the board and in the log. Tests set it to 0.
 COMPUTER_DELAY = 0.6
@@ -150,13 +153,14 @@ class NewGameScreen(Screen[None]):
                     yield SeatKind(self.kinds[seat], SEAT_KINDS, SEAT_KIND_LABELS, id=f"kind-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
+                # Any text is kept on show: a letter is explained, not silently dropped.
                 yield Input(placeholder="empty: from the clock (shown at start)", id="seed",
-                            type="integer", max_length=10, compact=True)
+                            max_length=10, compact=True)
             yield Static("Goals for a solo player", id="goals-heading")
             with Horizontal(id="goals"):
                 for goal_id, (label, _) in SOLO_GOALS.items():
-                    yield Checkbox(label, value=goal_id in ("chest", "golem"),
-                                   id=f"goal-{goal_id}", compact=True)
+                    yield MarkedCheckbox(label, value=goal_id in ("chest", "golem"),
+                                         id=f"goal-{goal_id}", compact=True)
             yield Static(id="problem")
             yield Button("Start the game", variant="primary", id="start", compact=True)
         yield Footer()
@@ -196,14 +200,19 @@ class NewGameScreen(Screen[None]):
         text = self.query_one("#seed", Input).value.strip()
         seed = None
         if text:
-            try:
-                seed = int(text)
-            except ValueError:
-                return "the seed is a whole number"
+            if problem := seed_problem(text):
+                return problem
+            seed = int(text)
             if not 0 <= seed <= MAX_SEED:
                 return f"the seed is a number from 0 to {MAX_SEED}"
         goal_ids = tuple(g for g in SOLO_GOALS if self.query_one(f"#goal-{g}", Checkbox).value)
         return names, seed, goal_ids
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A letter in the seed is explained at once, as it is typed."""
+        if event.input.id == "seed":
+            problem = seed_problem(event.value)
+            self.query_one("#problem", Static).update(reason_line(problem) if problem else "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a name goes on to the next field; Enter in the seed starts the game."""
@@ -477,13 +486,10 @@ class ClassicScreen(PlayScreen):
     def status_text(self) -> Text:
         """Whose turn it is, in their token's colour, then the turn, the end rush and the seed,
         on the one line the status has: when it is too narrow, what the player does is said
-        shorter, then the seed loses its middle digits (or, with no room left, goes)."""
+        shorter, then a long name loses its middle, then the seed loses its middle digits (or,
+        with no room left, goes)."""
         g = self.game
         p = g.player
-        head = Text()
-        head.append("▶ ", style="bold")
-        head.append_text(token(p.seat))
-        head.append(f" {shown(p.name)}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
         pending = self.view().pending
         picking = isinstance(pending, PickDecision)
         if picking:  # the dialog over the table says what is picked
@@ -501,11 +507,26 @@ class ClassicScreen(PlayScreen):
             figures.append(" · END RUSH", style="bold red")
         seed = str(self.session.seed)
         width = self.query_one("#status", Static).content_size.width or None
+        name = shown(p.name)
+
+        def line(name: str, verb: str) -> tuple[Text, int | None]:
+            """The line without its seed, and the room left for the seed's digits."""
+            text = Text()
+            text.append("▶ ", style="bold")
+            text.append_text(token(p.seat))
+            text.append(f" {name}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
+            text.append_text(Text.assemble((verb, "bold"), figures))
+            return text, None if width is None else width - text.cell_len - len(" · Seed ")
+
         for verb in verbs:
-            text = Text.assemble(head, (verb, "bold"), figures)
-            room = None if width is None else width - text.cell_len - len(" · Seed ")
+            text, room = line(name, verb)
             if room is None or room >= len(seed):
                 break
+        if room is not None and room < len(seed) and len(name) > NAME_KEPT:
+            # A long name gives up its middle before the seed does (a tester's 20 letters
+            # hid the seed at 80 columns).
+            text, room = line(middle_cut(name, max(len(name) - len(seed) + room, NAME_KEPT)),
+                              verb)
         if room is None or room >= min(len(seed), 5):  # 5: a seed cut shorter is no help
             text.append(f" · Seed {seed if room is None else middle_cut(seed, room)}",
                         style="dim")

@@ -25,6 +25,7 @@ from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.minirogue.records import Setup, Standing, finish
 from app.games.minirogue.widgets.tabletop import CharacterCard, DicePanel, DungeonTrack, RoomColumns
 from app.games.minirogue.words import WAITING, Narrator, action_label
+from app.widgets.hanging import Hanging
 
 # The keys of the choices, in order: digits first, then letters (never q, which quits).
 CHOICE_KEYS = "123456789abcdefgijklmnoprstuvwxyz"
@@ -122,7 +123,7 @@ class MiniRogueScreen(Screen[None]):
         self.legal = [dict(pairs) for pairs in view.legal][:len(CHOICE_KEYS)]
         choices.clear_options()
         for key, action in zip(CHOICE_KEYS, self.legal, strict=False):
-            label = Text.assemble((f"{key} ", "bold"), action_label(action, view))
+            label = Hanging(Text(f"{key} ", style="bold"), Text(action_label(action, view)))
             choices.add_option(Option(label))
         if self.legal:
             choices.highlighted = 0

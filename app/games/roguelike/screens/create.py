@@ -7,7 +7,6 @@ picked, the game is set up from the seed and the play screen takes over.
 from __future__ import annotations
 
 import random
-import re
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,8 +20,8 @@ from engine.core import Event, IllegalAction
 from engine.roguelike import MAX_SEED, RULES, RogueAction, skill_names
 
 from app.games.roguelike.words import name
+from app.widgets.seed_note import seed_problem
 
-SEED_NOTE = "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
 
 INTRO = ("You are a rogue with nothing to your name, at the gate of the Dungeon of Chaos. Ten "
          "shifting levels below lies the Amulet of Yendor. Every skill starts at 1d6: choose "
@@ -112,8 +111,7 @@ class CreateScreen(Screen[None]):
     def seed_problem(self) -> str:
         """What is wrong with the seed typed, or "" (letters are kept on show, not dropped,
         so the player sees what the note is about)."""
-        text = self.query_one("#seed", Input).value.strip()
-        return SEED_NOTE if text and not re.fullmatch(r"[0-9]+", text) else ""
+        return seed_problem(self.query_one("#seed", Input).value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "seed":

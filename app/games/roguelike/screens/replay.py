@@ -45,9 +45,12 @@ class RogueReplayScreen(BoardScreen):
                 tooltip="Close the replay"),
     ]
 
+    # The step lines take two rows above the board: the log gives them up, so the map keeps the
+    # sheet's 16 rows (tables.toml [paper]) at 80x24 instead of scrolling its top row away.
     DEFAULT_CSS = """
     RogueReplayScreen #step { height: auto; background: $panel; padding: 0 1; }
-    RogueReplayScreen #top { min-height: 12; }
+    RogueReplayScreen #top { height: 16; }
+    RogueReplayScreen EventLog { height: 1fr; min-height: 3; }
     """
 
     def __init__(self, replay: RogueReplay, title: str) -> None:

@@ -18,6 +18,7 @@ from engine.tabledungeon import LEVELS, MAX_SEED
 from app.games.tabledungeon.session import HUMAN, Seat, TableSession
 from app.games.tabledungeon.widgets.panels import SEAT_COLOURS
 from app.widgets.seat_kind import SeatKind
+from app.widgets.seed_note import seed_problem
 
 MAX_SEATS = 4
 EMPTY = "empty"
@@ -102,8 +103,9 @@ class NewTableScreen(Screen[None]):
                     yield SeatKind(self.kinds[seat], KINDS, KIND_LABELS, id=f"kind-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
+                # Any text is kept on show: a letter is explained, not silently dropped.
                 yield Input(placeholder="empty: a random one (shown at the table)", id="seed",
-                            type="integer", max_length=20, compact=True)
+                            max_length=20, compact=True)
             yield Static(id="problem")
             yield Button("Start the game", variant="primary", id="start", compact=True)
         yield Footer()
@@ -127,13 +129,17 @@ class NewTableScreen(Screen[None]):
         text = self.query_one("#seed", Input).value.strip()
         if not text:
             return None
-        try:
-            seed = int(text)
-        except ValueError:
-            return "the seed is a whole number"
+        if problem := seed_problem(text):
+            return problem
+        seed = int(text)
         if not 0 <= seed <= MAX_SEED:
             return f"the seed is a number from 0 to {MAX_SEED}"
         return seed
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A letter in the seed is explained at once, as it is typed."""
+        if event.input.id == "seed":
+            self.query_one("#problem", Static).update(seed_problem(event.value))
 
     def on_seat_kind_changed(self, event: SeatKind.Changed) -> None:
         seat = int((event.kind.id or "").removeprefix("kind-"))

@@ -25,23 +25,46 @@ def seat_name(view: dict[str, Any], seat: int, width: int | None = None) -> Text
     return Text(name, style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
 
 
-def waiting_words(view: dict[str, Any]) -> str:
-    """What the player whose turn it is must do now."""
+def waiting_words(view: dict[str, Any], short: bool = False) -> str:
+    """What the player whose turn it is must do now (`short`: in the fewest words, for a
+    narrow status line; the hand panel below spells the choices out)."""
     if view["phase"] == "pick":
         return "picks a class"
     if view["waiting_for"] == "royal":
-        return "played a royal: one XP pile move"
+        return "royal: one XP move" if short else "played a royal: one XP pile move"
     if view["waiting_for"] == "level":
         left = view["moves_left"]
-        return f"levelled up: sorts the top XP card ({left} to go)"
+        return (f"sorts XP ({left} to go)" if short
+                else f"levelled up: sorts the top XP card ({left} to go)")
     return "lays a card"
 
 
 def status_text(view: dict[str, Any], seed: int, width: int | None = None) -> Text:
     """Whose turn it is and what they must do, then the round, level, aces, loot deck and
-    seed, on one line of `width` (None: no limit): when they do not all fit, the loot deck is
-    said shorter and the seed loses its middle digits, then the figures that still do not fit
-    are left out (the aces last: they end the game)."""
+    seed, on one line of `width` (None: no limit). When they do not all fit, what the player
+    must do is said in fewer words, the loot deck shorter and the seed loses its middle
+    digits; then the figures that still do not fit are left out: the loot deck first, then
+    the round, the seed, the level, and the aces last (they end the game)."""
+    figures = [f"Round {view['round']}", f"Level {view['level']}",
+               f"Aces {view['aces']}/{view['aces_to_end']}", f"Loot deck {view['loot_deck']}",
+               f"Seed {seed}"]
+    out = _whose_turn(view, short=False)
+    if width is not None and out.cell_len + len(" · ".join(["", *figures])) > width:
+        out = _whose_turn(view, short=True)
+    if width is not None and out.cell_len + len(" · ".join(["", *figures])) > width:
+        room = width - out.cell_len
+        figures[3] = f"Loot {view['loot_deck']}"
+        kept = [2, 1, 4, 0, 3]  # the order figures are given up in, last first
+        others = len(" · ".join(["", *figures[:4], "Seed "]))
+        figures[4] = f"Seed {middle_cut(str(seed), max(room - others, 7))}"
+        while kept and len("".join(f" · {figures[n]}" for n in kept)) > room:
+            kept.pop()
+        figures = [figure for n, figure in enumerate(figures) if n in kept]
+    out.append("".join(f" · {figure}" for figure in figures), style="dim")
+    return out
+
+
+def _whose_turn(view: dict[str, Any], short: bool) -> Text:
     out = Text()
     current = view["current_player"]
     if view["outcome"] is not None:
@@ -49,21 +72,7 @@ def status_text(view: dict[str, Any], seed: int, width: int | None = None) -> Te
     elif current is not None:
         out.append("▶ ", style="bold")
         out.append_text(seat_name(view, current))
-        out.append(f" {waiting_words(view)}", style="bold")
-    figures = [f"Round {view['round']}", f"Level {view['level']}",
-               f"Aces {view['aces']}/{view['aces_to_end']}", f"Loot deck {view['loot_deck']}",
-               f"Seed {seed}"]
-    room = None if width is None else width - out.cell_len
-    if room is not None and len(" · ".join(["", *figures])) > room:
-        figures[3] = f"Loot {view['loot_deck']}"
-        others = len(" · ".join(["", *figures[:4], "Seed "]))
-        digits = middle_cut(str(seed), max(room - others, 7))
-        figures[4] = f"Seed {digits}"
-        kept = [2, 0, 1, 3, 4]  # the order figures are given up in, last first
-        while kept and len("".join(f" · {figures[n]}" for n in kept)) > room:
-            kept.pop()
-        figures = [figure for n, figure in enumerate(figures) if n in kept]
-    out.append("".join(f" · {figure}" for figure in figures), style="dim")
+        out.append(f" {waiting_words(view, short)}", style="bold")
     return out
 
 
