@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 
-SEED_NOTE = "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
+SEED_NOTE = "A seed is a number: type only the digits 0 to 9"
 
 
-def seed_problem(text: str) -> str:
-    """SEED_NOTE when `text` holds anything but the digits 0 to 9, else ""."""
+def seed_problem(text: str, *, blank_allowed: bool = True) -> str:
+    """The note when `text` holds anything but the digits 0 to 9 (not str.isdigit, which
+    takes "²" that int() refuses), else ""."""
     text = text.strip()
-    return SEED_NOTE if text and not re.fullmatch(r"[0-9]+", text) else ""
+    if not text or re.fullmatch(r"[0-9]+", text):
+        return ""
+    return f"{SEED_NOTE} (or leave it blank)." if blank_allowed else f"{SEED_NOTE}."

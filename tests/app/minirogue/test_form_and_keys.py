@@ -114,11 +114,11 @@ async def test_the_dungeon_keys_box_reads_on_and_off_without_colour() -> None:
     async with new_game_form() as (app, pilot):
         box = app.screen.query_one("#keys")
         off = box.render().plain
-        assert off.startswith("[ ] Dungeon Keys")
+        assert off.startswith("▐ ▌ Dungeon Keys")
         box.focus()
         await pilot.press("space")
         on = box.render().plain
-        assert on.startswith("[x] Dungeon Keys") and box.value
+        assert on.startswith("▐X▌ Dungeon Keys") and box.value
         setup = app.screen.setup()
         assert setup is not None and setup.dungeon_keys
 
@@ -143,3 +143,18 @@ async def test_a_letter_in_the_seed_is_kept_and_explained() -> None:
         await pilot.press("6", "enter")
         await pilot.pause()
         assert app.screen is not screen  # seed 206 starts the delve
+
+
+async def test_a_digit_that_is_no_decimal_digit_is_explained_not_a_crash() -> None:
+    """"²" is a digit to str.isdigit but not to int(): it is explained like a letter."""
+    from textual.widgets import Input, Static
+
+    async with new_game_form() as (app, pilot):
+        screen = app.screen
+        screen.query_one("#seed", Input).focus()
+        await pilot.press("2", "²")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        note = str(screen.query_one("#problem", Static).render())
+        assert note == "A seed is a number: type only the digits 0 to 9."

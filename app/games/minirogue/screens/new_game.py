@@ -16,7 +16,8 @@ from engine.minirogue import DIFFICULTIES, setup_problem
 
 from app.games.minirogue.records import Setup
 from app.games.minirogue.words import DIFFICULTIES as DIFFICULTY_NAMES
-from app.widgets.tick_box import TickBox
+from app.widgets.checkbox import MarkedCheckbox
+from app.widgets.seed_note import seed_problem as digits_only
 
 DEFAULT_DIFFICULTY = "normal"  # the rulebook's advice for a first delve
 
@@ -26,20 +27,12 @@ def utc_today() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date()
 
 
-# Said as Rogue Like Roguelike's new-game screen says it, so a seed reads the same in every game.
-SEED_NOTE = "A seed is a number: type only the digits 0 to 9."
-
-
-def only_digits(text: str) -> bool:
-    return text.strip().isdigit()
-
-
 def seed_problem(text: str) -> str | None:
     """Why a typed seed cannot be used, or None (the engine says which seeds it takes)."""
     if not text.strip():
         return "Type a seed (a whole number, such as 2026), or choose today's daily dungeon."
-    if not only_digits(text):
-        return SEED_NOTE
+    if letters := digits_only(text, blank_allowed=False):  # said as in every game
+        return letters
     problem = setup_problem(int(text), "normal", False)
     return f"The {problem}." if problem else None
 
@@ -149,7 +142,7 @@ class MiniRogueNewGameScreen(Screen[None]):
                 for name in DIFFICULTIES:
                     yield Choice(DIFFICULTY_NAMES[name], value=name == DEFAULT_DIFFICULTY,
                                  name=name)
-            yield TickBox("Dungeon Keys: a key from a trap room on each level", id="keys")
+            yield MarkedCheckbox("Dungeon Keys: a key from a trap room on each level", id="keys")
             yield Label(Text("Dungeon"), id="dungeon-label")
             with Choices(id="dungeon"):
                 yield Choice(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
@@ -175,8 +168,8 @@ class MiniRogueNewGameScreen(Screen[None]):
         if event.value:  # typing a seed means playing it
             self.query_one("#dungeon", RadioSet).query(RadioButton).last().value = True
         # Said as soon as a letter is typed, not only at Start.
-        wrong = event.value.strip() and not only_digits(event.value)
-        self.query_one("#problem", Static).update(Text(SEED_NOTE) if wrong else "")
+        self.query_one("#problem", Static).update(
+            Text(digits_only(event.value, blank_allowed=False)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -189,7 +182,7 @@ class MiniRogueNewGameScreen(Screen[None]):
         """The delve the form describes, or None after saying what is wrong."""
         chosen = self.query_one("#difficulty", RadioSet).pressed_button
         difficulty = chosen.name if chosen is not None and chosen.name else DEFAULT_DIFFICULTY
-        keys = self.query_one("#keys", TickBox).value
+        keys = self.query_one("#keys", MarkedCheckbox).value
         dungeon = self.query_one("#dungeon", RadioSet).pressed_button
         if dungeon is None or dungeon.name == "daily":
             return Setup.daily(self.today, difficulty, keys)
