@@ -68,10 +68,27 @@ def server_url(explicit: str | None) -> str:
     if not url:
         raise CommunityError(f"no community server is set: pass --server URL, set {SERVER_ENV}, "
                              f"or put server = \"URL\" in {CONFIG_NAME} in the data folder")
-    parsed = urllib.parse.urlsplit(url.strip())
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+    return checked_server(url)
+
+
+def checked_server(url: str) -> str:
+    """`url` as a server address (scheme, host and port, no trailing slash), or CommunityError
+    saying in words what is wrong with it: the one check for --server, the environment, the
+    config file and the Settings screen."""
+    text = url.strip()
+    try:
+        parsed = urllib.parse.urlsplit(text)
+        parsed.port  # noqa: B018 - reading it checks that the port is a number
+    except ValueError:
+        raise CommunityError(f"the server address is not valid: {text[:80]!r} has a host "
+                             "or port that cannot be read (write it as http://host:port)"
+                             ) from None
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
         raise CommunityError(f"the server address must start with http:// or https://, not "
-                             f"{url.strip()[:80]!r}")
+                             f"{text[:80]!r}")
+    if any(char.isspace() or not char.isprintable() for char in parsed.netloc):
+        raise CommunityError(f"the server address is not valid: {text[:80]!r} has a space "
+                             "in its host (write it as http://host:port)")
     return urllib.parse.urlunsplit((parsed.scheme, parsed.netloc, parsed.path.rstrip("/"), "",
                                     ""))
 

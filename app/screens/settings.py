@@ -86,7 +86,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         problem = self.query_one("#problem", Static)
         if server:
             try:
-                server = community.server_url(server)
+                server = community.checked_server(server)
             except community.CommunityError as exc:
                 problem.update(Text(shown(exc.message)))
                 return

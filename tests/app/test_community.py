@@ -204,6 +204,26 @@ async def test_settings_save_the_server_and_refuse_a_bad_address(app, user_data)
     assert Path(user_data / "config.toml").exists()
 
 
+async def test_a_malformed_address_is_refused_in_words_never_a_crash(app, user_data,
+                                                                     monkeypatch):
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        settings_screen = app.screen
+        for address in ("http://[x", "http://bold red", "http://host:abc"):
+            settings_screen.query_one("#server", Input).value = address
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            assert "the server address is not valid" in text_of(settings_screen, "#problem")
+    monkeypatch.setenv("CARDROGUE_SERVER", "http://[x")
+    again = CardRogueApp()
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await open_community(again, pilot)
+        await pilot.pause()
+        assert "the server address is not valid" in text_of(screen, "#status")
+
+
 async def test_publishing_from_the_editor_uploads_to_the_server(app, server, user_data, tmp_path):
     from app.games.cardrogue.editor import playtest
     from app.games.cardrogue.editor.model import MapModel

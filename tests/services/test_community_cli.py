@@ -162,3 +162,15 @@ def test_no_server_and_a_bad_address_are_one_line_errors(tmp_path):
     assert down.returncode == 2 and "cannot reach the server at http://127.0.0.1:9" in down.stderr
     for result in (none, bad, down):
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_malformed_server_address_is_one_clean_sentence(tmp_path):
+    data = tmp_path / "data"
+    for address in ("http://[x", "http://host:abc", "http://bold red", "http://[bold red]"):
+        result = cardrogue(data, "scores", "ABCD-EFGH", "--server", address)
+        assert result.returncode == 2, result.stderr
+        assert "the server address is not valid" in result.stderr, result.stderr
+        assert "Error" not in result.stderr and "Traceback" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    from_env = cardrogue(data, "submit", str(CLEARS / f"{MAP}.run.json"), server="http://[x")
+    assert from_env.returncode == 2 and "the server address is not valid" in from_env.stderr
