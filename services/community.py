@@ -45,6 +45,10 @@ MAX_ANSWER_BYTES = 4_000_000  # a map file or a page of a board is far smaller
 MAX_CREDENTIALS_BYTES = 64_000
 
 
+LOGIN_NOT_KNOWN = ("your login is not known on this server (it may have been replaced); log in "
+                   "again with cardrogue login NAME")
+
+
 class CommunityError(Exception):
     """A request that did not succeed, in one line. `status` is the HTTP status (0 when the
     server was not reached) and `code` the server's error code, if it gave one."""
@@ -127,19 +131,36 @@ def _read_credentials() -> dict[str, Any]:
     return stored if isinstance(stored, dict) else {}
 
 
-def stored_login(server: str) -> Login | None:
-    """The name and token kept for `server`, if any."""
+def stored_login(server: str, name: str | None = None) -> Login | None:
+    """The login in use on `server`, if any; with `name`, that name's kept token (the one in
+    use or one logged in with before)."""
     entry = _read_credentials().get(server)
-    if (isinstance(entry, dict) and isinstance(entry.get("name"), str)
-            and isinstance(entry.get("token"), str)):
-        return Login(server, entry["name"], entry["token"])
-    return None
+    if not isinstance(entry, dict):
+        return None
+    if name is None or entry.get("name") == name:
+        if isinstance(entry.get("name"), str) and isinstance(entry.get("token"), str):
+            return Login(server, entry["name"], entry["token"])
+        return None
+    others = entry.get("others")
+    token = others.get(name) if isinstance(others, dict) else None
+    return Login(server, name, token) if isinstance(token, str) else None
 
 
 def keep_login(login: Login) -> None:
-    """Store a token for its server, owner-only, written atomically."""
+    """Store a token for its server and make it the one in use, owner-only, written atomically.
+    The login it replaces stays kept under `others`, so logging in with that name again takes
+    its token back rather than losing it."""
     stored = _read_credentials()
-    stored[login.server] = {"name": login.name, "token": login.token}
+    entry = stored.get(login.server)
+    entry = entry if isinstance(entry, dict) else {}
+    others = entry.get("others")
+    others = {k: v for k, v in others.items() if isinstance(v, str)} if isinstance(
+        others, dict) else {}
+    if isinstance(entry.get("name"), str) and isinstance(entry.get("token"), str):
+        others[entry["name"]] = entry["token"]
+    others.pop(login.name, None)
+    stored[login.server] = {"name": login.name, "token": login.token,
+                            **({"others": others} if others else {})}
     try:
         write_atomic(_credentials_path(), json.dumps(stored, indent=2).encode("utf-8"),
                      mode=0o600)
@@ -166,6 +187,16 @@ class Client:
             raise CommunityError("the server registered the name but sent no token")
         self.token = login.token
         return login
+
+    def check_login(self) -> None:
+        """CommunityError (status 401, LOGIN_NOT_KNOWN) when the server does not know the token.
+        The API has no "who am I" route, so this asks the cheapest one that reads the token:
+        the moderation log, which answers 403 to a known token that is not a moderator's."""
+        try:
+            self._call("GET", "/admin/log", query={"limit": 1})
+        except CommunityError as exc:
+            if exc.status != 403:  # 403: known (not a moderator, or banned)
+                raise
 
     def publish(self, map_text: str, clear: Mapping[str, Any]) -> dict[str, Any]:
         return self._call("POST", "/maps", {"map": map_text, "clear": dict(clear)})
@@ -258,11 +289,12 @@ def _refusal(exc: urllib.error.HTTPError) -> CommunityError:
         code, message = str(error.get("code", "")), str(error.get("message", ""))
     except (ValueError, AttributeError, OSError):
         pass
-    if exc.code == 429:
-        wait = exc.headers.get("Retry-After", "") if exc.headers else ""
-        message = message or "too many requests"
-        if wait:
-            message += f" (try again in {wait} s)"
+    if exc.code == 401:
+        message = LOGIN_NOT_KNOWN
+    if exc.code == 429:  # our words: the server's own message already names the wait
+        wait = (exc.headers.get("Retry-After", "") if exc.headers else "").strip()
+        message = (f"the server is busy; try again in {wait} s" if wait.isdigit()
+                   else "the server is busy; try again in a moment")
     return CommunityError(_one_line(message or f"the server answered {exc.code} {exc.reason}"),
                           status=exc.code, code=code)
 
@@ -366,6 +398,7 @@ class Sent:
     run: dict[str, Any]
     run_id: int | None  # None: refused at once (the reason in `error`), or not sent
     error: str = ""
+    status: int = 0  # the HTTP status of the error (0: the server was not reached)
 
 
 def flush(client: Client) -> list[Sent]:
@@ -377,15 +410,30 @@ def flush(client: Client) -> list[Sent]:
         try:
             run_id = client.submit(item.run)
         except CommunityError as exc:
-            if 400 <= exc.status < 500 and exc.status not in (401, 408, 429):
+            if not kept_back(exc.status):
                 item.path.unlink(missing_ok=True)
-                results.append(Sent(item.run, None, exc.message))
+                results.append(Sent(item.run, None, exc.message, exc.status))
                 continue
-            results.append(Sent(item.run, None, exc.message))
+            results.append(Sent(item.run, None, exc.message, exc.status))
             break
         item.path.unlink(missing_ok=True)
         results.append(Sent(item.run, run_id))
     return results
+
+
+def kept_back(status: int) -> bool:
+    """Whether a failure with this HTTP status leaves a run in the outbox to be sent later:
+    the server not reached (0), busy (429) or failing (5xx), or the login not known (401)."""
+    return status in (0, 401, 408, 429) or status >= 500
+
+
+def why_waiting(status: int, error: str) -> str:
+    """Why a run still waits in the outbox, in words for the player."""
+    if status == 0:
+        return "the server could not be reached"
+    if status in (401, 429):
+        return error  # LOGIN_NOT_KNOWN, or "the server is busy; try again in N s"
+    return f"the server could not take it now ({error})"
 
 
 POLL_S = 0.25
@@ -442,17 +490,22 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
     try:
         login_or_register(client, name)
     except CommunityError as exc:
-        if exc.status == 0:
-            queue(server, run)
-            return Submitted("waiting", reason=exc.message)
-        raise
+        if not kept_back(exc.status):
+            raise
+        queue(server, run)
+        return Submitted("waiting", reason=why_waiting(exc.status, exc.message))
     queue(server, run)
-    ids = [sent.run_id for sent in flush(client) if sent.run_id is not None
-           and sent.run == dict(run)]
+    sent = flush(client)
+    ids = [item.run_id for item in sent if item.run_id is not None and item.run == dict(run)]
     if not ids:
+        stopped = next((item for item in sent if item.run == dict(run)), None)
         if waiting(server):
-            return Submitted("waiting", reason="the server could not be reached")
-        return Submitted("refused", reason="the server did not take the run")
+            last = sent[-1] if sent else Sent(dict(run), None)
+            if last.status == 401:
+                raise CommunityError(last.error, status=401)
+            return Submitted("waiting", reason=why_waiting(last.status, last.error))
+        return Submitted("refused", reason=stopped.error if stopped and stopped.error
+                         else "the server did not take the run")
     answer = wait_for_verdicts(client, ids[-1:], seconds).get(ids[-1], {})
     status = str(answer.get("status", "queued"))
     rank = answer.get("rank") if isinstance(answer.get("rank"), int) else None
