@@ -522,10 +522,11 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
     return Submitted(status, rank, total, str(answer.get("reason", "") or ""), points)
 
 
-def is_published(server: str, map_id: str) -> bool:
-    """Whether `server` lists the map (False when it cannot be asked)."""
+def is_published(server: str, map_id: str) -> bool | None:
+    """Whether `server` lists the map; None when it cannot be asked (not reached, busy or
+    failing), so a win can still wait in the outbox for it."""
     try:
         Client(server, timeout=5.0).map(map_id)
-    except CommunityError:
-        return False
+    except CommunityError as exc:
+        return None if kept_back(exc.status) else False
     return True

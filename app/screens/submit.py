@@ -23,8 +23,9 @@ def submitted_line(result: Any) -> str:
     if result.status == "refused":
         return f"The server refused the run: {shown(result.reason)}"
     if result.status == "waiting":
-        return ("The server could not be reached: the run waits in the outbox and is sent "
-                "with the next submission.")
+        why = shown(result.reason or "the server could not be reached")
+        return (f"{why[:1].upper()}{why[1:]}: the run waits in the outbox and is sent with the "
+                "next submission.")
     return "The server has the run and is still verifying it; its board will show it."
 
 

@@ -117,6 +117,32 @@ async def test_auto_submit_sends_the_win_without_asking(app, server, user_data):
         assert not results.query_one("#submit", Button).has_class("shown")
 
 
+async def test_a_win_while_the_server_is_down_can_wait_in_the_outbox(app, server, user_data):
+    publish(server)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
+    server.stop()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_path(known.path)
+        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        for key in keys_for(challenge(MAP)[1]):
+            await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        results = app.screen
+        button = results.query_one("#submit", Button)
+        await until(pilot, lambda: button.has_class("shown"))
+        assert "could not be reached" in text_of(results, "#community")
+        await pilot.click("#submit")
+        await until(pilot, lambda: "outbox" in text_of(results, "#community")
+                    and "Verifying" not in text_of(results, "#community"))
+        assert text_of(results, "#community").startswith(
+            "The server could not be reached: the run waits in the outbox")
+    assert len(community.waiting(server.url)) == 1
+
+
 async def test_server_text_is_shown_literally(app, server, user_data):
     client = community.Client(server.url)
     client.register("Mallory")
