@@ -281,15 +281,18 @@ def run_submit(args: argparse.Namespace) -> int:
         if answer is None or answer.get("status") == "queued":
             _out(f"run {run_id}: still queued after {args.wait:.0f} s; see it later with the "
                  "server's /api/v1/runs/{id}")
-        elif answer.get("status") == "verified" and answer.get("board"):  # Mini Rogue
-            _out(f"run {run_id}: verified, rank {answer.get('rank')}, {answer.get('score')} "
-                 f"points on {shown(str(answer.get('board')))}")
         elif answer.get("status") == "verified":
-            _out(f"run {run_id}: verified, rank {answer.get('rank')}, {answer.get('moves')} "
-                 f"moves, {answer.get('turns')} turns")
+            rank = answer.get("rank")
+            place = (f"rank {rank}, " if isinstance(rank, int) else "")
+            what = (f"{answer.get('score')} points on {shown(str(answer.get('board')))}"
+                    if answer.get("board")  # Mini Rogue
+                    else f"{answer.get('moves')} moves, {answer.get('turns')} turns")
+            best = "" if isinstance(rank, int) else "; " + community.verdict_words(
+                answer, community.best_rank(client, answer))
+            _out(f"run {run_id}: verified, {place}{what}{best}")
         else:
             refused = True
-            _out(f"run {run_id}: refused: {shown(str(answer.get('reason', '')))}")
+            _out(f"run {run_id}: refused: {shown(community.refusal_words(answer))}")
     if left:
         return EXIT_REFUSED if stopped.status == 401 else EXIT_FAILED
     return EXIT_REFUSED if refused else EXIT_OK

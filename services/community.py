@@ -459,6 +459,48 @@ def wait_for_verdicts(client: Client, ids: list[int], seconds: float) -> dict[in
         time.sleep(POLL_S)
 
 
+def best_rank(client: Client, answer: Mapping[str, Any]) -> int | None:
+    """The player's own rank on the board a verified run went to. The server gives a run its
+    rank only while it is the player's best entry; a run that is not better leaves the best
+    where it is, found here with the board's `around=NAME`. None when it cannot be found."""
+    player, board, game = answer.get("player"), answer.get("board"), answer.get("game")
+    try:
+        if isinstance(board, str) and board:
+            page = client.points_leaderboard(str(game or "minirogue"), board, limit=3,
+                                             around=str(player))
+        elif isinstance(answer.get("map"), str):
+            page = client.leaderboard(answer["map"], limit=3, around=str(player))
+        else:
+            return None
+    except CommunityError:
+        return None
+    items = page.get("items") if isinstance(page, dict) else None
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and item.get("player") == player and isinstance(
+                item.get("rank"), int):
+            return int(item["rank"])
+    return None
+
+
+def verdict_words(answer: Mapping[str, Any], best: int | None) -> str:
+    """A verified run's place in words: its rank, or, when it is not the player's best, that
+    the best keeps its place."""
+    rank = answer.get("rank")
+    if isinstance(rank, int):
+        return f"rank {rank}"
+    if best is not None:
+        return f"not better than your best, which stays at rank {best}"
+    return "not better than your best"
+
+
+def refusal_words(answer: Mapping[str, Any]) -> str:
+    """Why the server refused a run: its reason's code and, when it gave one, its message
+    ("claims_differ: moves: the run claims 20, the replay gives 30")."""
+    reason = str(answer.get("reason") or "refused")
+    message = answer.get("message")
+    return f"{reason}: {message}" if isinstance(message, str) and message else reason
+
+
 @dataclass(frozen=True)
 class Submitted:
     """How a submission from the app ended: "verified" (with the rank), "refused" (with the
@@ -470,6 +512,7 @@ class Submitted:
     total: int | None = None
     reason: str = ""
     board: str = ""  # the board in points a verified Mini Rogue run entered
+    best: int | None = None  # the player's best rank, when this run is verified but not better
 
 
 def login_or_register(client: Client, name: str) -> Login:
@@ -509,6 +552,7 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
     answer = wait_for_verdicts(client, ids[-1:], seconds).get(ids[-1], {})
     status = str(answer.get("status", "queued"))
     rank = answer.get("rank") if isinstance(answer.get("rank"), int) else None
+    best = best_rank(client, answer) if status == "verified" and rank is None else None
     total = None
     board_key = answer.get("board")
     points = board_key if isinstance(board_key, str) else ""
@@ -519,7 +563,8 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
             total = board.get("total") if isinstance(board.get("total"), int) else None
         except CommunityError:
             pass  # the rank is the news; the board's size can wait
-    return Submitted(status, rank, total, str(answer.get("reason", "") or ""), points)
+    return Submitted(status, rank, total, refusal_words(answer) if status == "refused" else "",
+                     points, best)
 
 
 def is_published(server: str, map_id: str) -> bool | None:

@@ -19,6 +19,9 @@ def submitted_line(result: Any) -> str:
     """What the results screen says about a submission (services.community.Submitted)."""
     if result.status == "verified":
         of = f" of {result.total}" if result.total else ""
+        if result.rank is None:
+            stays = f", which stays at global rank {result.best}{of}" if result.best else ""
+            return f"Verified by the server; not better than your best{stays}."
         return f"Verified by the server: global rank {result.rank}{of}."
     if result.status == "refused":
         return f"The server refused the run: {shown(result.reason)}"

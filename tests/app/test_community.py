@@ -143,6 +143,30 @@ async def test_a_win_while_the_server_is_down_can_wait_in_the_outbox(app, server
     assert len(community.waiting(server.url)) == 1
 
 
+async def test_a_win_that_is_not_the_best_names_the_best_rank(app, server, user_data):
+    publish(server)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url, auto_submit=True))
+    client = community.Client(server.url)
+    community.keep_login(client.register("Tester"))
+    first = client.submit(challenge(MAP)[1])  # the same play, sent before
+    assert community.wait_for_verdicts(client, [first], 30)[first]["rank"] == 1
+    known = community.download(client, challenge(MAP)[1]["map_id"])
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_path(known.path)
+        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        for key in keys_for(challenge(MAP)[1]):
+            await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        results = app.screen
+        await until(pilot, lambda: "Verified" in text_of(results, "#community"),
+                    why=lambda: text_of(results, "#community"))
+        assert text_of(results, "#community") == ("Verified by the server; not better than your "
+                                                  "best, which stays at global rank 1 of 2.")
+
+
 async def test_server_text_is_shown_literally(app, server, user_data):
     client = community.Client(server.url)
     client.register("Mallory")

@@ -240,3 +240,37 @@ def test_a_busy_server_is_said_in_words_and_the_run_waits(tmp_path):
     assert "the server is busy; try again in " in sent.stderr
     assert "could not be reached" not in sent.stderr and sent.stderr.count("try again") == 1
     assert len(list((player / "outbox").glob("*.json"))) == 1
+
+
+def test_a_run_that_is_not_the_players_best_names_the_best_rank(tmp_path, server):
+    publish(tmp_path, server)
+    player = tmp_path / "player"
+    assert cardrogue(player, "login", "Bea", "--server", server.url).returncode == 0
+    run = CLEARS / f"{MAP}.run.json"
+    assert "verified, rank 1" in cardrogue(player, "submit", str(run), "--server",
+                                           server.url).stdout
+    doc = json.loads(run.read_text())
+    doc["recorded"] = "2026-11-23T00:00:00Z"  # the same play again: not better
+    again = tmp_path / "again.run.json"
+    again.write_text(json.dumps(doc))
+    sent = cardrogue(player, "submit", str(again), "--server", server.url)
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    assert "None" not in sent.stdout
+    assert "verified, 27 moves, 8 turns; not better than your best, which stays at rank 1" \
+        in sent.stdout
+
+
+def test_a_refusal_shows_the_servers_explanation(tmp_path, server):
+    publish(tmp_path, server)
+    player = tmp_path / "player"
+    cardrogue(player, "login", "Fay", "--server", server.url)
+    doc = json.loads((CLEARS / f"{MAP}.run.json").read_text())
+    doc["claimed"]["moves"] = 20
+    doc["claimed"]["level_moves"] = [20]
+    claims = tmp_path / "claims.run.json"
+    claims.write_text(json.dumps(doc))
+    sent = cardrogue(player, "submit", str(claims), "--server", server.url)
+    assert sent.returncode == 1, sent.stdout + sent.stderr
+    line = next(line for line in sent.stdout.splitlines() if "refused" in line)
+    code, _, message = line.partition("refused: ")[2].partition(": ")
+    assert code == "claims_differ" and "20" in message and "27" in message, line
