@@ -167,6 +167,37 @@ async def test_a_win_that_is_not_the_best_names_the_best_rank(app, server, user_
                                                   "best, which stays at global rank 1 of 2.")
 
 
+async def test_a_taken_name_leads_to_settings_and_submits_again(app, server, user_data):
+    publish(server)
+    community.Client(server.url).register("Tester")  # someone else has the name
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url, player="Tester", auto_submit=True))
+    known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_path(known.path)
+        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        for key in keys_for(challenge(MAP)[1]):
+            await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        results = app.screen
+        button = results.query_one("#submit", Button)
+        await until(pilot, lambda: button.has_class("shown"),
+                    why=lambda: text_of(results, "#community"))
+        assert "is taken" in text_of(results, "#community")
+        assert "Settings" in text_of(results, "#community")
+        await pilot.click("#submit")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        app.screen.query_one("#player", Input).value = "Tess"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: app.screen is results)
+        await until(pilot, lambda: "global rank" in text_of(results, "#community"),
+                    why=lambda: text_of(results, "#community"))
+    assert community.stored_login(server.url).name == "Tess"
+    assert load_settings().player == "Tess"
+
+
 async def test_server_text_is_shown_literally(app, server, user_data):
     client = community.Client(server.url)
     client.register("Mallory")

@@ -194,15 +194,20 @@ class ResultsScreen(SubmittingScreen[str]):
             self.community_line(f"This map is published on {server}: Submit puts this run on "
                                 "its global board.")
 
+    def offer_again(self) -> None:
+        self.query_one("#submit", Button).add_class("shown")
+
     def submit(self) -> None:
         from engine.cardrogue import record_run
 
+        if self.ask_for_name(then=self.submit):
+            return
         self.query_one("#submit", Button).remove_class("shown")
         self.community_line("Verifying…")
         session = self.session
         document = json.loads(record_run(session.game, session.name,
                                          identity=session.map_id).to_json())
-        self.send(self.server, document, session.name)
+        self.send(self.server, document, self.chosen_name or session.name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
