@@ -305,6 +305,15 @@ async def test_a_malformed_address_is_refused_in_words_never_a_crash(app, user_d
         assert "the server address is not valid" in text_of(screen, "#status")
 
 
+async def test_settings_say_when_the_environment_sets_the_server(app, user_data, monkeypatch):
+    monkeypatch.setenv("CARDROGUE_SERVER", "http://example.test:8765")
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        note = text_of(app.screen, "#server-env")
+        assert "http://example.test:8765" in note and "CARDROGUE_SERVER" in note
+
+
 async def test_publishing_from_the_editor_uploads_to_the_server(app, server, user_data, tmp_path):
     from app.games.cardrogue.editor import playtest
     from app.games.cardrogue.editor.model import MapModel
