@@ -78,8 +78,17 @@ def _read_run(command: str, path: str) -> dict[str, Any] | None:
 # ---------------------------------------------------------------------- login
 
 def add_login_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("name", metavar="NAME", help="the player name to register")
+    parser.add_argument("name", metavar="NAME", help="the player name to register (or log in "
+                        "as again)")
+    parser.add_argument("--token", metavar="TOKEN",
+                        help="keep this token for NAME instead of registering (a token the "
+                             "server's admin gave you, e.g. a moderator's)")
     _server_argument(parser)
+    parser.epilog = ("Each name's token is kept per server, and the last name logged in with is "
+                     "the one runs and maps are sent as: `login OTHER` switches to OTHER and "
+                     "keeps the previous name's token, so `login NAME` switches back. A kept "
+                     "token is checked with the server first; runs waiting in the outbox are "
+                     "sent once the login works.")
 
 
 def run_login(args: argparse.Namespace) -> int:
@@ -88,18 +97,77 @@ def run_login(args: argparse.Namespace) -> int:
     client = _client("login", args.server, login_needed=False)
     if client is None:
         return EXIT_FAILED
-    kept = community.stored_login(client.server)
-    if kept is not None and kept.name == args.name:
-        _out(f"Logged in to {client.server} as {shown(kept.name)} (the kept token).")
-        return EXIT_OK
+    before = community.stored_login(client.server)
+    kept = community.stored_login(client.server, args.name)
     try:
-        login = client.register(args.name)
+        if args.token:
+            login, how = community.Login(client.server, args.name, args.token), "the given token"
+            client.token = login.token
+            client.check_login()
+        elif kept is not None and _still_known(client, kept):
+            login, how = kept, "the kept token"
+        else:
+            login, how = client.register(args.name), ""
         community.keep_login(login)
     except community.CommunityError as exc:
-        _err("login", exc.message)
-        return EXIT_REFUSED if exc.status in (400, 409, 422) else EXIT_FAILED
-    _out(f"Registered {shown(login.name)} on {client.server}; the token is kept in the data "
-         "folder.")
+        if exc.status == 409 and kept is not None:
+            _err("login", f"the server no longer knows the token kept for {shown(args.name)}, and "
+                 "the name is taken there: if the server's admin gave you a new token, run "
+                 f"cardrogue login {shown(args.name)} --token TOKEN; else choose another name")
+        elif exc.status == 401 and args.token:
+            _err("login", f"{client.server} does not know this token")
+        else:
+            _err("login", exc.message)
+        return EXIT_REFUSED if exc.status in (400, 401, 409, 422) else EXIT_FAILED
+    if how:
+        _out(f"Logged in to {client.server} as {shown(login.name)} ({how}).")
+    else:
+        _out(f"Registered {shown(login.name)} on {client.server}; the token is kept in the data "
+             "folder.")
+    if before is not None and before.name != login.name:
+        _out(f"Runs and maps now go out as {shown(login.name)}, no longer as "
+             f"{shown(before.name)}; {shown(before.name)}'s token stays kept (cardrogue login "
+             f"{shown(before.name)} switches back).")
+    return _send_outbox(client)
+
+
+def _still_known(client: Any, kept: Any) -> bool:
+    """Whether the server still knows a kept token (False when it answers 401: replaced or
+    revoked, so the name is registered again)."""
+    from services import community
+
+    client.token = kept.token
+    try:
+        client.check_login()
+    except community.CommunityError as exc:
+        if exc.status == 401:
+            client.token = None
+            return False
+        raise
+    return True
+
+
+def _send_outbox(client: Any) -> int:
+    """After a login: the runs that waited in the outbox go out (their verdicts come with the
+    next `cardrogue submit`, or on the server)."""
+    from services import community
+
+    try:
+        if not community.waiting(client.server):
+            return EXIT_OK
+        sent = community.flush(client)
+    except community.CommunityError as exc:
+        _err("login", f"the runs in the outbox were not sent: {exc.message}")
+        return EXIT_FAILED
+    taken = [item for item in sent if item.run_id is not None]
+    if taken:
+        _out(f"{len(taken)} run(s) from the outbox sent: ids "
+             f"{', '.join(str(item.run_id) for item in taken)}.")
+    left = community.waiting(client.server)
+    if left and sent:
+        _err("login", f"{len(left)} run(s) still wait in the outbox: "
+             f"{community.why_waiting(sent[-1].status, sent[-1].error)}")
+        return EXIT_FAILED
     return EXIT_OK
 
 
@@ -199,27 +267,34 @@ def run_submit(args: argparse.Namespace) -> int:
         else:
             ids.append(result.run_id)
     left = community.waiting(client.server)
-    if left:
-        _err("submit", f"{len(left)} run(s) wait in the outbox: the server could not be "
-             f"reached ({shown(sent[-1].error) if sent else 'no answer'}); they are sent with "
-             "the next submit")
+    stopped = sent[-1] if sent else community.Sent({}, None)
+    if left and stopped.status == 401:
+        _err("submit", f"{stopped.error}; {len(left)} run(s) wait in the outbox and are sent "
+             "once you are logged in")
+    elif left:
+        _err("submit", f"{len(left)} run(s) wait in the outbox: "
+             f"{shown(community.why_waiting(stopped.status, stopped.error))}; they are sent "
+             "with the next submit")
     verdicts = community.wait_for_verdicts(client, ids, args.wait)
     for run_id in ids:
         answer = verdicts.get(run_id)
         if answer is None or answer.get("status") == "queued":
             _out(f"run {run_id}: still queued after {args.wait:.0f} s; see it later with the "
                  "server's /api/v1/runs/{id}")
-        elif answer.get("status") == "verified" and answer.get("board"):  # Mini Rogue
-            _out(f"run {run_id}: verified, rank {answer.get('rank')}, {answer.get('score')} "
-                 f"points on {shown(str(answer.get('board')))}")
         elif answer.get("status") == "verified":
-            _out(f"run {run_id}: verified, rank {answer.get('rank')}, {answer.get('moves')} "
-                 f"moves, {answer.get('turns')} turns")
+            rank = answer.get("rank")
+            place = (f"rank {rank}, " if isinstance(rank, int) else "")
+            what = (f"{answer.get('score')} points on {shown(str(answer.get('board')))}"
+                    if answer.get("board")  # Mini Rogue
+                    else f"{answer.get('moves')} moves, {answer.get('turns')} turns")
+            best = "" if isinstance(rank, int) else "; " + community.verdict_words(
+                answer, community.best_rank(client, answer))
+            _out(f"run {run_id}: verified, {place}{what}{best}")
         else:
             refused = True
-            _out(f"run {run_id}: refused: {shown(str(answer.get('reason', '')))}")
+            _out(f"run {run_id}: refused: {shown(community.refusal_words(answer))}")
     if left:
-        return EXIT_FAILED
+        return EXIT_REFUSED if stopped.status == 401 else EXIT_FAILED
     return EXIT_REFUSED if refused else EXIT_OK
 
 

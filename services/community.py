@@ -45,6 +45,10 @@ MAX_ANSWER_BYTES = 4_000_000  # a map file or a page of a board is far smaller
 MAX_CREDENTIALS_BYTES = 64_000
 
 
+LOGIN_NOT_KNOWN = ("your login is not known on this server (it may have been replaced); log in "
+                   "again with cardrogue login NAME")
+
+
 class CommunityError(Exception):
     """A request that did not succeed, in one line. `status` is the HTTP status (0 when the
     server was not reached) and `code` the server's error code, if it gave one."""
@@ -68,10 +72,27 @@ def server_url(explicit: str | None) -> str:
     if not url:
         raise CommunityError(f"no community server is set: pass --server URL, set {SERVER_ENV}, "
                              f"or put server = \"URL\" in {CONFIG_NAME} in the data folder")
-    parsed = urllib.parse.urlsplit(url.strip())
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+    return checked_server(url)
+
+
+def checked_server(url: str) -> str:
+    """`url` as a server address (scheme, host and port, no trailing slash), or CommunityError
+    saying in words what is wrong with it: the one check for --server, the environment, the
+    config file and the Settings screen."""
+    text = url.strip()
+    try:
+        parsed = urllib.parse.urlsplit(text)
+        parsed.port  # noqa: B018 - reading it checks that the port is a number
+    except ValueError:
+        raise CommunityError(f"the server address is not valid: {text[:80]!r} has a host "
+                             "or port that cannot be read (write it as http://host:port)"
+                             ) from None
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
         raise CommunityError(f"the server address must start with http:// or https://, not "
-                             f"{url.strip()[:80]!r}")
+                             f"{text[:80]!r}")
+    if any(char.isspace() or not char.isprintable() for char in parsed.netloc):
+        raise CommunityError(f"the server address is not valid: {text[:80]!r} has a space "
+                             "in its host (write it as http://host:port)")
     return urllib.parse.urlunsplit((parsed.scheme, parsed.netloc, parsed.path.rstrip("/"), "",
                                     ""))
 
@@ -110,19 +131,36 @@ def _read_credentials() -> dict[str, Any]:
     return stored if isinstance(stored, dict) else {}
 
 
-def stored_login(server: str) -> Login | None:
-    """The name and token kept for `server`, if any."""
+def stored_login(server: str, name: str | None = None) -> Login | None:
+    """The login in use on `server`, if any; with `name`, that name's kept token (the one in
+    use or one logged in with before)."""
     entry = _read_credentials().get(server)
-    if (isinstance(entry, dict) and isinstance(entry.get("name"), str)
-            and isinstance(entry.get("token"), str)):
-        return Login(server, entry["name"], entry["token"])
-    return None
+    if not isinstance(entry, dict):
+        return None
+    if name is None or entry.get("name") == name:
+        if isinstance(entry.get("name"), str) and isinstance(entry.get("token"), str):
+            return Login(server, entry["name"], entry["token"])
+        return None
+    others = entry.get("others")
+    token = others.get(name) if isinstance(others, dict) else None
+    return Login(server, name, token) if isinstance(token, str) else None
 
 
 def keep_login(login: Login) -> None:
-    """Store a token for its server, owner-only, written atomically."""
+    """Store a token for its server and make it the one in use, owner-only, written atomically.
+    The login it replaces stays kept under `others`, so logging in with that name again takes
+    its token back rather than losing it."""
     stored = _read_credentials()
-    stored[login.server] = {"name": login.name, "token": login.token}
+    entry = stored.get(login.server)
+    entry = entry if isinstance(entry, dict) else {}
+    others = entry.get("others")
+    others = {k: v for k, v in others.items() if isinstance(v, str)} if isinstance(
+        others, dict) else {}
+    if isinstance(entry.get("name"), str) and isinstance(entry.get("token"), str):
+        others[entry["name"]] = entry["token"]
+    others.pop(login.name, None)
+    stored[login.server] = {"name": login.name, "token": login.token,
+                            **({"others": others} if others else {})}
     try:
         write_atomic(_credentials_path(), json.dumps(stored, indent=2).encode("utf-8"),
                      mode=0o600)
@@ -149,6 +187,16 @@ class Client:
             raise CommunityError("the server registered the name but sent no token")
         self.token = login.token
         return login
+
+    def check_login(self) -> None:
+        """CommunityError (status 401, LOGIN_NOT_KNOWN) when the server does not know the token.
+        The API has no "who am I" route, so this asks the cheapest one that reads the token:
+        the moderation log, which answers 403 to a known token that is not a moderator's."""
+        try:
+            self._call("GET", "/admin/log", query={"limit": 1})
+        except CommunityError as exc:
+            if exc.status != 403:  # 403: known (not a moderator, or banned)
+                raise
 
     def publish(self, map_text: str, clear: Mapping[str, Any]) -> dict[str, Any]:
         return self._call("POST", "/maps", {"map": map_text, "clear": dict(clear)})
@@ -241,11 +289,12 @@ def _refusal(exc: urllib.error.HTTPError) -> CommunityError:
         code, message = str(error.get("code", "")), str(error.get("message", ""))
     except (ValueError, AttributeError, OSError):
         pass
-    if exc.code == 429:
-        wait = exc.headers.get("Retry-After", "") if exc.headers else ""
-        message = message or "too many requests"
-        if wait:
-            message += f" (try again in {wait} s)"
+    if exc.code == 401:
+        message = LOGIN_NOT_KNOWN
+    if exc.code == 429:  # our words: the server's own message already names the wait
+        wait = (exc.headers.get("Retry-After", "") if exc.headers else "").strip()
+        message = (f"the server is busy; try again in {wait} s" if wait.isdigit()
+                   else "the server is busy; try again in a moment")
     return CommunityError(_one_line(message or f"the server answered {exc.code} {exc.reason}"),
                           status=exc.code, code=code)
 
@@ -349,6 +398,7 @@ class Sent:
     run: dict[str, Any]
     run_id: int | None  # None: refused at once (the reason in `error`), or not sent
     error: str = ""
+    status: int = 0  # the HTTP status of the error (0: the server was not reached)
 
 
 def flush(client: Client) -> list[Sent]:
@@ -360,15 +410,30 @@ def flush(client: Client) -> list[Sent]:
         try:
             run_id = client.submit(item.run)
         except CommunityError as exc:
-            if 400 <= exc.status < 500 and exc.status not in (401, 408, 429):
+            if not kept_back(exc.status):
                 item.path.unlink(missing_ok=True)
-                results.append(Sent(item.run, None, exc.message))
+                results.append(Sent(item.run, None, exc.message, exc.status))
                 continue
-            results.append(Sent(item.run, None, exc.message))
+            results.append(Sent(item.run, None, exc.message, exc.status))
             break
         item.path.unlink(missing_ok=True)
         results.append(Sent(item.run, run_id))
     return results
+
+
+def kept_back(status: int) -> bool:
+    """Whether a failure with this HTTP status leaves a run in the outbox to be sent later:
+    the server not reached (0), busy (429) or failing (5xx), or the login not known (401)."""
+    return status in (0, 401, 408, 429) or status >= 500
+
+
+def why_waiting(status: int, error: str) -> str:
+    """Why a run still waits in the outbox, in words for the player."""
+    if status == 0:
+        return "the server could not be reached"
+    if status in (401, 429):
+        return error  # LOGIN_NOT_KNOWN, or "the server is busy; try again in N s"
+    return f"the server could not take it now ({error})"
 
 
 POLL_S = 0.25
@@ -394,6 +459,48 @@ def wait_for_verdicts(client: Client, ids: list[int], seconds: float) -> dict[in
         time.sleep(POLL_S)
 
 
+def best_rank(client: Client, answer: Mapping[str, Any]) -> int | None:
+    """The player's own rank on the board a verified run went to. The server gives a run its
+    rank only while it is the player's best entry; a run that is not better leaves the best
+    where it is, found here with the board's `around=NAME`. None when it cannot be found."""
+    player, board, game = answer.get("player"), answer.get("board"), answer.get("game")
+    try:
+        if isinstance(board, str) and board:
+            page = client.points_leaderboard(str(game or "minirogue"), board, limit=3,
+                                             around=str(player))
+        elif isinstance(answer.get("map"), str):
+            page = client.leaderboard(answer["map"], limit=3, around=str(player))
+        else:
+            return None
+    except CommunityError:
+        return None
+    items = page.get("items") if isinstance(page, dict) else None
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and item.get("player") == player and isinstance(
+                item.get("rank"), int):
+            return int(item["rank"])
+    return None
+
+
+def verdict_words(answer: Mapping[str, Any], best: int | None) -> str:
+    """A verified run's place in words: its rank, or, when it is not the player's best, that
+    the best keeps its place."""
+    rank = answer.get("rank")
+    if isinstance(rank, int):
+        return f"rank {rank}"
+    if best is not None:
+        return f"not better than your best, which stays at rank {best}"
+    return "not better than your best"
+
+
+def refusal_words(answer: Mapping[str, Any]) -> str:
+    """Why the server refused a run: its reason's code and, when it gave one, its message
+    ("claims_differ: moves: the run claims 20, the replay gives 30")."""
+    reason = str(answer.get("reason") or "refused")
+    message = answer.get("message")
+    return f"{reason}: {message}" if isinstance(message, str) and message else reason
+
+
 @dataclass(frozen=True)
 class Submitted:
     """How a submission from the app ended: "verified" (with the rank), "refused" (with the
@@ -405,6 +512,7 @@ class Submitted:
     total: int | None = None
     reason: str = ""
     board: str = ""  # the board in points a verified Mini Rogue run entered
+    best: int | None = None  # the player's best rank, when this run is verified but not better
 
 
 def login_or_register(client: Client, name: str) -> Login:
@@ -425,20 +533,26 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
     try:
         login_or_register(client, name)
     except CommunityError as exc:
-        if exc.status == 0:
-            queue(server, run)
-            return Submitted("waiting", reason=exc.message)
-        raise
+        if not kept_back(exc.status):
+            raise
+        queue(server, run)
+        return Submitted("waiting", reason=why_waiting(exc.status, exc.message))
     queue(server, run)
-    ids = [sent.run_id for sent in flush(client) if sent.run_id is not None
-           and sent.run == dict(run)]
+    sent = flush(client)
+    ids = [item.run_id for item in sent if item.run_id is not None and item.run == dict(run)]
     if not ids:
+        stopped = next((item for item in sent if item.run == dict(run)), None)
         if waiting(server):
-            return Submitted("waiting", reason="the server could not be reached")
-        return Submitted("refused", reason="the server did not take the run")
+            last = sent[-1] if sent else Sent(dict(run), None)
+            if last.status == 401:
+                raise CommunityError(last.error, status=401)
+            return Submitted("waiting", reason=why_waiting(last.status, last.error))
+        return Submitted("refused", reason=stopped.error if stopped and stopped.error
+                         else "the server did not take the run")
     answer = wait_for_verdicts(client, ids[-1:], seconds).get(ids[-1], {})
     status = str(answer.get("status", "queued"))
     rank = answer.get("rank") if isinstance(answer.get("rank"), int) else None
+    best = best_rank(client, answer) if status == "verified" and rank is None else None
     total = None
     board_key = answer.get("board")
     points = board_key if isinstance(board_key, str) else ""
@@ -449,13 +563,15 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
             total = board.get("total") if isinstance(board.get("total"), int) else None
         except CommunityError:
             pass  # the rank is the news; the board's size can wait
-    return Submitted(status, rank, total, str(answer.get("reason", "") or ""), points)
+    return Submitted(status, rank, total, refusal_words(answer) if status == "refused" else "",
+                     points, best)
 
 
-def is_published(server: str, map_id: str) -> bool:
-    """Whether `server` lists the map (False when it cannot be asked)."""
+def is_published(server: str, map_id: str) -> bool | None:
+    """Whether `server` lists the map; None when it cannot be asked (not reached, busy or
+    failing), so a win can still wait in the outbox for it."""
     try:
         Client(server, timeout=5.0).map(map_id)
-    except CommunityError:
-        return False
+    except CommunityError as exc:
+        return None if kept_back(exc.status) else False
     return True

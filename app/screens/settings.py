@@ -3,6 +3,8 @@ config.toml in the data folder (services/settings.py)."""
 
 from __future__ import annotations
 
+import os
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -57,6 +59,11 @@ class SettingsScreen(ModalScreen[Settings | None]):
             dialog.border_title = "Settings"
             yield Label("Community server (http://host:port)")
             yield Input(self.settings.server, placeholder="none: play offline", id="server")
+            from_env = os.environ.get(community.SERVER_ENV, "").strip()
+            if from_env:  # the environment wins over this field: say so, or it looks unused
+                yield Static(Text(f"In use now: {shown(from_env)[:80]}, set by "
+                                  f"{community.SERVER_ENV} in the environment, which this field "
+                                  "does not override.", style="italic"), id="server-env")
             yield Label("Player name (for runs and the boards)")
             yield Input(self.settings.player, placeholder="your login name", id="player",
                         max_length=MAX_NAME)
@@ -86,7 +93,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         problem = self.query_one("#problem", Static)
         if server:
             try:
-                server = community.server_url(server)
+                server = community.checked_server(server)
             except community.CommunityError as exc:
                 problem.update(Text(shown(exc.message)))
                 return

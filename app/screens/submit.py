@@ -3,6 +3,7 @@ sending, in a thread, and the server's answer in one line in the screen's #commu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rich.text import Text
@@ -19,17 +20,46 @@ def submitted_line(result: Any) -> str:
     """What the results screen says about a submission (services.community.Submitted)."""
     if result.status == "verified":
         of = f" of {result.total}" if result.total else ""
+        if result.rank is None:
+            stays = f", which stays at global rank {result.best}{of}" if result.best else ""
+            return f"Verified by the server; not better than your best{stays}."
         return f"Verified by the server: global rank {result.rank}{of}."
     if result.status == "refused":
         return f"The server refused the run: {shown(result.reason)}"
     if result.status == "waiting":
-        return ("The server could not be reached: the run waits in the outbox and is sent "
-                "with the next submission.")
+        why = shown(result.reason or "the server could not be reached")
+        return (f"{why[:1].upper()}{why[1:]}: the run waits in the outbox and is sent with the "
+                "next submission.")
     return "The server has the run and is still verifying it; its board will show it."
 
 
 class SubmittingScreen(ModalScreen[ResultType]):
-    """A results screen with a #community Static that can send its run to the server."""
+    """A results screen with a #community Static that can send its run to the server. A game's
+    screen shows its submit key or button again in `offer_again` (after a taken name), and
+    starts its submission with `ask_for_name` (which opens Settings when the name was taken)."""
+
+    needs_name = False  # the server found the player name taken: a new one comes first
+    chosen_name = ""  # the name saved in Settings after that, used from then on
+
+    def offer_again(self) -> None:
+        """Show the way to submit again (the game's button or key)."""
+
+    def ask_for_name(self, then: Callable[[], None]) -> bool:
+        """After a taken name: open Settings, and call `then` (the submission) once a name is
+        saved there. True when Settings was opened (the caller stops there)."""
+        from app.screens.settings import SettingsScreen
+
+        if not self.needs_name:
+            return False
+
+        def chosen(settings: Any) -> None:
+            if settings is not None and settings.player:
+                self.needs_name = False
+                self.chosen_name = settings.player
+                then()
+
+        self.app.push_screen(SettingsScreen(), chosen)
+        return True
 
     def community_line(self, line: str) -> None:
         box = self.query_one("#community", Static)
@@ -40,14 +70,21 @@ class SubmittingScreen(ModalScreen[ResultType]):
     def send(self, server: str, document: dict, name: str) -> None:
         from services import community
 
+        taken = False
         try:
             result = community.submit_and_wait(server, document, name)
         except community.CommunityError as exc:
-            line = f"Not submitted: {exc.message}"
+            taken = exc.code == "name_taken"
+            line = (f"Not submitted: the name {shown(name)} is taken on this server. Submit "
+                    "again opens Settings to choose another name, then sends the run."
+                    if taken else f"Not submitted: {exc.message}")
         else:
             line = submitted_line(result)
-        self.app.call_from_thread(self.sent, line)
+        self.app.call_from_thread(self.sent, line, taken)
 
-    def sent(self, line: str) -> None:
+    def sent(self, line: str, taken: bool = False) -> None:
         if self.is_attached:
             self.community_line(line)
+            if taken:
+                self.needs_name = True
+                self.offer_again()

@@ -117,6 +117,87 @@ async def test_auto_submit_sends_the_win_without_asking(app, server, user_data):
         assert not results.query_one("#submit", Button).has_class("shown")
 
 
+async def test_a_win_while_the_server_is_down_can_wait_in_the_outbox(app, server, user_data):
+    publish(server)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
+    server.stop()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_path(known.path)
+        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        for key in keys_for(challenge(MAP)[1]):
+            await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        results = app.screen
+        button = results.query_one("#submit", Button)
+        await until(pilot, lambda: button.has_class("shown"))
+        assert "could not be reached" in text_of(results, "#community")
+        await pilot.click("#submit")
+        await until(pilot, lambda: "outbox" in text_of(results, "#community")
+                    and "Verifying" not in text_of(results, "#community"))
+        assert text_of(results, "#community").startswith(
+            "The server could not be reached: the run waits in the outbox")
+    assert len(community.waiting(server.url)) == 1
+
+
+async def test_a_win_that_is_not_the_best_names_the_best_rank(app, server, user_data):
+    publish(server)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url, auto_submit=True))
+    client = community.Client(server.url)
+    community.keep_login(client.register("Tester"))
+    first = client.submit(challenge(MAP)[1])  # the same play, sent before
+    assert community.wait_for_verdicts(client, [first], 30)[first]["rank"] == 1
+    known = community.download(client, challenge(MAP)[1]["map_id"])
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_path(known.path)
+        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        for key in keys_for(challenge(MAP)[1]):
+            await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        results = app.screen
+        await until(pilot, lambda: "Verified" in text_of(results, "#community"),
+                    why=lambda: text_of(results, "#community"))
+        assert text_of(results, "#community") == ("Verified by the server; not better than your "
+                                                  "best, which stays at global rank 1 of 2.")
+
+
+async def test_a_taken_name_leads_to_settings_and_submits_again(app, server, user_data):
+    publish(server)
+    community.Client(server.url).register("Tester")  # someone else has the name
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url, player="Tester", auto_submit=True))
+    known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_path(known.path)
+        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        for key in keys_for(challenge(MAP)[1]):
+            await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        results = app.screen
+        button = results.query_one("#submit", Button)
+        await until(pilot, lambda: button.has_class("shown"),
+                    why=lambda: text_of(results, "#community"))
+        assert "is taken" in text_of(results, "#community")
+        assert "Settings" in text_of(results, "#community")
+        await pilot.click("#submit")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        app.screen.query_one("#player", Input).value = "Tess"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: app.screen is results)
+        await until(pilot, lambda: "global rank" in text_of(results, "#community"),
+                    why=lambda: text_of(results, "#community"))
+    assert community.stored_login(server.url).name == "Tess"
+    assert load_settings().player == "Tess"
+
+
 async def test_server_text_is_shown_literally(app, server, user_data):
     client = community.Client(server.url)
     client.register("Mallory")
@@ -202,6 +283,35 @@ async def test_settings_save_the_server_and_refuse_a_bad_address(app, user_data)
     assert (kept.server, kept.player) == ("http://127.0.0.1:8765", "Ann")
     assert json.dumps(kept.other) == "{}"
     assert Path(user_data / "config.toml").exists()
+
+
+async def test_a_malformed_address_is_refused_in_words_never_a_crash(app, user_data,
+                                                                     monkeypatch):
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        settings_screen = app.screen
+        for address in ("http://[x", "http://bold red", "http://host:abc"):
+            settings_screen.query_one("#server", Input).value = address
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            assert "the server address is not valid" in text_of(settings_screen, "#problem")
+    monkeypatch.setenv("CARDROGUE_SERVER", "http://[x")
+    again = CardRogueApp()
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await open_community(again, pilot)
+        await pilot.pause()
+        assert "the server address is not valid" in text_of(screen, "#status")
+
+
+async def test_settings_say_when_the_environment_sets_the_server(app, user_data, monkeypatch):
+    monkeypatch.setenv("CARDROGUE_SERVER", "http://example.test:8765")
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        note = text_of(app.screen, "#server-env")
+        assert "http://example.test:8765" in note and "CARDROGUE_SERVER" in note
 
 
 async def test_publishing_from_the_editor_uploads_to_the_server(app, server, user_data, tmp_path):

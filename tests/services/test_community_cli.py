@@ -162,3 +162,115 @@ def test_no_server_and_a_bad_address_are_one_line_errors(tmp_path):
     assert down.returncode == 2 and "cannot reach the server at http://127.0.0.1:9" in down.stderr
     for result in (none, bad, down):
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_malformed_server_address_is_one_clean_sentence(tmp_path):
+    data = tmp_path / "data"
+    for address in ("http://[x", "http://host:abc", "http://bold red", "http://[bold red]"):
+        result = cardrogue(data, "scores", "ABCD-EFGH", "--server", address)
+        assert result.returncode == 2, result.stderr
+        assert "the server address is not valid" in result.stderr, result.stderr
+        assert "Error" not in result.stderr and "Traceback" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    from_env = cardrogue(data, "submit", str(CLEARS / f"{MAP}.run.json"), server="http://[x")
+    assert from_env.returncode == 2 and "the server address is not valid" in from_env.stderr
+
+
+def test_a_replaced_token_asks_for_a_new_login_and_the_outbox_goes_after_it(tmp_path, server):
+    publish(tmp_path, server)
+    player = tmp_path / "player"
+    assert cardrogue(player, "login", "alice", "--server", server.url).returncode == 0
+    admin = cardrogue(tmp_path / "admin", "server", "admin", "moderator", "alice", "--database",
+                      f"sqlite:///{tmp_path / 'server.db'}")
+    assert admin.returncode == 0, admin.stderr
+    new_token = admin.stdout.strip()
+    sent = cardrogue(player, "submit", str(CLEARS / f"{MAP}.run.json"), "--server", server.url)
+    assert sent.returncode == 1, sent.stdout + sent.stderr
+    assert "your login is not known on this server" in sent.stderr
+    assert "could not be reached" not in sent.stderr
+    assert len(list((player / "outbox").glob("*.json"))) == 1
+    kept = cardrogue(player, "login", "alice", "--server", server.url)  # the dead kept token
+    assert kept.returncode == 1 and "kept token" not in kept.stdout
+    assert "--token" in kept.stderr
+    fixed = cardrogue(player, "login", "alice", "--token", new_token, "--server", server.url)
+    assert fixed.returncode == 0, fixed.stderr
+    assert "1 run(s) from the outbox sent" in fixed.stdout
+    assert not list((player / "outbox").glob("*.json"))
+    bogus = cardrogue(player, "login", "alice", "--token", "nonsense", "--server", server.url)
+    assert bogus.returncode == 1 and "does not know this token" in bogus.stderr
+
+
+def test_logging_in_as_another_name_keeps_the_first_token(tmp_path, server):
+    data = tmp_path / "data"
+    assert cardrogue(data, "login", "Ann", "--server", server.url).returncode == 0
+    first_token = json.loads((data / "community.json").read_text())[server.url]["token"]
+    other = cardrogue(data, "login", "Bob", "--server", server.url)
+    assert other.returncode == 0, other.stderr
+    assert "no longer as Ann" in other.stdout and "cardrogue login Ann" in other.stdout
+    back = cardrogue(data, "login", "Ann", "--server", server.url)
+    assert back.returncode == 0 and "kept token" in back.stdout, back.stdout + back.stderr
+    kept = json.loads((data / "community.json").read_text())[server.url]
+    assert (kept["name"], kept["token"]) == ("Ann", first_token)
+    assert "Bob" in kept["others"]
+
+
+def test_a_busy_server_is_said_in_words_and_the_run_waits(tmp_path):
+    import threading
+
+    import uvicorn
+
+    from server.app import Settings, create_app
+    from server.limits import Rate
+
+    busy = LiveServer(tmp_path / "server.db")  # one request per address, then 429
+    config = Settings(database=f"sqlite:///{tmp_path / 'server.db'}",
+                      per_address=Rate(1, 600), per_token=Rate(0))
+    busy.server = uvicorn.Server(uvicorn.Config(create_app(config), host="127.0.0.1",
+                                                port=busy.port, log_level="error"))
+    busy.thread = threading.Thread(target=busy.server.run, daemon=True)
+    busy.start()
+    try:
+        player = tmp_path / "player"
+        assert cardrogue(player, "login", "Eve", "--server", busy.url).returncode == 0
+        sent = cardrogue(player, "submit", str(CLEARS / f"{MAP}.run.json"), "--server",
+                         busy.url)
+    finally:
+        busy.stop()
+    assert sent.returncode == 2, sent.stdout + sent.stderr
+    assert "the server is busy; try again in " in sent.stderr
+    assert "could not be reached" not in sent.stderr and sent.stderr.count("try again") == 1
+    assert len(list((player / "outbox").glob("*.json"))) == 1
+
+
+def test_a_run_that_is_not_the_players_best_names_the_best_rank(tmp_path, server):
+    publish(tmp_path, server)
+    player = tmp_path / "player"
+    assert cardrogue(player, "login", "Bea", "--server", server.url).returncode == 0
+    run = CLEARS / f"{MAP}.run.json"
+    assert "verified, rank 1" in cardrogue(player, "submit", str(run), "--server",
+                                           server.url).stdout
+    doc = json.loads(run.read_text())
+    doc["recorded"] = "2026-11-23T00:00:00Z"  # the same play again: not better
+    again = tmp_path / "again.run.json"
+    again.write_text(json.dumps(doc))
+    sent = cardrogue(player, "submit", str(again), "--server", server.url)
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    assert "None" not in sent.stdout
+    assert "verified, 27 moves, 8 turns; not better than your best, which stays at rank 1" \
+        in sent.stdout
+
+
+def test_a_refusal_shows_the_servers_explanation(tmp_path, server):
+    publish(tmp_path, server)
+    player = tmp_path / "player"
+    cardrogue(player, "login", "Fay", "--server", server.url)
+    doc = json.loads((CLEARS / f"{MAP}.run.json").read_text())
+    doc["claimed"]["moves"] = 20
+    doc["claimed"]["level_moves"] = [20]
+    claims = tmp_path / "claims.run.json"
+    claims.write_text(json.dumps(doc))
+    sent = cardrogue(player, "submit", str(claims), "--server", server.url)
+    assert sent.returncode == 1, sent.stdout + sent.stderr
+    line = next(line for line in sent.stdout.splitlines() if "refused" in line)
+    code, _, message = line.partition("refused: ")[2].partition(": ")
+    assert code == "claims_differ" and "20" in message and "27" in message, line

@@ -173,12 +173,13 @@ class ResultsScreen(SubmittingScreen[str]):
             server = community.server_url(None)
         except community.CommunityError:
             return  # no server set: playing offline, nothing to offer
-        if not community.is_published(server, self.session.map_id):
+        published = community.is_published(server, self.session.map_id)
+        if published is False:
             return
         auto = load_settings().auto_submit
-        self.app.call_from_thread(self.offer_submit, server, auto)
+        self.app.call_from_thread(self.offer_submit, server, auto, published is None)
 
-    def offer_submit(self, server: str, auto: bool) -> None:
+    def offer_submit(self, server: str, auto: bool, unreachable: bool = False) -> None:
         if not self.is_attached:
             return
         self.server = server
@@ -186,18 +187,27 @@ class ResultsScreen(SubmittingScreen[str]):
             self.submit()
             return
         self.query_one("#submit", Button).add_class("shown")
-        self.community_line(f"This map is published on {server}: Submit puts this run on its "
-                            "global board.")
+        if unreachable:
+            self.community_line(f"{server} could not be reached: Submit keeps this run in the "
+                                "outbox, and it is sent with the next submission.")
+        else:
+            self.community_line(f"This map is published on {server}: Submit puts this run on "
+                                "its global board.")
+
+    def offer_again(self) -> None:
+        self.query_one("#submit", Button).add_class("shown")
 
     def submit(self) -> None:
         from engine.cardrogue import record_run
 
+        if self.ask_for_name(then=self.submit):
+            return
         self.query_one("#submit", Button).remove_class("shown")
         self.community_line("Verifying…")
         session = self.session
         document = json.loads(record_run(session.game, session.name,
                                          identity=session.map_id).to_json())
-        self.send(self.server, document, session.name)
+        self.send(self.server, document, self.chosen_name or session.name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

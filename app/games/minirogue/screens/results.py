@@ -135,14 +135,20 @@ class MiniRogueResultsScreen(SubmittingScreen[None]):
         self.refresh_bindings()
         self.community_line(f"Press s to put this delve on the boards of {server}.")
 
+    def offer_again(self) -> None:
+        self.sending = False
+        self.refresh_bindings()
+
     def action_submit(self) -> None:
         document = self.standing.document
         if not self.server or self.sending or document is None:
             return
+        if self.ask_for_name(then=self.action_submit):
+            return
         self.sending = True
         self.refresh_bindings()
         self.community_line(f"Sending the delve to {self.server}…")
-        self.send(self.server, document, self.standing.player)
+        self.send(self.server, document, self.chosen_name or self.standing.player)
 
     def action_close(self) -> None:
         self.dismiss(None)
