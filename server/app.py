@@ -93,6 +93,12 @@ class PlayerOut(BaseModel):
     token: str
 
 
+class Me(BaseModel):
+    name: str
+    role: str = Field(description="player or moderator")
+    banned: bool
+
+
 class MapIn(BaseModel):
     map: str = Field(description="the map's TOML text")
     clear: dict[str, Any] = Field(description="a run document that clears the map")
@@ -335,14 +341,19 @@ def _token(authorization: str | None) -> str:
     return token.strip()
 
 
-def player(request: Request,
-           authorization: Annotated[str | None, Header()] = None) -> Any:
-    """The player whose token the request carries (401 without one, 403 if banned)."""
+def token_holder(request: Request,
+                 authorization: Annotated[str | None, Header()] = None) -> Any:
+    """The player whose token the request carries, banned or not (401 without one)."""
     token = _token(authorization)
     with reading(_engine(request)) as conn:
         found = store.player_by_token(conn, token)
     if found is None:
         raise ApiError(401, "bad_token", "this token is not known here")
+    return found
+
+
+def player(found: Annotated[Any, Depends(token_holder)]) -> Any:
+    """The player whose token the request carries (401 without one, 403 if banned)."""
     if found.banned_at is not None:
         raise ApiError(403, "banned", "this player is banned")
     return found
@@ -394,6 +405,11 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         except IntegrityError:  # registered at the same moment by someone else
             raise ApiError(409, "name_taken", "this name is taken") from None
         return PlayerOut(name=name, token=token)
+
+    @app.get(API + "/players/me", response_model=Me, responses=ERRORS, tags=["players"])
+    def me(who: Annotated[Any, Depends(token_holder)]) -> Me:
+        """Whose token this is: a client checks a kept login with it."""
+        return Me(name=who.name, role=who.role, banned=who.banned_at is not None)
 
     @app.post(API + "/maps", status_code=201, response_model=Published, responses=ERRORS,
               tags=["maps"])

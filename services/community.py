@@ -189,14 +189,8 @@ class Client:
         return login
 
     def check_login(self) -> None:
-        """CommunityError (status 401, LOGIN_NOT_KNOWN) when the server does not know the token.
-        The API has no "who am I" route, so this asks the cheapest one that reads the token:
-        the moderation log, which answers 403 to a known token that is not a moderator's."""
-        try:
-            self._call("GET", "/admin/log", query={"limit": 1})
-        except CommunityError as exc:
-            if exc.status != 403:  # 403: known (not a moderator, or banned)
-                raise
+        """CommunityError (status 401, LOGIN_NOT_KNOWN) when the server does not know the token."""
+        self._call("GET", "/players/me")
 
     def publish(self, map_text: str, clear: Mapping[str, Any]) -> dict[str, Any]:
         return self._call("POST", "/maps", {"map": map_text, "clear": dict(clear)})

@@ -41,6 +41,17 @@ def test_register_gives_a_token_and_keeps_only_its_hash(api: Api) -> None:
     assert again.json()["error"]["code"] == "name_taken"
 
 
+def test_players_me_says_whose_token_it_is(api: Api) -> None:
+    ann, mod = api.register("Ann"), make_moderator(api, "Mod")
+    assert api.client.get("/api/v1/players/me", headers=ann).json() == \
+        {"name": "Ann", "role": "player", "banned": False}
+    assert api.client.get("/api/v1/players/me", headers=mod).json()["role"] == "moderator"
+    api.client.post("/api/v1/admin/players/Ann/ban", json={"why": "x"}, headers=mod)
+    assert api.client.get("/api/v1/players/me", headers=ann).json()["banned"] is True
+    for headers in ({}, {"Authorization": "Bearer nope"}):
+        assert api.client.get("/api/v1/players/me", headers=headers).status_code == 401
+
+
 def test_a_name_equal_but_for_case_or_width_is_taken(api: Api) -> None:
     api.register("Bob")
     for like in ("BOB", "bob", "\uff42\uff4f\uff42", "\uff22ob"):  # full-width letters too
