@@ -300,6 +300,31 @@ def run_submit(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------- the global board
 
+def _players_entry(ask: Any, name: str | None) -> dict[str, Any] | None:
+    """`name`'s entry on a server's board (`ask(around=...)` gives the page around it), or
+    None when they have none; the board's top is asked for on its own, as locally."""
+    from services import community
+
+    if not name:
+        return None
+    try:
+        page = ask(limit=1, around=name)
+    except community.CommunityError as exc:
+        if exc.status == 404 and exc.code == "not_on_board":
+            return None
+        raise
+    items = page.get("items", []) if isinstance(page, dict) else []
+    return next((item for item in items if isinstance(item, dict)
+                 and item.get("player") == name), None)
+
+
+def _players_line(name: str, entry: dict[str, Any] | None, total: Any, figures: str,
+                  where: str) -> str:
+    if entry is None:
+        return f"{shown(name)} has no score {where} yet."
+    return f"{shown(name)}'s best: rank {entry.get('rank', '?')} of {total}, {figures}"
+
+
 def run_server_points(args: argparse.Namespace) -> int:
     """`cardrogue scores daily:2026-11-22 --server URL`: a Mini Rogue board on the server."""
     from services import community
@@ -308,28 +333,32 @@ def run_server_points(args: argparse.Namespace) -> int:
     if client is None:
         return EXIT_FAILED
     try:
-        board = client.points_leaderboard("minirogue", args.map, limit=args.limit,
-                                          around=args.player)
+        board = client.points_leaderboard("minirogue", args.map, limit=args.limit)
+        mine = _players_entry(lambda **page: client.points_leaderboard(
+            "minirogue", args.map, **page), args.player)
     except community.CommunityError as exc:
         _err("scores", exc.message)
         return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
     items = board.get("items", []) if isinstance(board, dict) else []
     if args.json:
-        _out(json.dumps({"server": client.server, "leaderboard": board}))
+        _out(json.dumps({"server": client.server, "leaderboard": board, "player": mine}))
         return EXIT_OK
     _out(f"{shown(args.map)}: Mini Rogue global leaderboard on {client.server}, "
          f"{board.get('total', len(items))} player(s)")
     if not items:
         _out("No scores yet for this dungeon.")
-        return EXIT_OK
-    names = [shown(str(item.get("player", ""))) for item in items]
-    width = max(6, *(len(n) for n in names))
-    _out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
-    for item, name in zip(items, names, strict=True):
-        mark = " <" if args.player and item.get("player") == args.player else ""
-        _out(f"{item.get('rank', ''):>4}  {name:<{width}}  {item.get('score', ''):>5}  "
-             f"{shown(str(item.get('ending', '')))[:4]:<4}  "
-             f"{shown(str(item.get('at', '')))[:10]}{mark}")
+    else:
+        names = [shown(str(item.get("player", ""))) for item in items]
+        width = max(6, *(len(n) for n in names))
+        _out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
+        for item, name in zip(items, names, strict=True):
+            mark = " <" if args.player and item.get("player") == args.player else ""
+            _out(f"{item.get('rank', ''):>4}  {name:<{width}}  {item.get('score', ''):>5}  "
+                 f"{shown(str(item.get('ending', '')))[:4]:<4}  "
+                 f"{shown(str(item.get('at', '')))[:10]}{mark}")
+    if args.player:
+        _out(_players_line(args.player, mine, board.get("total", "?"),
+                           f"{mine.get('score', '?') if mine else ''} points", "in this dungeon"))
     return EXIT_OK
 
 
@@ -349,24 +378,30 @@ def run_server_scores(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     try:
         entry = client.map(ref)
-        board = client.leaderboard(ref, limit=args.limit, around=args.player)
+        board = client.leaderboard(ref, limit=args.limit)
+        mine = _players_entry(lambda **page: client.leaderboard(ref, **page), args.player)
     except community.CommunityError as exc:
         _err("scores", exc.message)
         return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
     items = board.get("items", []) if isinstance(board, dict) else []
     if args.json:
-        _out(json.dumps({"server": client.server, "map": entry, "leaderboard": board}))
+        _out(json.dumps({"server": client.server, "map": entry, "leaderboard": board,
+                         "player": mine}))
         return EXIT_OK
     _out(f"{shown(str(entry.get('title', '')))} [{shown(str(entry.get('share_code', '')))}] "
          f"global leaderboard on {client.server}, {board.get('total', len(items))} player(s)")
     if not items:
         _out("No scores yet for this map.")
-        return EXIT_OK
-    names = [shown(str(item.get("player", ""))) for item in items]
-    width = max(6, *(len(n) for n in names))
-    _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  date")
-    for item, name in zip(items, names, strict=True):
-        mark = " <" if args.player and item.get("player") == args.player else ""
-        _out(f"{item.get('rank', ''):>4}  {name:<{width}}  {item.get('moves', ''):>5}  "
-             f"{item.get('turns', ''):>5}  {shown(str(item.get('at', '')))[:10]}{mark}")
+    else:
+        names = [shown(str(item.get("player", ""))) for item in items]
+        width = max(6, *(len(n) for n in names))
+        _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  date")
+        for item, name in zip(items, names, strict=True):
+            mark = " <" if args.player and item.get("player") == args.player else ""
+            _out(f"{item.get('rank', ''):>4}  {name:<{width}}  {item.get('moves', ''):>5}  "
+                 f"{item.get('turns', ''):>5}  {shown(str(item.get('at', '')))[:10]}{mark}")
+    if args.player:
+        figures = f"{mine.get('moves', '?')} moves, {mine.get('turns', '?')} turns" if mine \
+            else ""
+        _out(_players_line(args.player, mine, board.get("total", "?"), figures, "on this map"))
     return EXIT_OK

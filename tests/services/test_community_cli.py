@@ -102,6 +102,15 @@ def test_submit_waits_for_the_verdict_and_the_global_board_shows_the_rank(tmp_pa
     rows = [line.split() for line in board.stdout.splitlines()[2:]]
     assert ["1", "Author"] in [row[:2] for row in rows] or ["1", "Bea"] in [row[:2] for row in rows]
     assert any(row[1] == "Bea" and row[-1] == "<" for row in rows)
+    # --limit keeps the top; the player's own best is said below it, as on the local board.
+    top = cardrogue(player, "scores", code, "--server", server.url, "--limit", "1",
+                    "--player", "Bea").stdout.splitlines()
+    assert top[2].split()[:2] == ["1", "Author"] and len(top) == 4
+    moves = json.loads(run.read_text())["claimed"]["moves"]
+    assert top[3].startswith(f"Bea's best: rank 1 of 2, {moves} moves, ")
+    nobody = cardrogue(player, "scores", code, "--server", server.url, "--player", "Nobody")
+    assert nobody.returncode == 0
+    assert nobody.stdout.splitlines()[-1] == "Nobody has no score on this map yet."
     as_json = json.loads(cardrogue(player, "scores", code, "--server", server.url,
                                    "--json").stdout)
     assert as_json["map"]["share_code"] == code

@@ -157,6 +157,10 @@ def test_cardrogue_scores_shows_a_dungeons_board_on_the_server(user_data: Path, 
     lines = done.stdout.splitlines()
     assert lines[0] == f"{SEED_BOARD}: Mini Rogue global leaderboard on {server.url}, 1 player(s)"
     assert lines[2].startswith(f"   1  Ann       {dead:>3}  dead  ") and lines[2].endswith(" <")
+    assert lines[-1] == f"Ann's best: rank 1 of 1, {dead} points"
+    # As on the local boards: the board, then that the player has no score on it.
     missing = cardrogue("scores", "daily:2026-11-22", "--server", server.url,
                         "--player", "Nobody", data=user_data)
-    assert missing.returncode != 0 and "no entry on this board" in missing.stderr
+    assert missing.returncode == 0, missing.stderr
+    assert missing.stdout.splitlines()[-2:] == ["No scores yet for this dungeon.",
+                                                "Nobody has no score in this dungeon yet."]
