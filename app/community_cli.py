@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from app.runs_cli import _err, _out, shown
+from app.runs_cli import _err, _out, name_column, shown
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED = 0, 1, 2
 WAIT_S = 60.0  # how long `submit` waits for verdicts by default
@@ -349,11 +349,11 @@ def run_server_points(args: argparse.Namespace) -> int:
         _out("No scores yet for this dungeon.")
     else:
         names = [shown(str(item.get("player", ""))) for item in items]
-        width = max(6, *(len(n) for n in names))
+        names, width = name_column(names)
         _out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
         for item, name in zip(items, names, strict=True):
             mark = " <" if args.player and item.get("player") == args.player else ""
-            _out(f"{item.get('rank', ''):>4}  {name:<{width}}  {item.get('score', ''):>5}  "
+            _out(f"{item.get('rank', ''):>4}  {name}  {item.get('score', ''):>5}  "
                  f"{shown(str(item.get('ending', '')))[:4]:<4}  "
                  f"{shown(str(item.get('at', '')))[:10]}{mark}")
     if args.player:
@@ -394,11 +394,11 @@ def run_server_scores(args: argparse.Namespace) -> int:
         _out("No scores yet for this map.")
     else:
         names = [shown(str(item.get("player", ""))) for item in items]
-        width = max(6, *(len(n) for n in names))
+        names, width = name_column(names)
         _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  date")
         for item, name in zip(items, names, strict=True):
             mark = " <" if args.player and item.get("player") == args.player else ""
-            _out(f"{item.get('rank', ''):>4}  {name:<{width}}  {item.get('moves', ''):>5}  "
+            _out(f"{item.get('rank', ''):>4}  {name}  {item.get('moves', ''):>5}  "
                  f"{item.get('turns', ''):>5}  {shown(str(item.get('at', '')))[:10]}{mark}")
     if args.player:
         figures = f"{mine.get('moves', '?')} moves, {mine.get('turns', '?')} turns" if mine \

@@ -37,6 +37,15 @@ def shown(text: str) -> str:
     return sanitise(text)
 
 
+def name_column(names: list[str]) -> tuple[list[str], int]:
+    """Names padded to one width on screen (a wide character such as "ｂ" takes two cells),
+    and that width: the board's columns line up whatever the names are."""
+    from rich.cells import cell_len
+
+    width = max(6, *(cell_len(name) for name in names))
+    return [name + " " * (width - cell_len(name)) for name in names], width
+
+
 def _err(command: str, message: str) -> None:
     print(shown(f"{PROG} {command}: {message}"), file=sys.stderr)
 
@@ -282,10 +291,10 @@ def run_scores(args: argparse.Namespace) -> int:
         _out("No scores yet for this map.")
     else:
         names = [shown(e.player) for e in board]
-        width = max(6, *(len(n) for n in names))
+        names, width = name_column(names)
         _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  character  date")
         for e, player in zip(board, names, strict=True):
-            _out(f"{e.rank:>4}  {player:<{width}}  {e.moves:>5}  {e.turns:>5}  "
+            _out(f"{e.rank:>4}  {player}  {e.moves:>5}  {e.turns:>5}  "
                  f"{e.character:<9}  {e.recorded[:10]}")
     if args.player:
         if mine is None:
@@ -405,10 +414,10 @@ def _points_scores(args: argparse.Namespace) -> int:
         _out("No scores yet for this dungeon.")
     else:
         names = [shown(e.player) for e in board]
-        width = max(6, *(len(n) for n in names))
+        names, width = name_column(names)
         _out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
         for e, player in zip(board, names, strict=True):
-            _out(f"{e.rank:>4}  {player:<{width}}  {e.score:>5}  {e.outcome:<4}  "
+            _out(f"{e.rank:>4}  {player}  {e.score:>5}  {e.outcome:<4}  "
                  f"{e.recorded[:10]}")
     if args.player:
         if mine is None:

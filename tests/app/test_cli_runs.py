@@ -456,3 +456,16 @@ def test_the_installed_command_prints_the_same_events_whatever_the_hash_seed(tmp
         assert done.returncode == 0, done.stderr.decode()
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1] and b'"event":"attack"' in outputs[0]
+
+
+def test_a_boards_names_line_up_on_screen_whatever_their_characters() -> None:
+    """Found by a tester: a full-width "ｂｏｂ" takes six cells, not three, and pushed the
+    columns after it out of line."""
+    from rich.cells import cell_len
+
+    from app.runs_cli import name_column
+
+    padded, width = name_column(["ｂｏｂ", "Ann", "👾 Zed"])
+    assert width == 6 and [cell_len(name) for name in padded] == [6, 6, 6]
+    padded, width = name_column(["A long player name"])
+    assert padded == ["A long player name"] and width == 18

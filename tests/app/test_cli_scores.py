@@ -37,7 +37,8 @@ def test_player_without_a_map_shows_their_best_on_every_board(
         "Card Rogue (fewest moves first):",
         "  Tester has no score on any map here yet.",  # only Ana won the Corridor
         "Mini Rogue (highest score first):",
-        f"  Seed 987654321, Impossible ({SEED_BOARD}): rank 2 of 2, {dead} points",
+        # Ann scored the same, earlier: equal scores share a rank.
+        f"  Seed 987654321, Impossible ({SEED_BOARD}): rank 1 of 2, {dead} points",
         f"  Seed 0, Casual (seed:0:casual:plain): rank 1 of 1, {won} points"]
     ana = cardrogue("scores", "--player", "Ana", "--json", data=user_data)
     doc = json.loads(ana.stdout)
