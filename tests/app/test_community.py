@@ -74,7 +74,7 @@ async def test_browse_download_play_to_a_win_submit_and_see_the_rank(app, server
         table = screen.query_one("#maps", DataTable)
         await until(pilot, lambda: table.row_count == 1)
         assert str(table.get_row_at(0)[6]) == published["share_code"]
-        await until(pilot, lambda: "player(s) on the board" in text_of(screen, "#mine"))
+        await until(pilot, lambda: "1 player on the board" in text_of(screen, "#mine"))
         assert "no score here yet" in text_of(screen, "#mine")
         assert table.has_focus
         await pilot.press("enter")  # download and play
@@ -93,6 +93,16 @@ async def test_browse_download_play_to_a_win_submit_and_see_the_rank(app, server
         await pilot.click("#submit")
         await until(pilot, lambda: "global rank" in text_of(results, "#community"))
         assert "global rank 1" in text_of(results, "#community")
+        # Back on the Community screen, the map's board has the new entry.
+        for _ in range(6):
+            if isinstance(app.screen, CommunityScreen):
+                break
+            await pilot.press("escape")
+            await pilot.pause()
+        assert app.screen is screen
+        await until(pilot, lambda: "Your rank: 1" in text_of(screen, "#mine"),
+                    why=lambda: text_of(screen, "#mine"))
+        assert "2 players on the board" in text_of(screen, "#mine")
     board = community.Client(server.url).leaderboard(published["id"])
     # The author's clear is on the board too; the same moves and turns share rank 1.
     assert {(item["player"], item["rank"]) for item in board["items"]} == {("Author", 1),
@@ -215,6 +225,36 @@ async def test_server_text_is_shown_literally(app, server, user_data):
         assert published["title"].startswith("[reverse]")
 
 
+async def test_a_long_title_leaves_the_lists_columns_in_sight_at_80x24(app, server, user_data):
+    client = community.Client(server.url)
+    client.register("An author with a long name too")
+    text, clear = challenge(MAP)
+    long_title = "The very long and winding road down to the green well of poison"
+    text = text.replace('title = "', f'title = "{long_title} ', 1)
+    client.publish(text, clear)
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_community(app, pilot)
+        table = screen.query_one("#maps", DataTable)
+        await until(pilot, lambda: table.row_count == 1)
+        await pilot.pause()
+        # The list keeps the title (cut), par and best beside the detail; the detail has the
+        # rest, the title whole.
+        assert [str(c.label) for c in table.columns.values()] == ["Title", "Par", "Best"]
+        title = str(table.get_row_at(0)[0])
+        assert title.endswith("…") and long_title.startswith(title[:-1])
+        assert table.virtual_size.width <= table.size.width  # every column in sight
+        detail = " ".join(text_of(screen, "#detail").split())
+        assert long_title in detail and "An author with a long name too" in detail
+        # Wider, every column comes back, the title and the author cut.
+        await pilot.resize_terminal(140, 40)
+        await until(pilot, lambda: len(table.columns) == 7)
+        title, author = str(table.get_row_at(0)[0]), str(table.get_row_at(0)[1])
+        assert title.endswith("…") and author.endswith("…")
+        assert table.virtual_size.width <= table.size.width
+
+
 async def test_the_list_and_the_detail_show_a_rated_maps_difficulty(app, server, user_data):
     rated = publish(server)  # poison-race, rated medium
     client = community.Client(server.url)
@@ -230,10 +270,10 @@ async def test_the_list_and_the_detail_show_a_rated_maps_difficulty(app, server,
         await until(pilot, lambda: table.row_count == 2)
         rows = [(str(table.get_row_at(i)[6]), str(table.get_row_at(i)[2])) for i in range(2)]
         assert rows == [(unrated["share_code"], "-"), (rated["share_code"], "medium")]  # newest first
-        assert "level(s) · par" in text_of(screen, "#detail")  # no rating to show
+        assert "1 level · par" in text_of(screen, "#detail")  # no rating to show
         await pilot.press("down")
         await until(pilot, lambda: "medium" in text_of(screen, "#detail"))
-        assert "1 level(s) · medium · par 20" in text_of(screen, "#detail")
+        assert "1 level · medium · par 20" in text_of(screen, "#detail")
 
 
 async def test_search_and_sort_ask_the_server_again(app, server, user_data):

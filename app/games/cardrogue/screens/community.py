@@ -26,17 +26,30 @@ from textual.widgets import DataTable, Footer, Input, Static
 from engine.core import shown
 
 from app.games.cardrogue import records
+from app.games.cardrogue.words import plural
 from services import community
 
 PAGE = 30  # maps asked for at a time
 BOARD = 10  # ranks shown for the highlighted map
+# The list's columns. Below WIDE_FROM columns of screen the list has about 32 cells beside the
+# detail, so it keeps the title, par and best there (the detail says the rest); long titles
+# and names are cut with "…", and the detail shows them whole.
+WIDE_FROM = 120
+WIDE_COLUMNS = ("Title", "Author", "Rating", "Par", "Plays", "Best", "Code")
+NARROW_COLUMNS = ("Title", "Par", "Best")
+TITLE_CELLS, NARROW_TITLE_CELLS, AUTHOR_CELLS = 24, 18, 14
 SORTS = ("new", "popular", "title")
 MINE = "bold"
 
 
-def _text(value: Any) -> Text:
-    """A value from the server, drawn literally."""
-    return Text(shown(str(value if value is not None else "")))
+def _text(value: Any, width: int | None = None) -> Text:
+    """A value from the server, drawn literally; cut to `width` cells with "…" (the list's
+    long titles pushed the other columns out of sight at 80 columns)."""
+    text = Text(shown(str(value if value is not None else "")))
+    if width is not None and text.cell_len > width:
+        text.truncate(width - 1)
+        text.append("…")
+    return text
 
 
 class CommunityScreen(Screen[None]):
@@ -110,6 +123,7 @@ class CommunityScreen(Screen[None]):
         self.board_items: list[dict[str, Any]] = []
         self.board_for = ""
         self.detail_head = Text()
+        self.wide = True
 
     def compose(self) -> ComposeResult:
         yield Static("Community maps", id="heading")
@@ -132,7 +146,7 @@ class CommunityScreen(Screen[None]):
         return self.query_one("#board", DataTable)
 
     def on_mount(self) -> None:
-        self.map_table.add_columns("Title", "Author", "Rating", "Par", "Plays", "Best", "Code")
+        self.set_columns(self.app.size.width >= WIDE_FROM)
         self.board_table.add_columns("Rank", "Player", "Moves", "Turns")
         self.map_table.focus()
         try:
@@ -140,16 +154,51 @@ class CommunityScreen(Screen[None]):
         except community.CommunityError as exc:
             self.say(f"{exc.message}. Settings (on the title screen) sets the server.")
             return
-        self.say(f"{self.server} · sorted by {self.sort}")
         self.load_page(reset=True)
+
+    def set_columns(self, wide: bool) -> None:
+        """The list's columns for this width, its rows drawn again."""
+        self.wide = wide
+        table = self.map_table
+        row = table.cursor_row
+        table.clear(columns=True)
+        table.add_columns(*(WIDE_COLUMNS if wide else NARROW_COLUMNS))
+        for index, item in enumerate(self.maps):
+            table.add_row(*self.map_cells(item), key=str(index))
+        if self.maps:
+            table.move_cursor(row=max(0, min(row, len(self.maps) - 1)))
+
+    def on_resize(self) -> None:
+        if (self.app.size.width >= WIDE_FROM) != self.wide:
+            self.set_columns(not self.wide)
+
+    def map_cells(self, item: dict[str, Any]) -> list[Text]:
+        cells = {"Title": _text(item.get("title"),
+                                TITLE_CELLS if self.wide else NARROW_TITLE_CELLS),
+                 "Author": _text(item.get("author"), AUTHOR_CELLS),
+                 "Rating": _text(item.get("difficulty") or "-"),
+                 "Par": _text(item.get("par", "")), "Plays": _text(item.get("plays", 0)),
+                 "Best": _text(item.get("best") if item.get("best") is not None else "-"),
+                 "Code": _text(item.get("share_code"))}
+        return [cells[name] for name in (WIDE_COLUMNS if self.wide else NARROW_COLUMNS)]
+
+    def on_screen_resume(self) -> None:
+        # Back from playing a map (and maybe submitting a run): its board may have changed.
+        if self.server and self.maps:
+            self.show_map(self.map_table.cursor_row)
 
     def say(self, line: str) -> None:
         self.query_one("#status", Static).update(_text(line))
 
     # -- the map list
 
-    @work(thread=True, exclusive=True, group="community-list")
     def load_page(self, reset: bool = False) -> None:
+        if reset:  # a slow server shows this until its answer comes
+            self.say(f"{self.server} · asking for the maps…")
+        self.fetch_page(reset)
+
+    @work(thread=True, exclusive=True, group="community-list")
+    def fetch_page(self, reset: bool) -> None:
         cursor = None if reset else self.next_page
         try:
             page = community.Client(self.server).maps(q=self.query_text, sort=self.sort,
@@ -171,10 +220,7 @@ class CommunityScreen(Screen[None]):
         items = [item for item in page.get("items", []) if isinstance(item, dict)]
         for item in items:
             self.maps.append(item)
-            table.add_row(_text(item.get("title")), _text(item.get("author")),
-                          _text(item.get("difficulty") or "-"), _text(item.get("par", "")), _text(item.get("plays", 0)),
-                          _text(item.get("best") if item.get("best") is not None else "-"),
-                          _text(item.get("share_code")), key=str(len(self.maps) - 1))
+            table.add_row(*self.map_cells(item), key=str(len(self.maps) - 1))
         self.next_page = page.get("next") if isinstance(page.get("next"), str) else None
         self.fetching = False
         found = f"{len(self.maps)} map{'s' if len(self.maps) != 1 else ''}"
@@ -210,11 +256,14 @@ class CommunityScreen(Screen[None]):
         detail.append(shown(str(item.get("title", ""))), style="bold")
         detail.append(f"  [{shown(str(item.get('share_code', '')))}]\n", style="dim")
         rating = f"{shown(str(item['difficulty']))} · " if item.get("difficulty") else ""
-        detail.append(f"by {shown(str(item.get('author', '')))} · {item.get('levels', 1)} "
-                      f"level(s) · {rating}par {item.get('par', '?')} · "
-                      f"{item.get('plays', 0)} play(s)\n")
+        levels, plays = item.get("levels", 1), item.get("plays", 0)
+        detail.append(f"by {shown(str(item.get('author', '')))} · "
+                      f"{plural(levels, 'level') if isinstance(levels, int) else '? levels'} · "
+                      f"{rating}par {item.get('par', '?')} · "
+                      f"{plural(plays, 'play') if isinstance(plays, int) else '? plays'}\n")
         self.detail_head = detail
         self.query_one("#detail", Static).update(detail)
+        self.query_one("#mine", Static).update(Text("Asking for the board…", style="dim"))
         self.load_board(str(item.get("share_code", "")))
 
     @work(thread=True, exclusive=True, group="community-board")
@@ -251,7 +300,8 @@ class CommunityScreen(Screen[None]):
         own = [i for i in mine.get("items", []) if isinstance(i, dict)
                and i.get("player") == self.player]
         total = board.get("total", len(self.board_items))
-        line = Text(f"{total} player(s) on the board. ")
+        line = Text(f"{plural(total, 'player') if isinstance(total, int) else total} on the "
+                    "board. ")
         if own:
             line.append(f"Your rank: {own[0].get('rank')} ({own[0].get('moves')} moves)",
                         style="bold")
