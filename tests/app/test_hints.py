@@ -82,7 +82,10 @@ async def test_the_hint_key_is_in_the_help(app: CardRogueApp) -> None:
         bindings = {b.id: b for b in play.BINDINGS}
         assert bindings["hint"].key == "H"
         await press(pilot, "f1")
-        assert "hint" in "\n".join(str(s.render()) for s in app.screen.query("Static"))
+        shown = "\n".join(str(s.render()) for s in app.screen.query("Static"))
+        # In words (help names no binding ids): the key, then what it does.
+        assert any(line.split()[:1] == ["H"] and "next move of a shortest way" in line
+                   for line in shown.splitlines()), shown
 
 
 # ---------------------------------------------------------------------- assisted runs
