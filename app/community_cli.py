@@ -318,6 +318,19 @@ def _players_entry(ask: Any, name: str | None) -> dict[str, Any] | None:
                  and item.get("player") == name), None)
 
 
+def _print_entries(items: list[Any], player: str | None, heading: str, figures: Any) -> None:
+    """A server board's entries: rank, player, the game's `figures(item)`, date; the
+    player's own line marked "<"."""
+    if not items:
+        return
+    names, width = name_column([shown(str(item.get("player", ""))) for item in items])
+    _out(f"{'rank':>4}  {'player':<{width}}  {heading}  date")
+    for item, name in zip(items, names, strict=True):
+        mark = " <" if player and item.get("player") == player else ""
+        _out(f"{item.get('rank', ''):>4}  {name}  {figures(item)}  "
+             f"{shown(str(item.get('at', '')))[:10]}{mark}")
+
+
 def _players_line(name: str, entry: dict[str, Any] | None, total: Any, figures: str,
                   where: str) -> str:
     if entry is None:
@@ -347,15 +360,8 @@ def run_server_points(args: argparse.Namespace) -> int:
          f"{board.get('total', len(items))} player(s)")
     if not items:
         _out("No scores yet for this dungeon.")
-    else:
-        names = [shown(str(item.get("player", ""))) for item in items]
-        names, width = name_column(names)
-        _out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
-        for item, name in zip(items, names, strict=True):
-            mark = " <" if args.player and item.get("player") == args.player else ""
-            _out(f"{item.get('rank', ''):>4}  {name}  {item.get('score', ''):>5}  "
-                 f"{shown(str(item.get('ending', '')))[:4]:<4}  "
-                 f"{shown(str(item.get('at', '')))[:10]}{mark}")
+    _print_entries(items, args.player, f"{'score':>5}  end ", lambda item: (
+        f"{item.get('score', ''):>5}  {shown(str(item.get('ending', '')))[:4]:<4}"))
     if args.player:
         _out(_players_line(args.player, mine, board.get("total", "?"),
                            f"{mine.get('score', '?') if mine else ''} points", "in this dungeon"))
@@ -392,14 +398,8 @@ def run_server_scores(args: argparse.Namespace) -> int:
          f"global leaderboard on {client.server}, {board.get('total', len(items))} player(s)")
     if not items:
         _out("No scores yet for this map.")
-    else:
-        names = [shown(str(item.get("player", ""))) for item in items]
-        names, width = name_column(names)
-        _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  date")
-        for item, name in zip(items, names, strict=True):
-            mark = " <" if args.player and item.get("player") == args.player else ""
-            _out(f"{item.get('rank', ''):>4}  {name}  {item.get('moves', ''):>5}  "
-                 f"{item.get('turns', ''):>5}  {shown(str(item.get('at', '')))[:10]}{mark}")
+    _print_entries(items, args.player, f"{'moves':>5}  {'turns':>5}", lambda item: (
+        f"{item.get('moves', ''):>5}  {item.get('turns', ''):>5}"))
     if args.player:
         figures = f"{mine.get('moves', '?')} moves, {mine.get('turns', '?')} turns" if mine \
             else ""

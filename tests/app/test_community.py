@@ -54,6 +54,19 @@ async def until(pilot, check, seconds: float = 30.0, why=lambda: "") -> None:
     raise AssertionError(f"waited too long {why()}")
 
 
+async def win(app: CardRogueApp, pilot, path: Path) -> ResultsScreen:
+    """Open a downloaded copy of MAP, play its clear with key presses, reach the results."""
+    app.open_path(path)
+    await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
+    await pilot.press("enter")  # the story
+    await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+    for key in keys_for(challenge(MAP)[1]):
+        await pilot.press(key)
+    await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+    assert isinstance(app.screen, ResultsScreen)
+    return app.screen
+
+
 def text_of(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
@@ -115,14 +128,7 @@ async def test_auto_submit_sends_the_win_without_asking(app, server, user_data):
     save_settings(Settings(server=server.url, auto_submit=True))
     known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
     async with app.run_test(size=SIZE) as pilot:
-        app.open_path(known.path)
-        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
-        for key in keys_for(challenge(MAP)[1]):
-            await pilot.press(key)
-        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        results = app.screen
+        results = await win(app, pilot, known.path)
         await until(pilot, lambda: "global rank" in text_of(results, "#community"))
         assert not results.query_one("#submit", Button).has_class("shown")
 
@@ -134,14 +140,7 @@ async def test_a_win_while_the_server_is_down_can_wait_in_the_outbox(app, server
     known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
     server.stop()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_path(known.path)
-        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
-        for key in keys_for(challenge(MAP)[1]):
-            await pilot.press(key)
-        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        results = app.screen
+        results = await win(app, pilot, known.path)
         button = results.query_one("#submit", Button)
         await until(pilot, lambda: button.has_class("shown"))
         assert "could not be reached" in text_of(results, "#community")
@@ -163,14 +162,7 @@ async def test_a_win_that_is_not_the_best_names_the_best_rank(app, server, user_
     assert community.wait_for_verdicts(client, [first], 30)[first]["rank"] == 1
     known = community.download(client, challenge(MAP)[1]["map_id"])
     async with app.run_test(size=SIZE) as pilot:
-        app.open_path(known.path)
-        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
-        for key in keys_for(challenge(MAP)[1]):
-            await pilot.press(key)
-        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        results = app.screen
+        results = await win(app, pilot, known.path)
         await until(pilot, lambda: "Verified" in text_of(results, "#community"),
                     why=lambda: text_of(results, "#community"))
         assert text_of(results, "#community") == ("Verified by the server; not better than your "
@@ -184,14 +176,7 @@ async def test_a_taken_name_leads_to_settings_and_submits_again(app, server, use
     save_settings(Settings(server=server.url, player="Tester", auto_submit=True))
     known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
     async with app.run_test(size=SIZE) as pilot:
-        app.open_path(known.path)
-        await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
-        for key in keys_for(challenge(MAP)[1]):
-            await pilot.press(key)
-        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        results = app.screen
+        results = await win(app, pilot, known.path)
         button = results.query_one("#submit", Button)
         await until(pilot, lambda: button.has_class("shown"),
                     why=lambda: text_of(results, "#community"))
