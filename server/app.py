@@ -319,8 +319,12 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "error")
-        return _error(error.status_code, code, str(error.detail))
+        # FastAPI answers 400 itself for a body it cannot read as JSON (too deep, say).
+        code = {400: "bad_json", 404: "not_found", 405: "method_not_allowed"}.get(
+            error.status_code, "error")
+        message = "the body is not JSON that the server can read" if code == "bad_json" \
+            else str(error.detail)
+        return _error(error.status_code, code, message)
 
     @app.exception_handler(Exception)
     async def failure(_request: Request, _error_: Exception) -> JSONResponse:

@@ -522,5 +522,9 @@ def test_errors_have_one_shape(api: Api) -> None:
         assert set(answer.json()) == {"error"}
         assert set(answer.json()["error"]) == {"code", "message"}
     assert api.client.get("/healthz").json() == {"status": "ok"}
+    # Nested too deep for the JSON reader: a named error, not the generic one.
+    deep = api.client.post("/api/v1/runs", content=b"[" * 100_000 + b"]" * 100_000,
+                           headers={**ann, "Content-Type": "application/json"})
+    assert (deep.status_code, deep.json()["error"]["code"]) == (400, "bad_json")
     schema = api.client.get("/openapi.json").json()
     assert "/api/v1/maps/{ref}/leaderboard" in schema["paths"]
