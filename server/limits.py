@@ -76,11 +76,22 @@ class Buckets:
         return wait
 
 
+# Paths that answer JSON; every other path is a web page, and gets its refusal as a page.
+JSON_PATHS = ("/api/", "/healthz", "/openapi.json", "/docs", "/redoc")
+
+
 async def _error(send: Send, status: int, code: str, message: str,
-                 headers: list[tuple[bytes, bytes]] | None = None) -> None:
-    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+                 headers: list[tuple[bytes, bytes]] | None = None, *, page: bool = False
+                 ) -> None:
+    if page:  # our own words only, nothing from the request
+        body = (f"<!doctype html><meta charset=utf-8><title>Card Rogue community</title>"
+                f"<p>{message[:1].upper()}{message[1:]}.</p>").encode()
+        kind = b"text/html; charset=utf-8"
+    else:
+        body = json.dumps({"error": {"code": code, "message": message}}).encode()
+        kind = b"application/json"
     await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+        (b"content-type", kind), (b"content-length", str(len(body)).encode()),
         *(headers or [])]})
     await send({"type": "http.response.body", "body": body})
 
@@ -109,7 +120,8 @@ class Limits:
         if wait > 0:
             seconds = max(1, math.ceil(wait))
             await _error(send, 429, "too_many_requests", f"too many requests; try again in "
-                         f"{seconds} s", [(b"retry-after", str(seconds).encode())])
+                         f"{seconds} s", [(b"retry-after", str(seconds).encode())],
+                         page=not str(scope.get("path", "")).startswith(JSON_PATHS))
             return
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):

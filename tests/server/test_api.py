@@ -510,6 +510,11 @@ def test_too_many_requests_get_429_with_retry_after(database: str) -> None:
                                headers=api.register("Bo")).status_code == 202
     for api in make_api(database, per_address=Rate(2, 3600)):
         assert [api.client.get("/healthz").status_code for _ in range(3)] == [200, 200, 429]
+        # A web page is refused with a page, the API with JSON.
+        page = api.client.get("/")
+        assert page.status_code == 429 and page.headers["content-type"].startswith("text/html")
+        assert "<p>Too many requests; try again in" in page.text
+        assert api.client.get("/api/v1/maps").json()["error"]["code"] == "too_many_requests"
 
 
 def test_errors_have_one_shape(api: Api) -> None:
