@@ -311,10 +311,14 @@ def _handlers(app: FastAPI) -> None:
         return _error(error.status, error.code, error.message)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0] if error.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         words = first.get("msg", "the request is not valid")
+        kind = request.headers.get("content-type", "")
+        if tuple(first.get("loc", ())) == ("body",) and "json" not in kind.lower():
+            words = f"the body is read as JSON: send it with Content-Type: application/json " \
+                    f"(this request says {kind[:60] or 'none'!r})"
         return _error(422, "bad_request", f"{where}: {words}" if where else words)
 
     @app.exception_handler(StarletteHTTPException)

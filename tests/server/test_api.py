@@ -527,6 +527,11 @@ def test_errors_have_one_shape(api: Api) -> None:
         assert set(answer.json()) == {"error"}
         assert set(answer.json()["error"]) == {"code", "message"}
     assert api.client.get("/healthz").json() == {"status": "ok"}
+    # JSON sent as text: the answer says what to send.
+    plain = api.client.post("/api/v1/players", content=b'{"name": "Cy"}',
+                            headers={"Content-Type": "text/plain"})
+    assert plain.status_code == 422
+    assert "Content-Type: application/json" in plain.json()["error"]["message"]
     # Nested too deep for the JSON reader: a named error, not the generic one.
     deep = api.client.post("/api/v1/runs", content=b"[" * 100_000 + b"]" * 100_000,
                            headers={**ann, "Content-Type": "application/json"})
