@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from app.runs_cli import _err, _out, name_column, shown
+from app.runs_cli import _err, _out, _players, name_column, shown
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED = 0, 1, 2
 WAIT_S = 60.0  # how long `submit` waits for verdicts by default
@@ -357,7 +357,7 @@ def run_server_points(args: argparse.Namespace) -> int:
         _out(json.dumps({"server": client.server, "leaderboard": board, "player": mine}))
         return EXIT_OK
     _out(f"{shown(args.map)}: Mini Rogue global leaderboard on {client.server}, "
-         f"{board.get('total', len(items))} player(s)")
+         f"{_players(board.get('total', len(items)))}")
     if not items:
         _out("No scores yet for this dungeon.")
     _print_entries(items, args.player, f"{'score':>5}  end ", lambda item: (
@@ -395,7 +395,7 @@ def run_server_scores(args: argparse.Namespace) -> int:
                          "player": mine}))
         return EXIT_OK
     _out(f"{shown(str(entry.get('title', '')))} [{shown(str(entry.get('share_code', '')))}] "
-         f"global leaderboard on {client.server}, {board.get('total', len(items))} player(s)")
+         f"global leaderboard on {client.server}, {_players(board.get('total', len(items)))}")
     if not items:
         _out("No scores yet for this map.")
     _print_entries(items, args.player, f"{'moves':>5}  {'turns':>5}", lambda item: (

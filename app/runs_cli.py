@@ -46,6 +46,12 @@ def name_column(names: list[str]) -> tuple[list[str], int]:
     return [name + " " * (width - cell_len(name)) for name in names], width
 
 
+def _players(count: object) -> str:
+    """"1 player", "2 players" ("? players" when a server left it out). Not words.plural:
+    that module brings Rich in, and the command starts without it."""
+    return f"{count} player" if count == 1 else f"{count if isinstance(count, int) else '?'} players"
+
+
 def _err(command: str, message: str) -> None:
     print(shown(f"{PROG} {command}: {message}"), file=sys.stderr)
 
@@ -286,7 +292,7 @@ def run_scores(args: argparse.Namespace) -> int:
                     "player": mine.to_dict() if mine else None})
         return EXIT_OK
     name = f"{title} " if title else ""
-    _out(f"{name}[{share_code(identity)}] local leaderboard, {total} player(s)")
+    _out(f"{name}[{share_code(identity)}] local leaderboard, {_players(total)}")
     if not board:
         _out("No scores yet for this map.")
     else:
@@ -381,12 +387,12 @@ def _all_boards(args: argparse.Namespace) -> int:
         return EXIT_OK
     _out("Card Rogue (fewest moves first):")
     for _identity, code, title, players in maps:
-        _out(f"  {shown(title)} [{code}], {players} player(s)")
+        _out(f"  {shown(title)} [{code}], {_players(players)}")
     if not maps:
         _out("  No map has a score here yet.")
     _out("Mini Rogue (highest score first; show one with cardrogue scores BOARD):")
     for key, players in points:
-        _out(f"  {board_title(key)} ({key}), {players} player(s)")
+        _out(f"  {board_title(key)} ({key}), {_players(players)}")
     if not points:
         _out("  No dungeon has a score here yet.")
     return EXIT_OK
@@ -409,7 +415,7 @@ def _points_scores(args: argparse.Namespace) -> int:
                     "entries": [e.to_dict() for e in board],
                     "player": mine.to_dict() if args.player and mine else None})
         return EXIT_OK
-    _out(f"{title}: Mini Rogue local leaderboard, {total} player(s)")
+    _out(f"{title}: Mini Rogue local leaderboard, {_players(total)}")
     if not board:
         _out("No scores yet for this dungeon.")
     else:

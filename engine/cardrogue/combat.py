@@ -202,7 +202,10 @@ def check(g: Game, p: Player, action: Action) -> str | None:
         if target is None or target not in g.enemies:
             return "there is no enemy that way"
         return None
-    # flee
+    # flee; first what no tile changes, so a Warrior is told why whichever way he tries
+    faces, warrior = characters.flee_faces(g, p)
+    if warrior and not faces and _chasers(g, p):
+        return "the Warrior does not flee without an item that allows it"
     dest = g.toward(p, action.dir)
     if dest is None or g.board.face[dest] != 2:
         return "you can only flee onto a revealed tile connected to yours"
@@ -211,9 +214,6 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     near = set(g.board.adjacent(dest))
     if any(e.pos in near for e in fighting):
         return "fleeing must take you away from the enemy"
-    faces, warrior = characters.flee_faces(g, p)
-    if warrior and not faces and _chasers(g, p):
-        return "the Warrior does not flee without an item that allows it"
     return None
 
 

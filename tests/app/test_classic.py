@@ -179,6 +179,19 @@ async def test_the_solo_player_chooses_goals(app: CardRogueApp) -> None:
         assert "open the chest" in table.panel.plain
 
 
+async def test_the_golem_goal_reads_slay_the_golem(app: CardRogueApp) -> None:
+    """Found by a tester: "slay the The Golem" (the card is named "The Golem")."""
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen())
+        await pilot.pause()
+        app.screen.query_one("#name-0", Input).value = "Solo"
+        await press(pilot, "ctrl+s", "1")
+        table = app.screen
+        assert isinstance(table, ClassicScreen)
+        assert "slay" in [g.kind for g in table.game.level.goals]
+        assert "slay the Golem" in table.panel.plain and "the The" not in table.panel.plain
+
+
 async def test_a_goal_ticked_and_one_not_differ_in_characters_not_only_colour(
         app: CardRogueApp) -> None:
     """Found by a tester: every goal box showed "▐X▌", on or off, told apart by colour only.

@@ -24,7 +24,7 @@ def test_scores_by_share_code_match_scores_by_file(capsys, user_maps) -> None:
     by_file = run_main(capsys, "scores", MARKET)
     by_code = run_main(capsys, "scores", code_of(MARKET).lower())  # any case
     assert by_code == by_file and by_file[0] == 0
-    assert "1 player(s)" in by_file[1]
+    assert "1 player" in by_file[1]
 
 
 def test_an_unknown_share_code_is_one_line(capsys, user_maps) -> None:

@@ -112,7 +112,11 @@ def test_bard_also_flees_on_three():
 
 def test_warrior_does_not_flee():
     g = fight("warrior")
-    assert reason(g, "flee W") == "the Warrior does not flee without an item that allows it"
+    # Whichever way he tries, even where no tile would do (found by a tester: he was told
+    # about the tile, not that he does not flee).
+    for way in ("N", "E", "S", "W"):
+        assert reason(g, f"flee {way}") == \
+            "the Warrior does not flee without an item that allows it", way
 
 
 def test_warrior_with_an_item_flees_only_on_the_item_face():

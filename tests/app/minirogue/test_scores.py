@@ -122,15 +122,15 @@ def test_cardrogue_scores_lists_every_board_and_shows_a_dungeons(
     assert listing.returncode == 0, listing.stderr
     lines = listing.stdout.splitlines()
     assert lines[0] == "Card Rogue (fewest moves first):"
-    assert lines[1].startswith("  Corridor") and lines[1].endswith(", 1 player(s)")
+    assert lines[1].startswith("  Corridor") and lines[1].endswith(", 1 player")
     assert lines[2:] == [
         "Mini Rogue (highest score first; show one with cardrogue scores BOARD):",
-        f"  Seed 987654321, Impossible ({SEED_BOARD}), 2 player(s)",
-        "  Seed 0, Casual (seed:0:casual:plain), 1 player(s)"]
+        f"  Seed 987654321, Impossible ({SEED_BOARD}), 2 players",
+        "  Seed 0, Casual (seed:0:casual:plain), 1 player"]
     board = cardrogue("scores", SEED_BOARD, "--player", "Tester", data=user_data)
     assert board.returncode == 0, board.stderr
     assert board.stdout.splitlines() == [
-        "Seed 987654321, Impossible: Mini Rogue local leaderboard, 2 player(s)",
+        "Seed 987654321, Impossible: Mini Rogue local leaderboard, 2 players",
         "rank  player  score  end   date",
         f"   1  Ann       {dead:>3}  dead  2026-11-22",
         f"   1  Tester    {dead:>3}  dead  2026-11-22",  # the same score shares the rank
@@ -155,7 +155,7 @@ def test_cardrogue_scores_shows_a_dungeons_board_on_the_server(user_data: Path, 
                      data=user_data)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == f"{SEED_BOARD}: Mini Rogue global leaderboard on {server.url}, 1 player(s)"
+    assert lines[0] == f"{SEED_BOARD}: Mini Rogue global leaderboard on {server.url}, 1 player"
     assert lines[2].startswith(f"   1  Ann       {dead:>3}  dead  ") and lines[2].endswith(" <")
     assert lines[-1] == f"Ann's best: rank 1 of 1, {dead} points"
     # As on the local boards: the board, then that the player has no score on it.

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from engine.core import shown
 
 from app.games.cardrogue.look import enemy_traits
-from app.games.cardrogue.words import SLOT_NAMES, card_label, signed
+from app.games.cardrogue.words import SLOT_NAMES, card_label, signed, the
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -39,7 +39,9 @@ def _goal_lines(game: Game, view: GameView, out: Text) -> None:
     for goal in view.goals:
         out.append("✓ " if goal.met else "· ", style="green" if goal.met else "dim")
         named = game.catalog.cards.get(goal.card) if goal.kind == "slay" and goal.card else None
-        out.append((f"slay the {named.name}" if named is not None else goal.text) + "\n")
+        # "slay the Golem", not "slay the The Golem" (the card's name has its article)
+        slay = the(named.name) if named is not None else ""
+        out.append((f"slay {slay[:1].lower()}{slay[1:]}" if slay else goal.text) + "\n")
     exit_name = "the ladder" if game.level.exit == "ladder" else "the starting tile"
     out.append("· ", style="dim")
     out.append(f"reach {exit_name}\n")
