@@ -313,7 +313,9 @@ class RogueState:
             return "there is no trap here"
         monster = None
         if a.monster is not None:
-            if a.monster >= len(place.monsters) or not self._awake():
+            if not self._awake():
+                return "there is no monster facing you"
+            if a.monster >= len(place.monsters):
                 return "there is no such monster facing you"
             monster = place.monsters[a.monster]
         fight_kinds = ("attack", "shoot", "zap", "befriend", "sneak", "flee")

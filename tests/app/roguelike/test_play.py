@@ -16,7 +16,7 @@ from app.games.roguelike.screens.play import PlayScreen
 from app.games.roguelike.screens.results import ResultsScreen
 from app.games.roguelike.words import death_words, name
 from engine import games
-from engine.roguelike import RULES, RogueAction
+from engine.roguelike import RULES
 from tests.app.roguelike.support import create, key_for, open_game
 
 SIZE = (80, 24)
@@ -83,7 +83,7 @@ async def test_a_few_rooms_explored_with_the_arrows(app: CardRogueApp) -> None:
         assert any("locked" in line for line in log(app))
         await pilot.press("left")
         await pilot.pause()
-        assert "No door on that side." in [n.message for n in app._notifications]
+        assert log(app)[-1] == "✗ There is no door on that side."
 
 
 async def test_help_shows_the_keys_and_the_games_own_glossary(app: CardRogueApp) -> None:
@@ -270,24 +270,22 @@ async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRog
         assert isinstance(app.screen, PlayScreen) and app.screen.state.seed == 42
 
 
-async def test_refusals_do_not_pile_up_and_go_with_the_screen(app: CardRogueApp) -> None:
-    """Each refused key replaces the toast before it; opening the help takes it away."""
+async def test_refusals_go_to_the_log_as_sentences(app: CardRogueApp) -> None:
+    """A refused key writes why in the log, capitalised (as Card Rogue's play screen does),
+    with no toast over the room; the game does not move."""
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await create(pilot)
-        game = app.screen
-        for key in ("left", "right", "down", "f"):  # no door there, no monster to fight
-            await pilot.press(key)
-            await pilot.pause()
-        messages = [n.message for n in app._notifications]
-        assert len(messages) == 1 and messages[0] == game.state.why_illegal(
-            RogueAction("attack", monster=0))
-        assert len(app.screen.query("Toast")) <= 1
-        await pilot.press("left")
+        before = len(log(app))
+        await pilot.press("f")  # nothing to fight in the first room
         await pilot.pause()
-        assert [n.message for n in app._notifications] == ["No door on that side."]
-        await pilot.press("f1")
+        assert log(app)[before:] == ["✗ There is no monster facing you."]
+        await pilot.press("down")  # no door on that side
         await pilot.pause()
-        assert isinstance(app.screen, RulesScreen) and list(app._notifications) == []
-        await pilot.press("escape")
+        assert log(app)[-1] == "✗ There is no door on that side."
+        assert list(app._notifications) == [] and not app.screen.query("Toast")
+        await pilot.press("up", "k")  # to the second room, where a trap waits
+        assert app.screen.view.pending == "trap"
+        await pilot.press("s")
         await pilot.pause()
-        assert app.screen is game and list(app._notifications) == []
+        assert log(app)[-1] == "✗ There is a trap here: disable it or walk on."
+        assert app.screen.view.pending == "trap"

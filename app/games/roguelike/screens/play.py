@@ -19,6 +19,7 @@ from engine.core import Event, IllegalAction
 from engine.roguelike import RogueAction, RogueState, RogueView
 
 from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.cardrogue.words import reason_line
 from app.games.roguelike.screens.board import BoardScreen
 from app.games.roguelike.words import action_label, log_lines
 
@@ -104,14 +105,9 @@ class PlayScreen(BoardScreen):
         self.query_one(EventLog).add(log_lines(events))
 
     def warn(self, message: str) -> None:
-        """Why a key did nothing, in a toast that replaces the one before: refusals never
-        pile up over the room."""
-        self.app.clear_notifications()
-        self.notify(message, markup=False)
-
-    def on_screen_suspend(self) -> None:
-        """A refusal is about this screen: it goes when another (the help, a menu) covers it."""
-        self.app.clear_notifications()
+        """Why a key did nothing, as a sentence in the log (as Card Rogue's play screen does):
+        it stays with the story of the game and covers nothing."""
+        self.query_one(EventLog).add([reason_line(message)])
 
     # -- acting
 
@@ -165,7 +161,7 @@ class PlayScreen(BoardScreen):
         view = self.view
         doors = [d for d in view.place.doors if d.facing == direction]
         if not doors:
-            self.warn("No door on that side.")
+            self.warn("There is no door on that side.")
             return
         row, col = view.rogue_at
         # A door not yet through comes first (exploring), then the nearest.
