@@ -208,6 +208,22 @@ async def test_help_shows_table_dungeon_s_glossary_and_keys(app: CardRogueApp) -
         assert isinstance(app.screen, TableScreen)
 
 
+async def test_help_names_left_and_right_each_with_its_own_arrow(app: CardRogueApp) -> None:
+    """Tester: the help said "←→ Select the choice to the left", then "→ ... to the right"."""
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_table(app, pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert text_of(app, "#term-name") == "Keys on this screen"
+        lines = [line.split(maxsplit=1) for line in text_of(app, "#term-text").splitlines()]
+        assert ["←", "Select the choice to the left"] in lines
+        assert ["→", "Select the choice to the right"] in lines
+
+
 async def test_a_player_name_shows_literally(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_new_table(app, pilot)

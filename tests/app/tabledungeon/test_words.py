@@ -73,7 +73,7 @@ def test_the_status_line_fits_its_width_keeping_the_level_and_the_seed():
         if "Level" in line:
             assert "Aces" in line
     assert str(status_text(view, seed, 78)) == \
-        "▶ Annabelle Longname picks a class · Level 1 · Aces 0/4 · Seed 184…615"
+        "▶ Annabelle Longname picks a class · Level 1 · Aces 0/4 · Seed 1844674…9551615"
     assert str(status_text(view, seed, 60)) == \
         "▶ Annabelle Longname picks a class · Level 1 · Aces 0/4"
 
@@ -90,6 +90,24 @@ def test_sorting_xp_at_80_columns_keeps_the_level_and_the_seed():
     assert wide.startswith("▶ Computer 2 levelled up: sorts the top XP card (1 to go) · ")
     line = str(status_text(view, 2026, 78))  # the status line's width at 80 columns
     assert line == "▶ Computer 2 sorts XP (1 to go) · Round 3 · Level 2 · Aces 0/4 · Seed 2026"
+
+
+def test_at_80_columns_the_whole_seed_shows_once_the_loot_deck_is_left_out():
+    """Tester: with two computers at 80 columns the loot figure went and the seed was still
+    cut to "888…499", though the whole seed fitted in the room the loot figure left."""
+    from app.games.tabledungeon.widgets.panels import status_text
+
+    view = dict(RULES.new_game(seed=3, players=["Computer 1", "Computer 2"]).view(0))
+    view.update(phase="play", waiting_for="card", current_player=1, round=2, level=1,
+                loot_deck=40)
+    seed = 8881234567499
+    line = str(status_text(view, seed, 78))  # the status line's width at 80 columns
+    assert line == f"▶ Computer 2 lays a card · Round 2 · Level 1 · Aces 0/4 · Seed {seed}"
+    # A seed too long for that room still loses only as many middle digits as it must.
+    long_seed = 18446744073709551615
+    line = str(status_text(view, long_seed, 78))
+    assert line == "▶ Computer 2 lays a card · Round 2 · Level 1 · Aces 0/4 · Seed 1844674…9551615"
+    assert len(line) == 78
 
 
 def test_a_heal_at_full_health_says_so_and_never_heals_0():

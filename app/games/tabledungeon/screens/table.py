@@ -85,6 +85,9 @@ class CoverScreen(Screen[None]):
         ask_to_quit(self.app)
 
 
+SELECT_GROUP = Binding.Group("Select", compact=True)
+
+
 class TableScreen(Screen[None]):
     """A game of Table Dungeon for 2 to 4 seats at one keyboard."""
 
@@ -93,10 +96,11 @@ class TableScreen(Screen[None]):
                 tooltip="Make the numbered choice"),
         *(Binding(str(n), f"choose({n - 1})", show=False, id=f"td_choose_{n}")
           for n in range(2, CHOICE_KEYS + 1)),
-        Binding("left", "select(-1)", "Select", key_display="←→", id="td_select_left",
-                tooltip="Select the choice to the left"),
-        Binding("right", "select(1)", show=False, id="td_select_right",
-                tooltip="Select the choice to the right"),
+        # One group: the footer shows "←→ Select" while the help names each key on its own line.
+        Binding("left", "select(-1)", "Select", id="td_select_left",
+                tooltip="Select the choice to the left", group=SELECT_GROUP),
+        Binding("right", "select(1)", "Select", id="td_select_right",
+                tooltip="Select the choice to the right", group=SELECT_GROUP),
         Binding("enter", "do_selected", "Do it", id="td_do", tooltip="Make the selected choice"),
         Binding("escape", "leave", "Leave", id="td_leave", tooltip="Leave the table"),
         # Before the app's own q: a game in play is not quit by one stray key.
@@ -104,6 +108,13 @@ class TableScreen(Screen[None]):
     ]
 
     DEFAULT_CSS = """
+    /* The ←→ group spaced like the footer's other keys: "←→ Select". */
+    TableScreen Footer KeyGroup.-compact {
+        margin: 0 0 0 1;
+    }
+    TableScreen Footer FooterLabel {
+        margin: 0 0 0 1;
+    }
     TableScreen #status {
         height: auto;
         background: $panel;

@@ -42,9 +42,10 @@ def waiting_words(view: dict[str, Any], short: bool = False) -> str:
 def status_text(view: dict[str, Any], seed: int, width: int | None = None) -> Text:
     """Whose turn it is and what they must do, then the round, level, aces, loot deck and
     seed, on one line of `width` (None: no limit). When they do not all fit, what the player
-    must do is said in fewer words, the loot deck shorter and the seed loses its middle
-    digits; then the figures that still do not fit are left out: the loot deck first, then
-    the round, the seed, the level, and the aces last (they end the game)."""
+    must do is said in fewer words and the loot deck shorter; then the figures that still do
+    not fit are left out: the loot deck first, then the round, the seed, the level, and the
+    aces last (they end the game). The seed takes the room the figures kept leave it, losing
+    its middle digits only when it must (7 characters at least)."""
     figures = [f"Round {view['round']}", f"Level {view['level']}",
                f"Aces {view['aces']}/{view['aces_to_end']}", f"Loot deck {view['loot_deck']}",
                f"Seed {seed}"]
@@ -55,9 +56,16 @@ def status_text(view: dict[str, Any], seed: int, width: int | None = None) -> Te
         room = width - out.cell_len
         figures[3] = f"Loot {view['loot_deck']}"
         kept = [2, 1, 4, 0, 3]  # the order figures are given up in, last first
-        others = len(" · ".join(["", *figures[:4], "Seed "]))
-        figures[4] = f"Seed {middle_cut(str(seed), max(room - others, 7))}"
-        while kept and len("".join(f" · {figures[n]}" for n in kept)) > room:
+        while kept:
+            others = len("".join(f" · {figures[n]}" for n in kept if n != 4))
+            if 4 not in kept:
+                if others <= room:
+                    break
+            else:  # the seed takes the room the figures kept leave it, 7 digits at least
+                seed_room = room - others - len(" · Seed ")
+                if seed_room >= min(7, len(str(seed))):
+                    figures[4] = f"Seed {middle_cut(str(seed), seed_room)}"
+                    break
             kept.pop()
         figures = [figure for n, figure in enumerate(figures) if n in kept]
     out.append("".join(f" · {figure}" for figure in figures), style="dim")
