@@ -40,7 +40,9 @@ async def test_the_boards_list_today_first_then_the_last_played() -> None:
         assert isinstance(app.screen, MiniRogueBoardsScreen)
         options = app.screen.query_one("#boards", OptionList)
         labels = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
-        assert labels == ["Daily dungeon of 2026-11-22 (0)", "Seed 7, Hard, Dungeon Keys (2)"]
+        # Each board says what its count is: the players it ranks.
+        assert labels == ["Daily dungeon of 2026-11-22 (0 players)",
+                          "Seed 7, Hard, Dungeon Keys (2 players)"]
         entries = str(app.screen.query_one("#entries", Static).render())
         assert "Nobody has finished this dungeon here yet." in entries
         await pilot.press("down")
@@ -48,7 +50,10 @@ async def test_the_boards_list_today_first_then_the_last_played() -> None:
         # The same careful play of the same dungeon: a tie shares its rank (as on the
         # server), the earlier entry listed first.
         assert ann == bo
-        assert f"  1. {'Ann':<20} {ann:>5}  dead\n  1. {'Bo':<20} {bo:>5}  dead" in entries
+        # Column headings over the entries, lined up with them (a seed's board says no
+        # difficulty: its title says it).
+        heading = f"  #  {'Player':<20} Score  Fate\n"
+        assert f"{heading}  1. {'Ann':<20} {ann:>5}  dead\n  1. {'Bo':<20} {bo:>5}  dead" in entries
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MiniRogueNewGameScreen)
@@ -76,7 +81,9 @@ async def test_a_daily_board_says_the_difficulty_each_delve_was_played_at() -> N
         entries = app.screen.query_one("#entries", Static)
         text = str(entries.render())
         assert "Daily dungeon of 2026-11-22" in text
-        rows = [line for line in text.splitlines() if line.startswith("  ")]
+        lines = text.splitlines()
+        assert f"  #  {'Player':<20} Score  Fate  Played at" in lines
+        rows = [line for line in lines if line.startswith("  ") and line.strip()[0].isdigit()]
         assert sorted(line.split()[-1] for line in rows) == ["Casual", "keys"]
         assert any(line.endswith("Hard, keys") for line in rows)
         # At 80 columns the boards go above the entries, so each entry keeps to one line.
@@ -86,3 +93,22 @@ async def test_a_daily_board_says_the_difficulty_each_delve_was_played_at() -> N
         delve(seeded, "Cy")
         rows_of_seed, _ = board_entries(seeded.board)
         assert [row[4] for row in rows_of_seed] == [""]
+
+
+async def test_f1_opens_the_help_over_the_boards() -> None:
+    from app.games.cardrogue.screens.rules import RulesScreen
+
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MiniRogueNewGameScreen(today=DAY))
+        await pilot.pause()
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueBoardsScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MiniRogueBoardsScreen)

@@ -17,16 +17,23 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.games.minirogue.records import Row, board_entries, board_title, boards, played_words
-from app.games.minirogue.screens.results import board_text
+from app.games.minirogue.screens.results import board_heading, board_text
+from app.games.minirogue.words import plural
 
 SHOWN = 10  # entries of a board on show
 NARROW = 96  # below this width the boards list goes above the entries (a line is 55 wide)
 
 
 class MiniRogueBoardsScreen(ModalScreen[None]):
-    """The arrows move through the boards; Escape closes."""
+    """The arrows move through the boards; Escape closes; F1 (or ?) opens the help."""
 
-    BINDINGS = [Binding("escape,ctrl+b", "close", "Close", id="minirogue_boards_close")]
+    BINDINGS = [
+        Binding("escape,ctrl+b", "close", "Close", id="minirogue_boards_close"),
+        Binding("f1,question_mark", "help", "Help", id="minirogue_boards_help",
+                tooltip="Keys and the terms of Mini Rogue"),
+    ]
+
+    EXTRA_KEYS = (("↑ ↓", "Move through the boards"),)
 
     DEFAULT_CSS = """
     MiniRogueBoardsScreen {
@@ -80,7 +87,8 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
         self.keys = [board for board, _ in found]
         options = self.query_one("#boards", OptionList)
         for board, players in found:
-            options.add_option(Option(Text(f"{board_title(board)} ({players})")))
+            options.add_option(Option(Text(f"{board_title(board)} "
+                                           f"({plural(players, 'player')})")))
         options.highlighted = 0
         options.focus()
         self.show_board(0, problem)
@@ -96,6 +104,7 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
         rows, trouble = board_entries(board, SHOWN)
         text = Text(board_title(board) + "\n\n", style="bold")
         if rows:
+            text.append(board_heading(board.startswith("daily:")), style="dim")
             text.append_text(board_text(rows))
         else:
             text.append("Nobody has finished this dungeon here yet.\n", style="dim")
@@ -140,6 +149,7 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
             text.append(f"The community server could not be reached: {problem}\n"
                         "The boards on this computer are as they were.", style="dim")
         elif rows:
+            text.append(board_heading(board.startswith("daily:")), style="dim")
             text.append_text(board_text(rows))
         else:
             text.append("Nobody is on this board on the server yet.", style="dim")
@@ -148,6 +158,11 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
     def current(self) -> str | None:
         index = self.query_one("#boards", OptionList).highlighted
         return self.keys[index] if index is not None and 0 <= index < len(self.keys) else None
+
+    def action_help(self) -> None:
+        from app.games.minirogue.screens.help import open_help
+
+        open_help(self)
 
     def action_close(self) -> None:
         self.dismiss(None)

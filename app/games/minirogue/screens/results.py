@@ -20,6 +20,13 @@ from app.games.minirogue.words import cause_text, plural
 from app.screens.submit import SubmittingScreen
 
 
+def board_heading(daily: bool) -> str:
+    """The column headings over board_text's lines (only a daily board says how each delve
+    was played: a seed's title says it for all)."""
+    line = f"{'#':>3}  {'Player':<20} {'Score':>5}  {'Fate':<4}"
+    return (f"{line}  Played at" if daily else line) + "\n"
+
+
 def board_text(rows: list[Row]) -> Text:
     """A board's lines: rank, player, score, how the delve ended and, on a daily board, the
     difficulty it was played at (the score counts it)."""
