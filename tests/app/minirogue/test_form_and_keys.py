@@ -68,6 +68,7 @@ async def test_the_form_help_names_the_arrows() -> None:
         keys = {key: what for key, what, _ in screen_keys(app.screen)}
         assert keys["↑ ↓ Tab"] == "Move between the fields"
         assert keys["← →"] == "Change the difficulty, or the dungeon"
+        assert keys["← → Space"] == "Turn Dungeon Keys on or off"
 
 
 async def test_before_the_first_choice_leaving_and_quitting_ask_too() -> None:
@@ -121,6 +122,25 @@ async def test_the_dungeon_keys_box_reads_on_and_off_without_colour() -> None:
         assert on.startswith("▐X▌ Dungeon Keys") and box.value
         setup = app.screen.setup()
         assert setup is not None and setup.dungeon_keys
+
+
+async def test_left_and_right_turn_the_dungeon_keys_box_on_and_off() -> None:
+    async with new_game_form() as (app, pilot):
+        screen = app.screen
+        await pilot.press("down")  # from the difficulty to the Dungeon Keys box
+        box = screen.query_one("#keys")
+        assert app.focused is box and not box.value
+        await pilot.press("right")
+        assert box.value and box.render().plain.startswith("▐X▌")
+        await pilot.press("left")
+        assert not box.value
+        await pilot.press("left")
+        assert box.value and app.focused is box  # the arrows stay on the box
+        await pilot.press("space")
+        assert not box.value
+        await pilot.press("down", "right")  # the dungeon's choices still take the arrows
+        assert chosen(screen, "#dungeon") == ["A seed of your own, to share"]
+        assert not box.value
 
 
 async def test_a_letter_in_the_seed_is_kept_and_explained() -> None:

@@ -76,12 +76,21 @@ class Choices(RadioSet):
         self.action_toggle_button()
 
 
+class KeysBox(MarkedCheckbox):
+    """The Dungeon Keys box: Left and Right turn it on or off as they change the form's other
+    choices (Space and Enter too)."""
+
+    BINDINGS = [
+        Binding("left,right", "toggle_button", show=False, id="minirogue_keys_toggle"),
+    ]
+
+
 class MiniRogueNewGameScreen(Screen[None]):
     """The form. Ctrl+S (or Enter in the seed box, or the Start button) starts the delve."""
 
     EXTRA_KEYS = (("↑ ↓ Tab", "Move between the fields"),
                   ("← →", "Change the difficulty, or the dungeon"),
-                  ("Space", "Turn Dungeon Keys on or off"))
+                  ("← → Space", "Turn Dungeon Keys on or off"))
 
     BINDINGS = [
         Binding("down", "focus_next", show=False, id="minirogue_new_next_field"),
@@ -142,7 +151,7 @@ class MiniRogueNewGameScreen(Screen[None]):
                 for name in DIFFICULTIES:
                     yield Choice(DIFFICULTY_NAMES[name], value=name == DEFAULT_DIFFICULTY,
                                  name=name)
-            yield MarkedCheckbox("Dungeon Keys: a key from a trap room on each level", id="keys")
+            yield KeysBox("Dungeon Keys: a key from a trap room on each level", id="keys")
             yield Label(Text("Dungeon"), id="dungeon-label")
             with Choices(id="dungeon"):
                 yield Choice(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
