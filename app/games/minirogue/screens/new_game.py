@@ -134,8 +134,10 @@ class MiniRogueNewGameScreen(Screen[None]):
         color: $error;
         height: auto;
     }
+    /* A full button (its border shows it is one, even without colour); no margin, so at 80x24
+       the form keeps a line for the seed's problem without scrolling. */
     MiniRogueNewGameScreen #start {
-        margin: 1 0 0 0;
+        margin: 0;
     }
     """
 
@@ -161,7 +163,7 @@ class MiniRogueNewGameScreen(Screen[None]):
             yield Input(placeholder="Seed: a whole number, such as 2026", id="seed",
                         max_length=20)
             yield Static(id="problem")
-            yield Button("Start", id="start", variant="primary", compact=True)
+            yield Button("Start", id="start", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
