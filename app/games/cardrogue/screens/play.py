@@ -413,9 +413,12 @@ class PlayScreen(GameViews, Screen[None]):
     def welcome_back(self) -> None:
         """The first line after a saved run is continued."""
         g = self.game
+        # Both counts: the title's Continue names the run's total, this level starts at 0.
+        here = f"{plural(g.level_moves[g.level_index], 'move')} into it"
+        if g.level_index > 0:
+            here += f", {plural(g.moves, 'move')} in the whole run"
         self.call_after_refresh(self.note, Text(
-            f"Welcome back: level {g.level_index + 1}, "
-            f"{plural(g.level_moves[g.level_index], 'move')} into it.", style="italic"))
+            f"Welcome back: level {g.level_index + 1}, {here}.", style="italic"))
 
     def note(self, line: Text) -> None:
         """A line in the log that is not an event (a refusal, an undo)."""
