@@ -21,8 +21,11 @@ def challenge():
 
 
 async def hint(pilot, play: PlayScreen) -> str:
-    """Press the hint key, wait for the solver's thread, and return the log's last line."""
+    """Press the hint key (twice the first time: it first says what a hint costs), wait for
+    the solver's thread, and return the log's last line."""
     await press(pilot, "H")
+    if "counts as assisted" in play.log_view.plain_lines[-1]:
+        await press(pilot, "H")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     return play.log_view.plain_lines[-1]
@@ -47,6 +50,27 @@ async def test_the_hint_names_the_solvers_first_move_and_it_keeps_the_level_winn
         after = search(play.game.clone(), level_only=True, max_seconds=30)
         assert after.proved and after.solution is not None
         assert after.solution.moves == expected.solution.moves - 1
+
+
+async def test_the_first_hint_key_says_what_a_hint_costs_before_any_hint(
+        app: CardRogueApp) -> None:
+    """Found by a tester: H put the run off the leaderboard without a word."""
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, challenge())
+        await press(pilot, "H")
+        await pilot.app.workers.wait_for_complete()
+        assert play.log_view.plain_lines[-1] == (
+            "A hint takes this run off the leaderboard (it counts as assisted). Press H again "
+            "for the hint.")
+        assert not play.session.assisted and "Thinking…" not in log_text(play)
+        assert (await hint(pilot, play)).startswith("Hint: ")
+        assert play.session.assisted
+        # Once assisted, the key gives the hint at once.
+        before = len(play.log_view.plain_lines)
+        await press(pilot, "H")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert play.log_view.plain_lines[before:][-1].startswith("Hint: ")
 
 
 async def test_a_hint_where_no_win_exists_says_so(app: CardRogueApp, monkeypatch) -> None:

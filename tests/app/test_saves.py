@@ -59,7 +59,9 @@ async def test_leave_half_way_then_continue(app: CardRogueApp, user_data: Path) 
         assert isinstance(back, PlayScreen) and back is not play
         assert back.game.fingerprint() == kept and back.game.history == history
         log = log_text(back)
-        assert log.endswith("Welcome back: level 2, 1 move into it.")
+        whole = len(history)
+        assert whole > 1 and log.endswith(
+            f"Welcome back: level 2, 1 move into it, {whole} moves in the whole run.")
         assert "Level 1: First Step" in "\n".join(line.plain for line in back.session.lines())
         await press(pilot, "right")  # take the ladder: on to level 3
         assert back.game.level_index == 2

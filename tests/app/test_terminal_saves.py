@@ -52,7 +52,7 @@ def test_leave_after_level_two_restart_and_finish(tmux: Tmux, tmp_path: Path,
         start_cardrogue(again, status_file, width=100, height=30)
         wait_for(lambda: "Continue: Three Steps, level 3 of 3" in again.screen(), again.screen)
         play_keys(again, [
-            ("Enter", "Welcome back: level 3, 0 moves into it."),
+            ("Enter", "Welcome back: level 3, 0 moves into it, "),
             ("Right", "Moves 1 · Par"), ("Right", "All the way down."),
             ("Enter", "Victory!"),
         ])

@@ -146,9 +146,10 @@ def describe(event: Any, view: dict[str, Any]) -> Text | None:
         out.append(f"hand and discard are shuffled into {data['action_pile']} new action cards.")
         return out
     if kind == "enemy":
-        dice = " + ".join(str(d) for d in data["dice"])
-        out = Text(f"Round {data['round']}, level {data['level']}: the dice show {dice} = "
-                   f"{data['roll']}. ")
+        rolled = [str(d) for d in data["dice"]]
+        dice = f"the die shows {rolled[0]}" if len(rolled) == 1 else \
+            f"the dice show {' + '.join(rolled)} = {data['roll']}"
+        out = Text(f"Round {data['round']}, level {data['level']}: {dice}. ")
         out.append(data["name"], style="bold")
         verb = "appear" if data.get("plural") else "appears"
         out.append(f" {verb}, health {data['health']}. {data['text']}")

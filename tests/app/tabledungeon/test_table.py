@@ -188,15 +188,20 @@ async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRog
         assert isinstance(app.screen, TableScreen) and app.screen.session.seed == 42
 
 
+async def open_help_over_a_table(app: CardRogueApp, pilot) -> None:
+    """Start a table from the new-game form as it stands, then open help over it."""
+    await open_new_table(app, pilot)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, TableScreen)
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(app.screen, RulesScreen)
+
+
 async def test_help_shows_table_dungeon_s_glossary_and_keys(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await open_new_table(app, pilot)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
+        await open_help_over_a_table(app, pilot)
         names = [str(option.prompt) for option in app.screen.query_one("#terms").options]
         assert "Keys" in names and "Hot seat" in names and "Loot" in names
         assert "Adjacent tile" not in names  # Card Rogue's entries stay in Card Rogue
@@ -211,13 +216,7 @@ async def test_help_shows_table_dungeon_s_glossary_and_keys(app: CardRogueApp) -
 async def test_help_names_left_and_right_each_with_its_own_arrow(app: CardRogueApp) -> None:
     """Tester: the help said "←→ Select the choice to the left", then "→ ... to the right"."""
     async with app.run_test(size=SIZE) as pilot:
-        await open_new_table(app, pilot)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
+        await open_help_over_a_table(app, pilot)
         assert text_of(app, "#term-name") == "Keys on this screen"
         lines = [line.split(maxsplit=1) for line in text_of(app, "#term-text").splitlines()]
         assert ["←", "Select the choice to the left"] in lines

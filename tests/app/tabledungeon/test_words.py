@@ -154,8 +154,39 @@ def test_an_enemy_with_a_plural_name_takes_a_plural_verb():
         assert line is not None and said in line.plain
 
 
+def test_one_die_is_told_as_one_die():
+    """Found by a tester: "the dice show 1 = 1"."""
+    from engine.core.protocol import Event
+    from tests.tabledungeon.support import act, rig
+
+    state = RULES.new_game(seed=1, players=["Ann", "Bo"])
+    act(state, "pick", name="fighter")
+    rig(state, "encounter", 4, 4)
+    enemy = next(e for e in act(state, "pick", name="wizard") if e.kind == "enemy")
+    two = describe(enemy, state.view(None))
+    assert two is not None and ": the dice show 4 + 4 = 8. " in two.plain
+    one = describe(Event("enemy", {**enemy.data, "dice": [3], "roll": 3}), state.view(None))
+    assert one is not None and ": the die shows 3. " in one.plain
+
+
 def test_the_enemies_with_plural_names_say_so():
     from engine.tabledungeon.data import load
 
     plural = {e.name for level in load().levels for e in level.enemies if e.plural}
     assert plural == {"Cave bats", "Goblin thieves"}
+
+
+def test_items_without_loot_cards_are_not_said_to_be_none():
+    """Found by a tester: "Loot: none (★0) · War horn (once)"."""
+    import copy
+
+    from app.games.tabledungeon.widgets.panels import hand_text
+
+    state = RULES.new_game(seed=1, players=["Ann", "Bo"])
+    view = copy.deepcopy(state.view(0))
+    me = view["players"][0]
+    me.update(loot=[], points=0, items=[{"name": "War horn", "passive": False}])
+    shown = hand_text(view, [], 0).plain
+    assert "Loot: War horn (once)" in shown and "none" not in shown
+    me["items"].append({"name": "Lucky charm", "passive": True})
+    assert "Loot: War horn (once) · Lucky charm (carried)" in hand_text(view, [], 0).plain

@@ -214,6 +214,7 @@ class PlayScreen(GameViews, Screen[None]):
         self.finished = False  # the results screen was shown for this outcome
         self._prompt_shown = ""
         self._footer_state = (False, False)  # (a spell to cast, the mole may come)
+        self.hint_warned = False  # the first hint key only says what a hint costs
 
     @property
     def game(self):
@@ -413,9 +414,12 @@ class PlayScreen(GameViews, Screen[None]):
     def welcome_back(self) -> None:
         """The first line after a saved run is continued."""
         g = self.game
+        # Both counts: the title's Continue names the run's total, this level starts at 0.
+        here = f"{plural(g.level_moves[g.level_index], 'move')} into it"
+        if g.level_index > 0:
+            here += f", {plural(g.moves, 'move')} in the whole run"
         self.call_after_refresh(self.note, Text(
-            f"Welcome back: level {g.level_index + 1}, "
-            f"{plural(g.level_moves[g.level_index], 'move')} into it.", style="italic"))
+            f"Welcome back: level {g.level_index + 1}, {here}.", style="italic"))
 
     def note(self, line: Text) -> None:
         """A line in the log that is not an event (a refusal, an undo)."""
@@ -752,6 +756,13 @@ class PlayScreen(GameViews, Screen[None]):
             return
         if g.is_over:
             self.note(reason_line("the game is over: there is nothing left to hint"))
+            return
+        if not self.session.assisted and not self.hint_warned:
+            # A hint costs the run its place on the leaderboard: say so before the first one.
+            self.hint_warned = True
+            self.note(Text(f"A hint takes this run off the leaderboard (it counts as "
+                           f"assisted). Press {self.key_for('hint')} again for the hint.",
+                           style="italic"))
             return
         self.note(Text("Thinking…", style="italic"))
         self.find_hint(g.clone(), list(g.history))

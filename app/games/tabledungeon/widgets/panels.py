@@ -190,9 +190,11 @@ def hand_text(view: dict[str, Any], choices: Sequence[Action], selected: int,
                         Text("empty", style="dim"))
     if me["loot"] or me["items"]:
         out.append("\nLoot: ", style="dim")
-        out.append_text(cards(me["loot"]))
-        out.append(f" (★{me['points']})", style="yellow")
-        for item in me["items"]:
-            out.append(f" · {item['name']} ({'carried' if item['passive'] else 'once'})",
+        if me["loot"]:  # no "none (★0)" before the items when there are only items
+            out.append_text(cards(me["loot"]))
+            out.append(f" (★{me['points']})", style="yellow")
+        for n, item in enumerate(me["items"]):
+            apart = " · " if me["loot"] or n else ""
+            out.append(f"{apart}{item['name']} ({'carried' if item['passive'] else 'once'})",
                        style="dim")
     return out
