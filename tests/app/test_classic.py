@@ -100,10 +100,24 @@ async def test_the_title_entry_opens_the_new_game_screen(app: CardRogueApp) -> N
         assert isinstance(app.screen, TitleScreen)
 
 
+async def test_player_1_is_named_so_ctrl_s_starts_a_solo_game(app: CardRogueApp) -> None:
+    """Found by a tester: Player 1's field was empty (only a "name" placeholder) and Ctrl+S
+    refused the form. It now holds the player's name (the tests' CARDROGUE_PLAYER)."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen())
+        await pilot.pause()
+        assert app.screen.query_one("#name-0", Input).value == "Tester"
+        assert app.screen.query_one("#name-1", Input).value == ""
+        await press(pilot, "ctrl+s")
+        table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
+        assert [p.name for p in table.game.players] == ["Tester"]
+
+
 async def test_a_new_table_needs_a_name_and_a_valid_seed(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(NewGameScreen())
         await pilot.pause()
+        app.screen.query_one("#name-0", Input).value = ""  # every name cleared
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, NewGameScreen)
         assert "at least one player" in app.screen.query_one("#problem", Static).render().plain
