@@ -472,6 +472,13 @@ class ClassicScreen(PlayScreen):
 
     # ------------------------------------------------------------------ drawing
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Trade, trip and steal need another player: a solo game's footer leaves them out
+        (and so has room for F1 Help at 80 columns)."""
+        if action in ("trade", "trip", "steal") and len(self.game.players) < 2:
+            return False
+        return super().check_action(action, parameters)
+
     def on_mount(self) -> None:  # after PlayScreen's own (Textual calls both)
         self.call_after_refresh(self.redraw)  # the status line is fitted once its width is known
 
