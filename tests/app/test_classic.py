@@ -100,10 +100,24 @@ async def test_the_title_entry_opens_the_new_game_screen(app: CardRogueApp) -> N
         assert isinstance(app.screen, TitleScreen)
 
 
+async def test_player_1_is_named_so_ctrl_s_starts_a_solo_game(app: CardRogueApp) -> None:
+    """Found by a tester: Player 1's field was empty (only a "name" placeholder) and Ctrl+S
+    refused the form. It now holds the player's name (the tests' CARDROGUE_PLAYER)."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen())
+        await pilot.pause()
+        assert app.screen.query_one("#name-0", Input).value == "Tester"
+        assert app.screen.query_one("#name-1", Input).value == ""
+        await press(pilot, "ctrl+s")
+        table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
+        assert [p.name for p in table.game.players] == ["Tester"]
+
+
 async def test_a_new_table_needs_a_name_and_a_valid_seed(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(NewGameScreen())
         await pilot.pause()
+        app.screen.query_one("#name-0", Input).value = ""  # every name cleared
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, NewGameScreen)
         assert "at least one player" in app.screen.query_one("#problem", Static).render().plain
@@ -715,3 +729,28 @@ async def test_a_20_letter_name_leaves_the_seed_in_view_at_80_columns(app: CardR
         line = status(table)
         assert line.endswith("'s turn · Turn 1 · Seed 2147483647") and len(line) <= width
         assert long_name not in line and "Maxim" in line and "gat's turn" in line
+
+
+async def test_a_solo_footer_leaves_out_dealings_and_keeps_help_at_80_columns(
+        app: CardRogueApp) -> None:
+    """Found by a tester: at 80 columns a solo game's footer offered Trade, Trip and Steal
+    (they need another player) and cut off "f1 Help"."""
+    from tests.app.test_polish import footer_keys
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await new_table(app, pilot, names=("Solo",))
+        shown = footer_keys(table)
+        for needed in ("End turn", "Menu", "Help"):
+            assert needed in shown, shown
+        for dealing in ("Trade", "Trip", "Steal"):
+            assert dealing not in shown, shown
+        await press(pilot, "g")  # the key is off too, not only unlisted
+        assert app.screen is table
+
+
+async def test_a_table_of_two_still_offers_the_dealings(app: CardRogueApp) -> None:
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await new_table(app, pilot, names=("Ann", "Bob"))
+        shown = [k.description for k in table.query("FooterKey")]
+        for dealing in ("Trade", "Trip", "Steal"):
+            assert dealing in shown, shown

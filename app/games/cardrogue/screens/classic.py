@@ -31,6 +31,7 @@ from textual.widgets import (
 from engine.core import shown
 from engine.cardrogue import Action
 
+from app.games.cardrogue import records
 from app.games.cardrogue.classic import HUMAN, MAX_SEED, SOLO_GOALS, ClassicSession
 from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
 from app.widgets.checkbox import MarkedCheckbox
@@ -48,6 +49,7 @@ from engine.cardrogue import (COMPUTER_LEVELS, KEEP_GOLD, GameView, PickDecision
                               RespawnDecision)
 
 MAX_PLAYERS = 4
+NAME_MAX = 20  # the longest name a seat's field takes
 NAME_KEPT = 10  # a name cut for the status line keeps this many characters, "…" among them
 # How long a computer seat waits before each action, in seconds: long enough to follow it on
 # the board and in the log. Tests set it to 0.
@@ -131,9 +133,11 @@ class NewGameScreen(Screen[None]):
     }
     """
 
-    def __init__(self, names: Iterable[str] = ("", "", "", ""),
+    def __init__(self, names: Iterable[str] | None = None,
                  kinds: Iterable[str] = ()) -> None:
         super().__init__()
+        if names is None:  # a fresh form: Player 1 is whoever plays (Ctrl+S starts a solo game)
+            names = (records.player_name()[:NAME_MAX],)
         self.initial = list(names)[:MAX_PLAYERS]
         given = list(kinds)[:MAX_PLAYERS]
         self.kinds = given + [HUMAN] * (MAX_PLAYERS - len(given))
@@ -149,7 +153,7 @@ class NewGameScreen(Screen[None]):
                     yield Label(Text.assemble(token(seat), f" Player {seat + 1}"))
                     value = self.initial[seat] if seat < len(self.initial) else ""
                     yield Input(value, placeholder=self.placeholder(seat),
-                                id=f"name-{seat}", max_length=20, compact=True)
+                                id=f"name-{seat}", max_length=NAME_MAX, compact=True)
                     yield SeatKind(self.kinds[seat], SEAT_KINDS, SEAT_KIND_LABELS, id=f"kind-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
@@ -467,6 +471,13 @@ class ClassicScreen(PlayScreen):
         yield Footer()
 
     # ------------------------------------------------------------------ drawing
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Trade, trip and steal need another player: a solo game's footer leaves them out
+        (and so has room for F1 Help at 80 columns)."""
+        if action in ("trade", "trip", "steal") and len(self.game.players) < 2:
+            return False
+        return super().check_action(action, parameters)
 
     def on_mount(self) -> None:  # after PlayScreen's own (Textual calls both)
         self.call_after_refresh(self.redraw)  # the status line is fitted once its width is known
@@ -814,8 +825,6 @@ class ClassicScreen(PlayScreen):
         if self.finished:
             return
         self.finished = True
-        from app.games.cardrogue import records
-
         saved = records.save_run(self.session)  # a sentence: where it went, or why it could not
         self.app.push_screen(GameOverScreen(self.session, saved), self._after_game)
 
