@@ -142,13 +142,6 @@ class CardRogueApp(App[None]):
         if commands is not None:
             yield from commands()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The help's search box takes every letter typed, q too: its footer does not offer
-        q for Quit (Esc closes the help)."""
-        if action == "quit" and isinstance(self.screen, RulesScreen):
-            return False
-        return True
-
     def action_show_help(self, start: str | None = None) -> None:
         if isinstance(self.screen, RulesScreen):  # F1 or ? again closes it
             self.screen.dismiss(None)

@@ -87,23 +87,6 @@ async def test_the_help_lists_keys_in_words_without_binding_ids(app: CardRogueAp
         assert isinstance(app.screen, PlayScreen)
 
 
-async def test_the_help_footer_offers_no_key_the_search_box_takes(app: CardRogueApp) -> None:
-    """Found by a tester: help's footer said "q Quit", but q went into the search box ("No
-    rule mentions "q""). The footer offers Esc to close it, and no q."""
-    async with app.run_test(size=SIZE) as pilot:
-        await start(app, pilot)
-        await press(pilot, "f1")
-        rules = app.screen
-        assert isinstance(rules, RulesScreen)
-        shown = footer_keys(rules)
-        assert "Quit" not in shown and "Close" in shown, shown
-        keys = [key.key_display for key in rules.query(FooterKey) if key.description == "Close"]
-        assert keys and keys[0].lower().startswith("esc"), keys
-        await press(pilot, "q")
-        assert app.screen is rules  # typed, as before: nothing is asked or closed
-        assert rules.query_one("#search").value == "q"
-
-
 def throwing_map():
     """A Goblin face up next to the hero, who holds a potion of paralysis and 7 gold."""
     level = level_from_grids(
