@@ -92,7 +92,7 @@ game = Game.story(map_from_levels([(level, custom)], seed=7), "warrior")
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
 began = time.perf_counter()
 if how == "astar":
-    found = search(game, max_seconds=seconds)
+    found = search(game, max_seconds=seconds, clock=time.monotonic)
     moves = found.solution.moves if found.solution else None
     out = {{"moves": moves, "proved": found.proved, "bound": found.lower_bound,
            "states": found.states}}

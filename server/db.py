@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
+
+from services import clock
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_BUSY_MS = 10_000
@@ -143,4 +145,5 @@ def head_revision() -> str:
 
 
 def now() -> datetime:
-    return datetime.now(UTC)
+    """The server's time for every row it stamps: the one clock the tests set."""
+    return clock.now()

@@ -27,6 +27,7 @@ from engine.cardrogue.identity import map_id, share_code
 from engine.core.contract import Verdict
 from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, RunError, game_of
 from server import defaults
+from services import clock
 
 GAME = "cardrogue"
 CURRENT_RULES_VERSION = RULES_VERSION  # boards of other versions are archived
@@ -160,7 +161,7 @@ def verify_run(doc: Any, map_text: str | None, budget: Budget = Budget(),
     of a game ranked in points needs no map, and `submitted` (when it was sent) bounds the days
     whose daily board it may enter."""
     if _game(doc) in SCORED_GAMES:
-        return _scored_outcome(doc, budget, submitted or datetime.datetime.now(datetime.UTC))
+        return _scored_outcome(doc, budget, submitted or clock.now())
     return _outcome(doc, map_text, budget)[0]
 
 

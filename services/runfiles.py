@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
 from engine.core import RUN_SUFFIX, RunError, remove_stale_temporaries, save_run
@@ -73,7 +74,8 @@ def keep_run(run: AnyRun, folder: str | os.PathLike[str] | None = None) -> Path:
     again rewrites the same file."""
     target_folder = Path(folder) if folder is not None else runs_dir()
     target_folder.mkdir(parents=True, exist_ok=True)
-    remove_stale_temporaries(target_folder)
+    # File times are the real clock's, so the real clock (not services.clock) judges them.
+    remove_stale_temporaries(target_folder, time.time())
     path = target_folder / run_file_name(run)
     save_run(path, run)
     return path

@@ -44,7 +44,6 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Self
@@ -53,6 +52,7 @@ from engine.core import RunError
 from engine.core.runs import Run as AnyRun
 from engine.cardrogue import RULES_VERSION, MapSpec, Run, Verified, share_code, verify_run
 
+from services import clock
 from services.paths import DataFolderError, data_dir
 
 DB_NAME = "scores.db"
@@ -229,7 +229,7 @@ def _entry(rank: int | None, row: tuple) -> Entry:
 
 def utc_stamp() -> str:
     """Now, in UTC with microseconds: sorts as text in time order."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return clock.now().strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def is_corruption(exc: BaseException) -> bool:
@@ -310,7 +310,7 @@ class ScoreStore:
         return conn
 
     def _move_aside(self) -> Path:
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        stamp = clock.now().strftime("%Y%m%dT%H%M%SZ")
         target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
         n = 1
         while target.exists():

@@ -1,6 +1,13 @@
 """Settings shared by every test."""
 
 import os
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import settings
+
+from services import clock
+from tests import hypothesis_profiles
 
 # No animations, so screenshots and timings don't depend on when a frame is taken. Set here for
 # child processes (the real `cardrogue` in tmux); in-process apps set `animation_level` directly,
@@ -9,3 +16,25 @@ os.environ["TEXTUAL_ANIMATIONS"] = "none"
 
 # The live community server fixture (`server`) for the clients' tests, wherever they are.
 pytest_plugins = ("tests.server.live",)
+
+
+
+@pytest.fixture
+def steady_clock() -> Iterator[None]:
+    """The one clock held at the time the test starts: the real date (or faketime's), but a
+    test that straddles midnight still sees one day from start to end."""
+    with clock.frozen(clock.now()):
+        yield
+
+
+hypothesis_profiles.register()
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(items: list) -> None:
+    """Mark as slow every property test (Hypothesis) and every browser test, so that
+    `-m "not slow"` gives the quick loop; solver modules mark themselves."""
+    for item in items:
+        function = getattr(item, "function", None)
+        if getattr(function, "is_hypothesis_test", False) or "tests/web/" in item.nodeid:
+            item.add_marker(pytest.mark.slow)

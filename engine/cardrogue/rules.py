@@ -64,10 +64,11 @@ class CardRogueRules:
         """A run document parsed and checked field by field. Raises RunError."""
         return runs.run_from_dict(doc)
 
-    def record(self, state: Any, *, player: str | None = None) -> dict[str, Any]:
+    def record(self, state: Any, *, player: str | None = None,
+               recorded: str = "") -> dict[str, Any]:
         if not isinstance(state, Game):
             raise TypeError(f"a Card Rogue run records a Card Rogue game, not {state!r}")
-        return runs.record(state, player).to_dict()
+        return runs.record(state, player, recorded=recorded).to_dict()
 
     def verify(self, run: Mapping[str, Any] | runs.Run, *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, find_map: runs.MapFinder | None = None,

@@ -37,7 +37,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -236,11 +235,8 @@ def goal_from_name(name: str) -> Goal:
     return Goal(kind, card or None)
 
 
-def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
-
-def record(game: Game, player: str | None = None, *, recorded: str | None = None,
+def record(game: Game, player: str | None = None, *, recorded: str = "",
            identity: str | None = None) -> Run:
     """The run of a story game (usually finished). `identity` is the map id if the caller
     already has it. The player's name defaults to the one the game was started with."""
@@ -257,12 +253,12 @@ def record(game: Game, player: str | None = None, *, recorded: str | None = None
         characters=tuple(p.character for p in game.players),
         actions=tuple(game.history),
         claimed=figures(game),
-        recorded=utc_now() if recorded is None else recorded,
+        recorded=recorded,
         map_title=game.spec.title,
     )
 
 
-def _record_table(game: Game, player: str | None, recorded: str | None,
+def _record_table(game: Game, player: str | None, recorded: str,
                   identity: str | None) -> Run:
     """A classic game's run (format 2): the table's players and goals replace a map file."""
     if game.catacomb is None:
@@ -277,7 +273,7 @@ def _record_table(game: Game, player: str | None, recorded: str | None,
         characters=tuple(p.character for p in game.players),
         actions=tuple(game.history),
         claimed=figures(game),
-        recorded=utc_now() if recorded is None else recorded,
+        recorded=recorded,
         map_title=game.spec.title,
         format_version=TABLE_FORMAT_VERSION,
         table=Table(names, tuple(goal_name(g) for g in game.level.goals)),
@@ -425,4 +421,4 @@ def locate(run: Run, maps: Mapping[str, MapSpec]) -> MapSpec:
 __all__ = ["CLAIMS", "FIELDS", "GAME", "REQUIRED", "TABLE_FORMAT_VERSION", "FoundMap", "MapFinder",
            "Run", "Table", "Verified", "check_action_fields", "check_claim_names", "figures",
            "goal_from_name", "goal_name", "locate", "parse_run", "read_run", "record",
-           "run_from_dict", "start", "utc_now", "verify"]
+           "run_from_dict", "start", "verify"]

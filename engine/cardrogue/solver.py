@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -611,15 +610,20 @@ def _geometry(board) -> tuple[list[int], list[list[tuple[int, bool, bool]]], boo
 # ---------------------------------------------------------------------- A*
 
 def search(start: Game, *, level_only: bool = False, max_states: int = 1_000_000,
-           max_seconds: float | None = None,
+           max_seconds: float | None = None, clock: Callable[[], float] | None = None,
            stop: Callable[[int], bool] | None = None, dominance: bool = True) -> Search:
     """The fewest actions from `start` that win (or, with `level_only`, that finish the current
     level). Ties go to fewer turns, then more health kept. `stop`, if given, is called with the
     proved lower bound so far before each state is expanded; when it answers True the search
     ends as if out of budget (a caller in another thread uses it to cancel and to show
     progress). With `dominance`, a state is dropped when one as near the start is the same
-    but for as much health and gold or more (`_split`)."""
-    began = time.monotonic()
+    but for as much health and gold or more (`_split`). A time budget (`max_seconds`) is
+    read on `clock` (time.monotonic, say), which the caller passes: the engine reads no clock,
+    and without one the search reports 0 seconds."""
+    if max_seconds is not None and clock is None:
+        raise ValueError("a time budget needs a clock: pass clock=time.monotonic")
+    timer = clock if clock is not None else _no_clock
+    began = timer()
     level = start.level_index
     base = len(start.history)
     order = itertools.count()  # ties in the queue: deeper first, then first come
@@ -647,9 +651,9 @@ def search(start: Game, *, level_only: bool = False, max_states: int = 1_000_000
         if (depth, health, gold) not in seen[core]:
             continue  # dominated by a state found after this one was queued
         if states > max_states or (
-                max_seconds is not None and time.monotonic() - began > max_seconds) or (
+                max_seconds is not None and timer() - began > max_seconds) or (
                 stop is not None and stop(floor)):
-            return _stopped(start, base, floor, found, states, began)
+            return _stopped(start, base, floor, found, states, timer() - began)
         child_depth = depth + 1
         for action in game.legal_actions():
             if action.kind in _NEVER:
@@ -681,7 +685,7 @@ def search(start: Game, *, level_only: bool = False, max_states: int = 1_000_000
             child_h = max(lower_bound(child), h - 1)
             heapq.heappush(queue, (child_depth + child_h, -child_depth, next(order), child_h,
                                    core, health, gold, child))
-    seconds = time.monotonic() - began
+    seconds = timer() - began
     if not wins:
         # Nothing finishes: proved impossible within the rules (every state was seen).
         return Search(None, True, 0, states, seconds)
@@ -691,8 +695,12 @@ def search(start: Game, *, level_only: bool = False, max_states: int = 1_000_000
     return Search(solution, True, solution.moves, states, seconds)
 
 
+def _no_clock() -> float:
+    return 0  # no time budget was asked for: nothing to read
+
+
 def _stopped(start: Game, base: int, frontier: int, found: Game | None, states: int,
-             began: float) -> Search:
+             seconds: float) -> Search:
     """Out of budget: every f taken from the queue bounds every win from below (with an
     admissible bound a state of an optimal line is always queued at f at most the optimum)."""
     solution = None
@@ -700,8 +708,8 @@ def _stopped(start: Game, base: int, frontier: int, found: Game | None, states: 
         solution = Solution(tuple(found.history[base:]), len(found.history) - base,
                             found.turn - start.turn, states)
         if solution.moves <= frontier:  # the win found meets the bound: it is the fewest
-            return Search(solution, True, solution.moves, states, time.monotonic() - began)
-    return Search(solution, False, frontier, states, time.monotonic() - began)
+            return Search(solution, True, solution.moves, states, seconds)
+    return Search(solution, False, frontier, states, seconds)
 
 
 def solve(spec: MapSpec, character: str, *, max_states: int = 100_000) -> Solution | None:

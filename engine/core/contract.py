@@ -122,8 +122,11 @@ class Rules(Protocol):
         """A run document (a parsed run file) checked field by field, with the game's own
         fields and actions. Raises RunError naming the first problem."""
 
-    def record(self, state: Any, *, player: str | None = None) -> dict[str, Any]:
-        """The run document (a run file's JSON object) of a game made by new_game."""
+    def record(self, state: Any, *, player: str | None = None,
+               recorded: str = "") -> dict[str, Any]:
+        """The run document (a run file's JSON object) of a game made by new_game. `recorded`
+        is when it was played (ISO 8601, UTC), from the caller: the engine reads no clock, and
+        a run without it simply has no time."""
 
     def verify(self, run: Mapping[str, Any], *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, **context: Any) -> Verdict:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -102,12 +101,13 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def remove_stale_temporaries(folder: str | os.PathLike[str], older_than: float = 3600.0) -> int:
+def remove_stale_temporaries(folder: str | os.PathLike[str], now: float,
+                             older_than: float = 3600.0) -> int:
     """Delete temporary files that `write_atomic` left behind in `folder` (a crashed writer's),
-    if they are older than `older_than` seconds, so a writer still at work keeps its own.
-    Returns how many were removed."""
+    if they are older than `older_than` seconds at `now` (seconds since the epoch, as file
+    times are), so a writer still at work keeps its own. Returns how many were removed."""
     removed = 0
-    cutoff = time.time() - older_than
+    cutoff = now - older_than
     try:
         entries = list(os.scandir(folder))
     except OSError:

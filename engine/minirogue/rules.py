@@ -61,7 +61,7 @@ class Rules:
         return state
 
     def record(self, state: Any, *, player: str | None = None,
-               recorded: str | None = None) -> dict[str, Any]:
+               recorded: str = "") -> dict[str, Any]:
         if not isinstance(state, State):
             raise TypeError(f"a Mini Rogue run records a Mini Rogue game, not {state!r}")
         return runs.record(state, player, recorded=recorded)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from engine.core.contract import OnStart, OnStep, Verdict, refusal
@@ -109,11 +108,8 @@ def figures(state: State) -> dict[str, Claim]:
     }
 
 
-def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
-
-def record_run(state: State, player: str | None = None, *, recorded: str | None = None) -> Run:
+def record_run(state: State, player: str | None = None, *, recorded: str = "") -> Run:
     """The run of a game (finished or not: only a finished one verifies). Raises ValueError
     for a player name a run cannot hold."""
     try:
@@ -129,11 +125,11 @@ def record_run(state: State, player: str | None = None, *, recorded: str | None 
         player=name,
         actions=tuple(state.history),
         claimed=figures(state),
-        recorded=utc_now() if recorded is None else recorded,
+        recorded=recorded,
     )
 
 
-def record(state: State, player: str | None = None, *, recorded: str | None = None
+def record(state: State, player: str | None = None, *, recorded: str = ""
            ) -> dict[str, Any]:
     """The run document (a run file's JSON object) of a game."""
     return record_run(state, player, recorded=recorded).to_dict()
@@ -172,4 +168,4 @@ def verify(run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
 
 
 __all__ = ["FIELDS", "FORMAT_VERSION", "GAME", "REQUIRED", "Run", "figures", "record",
-           "record_run", "run_from_dict", "start", "summary", "utc_now", "verify"]
+           "record_run", "run_from_dict", "start", "summary", "verify"]

@@ -43,11 +43,13 @@ class RoguelikeRules:
     def run_from_dict(self, doc: Any) -> runs.Run:
         return runs.run_from_dict(doc)
 
-    def record(self, state: Any, *, player: str | None = None) -> dict[str, Any]:
+    def record(self, state: Any, *, player: str | None = None,
+               recorded: str = "") -> dict[str, Any]:
         if not isinstance(state, RogueState):
             raise TypeError(f"a Rogue Like Roguelike run records a Rogue Like Roguelike game, "
                             f"not {state!r}")
-        return runs.record(state, "Rogue" if player is None else player).to_dict()
+        return runs.record(state, "Rogue" if player is None else player,
+                           recorded=recorded).to_dict()
 
     def verify(self, run: Mapping[str, Any] | runs.Run, *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, **context: Any) -> Verdict:

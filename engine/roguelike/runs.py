@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from engine.core.protocol import Event
@@ -73,15 +72,14 @@ def figures(state: RogueState) -> dict[str, Claim]:
             "score": state.score(), "actions": len(state.history), "hp": state.rogue.hp}
 
 
-def record(state: RogueState, player: str, *, recorded: str | None = None) -> Run:
+def record(state: RogueState, player: str, *, recorded: str = "") -> Run:
     """The run of a game (usually finished). Raises ValueError for a name no run can hold."""
     try:
         name = check_name(player)
     except RunError as exc:
         raise ValueError(exc.message) from None
-    when = recorded if recorded is not None else datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return Run(seed=state.seed, player=name, actions=tuple(state.history),
-               claimed=figures(state), recorded=when)
+               claimed=figures(state), recorded=recorded)
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ class TableDungeonRules:
         return runs.run_from_dict(doc)
 
     def record(self, state: Any, *, player: str | None = None,
-               recorded: str | None = None) -> dict[str, Any]:
+               recorded: str = "") -> dict[str, Any]:
         """The run document of `state` (finished or not: verify refuses an unfinished one)."""
         if not isinstance(state, State):
             raise TypeError(f"a Table Dungeon run records a Table Dungeon game, not {state!r}")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from engine.core.protocol import Event
@@ -117,17 +116,14 @@ def figures(state: State) -> dict[str, Claim]:
             "moves": len(state.history)}
 
 
-def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
-
-def record(state: State, player: str | None = None, *, recorded: str | None = None) -> Run:
+def record(state: State, player: str | None = None, *, recorded: str = "") -> Run:
     """The run of `state` (finished or not: verify refuses an unfinished one). The player
     defaults to the first seat's name."""
     return Run(game=GAME, rules_version=RULES_VERSION, seed=state.seed,
                player=player if player is not None else state.names[0],
                players=tuple(state.names), actions=tuple(state.history),
-               claimed=figures(state), recorded=utc_now() if recorded is None else recorded)
+               claimed=figures(state), recorded=recorded)
 
 
 def check_claim_names(run: Run) -> None:

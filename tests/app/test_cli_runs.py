@@ -23,6 +23,7 @@ from engine.cardrogue import RULES_VERSION
 from app import cli
 from services import paths
 from services.scores import ScoreStore
+from tests.hypothesis_profiles import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "runs"
@@ -210,7 +211,7 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, paths.DATA_DIR_ENV: str(tmp_path / "script-data")}
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_run_files_never_give_a_traceback(capsys, tmp_path, user_maps, data):

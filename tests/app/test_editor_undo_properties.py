@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from app.games.cardrogue.editor.model import MAP, MapModel, new_document
 from engine.cardrogue.board import E, N, S, W
 from engine.cardrogue.maps import dumps_map, validate_text
+from tests.hypothesis_profiles import examples
 
 CELLS = st.tuples(st.integers(0, 4), st.integers(0, 4))
 GLYPHS = st.sampled_from(["@", ">", ".", " ", "g", "p", "$"])
@@ -72,7 +73,7 @@ def apply(model: MapModel, operation: tuple) -> None:
         model.resize_level(level, operation[1], operation[2])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(OPERATIONS, max_size=12))
 def test_undo_all_restores_and_redo_all_reaches_the_same_document(operations) -> None:
     model = MapModel(new_document(5, 5))

@@ -3,6 +3,7 @@ play"): Pilot tests on a small bundled challenge, checked against the solver its
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from engine.cardrogue.solver import search
@@ -35,7 +36,7 @@ async def test_the_hint_names_the_solvers_first_move_and_it_keeps_the_level_winn
         app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, challenge())
-        expected = search(play.game.clone(), level_only=True, max_seconds=30)
+        expected = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
         assert expected.proved and expected.solution is not None
         first = expected.solution.actions[0]
 
@@ -47,7 +48,7 @@ async def test_the_hint_names_the_solvers_first_move_and_it_keeps_the_level_winn
 
         play.act(first)
         await pilot.pause()
-        after = search(play.game.clone(), level_only=True, max_seconds=30)
+        after = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
         assert after.proved and after.solution is not None
         assert after.solution.moves == expected.solution.moves - 1
 
@@ -93,7 +94,7 @@ async def test_a_hint_for_a_position_left_behind_is_not_shown(app: CardRogueApp)
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, challenge())
         asked = list(play.game.history)
-        found = search(play.game.clone(), level_only=True, max_seconds=30)
+        found = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
         play.act(found.solution.actions[0])
         play.show_hint(found, asked)
         assert "was for an earlier position" in play.log_view.plain_lines[-1]
@@ -119,7 +120,7 @@ async def win_with_the_solver(pilot, play: PlayScreen) -> None:
     from app.games.cardrogue.screens.results import ResultsScreen
     from app.games.cardrogue.screens.story import StoryScreen
 
-    found = search(play.game.clone(), level_only=True, max_seconds=30)
+    found = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
     for action in found.solution.actions:
         assert play.act(action).accepted
         await pilot.pause()
@@ -162,7 +163,7 @@ def test_a_kept_run_remembers_that_it_was_assisted() -> None:
     from app.games.cardrogue.session import Session
 
     session = Session(challenge(), name="Tester")
-    first = search(session.game.clone(), level_only=True, max_seconds=30).solution.actions[0]
+    first = search(session.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic).solution.actions[0]
     session.attempt(first)
     assert not saves.resume(saves.keep(session)).assisted
     session.assisted = True
@@ -180,7 +181,7 @@ async def test_after_a_win_the_optimal_solution_opens_in_the_replay_viewer(
 
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         play = await start(app, pilot, challenge())
-        proved = search(play.game.clone(), level_only=True, max_seconds=30)
+        proved = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
         assert proved.proved
         await win_with_the_solver(pilot, play)
         results = app.screen
@@ -212,7 +213,7 @@ def test_a_campaigns_solution_chains_its_levels_and_replays_to_the_proved_total(
     game = Game.story(spec)
     total = 0
     while game.outcome is None:  # each level from where the previous one's solution leaves
-        found = search(game, level_only=True, max_seconds=30)
+        found = search(game, level_only=True, max_seconds=30, clock=time.monotonic)
         assert found.proved
         total += found.solution.moves
         for action in found.solution.actions:

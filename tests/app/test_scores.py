@@ -23,6 +23,8 @@ from services.scores import NOT_WON, SCHEMA_VERSION, ScoreStore, StoreError
 from tests.runs import maps as corpus_maps
 from tests.runs.record import bot_game
 
+pytestmark = pytest.mark.clock
+
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "runs"
 CORRIDOR = corpus_maps.corridor()

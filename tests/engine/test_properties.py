@@ -14,6 +14,7 @@ from engine.cardrogue import (Game, Respawn, characters, items, level_from_grids
 from engine.cardrogue.board import E, N, OPPOSITE, PATH_GLYPHS, S, STEP, W
 from engine.cardrogue.cards import OVERRIDABLE
 from engine.cardrogue import DIRECTIONS, Action
+from tests.hypothesis_profiles import examples
 
 CONTENT = [
     "path", "path", "path", "goblin", "sewer_rat", "cave_bat", "vampire_bat", "kobold", "imp",
@@ -112,7 +113,7 @@ def play(game: Game, data, steps: int) -> None:
         assert before.fingerprint() == game.fingerprint()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board=boards(), character=st.sampled_from(CHARACTERS), seed=st.integers(0, 2**32),
        data=st.data())
 def test_random_story_play_keeps_invariants_and_replays(board, character, seed, data):
@@ -126,7 +127,7 @@ def test_random_story_play_keeps_invariants_and_replays(board, character, seed, 
     assert again.fingerprint() == game.fingerprint()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32), data=st.data())
 def test_random_table_play_keeps_invariants_and_replays(players, seed, data):
     paths, cells, legend, starts = data.draw(boards(players), label="board")
@@ -149,7 +150,7 @@ def test_clone_is_independent():
     assert game.fingerprint() == fingerprint != copy.fingerprint()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(1, 4), seed=st.integers(0, 2**32), data=st.data())
 def test_random_classic_games_keep_invariants_and_replay(players, seed, data):
     """The classic game on a fresh table: picking characters, exploring, fighting, trading."""
@@ -236,7 +237,7 @@ def sound_play(game: Game, data, steps: int) -> None:
         game.apply(data.draw(st.sampled_from(pool), label="action"))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board=custom_boards(), character=st.sampled_from(CHARACTERS),
        seed=st.integers(0, 2**32), data=st.data())
 def test_any_custom_numbers_terminate_and_never_leave_the_hero_without_an_action(
@@ -254,7 +255,7 @@ def test_any_custom_numbers_terminate_and_never_leave_the_hero_without_an_action
     assert again.fingerprint() == game.fingerprint()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32), data=st.data())
 def test_any_custom_numbers_at_a_table_terminate_and_never_leave_a_player_without_an_action(
         players, seed, data):

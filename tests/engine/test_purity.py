@@ -1,11 +1,14 @@
 """The engine is pure: no engine module imports Textual or Rich."""
 
+import pytest
 import pkgutil
 import subprocess
 import sys
 from pathlib import Path
 
 import engine
+
+pytestmark = pytest.mark.clock
 
 ROOT = Path(engine.__file__).parent
 
@@ -72,3 +75,83 @@ def test_core_names_no_game():
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.ImportFrom) and node.module:
                 assert node.module.split(".")[:2] != ["engine", "games"], path.name
+
+
+# Run in a fresh interpreter: every way of reading the clock raises before the engine is
+# imported, then each registered game is played, recorded and verified. The error is a
+# BaseException so that no `except Exception` in the engine can swallow it.
+NO_CLOCK = r'''
+import datetime, random, sys, time
+
+reads = []
+
+class ClockRead(BaseException):
+    pass
+
+def refuse(*args, **kwargs):
+    import traceback
+    reads.append("".join(traceback.format_stack(limit=6)))
+    raise ClockRead("the engine read the clock")
+
+for name in ("time", "time_ns", "monotonic", "monotonic_ns", "perf_counter", "perf_counter_ns",
+             "process_time", "localtime", "gmtime", "ctime", "asctime"):
+    setattr(time, name, refuse)
+
+class Datetime(datetime.datetime):
+    now = classmethod(refuse)
+    utcnow = classmethod(refuse)
+    today = classmethod(refuse)
+
+class Date(datetime.date):
+    today = classmethod(refuse)
+
+datetime.datetime, datetime.date = Datetime, Date
+
+from engine import games
+
+played = []
+for name in games.names():
+    rules = games.load(name)
+    for options in rules.sample_options():
+        state = rules.new_game(**options)
+        chooser = random.Random(7)
+        for _ in range(300):
+            if state.is_over:
+                break
+            state.apply(chooser.choice(list(state.legal_actions())))
+        state.view(0)
+        run = rules.record(state, player="Ann")
+        context = {k: v for k, v in options.items() if k != "seed"}
+        rules.verify(run, **context)
+        played.append(name)
+print(sorted(set(played)))
+print(len(reads))
+sys.stdout.flush()
+'''
+
+
+def test_the_engine_reads_no_clock_while_every_game_plays_records_and_verifies():
+    from engine import games
+
+    result = subprocess.run([sys.executable, "-c", NO_CLOCK], capture_output=True, text=True,
+                            cwd=ROOT.parent, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    played, reads = result.stdout.splitlines()[-2:]
+    assert played == str(sorted(games.names()))
+    assert reads == "0"
+
+
+def test_no_engine_module_names_a_clock():
+    """The source side of the same rule: no engine module imports `time` or asks
+    `datetime` for now or today (dates reach the engine as arguments)."""
+    import ast
+
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                assert all(alias.name != "time" for alias in node.names), f"{path} imports time"
+            if isinstance(node, ast.ImportFrom):
+                assert node.module != "time", f"{path} imports from time"
+            if isinstance(node, ast.Attribute):
+                assert node.attr not in ("now", "utcnow", "today"), \
+                    f"{path}:{node.lineno} asks for .{node.attr}"

@@ -32,6 +32,7 @@ from engine.cardrogue.identity import map_id
 from tests.engine.test_properties import CHARACTERS, boards
 from tests.runs import maps as corpus_maps
 from tests.runs.record import final_state
+from tests.hypothesis_profiles import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "runs"
@@ -586,7 +587,7 @@ def test_corpus_events_match_the_events_schema(path):
     _check_events(seen)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(1, 3), seed=st.integers(0, 2**32), data=st.data())
 def test_random_play_events_match_the_events_schema(players, seed, data):
     paths, cells, legend, starts = data.draw(boards(players), label="board")
@@ -645,7 +646,7 @@ def test_sigkill_while_saving_a_run_leaves_the_old_file_whole(tmp_path):
     leftovers = [p for p in tmp_path.iterdir() if p != target]
     assert all(p.name.startswith(".") and p.name.endswith(".tmp") for p in leftovers)
     os.utime(leftovers[0], (time.time() - 7200, time.time() - 7200))
-    assert files.remove_stale_temporaries(tmp_path) == 1
+    assert files.remove_stale_temporaries(tmp_path, time.time()) == 1
     assert list(tmp_path.iterdir()) == [target]
 
 

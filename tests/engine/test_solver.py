@@ -41,6 +41,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from engine.cardrogue.solver import breadth_first, lower_bound, search  # noqa: E402
 from tests.engine.test_properties import CHARACTERS, boards  # noqa: E402
+from tests.hypothesis_profiles import examples  # noqa: E402
 
 
 @st.composite
@@ -55,7 +56,7 @@ def small_maps(draw):
     return map_from_levels([(level, custom)], seed=draw(st.integers(0, 2**32)))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.filter_too_much])
 @given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
 def test_a_star_finds_the_breadth_first_optimum_and_its_bound_never_overestimates(spec, character):
@@ -144,7 +145,7 @@ def every_state(start, max_states):
     return {key: (games[key], left.get(key)) for key in games}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.filter_too_much])
 @given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
 def test_the_bound_never_exceeds_the_fewest_actions_left_from_any_reachable_state(spec,
@@ -156,7 +157,7 @@ def test_the_bound_never_exceeds_the_fewest_actions_left_from_any_reachable_stat
             assert lower_bound(game) <= left
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.filter_too_much])
 @given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
 def test_dropping_dominated_states_never_loses_the_optimum(spec, character):

@@ -18,6 +18,7 @@ from engine.cardrogue.maps.incremental import DocumentChecker
 from engine.cardrogue.maps.lint import LintCache, lint
 from engine.cardrogue.maps.problems import Collector
 from tests.maps.support import FIXTURES, REPO, document, level
+from tests.hypothesis_profiles import examples
 
 MAP_FILES = sorted((REPO / "campaigns").rglob("*.toml")) + sorted(FIXTURES.rglob("*.toml"))
 
@@ -193,7 +194,7 @@ def _apply(doc: dict[str, Any], edit: tuple[Any, ...]) -> None:
         levels.insert(rest[1] % len(levels), levels.pop(rest[0] % len(levels)))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(edits, min_size=1, max_size=25))
 def test_random_edits_get_the_same_report_as_a_full_check(steps: list[tuple[Any, ...]]) -> None:
     doc = _start_document()
@@ -204,7 +205,7 @@ def test_random_edits_get_the_same_report_as_a_full_check(steps: list[tuple[Any,
         assert_same(checker, doc)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(FILE_DOCUMENTS), st.lists(edits, min_size=1, max_size=10))
 def test_random_edits_to_map_files(found: tuple[Path, Any], steps: list[tuple[Any, ...]]) -> None:
     path, original = found

@@ -25,6 +25,7 @@ from engine.cardrogue.maps import (
     validate_text,
 )
 from tests.maps.support import VALID
+from tests.hypothesis_profiles import examples
 
 TEXTS = [p.read_text(encoding="utf-8") for p in VALID]
 DOCUMENTS = [load_document(p) for p in VALID]
@@ -33,7 +34,7 @@ DOCUMENTS = [load_document(p) for p in VALID]
 NOISE = list(PATH_GLYPHS.values()) + list("@>.$#gkcBpf\u00b7 \n\t\"'=[]{},\\0123456789-") + [
     "\x00", "\x07", "\x1b", "\r", "\u200b", "\u202e", "\ud7ff", "\U0001f600", "\u00e9"]
 
-SETTINGS = settings(max_examples=150, deadline=None,
+SETTINGS = settings(max_examples=examples(150), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 values = st.recursive(

@@ -16,6 +16,8 @@ from services.runfiles import keep_run
 from services.scores import ScoreStore
 from tests.minirogue.players import careful_choice, play
 
+pytestmark = pytest.mark.clock
+
 BOARD = "daily:2026-11-22"
 
 

@@ -11,6 +11,8 @@ import pytest
 
 from engine.minirogue import RULES, daily_seed
 
+pytestmark = pytest.mark.clock
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from engine.minirogue import RULES, Action, record, verify
 from engine.minirogue.tables import DIFFICULTIES
 from tests.minirogue.players import careful_choice
+from tests.hypothesis_profiles import examples
 
 # A generous bound: random games here end in about 30 actions, careful ones in about 150.
 MAX_ACTIONS = 5000
@@ -20,7 +21,7 @@ games = st.tuples(st.integers(0, (1 << 64) - 1), st.sampled_from(DIFFICULTIES), 
                   st.integers(0, 1 << 32), st.booleans())
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_legal_play_ends_and_replays_identically(game) -> None:
     seed, difficulty, keys, chooser_seed, careful = game
@@ -45,7 +46,7 @@ def test_random_legal_play_ends_and_replays_identically(game) -> None:
     assert verify(record(state, "Prop")).ok
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, (1 << 64) - 1), st.integers(0, 1 << 32))
 def test_stats_stay_on_the_character_card(seed: int, chooser_seed: int) -> None:
     rng = random.Random(chooser_seed)
@@ -77,7 +78,7 @@ def action_universe() -> list[Action]:
     return out
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, (1 << 64) - 1), st.integers(0, 1 << 32))
 def test_legal_actions_are_exactly_the_actions_without_a_reason(seed: int, chooser_seed: int
                                                                 ) -> None:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.core.dice import Dice
 from engine.roguelike import RULES
 from tests.roguelike.support import check_map, check_view
+from tests.hypothesis_profiles import examples
 
 BOUND = 600
 seeds = st.integers(min_value=0, max_value=(1 << 64) - 1)
@@ -30,7 +31,7 @@ def play(seed: int, chooser_seed: int) -> tuple[object, list[list[dict]]]:
     return state, log
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=seeds, chooser_seed=seeds)
 def test_random_play_ends_consistently_and_replays(seed: int, chooser_seed: int) -> None:
     state, log = play(seed, chooser_seed)
@@ -48,7 +49,7 @@ def test_random_play_ends_consistently_and_replays(seed: int, chooser_seed: int)
     assert stored.fingerprint() == state.fingerprint()
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=seeds)
 def test_a_finished_game_verifies_and_its_cut_short_run_does_not(seed: int) -> None:
     state = RULES.new_game(seed=seed)

@@ -9,13 +9,15 @@ import random
 from typing import Any
 
 from engine.minirogue import RULES, daily_seed, record
+from services import clock
 from tests.minirogue.players import play, random_choice, won_game
 
 RECORDED = "2026-11-22T12:00:00Z"
 
 
 def today() -> datetime.date:
-    return datetime.datetime.now(datetime.UTC).date()
+    """The server's today: the one clock's (tests hold it still with `steady_clock`)."""
+    return clock.today()
 
 
 def played(seed: int, difficulty: str = "normal", dungeon_keys: bool = False, *,

@@ -3,6 +3,7 @@ and ranked in points, on the board of their seed or of their daily dungeon's dat
 
 from __future__ import annotations
 
+import pytest
 import copy
 import datetime
 from typing import Any
@@ -15,6 +16,8 @@ from server.store import iso
 from tests.server.conftest import Api
 from tests.server.minirogue_runs import by_score, daily, played, seed_board, today, won
 from tests.server.test_api import make_moderator
+
+pytestmark = [pytest.mark.clock, pytest.mark.usefixtures("steady_clock")]
 
 GAME = "/api/v1/games/minirogue"
 

@@ -21,6 +21,7 @@ from schemathesis.specs.openapi.checks import (
 from server.app import Settings, create_app
 from server.limits import Rate
 from tests.server.conftest import challenge
+from tests.hypothesis_profiles import examples
 
 TOKEN: dict[str, str] = {}
 
@@ -43,7 +44,7 @@ schema = schemathesis.pytest.from_fixture("live_schema")
 
 
 @schema.parametrize()
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_server_error_and_every_answer_matches_the_schema(case: Any) -> None:
     # Moderation routes get the player's token too: they must answer 403, as declared.
     case.call_and_validate(headers=TOKEN, checks=[

@@ -7,6 +7,7 @@ from engine.core.dice import Dice
 from engine.tabledungeon import RULES
 from engine.tabledungeon.actions import Action
 from engine.tabledungeon.policy import choose
+from tests.hypothesis_profiles import examples
 
 BOUND = 20_000  # actions: random play ends far below this (about 40 on average)
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -18,7 +19,7 @@ def check_replay(state, names):
     assert again.returns() == state.returns() and again.score == state.score
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), players=st.integers(2, 4),
        picks=st.randoms(use_true_random=False))
 def test_random_legal_play_ends_and_replays(seed, players, picks):
@@ -41,7 +42,7 @@ def test_random_legal_play_ends_and_replays(seed, players, picks):
     check_replay(state, names)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), players=st.integers(2, 4),
        level=st.sampled_from(["easy", "normal"]))
 def test_computer_players_only_take_legal_actions_and_finish(seed, players, level):
@@ -60,7 +61,7 @@ def test_computer_players_only_take_legal_actions_and_finish(seed, players, leve
     check_replay(state, names)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1))
 def test_the_computer_is_deterministic_for_its_own_seed(seed):
     def game():

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core import shown
+from services import clock
 
 if TYPE_CHECKING:
     from app.games.cardrogue.session import Session
@@ -63,7 +64,8 @@ def enter_run(session: Session) -> Standing:
         with ScoreStore.open() as store:
             improved = False
             if session.game.outcome == "won" and not session.assisted:
-                run = record_run(session.game, session.name, identity=session.map_id)
+                run = record_run(session.game, session.name, identity=session.map_id,
+                                 recorded=clock.stamp())
                 improved = store.add(run, session.spec).improved
             best = store.best(session.map_id, session.name)
             standing = Standing(improved=improved, players=store.players(session.map_id))
@@ -83,7 +85,8 @@ def save_run(session: Session) -> str:
         from services.runfiles import keep_run
         from engine.cardrogue import record_run
 
-        path: Path = keep_run(record_run(session.game, session.name, identity=session.map_id))
+        path: Path = keep_run(record_run(session.game, session.name, identity=session.map_id,
+                                 recorded=clock.stamp()))
     except Exception as error:  # noqa: BLE001
         return f"The run could not be saved: {one_line(error)}"
     return f"Run saved to {path}"

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import MAX_RUN_BYTES, FileTooLarge, RunError, read_limited, write_atomic
 from engine.cardrogue import run_from_dict
+from services import clock
 
 if TYPE_CHECKING:
     from engine.cardrogue import Run
@@ -61,7 +62,7 @@ def keep(session: Session) -> Path:
     from engine.cardrogue import record_run
 
     game = session.game
-    run = record_run(game, session.name, identity=session.map_id)
+    run = record_run(game, session.name, identity=session.map_id, recorded=clock.stamp())
     doc = {
         "kind": SAVE_KIND,
         "version": SAVE_VERSION,

@@ -9,6 +9,7 @@ not proved best.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -29,7 +30,7 @@ def solve_in_order(game: Game, max_seconds: float | None = None) -> Iterator[Lev
     each level's search. Stops after a level with no win or one not proved."""
     while game.outcome is None:
         level = game.level
-        found = search(game, level_only=True, max_seconds=max_seconds)
+        found = search(game, level_only=True, max_seconds=max_seconds, clock=time.monotonic)
         yield LevelSolved(level, found)
         if found.solution is None:
             return

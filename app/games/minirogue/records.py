@@ -19,6 +19,7 @@ from engine.minirogue import GAME, RULES_VERSION, Run, State, daily_seed, record
 
 from app.games.cardrogue.records import one_line, player_name
 from app.games.minirogue.words import DIFFICULTIES
+from services import clock
 
 if TYPE_CHECKING:
     from services.scores import ScoredEntry, ScoreStore
@@ -191,7 +192,7 @@ def finish(state: State, setup: Setup, player: str | None = None) -> Standing:
     name = player or player_name()
     standing = Standing(player=name)
     try:
-        run = record_run(state, name)
+        run = record_run(state, name, recorded=clock.stamp())
     except ValueError as error:
         return Standing(note=f"The run could not be recorded: {one_line(error)}")
     standing.document = run.to_dict()

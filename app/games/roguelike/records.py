@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.roguelike import RogueState, record_run
+from services import clock
 
 
 def save_run(state: RogueState, player: str) -> Path | str:
@@ -12,7 +13,7 @@ def save_run(state: RogueState, player: str) -> Path | str:
     try:
         from services.runfiles import keep_run
 
-        path = keep_run(record_run(state, player))
+        path = keep_run(record_run(state, player, recorded=clock.stamp()))
     except Exception as error:  # noqa: BLE001 - the results still show without the file
         return f"The run could not be saved: {' '.join(str(error).split())}"
     return path

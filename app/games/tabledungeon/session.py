@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core import Dice, Event, IllegalAction
 from engine.tabledungeon import LEVELS, MAX_SEED, RULES, Action, State, choose
+from services import clock
 
 HUMAN = "human"
 
@@ -109,7 +110,7 @@ class TableSession:
         """The run document; its player is the first person at the table (or seat 1)."""
         humans = self.humans()
         player = self.seats[humans[0] if humans else 0].name
-        return RULES.record(self.state, player=player)
+        return RULES.record(self.state, player=player, recorded=clock.stamp())
 
 
 def save_run(session: TableSession) -> str:

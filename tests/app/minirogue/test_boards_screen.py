@@ -3,6 +3,7 @@ played it, then the boards played here, the last first, each with the top of its
 
 from __future__ import annotations
 
+import pytest
 import datetime
 
 from textual.widgets import OptionList, Static
@@ -13,6 +14,8 @@ from app.games.minirogue.screens.boards import MiniRogueBoardsScreen
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from engine.minirogue import RULES
 from tests.minirogue.players import careful_choice, play
+
+pytestmark = pytest.mark.clock
 
 DAY = datetime.date(2026, 11, 22)
 

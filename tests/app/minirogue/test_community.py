@@ -5,6 +5,7 @@ and says so in words when the server is out of reach, losing nothing."""
 
 from __future__ import annotations
 
+import pytest
 import datetime
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from app.games.minirogue.screens.boards import MiniRogueBoardsScreen
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from app.games.minirogue.screens.results import MiniRogueResultsScreen
 from engine.minirogue import RULES
-from services import community
+from services import clock, community
 from services.settings import Settings, save_settings
 from tests.app.minirogue.keys import DEATH, WIN, delve_keys
 from tests.app.minirogue.test_play import start_with_seed
@@ -24,6 +25,8 @@ from tests.app.test_community import until
 from tests.minirogue.players import careful_choice, play
 from tests.server.live import LiveServer
 from tests.server.postgres import free_port
+
+pytestmark = pytest.mark.clock
 
 DAY = datetime.date(2026, 11, 22)
 
@@ -116,8 +119,10 @@ def local_delve(setup: Setup, player: str) -> dict:
     return standing.document
 
 
-async def open_boards(app: CardRogueApp, pilot) -> MiniRogueBoardsScreen:
-    app.push_screen(MiniRogueNewGameScreen(today=DAY))
+async def open_boards(app: CardRogueApp, pilot,
+                      today: datetime.date | None = DAY) -> MiniRogueBoardsScreen:
+    """The boards screen, from the new-delve form of `today` (None: the clock's day)."""
+    app.push_screen(MiniRogueNewGameScreen(today=today))
     await pilot.pause()
     await pilot.press("ctrl+b")
     await pilot.pause()
@@ -151,22 +156,27 @@ async def test_the_boards_screen_shows_the_servers_board_of_the_highlighted_dung
 
 async def test_the_servers_daily_board_says_how_each_delve_was_played(
         server: LiveServer, user_data: Path) -> None:
+    """On DAY, whatever today is: the one clock is set for the app and for the server, which
+    files a daily delve on its day's board only while that day is near."""
     user_data.mkdir(parents=True, exist_ok=True)
-    document = local_delve(Setup.daily(DAY, "hard", True), "Tester")
-    client = community.Client(server.url)
-    client.register("Ann")
-    run_id = client.submit(document)
-    verdict = community.wait_for_verdicts(client, [run_id], 30)[run_id]
-    assert (verdict["status"], verdict["board"]) == ("verified", f"daily:{DAY.isoformat()}")
-    use_server(server.url)
-    app = CardRogueApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 30)) as pilot:
-        await open_boards(app, pilot)
-        await until(pilot, lambda: "Ann" in text_of(app, "#community"),
-                    why=lambda: text_of(app, "#community"))
-        line = next(line for line in text_of(app, "#community").splitlines() if "Ann" in line)
-        assert line.endswith("Hard, keys"), line
+    with clock.frozen(datetime.datetime(2026, 11, 22, 18, 30, tzinfo=datetime.UTC)):
+        document = local_delve(Setup.daily(DAY, "hard", True), "Tester")
+        assert document["recorded"] == "2026-11-22T18:30:00Z"
+        client = community.Client(server.url)
+        client.register("Ann")
+        run_id = client.submit(document)
+        verdict = community.wait_for_verdicts(client, [run_id], 30)[run_id]
+        assert (verdict["status"], verdict["board"]) == ("verified", f"daily:{DAY.isoformat()}")
+        use_server(server.url)
+        app = CardRogueApp()
+        app.animation_level = "none"
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_boards(app, pilot, today=None)
+            await until(pilot, lambda: "Ann" in text_of(app, "#community"),
+                        why=lambda: text_of(app, "#community"))
+            line = next(line for line in text_of(app, "#community").splitlines()
+                        if "Ann" in line)
+            assert line.endswith("Hard, keys"), line
 
 
 async def test_the_boards_screen_says_when_the_server_is_out_of_reach(user_data: Path) -> None:

@@ -3,11 +3,14 @@ variant, also for a run file imported later."""
 
 from __future__ import annotations
 
+import pytest
 import datetime
 from dataclasses import replace
 
 from app.games.minirogue.records import Setup
 from engine.minirogue import RULES, daily_seed, record_run
+
+pytestmark = pytest.mark.clock
 
 DAY = datetime.date(2026, 12, 4)
 

@@ -107,6 +107,7 @@ def solve_level(screen, document: dict[str, Any], key: str) -> None:
             screen.post_message(Found(key, Outcome(bound=bound)))
         return False
 
-    found = search(game, level_only=True, max_seconds=BUDGET_SECONDS, stop=stop)
+    found = search(game, level_only=True, max_seconds=BUDGET_SECONDS, clock=time.monotonic,
+                   stop=stop)
     if not worker.is_cancelled:
         screen.post_message(Found(key, Outcome(search=found, finished=True)))

@@ -26,6 +26,7 @@ from engine.cardrogue import (MapSpec, Run, Verified, read_run, record_run, shar
 from engine.cardrogue.maps import check_document, copy_schema, save_map
 from engine.core import MAP_HASH_MISMATCH, RunError, save_run
 from services.runfiles import clear_path
+from services import clock
 
 NOT_CLEARED = ("Play the whole map to the end first (shift+p): publishing needs a clear of "
                "this exact map.")
@@ -356,7 +357,7 @@ def _start(editor, spec: MapSpec, hero: str | None) -> None:
 
 def _won(editor, game, identity: str) -> None:
     """A play-test was won: a clear if it replays on the current map, else just a level won."""
-    run = record_run(game, identity=identity)
+    run = record_run(game, identity=identity, recorded=clock.stamp())
     if check_clear(editor.model.document, run) is not None:
         editor.notify(f"Level won in {game.moves} moves. Only the whole map played to the end "
                       "(shift+p) counts as a clear.", markup=False)

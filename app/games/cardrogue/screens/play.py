@@ -8,6 +8,7 @@ a list dialog for cards, a prompt line for a direction, a cursor on the board fo
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -769,7 +770,7 @@ class PlayScreen(GameViews, Screen[None]):
 
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, start: Game, history: list[Action]) -> None:
-        found = search(start, level_only=True, max_seconds=HINT_SECONDS)
+        found = search(start, level_only=True, max_seconds=HINT_SECONDS, clock=time.monotonic)
         if not get_current_worker().is_cancelled:  # a newer hint was asked for meanwhile
             self.app.call_from_thread(self.show_hint, found, history)
 

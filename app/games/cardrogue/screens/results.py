@@ -16,6 +16,7 @@ from app.games.cardrogue import records
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.solutions import Shown, optimal_replay
 from app.screens.submit import SubmittingScreen
+from services import clock
 
 
 def results_rows(session: Session) -> list[tuple[Text, str, str, str]]:
@@ -205,8 +206,8 @@ class ResultsScreen(SubmittingScreen[str]):
         self.query_one("#submit", Button).remove_class("shown")
         self.community_line("Verifying…")
         session = self.session
-        document = json.loads(record_run(session.game, session.name,
-                                         identity=session.map_id).to_json())
+        document = json.loads(record_run(session.game, session.name, identity=session.map_id,
+                                         recorded=clock.stamp()).to_json())
         self.send(self.server, document, self.chosen_name or session.name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

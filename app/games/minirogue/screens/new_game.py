@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from engine.minirogue import DIFFICULTIES, setup_problem
+from services import clock
 
 from app.games.minirogue.records import Setup
 from app.games.minirogue.words import DIFFICULTIES as DIFFICULTY_NAMES
@@ -24,7 +25,7 @@ DEFAULT_DIFFICULTY = "normal"  # the rulebook's advice for a first delve
 
 def utc_today() -> datetime.date:
     """The daily dungeon's day: the UTC date, so everyone plays the same dungeon at once."""
-    return datetime.datetime.now(datetime.UTC).date()
+    return clock.today()
 
 
 def seed_problem(text: str) -> str | None:
