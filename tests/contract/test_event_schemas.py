@@ -1,0 +1,385 @@
+"""Every event kind of every game, checked against that game's events schema on purpose.
+
+Two sides, so that neither random play nor a rare rule decides what is checked:
+- from the engine's source: each place an Event is built gives its kind and, as far as the code
+  shows it, its fields (a `**spread` of a function's returned dict literal counts too); the
+  schema must name exactly those kinds, with every field;
+- from the engine itself: seeded games, the corpus runs and a few rigged situations must produce
+  every kind at least once, and every event they produce must match the schema.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from engine import games
+from engine.core.protocol import Event
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCHEMAS = {
+    "cardrogue": "events.schema.json",
+    "minirogue": "minirogue-events.schema.json",
+    "tabledungeon": "tabledungeon-events.schema.json",
+}
+# A registered game with no events schema yet, and why.
+NO_SCHEMA = {
+    "roguelike": "no events schema written yet; its events are only read by its own screens",
+}
+# Kinds a schema names that the engine does not build: the replay command's own lines.
+REPLAY_LINES = {"cardrogue": {"action": "action_line"}}
+# Events whose kind is not a string literal, by file: the kinds that call can build.
+COMPUTED_KINDS = {
+    ("tabledungeon", "levelling.py"): {"xp_to_bottom", "xp_to_discard", "hand_to_xp"},
+}
+
+
+def schema(game: str) -> dict[str, Any]:
+    return json.loads((ROOT / "schemas" / SCHEMAS[game]).read_text("utf-8"))
+
+
+def _routes(doc: dict[str, Any]) -> dict[str, str]:
+    """kind -> the definition its if/then sends it to."""
+    return {rule["if"]["properties"]["event"]["const"]: rule["then"]["$ref"]
+            for rule in doc["allOf"]}
+
+
+# ---------------------------------------------------------------------- the engine's source
+
+
+@dataclass
+class Built:
+    """One `Event(...)` in the source: its kinds and the fields it names (None: unknown)."""
+
+    where: str
+    kinds: set[str]
+    fields: set[str] | None
+
+
+def _functions(trees: list[ast.Module]) -> dict[str, list[ast.FunctionDef]]:
+    found: dict[str, list[ast.FunctionDef]] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                found.setdefault(node.name, []).append(node)
+    return found
+
+
+def _called_name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name):
+            return node.func.id
+        if isinstance(node.func, ast.Attribute):
+            return node.func.attr
+    return None
+
+
+def _returned_fields(name: str | None, functions: dict[str, list[ast.FunctionDef]],
+                     ) -> set[str] | None:
+    """The keys of the dict literals a function returns, or None when it returns anything else."""
+    defs = functions.get(name or "", [])
+    if len(defs) != 1:
+        return None
+    keys: set[str] = set()
+    for node in ast.walk(defs[0]):
+        if isinstance(node, ast.Return):
+            if not isinstance(node.value, ast.Dict):
+                return None
+            part = _dict_fields(node.value, defs[0], functions)
+            if part is None:
+                return None
+            keys |= part
+    return keys or None
+
+
+def _dict_fields(literal: ast.Dict, scope: ast.FunctionDef,
+                 functions: dict[str, list[ast.FunctionDef]]) -> set[str] | None:
+    keys: set[str] = set()
+    for key, value in zip(literal.keys, literal.values, strict=True):
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            keys.add(key.value)
+            continue
+        if key is not None:
+            return None
+        # `**value`: a call, or a name bound once in this function to a call
+        source: ast.expr | None = value
+        if isinstance(value, ast.Name):
+            bound = [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign)
+                     and any(isinstance(t, ast.Name) and t.id == value.id for t in n.targets)]
+            source = bound[0] if len(bound) == 1 else None
+        spread = _returned_fields(_called_name(source) if source else None, functions)
+        if spread is None:
+            return None
+        keys |= spread
+    return keys
+
+
+@functools.cache
+def built_events(game: str) -> tuple[Built, ...]:
+    files = sorted((ROOT / "engine" / game).rglob("*.py"))
+    trees = [ast.parse(path.read_text("utf-8")) for path in files]
+    functions = _functions(trees)
+    seen: set[tuple[str, int, int]] = set()
+    out: list[Built] = []
+    for path, tree in zip(files, trees, strict=True):
+        for scope in ast.walk(tree):
+            if not isinstance(scope, ast.FunctionDef):
+                continue
+            for node in ast.walk(scope):
+                if not (isinstance(node, ast.Call) and _called_name(node) == "Event"):
+                    continue
+                spot = (path.name, node.lineno, node.col_offset)
+                if spot in seen:
+                    continue  # met again from an enclosing function
+                seen.add(spot)
+                where = f"engine/{game}/{path.relative_to(ROOT / 'engine' / game)}:{node.lineno}"
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    kinds = {first.value}
+                else:
+                    assert (game, path.name) in COMPUTED_KINDS, f"{where}: kind is not a literal"
+                    kinds = COMPUTED_KINDS[game, path.name]
+                fields: set[str] | None = set()
+                if len(node.args) > 1:
+                    data = node.args[1]
+                    fields = (_dict_fields(data, scope, functions)
+                              if isinstance(data, ast.Dict) else None)
+                out.append(Built(where, kinds, fields))
+    return tuple(out)
+
+
+def engine_kinds(game: str) -> set[str]:
+    return {kind for built in built_events(game) for kind in built.kinds}
+
+
+def test_every_registered_game_has_its_events_schema_or_a_reason():
+    assert set(games.names()) == set(SCHEMAS) | set(NO_SCHEMA)
+    assert not set(SCHEMAS) & set(NO_SCHEMA)
+
+
+def test_the_source_scan_sees_through_a_spread():
+    """The scan is what found issue 39: a counter-attack spreads the attack roll's dict."""
+    counter = [b for b in built_events("cardrogue") if b.kinds == {"counter_attack"}]
+    assert len(counter) == 1 and counter[0].fields is not None
+    assert {"again", "rolls", "counted", "gear", "reduction", "dealt"} <= counter[0].fields
+
+
+@pytest.mark.parametrize("game", sorted(SCHEMAS))
+def test_the_schema_names_exactly_the_kinds_the_engine_builds(game):
+    doc = schema(game)
+    listed = set(doc["properties"]["event"]["enum"])
+    extra = set(REPLAY_LINES.get(game, {}))
+    emitted = engine_kinds(game)
+    assert sorted(emitted - listed) == [], "built by the engine, missing from the schema"
+    assert sorted(listed - emitted - extra) == [], "in the schema, never built by the engine"
+    # Each kind leads to its own definition, so an event is checked field by field.
+    routes = _routes(doc)
+    names = {kind: f"event_{kind}" for kind in emitted} | REPLAY_LINES.get(game, {})
+    for kind, name in names.items():
+        assert name in doc["definitions"], f"{kind}: no definition"
+        assert routes.get(kind) == f"#/definitions/{name}", f"{kind}: not routed to {name}"
+
+
+@pytest.mark.parametrize("game", sorted(SCHEMAS))
+def test_every_field_the_engine_names_is_in_the_schema(game):
+    definitions = schema(game)["definitions"]
+    missing = []
+    for built in built_events(game):
+        for kind in built.kinds:
+            documented = set(definitions[f"event_{kind}"]["properties"])
+            missing += [f"{built.where} {kind}.{name}" for name in
+                        sorted((built.fields or set()) - documented)]
+    assert missing == []
+
+
+# ---------------------------------------------------------------------- the engine's events
+
+
+def _cardrogue_corpus() -> Iterator[Event]:
+    from engine.cardrogue import runs
+    from engine.cardrogue.runs import read_run
+    from tests.runs import maps as corpus_maps
+
+    seen: list[Event] = []
+    for path in sorted((ROOT / "tests" / "runs").glob("*.run.json")):
+        run = read_run(path)
+        runs.verify(run, runs.locate(run, corpus_maps.by_id()), on_start=seen.extend,
+                    on_step=lambda n, action, events: seen.extend(events))
+    yield from seen
+
+
+def _cardrogue_classic_games(count: int) -> Iterator[Event]:
+    """Seeded classic tables of 1 to 4 players, played by a seeded random hand that rarely
+    ends a turn and more rarely still leaves or quits."""
+    from engine.cardrogue import Game
+
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = Game.classic([f"P{n}" for n in range(1 + seed % 4)], seed)
+        yield from game.opening_events
+        for _ in range(800):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            roll = rng.random()
+            pool = [a for a in legal if a.kind not in ("quit", "leave", "end_turn")]
+            if roll < 0.15 or not pool:
+                pool = [a for a in legal if a.kind not in ("quit", "leave")] or legal
+            if roll < 0.003:
+                pool = legal
+            yield from game.apply(rng.choice(pool))
+
+
+def _cardrogue_rigged() -> Iterator[Event]:
+    """Rare kinds, each from a small table with the dice told what to roll."""
+    from engine.cardrogue import Action, Goal
+    from engine.cardrogue.board import S
+    from tests.engine.support import act, give, rig, story, table
+    from tests.engine.test_catacomb import picked, wall_in
+    from tests.engine.test_combat import fight
+    from tests.engine.test_exceptional import OPEN as ROW_OPEN
+    from tests.engine.test_exceptional import ROW, ROW_CELLS
+    from tests.engine.test_goals import branch, up
+    from tests.engine.test_items import versus
+    from tests.engine.test_players import pair
+
+    # counter_attack (issue 39): a failed trip on a hero in combat earns their attack
+    g = pair(cells="@@g", legend={"g": {"card": "goblin", "revealed": True}})
+    rig(g, "trip:0", 3)
+    rig(g, "trip:1", 5)
+    yield from act(g, "trip 1")
+    # blocked: a shield's one stops the enemy's reply
+    g = fight({"card": "sewer_rat", "health": 10})
+    g.apply(Action("equip", card=give(g, "shield")))
+    rig(g, "fight", 1)
+    yield from act(g, "attack E")
+    # enemy_poisoned, then enemy_poison_tick on the poisoner's next turn
+    troll = {"card": "troll", "revealed": True, "health": 10}
+    g = table("╶───╴", "o@t.@", {"o": {"card": "path", "revealed": True}, "t": troll},
+              [("Ann", "bard"), ("Bob", "rogue")], [(0, 1), (0, 4)],
+              potion_identity={"green": "poison"})
+    yield from g.apply(Action("throw", card=give(g, "potion", colour="green"), dir="E"))
+    yield from act(g, "flee W", "end", "end")
+    # debt_bought
+    g = story("╶─╴", "@$.", {"$": up("shop", stock=["shopkeeper_debt"])}, gold=12)
+    act(g, "move E")
+    yield from act(g, f"buy {g.stock[g.players[0].pos][0].uid}")
+    # exit_locked
+    g = branch("goblin", goals=[Goal("slay", "goblin")])
+    yield from act(g, "move E", "move E")
+    # no_effect: a teleport with nowhere to land
+    g = story("╶╴", "@.", {}, character="bard", potion_identity={"red": "teleport"})
+    yield from g.apply(Action("drink", card=give(g, "potion", colour="red")))
+    # card_reused: the stack is out, so a walled-in card is laid again
+    g = picked(("A",), seed=2, characters=["explorer"])
+    below = g.board.neighbour(g.players[0].pos, S)
+    g.board.content[below] = g.new_card("path_crossing")
+    wall_in(g, "golem")
+    g.catacomb.exploration.clear()
+    yield from act(g, "flip S", "move S")
+    # basilisks_discarded: stealing the second basilisk
+    g = pair()
+    give(g, "basilisk_venom", 0)
+    give(g, "basilisk_gaze", 1)
+    rig(g, "steal", 6)
+    yield from act(g, "steal 1")
+    # enemy_attack_changed: a strength potion thrown at an enemy
+    g = versus("goblin", "bard", potion_identity={"red": "strength"})
+    yield from g.apply(Action("throw", card=give(g, "potion", colour="red"), dir="E"))
+    # still_away: coming back to a tile someone stands on
+    g = table(ROW, ROW_CELLS, ROW_OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 3)])
+    yield from act(g, "move E", "leave", "move W", "move W", "end", "come_back")
+
+
+def cardrogue_events() -> Iterator[Event]:
+    yield from _cardrogue_rigged()
+    yield from _cardrogue_corpus()
+    yield from _cardrogue_classic_games(20)
+
+
+def minirogue_events() -> Iterator[Event]:
+    """Seeded games until every kind has turned up (spell_replaced needs a few hundred)."""
+    from engine.minirogue import RULES
+    from tests.minirogue.players import careful_choice
+
+    wanted = engine_kinds("minirogue")
+    seen: set[str] = set()
+    for seed in range(1500):
+        if wanted <= seen:
+            return
+        rng = random.Random(seed)
+        state = RULES.new_game(seed=seed, difficulty=("casual", "hard")[seed % 2],
+                               dungeon_keys=seed % 3 == 0)
+        events = list(state.start_events)
+        while not state.is_over and len(state.history) < 5000:
+            action = careful_choice(state) if rng.random() < 0.6 else rng.choice(
+                state.legal_actions())
+            events += state.apply(action)
+        seen.update(e.kind for e in events)
+        yield from events
+
+
+def tabledungeon_events() -> Iterator[Event]:
+    from engine.tabledungeon import RULES
+    from tests.tabledungeon.support import play_out
+
+    wanted = engine_kinds("tabledungeon")
+    seen: set[str] = set()
+    for seed in range(60):
+        if wanted <= seen:
+            return
+        state = play_out(seed=seed, players=2 + seed % 3, level="easy" if seed % 2 else "normal")
+        replay = RULES.new_game(seed=seed, players=state.names)
+        for action in state.history:
+            events = replay.apply(action)
+            seen.update(e.kind for e in events)
+            yield from events
+
+
+def _shape(value: Any) -> Any:
+    """An event's fields and the JSON types of their values, all the way down."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, _shape(v)) for key, v in value.items()))
+    if isinstance(value, list):
+        return ("list", tuple(sorted({repr(_shape(v)) for v in value})))
+    return type(value).__name__
+
+
+PRODUCERS: dict[str, Callable[[], Iterator[Event]]] = {
+    "cardrogue": cardrogue_events,
+    "minirogue": minirogue_events,
+    "tabledungeon": tabledungeon_events,
+}
+
+
+def test_every_game_with_a_schema_has_a_producer():
+    assert set(PRODUCERS) == set(SCHEMAS)
+
+
+@pytest.mark.parametrize("game", sorted(SCHEMAS))
+def test_every_kind_the_engine_builds_is_produced_and_matches_the_schema(game):
+    doc = schema(game)
+    jsonschema.Draft7Validator.check_schema(doc)
+    validator = jsonschema.Draft7Validator(doc)
+    shapes: set[tuple[Any, ...]] = set()
+    seen: set[str] = set()
+    for event in PRODUCERS[game]():
+        data = json.loads(json.dumps(event.to_dict()))  # plain JSON values only
+        seen.add(data["event"])
+        shape = (data["event"], _shape(data))
+        if shape in shapes:
+            continue  # an event of this kind with these fields and types passed already
+        shapes.add(shape)
+        errors = [e.message for e in validator.iter_errors(data)]
+        assert errors == [], f"{data}: {errors}"
+    assert sorted(engine_kinds(game) - seen) == [], "never produced"
