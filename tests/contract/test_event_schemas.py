@@ -116,7 +116,8 @@ def _data_fields(value: ast.expr, scope: ast.FunctionDef,
         return _dict_fields(value, scope, functions, depth)
     if isinstance(value, ast.Call):
         return _returned_fields(_called_name(value), functions, None, depth)
-    if not isinstance(value, ast.Name) or value.id in {a.arg for a in scope.args.args}:
+    arguments = scope.args.posonlyargs + scope.args.args + scope.args.kwonlyargs
+    if not isinstance(value, ast.Name) or value.id in {a.arg for a in arguments}:
         return None
     stores = [n for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id == value.id
               and isinstance(n.ctx, ast.Store)]
@@ -432,8 +433,8 @@ def _roguelike_rigged() -> Iterator[Event]:
     def on_level_two(seed: int, ability: str) -> Generator[Event, None, RogueState]:
         g = created(seed, ("hack", "stab"))
         g.place.landmarks.append("down")
-        g.apply(RogueAction("descend"))
-        g.apply(RogueAction("raise", names=("hack", "hack")))
+        yield from g.apply(RogueAction("descend"))
+        yield from g.apply(RogueAction("raise", names=("hack", "hack")))
         yield from g.apply(RogueAction("ability", name=ability))
         return g
 
