@@ -1,5 +1,6 @@
 """The real `cardrogue` command on Rogue Like Roguelike runs: `verify` accepts a recorded run and
-refuses a forged one with its reason; `replay --events` prints every action and its events."""
+refuses a forged one with its reason; `replay --events` prints every action and its events, each
+event a line that schemas/roguelike-events.schema.json describes."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import subprocess
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from engine.core.runs import save_run
@@ -71,6 +73,11 @@ def test_replay_prints_every_action_and_its_events(run_file: Path) -> None:
     actions = json.loads(run_file.read_text())["actions"]
     assert [line["action"] for line in lines if line["event"] == "action"] == actions
     assert lines[-1]["event"] == "game_over"
+    schema = json.loads((REPO / "schemas" / "roguelike-events.schema.json").read_text("utf-8"))
+    validator = jsonschema.Draft7Validator(schema)
+    for line in lines:
+        if line["event"] != "action":
+            validator.validate(line)
 
 
 def test_replay_refuses_a_truncated_run(run_file: Path, tmp_path: Path) -> None:
