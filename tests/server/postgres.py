@@ -79,3 +79,15 @@ class Postgres:
         with psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
+
+
+def job_status(url: str, run_id: int) -> str | None:
+    """The status of the newest verification job of a run in the queue's table ("todo",
+    "doing", "succeeded" ...), or None when none was queued."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute("SELECT status FROM procrastinate_jobs WHERE task_name = "
+                           "'cardrogue.verify_run' AND (args->>'run_id')::int = %s "
+                           "ORDER BY id DESC LIMIT 1", (run_id,)).fetchone()
+    return None if row is None else str(row[0])

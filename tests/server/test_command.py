@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx2 as httpx
 from tests.server.conftest import challenge
-from tests.server.postgres import free_port
+from tests.server.postgres import free_port, job_status
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 WAIT = 60.0  # a bound on waiting for a process, not a measurement
@@ -158,8 +158,9 @@ def test_a_worker_verifies_for_a_server_on_postgresql(env: dict[str, str], postg
         run_id = client.post("/api/v1/runs", json=clear, headers=author).json()["id"]
         longer = client.post("/api/v1/runs", json=challenge("key-detour")[1],  # 40 actions
                              headers=author).json()["id"]
-        time.sleep(0.5)
-        assert client.get(f"/api/v1/runs/{run_id}").json()["status"] == "queued"  # no worker yet
+        # Queued for a worker, and none has come yet.
+        assert job_status(url, run_id) == "todo"
+        assert client.get(f"/api/v1/runs/{run_id}").json()["status"] == "queued"
         # The worker's own budget decides: 25 actions at most.
         with running("worker", "--database", url, "--max-actions", "25", env=env):
             assert settled(client, run_id)["status"] == "verified"

@@ -13,19 +13,11 @@ import httpx2 as httpx
 import psycopg
 
 from tests.server.conftest import challenge
-from tests.server.postgres import free_port
+from tests.server.postgres import free_port, job_status
 from tests.server.test_api import slower
 from tests.server.test_command import WAIT, running, serve, settled, wait_until_up
 
 STALLED = "3"  # seconds of silence before a worker is taken for dead
-
-
-def job_status(url: str, run_id: int) -> str | None:
-    with psycopg.connect(url, autocommit=True) as conn:
-        row = conn.execute("SELECT status FROM procrastinate_jobs WHERE task_name = "
-                           "'cardrogue.verify_run' AND (args->>'run_id')::int = %s "
-                           "ORDER BY id DESC LIMIT 1", (run_id,)).fetchone()
-    return None if row is None else str(row[0])
 
 
 def token(client: httpx.Client, name: str) -> dict[str, str]:
