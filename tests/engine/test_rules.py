@@ -71,8 +71,10 @@ def test_record_gives_the_run_file_document_that_verify_accepts() -> None:
     spec = load_map(MAP)
     game = RULES.new_game(map=spec, player="Ann")
     game.apply(Action("quit"))
-    document = RULES.record(game)
-    assert document == runs.record(game, recorded=document["recorded"]).to_dict()
+    document = RULES.record(game, recorded="2026-11-22T18:30:00Z")
+    assert document == runs.record(game, recorded="2026-11-22T18:30:00Z").to_dict()
+    assert document["recorded"] == "2026-11-22T18:30:00Z"
+    assert "recorded" not in RULES.record(game)  # the engine reads no clock: no time given, none kept
     assert runs.run_from_dict(json.loads(json.dumps(document))).to_dict() == document
     verdict = RULES.verify(document, map=spec)
     assert verdict.ok and verdict.figures["outcome"] == "lost" and verdict.code == ""
