@@ -51,7 +51,12 @@ class Postgres:
         command = [str(self.bin / args[0]), *args[1:]]
         if self.as_root:  # PostgreSQL refuses to run as root
             command = ["su", "postgres", "-c", subprocess.list2cmdline(command)]
-        subprocess.run(command, check=True, capture_output=True, timeout=120)
+        # Under Debian's faketime, PostgreSQL runs on the real clock: as the postgres user,
+        # libfaketime cannot open the root-owned semaphores it shares and initdb fails. Our
+        # code stamps its rows from services.clock, never from the database's now().
+        env = {key: value for key, value in os.environ.items()
+               if not key.startswith("FAKETIME") and key != "LD_PRELOAD"}
+        subprocess.run(command, check=True, capture_output=True, timeout=120, env=env)
 
     def start(self) -> None:
         if self.as_root:
