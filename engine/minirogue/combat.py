@@ -47,19 +47,19 @@ class Fight:
     gold: int = 0
     final: bool = False  # the last boss: beating it wins the game
     frozen: int = 0  # counter-attacks the ice spell still stops
-    poisoned: bool = False
+    poisons: int = 0  # poison spells cast in this fight: each adds its damage to every strike
     round: int = 0
     dice: list[CombatDie] = field(default_factory=list)
 
     def clone(self) -> Fight:
         copy = Fight(self.foe, self.name, self.level, self.hp, self.max_hp, self.damage, self.xp,
-                     self.gold, self.final, self.frozen, self.poisoned, self.round)
+                     self.gold, self.final, self.frozen, self.poisons, self.round)
         copy.dice = [CombatDie(*d.as_tuple()) for d in self.dice]
         return copy
 
     def as_tuple(self) -> tuple:
         return (self.foe, self.name, self.level, self.hp, self.max_hp, self.damage, self.xp,
-                self.gold, self.final, self.frozen, self.poisoned, self.round,
+                self.gold, self.final, self.frozen, self.poisons, self.round,
                 tuple(d.as_tuple() for d in self.dice))
 
 
@@ -139,11 +139,11 @@ def reroll(state: State, die: int, events: list[Event]) -> None:
 
 
 def strike(state: State, events: list[Event]) -> None:
-    """ATTACK PHASE, step 5: the dice's sum (and the poison) comes off the monster's health."""
+    """ATTACK PHASE, step 5: the dice's sum, and 5 per poison cast, come off the monster's health."""
     fight, t = state.fight, state.tables
     assert fight is not None
     dice_damage = sum(d.value for d in fight.dice)
-    poison = t.spell_numbers["poison_damage"] if fight.poisoned else 0
+    poison = t.spell_numbers["poison_damage"] * fight.poisons
     before = fight.hp
     fight.hp = max(0, fight.hp - dice_damage - poison)
     events.append(Event("strike", {"dice": [d.value for d in fight.dice], "damage": dice_damage,
