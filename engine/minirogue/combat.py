@@ -1,8 +1,8 @@
 """COMBAT: the hero attacks first, then the monster strikes back, until one of them falls.
 
 Attack phase: all unlocked dice are rolled at once; a 1 misses; a 6 is a critical that the hero
-may roll again and add (a 1 on that roll loses the whole die). Feats (feats.py) may reroll any
-die. `strike` deals the sum; then one spell may be cast (spells.py). Defence phase: the monster
+may roll again and add (a 1 on that roll loses the whole die). Feats (feats.py) may then reroll
+any die; after the first feat, only a feat's own 6 may still be rerolled. `strike` deals the sum; then one spell may be cast (spells.py). Defence phase: the monster
 deals its damage less one per armour point, unless frozen.
 """
 
@@ -121,7 +121,15 @@ def reroll_problem(state: State, die: int) -> str | None:
     d = state.fight.dice[die]
     if d.missed or d.last != state.tables.critical_face:
         return f"die {die} shows no critical {state.tables.critical_face}"
+    if feats_begun_without(state.fight, d):
+        return "criticals come before feats: after a feat only its own die's 6 may be rerolled"
     return None
+
+
+def feats_begun_without(fight: Fight, d: CombatDie) -> bool:
+    """Whether this attack phase has moved on to feats, and die `d` took none (FEATS: once
+    feats begin, only a die a feat rerolled may still roll its 6 again)."""
+    return not d.feat_used and any(other.feat_used for other in fight.dice)
 
 
 def reroll(state: State, die: int, events: list[Event]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.minirogue import dungeon, experience, scoring
+from engine.minirogue import combat, dungeon, experience, scoring
 
 if TYPE_CHECKING:
     from engine.minirogue.state import State
@@ -139,7 +139,9 @@ def build_view(state: State, seat: int = 0) -> View:
                                              fight.max_hp, fight.damage, fight.frozen > 0,
                                              fight.poisons, fight.round)
     dice = () if fight is None or state.pending not in ("attack", "spell") else tuple(
-        DieView(d.value, d.last, d.missed, not d.missed and d.last == t.critical_face,
+        DieView(d.value, d.last, d.missed,
+                not d.missed and d.last == t.critical_face
+                and not combat.feats_begun_without(fight, d),
                 d.feat_used) for d in fight.dice)
     wares = () if state.pending != "merchant" else tuple(
         WareView(w.id, w.name, w.buy, w.sell) for w in t.wares.values())

@@ -69,3 +69,18 @@ def test_a_feat_cannot_be_paid_with_the_last_health_or_missing_xp() -> None:
     with pytest.raises(IllegalAction):
         state.apply(parse("feat 0 hp"))
     assert state.fingerprint() == before
+
+
+def test_critical_hits_are_rerolled_before_feats() -> None:
+    """COMBAT, step 4: reroll criticals "until you are satisfied", then perform Feats; after a
+    feat only that die's own 6 may be rerolled ("as per normal combat rules")."""
+    state = in_fight(rank=2, attack=[2, 6], feat=[6], critical=[3])
+    assert parse("reroll 1") in state.legal_actions()  # before any feat, the critical is open
+    act(state, "feat 0 hp")
+    assert parse("reroll 1") not in state.legal_actions()
+    assert parse("reroll 0") in state.legal_actions()  # the feat's own 6
+    with pytest.raises(IllegalAction, match="criticals come before feats"):
+        state.apply(parse("reroll 1"))
+    assert [d.critical for d in state.view().combat_dice] == [True, False]
+    act(state, "reroll 0")
+    assert state.fight.dice[0].value == 9
