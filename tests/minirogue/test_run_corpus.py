@@ -35,4 +35,4 @@ def test_a_run_of_the_previous_rules_version_is_refused(path: Path) -> None:
     run = json.loads(path.read_text("utf-8"))
     run["rules_version"] -= 1  # the same actions, recorded before the last rules change
     verdict = verify(run)
-    assert (verdict.ok, verdict.reason) == (False, "other_rules_version")
+    assert (verdict.ok, verdict.code) == (False, "other_rules_version")
