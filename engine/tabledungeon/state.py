@@ -52,6 +52,7 @@ class State:
         self.round_flee = False  # an item made the enemy flee
         self.loot_deck: list[str] = []  # index 0 is the top
         self.pending: list[tuple[str, int]] = []  # ("royal" | "level", seat), first waits first
+        self.to_sort = 0  # cards the level up at the front of `pending` has still to sort
         self.last_round: dict[str, Any] | None = None  # replaced, never changed: clones share it
         self.outcome: str | None = None  # "won" (four aces) or "lost" (everyone dead)
         self.winners: list[int] = []
@@ -160,8 +161,11 @@ class State:
         while self.pending and not levelling.can_choose(self, *self.pending[0]):
             self.pending.pop(0)
         if self.pending:
+            kind, number = self.pending[0]
+            if kind == "level" and self.to_sort == 0:
+                self.to_sort = levelling.cards_to_sort(self, number)
             self.phase = "choose"
-            self.current = self.pending[0][1]
+            self.current = number
             return
         end_round(self, events)
 
@@ -181,6 +185,7 @@ class State:
             out += [Action("xp_to_discard"), Action("xp_to_bottom")]
         if self.pending[0][0] == "royal":
             out += [Action("hand_to_xp", card=c) for c in seat.hand]
+            out.append(Action("decline"))
         return out
 
     # ------------------------------------------------------------------ copies and records
@@ -214,6 +219,7 @@ class State:
             "enemy_roll": self.enemy_roll, "enemy_health": self.enemy_health,
             "round_attack_bonus": self.round_attack_bonus, "round_flee": self.round_flee,
             "loot_deck": self.loot_deck, "pending": [list(p) for p in self.pending],
+            "to_sort": self.to_sort,
             "outcome": self.outcome, "winners": self.winners, "last_round": self.last_round,
             "dice": sorted(self.dice.counters.items()),
             "seats": [s.to_dict() for s in self.seats],

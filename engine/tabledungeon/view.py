@@ -52,8 +52,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "tabledungeon", "seat": seat, "phase": state.phase,
         "current_player": state.current_player, "waiting_for": waiting,
-        "moves_left": sum(1 for p in state.pending if p == state.pending[0])
-        if waiting == "level" else (1 if waiting else 0),
+        "moves_left": state.to_sort if waiting == "level" else (1 if waiting else 0),
         "round": state.round, "level": state.level, "aces": state.aces,
         "aces_to_end": state.data.aces_to_end, "leader": state.leader,
         "loot_deck": len(state.loot_deck),

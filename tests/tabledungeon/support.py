@@ -124,5 +124,5 @@ def engine_event_kinds() -> set[str]:
     kinds: set[str] = set()
     for path in Path(__file__).resolve().parents[2].joinpath("engine", "tabledungeon").rglob("*.py"):
         kinds.update(re.findall(r'Event\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
-    kinds.update(("xp_to_bottom", "xp_to_discard", "hand_to_xp"))  # Event(action.kind, ...)
+    kinds.update(("xp_to_bottom", "xp_to_discard"))  # Event(action.kind, ...)
     return kinds
