@@ -51,6 +51,8 @@ class State:
         self.round_attack_bonus = 0  # from items used this round
         self.round_flee = False  # an item made the enemy flee
         self.loot_deck: list[str] = []  # index 0 is the top
+        self.final_ace: str | None = None  # the fourth ace, left face up: it ended the game
+        self.out_of_game: list[str] = []  # one-use items used (face up, out of play)
         self.pending: list[tuple[str, int]] = []  # ("royal" | "level", seat), first waits first
         self.to_sort = 0  # cards the level up at the front of `pending` has still to sort
         self.last_round: dict[str, Any] | None = None  # replaced, never changed: clones share it
@@ -199,6 +201,7 @@ class State:
         copy.order = list(self.order)
         copy.laid = set(self.laid)
         copy.loot_deck = list(self.loot_deck)
+        copy.out_of_game = list(self.out_of_game)
         copy.pending = list(self.pending)
         copy.winners = list(self.winners)
         copy.history = list(self.history)
@@ -219,7 +222,8 @@ class State:
             "enemy_roll": self.enemy_roll, "enemy_health": self.enemy_health,
             "round_attack_bonus": self.round_attack_bonus, "round_flee": self.round_flee,
             "loot_deck": self.loot_deck, "pending": [list(p) for p in self.pending],
-            "to_sort": self.to_sort,
+            "to_sort": self.to_sort, "final_ace": self.final_ace,
+            "out_of_game": self.out_of_game,
             "outcome": self.outcome, "winners": self.winners, "last_round": self.last_round,
             "dice": sorted(self.dice.counters.items()),
             "seats": [s.to_dict() for s in self.seats],
