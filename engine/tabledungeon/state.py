@@ -24,7 +24,7 @@ from engine.tabledungeon.data import Enemy, Item, TableData, load
 from engine.tabledungeon.seats import Seat
 
 # Bump whenever any outcome of any action can change: runs from another version are refused.
-RULES_VERSION = 1
+RULES_VERSION = 2
 GAME = "tabledungeon"
 
 
