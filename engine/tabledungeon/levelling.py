@@ -71,11 +71,16 @@ def act(state: State, action: Action, events: list[Event]) -> None:
         # The card came from a hidden hand and lies under the pile: events name no hidden card.
         events.append(Event("hand_to_xp", {"seat": number,
                                            "xp_top": seat.xp[0] if seat.xp else None}))
+    elif action.kind == "xp_to_bottom":
+        code = seat.xp.pop(0)
+        seat.xp.append(code)
+        events.append(Event("xp_to_bottom", {"seat": number, "card": code,
+                                             "xp_top": seat.xp[0] if seat.xp else None}))
     else:
         code = seat.xp.pop(0)
-        (seat.xp if action.kind == "xp_to_bottom" else seat.discard).append(code)
-        events.append(Event(action.kind, {"seat": number, "card": code,
-                                          "xp_top": seat.xp[0] if seat.xp else None}))
+        seat.discard.append(code)
+        events.append(Event("xp_to_discard", {"seat": number, "card": code,
+                                              "xp_top": seat.xp[0] if seat.xp else None}))
     if state.pending[0][0] == "level":
         state.to_sort -= 1
     if state.to_sort == 0:
