@@ -1,8 +1,8 @@
 """COMBAT: the hero attacks first, then the monster strikes back, until one of them falls.
 
 Attack phase: all unlocked dice are rolled at once; a 1 misses; a 6 is a critical that the hero
-may roll again and add (a 1 on that roll loses the whole die). Feats (feats.py) may reroll any
-die. `strike` deals the sum; then one spell may be cast (spells.py). Defence phase: the monster
+may roll again and add (a 1 on that roll loses the whole die). Feats (feats.py) may then reroll
+any die; after the first feat, only a feat's own 6 may still be rerolled. `strike` deals the sum; then one spell may be cast (spells.py). Defence phase: the monster
 deals its damage less one per armour point, unless frozen.
 """
 
@@ -47,19 +47,19 @@ class Fight:
     gold: int = 0
     final: bool = False  # the last boss: beating it wins the game
     frozen: int = 0  # counter-attacks the ice spell still stops
-    poisoned: bool = False
+    poisons: int = 0  # poison spells cast in this fight: each adds its damage to every strike
     round: int = 0
     dice: list[CombatDie] = field(default_factory=list)
 
     def clone(self) -> Fight:
         copy = Fight(self.foe, self.name, self.level, self.hp, self.max_hp, self.damage, self.xp,
-                     self.gold, self.final, self.frozen, self.poisoned, self.round)
+                     self.gold, self.final, self.frozen, self.poisons, self.round)
         copy.dice = [CombatDie(*d.as_tuple()) for d in self.dice]
         return copy
 
     def as_tuple(self) -> tuple:
         return (self.foe, self.name, self.level, self.hp, self.max_hp, self.damage, self.xp,
-                self.gold, self.final, self.frozen, self.poisoned, self.round,
+                self.gold, self.final, self.frozen, self.poisons, self.round,
                 tuple(d.as_tuple() for d in self.dice))
 
 
@@ -121,7 +121,15 @@ def reroll_problem(state: State, die: int) -> str | None:
     d = state.fight.dice[die]
     if d.missed or d.last != state.tables.critical_face:
         return f"die {die} shows no critical {state.tables.critical_face}"
+    if feats_begun_without(state.fight, d):
+        return "criticals come before feats: after a feat only its own die's 6 may be rerolled"
     return None
+
+
+def feats_begun_without(fight: Fight, d: CombatDie) -> bool:
+    """Whether this attack phase has moved on to feats, and die `d` took none (FEATS: once
+    feats begin, only a die a feat rerolled may still roll its 6 again)."""
+    return not d.feat_used and any(other.feat_used for other in fight.dice)
 
 
 def reroll(state: State, die: int, events: list[Event]) -> None:
@@ -139,11 +147,11 @@ def reroll(state: State, die: int, events: list[Event]) -> None:
 
 
 def strike(state: State, events: list[Event]) -> None:
-    """ATTACK PHASE, step 5: the dice's sum (and the poison) comes off the monster's health."""
+    """ATTACK PHASE, step 5: the dice's sum, and 5 per poison cast, come off the monster's health."""
     fight, t = state.fight, state.tables
     assert fight is not None
     dice_damage = sum(d.value for d in fight.dice)
-    poison = t.spell_numbers["poison_damage"] if fight.poisoned else 0
+    poison = t.spell_numbers["poison_damage"] * fight.poisons
     before = fight.hp
     fight.hp = max(0, fight.hp - dice_damage - poison)
     events.append(Event("strike", {"dice": [d.value for d in fight.dice], "damage": dice_damage,

@@ -35,7 +35,7 @@ def cast(state: State, spell: str, events: list[Event]) -> None:
         elif spell == "ice":
             fight.frozen = numbers["ice_turns"]
         elif spell == "poison":
-            fight.poisoned = True  # and 5 more at every later strike of this fight
+            fight.poisons += 1  # and 5 more at every later strike of this fight, per poison
             _hurt(fight, numbers["poison_damage"], spell, events)
     if state.pending == "spell":
         combat.after_spell(state, events)

@@ -27,7 +27,7 @@ from engine.minirogue.combat import Fight
 from engine.minirogue.tables import SPELLS, Tables
 from engine.minirogue.view import View, build_view
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 # Which kinds of action each pending choice takes, and how to say what it waits for.
 KINDS_BY_PENDING: dict[str, tuple[str, ...]] = {

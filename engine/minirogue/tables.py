@@ -83,7 +83,6 @@ class Tables:
     armor_blocks_per_point: int
     feat_hp_cost: int
     feat_xp_cost: int
-    feat_min_hp_left: int
     spell_numbers: Mapping[str, int]
     monsters: tuple[Foe, ...]  # by level, 1 first
     monster_hp_dice: int
@@ -150,7 +149,6 @@ def tables_from_data(data: dict[str, Any]) -> Tables:
         armor_blocks_per_point=data["combat"]["armor_blocks_per_point"],
         feat_hp_cost=data["feats"]["hp_cost"],
         feat_xp_cost=data["feats"]["xp_cost"],
-        feat_min_hp_left=data["feats"]["min_hp_left"],
         spell_numbers=_frozen({k: v for k, v in spells.items() if k != "why"}),
         monsters=tuple(Foe(t["level"], t["name"], t["damage"], t["xp"])
                        for t in sorted(data["monsters"], key=lambda t: t["level"])),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.minirogue import dungeon, experience, scoring
+from engine.minirogue import combat, dungeon, experience, scoring
 
 if TYPE_CHECKING:
     from engine.minirogue.state import State
@@ -45,7 +45,7 @@ class FoeView:
     max_hp: int
     damage: int
     frozen: bool
-    poisoned: bool
+    poisons: int  # poison spells cast on it: each deals 5 at every strike
     round: int
 
 
@@ -137,9 +137,11 @@ def build_view(state: State, seat: int = 0) -> View:
     fight = state.fight
     foe = None if fight is None else FoeView(fight.foe, fight.name, fight.level, fight.hp,
                                              fight.max_hp, fight.damage, fight.frozen > 0,
-                                             fight.poisoned, fight.round)
+                                             fight.poisons, fight.round)
     dice = () if fight is None or state.pending not in ("attack", "spell") else tuple(
-        DieView(d.value, d.last, d.missed, not d.missed and d.last == t.critical_face,
+        DieView(d.value, d.last, d.missed,
+                not d.missed and d.last == t.critical_face
+                and not combat.feats_begun_without(fight, d),
                 d.feat_used) for d in fight.dice)
     wares = () if state.pending != "merchant" else tuple(
         WareView(w.id, w.name, w.buy, w.sell) for w in t.wares.values())

@@ -7,6 +7,7 @@
     {"do": "xp_to_bottom"}               top XP card to the bottom of the XP pile
     {"do": "xp_to_discard"}              top XP card to the discard pile
     {"do": "hand_to_xp", "card": "2H"}   a card from hand to the bottom of the XP pile
+    {"do": "decline"}                    after a royal, make no XP pile move
 
 The action never names its seat: the state's current_player makes it.
 """
@@ -22,7 +23,7 @@ from engine.tabledungeon.cards import RANK
 # decision has exactly one spelling in a run.
 FIELDS: dict[str, str | None] = {
     "pick": "name", "play": "card", "pass": None, "use": "card",
-    "xp_to_bottom": None, "xp_to_discard": None, "hand_to_xp": "card",
+    "xp_to_bottom": None, "xp_to_discard": None, "hand_to_xp": "card", "decline": None,
 }
 
 

@@ -32,6 +32,7 @@ def draw(state: State, number: int, events: list[Event]) -> int:
         state.aces += 1
         events.append(Event("ace", {"seat": number, "card": code, "aces": state.aces}))
         if state.aces >= state.data.aces_to_end:
+            state.final_ace = code  # stays face up on the table: the game is over
             ending.four_aces(state, events)
             return level_ups
         state.loot_deck.append(code)

@@ -62,6 +62,7 @@ def use_item(state: State, number: int, code: str, events: list[Event]) -> None:
     assert item is not None
     seat = state.seats[number]
     seat.loot.remove(code)  # used once, then out of the game
+    state.out_of_game.append(code)
     events.append(Event("item_used", {"seat": number, "card": code, "item": item.name}))
     if item.heal:
         heal(state, number, item.heal, events)

@@ -8,7 +8,8 @@ its own dice stream, never the game's, so a computer seat changes no game outcom
 Levels:
     easy     a random legal action, but never wasteful (no healing at full health)
     normal   greedy: play just enough attack to win the fight, the lowest card when the win is
-             safe (for the loot), heal when hurt, flee when a loss would kill, keep high XP cards
+             safe (for the loot), heal when hurt, flee when a loss would kill, keep high XP cards,
+             decline a royal's XP move that would only bury a good card
 """
 
 from __future__ import annotations
@@ -131,6 +132,8 @@ def _xp_move(view: dict[str, Any], legal: Sequence[Action]) -> Action:
     dumps = [a for a in legal if a.kind == "hand_to_xp"]
     if dumps:
         worst = min(dumps, key=lambda a: (not is_royal(a.card or ""), RANK[a.card or "AS"]))
-        if RANK[worst.card or "AS"] <= 2 or "xp_to_bottom" not in by_kind:
+        if RANK[worst.card or "AS"] <= 2 or \
+                ("xp_to_bottom" not in by_kind and is_royal(worst.card or "")):
             return worst
-    return by_kind.get("xp_to_bottom", legal[0])
+    # With an empty XP pile and only good cards in hand, a royal's move is better declined.
+    return by_kind.get("xp_to_bottom") or by_kind.get("decline") or legal[0]

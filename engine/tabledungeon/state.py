@@ -24,7 +24,7 @@ from engine.tabledungeon.data import Enemy, Item, TableData, load
 from engine.tabledungeon.seats import Seat
 
 # Bump whenever any outcome of any action can change: runs from another version are refused.
-RULES_VERSION = 1
+RULES_VERSION = 2
 GAME = "tabledungeon"
 
 
@@ -51,7 +51,10 @@ class State:
         self.round_attack_bonus = 0  # from items used this round
         self.round_flee = False  # an item made the enemy flee
         self.loot_deck: list[str] = []  # index 0 is the top
+        self.final_ace: str | None = None  # the fourth ace, left face up: it ended the game
+        self.out_of_game: list[str] = []  # one-use items used (face up, out of play)
         self.pending: list[tuple[str, int]] = []  # ("royal" | "level", seat), first waits first
+        self.to_sort = 0  # cards the level up at the front of `pending` has still to sort
         self.last_round: dict[str, Any] | None = None  # replaced, never changed: clones share it
         self.outcome: str | None = None  # "won" (four aces) or "lost" (everyone dead)
         self.winners: list[int] = []
@@ -160,8 +163,11 @@ class State:
         while self.pending and not levelling.can_choose(self, *self.pending[0]):
             self.pending.pop(0)
         if self.pending:
+            kind, number = self.pending[0]
+            if kind == "level" and self.to_sort == 0:
+                self.to_sort = levelling.cards_to_sort(self, number)
             self.phase = "choose"
-            self.current = self.pending[0][1]
+            self.current = number
             return
         end_round(self, events)
 
@@ -181,6 +187,7 @@ class State:
             out += [Action("xp_to_discard"), Action("xp_to_bottom")]
         if self.pending[0][0] == "royal":
             out += [Action("hand_to_xp", card=c) for c in seat.hand]
+            out.append(Action("decline"))
         return out
 
     # ------------------------------------------------------------------ copies and records
@@ -194,6 +201,7 @@ class State:
         copy.order = list(self.order)
         copy.laid = set(self.laid)
         copy.loot_deck = list(self.loot_deck)
+        copy.out_of_game = list(self.out_of_game)
         copy.pending = list(self.pending)
         copy.winners = list(self.winners)
         copy.history = list(self.history)
@@ -214,6 +222,8 @@ class State:
             "enemy_roll": self.enemy_roll, "enemy_health": self.enemy_health,
             "round_attack_bonus": self.round_attack_bonus, "round_flee": self.round_flee,
             "loot_deck": self.loot_deck, "pending": [list(p) for p in self.pending],
+            "to_sort": self.to_sort, "final_ace": self.final_ace,
+            "out_of_game": self.out_of_game,
             "outcome": self.outcome, "winners": self.winners, "last_round": self.last_round,
             "dice": sorted(self.dice.counters.items()),
             "seats": [s.to_dict() for s in self.seats],

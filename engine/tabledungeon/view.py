@@ -6,7 +6,8 @@ The keys a screen (or the computer player) reads:
     seat, phase ("pick" | "play" | "choose" | "over"), current_player, waiting_for ("royal" |
     "level" | None), moves_left, round, level, aces, aces_to_end, leader, loot_deck (a count),
     enemy {name, text, roll, health, automatic_win, flee_if, immune, weak, damage, loss_loot},
-    round_attack_bonus, round_flee, last_round {round, enemy, cards, total, health, defeated,
+    round_attack_bonus, round_flee, final_ace (the fourth ace, face up), out_of_game (used
+    items), last_round {round, enemy, cards, total, health, defeated,
     fled}, outcome, winners, score, hand (this seat's cards), my_card (its face-down card),
     players [{seat, name, class, class_name, health, max_health, alive, stats, armour,
     hand_size, action_pile, xp_pile, xp_top, discard, loot, items, points, laid}]
@@ -52,11 +53,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "tabledungeon", "seat": seat, "phase": state.phase,
         "current_player": state.current_player, "waiting_for": waiting,
-        "moves_left": sum(1 for p in state.pending if p == state.pending[0])
-        if waiting == "level" else (1 if waiting else 0),
+        "moves_left": state.to_sort if waiting == "level" else (1 if waiting else 0),
         "round": state.round, "level": state.level, "aces": state.aces,
         "aces_to_end": state.data.aces_to_end, "leader": state.leader,
-        "loot_deck": len(state.loot_deck),
+        "loot_deck": len(state.loot_deck), "final_ace": state.final_ace,
+        "out_of_game": list(state.out_of_game),
         "enemy": None if enemy is None or state.phase == "pick" else {
             "name": enemy.name, "text": enemy.text, "roll": state.enemy_roll,
             "health": state.enemy_health, "automatic_win": enemy.automatic_win,

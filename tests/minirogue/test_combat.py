@@ -87,9 +87,9 @@ def test_the_hero_dies_when_the_counter_attack_takes_the_last_health() -> None:
 
 
 def test_strike_is_the_only_way_on_when_nothing_can_be_rerolled() -> None:
-    state = fight_in_area(1, 1, attack=[3])
-    state.hero.hp, state.hero.xp = 2, 0  # too weak and too green for a feat
-    act(state, "enter 0")
+    state = fight_in_area(1, 1, attack=[3], feat=[4])
+    state.hero.hp, state.hero.xp = 5, 0
+    act(state, "enter 0", "feat 0 hp")  # the one die has had its feat, and no 6 shows
     assert [a.kind for a in state.legal_actions()] == ["strike"]
 
 

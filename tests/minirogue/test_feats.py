@@ -61,11 +61,37 @@ def test_feats_look_one_die_at_a_time() -> None:
     assert parse("reroll 0") in state.legal_actions()
 
 
-def test_a_feat_cannot_be_paid_with_the_last_health_or_missing_xp() -> None:
+def test_a_feat_cannot_be_paid_with_missing_xp() -> None:
     state = in_fight(hp=2, xp=0, attack=[1])
-    assert state.why_illegal(parse("feat 0 hp")).startswith("a feat costs 2 HP")
     assert state.why_illegal(parse("feat 0 xp")) == "a feat costs 1 XP and you have none"
     before = state.fingerprint()
     with pytest.raises(IllegalAction):
-        state.apply(parse("feat 0 hp"))
+        state.apply(parse("feat 0 xp"))
     assert state.fingerprint() == before
+
+
+@pytest.mark.parametrize("hp", [1, 2])
+def test_a_feat_may_be_paid_with_the_heros_last_health(hp: int) -> None:
+    """FEATS: "reroll any die result rolled ... by reducing your Character's HP by 2 points",
+    with no floor; HP at zero loses the game (CHARACTER STATS)."""
+    state = in_fight(hp=hp, attack=[1], feat=[5])
+    assert parse("feat 0 hp") in state.legal_actions()
+    events = act(state, "feat 0 hp")
+    assert first(events, "game_over") == {"outcome": "dead", "cause": "feat", "area": 5}
+    assert "feat" not in [e.kind for e in events]  # no die rolled for a dead hero
+    assert (state.hero.hp, state.is_over, state.legal_actions()) == (0, True, [])
+
+
+def test_critical_hits_are_rerolled_before_feats() -> None:
+    """COMBAT, step 4: reroll criticals "until you are satisfied", then perform Feats; after a
+    feat only that die's own 6 may be rerolled ("as per normal combat rules")."""
+    state = in_fight(rank=2, attack=[2, 6], feat=[6], critical=[3])
+    assert parse("reroll 1") in state.legal_actions()  # before any feat, the critical is open
+    act(state, "feat 0 hp")
+    assert parse("reroll 1") not in state.legal_actions()
+    assert parse("reroll 0") in state.legal_actions()  # the feat's own 6
+    with pytest.raises(IllegalAction, match="criticals come before feats"):
+        state.apply(parse("reroll 1"))
+    assert [d.critical for d in state.view().combat_dice] == [True, False]
+    act(state, "reroll 0")
+    assert state.fight.dice[0].value == 9

@@ -28,3 +28,11 @@ def test_each_recorded_run_still_verifies_with_its_figures(path: Path) -> None:
     verdict = verify(run)
     assert verdict.ok, verdict.reason
     assert dict(verdict.figures) == run["claimed"]
+
+
+@pytest.mark.parametrize("path", RUNS[:1], ids=lambda p: p.name)
+def test_a_run_of_the_previous_rules_version_is_refused(path: Path) -> None:
+    run = json.loads(path.read_text("utf-8"))
+    run["rules_version"] -= 1  # the same actions, recorded before the last rules change
+    verdict = verify(run)
+    assert (verdict.ok, verdict.code) == (False, "other_rules_version")

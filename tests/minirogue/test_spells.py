@@ -56,6 +56,20 @@ def test_poison_deals_5_now_and_5_more_at_every_later_strike() -> None:
     assert (strike["damage"], strike["poison"], strike["hp"]) == (0, 5, 20)
 
 
+def test_poison_spells_stack_each_adds_5_per_turn() -> None:
+    """Poison Spell: "for the remainder of the Combat sequence, inflict 5 extra damage per
+    turn". Two poisons cast in one fight add 5 each, so 10 at every later strike."""
+    state = in_fight(["poison", "poison"], attack=[1, 1, 1])
+    state.hero.hp, state.fight.hp = 20, 40
+    act(state, "strike", "cast poison")  # 35
+    strike = first(act(state, "strike"), "strike")
+    assert (strike["poison"], strike["hp"]) == (5, 30)
+    act(state, "cast poison")  # 25
+    strike = first(act(state, "strike"), "strike")
+    assert (strike["poison"], strike["hp"]) == (10, 15)
+    assert state.view().foe.poisons == 2
+
+
 def test_healing_in_a_fight_gives_8_health_up_to_the_cap() -> None:
     state = in_fight(["heal"], attack=[2])
     events = act(state, "strike", "cast heal")

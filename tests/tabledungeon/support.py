@@ -120,9 +120,8 @@ def play_out(seed: int, players: int = 2, level: str = "normal", limit: int = 20
 
 
 def engine_event_kinds() -> set[str]:
-    """Every event kind the engine's source can emit (the XP moves are named by their action)."""
+    """Every event kind the engine's source can emit."""
     kinds: set[str] = set()
     for path in Path(__file__).resolve().parents[2].joinpath("engine", "tabledungeon").rglob("*.py"):
         kinds.update(re.findall(r'Event\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
-    kinds.update(("xp_to_bottom", "xp_to_discard", "hand_to_xp"))  # Event(action.kind, ...)
     return kinds

@@ -26,7 +26,7 @@ def test_a_level_up_grows_health_and_asks_each_living_player_three_xp_moves():
     assert state.aces == 1
     assert state.level == 2
     assert [(s.health, s.max_health) for s in state.seats] == [(8, 15), (0, 10), (13, 15)]
-    assert state.pending == [("level", 0)] * 3 + [("level", 2)] * 3
+    assert state.pending == [("level", 0), ("level", 2)]
     assert state.current_player == 0 and state.view(0)["moves_left"] == 3
     with pytest.raises(IllegalAction, match="sort the top XP card"):
         act(state, "hand_to_xp", card=state.seats[0].hand[0])
@@ -48,6 +48,22 @@ def test_an_empty_xp_pile_skips_the_sorting():
     state.seats[1].xp = ["8D"]
     lay_all(state, "2C", "3D", "2C")
     assert state.aces == 1
-    assert state.current_player == 1 and state.view(1)["moves_left"] == 3
+    assert state.current_player == 1 and state.view(1)["moves_left"] == 1
     act(state, "xp_to_discard")
-    assert state.phase == "play"  # the two moves left have no card to move
+    assert state.phase == "play"  # the one card was the whole sorting
+
+
+def test_leveling_up_sorts_each_of_fewer_than_three_xp_cards_once():
+    """LEVELING UP: "take the top 3 cards from the XP pile and place each card" in the discard
+    pile or at the XP pile's bottom. Two cards are two moves: neither card is sorted twice."""
+    state = levelled()
+    for s in state.seats:
+        s.xp = []
+    state.seats[0].xp = ["8D", "9D"]
+    lay_all(state, "2C", "3D", "4C")
+    assert state.current_player == 0 and state.view(0)["moves_left"] == 2
+    act(state, "xp_to_bottom")
+    assert state.view(0)["moves_left"] == 1 and state.seats[0].xp == ["9D", "8D"]
+    act(state, "xp_to_bottom")
+    assert state.seats[0].xp == ["8D", "9D"]  # each card sorted once, back in its order
+    assert state.phase == "play" and state.round == 2  # no third move on 8D again

@@ -66,7 +66,8 @@ def test_two_aces_in_one_draw_are_two_level_ups():
     assert [e.data["aces"] for e in events if e.kind == "ace"] == [1, 2]
     assert state.level == 3 and kinds(events).count("level_up") == 2
     assert state.seats[1].loot == ["7C"] and state.seats[1].max_health == 20
-    assert len(state.pending) == 2 * 2 * 3  # three XP moves per player per level up
+    assert state.pending == [("level", 0), ("level", 1)] * 2  # one sorting per level up
+    assert state.view(0)["moves_left"] == 3  # of the top three XP cards
 
 
 def test_a_loot_pile_never_holds_an_ace():

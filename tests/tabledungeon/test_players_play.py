@@ -7,7 +7,7 @@ import pytest
 
 from engine.core.protocol import IllegalAction
 from engine.tabledungeon.actions import Action
-from tests.tabledungeon.support import act, first, hand, kinds, lay_all, table
+from tests.tabledungeon.support import act, first, hand, keep_order, kinds, lay_all, table
 
 
 def test_cards_are_laid_in_turn_and_stay_hidden_until_all_are_down():
@@ -70,7 +70,7 @@ def test_a_royal_gives_up_the_loot_and_makes_one_xp_move(kind, card):
     assert state.current_player == 0 and state.view(0)["waiting_for"] == "royal"
     legal = {str(a) for a in state.legal_actions()}
     assert legal == {"xp_to_bottom", "xp_to_discard", "hand_to_xp 2C", "hand_to_xp 3C",
-                     "hand_to_xp 4C", "hand_to_xp 5C"}
+                     "hand_to_xp 4C", "hand_to_xp 5C", "decline"}
     with pytest.raises(IllegalAction):
         act(state, "play", card="2C")
     act(state, kind, card=card)
@@ -117,3 +117,31 @@ def test_items_are_used_before_laying_a_card():
     revealed = first(events, "revealed")
     assert revealed["attacks"] == [3 + 2 + 1, 1 + 1] and revealed["item_attack"] == 5
     assert revealed["total"] == 13 and revealed["defeated"]
+
+
+def test_a_royals_xp_move_may_be_declined():
+    """PLAYERS' PLAY, Royal: "The player may do one of three things": making none is allowed."""
+    state = table("fighter", "wizard", roll=(2, 2))  # a rat: 4
+    hand(state, 0, "QC", "2C", "3C", "4C", "5C")
+    state.seats[0].xp = ["9C", "8C", "7C"]
+    state.loot_deck = ["9S"]
+    lay_all(state, "QC", "6D")
+    assert Action("decline") in state.legal_actions()
+    events = act(state, "decline")
+    assert first(events, "declined") == {"seat": 0}
+    seat = state.seats[0]
+    assert seat.xp == ["9C", "8C", "7C"] and "9C" not in seat.discard
+    assert state.phase == "play" and state.round == 2
+
+
+def test_only_a_royals_move_may_be_declined():
+    state = table("fighter", "wizard", roll=(1, 1))
+    keep_order(state, "loot")
+    state.loot_deck = ["AS", "9S"]
+    for s in state.seats:
+        s.xp = ["9C", "8C", "7C"]
+    lay_all(state, "2C", "3D")
+    assert state.view(0)["waiting_for"] == "level"
+    assert Action("decline") not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="sort the top XP card"):
+        act(state, "decline")

@@ -37,7 +37,7 @@ def cheat_sheet(state, seat):
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_computer_never_reads_hidden_information(level):
     checked = 0
-    for state in states_along_a_game(seed=31, level=level):
+    for state in states_along_a_game(seed=35, level=level):
         seat = state.current_player
         legal = state.legal_actions()
         honest = choose(state.view(seat), legal, level, Dice(7))
@@ -114,6 +114,18 @@ def test_normal_keeps_high_xp_cards_and_buries_low_ones():
     state.seats[0].xp = ["2S", "9C"]
     assert choose(state.view(0), state.legal_actions(), "normal", Dice(1)) == \
         Action("hand_to_xp", card="AS")
+
+
+def test_normal_declines_a_royals_move_that_would_only_bury_a_good_card():
+    state = table("fighter", "wizard", roll=(2, 2))
+    hand(state, 0, "QC", "6C", "5C", "4C", "3C")
+    state.seats[0].xp = []
+    lay_all(state, "QC", "6D")
+    assert state.view(0)["waiting_for"] == "royal"
+    assert choose(state.view(0), state.legal_actions(), "normal", Dice(1)) == Action("decline")
+    hand(state, 0, "AS", "6C", "5C", "4C")
+    assert choose(state.view(0), state.legal_actions(), "normal", Dice(1)) == \
+        Action("hand_to_xp", card="AS")  # a weak card is still worth burying
 
 
 def test_normal_does_better_than_easy_over_the_same_tables():

@@ -21,3 +21,10 @@ def test_each_recorded_run_still_verifies_to_its_claims(path):
     verdict = RULES.verify(run)
     assert verdict.ok, verdict.reason
     assert verdict.figures == run["claimed"]  # every figure claimed, and each the same
+
+
+def test_a_run_of_the_previous_rules_version_is_refused():
+    run = json.loads(RUNS[0].read_text())
+    run["rules_version"] -= 1  # the same actions, recorded before the last rules change
+    verdict = RULES.verify(run)
+    assert (verdict.ok, verdict.code) == (False, "other_rules_version")

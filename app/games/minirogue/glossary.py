@@ -22,7 +22,8 @@ TERMS: tuple[Term, ...] = (
      "and add the new roll, but a 1 on that roll loses the whole die. Then you strike: the "
      "dice's total comes off the foe's health."),
     Term("Feat", "Once per die in each attack you may roll any die again, even a miss, paying 2 "
-     "health or 1 XP. A feat is never allowed to take your last health. On the dice line a "
+     "health or 1 XP; health paid down to 0 ends the delve. Roll your criticals "
+     "again first: after a feat only that die's own 6 may be rolled again. On the dice line a "
      "die rolled again by a feat is marked *."),
     Term("Counter-attack", "A foe that survives your strike hits back for its damage, less one for "
      "each point of armour."),

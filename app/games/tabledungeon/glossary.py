@@ -54,13 +54,13 @@ TERMS: tuple[Term, ...] = (
        over together. Spades, clubs and diamonds attack for their rank plus the matching stat.
        A heart heals you for its rank plus Constitution, after any damage, never above your
        maximum. A royal (jack, queen, king) does neither: it gives up your chance of loot, and
-       you then make one XP pile move. With an empty hand you pass.""",
+       you then may make one XP pile move. With an empty hand you pass.""",
        ("play", "lay", "attack", "heal", "heart", "spade", "club", "diamond"),
        ("Royal", "Stats")),
     _t("Royal", """Played from your hand, a jack, queen or king attacks for nothing and gives
        up loot, but lets you make one XP pile move: the top XP card to the bottom, a card from
        your hand to the bottom, or the top XP card to your discard pile (soon in your
-       hand).""", ("jack", "queen", "king", "xp move"), ("XP pile", "Items")),
+       hand). You may also make none.""", ("jack", "queen", "king", "xp move"), ("XP pile", "Items")),
     _t("Loot", """When the enemy is beaten (and did not flee), whoever played the lowest
        ranked non-royal card draws from the loot deck; a tie goes to the first in this round's
        order. A points card scores its rank at the end. A royal is an item of your class. An
@@ -73,7 +73,8 @@ TERMS: tuple[Term, ...] = (
        Items score no points.""", ("item", "armour", "use"), ("Loot",)),
     _t("Aces and levels", """Each ace drawn from the loot deck raises the dungeon one level:
        everyone alive gains 5 maximum health and heals 5, then sorts the top three cards of
-       their XP pile one by one, to the discard pile or to the bottom. Higher levels hold
+       their XP pile one by one, to the discard pile or to the bottom (all of them when it
+       holds fewer, each card once). Higher levels hold
        tougher enemies that hit harder. The fourth ace ends the game.""",
        ("ace", "level up", "level"), ("Game end",)),
     _t("Game end", """When the fourth ace is drawn, every living player counts the ranks of

@@ -85,6 +85,8 @@ def choice_label(view: dict[str, Any], action: Action) -> Text:
         return Text.assemble("XP top ", top, " to bottom")
     if action.kind == "hand_to_xp":
         return Text.assemble(card(action.card), " under XP")
+    if action.kind == "decline":
+        return Text("no XP move")
     return Text(str(action))
 
 
@@ -199,8 +201,10 @@ def describe(event: Any, view: dict[str, Any]) -> Text | None:
     if kind == "xp_to_discard":
         return Text.assemble(f"{_who(view, data)} moves ", card(data["card"]),
                              " from the XP pile to the discard pile.")
-    if kind == "hand_to_xp":  # the card came from a hidden hand: it stays unnamed
+    if kind == "hand_to_xp":  # the event does not name the card: it came from a hidden hand
         return Text(f"{_who(view, data)} puts a card from their hand under their XP pile.")
+    if kind == "declined":
+        return Text(f"{_who(view, data)} makes no XP pile move.")
     if kind == "game_over":
         if data["outcome"] == "lost":
             return Text("Everyone has fallen: the dungeon wins, and everyone loses.",

@@ -165,8 +165,9 @@ class DicePanel(Static):
             text.append(f"  health {foe.hp}/{foe.max_hp} · hits for {foe.damage}")
             if foe.frozen:
                 text.append(" · frozen", style="cyan")
-            if foe.poisoned:
-                text.append(" · poisoned", style="green")
+            if foe.poisons:
+                times = f" x{foe.poisons}" if foe.poisons > 1 else ""
+                text.append(f" · poisoned{times}", style="green")
             text.append("\n")
         else:
             self.border_title = "Dice"

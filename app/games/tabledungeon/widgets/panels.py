@@ -31,7 +31,7 @@ def waiting_words(view: dict[str, Any], short: bool = False) -> str:
     if view["phase"] == "pick":
         return "picks a class"
     if view["waiting_for"] == "royal":
-        return "royal: one XP move" if short else "played a royal: one XP pile move"
+        return "royal: one XP move" if short else "played a royal: may make one XP pile move"
     if view["waiting_for"] == "level":
         left = view["moves_left"]
         return (f"sorts XP ({left} to go)" if short
