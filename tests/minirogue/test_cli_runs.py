@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
@@ -56,6 +57,12 @@ def test_replay_prints_every_event_of_a_run(tmp_path: Path) -> None:
     assert played == actions
     assert [e["step"] for e in events if e["event"] == "action"] == list(range(len(actions)))
     assert events[-1]["event"] == "game_over" and events[-1]["outcome"] == "won"
+    schemas = Path(__file__).resolve().parents[2] / "schemas"
+    validator = jsonschema.Draft7Validator(
+        json.loads((schemas / "minirogue-events.schema.json").read_text("utf-8")))
+    for event in events:  # each line as the schema describes it, the step included
+        if event["event"] != "action":
+            validator.validate(event)
 
 
 @pytest.mark.parametrize(("name", "change", "code", "words"), [
