@@ -853,8 +853,12 @@ class RogueState:
     # fighting
 
     def _weapon(self) -> Item | None:
+        """The best blade for Stab; None (the knife) when no weapon carried beats it, as a
+        cursed or rusted dagger does not."""
         weapons = [item for item in self.rogue.items if item.name in WEAPONS]
-        return max(weapons, key=_dice_count, default=None)
+        best = max(weapons, key=_dice_count, default=None)
+        knife = parse_dice(tables()["combat"]["knife"])[0]
+        return best if best is not None and _dice_count(best) > knife else None
 
     def _damage_dice(self, item: Item | None) -> tuple[str, int]:
         if item is None:
