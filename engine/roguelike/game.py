@@ -623,15 +623,17 @@ class RogueState:
     def _do_search(self, a: RogueAction) -> list[Event]:
         passed, event = self._check("search")
         events = [event]
-        if not passed:
-            return events
         level, place = self.level, self.place
-        found = [d for d in place.doors if level.doors[d].secret and not level.doors[d].found]
-        for d in found:
-            level.doors[d].found = True
-        events.append(Event("secret_doors_found", {"doors": found}))
-        if not found and not frontier(level) and not self._way_on_reached():
-            # No way on is left to find: the shifting dungeon opens one here (never a dead level).
+        if passed:
+            found = [d for d in place.doors if level.doors[d].secret and not level.doors[d].found]
+            for d in found:
+                level.doors[d].found = True
+            events.append(Event("secret_doors_found", {"doors": found}))
+            if found:
+                return events
+        if (passed or self._hopeless("search")) and self._shut_in():
+            # No way on is left that the rogue could take: the shifting dungeon opens one here
+            # (never a dead level). A search he cannot pass at all is not asked of him.
             name = "down" if "down" in level.landmarks else "amulet"
             level.reached[name] = place.id
             place.landmarks.append(name)
@@ -640,6 +642,34 @@ class RogueState:
 
     def _way_on_reached(self) -> bool:
         return any(name in self.level.reached for name in ("down", "amulet"))
+
+    def _hopeless(self, skill: str) -> bool:
+        """No roll can pass a check of `skill` here: the rogue has fewer dice than the
+        Difficulty asks successes."""
+        rogue = self.rogue
+        return rogue.skills[skill] + rogue.bonus_dice(skill) < difficulty(self.depth)
+
+    def _shut_in(self) -> bool:
+        """The way on is not found and every door left that could lead somewhere new needs a
+        check the rogue cannot pass: a secret one Search or Hack, a locked one Lockpick or
+        Stab, one beyond a chasm or cliff Jump or Climb."""
+        if self._way_on_reached():
+            return False
+        level, rogue = self.level, self.rogue
+        for d in frontier(level):
+            door = level.doors[d]
+            room = level.places[door.inner]
+            if not room.crossed and d != room.entrance and self._hopeless("climb") \
+                    and (room.feature != "chasm" or self._hopeless("jump")):
+                continue
+            if not door.visible and self._hopeless("search") \
+                    and ("terminal" not in level.reached or self._hopeless("hack")):
+                continue
+            if door.locked and self._hopeless("stab") \
+                    and (rogue.lockpicks <= 0 or self._hopeless("lockpick")):
+                continue
+            return False
+        return True
 
     def _do_hack(self, a: RogueAction) -> list[Event]:
         passed, event = self._check("hack")
@@ -780,6 +810,10 @@ class RogueState:
         return events
 
     def _do_climb(self, a: RogueAction) -> list[Event]:
+        if self._hopeless("climb"):
+            # No roll could get him out on the far side: he crawls back out where he fell in.
+            self.place.in_chasm = False
+            return [Event("climbed_back", {"feature": "chasm"})]
         passed, event = self._check("climb")
         if passed:
             self.place.in_chasm = False

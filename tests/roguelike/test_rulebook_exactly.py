@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.character import Item
+from engine.roguelike.game import RogueState
+from engine.roguelike.levelling import abilities
 from engine.roguelike.paper import Monster
+from engine.roguelike.tables import difficulty
 from tests.roguelike.support import created
 
 
@@ -48,3 +51,61 @@ def test_helmet_minus_1_damage_counts_once_however_many_are_carried() -> None:
             return
         state.place.sneaked = False
     raise AssertionError("the monster never hit in 60 rounds")
+
+
+def _on_level(number: int, seed: int = 2) -> RogueState:
+    """A rogue with Stealth and Run at 2d6 who went straight down to `number`, raising only
+    those: Search, Hack, Stab, Lockpick, Jump and Climb stay at 1d6."""
+    state = created(seed, ("stealth", "run"))
+    while state.depth < number:
+        state.place.landmarks.append("down")
+        state.apply(RogueAction("descend"))
+        state.apply(RogueAction("raise", names=("stealth", "run")))
+        state.apply(RogueAction("ability", name=abilities()[state.depth]))
+    assert difficulty(state.depth) == 2 and state.rogue.skills["search"] == 1
+    return state
+
+
+def test_difficulty_2_against_a_1d6_search_is_no_dead_level_behind_secret_doors() -> None:
+    """From level 4 a 1d6 Search or Hack can never pass. When every door left is secret, a
+    search (which he cannot pass) still finds the hidden way on: the level is never dead."""
+    state = _on_level(4)
+    for door in state.level.doors:
+        door.secret, door.found = True, False
+    assert "down" not in state.place.landmarks
+    events = state.apply(RogueAction("search"))
+    assert any(e.kind == "hidden_way_found" for e in events), [e.kind for e in events]
+    assert state.why_illegal(RogueAction("descend")) is None
+
+
+def test_difficulty_2_against_a_1d6_stab_is_no_dead_level_behind_locked_doors() -> None:
+    """Out of lockpicks, with a 1d6 Stab, a locked door can never be forced from level 4."""
+    state = _on_level(4, seed=3)
+    state.rogue.lockpicks = 0
+    for door in state.level.doors:
+        door.locked = True
+    events = state.apply(RogueAction("search"))
+    assert any(e.kind == "hidden_way_found" for e in events), [e.kind for e in events]
+
+
+def test_a_door_the_rogue_can_still_open_keeps_the_level_alive() -> None:
+    state = _on_level(4, seed=3)
+    state.rogue.skills["search"] = 2  # Search can pass again: no free way on
+    for door in state.level.doors:
+        door.secret, door.found = True, False
+    for _ in range(20):
+        events = state.apply(RogueAction("search"))
+        assert not any(e.kind == "hidden_way_found" for e in events)
+        if any(e.kind == "secret_doors_found" and e.data["doors"] for e in events):
+            return
+    raise AssertionError("no search passed in 20 tries")
+
+
+def test_chasm_requires_climbing_out_and_a_climb_that_cannot_pass_climbs_back() -> None:
+    """Falling into a chasm requires climbing out; with a 1d6 Climb against Difficulty 2 no
+    roll can do it, so the rogue climbs back out where he fell in (the far side stays closed)."""
+    state = _on_level(4)
+    state.place.feature, state.place.crossed, state.place.in_chasm = "chasm", False, True
+    events = state.apply(RogueAction("climb"))
+    assert [e.kind for e in events] == ["climbed_back"]
+    assert not state.place.in_chasm and not state.place.crossed
