@@ -464,7 +464,8 @@ def _roguelike_rigged() -> Iterator[Event]:
     g.rogue.gold = 100
     g.place.stock = [
         {"price": 20, "count": 1, "mimic": False, "item": {"name": "leather_armour", "armour": 2}},
-        {"price": 10, "count": 1, "mimic": True, "item": {"name": "mimic"}},
+        {"price": 10, "count": 1, "mimic": True,
+         "item": {"name": "mimic", "guise": {"name": "dagger", "dice": "1d"}}},
     ]
     yield from g.apply(RogueAction("buy", index=0))
     yield from g.apply(RogueAction("buy", index=0))

@@ -3,12 +3,16 @@ the engine to, and plays through `apply`."""
 
 from __future__ import annotations
 
+from engine.core.dice import Dice
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.character import Item
 from engine.roguelike.game import RogueState
+from engine.roguelike.encounters import letter_up
 from engine.roguelike.levelling import abilities
-from engine.roguelike.paper import Monster
-from engine.roguelike.tables import difficulty
+from engine.roguelike.loot import colour_map
+from engine.roguelike.paper import Monster, Trap
+from engine.roguelike.shops import roll_stock
+from engine.roguelike.tables import difficulty, tables
 from tests.roguelike.support import created
 
 
@@ -109,3 +113,148 @@ def test_chasm_requires_climbing_out_and_a_climb_that_cannot_pass_climbs_back() 
     events = state.apply(RogueAction("climb"))
     assert [e.kind for e in events] == ["climbed_back"]
     assert not state.place.in_chasm and not state.place.crossed
+
+
+def _shop(*wares: dict) -> RogueState:
+    state = created(9)
+    state.place.landmarks.append("shop")
+    state.rogue.gold = 100
+    state.place.stock = list(wares)
+    return state
+
+
+def test_rations_3_gp_each_and_lockpicks_2_gp_each() -> None:
+    """The shop table's 1d6 rations are 3 gp each, and its lockpicks 2 gp each: one bought
+    costs the price and leaves the rest on the shelf. (Torches, 2 gp, are for the lot.)"""
+    stock = None
+    for seed in range(400):
+        stock = roll_stock(Dice(seed), "shop", {})
+        if any(w["item"]["name"] == "rations" and w["count"] > 1 for w in stock):
+            break
+    assert stock is not None
+    index = next(i for i, w in enumerate(stock) if w["item"]["name"] == "rations")
+    count = stock[index]["count"]
+    state = _shop(*stock)
+    state.apply(RogueAction("buy", index=index))
+    assert state.rogue.gold == 97
+    assert [i.name for i in state.rogue.items] == ["rations"]
+    assert state.place.stock[index]["count"] == count - 1
+    picks = _shop({"price": 2, "count": 3, "mimic": False, "each": True,
+                   "item": {"name": "lockpicks"}})
+    before = picks.rogue.lockpicks
+    picks.apply(RogueAction("buy", index=0))
+    assert (picks.rogue.lockpicks, picks.rogue.gold) == (before + 1, 98)
+
+
+def test_mimic_attacks_when_touched_before_taking_any_gold_and_looks_like_a_ware() -> None:
+    """A levelled shop roll that comes up gold is a mimic: listed like a real ware of its
+    letter, and touching it starts the fight with the rogue's gold untouched."""
+    found = None
+    for seed in range(400):
+        found = next((w for w in roll_stock(Dice(seed), "shop", colour_map(Dice(seed)))
+                      if w["mimic"]), None)
+        if found:
+            break
+    assert found is not None
+    state = _shop(found)
+    shown = state.view(0).place.stock[0].item
+    real = {row["result"]["name"] for letter in "EDCBA" for row in tables()["loot"][letter]}
+    assert shown != "gold" and (shown in real or shown.endswith(("_potion", "_wand"))), shown
+    events = state.apply(RogueAction("buy", index=0))
+    assert state.rogue.gold == 100 and [m.name for m in state.place.monsters] == ["mimic"]
+    assert "mimic" in [e.kind for e in events]
+
+
+def _trap(name: str) -> Trap:
+    return next(Trap(letter=letter, **row["result"]) for letter, rows in tables()["traps"].items()
+                for row in rows if row["result"]["name"] == name)
+
+
+def _teleport_to_a_new_room(state: RogueState, feature: str = "empty", rolled: int = 0) -> list:
+    """Spring a teleportation trap that sends the rogue to the one other room on his map, a
+    room (drawn for the test in the middle of the sheet) whose encounters are still to roll."""
+    level = state.level
+    squares = [(7, c) for c in range(14, 18)] + [(8, c) for c in range(14, 18)]
+    assert all(level.is_rock(sq) for sq in squares)
+    room = level.add_place("room", squares)
+    room.entrance, room.feature, room.rolled_visit = 0, feature, rolled
+    level.see_place(room)
+    state.place.trap = _trap("teleportation_trap")
+    return state.apply(RogueAction("spring"))
+
+
+def test_monster_hq_rolls_twice_for_encounters_on_a_revisit_too() -> None:
+    """Monster HQ: roll twice for encounters; returning to a level rolls each room's
+    encounters again, so a Monster HQ rolls twice then too (keeping only even rolls)."""
+    state = created(11)
+    state.level.visits = 2  # the rogue has come back to this level
+    events = _teleport_to_a_new_room(state, "monster_hq", rolled=1)  # rolled on the first visit
+    assert state.here == len(state.level.places) - 1
+    assert sum(1 for e in events if e.kind == "encounter") == 2
+
+
+def test_squeaky_board_levels_up_the_whole_next_monster_encounter() -> None:
+    """Squeaky Board: the next monster encounter is levelled up, every monster in it."""
+    for seed in range(300):
+        state = created(seed)
+        state.place.trap = _trap("squeaky_board")
+        state.apply(RogueAction("spring"))
+        events = _teleport_to_a_new_room(state)
+        monsters = [e.data for e in events if e.kind == "monster"]
+        if len(monsters) >= 2:
+            parts = next(e.data["parts"] for e in events if e.kind == "encounter")
+            asked = [letter for count, letter, kind in parts if kind == "monster"
+                     for _ in range(count)]
+            assert [m["letter"] for m in monsters] == [letter_up(x) for x in asked]
+            assert not state.squeaky
+            return
+    raise AssertionError("no encounter of two monsters in 300 seeds")
+
+
+def test_antimagic_field_nulls_scrolls_spellbooks_and_the_bag_of_tricks() -> None:
+    state = created(5)
+    state.place.feature = "antimagic"
+    state.rogue.items += [Item("scroll", spell="light"), Item("spellbook", spell="light"),
+                          Item("bag_of_tricks")]
+    for index in range(3):
+        assert state.why_illegal(RogueAction("use", item=index)) == \
+            "magic does not work in this room"
+
+
+def test_unidentified_loot_shows_its_colour_not_its_name() -> None:
+    """All magical loot is unidentified: a cure-all is a teal (or other colour) potion, not a
+    'cureall'."""
+    state = created(5)
+    colour = state.colours["cureall_potion"]
+    state.rogue.items.append(Item("cureall_potion", identified=False, colour=colour))
+    assert state.view(0).items[-1].item == f"{colour}_potion"
+    state.place.landmarks.append("shop")
+    state.place.stock = [{"price": 20, "count": 1, "mimic": False,
+                          "item": {"name": "cureall_potion", "identified": False,
+                                   "colour": colour}}]
+    assert state.view(0).place.stock[0].item == f"{colour}_potion"
+
+
+def test_cursed_cannot_be_unequipped_so_it_cannot_be_sold() -> None:
+    """A cursed thing stays with the rogue until the curse is lifted (at an altar)."""
+    state = _shop()
+    state.rogue.items.append(Item("sword", dice="3d", status="cursed", value=30))
+    assert state.why_illegal(RogueAction("sell", item=0)) == \
+        "a curse binds it to you: pray at an altar to lift it"
+    state.place.feature = "altar"
+    state.apply(RogueAction("pray"))
+    state.apply(RogueAction("sell", item=0))
+    assert state.rogue.gold == 103
+
+
+def test_cureall_cures_diseases_and_the_disease_clock_starts_again() -> None:
+    """Cured, and later diseased again, the rogue has a full five minutes before the next
+    point of disease damage."""
+    state = created(5)
+    state.rogue.hp = state.rogue.max_hp = 50
+    state.rogue.diseased, state.rogue.disease_clock = True, 4
+    state.rogue.items.append(Item("cureall_potion"))
+    state.apply(RogueAction("use", item=0))
+    state.rogue.diseased = True
+    hurt = [e for _ in range(4) for e in state.apply(RogueAction("search")) if e.kind == "hurt"]
+    assert hurt == []
