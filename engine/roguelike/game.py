@@ -40,7 +40,7 @@ from engine.roguelike.shops import roll_stock
 from engine.roguelike.tables import difficulty, parse_dice, roll_dice, tables
 
 GAME = "roguelike"
-RULES_VERSION = 1
+RULES_VERSION = 2
 LETTER_VALUE = {"E": 10, "D": 20, "C": 30, "B": 40, "A": 50}  # the shop's price per loot letter
 WEAPONS = ("dagger", "spear", "sword")
 THROWN = ("dagger", "spear")
