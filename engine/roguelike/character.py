@@ -7,6 +7,7 @@ passes with as many successes as the dungeon level's Difficulty.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,19 +69,27 @@ class Rogue:
         bonus = self.level_bonus.get("all", 0) + self.level_bonus.get(skill, 0)
         if self.timed_left > 0:
             bonus += self.timed_bonus
-        for item in self.items:
-            if item.bonus_skill == skill:
-                bonus += 1 + item.status_dice()
+        bonus += sum(_best_of_each_kind(self.items, lambda i: (
+            1 + i.status_dice() if i.bonus_skill == skill else 0)))
         if skill == "stealth" and "sneak" in self.abilities:
             bonus += tables()["levelling"]["bonus_dice"]
         return bonus
 
     def armour(self) -> int:
-        total = self.protection
-        for item in self.items:
-            if item.armour:
-                total += max(0, item.armour + item.status_dice() - (1 if item.rusty else 0))
-        return total
+        """Protection plus one worn piece of each kind (helmet, shield, ...), the best of it:
+        a second helmet in the pack adds nothing."""
+        return self.protection + sum(_best_of_each_kind(self.items, lambda i: (
+            max(0, i.armour + i.status_dice() - (1 if i.rusty else 0)) if i.armour else 0)))
+
+
+def _best_of_each_kind(items: list[Item], worth: Callable[[Item], int]) -> list[int]:
+    """What each kind of worn thing gives: the best of the rogue's pieces of that kind."""
+    best: dict[str, int] = {}
+    for item in items:
+        value = worth(item)
+        if value:
+            best[item.name] = max(best.get(item.name, value), value)
+    return list(best.values())
 
 
 def new_rogue() -> Rogue:

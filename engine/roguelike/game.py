@@ -40,10 +40,11 @@ from engine.roguelike.shops import roll_stock
 from engine.roguelike.tables import difficulty, parse_dice, roll_dice, tables
 
 GAME = "roguelike"
-RULES_VERSION = 1
+RULES_VERSION = 2
 LETTER_VALUE = {"E": 10, "D": 20, "C": 30, "B": 40, "A": 50}  # the shop's price per loot letter
 WEAPONS = ("dagger", "spear", "sword")
 THROWN = ("dagger", "spear")
+SPELL_ITEMS = ("scroll", "spellbook", "bag_of_tricks")  # magic that needs no identifying
 
 
 @dataclass(frozen=True)
@@ -357,6 +358,8 @@ class RogueState:
         if a.kind == "sell":
             if "shop" not in place.landmarks:
                 return "there is no shop here"
+            if item is not None and item.status == "cursed":
+                return "a curse binds it to you: pray at an altar to lift it"
             return None if item is not None and item.value // tables()["shop"]["sell_divisor"] > 0 \
                 else "the shop will not buy that"
         return f"unknown action {a.kind}"
@@ -418,7 +421,7 @@ class RogueState:
                    "bag_of_tricks", "fake_amulet", "rations"))
         if not usable:
             return f"{item.name.replace('_', ' ')} is not something to use"
-        if is_magic(item.name) and self.place.feature == "antimagic":
+        if (is_magic(item.name) or item.name in SPELL_ITEMS) and self.place.feature == "antimagic":
             return "magic does not work in this room"
         if item.name == "spellbook" and item.cast_on_level == self.depth:
             return "you have cast that spell on this level already"
@@ -528,7 +531,7 @@ class RogueState:
 
     def _encounters(self, place: Place, revisit: bool) -> list[Event]:
         key = f"dm:{self.depth}"
-        times = 2 if place.feature == "monster_hq" and not revisit else 1
+        times = 2 if place.feature == "monster_hq" else 1
         events = []
         for _ in range(times):
             parts, roll = roll_encounter(self.dice, key, self.depth)
@@ -538,7 +541,12 @@ class RogueState:
             if revisit:
                 parts = [part for part in parts if part[2] == "monster"]
             events.append(Event("encounter", {"roll": roll, "parts": parts}))
+            # The squeaky board levels up every monster of the next encounter that has any.
+            squeaky = self.squeaky and any(kind == "monster" for _, _, kind in parts)
+            self.squeaky = self.squeaky and not squeaky
             for count, letter, kind in parts:
+                if squeaky and kind == "monster":
+                    letter = letter_up(letter)
                 for _ in range(count):
                     events.append(self._spawn(place, letter, kind))
         return events
@@ -546,8 +554,6 @@ class RogueState:
     def _spawn(self, place: Place, letter: str, kind: str) -> Event:
         key = f"dm:{self.depth}"
         if kind == "monster":
-            if self.squeaky:
-                letter, self.squeaky = letter_up(letter), False
             monster, roll = roll_monster(self.dice, key, letter)
             if letter == "A":
                 self.a_monsters_met += 1
@@ -592,7 +598,7 @@ class RogueState:
     def _item_name(self, item: Item) -> str:
         if item.name == "fake_amulet" and not item.identified:
             return "amulet_of_yendor"
-        return item.name if item.identified else f"{item.colour}_{item.name.split('_')[0]}"
+        return item.name if item.identified else unidentified(item.name, item.colour)
 
     def _do_pick(self, a: RogueAction) -> list[Event]:
         assert a.door is not None  # why_illegal checked the kind's arguments
@@ -623,15 +629,17 @@ class RogueState:
     def _do_search(self, a: RogueAction) -> list[Event]:
         passed, event = self._check("search")
         events = [event]
-        if not passed:
-            return events
         level, place = self.level, self.place
-        found = [d for d in place.doors if level.doors[d].secret and not level.doors[d].found]
-        for d in found:
-            level.doors[d].found = True
-        events.append(Event("secret_doors_found", {"doors": found}))
-        if not found and not frontier(level) and not self._way_on_reached():
-            # No way on is left to find: the shifting dungeon opens one here (never a dead level).
+        if passed:
+            found = [d for d in place.doors if level.doors[d].secret and not level.doors[d].found]
+            for d in found:
+                level.doors[d].found = True
+            events.append(Event("secret_doors_found", {"doors": found}))
+            if found:
+                return events
+        if (passed or self._hopeless("search")) and self._shut_in():
+            # No way on is left that the rogue could take: the shifting dungeon opens one here
+            # (never a dead level). A search he cannot pass at all is not asked of him.
             name = "down" if "down" in level.landmarks else "amulet"
             level.reached[name] = place.id
             place.landmarks.append(name)
@@ -640,6 +648,34 @@ class RogueState:
 
     def _way_on_reached(self) -> bool:
         return any(name in self.level.reached for name in ("down", "amulet"))
+
+    def _hopeless(self, skill: str) -> bool:
+        """No roll can pass a check of `skill` here: the rogue has fewer dice than the
+        Difficulty asks successes."""
+        rogue = self.rogue
+        return rogue.skills[skill] + rogue.bonus_dice(skill) < difficulty(self.depth)
+
+    def _shut_in(self) -> bool:
+        """The way on is not found and every door left that could lead somewhere new needs a
+        check the rogue cannot pass: a secret one Search or Hack, a locked one Lockpick or
+        Stab, one beyond a chasm or cliff Jump or Climb."""
+        if self._way_on_reached():
+            return False
+        level, rogue = self.level, self.rogue
+        for d in frontier(level):
+            door = level.doors[d]
+            room = level.places[door.inner]
+            if not room.crossed and d != room.entrance and self._hopeless("climb") \
+                    and (room.feature != "chasm" or self._hopeless("jump")):
+                continue
+            if not door.visible and self._hopeless("search") \
+                    and ("terminal" not in level.reached or self._hopeless("hack")):
+                continue
+            if door.locked and self._hopeless("stab") \
+                    and (rogue.lockpicks <= 0 or self._hopeless("lockpick")):
+                continue
+            return False
+        return True
 
     def _do_hack(self, a: RogueAction) -> list[Event]:
         passed, event = self._check("hack")
@@ -780,6 +816,10 @@ class RogueState:
         return events
 
     def _do_climb(self, a: RogueAction) -> list[Event]:
+        if self._hopeless("climb"):
+            # No roll could get him out on the far side: he crawls back out where he fell in.
+            self.place.in_chasm = False
+            return [Event("climbed_back", {"feature": "chasm"})]
         passed, event = self._check("climb")
         if passed:
             self.place.in_chasm = False
@@ -819,7 +859,19 @@ class RogueState:
     def _do_buy(self, a: RogueAction) -> list[Event]:
         assert a.index is not None  # why_illegal checked the kind's arguments
         place, rogue = self.place, self.rogue
-        ware = place.stock.pop(a.index)
+        ware = place.stock[a.index]
+        if ware["mimic"]:
+            # It attacks when touched, before any gold changes hands.
+            place.stock.pop(a.index)
+            place.monsters.append(make_monster(tables()["monsters"]["mimic"], "C"))
+            place.fought = True
+            return [Event("mimic", {})]
+        each = ware.get("each", False)
+        count = 1 if each else ware["count"]
+        if each and ware["count"] > 1:
+            ware["count"] -= 1
+        else:
+            place.stock.pop(a.index)
         price = ware["price"]
         events: list[Event] = []
         if "master_barterer" in rogue.abilities:
@@ -828,19 +880,15 @@ class RogueState:
                 price -= price // tables()["shop"]["barter_discount_divisor"]
             events.append(Event("barter", {"roll": roll, "price": price}))
         rogue.gold -= price
-        if ware["mimic"]:
-            place.monsters.append(make_monster(tables()["monsters"]["mimic"], "C"))
-            place.fought = True
-            return events + [Event("mimic", {"price": price})]
         fields_ = {f.name for f in fields(Item)}
         item = Item(**{k: v for k, v in ware["item"].items() if k in fields_})
         item.value = ware["price"]
         if item.name == "lockpicks":
-            rogue.lockpicks += ware["count"]
+            rogue.lockpicks += count
         else:
-            for _ in range(ware["count"]):
+            for _ in range(count):
                 rogue.items.append(copy.copy(item))
-        return events + [Event("bought", {"item": self._item_name(item), "count": ware["count"],
+        return events + [Event("bought", {"item": self._item_name(item), "count": count,
                                           "price": price, "gold": rogue.gold})]
 
     def _do_sell(self, a: RogueAction) -> list[Event]:
@@ -853,8 +901,12 @@ class RogueState:
     # fighting
 
     def _weapon(self) -> Item | None:
+        """The best blade for Stab; None (the knife) when no weapon carried beats it, as a
+        cursed or rusted dagger does not."""
         weapons = [item for item in self.rogue.items if item.name in WEAPONS]
-        return max(weapons, key=_dice_count, default=None)
+        best = max(weapons, key=_dice_count, default=None)
+        knife = parse_dice(tables()["combat"]["knife"])[0]
+        return best if best is not None and _dice_count(best) > knife else None
 
     def _damage_dice(self, item: Item | None) -> tuple[str, int]:
         if item is None:
@@ -999,7 +1051,7 @@ class RogueState:
             events.append(Event("hurt", {"by": name, "cause": "poison", "dice": faces,
                                          "damage": amount, "hp": rogue.hp}))
         elif name == "cureall_potion":
-            rogue.diseased = False
+            rogue.diseased, rogue.disease_clock = False, 0
             events.append(Event("cured", {}))
         elif name in ("potion_of_confusion", "wand_of_luck"):
             rogue.timed_bonus = -1 if name == "potion_of_confusion" else 1
@@ -1035,7 +1087,7 @@ class RogueState:
             for d in place.doors:
                 level.doors[d].found = True
         elif spell == "cure_disease":
-            rogue.diseased = False
+            rogue.diseased, rogue.disease_clock = False, 0
         elif spell in ("charm_monster", "sleep") and self._awake():
             if spell == "charm_monster" and rogue.pet is None:
                 monster = place.monsters.pop(0)
@@ -1123,10 +1175,10 @@ class RogueState:
     def _ware_name(self, ware: dict[str, Any]) -> str:
         item = ware["item"]
         if ware["mimic"]:
-            return "a sealed chest"  # a mimic looks like a ware until touched
+            item = item["guise"]  # a mimic looks like a ware until touched
         if item["name"] == "fake_amulet":
             return "amulet_of_yendor"
-        return item["name"] if item.get("identified", True) else f"{item['colour']}_{item['name'].split('_')[0]}"
+        return item["name"] if item.get("identified", True) else unidentified(item["name"], item["colour"])
 
     def rogue_square(self) -> tuple[int, int]:
         """Where the rogue stands: beside the door he came in by, else the place's first square."""
@@ -1164,6 +1216,12 @@ class RogueState:
         r, c = self.rogue_square()
         cells[r * width + c] = "@"
         return ["".join(cells[row * width:(row + 1) * width]) for row in range(level.height)]
+
+
+def unidentified(name: str, colour: str) -> str:
+    """What an unidentified magic item is called: its colour and whether it is a wand or a
+    potion ("teal_potion"), never a word of its real name."""
+    return f"{colour}_{'wand' if name.startswith('wand_') else 'potion'}"
 
 
 def _dice_count(item: Item) -> int:

@@ -17,7 +17,8 @@ def spell_roll(dice: Dice, key: str) -> str:
 
 
 def roll_stock(dice: Dice, key: str, colours: dict[str, str]) -> list[dict[str, Any]]:
-    """The wares: each {"item": item fields, "price": gp, "count": n, "mimic": bool}."""
+    """The wares: each {"item": item fields, "price": gp, "count": n, "mimic": bool}, and
+    "each": true when the price is for one of the count. A mimic's item has its "guise"."""
     data = tables()["shop"]
     stock: list[dict[str, Any]] = []
     rolls, _ = roll_dice(dice, key, data["stock_rolls_dice"])
@@ -28,8 +29,16 @@ def roll_stock(dice: Dice, key: str, colours: dict[str, str]) -> list[dict[str, 
         if kind == "loot":
             found, _ = loot_roll(dice, key, entry["letter"])
             if found["name"] == "gold":
+                # A mimic, dressed as another ware of its letter (one more roll; gold again:
+                # the table's first thing that is not gold).
                 ware["mimic"] = True
-                ware["item"] = {"name": "mimic"}
+                guise, _ = loot_roll(dice, key, entry["letter"])
+                if guise["name"] == "gold":
+                    guise = next(row["result"] for row in tables()["loot"][entry["letter"]]
+                                 if row["result"]["name"] != "gold")
+                ware["item"] = {"name": "mimic",
+                                "guise": asdict(make_item(dice, key, guise, colours,
+                                                          with_status=False))}
             else:
                 item = make_item(dice, key, found, colours, with_status=False)
                 if item.name == "amulet_of_yendor":
@@ -41,6 +50,7 @@ def roll_stock(dice: Dice, key: str, colours: dict[str, str]) -> list[dict[str, 
         else:
             if "count" in entry:
                 ware["count"], _ = roll_dice(dice, key, entry["count"])
+                ware["each"] = entry.get("each", False)  # sold one at a time at the price
             ware["item"] = {"name": kind, "armour": entry.get("armour", 0),
                             "bonus_skill": entry.get("bonus_skill", "")}
         stock.append(ware)

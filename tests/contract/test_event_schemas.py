@@ -464,7 +464,8 @@ def _roguelike_rigged() -> Iterator[Event]:
     g.rogue.gold = 100
     g.place.stock = [
         {"price": 20, "count": 1, "mimic": False, "item": {"name": "leather_armour", "armour": 2}},
-        {"price": 10, "count": 1, "mimic": True, "item": {"name": "mimic"}},
+        {"price": 10, "count": 1, "mimic": True,
+         "item": {"name": "mimic", "guise": {"name": "dagger", "dice": "1d"}}},
     ]
     yield from g.apply(RogueAction("buy", index=0))
     yield from g.apply(RogueAction("buy", index=0))
@@ -489,6 +490,16 @@ def _roguelike_rigged() -> Iterator[Event]:
     g.rogue.items.append(Item("sword", dice="3d"))
     g.place.trap = trap("rust_trap")
     yield from g.apply(RogueAction("spring"))
+    # climbed_back: in a chasm on level 4, where a 1d6 Climb cannot pass Difficulty 2
+    g = created(2, ("stealth", "run"))
+    while g.depth < 4:
+        g.place.landmarks.append("down")
+        g.apply(RogueAction("descend"))
+        g.apply(RogueAction("raise", names=("stealth", "run")))
+        g.apply(RogueAction("ability", name="sneak" if g.depth == 2 else "luck" if g.depth == 3
+                            else "sneak_attack"))
+    g.place.feature, g.place.crossed, g.place.in_chasm = "chasm", False, True
+    yield from g.apply(RogueAction("climb"))
     # petrified: a medusa's gaze meets the rogue who tried to sneak past (seed 4)
     g = created(4)
     g.place.monsters.append(Monster("medusa", "A", 40, "0d", ["petrifies"]))

@@ -36,3 +36,10 @@ def test_the_rules_use_no_floats() -> None:
                 assert not isinstance(node.op, ast.Div), f"{path.name}:{node.lineno} uses /"
             if isinstance(node, ast.Constant):
                 assert not isinstance(node.value, float), f"{path.name}:{node.lineno} has a float"
+
+
+def test_a_run_of_an_older_rules_version_is_refused() -> None:
+    run = json.loads(RUNS[0].read_text("utf-8"))
+    run["rules_version"] = RULES.rules_version - 1
+    verdict = RULES.verify(run)
+    assert not verdict.ok and verdict.code == "other_rules_version"

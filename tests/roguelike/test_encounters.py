@@ -43,12 +43,9 @@ def test_traps_of_each_letter_come_from_their_table(letter: str) -> None:
             entry["name"], entry["attack_dice"], entry["damage"], entry["effect"])
 
 
-def test_the_squeaky_board_levels_the_next_monster_up() -> None:
+def test_levelling_up_a_letter_goes_one_stronger_and_a_stays_a() -> None:
+    # The Squeaky Board's whole encounter: tests/roguelike/test_rulebook_exactly.py
     assert [letter_up(x) for x in "EDCBA"] == ["D", "C", "B", "A", "A"]
-    state = created(2)
-    state.squeaky = True
-    event = state._spawn(state.place, "E", "monster")
-    assert event.data["letter"] == "D" and not state.squeaky
 
 
 def _events(seeds):

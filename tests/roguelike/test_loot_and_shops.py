@@ -89,8 +89,9 @@ def _shop_state():
     state.rogue.gold = 100
     state.place.stock = [
         {"price": 20, "count": 1, "mimic": False, "item": {"name": "leather_armour", "armour": 2}},
-        {"price": 10, "count": 1, "mimic": True, "item": {"name": "mimic"}},
-        {"price": 2, "count": 4, "mimic": False, "item": {"name": "lockpicks"}},
+        {"price": 10, "count": 1, "mimic": True,
+         "item": {"name": "mimic", "guise": {"name": "dagger", "dice": "1d"}}},
+        {"price": 2, "count": 4, "mimic": False, "each": True, "item": {"name": "lockpicks"}},
     ]
     return state
 
@@ -99,7 +100,8 @@ def test_buying_pays_the_price_and_fills_the_pack() -> None:
     state = _shop_state()
     picks = state.rogue.lockpicks
     state.apply(RogueAction("buy", index=2))
-    assert state.rogue.lockpicks == picks + 4 and state.rogue.gold == 98
+    assert state.rogue.lockpicks == picks + 1 and state.rogue.gold == 98
+    assert state.place.stock[2]["count"] == 3
     state.apply(RogueAction("buy", index=0))
     assert state.rogue.gold == 78 and state.rogue.items[-1].name == "leather_armour"
     assert state.rogue.armour() == 2

@@ -214,6 +214,8 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "forgot_level": lambda d: f"You forget level {d['level']}: its map is gone.",
     "teleported": lambda d: f"You are whisked away to level {d['level']}.",
     "crossed": lambda d: f"You make it across the {name(d['feature'])}.",
+    "climbed_back": lambda d: f"No climb could take you up the far side: you crawl back out of "
+                              f"the {name(d['feature'])} where you fell in.",
     "prayed": lambda d: f"You pray: {plural(d['curses_lifted'], 'curse')} lifted.",
     "fountain": lambda d: f"You drink: +{d['bonus_dice']}d to everything on this level.",
     "diseased": lambda d: f"The {name(d['by'])} was diseased: you fall ill.",
