@@ -16,27 +16,9 @@ import pytest
 
 from engine.cardrogue import Game, Goal, goals, level_from_grids, map_from_levels
 from engine.cardrogue.goals import victory_points
-from tests.engine.support import (
-    OPEN,
-    act,
-    action,
-    first,
-    give,
-    kinds,
-    rig,
-    story,
-    table,
-)
+from tests.engine.support import OPEN, act, action, first, give, hero, kinds, rig, story, table, up
 
 LADDER = {">": {"card": "ladder", "revealed": True}}
-
-
-def up(card, **more):
-    return {"card": card, "revealed": True, **more}
-
-
-def hero(game, seat=0):
-    return game.players[seat]
 
 
 def campaign(*levels, character="warrior"):

@@ -9,31 +9,21 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import characters
-from engine.core import IllegalAction
 from engine.cardrogue import Action
 from tests.engine.support import (
     OPEN,
     act,
-    action,
     first,
+    foe,
     give,
+    hero,
     kinds,
+    reason,
     rig,
     story,
     table,
     uid_of,
 )
-
-
-def reason(g, act_or_text) -> str:
-    a = action(act_or_text) if isinstance(act_or_text, str) else act_or_text
-    with pytest.raises(IllegalAction) as exc:
-        g.apply(a)
-    return exc.value.reason
-
-
-def hero(g, seat=0):
-    return g.players[seat]
 
 
 def hand(g, seat=0) -> list[str]:
@@ -58,10 +48,6 @@ def versus(enemy="goblin", character="rogue", **fields):
     entry = {"card": enemy, "revealed": True} if isinstance(enemy, str) else \
         {**enemy, "revealed": True}
     return story("╶─╴", "o@e", {"o": OPEN, "e": entry}, character=character, **fields)
-
-
-def foe(g):
-    return g.enemies[g.index((0, 2))]
 
 
 # ----------------------------------------------------------------------------- equipment slots
