@@ -6,6 +6,11 @@ from pathlib import Path
 import pytest
 
 from app.cardrogue_app import CardRogueApp
+from services import paths
+from services.library import find_map
+from services.scores import ScoreStore
+from tests.app.support import corpus_run, install_corpus_maps
+from tests.app.terminal import Tmux
 
 
 @pytest.fixture(autouse=True)
@@ -33,3 +38,54 @@ def editor_solver_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     turns it on): its result reaching the status line while a snapshot is taken would make the
     snapshot depend on the machine's speed."""
     monkeypatch.setattr("app.games.cardrogue.screens.editor.PAR_DELAY", 3600.0)
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    """A tmux session on its own private server for a real-terminal test, ended afterwards."""
+    session = Tmux()
+    try:
+        yield session
+    finally:
+        session.kill()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of its own (not made yet) for the commands run in process."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv(paths.DATA_DIR_ENV, str(folder))
+    return folder
+
+
+@pytest.fixture
+def user_maps(data_dir: Path) -> Path:
+    """The corpus maps installed in `data_dir`'s maps folder, so runs find them by id."""
+    return install_corpus_maps(data_dir / "maps")
+
+
+@pytest.fixture
+def no_bundled_maps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hide campaigns/ so the lists hold only the maps a test installs."""
+    empty = tmp_path / "no-bundled-maps"
+    empty.mkdir()
+    monkeypatch.setattr("services.library.bundled_maps_dir", lambda: empty)
+    monkeypatch.setattr("app.games.cardrogue.screens.scores.bundled_maps_dir", lambda: empty)
+
+
+@pytest.fixture
+def corpus_maps(user_data: Path) -> Path:
+    """The corpus maps installed in the user's maps folder."""
+    return install_corpus_maps(user_data / "maps")
+
+
+@pytest.fixture
+def corridor_board(corpus_maps: Path) -> str:
+    """The Corridor's board: Ana and Bob tie on 11 moves (Ana entered first), Tester has 29.
+    Bob's name has brackets, which must show as written."""
+    with ScoreStore.open() as store:
+        for name, player in (("corridor-shortest", "Ana"), ("corridor-longer", "Tester"),
+                             ("corridor-shortest", "[bold]Bob")):
+            run = corpus_run(name, player)
+            store.add(run, find_map(run.map_id).spec)
+        return find_map(corpus_run("corridor-shortest").map_id).map_id

@@ -13,7 +13,7 @@ from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.campaigns import MapListScreen
 from engine.cardrogue.maps import load_map
 from tests.app.maps import tutorial
-from tests.app.test_play import SIZE, press, text_of
+from tests.app.support import SIZE, press, text_of
 from tests.content.coverage import CAMPAIGNS
 
 DESCENT = CAMPAIGNS / "a-sons-descent.toml"
@@ -67,4 +67,3 @@ async def test_the_campaign_list_shows_the_proved_total_of_the_bundled_campaign(
         assert titles[sources.index("yours")] == "A Son's Descent"
         assert text_of(screen, "#about").startswith(
             f"Par {total} over {len(pars)} levels, as its author set it. ")
-

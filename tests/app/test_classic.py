@@ -29,36 +29,10 @@ from app.screens.title import TitleScreen
 from app.games.cardrogue.widgets.board import SEAT_SHIFT
 from engine.cardrogue import Respawn, effects
 from engine.cardrogue.board import FACE_DOWN, REVEALED
-from tests.engine.support import give, rig
-from tests.engine.test_classic_game import lay, put
+from tests.app.support import CLASSIC_SEED as SEED, log_text, new_table, press
+from tests.engine.support import give, lay, put, rig
 
 SIZE = (100, 30)
-SEED = 2026
-
-
-async def press(pilot, *keys: str) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
-
-
-async def new_table(app: CardRogueApp, pilot, names=("Ann", "Bob", "Cy", "Di"), seed=SEED,
-                    pick=True) -> ClassicScreen:
-    """Fill the new-game screen, start, and pick the first offered character for each."""
-    app.push_screen(NewGameScreen())
-    await pilot.pause()
-    screen = app.screen
-    for seat, name in enumerate(names):
-        screen.query_one(f"#name-{seat}", Input).value = name
-    screen.query_one("#seed", Input).value = "" if seed is None else str(seed)
-    await press(pilot, "ctrl+s")
-    table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
-    if pick:
-        for _ in names:
-            assert isinstance(app.screen, ChooseScreen)
-            await press(pilot, "1")
-        assert app.screen is table
-    return table
 
 
 def order(table: ClassicScreen) -> list[int]:
@@ -82,10 +56,6 @@ def hall(table: ClassicScreen) -> tuple[int, int]:
 
 def status(table: ClassicScreen) -> str:
     return table.query_one("#status", Static).render().plain
-
-
-def log_text(table: ClassicScreen) -> str:
-    return "\n".join(table.log_view.plain_lines)
 
 
 # ---------------------------------------------------------------------- a new table
@@ -735,7 +705,7 @@ async def test_a_solo_footer_leaves_out_dealings_and_keeps_help_at_80_columns(
         app: CardRogueApp) -> None:
     """Found by a tester: at 80 columns a solo game's footer offered Trade, Trip and Steal
     (they need another player) and cut off "f1 Help"."""
-    from tests.app.test_polish import footer_keys
+    from tests.app.support import footer_keys
 
     async with app.run_test(size=(80, 24)) as pilot:
         table = await new_table(app, pilot, names=("Solo",))

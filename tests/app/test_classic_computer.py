@@ -12,6 +12,7 @@ from app.games.cardrogue.classic import HUMAN, ClassicSession
 from app.games.cardrogue.screens.classic import ClassicScreen, NewGameScreen
 from app.widgets.seat_kind import SeatKind
 from app.screens.dialogs import ChooseScreen
+from tests.app.support import log_text, press
 
 SIZE = (100, 30)
 SEED = 2026
@@ -20,12 +21,6 @@ SEED = 2026
 @pytest.fixture(autouse=True)
 def no_delay(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("app.games.cardrogue.screens.classic.COMPUTER_DELAY", 0)
-
-
-async def press(pilot, *keys: str) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
 
 
 async def settle(pilot, table: ClassicScreen, rounds: int = 200) -> None:
@@ -50,10 +45,6 @@ async def table_with_a_computer(app: CardRogueApp, pilot, level="normal") -> Cla
     screen.query_one("#seed", Input).value = str(SEED)
     await press(pilot, "ctrl+s")
     return next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
-
-
-def log_text(table: ClassicScreen) -> str:
-    return "\n".join(table.log_view.plain_lines)
 
 
 async def test_the_new_game_screen_offers_a_person_or_the_computer_for_each_seat(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine.cardrogue import runs
 from engine.core.runs import save_run
-from tests.engine.test_classic_runs import played
+from tests.engine.support import played
 
 ROOT = Path(__file__).resolve().parents[2]
 

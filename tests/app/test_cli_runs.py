@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from dataclasses import replace
@@ -23,44 +22,14 @@ from engine.cardrogue import RULES_VERSION
 from app import cli
 from services import paths
 from services.scores import ScoreStore
+from tests.app.support import CORPUS, MAPS, lines, run_main
 from tests.hypothesis_profiles import examples
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / "tests" / "runs"
-MAPS = CORPUS / "maps_toml"
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 EVENTS_SCHEMA = json.loads((ROOT / "schemas" / "events.schema.json").read_text())
-# The last-resort handler in cli.main prints this for an exception nobody named: never wanted.
-UNHANDLED = "cardrogue: error:"
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv(paths.DATA_DIR_ENV, str(folder))
-    return folder
-
-
-@pytest.fixture
-def user_maps(data_dir) -> Path:
-    """The corpus maps installed in the user's maps folder, so runs find them by id."""
-    folder = data_dir / "maps"
-    folder.mkdir(parents=True)
-    for path in MAPS.glob("*.toml"):
-        shutil.copy(path, folder / path.name)
-    return folder
-
-
-def run_main(capsys, *args: str) -> tuple[int, str, str]:
-    status = cli.main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    assert UNHANDLED not in err
-    assert "Traceback" not in out + err
-    return status, out, err
-
-
-def lines(out: str) -> list[dict]:
-    return [json.loads(line) for line in out.splitlines() if line.strip()]
+# Each test has a data folder of its own (conftest.py).
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def forged(tmp_path: Path, name: str, change, source: str = "goblin_gate-shortest") -> Path:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.app.minirogue.test_scores import SEED_BOARD, cardrogue, fill_boards
-from tests.app.test_replays import corpus_maps  # noqa: F401 - fixture
+from tests.app.minirogue.support import SEED_BOARD, fill_boards
+from tests.minirogue.support import cardrogue
 
 
 def test_a_board_name_in_a_wrong_shape_says_which_shapes_are_taken(user_data: Path) -> None:
@@ -28,7 +28,7 @@ def test_a_board_name_in_a_wrong_shape_says_which_shapes_are_taken(user_data: Pa
 
 
 def test_player_without_a_map_shows_their_best_on_every_board(
-        corpus_maps: Path, user_data: Path) -> None:  # noqa: F811
+        corpus_maps: Path, user_data: Path) -> None:
     won, dead = fill_boards()
     done = cardrogue("scores", "--player", "Tester", data=user_data)
     assert done.returncode == 0, done.stderr

@@ -8,7 +8,7 @@ import json
 import time
 from pathlib import Path
 
-from textual.widgets import Button, DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.community import CommunityScreen
@@ -18,19 +18,14 @@ from app.screens.settings import SettingsScreen
 from app.screens.title import MENU, TitleScreen
 from services import community
 from services.settings import Settings, load_settings, save_settings
+from tests.app.support import text_of
 from tests.server.conftest import challenge
-from tests.server.live import LiveServer
+from tests.server.support import publish
+from tests.support import until
 
 SIZE = (120, 40)
 MAP = "poison-race"
 KEYS = {"N": "up", "E": "right", "S": "down", "W": "left"}
-
-
-def publish(server: LiveServer, name: str = MAP, author: str = "Author") -> dict:
-    client = community.Client(server.url)
-    client.register(author)
-    text, clear = challenge(name)
-    return client.publish(text, clear)
 
 
 def keys_for(run: dict) -> list[str]:
@@ -46,14 +41,6 @@ def keys_for(run: dict) -> list[str]:
     return keys
 
 
-async def until(pilot, check, seconds: float = 30.0, why=lambda: "") -> None:
-    for _ in range(int(seconds / 0.1)):
-        if check():
-            return
-        await pilot.pause(0.1)
-    raise AssertionError(f"waited too long {why()}")
-
-
 async def win(app: CardRogueApp, pilot, path: Path) -> ResultsScreen:
     """Open a downloaded copy of MAP, play its clear with key presses, reach the results."""
     app.open_path(path)
@@ -67,10 +54,6 @@ async def win(app: CardRogueApp, pilot, path: Path) -> ResultsScreen:
     return app.screen
 
 
-def text_of(screen, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
-
-
 async def open_community(app: CardRogueApp, pilot) -> CommunityScreen:
     assert isinstance(app.screen, TitleScreen)
     app.screen.post_message(TitleScreen.EntryChosen(next(e for e in MENU if e.id == "community")))
@@ -79,7 +62,7 @@ async def open_community(app: CardRogueApp, pilot) -> CommunityScreen:
 
 
 async def test_browse_download_play_to_a_win_submit_and_see_the_rank(app, server, user_data):
-    published = publish(server)
+    published = publish(server, MAP)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     async with app.run_test(size=SIZE) as pilot:
@@ -123,7 +106,7 @@ async def test_browse_download_play_to_a_win_submit_and_see_the_rank(app, server
 
 
 async def test_auto_submit_sends_the_win_without_asking(app, server, user_data):
-    publish(server)
+    publish(server, MAP)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url, auto_submit=True))
     known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
@@ -134,7 +117,7 @@ async def test_auto_submit_sends_the_win_without_asking(app, server, user_data):
 
 
 async def test_a_win_while_the_server_is_down_can_wait_in_the_outbox(app, server, user_data):
-    publish(server)
+    publish(server, MAP)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
@@ -153,7 +136,7 @@ async def test_a_win_while_the_server_is_down_can_wait_in_the_outbox(app, server
 
 
 async def test_a_win_that_is_not_the_best_names_the_best_rank(app, server, user_data):
-    publish(server)
+    publish(server, MAP)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url, auto_submit=True))
     client = community.Client(server.url)
@@ -170,7 +153,7 @@ async def test_a_win_that_is_not_the_best_names_the_best_rank(app, server, user_
 
 
 async def test_a_taken_name_leads_to_settings_and_submits_again(app, server, user_data):
-    publish(server)
+    publish(server, MAP)
     community.Client(server.url).register("Tester")  # someone else has the name
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url, player="Tester", auto_submit=True))
@@ -241,7 +224,7 @@ async def test_a_long_title_leaves_the_lists_columns_in_sight_at_80x24(app, serv
 
 
 async def test_the_list_and_the_detail_show_a_rated_maps_difficulty(app, server, user_data):
-    rated = publish(server)  # poison-race, rated medium
+    rated = publish(server, MAP)  # poison-race, rated medium
     client = community.Client(server.url)
     client.register("Plain")
     text, clear = challenge("speed-maze")
@@ -262,7 +245,7 @@ async def test_the_list_and_the_detail_show_a_rated_maps_difficulty(app, server,
 
 
 async def test_search_and_sort_ask_the_server_again(app, server, user_data):
-    publish(server)
+    publish(server, MAP)
     publish(server, "speed-maze", author="Other")
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
@@ -393,7 +376,7 @@ async def test_pages_load_as_the_cursor_reaches_the_end(app, server, user_data, 
 async def test_enter_on_a_board_entry_watches_its_run(app, server, user_data):
     from app.games.cardrogue.screens.replay import ReplayScreen
 
-    publish(server)
+    publish(server, MAP)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     async with app.run_test(size=SIZE) as pilot:
@@ -407,7 +390,7 @@ async def test_enter_on_a_board_entry_watches_its_run(app, server, user_data):
 
 
 async def test_runs_left_in_the_outbox_are_sent_when_the_app_starts(app, server, user_data):
-    published = publish(server)
+    published = publish(server, MAP)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     client = community.Client(server.url)

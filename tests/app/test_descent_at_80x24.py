@@ -10,7 +10,7 @@ from textual.widgets import Static
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.play import PlayScreen
 from engine.cardrogue.maps import load_map
-from tests.app.test_play import SIZE, press, text_of
+from tests.app.support import SIZE, press, text_of
 from tests.content.coverage import CAMPAIGNS
 
 DESCENT = CAMPAIGNS / "a-sons-descent.toml"

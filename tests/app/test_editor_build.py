@@ -4,7 +4,7 @@ exactly what was drawn; undo and redo cross a mouse stroke and a property edit."
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, TextArea
+from textual.widgets import Input, TextArea
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.editor.forms import LevelPropertiesScreen
@@ -13,6 +13,7 @@ from app.games.cardrogue.screens.editor import EditorScreen
 from app.games.cardrogue.screens.new_map import NewMapScreen
 from app.screens.title import MENU, TitleScreen
 from engine.cardrogue.maps import validate_file
+from tests.app.support import press_ok
 
 SIZE = (100, 34)
 
@@ -36,12 +37,6 @@ async def fill_in(pilot: Pilot, selector: str, text: str) -> None:
     else:
         assert isinstance(field, Input)
         await pilot.press("home", "ctrl+k", *text)
-
-
-async def press_ok(pilot: Pilot) -> None:
-    pilot.app.screen.query_one("#ok", Button).focus()
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def write_story(pilot: Pilot, title: str, story: str, epilogue: str) -> None:

@@ -2,11 +2,7 @@
 helpers behind them. Each form is pushed over the app on a small model, filled with keys and
 clicks, and its dismissed result checked exactly; the model itself must stay untouched."""
 
-from typing import Any
-
-from textual.pilot import Pilot
 from textual.widgets import (
-    Button,
     Input,
     OptionList,
     Select,
@@ -24,8 +20,14 @@ from app.games.cardrogue.editor.forms import (
     MapPropertiesScreen,
 )
 from app.games.cardrogue.editor.model import MAP, MapModel, new_document
-
-SIZE = (100, 40)
+from tests.app.support import (
+    FORM_SIZE as SIZE,
+    choose,
+    press_button,
+    press_ok,
+    push,
+    type_into,
+)
 
 
 def small_model() -> MapModel:
@@ -35,55 +37,6 @@ def small_model() -> MapModel:
     level["health"] = 8
     level["character"] = "rogue"
     return MapModel(doc)
-
-
-class Results:
-    """What a form was dismissed with."""
-
-    def __init__(self) -> None:
-        self.values: list[Any] = []
-
-    def __call__(self, value: Any) -> None:
-        self.values.append(value)
-
-    @property
-    def only(self) -> Any:
-        assert len(self.values) == 1, self.values
-        return self.values[0]
-
-
-async def push(app: CardRogueApp, pilot: Pilot, screen: Any) -> Results:
-    results = Results()
-    app.push_screen(screen, results)
-    await pilot.pause()
-    return results
-
-
-async def type_into(pilot: Pilot, selector: str, text: str) -> None:
-    """Focus an Input, clear it, and type `text` key by key."""
-    field = pilot.app.screen.query_one(selector, Input)
-    field.focus()
-    await pilot.press("home", "ctrl+k", *text)
-
-
-async def choose(pilot: Pilot, selector: str, search: str) -> None:
-    """Open a Select and pick the first option starting with `search` by typing it."""
-    pilot.app.screen.query_one(selector, Select).focus()
-    await pilot.press("enter", *search, "enter")
-
-
-async def press_button(pilot: Pilot, selector: str) -> None:
-    """Focus a button and press Enter, then wait out its pressed look (a button ignores a
-    second press while it still shows the first)."""
-    button = pilot.app.screen.query_one(selector, Button)
-    button.focus()
-    await pilot.press("enter")
-    await pilot.pause(button.active_effect_duration + 0.05)
-
-
-async def press_ok(pilot: Pilot) -> None:
-    await pilot.click("#ok")
-    await pilot.pause()
 
 
 def message(app: CardRogueApp) -> str:

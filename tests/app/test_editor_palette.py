@@ -11,7 +11,7 @@ from app.games.cardrogue.editor.model import MapModel
 from app.games.cardrogue.editor.templates import TEMPLATES
 from app.games.cardrogue.screens.editor import EditorScreen
 from app.games.cardrogue.screens.new_map import NewMapScreen
-from tests.app.test_editor_templates import open_start_screen
+from tests.app.support import open_start_screen
 
 SIZE = (80, 24)
 CHALLENGE = [t.name for t in TEMPLATES].index("Challenge")

@@ -3,7 +3,6 @@ in a thread, restarted by every edit, never shown for content it was not compute
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 
@@ -12,6 +11,7 @@ from app.games.cardrogue.editor import playtest
 from app.games.cardrogue.editor.model import MapModel
 from app.games.cardrogue.editor.par import Found, level_key
 from app.games.cardrogue.screens.editor import EditorScreen
+from tests.support import until
 
 SIZE = (120, 30)
 
@@ -27,14 +27,10 @@ def corridor(cells: str = "@..>", paths: str = "╶──╴") -> dict:
                         "cells": cells + "\n"}]}
 
 
-async def until(pilot, editor: EditorScreen, words: str) -> None:
+async def status_shows(pilot, editor: EditorScreen, words: str) -> None:
     """Wait until the status line shows `words` (the solver works in its own thread)."""
-    for _ in range(600):
-        if words in editor.status_text:
-            return
-        await asyncio.sleep(0.05)
-        await pilot.pause()
-    raise AssertionError(f"the status line never showed {words!r}: {editor.status_text!r}")
+    await until(pilot, lambda: words in editor.status_text,
+                why=lambda: f"for the status line to show {words!r}: {editor.status_text!r}")
 
 
 async def open_editor(app: CardRogueApp, pilot, document: dict) -> EditorScreen:
@@ -49,7 +45,7 @@ async def test_typing_restarts_the_solver_and_the_status_line_reaches_the_proved
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(app, pilot, corridor())
         # Each step: flip the next card and move onto it, ending the turn between steps.
-        await until(pilot, editor, "par 8 ✓")
+        await status_shows(pilot, editor, "par 8 ✓")
         first_key = editor.par_key
         first = editor.pars[first_key]
 
@@ -62,7 +58,7 @@ async def test_typing_restarts_the_solver_and_the_status_line_reaches_the_proved
         editor.post_message(Found(first_key, first))
         await pilot.pause()
         assert "par 8" not in editor.status_text
-        await until(pilot, editor, "par 2 ✓")
+        await status_shows(pilot, editor, "par 2 ✓")
 
         # Undo: the old content again, and its proved par at once.
         await pilot.press("u")
@@ -77,7 +73,7 @@ async def test_no_win_and_errors(app: CardRogueApp) -> None:
         document["levels"][0]["legend"] = {"B": {"card": "goblin", "health": 200,
                                                  "attack": 50}}
         editor = await open_editor(app, pilot, document)
-        await until(pilot, editor, "no win")
+        await status_shows(pilot, editor, "no win")
         # Without a start the level has an error: nothing to solve, nothing shown.
         await pilot.press("x")
         await pilot.pause()
@@ -93,7 +89,7 @@ async def test_a_search_out_of_budget_shows_its_lower_bound(app: CardRogueApp,
     monkeypatch.setattr(par, "BUDGET_SECONDS", 0.0)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(app, pilot, corridor())
-        await until(pilot, editor, "≥ ")
+        await status_shows(pilot, editor, "≥ ")
         outcome = editor.pars[editor.par_key]
         assert outcome.finished and not outcome.search.proved
         assert f"≥ {outcome.search.lower_bound}…" in editor.status_text
@@ -103,7 +99,7 @@ async def test_publishing_sets_a_missing_par_from_the_proved_optimum(app: CardRo
                                                                     user_data) -> None:
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(app, pilot, corridor())
-        await until(pilot, editor, "par 8 ✓")
+        await status_shows(pilot, editor, "par 8 ✓")
         assert playtest.proved_pars(editor) == {0: 8}
         # Clear the map in the play-test, slowly: an extra end of turn at the start.
         playtest.play_level(editor)

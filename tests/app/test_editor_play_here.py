@@ -14,7 +14,7 @@ from app.games.cardrogue.editor.playtest import PublishRefused, start_moved
 from app.games.cardrogue.screens.editor import EditorScreen
 from app.games.cardrogue.screens.play import PlayTestScreen
 from app.games.cardrogue.screens.story import StoryScreen
-from tests.app.test_editor_forms import choose, press_button
+from tests.app.support import choose, last_note, press_button
 
 SIZE = (120, 40)
 
@@ -23,10 +23,6 @@ def corridor() -> dict:
     return {"format_version": 1, "kind": "challenge", "title": "Corridor", "seed": 1,
             "levels": [{"id": "only", "character": "warrior", "health": 9,
                         "paths": "╶───╴\n", "cells": "@.g.>\n", "legend": {"g": "goblin"}}]}
-
-
-def last_note(app: CardRogueApp) -> str:
-    return list(app._notifications)[-1].message
 
 
 def test_the_start_moves_to_the_cell_and_the_fields_are_set() -> None:

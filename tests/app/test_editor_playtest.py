@@ -37,6 +37,7 @@ from app.games.cardrogue.screens.play import PlayTestScreen
 from app.games.cardrogue.screens.results import PlayTestResultsScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from services.scores import ScoreStore
+from tests.app.support import last_note, press
 
 SIZE = (80, 24)
 FIRST_KEYS = ["right", "right"]
@@ -149,17 +150,6 @@ def test_pars_come_from_the_clear_in_one_undo_step() -> None:
 
 
 # ---------------------------------------------------------------------- in the app
-
-def last_note(app: CardRogueApp) -> str:
-    """The message of the newest notification."""
-    return list(app._notifications)[-1].message
-
-
-async def press(pilot, *keys: str) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
-
 
 async def test_play_testing_clears_sets_par_and_publishes(app: CardRogueApp, tmp_path: Path,
                                                           user_data: Path) -> None:

@@ -11,7 +11,7 @@ from app.games.cardrogue.editor.templates import TEMPLATES
 from app.games.cardrogue.screens.editor import EditorScreen
 from engine.cardrogue.maps import SCHEMA_PATH, validate_file
 from engine.cardrogue.maps.document import schema_directive
-from tests.maps.test_taplo import TAPLO, taplo_check
+from tests.support import TAPLO, taplo_check
 
 SIZE = (80, 24)
 CHALLENGE = {t.name: t for t in TEMPLATES}["Challenge"]

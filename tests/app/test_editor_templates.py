@@ -11,11 +11,11 @@ from app.games.cardrogue.editor.model import MapModel
 from app.games.cardrogue.editor.templates import TEMPLATES, slug, unused_path
 from app.games.cardrogue.screens.editor import EditorScreen
 from app.games.cardrogue.screens.new_map import EditorStartScreen, NewMapScreen, map_files
-from app.screens.title import MENU, TitleScreen
+from app.screens.title import TitleScreen
 from engine.cardrogue.maps import check_document, save_map
+from tests.app.support import open_start_screen
 
 SIZE = (80, 24)
-EDITOR = [entry.id for entry in MENU].index("editor")
 BY_NAME = {template.name: template for template in TEMPLATES}
 # An empty level has, by design, nothing in it yet: no start and no exit.
 EMPTY_LEVEL_ERRORS = {"one_start", "no_exit"}
@@ -108,13 +108,6 @@ def test_map_files_are_newest_first_and_unreadable_ones_say_why(user_data: Path)
 
 
 # ---------------------------------------------------------------------- the screens
-
-async def open_start_screen(app: CardRogueApp, pilot) -> None:
-    await pilot.pause()
-    await pilot.press("home", *["down"] * EDITOR, "enter")
-    await pilot.pause()
-    assert isinstance(app.screen, EditorStartScreen)
-
 
 async def test_title_editor_entry_creates_a_campaign_from_the_template(
         app: CardRogueApp, user_data: Path) -> None:

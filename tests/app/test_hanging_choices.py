@@ -37,7 +37,7 @@ async def test_a_long_choice_wraps_under_its_text_at_80x24() -> None:
 
 async def test_the_merchants_wares_wrap_under_their_text_in_mini_rogue() -> None:
     from app.cardrogue_app import CardRogueApp
-    from tests.app.minirogue.test_play import start_with_seed
+    from tests.app.minirogue.support import start_with_seed
 
     app = CardRogueApp()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -12,7 +12,7 @@ from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.look import character_facts
 from app.screens.dialogs import ChooseScreen
 from app.games.cardrogue.screens.story import StoryScreen
-from tests.app.test_play import SIZE, press
+from tests.app.support import SIZE, press
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -67,7 +67,7 @@ async def test_at_a_full_table_every_character_shows_whole_at_80x24(app: CardRog
     # needs no scrolling, so the last character's traits are not hidden below.
     from textual.widgets import OptionList
 
-    from tests.app.test_classic import new_table
+    from tests.app.support import new_table
 
     async with app.run_test(size=(80, 24)) as pilot:
         await new_table(app, pilot, names=("Ann",), pick=False)

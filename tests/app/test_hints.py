@@ -11,7 +11,7 @@ from engine.cardrogue.solver import search
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.play import PlayScreen
 from services import library
-from tests.app.test_play import SIZE, log_text, press, start
+from tests.app.support import SIZE, log_text, press, start
 
 ROOT = Path(__file__).resolve().parents[2]
 CHALLENGE = ROOT / "campaigns" / "challenges" / "paralysis-corridor.toml"
@@ -132,7 +132,7 @@ async def win_with_the_solver(pilot, play: PlayScreen) -> None:
 
 async def test_a_run_that_used_a_hint_stays_off_the_leaderboard(app: CardRogueApp) -> None:
     from services.scores import ScoreStore
-    from tests.app.test_play import text_of
+    from tests.app.support import text_of
 
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, challenge())
@@ -148,7 +148,7 @@ async def test_a_run_that_used_a_hint_stays_off_the_leaderboard(app: CardRogueAp
 
 async def test_without_a_hint_the_same_win_is_entered(app: CardRogueApp) -> None:
     from services.scores import ScoreStore
-    from tests.app.test_play import text_of
+    from tests.app.support import text_of
 
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, challenge())

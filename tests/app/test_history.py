@@ -10,7 +10,7 @@ from app.games.cardrogue.screens.history import HistoryScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from tests.app.maps import WIN_KEYS_LEVEL_1, tutorial
-from tests.app.test_play import SIZE, press, start
+from tests.app.support import SIZE, press, start
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 

@@ -13,6 +13,7 @@ from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.games.cardrogue.screens.editor import EditorScreen
 from app.games.cardrogue.screens.new_map import EditorStartScreen
 from app.games.cardrogue.screens.problems import ProblemsScreen
+from tests.app.support import press
 
 SIZE = (120, 40)
 # sets the window title (OSC 0 ... BEL), a one-character CSI, a right-to-left override
@@ -31,7 +32,7 @@ def assert_harmless(text: str) -> None:
 
 
 def install(folder: Path) -> None:
-    from tests.hostile.test_map_files import CORPUS  # every hostile map file the CLI refuses
+    from tests.hostile.support import CORPUS  # every hostile map file the CLI refuses
 
     folder.mkdir(parents=True)
     for name, (text, *_) in CORPUS.items():
@@ -43,12 +44,6 @@ def install(folder: Path) -> None:
 
 def table_text(table: DataTable) -> list[str]:
     return [" | ".join(str(cell) for cell in table.get_row_at(i)) for i in range(table.row_count)]
-
-
-async def press(pilot, *keys: str) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
 
 
 async def test_escape_sequences_in_names_show_as_text_in_every_list_and_heading(
@@ -70,7 +65,7 @@ async def test_escape_sequences_in_names_show_as_text_in_every_list_and_heading(
             for row in rows:
                 assert_harmless(row)
             if kind == "challenge":  # each bad file is listed with its problems, none lost
-                from tests.hostile.test_map_files import CORPUS
+                from tests.hostile.support import CORPUS
 
                 listed = {entry.path.name: entry for entry in screen.entries}
                 assert all(not listed[name].playable for name in CORPUS)

@@ -7,7 +7,7 @@ from engine.cardrogue import level_from_grids, map_from_levels
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.widgets.board import MARK_LEGAL
-from tests.app.test_play import SIZE, log_text, press, start
+from tests.app.support import SIZE, log_text, press, start
 
 
 def corridor():

@@ -15,8 +15,7 @@ from app.games.cardrogue.screens.story import StoryScreen
 from engine.cardrogue.identity import map_id
 from engine.cardrogue.maps import load_map, validate_file
 from tests.app.maps import WIN_KEYS_LEVEL_1, tutorial
-from tests.app.test_editor_forms import SIZE as FORM_SIZE, press_ok, push
-from tests.app.test_play import SIZE, log_text, press, start
+from tests.app.support import FORM_SIZE, SIZE, log_text, press, press_ok, push, start
 
 HINTS_1 = ("Space ends the turn.", "[bold]Not bold[/bold]: brackets stay as written.")
 HINTS_2 = ("The ladder is one card away.",)

@@ -8,7 +8,7 @@ import pytest
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.look import describe_cell
 from tests.app.maps import lookout, tutorial
-from tests.app.test_play import SIZE, press, start
+from tests.app.support import SIZE, press, start
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 

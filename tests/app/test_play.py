@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from textual.command import CommandPalette
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, OptionList
 
 from engine.cardrogue import Teleport, level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, REVEALED
@@ -25,34 +25,9 @@ from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.title import TitleScreen
 from tests.app.maps import STORY_1, WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, big_level, tutorial
+from tests.app.support import SIZE, log_text, press, start, text_of
 
-SIZE = (80, 24)
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-async def start(app: CardRogueApp, pilot, spec=None) -> PlayScreen:
-    """Open a map (the tutorial by default), read its story, and land on the play screen."""
-    app.play(spec if spec is not None else tutorial())
-    await pilot.pause()
-    assert isinstance(app.screen, StoryScreen)
-    await pilot.press("enter")
-    await pilot.pause()
-    assert isinstance(app.screen, PlayScreen)
-    return app.screen
-
-
-async def press(pilot, *keys: str) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
-
-
-def log_text(play: PlayScreen) -> str:
-    return "\n".join(play.log_view.plain_lines)
-
-
-def text_of(screen, selector: str) -> str:
-    return screen.query_one(selector, Static).render().plain
 
 
 # ---------------------------------------------------------------------- the story
@@ -503,7 +478,6 @@ async def test_title_rules_entry_opens_the_glossary(app: CardRogueApp) -> None:
         await press(pilot, "end", "up", "up", "enter")  # Rules, above Settings and Quit
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.current == "Standard turn sequence"
-
 
 
 async def test_saving_the_run_writes_a_run_file_that_verifies(app: CardRogueApp,

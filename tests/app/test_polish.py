@@ -4,7 +4,6 @@ default to the safe choice, and a help screen that names every binding's id."""
 from __future__ import annotations
 
 from textual.widgets import Button
-from textual.widgets._footer import FooterKey
 
 from engine.cardrogue import level_from_grids, map_from_levels
 
@@ -13,14 +12,7 @@ from app.screens.dialogs import ConfirmScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.cardrogue.words import card_label
-from tests.app.test_play import SIZE, log_text, press, start, text_of
-
-
-def footer_keys(screen) -> list[str]:
-    """The descriptions of the footer keys that are drawn inside the terminal's width."""
-    width = screen.app.size.width
-    return [key.description for key in screen.query(FooterKey)
-            if key.region.width and key.region.right <= width]
+from tests.app.support import SIZE, footer_keys, log_text, press, start, text_of
 
 
 def mage_map():

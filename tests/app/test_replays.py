@@ -6,19 +6,18 @@ id; bundled maps are hidden, so what the screens list does not change as campaig
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.replay import open_run_file
 from app.games.cardrogue.screens.replay import OpenRunScreen, ReplayScreen, RunRefusedScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.games.cardrogue.screens.scores import HighScoresScreen
-from app.screens.title import MENU, TitleScreen
+from app.screens.title import TitleScreen
 from services.library import find_map
 from services.scores import ScoreStore
 from app.games.cardrogue.widgets.board import DOWN, MARK_PLAYER
@@ -29,69 +28,10 @@ from engine.cardrogue.identity import map_id
 from engine.core.runs import save_run
 from engine.cardrogue.runs import Run, read_run
 from tests.app.maps import WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, tutorial
+from tests.app.support import CORPUS, SIZE, WATCHED, open_scores, table_rows, text_of
 
-SIZE = (80, 24)
-ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / "tests" / "runs"
-WATCHED = CORPUS / "crossroads-longer.run.json"  # 85 moves: fights, items, a fountain
-
-
-@pytest.fixture(autouse=True)
-def no_bundled_maps(tmp_path, monkeypatch) -> None:
-    """Hide campaigns/ so the lists hold only the maps a test installs."""
-    empty = tmp_path / "no-bundled-maps"
-    empty.mkdir()
-    monkeypatch.setattr("services.library.bundled_maps_dir", lambda: empty)
-    monkeypatch.setattr("app.games.cardrogue.screens.scores.bundled_maps_dir", lambda: empty)
-
-
-@pytest.fixture
-def corpus_maps(user_data: Path) -> Path:
-    folder = user_data / "maps"
-    folder.mkdir(parents=True, exist_ok=True)
-    for path in (CORPUS / "maps_toml").glob("*.toml"):
-        shutil.copy(path, folder / path.name)
-    return folder
-
-
-def corpus_run(name: str, player: str) -> Run:
-    return replace(read_run(CORPUS / f"{name}.run.json"), player=player)
-
-
-@pytest.fixture
-def corridor_board(corpus_maps: Path) -> str:
-    """The Corridor's board: Ana and Bob tie on 11 moves (Ana entered first), Tester has 29.
-    Bob's name has brackets, which must show as written."""
-    with ScoreStore.open() as store:
-        for name, player in (("corridor-shortest", "Ana"), ("corridor-longer", "Tester"),
-                             ("corridor-shortest", "[bold]Bob")):
-            run = corpus_run(name, player)
-            store.add(run, find_map(run.map_id).spec)
-        return find_map(read_run(CORPUS / "corridor-shortest.run.json").map_id).map_id
-
-
-async def open_scores(app: CardRogueApp, pilot, title: str | None = None) -> HighScoresScreen:
-    """The high scores screen from the title menu, with the map titled `title` highlighted."""
-    position = [entry.id for entry in MENU].index("scores")
-    await pilot.press("home", *["down"] * position, "enter")
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, HighScoresScreen)
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    if title is not None:
-        titles = [entry.title for entry in screen.maps]
-        screen.map_list.highlighted = titles.index(title)
-        await pilot.pause()
-    return screen
-
-
-def table_rows(table: DataTable) -> list[list[str]]:
-    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
-
-
-def text_of(screen, selector: str) -> str:
-    return screen.query_one(selector, Static).render().plain
+# The lists hold only the maps a test installs (conftest.py).
+pytestmark = pytest.mark.usefixtures("no_bundled_maps")
 
 
 # ---------------------------------------------------------------------- high scores
@@ -460,4 +400,3 @@ async def test_the_results_show_the_rank_on_the_local_board(monkeypatch):
     with ScoreStore.open() as store:
         board = store.leaderboard(map_id(tutorial()))
     assert [(e.rank, e.player, e.moves) for e in board] == [(1, "Ana", 16), (2, "Tester", 16)]
-

@@ -17,7 +17,7 @@ from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.screens.title import TitleScreen
-from tests.app.test_play import SIZE, log_text, press
+from tests.app.support import SIZE, log_text, press
 
 FIXTURES = Path(__file__).parent / "fixtures"
 STEP = ("right", "right")  # on every level of three-levels.toml: flip the ladder, take it
@@ -237,7 +237,7 @@ async def test_the_map_list_best_refreshes_on_return(user_data: Path) -> None:
 async def test_saved_run_files_are_named_by_map_and_result(app: CardRogueApp,
                                                            user_data: Path) -> None:
     from tests.app.maps import WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2
-    from tests.app.test_play import start
+    from tests.app.support import start
 
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)

@@ -15,30 +15,20 @@ import pytest
 
 from engine.core.runs import CLAIMS_DIFFER, RunError
 
-from engine.cardrogue.runs import Run, read_run
+from engine.cardrogue.runs import Run
 from engine.cardrogue import runs
 from engine.cardrogue.identity import map_id
 from services import paths, scores
 from services.scores import NOT_WON, SCHEMA_VERSION, ScoreStore, StoreError
 from tests.runs import maps as corpus_maps
 from tests.runs.record import bot_game
+from tests.app.support import CORPUS, corpus_run
 
 pytestmark = pytest.mark.clock
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / "tests" / "runs"
 CORRIDOR = corpus_maps.corridor()
 CORRIDOR_ID = map_id(CORRIDOR)
-
-
-def corpus_run(name: str) -> Run:
-    return read_run(CORPUS / f"{name}.run.json")
-
-
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch) -> Path:
-    monkeypatch.setenv(paths.DATA_DIR_ENV, str(tmp_path / "data"))
-    return tmp_path / "data"
 
 
 @pytest.fixture

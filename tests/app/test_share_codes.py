@@ -10,9 +10,10 @@ import pytest
 from app import cli
 from app.cardrogue_app import CardRogueApp
 from services.library import read_map
-from tests.app.test_cli_runs import CORPUS, MAPS, data_dir, lines, run_main, user_maps  # noqa: F401
+from tests.app.support import CORPUS, MAPS, lines, run_main
 
 MARKET = MAPS / "market.toml"
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def code_of(path: Path) -> str:

@@ -11,7 +11,7 @@ from app.cardrogue_app import CardRogueApp
 from app.screens.dialogs import ConfirmScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.shop import ShopScreen
-from tests.app.test_play import SIZE, press, start, text_of
+from tests.app.support import SIZE, press, start, text_of
 
 
 def market():

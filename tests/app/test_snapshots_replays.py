@@ -5,9 +5,10 @@ import pytest
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.scores import HighScoresScreen
-from tests.app.test_replays import WATCHED, corpus_maps, corridor_board, no_bundled_maps  # noqa: F401 - fixtures
+from tests.app.support import WATCHED
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+pytestmark = pytest.mark.usefixtures("no_bundled_maps")
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -3,15 +3,9 @@
 import subprocess
 from pathlib import Path
 
-from tests.app.test_terminal import (  # noqa: F401
-    CARDROGUE,
-    Tmux,
-    exit_status,
-    pytestmark,
-    start_cardrogue,
-    tmux,
-    wait_for,
-)
+from tests.app.terminal import CARDROGUE, Tmux, exit_status, needs_tmux, start_cardrogue, wait_for
+
+pytestmark = needs_tmux
 
 
 def test_drawing_and_saving_a_map_in_a_real_terminal(tmux: Tmux, tmp_path: Path,

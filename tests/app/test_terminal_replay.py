@@ -1,35 +1,22 @@
 """End to end: `cardrogue replay RUN` opens the replay viewer in a real terminal (tmux)."""
 
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 from engine.core.runs import save_run
 
 from engine.cardrogue.runs import read_run
-from tests.app.test_terminal import (  # noqa: F401
-    Tmux,
-    exit_status,
-    pytestmark,
-    start_cardrogue,
-    tmux,
-    wait_for,
-)
+from tests.app.terminal import Tmux, exit_status, needs_tmux, start_cardrogue, wait_for
+from tests.app.support import CORPUS, install_corpus_maps
 
-CORPUS = Path(__file__).resolve().parents[2] / "tests" / "runs"
+pytestmark = needs_tmux
+
 RUN = CORPUS / "corridor-shortest.run.json"
-
-
-def install_maps(user_data: Path) -> None:
-    folder = user_data / "maps"
-    folder.mkdir(parents=True, exist_ok=True)
-    for path in (CORPUS / "maps_toml").glob("*.toml"):
-        shutil.copy(path, folder / path.name)
 
 
 def test_replay_opens_the_viewer_in_a_real_terminal(tmux: Tmux, tmp_path: Path,
                                                     user_data: Path) -> None:
-    install_maps(user_data)
+    install_corpus_maps(user_data / "maps")
     status_file = tmp_path / "exit-status"
     start_cardrogue(tmux, status_file, "replay", str(RUN), width=100, height=30)
     shown = ("Step 0/11", "Corpus", "Corridor", "Next: flip the card to the east")
@@ -57,7 +44,7 @@ def test_replay_opens_the_viewer_in_a_real_terminal(tmux: Tmux, tmp_path: Path,
 
 def test_a_forged_run_opens_to_its_reason_in_a_real_terminal(tmux: Tmux, tmp_path: Path,
                                                              user_data: Path) -> None:
-    install_maps(user_data)
+    install_corpus_maps(user_data / "maps")
     good = read_run(RUN)
     forged = tmp_path / "forged.run.json"
     save_run(forged, replace(good, claimed={**good.claimed, "moves": 3}))

@@ -5,14 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.app.test_terminal import (  # noqa: F401 - the tmux fixture
-    Tmux,
-    exit_status,
-    pytestmark,
-    start_cardrogue,
-    tmux,
-    wait_for,
-)
+from tests.app.terminal import Tmux, exit_status, needs_tmux, start_cardrogue, wait_for
+
+pytestmark = needs_tmux
 
 THREE = Path(__file__).parent / "fixtures" / "three-levels.toml"
 

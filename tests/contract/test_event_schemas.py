@@ -313,14 +313,8 @@ def _cardrogue_rigged() -> Iterator[Event]:
     """Rare kinds, each from a small table with the dice told what to roll."""
     from engine.cardrogue import Action, Goal
     from engine.cardrogue.board import S
-    from tests.engine.support import act, give, rig, story, table
-    from tests.engine.test_catacomb import picked, wall_in
-    from tests.engine.test_combat import fight
-    from tests.engine.test_exceptional import OPEN as ROW_OPEN
-    from tests.engine.test_exceptional import ROW, ROW_CELLS
-    from tests.engine.test_goals import branch, up
-    from tests.engine.test_items import versus
-    from tests.engine.test_players import pair
+    from tests.engine.support import (ROW, ROW_CELLS, ROW_OPEN, act, branch, fight, give, pair,
+                                      picked, rig, story, table, up, versus, wall_in)
 
     # counter_attack (issue 39): a failed trip on a hero in combat earns their attack
     g = pair(cells="@@g", legend={"g": {"card": "goblin", "revealed": True}})

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.cardrogue import Game, Goal, level_from_grids, map_from_levels
+import pytest
+from hypothesis import strategies as st
+
+from engine.cardrogue import Action, Game, Goal, level_from_grids, map_from_levels
+from engine.cardrogue.board import E, FACE_DOWN, N, OPPOSITE, PATH_GLYPHS, REVEALED, S, STEP, W
+from engine.core import IllegalAction
 from engine.core.dice import Dice
-from engine.cardrogue import Action
 
 # A legend entry for a plain path that lies face up: most rule tests need no flips.
 OPEN = {"card": "path", "revealed": True}
@@ -69,6 +73,29 @@ def kinds(events) -> list[str]:
     return [e.kind for e in events]
 
 
+def up(card: str, **more) -> dict:
+    """A legend entry for a card that is face up from the start."""
+    return {"card": card, "revealed": True, **more}
+
+
+def hero(game: Game, seat: int = 0):
+    """A seat's hero (the only one, in a story game)."""
+    return game.players[seat]
+
+
+def foe(game: Game, row: int = 0, col: int = 2):
+    """The enemy on a cell (by default east of a hero on (0,1))."""
+    return game.enemies[game.index((row, col))]
+
+
+def reason(game: Game, act_or_text: Action | str) -> str:
+    """Why the rules refuse an action, given as a short string (see `action`) or an Action."""
+    refused = action(act_or_text) if isinstance(act_or_text, str) else act_or_text
+    with pytest.raises(IllegalAction) as exc:
+        game.apply(refused)
+    return exc.value.reason
+
+
 def first(events, kind: str):
     for e in events:
         if e.kind == kind:
@@ -123,5 +150,161 @@ def rig(game: Game, prefix: str, *faces: int) -> ScriptedDice:
     return game.dice
 
 
-__all__ = ["Goal", "ScriptedDice", "act", "action", "first", "give", "kinds", "rig", "story",
-           "table", "uid_of"]
+# ----------------------------------------------------------------------------- classic tables
+
+FOUR_PATHS = 15
+
+
+def lay(game: Game, cell, card_id=None, face=REVEALED) -> None:
+    """Test setup: a four-path tile at `cell` holding `card_id` (or nothing)."""
+    index = game.index(cell)
+    game.board.exists[index] = True
+    game.board.paths[index] = FOUR_PATHS
+    game.board.content[index] = game.new_card(card_id) if card_id else None
+    game.board.face[index] = face
+
+
+def put(game: Game, seat: int, cell) -> None:
+    """Test setup: move a seat's hero onto `cell`."""
+    game.players[seat].pos = game.index(cell)
+
+
+def played(names=("Ann", "Bob", "Cy"), seed=31, goals_=(), steps=400) -> Game:
+    """A classic game played to its end by a fixed rule (never quitting early)."""
+    game = Game.classic(list(names), seed, goals_=goals_)
+    step = 0
+    while not game.is_over and step < steps:
+        legal = [a for a in game.legal_actions() if a.kind not in ("quit", "leave")]
+        game.apply(legal[(step * 5) % len(legal)])
+        step += 1
+    while not game.is_over:  # everyone gives up in the end: the game is over
+        game.apply(next(a for a in game.legal_actions() if a.kind == "quit"))
+    return game
+
+
+def deathbed(identity=None):
+    """Ann on (0,1) next to a goblin that hits for 20 (0,2); a starting tile west of her (0,0);
+    Bob on another starting tile south of her (1,1). Ann holds a few cards; the blue potion is
+    Strength unless `identity` says otherwise."""
+    legend = {"o": OPEN, "g": {"card": "goblin", "attack": 20, "revealed": True}}
+    return table("╶┬╴\n ╵ ", "@og\n @ ", legend, [("Ann", "bard"), ("Bob", "rogue")],
+                 [(0, 1), (1, 1)], potion_identity={"blue": "strength", **(identity or {})})
+
+
+# ----------------------------------------------------------------------------- random boards
+# Hypothesis strategies for the property tests (test_properties, test_runs, test_solver).
+
+# The cards random boards are drawn from (paths and potions twice, to be drawn more often).
+CONTENT = [
+    "path", "path", "path", "goblin", "sewer_rat", "cave_bat", "vampire_bat", "kobold", "imp",
+    "zombie", "troll", "basilisk_venom", "basilisk_gaze", "golem", "trap_spikes",
+    "trap_paralysis", "trap_poison", "potion", "potion", "fountain", "shop", "chest", "key",
+    "amulet_of_vigour", "cursed_skull", "ring_of_might", "cursed_ring", "stone_charm", "sword",
+    "maul", "dagger", "shield", "scroll_identify", "scroll_move_adjacent",
+    "scroll_poison_heals", "scroll_remove_cursed", "scroll_max_health", "hasty_boots",
+]
+CHARACTERS = ["warrior", "rogue", "cleric", "explorer", "mage", "bard"]
+
+
+@st.composite
+def boards(draw, players=1, content=tuple(CONTENT)):
+    """A random board: (paths, cells, legend, starts) for `level_from_grids` and a table."""
+    height = draw(st.integers(2, 6))
+    width = draw(st.integers(3, 6))
+    cells = height * width
+    masks = [draw(st.integers(0, 15)) for _ in range(cells)]
+    if draw(st.booleans()):  # mostly matching edges, like a real map
+        for i in range(cells):
+            r, c = divmod(i, width)
+            for bit in (N, E, S, W):
+                dr, dc = STEP[bit]
+                if 0 <= r + dr < height and 0 <= c + dc < width and masks[i] & bit:
+                    masks[(r + dr) * width + c + dc] |= OPPOSITE[bit]
+    legend = {}
+    cards = []
+    for _ in range(cells):
+        card = draw(st.sampled_from(content))
+        glyph = legend.setdefault(card, chr(0x41 + len(legend)))
+        cards.append(glyph)
+    starts = draw(st.lists(st.integers(0, cells - 1), min_size=players, max_size=players, unique=True))
+    for s in starts:
+        cards[s] = "@"
+    free = [i for i in range(cells) if i not in starts]
+    cards[draw(st.sampled_from(free))] = ">"
+    legend = {glyph: card for card, glyph in legend.items()}
+    paths = "\n".join("".join(PATH_GLYPHS[m] for m in masks[r * width:(r + 1) * width]) for r in range(height))
+    cells_text = "\n".join("".join(cards[r * width:(r + 1) * width]) for r in range(height))
+    return paths, cells_text, legend, [divmod(s, width) for s in starts]
+
+
+__all__ = ["CHARACTERS", "CONTENT", "Goal", "OPEN", "ScriptedDice", "act", "action", "boards",
+           "deathbed", "first", "foe", "give", "hero", "kinds", "lay", "played", "put", "reason", "rig",
+           "story", "table", "uid_of", "up"]
+
+
+# Small tables other folders build on too (tests/contract's rigged events).
+
+LADDER = {">": {"card": "ladder", "revealed": True}}
+
+
+BRANCH_PATHS = "╶┬╴\n ╵ "
+
+
+ROW = "─────\n     "
+
+
+ROW_CELLS = "@rrr@\n     "
+
+
+ROW_OPEN = {"r": {"card": "path", "revealed": True}}
+
+
+def duel(enemy="goblin", character="rogue", **fields):
+    """Hero on (0,1); a revealed empty tile west (0,0); the enemy face down east (0,2)."""
+    return story("╶─╴", "o@e", {"o": OPEN, "e": enemy}, character=character, **fields)
+
+
+def fight(enemy="goblin", character="rogue", **fields):
+    """`duel` with the enemy already flipped: the hero is in combat, begun by flipping."""
+    g = duel(enemy, character, **fields)
+    act(g, "flip E")
+    return g
+
+
+def versus(enemy="goblin", character="rogue", **fields):
+    """Hero on (0,1) next to a revealed enemy east, a revealed empty tile west."""
+    entry = {"card": enemy, "revealed": True} if isinstance(enemy, str) else \
+        {**enemy, "revealed": True}
+    return story("╶─╴", "o@e", {"o": OPEN, "e": entry}, character=character, **fields)
+
+
+def branch(card, goals=(), **fields):
+    legend = {".": OPEN, "x": card, **LADDER}
+    return story(BRANCH_PATHS, "@.>\n x ", legend, goals=tuple(goals), **fields)
+
+
+def line(cells: str, seats, starts, legend=None, **fields):
+    """A one-row table: every cell joined to the next."""
+    paths = "╶" + "─" * (len(cells) - 2) + "╴"
+    return table(paths, cells, {"o": OPEN, **(legend or {})}, seats, starts, **fields)
+
+
+def pair(left="bard", right="bard", cells="@@oo", legend=None, **fields):
+    """Ann on (0,0) next to Bob on (0,1); Ann plays first."""
+    return line(cells, [("Ann", left), ("Bob", right)], [(0, 0), (0, 1)], legend, **fields)
+
+
+def picked(names=("Ann", "Bob"), seed=3, characters=None):
+    chars = characters or ["warrior", "rogue", "cleric", "explorer"][: len(names)]
+    return Game.classic(list(names), seed, characters=chars)
+
+
+def wall_in(game: Game, card_id: str) -> int:
+    """Test setup: a face-down card far from every path (a card walled in: no tile's path
+    leads to it). Returns its cell."""
+    index = game.index((40, 10))
+    game.board.exists[index] = True
+    game.board.content[index] = game.new_card(card_id)
+    game.board.paths[index] = 15
+    game.board.face[index] = FACE_DOWN
+    return index

@@ -10,12 +10,7 @@ from engine.cardrogue import Game, Pick, catacomb
 from engine.cardrogue.board import E, FACE_DOWN, GLYPH_PATHS, N, REVEALED, S, W
 from engine.core import IllegalAction
 from engine.cardrogue import Action
-from tests.engine.support import act, first, kinds, rig
-
-
-def picked(names=("Ann", "Bob"), seed=3, characters=None):
-    chars = characters or ["warrior", "rogue", "cleric", "explorer"][: len(names)]
-    return Game.classic(list(names), seed, characters=chars)
+from tests.engine.support import picked, wall_in,  act, first, kinds, rig
 
 
 def test_decks_hold_what_the_data_file_says_and_no_ladder_or_spares():
@@ -161,17 +156,6 @@ def test_the_end_rush_can_be_called_when_no_path_leads_anywhere_new():
             game.board.content[i] = None
     events = game.apply(Action("end_rush"))
     assert game.end_rush and "end_rush" in kinds(events)
-
-
-def wall_in(game: Game, card_id: str) -> int:
-    """Test setup: a face-down card far from every path (a card walled in: no tile's path
-    leads to it). Returns its cell."""
-    index = game.index((40, 10))
-    game.board.exists[index] = True
-    game.board.content[index] = game.new_card(card_id)
-    game.board.paths[index] = 15
-    game.board.face[index] = FACE_DOWN
-    return index
 
 
 def test_all_pathing_tiles_lead_to_dead_ends_even_with_a_card_walled_in():

@@ -9,15 +9,15 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import characters
-from engine.core import IllegalAction
 from engine.cardrogue import Action
 from tests.engine.support import (
     OPEN,
     act,
-    action,
     first,
     give,
+    hero,
     kinds,
+    reason,
     rig,
     story,
     table,
@@ -25,16 +25,6 @@ from tests.engine.support import (
 )
 
 ALL = ("warrior", "rogue", "cleric", "explorer", "mage", "bard")
-
-
-def reason(g, text: str) -> str:
-    with pytest.raises(IllegalAction) as exc:
-        g.apply(action(text))
-    return exc.value.reason
-
-
-def hero(g):
-    return g.players[0]
 
 
 def fight(character, enemy="goblin", **fields):

@@ -11,23 +11,7 @@ else goes through the engine's actions. Dice are rigged where the script needs a
 from engine.cardrogue import Game, Pick, Respawn
 from engine.cardrogue.board import FACE_DOWN, REVEALED, S
 from engine.cardrogue import Action
-from tests.engine.support import act, first, give, kinds, rig
-
-FOUR_PATHS = 15
-
-
-def lay(game: Game, cell, card_id=None, face=REVEALED) -> None:
-    """Test setup: a four-path tile at `cell` holding `card_id` (or nothing)."""
-    index = game.index(cell)
-    game.board.exists[index] = True
-    game.board.paths[index] = FOUR_PATHS
-    game.board.content[index] = game.new_card(card_id) if card_id else None
-    game.board.face[index] = face
-
-
-def put(game: Game, seat: int, cell) -> None:
-    game.players[seat].pos = game.index(cell)
-
+from tests.engine.support import act, first, give, kinds, lay, put, rig
 
 def test_a_scripted_four_player_game():
     # --- setup: the deciding roll, then characters picked in turn order

@@ -11,27 +11,15 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from engine.cardrogue import Game, Goal, runs
+from engine.cardrogue import Goal, runs
 from engine.core.runs import (
     BAD_RUN, BAD_SETUP, CLAIMS_DIFFER, MAP_HASH_MISMATCH, RunError, save_run,
 )
 from engine.cardrogue.runs import Run, Table, parse_run, read_run
+from tests.engine.support import played
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN_SCHEMA = json.loads((ROOT / "schemas" / "run.schema.json").read_text())
-
-
-def played(names=("Ann", "Bob", "Cy"), seed=31, goals_=(), steps=400) -> Game:
-    """A classic game played to its end by a fixed rule (never quitting early)."""
-    game = Game.classic(list(names), seed, goals_=goals_)
-    step = 0
-    while not game.is_over and step < steps:
-        legal = [a for a in game.legal_actions() if a.kind not in ("quit", "leave")]
-        game.apply(legal[(step * 5) % len(legal)])
-        step += 1
-    while not game.is_over:  # everyone gives up in the end: the game is over
-        game.apply(next(a for a in game.legal_actions() if a.kind == "quit"))
-    return game
 
 
 def test_a_classic_game_records_names_characters_seed_and_replays_exactly():

@@ -7,58 +7,30 @@ double the roll, -X damage taken, Flee)."""
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core import IllegalAction
 
 from engine.cardrogue import Action
 from tests.engine.support import (
+    duel, fight,
     OPEN,
     act,
     first,
+    foe,
     give,
     kinds,
+    reason,
     rig,
     story,
     table,
     uid_of,
+    up,
 )
-
-
-def shown(card: str, **numbers) -> dict:
-    """A legend entry for a card that is face up from the start."""
-    return {"card": card, "revealed": True, **numbers}
-
-
-def duel(enemy="goblin", character="rogue", **fields):
-    """Hero on (0,1); a revealed empty tile west (0,0); the enemy face down east (0,2)."""
-    return story("╶─╴", "o@e", {"o": OPEN, "e": enemy}, character=character, **fields)
-
-
-def fight(enemy="goblin", character="rogue", **fields):
-    """`duel` with the enemy already flipped: the hero is in combat, begun by flipping."""
-    g = duel(enemy, character, **fields)
-    act(g, "flip E")
-    return g
 
 
 def approach(enemy="goblin", character="rogue", **fields):
     """Hero on (0,0), a revealed empty tile (0,1), a revealed enemy on (0,2)."""
-    return story("╶─╴", "@oe", {"o": OPEN, "e": shown(enemy) if isinstance(enemy, str)
+    return story("╶─╴", "@oe", {"o": OPEN, "e": up(enemy) if isinstance(enemy, str)
                                 else {**enemy, "revealed": True}},
                  character=character, **fields)
-
-
-def foe(g, row=0, col=2):
-    return g.enemies[g.index((row, col))]
-
-
-def reason(g, text: str) -> str:
-    from tests.engine.support import action
-
-    with pytest.raises(IllegalAction) as exc:
-        g.apply(action(text))
-    return exc.value.reason
 
 
 def attacks(events) -> list[dict]:
@@ -408,7 +380,7 @@ def test_round_with_the_enemy_alive_ends_the_turn():
 
 def test_only_one_attack_a_turn():
     # Slay a flipped enemy, walk next to another: the turn's attack is spent.
-    g = story("╶─╴", "@ab", {"a": "cave_bat", "b": shown("goblin")}, character="rogue")
+    g = story("╶─╴", "@ab", {"a": "cave_bat", "b": up("goblin")}, character="rogue")
     act(g, "flip E")
     rig(g, "fight", 4)
     act(g, "attack E", "move E")
@@ -499,7 +471,7 @@ def test_flee_cannot_cross_a_wall():
 
 
 def test_fleeing_next_to_another_enemy_is_combat_again():
-    g = story("╶──╴", "bo@e", {"o": OPEN, "b": shown("cave_bat"), "e": "goblin"},
+    g = story("╶──╴", "bo@e", {"o": OPEN, "b": up("cave_bat"), "e": "goblin"},
               character="rogue")
     act(g, "flip E")
     rig(g, "flee", 5)
@@ -569,7 +541,7 @@ def test_paralysed_enemy_skips_its_round():
 def crossroads(kobold_health=9, character="rogue"):
     """Hero on (0,1) between a revealed goblin (W) and kobold (E), a free tile south."""
     return story("╶┬╴\n ╵ ", "g@k\n o ",
-                 {"g": shown("goblin", health=9), "k": shown("kobold", health=kobold_health),
+                 {"g": up("goblin", health=9), "k": up("kobold", health=kobold_health),
                   "o": OPEN}, character=character)
 
 
@@ -659,7 +631,7 @@ def test_after_slaying_an_enemy_met_by_moving_the_turn_resumes_at_step_four():
 
 
 def test_loot_can_pay_in_the_shop():
-    shop = shown("shop", stock=["boots"])
+    shop = up("shop", stock=["boots"])
     g = story("╶─╴", "s@e", {"s": shop, "e": "goblin"}, character="rogue", gold=2)
     act(g, "flip E")
     rig(g, "fight", 5)
@@ -673,7 +645,7 @@ def test_loot_can_pay_in_the_shop():
 
 
 def test_loot_sells_for_its_gold():
-    shop = shown("shop", stock=[])
+    shop = up("shop", stock=[])
     g = story("╶─╴", "s@e", {"s": shop, "e": "kobold"}, character="rogue")
     act(g, "flip E")
     rig(g, "fight", 5)
@@ -686,7 +658,7 @@ def test_loot_sells_for_its_gold():
 
 def surround(enemy="goblin", chars=("rogue", "explorer")):
     """Two heroes on either side of a revealed enemy, each with a free tile behind them."""
-    legend = {"o": OPEN, "e": shown(enemy) if isinstance(enemy, str) else
+    legend = {"o": OPEN, "e": up(enemy) if isinstance(enemy, str) else
               {**enemy, "revealed": True}}
     return table("╶───╴", "o@e@o", legend, [("Ann", chars[0]), ("Bob", chars[1])],
                  [(0, 1), (0, 3)])

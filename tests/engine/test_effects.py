@@ -7,19 +7,20 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import characters
-from engine.core import IllegalAction
 from engine.cardrogue import Action
-from tests.engine.support import OPEN, act, action, first, give, kinds, rig, story, table
-
-
-def reason(g, text: str) -> str:
-    with pytest.raises(IllegalAction) as exc:
-        g.apply(action(text))
-    return exc.value.reason
-
-
-def hero(g):
-    return g.players[0]
+from tests.engine.support import (
+    OPEN,
+    act,
+    action,
+    first,
+    give,
+    hero,
+    kinds,
+    reason,
+    rig,
+    story,
+    table,
+)
 
 
 def max_health(g, seat=0):

@@ -4,7 +4,7 @@ import pytest
 
 from engine.cardrogue.board import FACE_DOWN
 from engine.core import IllegalAction
-from tests.engine.support import act, first, give, kinds, story, table
+from tests.engine.support import ROW, ROW_CELLS, ROW_OPEN,  act, first, give, kinds, story, table
 
 # A start whose only neighbour is a dead-end path; beyond it lies a sealed card.
 SEALED_PATHS = "╶╴ \n   "
@@ -78,13 +78,8 @@ def test_quitting_story_mode_abandons_the_run():
     assert game.outcome == "lost" and "game_over" in kinds(events)
 
 
-ROW = "─────\n     "
-ROW_CELLS = "@rrr@\n     "
-OPEN = {"r": {"card": "path", "revealed": True}}
-
-
 def test_quitting_for_good_leaves_every_card_face_down():
-    game = table(ROW, ROW_CELLS, OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 4)])
+    game = table(ROW, ROW_CELLS, ROW_OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 4)])
     give(game, "sword", seat=0)
     act(game, f"equip {game.players[0].hand[0].uid}")
     give(game, "potion", seat=0, colour="red")
@@ -98,7 +93,7 @@ def test_quitting_for_good_leaves_every_card_face_down():
 
 
 def test_leaving_for_a_while_and_coming_back_to_the_same_tile():
-    game = table(ROW, ROW_CELLS, OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 4)])
+    game = table(ROW, ROW_CELLS, ROW_OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 4)])
     act(game, "move E", "leave")
     ann = game.players[0]
     assert ann.away and ann.pos is None and game.current == 1
@@ -113,7 +108,7 @@ def test_leaving_for_a_while_and_coming_back_to_the_same_tile():
 
 
 def test_coming_back_waits_while_someone_stands_on_the_tile():
-    game = table(ROW, ROW_CELLS, OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 3)])
+    game = table(ROW, ROW_CELLS, ROW_OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 3)])
     act(game, "move E", "leave")  # Ann leaves from (0, 1)
     act(game, "move W", "move W")  # Bo walks onto (0, 1)
     act(game, "end")
@@ -122,7 +117,7 @@ def test_coming_back_waits_while_someone_stands_on_the_tile():
 
 
 def test_nothing_touches_a_hero_who_is_away():
-    game = table(ROW, ROW_CELLS, OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 4)])
+    game = table(ROW, ROW_CELLS, ROW_OPEN, [("Ann", "warrior"), ("Bo", "rogue")], [(0, 0), (0, 4)])
     ann = game.players[0]
     ann.poison = 3
     act(game, "leave", "end")  # Ann leaves; Bo's turn ends

@@ -16,27 +16,7 @@ import pytest
 
 from engine.cardrogue import Game, Goal, goals, level_from_grids, map_from_levels
 from engine.cardrogue.goals import victory_points
-from tests.engine.support import (
-    OPEN,
-    act,
-    action,
-    first,
-    give,
-    kinds,
-    rig,
-    story,
-    table,
-)
-
-LADDER = {">": {"card": "ladder", "revealed": True}}
-
-
-def up(card, **more):
-    return {"card": card, "revealed": True, **more}
-
-
-def hero(game, seat=0):
-    return game.players[seat]
+from tests.engine.support import BRANCH_PATHS, LADDER, branch,  OPEN, act, action, first, give, hero, kinds, rig, story, table, up
 
 
 def campaign(*levels, character="warrior"):
@@ -48,12 +28,6 @@ def campaign(*levels, character="warrior"):
 
 # A corridor to the ladder with a side branch below the middle tile, where a card waits
 # face down (flipped from the middle tile on a later turn, before moving).
-BRANCH_PATHS = "╶┬╴\n ╵ "
-
-
-def branch(card, goals=(), **fields):
-    legend = {".": OPEN, "x": card, **LADDER}
-    return story(BRANCH_PATHS, "@.>\n x ", legend, goals=tuple(goals), **fields)
 
 
 # ---------------------------------------------------------------------- the exit

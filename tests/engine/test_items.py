@@ -9,31 +9,22 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import characters
-from engine.core import IllegalAction
 from engine.cardrogue import Action
 from tests.engine.support import (
+    versus,
     OPEN,
     act,
-    action,
     first,
+    foe,
     give,
+    hero,
     kinds,
+    reason,
     rig,
     story,
     table,
     uid_of,
 )
-
-
-def reason(g, act_or_text) -> str:
-    a = action(act_or_text) if isinstance(act_or_text, str) else act_or_text
-    with pytest.raises(IllegalAction) as exc:
-        g.apply(a)
-    return exc.value.reason
-
-
-def hero(g, seat=0):
-    return g.players[seat]
 
 
 def hand(g, seat=0) -> list[str]:
@@ -51,17 +42,6 @@ def equip(g, card_id: str, seat=0) -> list:
 def plain(character="rogue", **fields):
     """Hero on (0,1) with a revealed empty tile west and a face-down path east."""
     return story("╶─╴", "o@.", {"o": OPEN}, character=character, **fields)
-
-
-def versus(enemy="goblin", character="rogue", **fields):
-    """Hero on (0,1) next to a revealed enemy east, a revealed empty tile west."""
-    entry = {"card": enemy, "revealed": True} if isinstance(enemy, str) else \
-        {**enemy, "revealed": True}
-    return story("╶─╴", "o@e", {"o": OPEN, "e": entry}, character=character, **fields)
-
-
-def foe(g):
-    return g.enemies[g.index((0, 2))]
 
 
 # ----------------------------------------------------------------------------- equipment slots

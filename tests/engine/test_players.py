@@ -8,37 +8,21 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import Respawn, characters
-from engine.core import IllegalAction
 from engine.cardrogue import Action
 from tests.engine.support import (
+    line, pair,
     OPEN,
     act,
     action,
+    deathbed,
     first,
     give,
     kinds,
+    reason,
     rig,
     story,
     table,
 )
-
-
-def reason(g, act_or_text) -> str:
-    a = action(act_or_text) if isinstance(act_or_text, str) else act_or_text
-    with pytest.raises(IllegalAction) as exc:
-        g.apply(a)
-    return exc.value.reason
-
-
-def line(cells: str, seats, starts, legend=None, **fields):
-    """A one-row table: every cell joined to the next."""
-    paths = "╶" + "─" * (len(cells) - 2) + "╴"
-    return table(paths, cells, {"o": OPEN, **(legend or {})}, seats, starts, **fields)
-
-
-def pair(left="bard", right="bard", cells="@@oo", legend=None, **fields):
-    """Ann on (0,0) next to Bob on (0,1); Ann plays first."""
-    return line(cells, [("Ann", left), ("Bob", right)], [(0, 0), (0, 1)], legend, **fields)
 
 
 def names(g, seat) -> list[str]:
@@ -427,15 +411,6 @@ def test_no_stealing_while_in_combat_or_from_afar():
 
 
 # ----------------------------------------------------------------------------- death (classic)
-
-def deathbed(identity=None):
-    """Ann on (0,1) next to a goblin that hits for 20 (0,2); a starting tile west of her (0,0);
-    Bob on another starting tile south of her (1,1). Ann holds a few cards."""
-    legend = {"o": OPEN, "g": {"card": "goblin", "attack": 20, "revealed": True}}
-    g = table("╶┬╴\n ╵ ", "@og\n @ ", legend, [("Ann", "bard"), ("Bob", "rogue")],
-              [(0, 1), (1, 1)], potion_identity={"blue": "strength", **(identity or {})})
-    return g
-
 
 def kill_ann(g):
     rig(g, "fight", 1)

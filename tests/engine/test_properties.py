@@ -11,51 +11,10 @@ from hypothesis import strategies as st
 
 from engine.cardrogue import (Game, Respawn, characters, items, level_from_grids,
                               map_from_levels, players, replay, tiles)
-from engine.cardrogue.board import E, N, OPPOSITE, PATH_GLYPHS, S, STEP, W
 from engine.cardrogue.cards import OVERRIDABLE
 from engine.cardrogue import DIRECTIONS, Action
+from tests.engine.support import CHARACTERS, boards
 from tests.hypothesis_profiles import examples
-
-CONTENT = [
-    "path", "path", "path", "goblin", "sewer_rat", "cave_bat", "vampire_bat", "kobold", "imp",
-    "zombie", "troll", "basilisk_venom", "basilisk_gaze", "golem", "trap_spikes",
-    "trap_paralysis", "trap_poison", "potion", "potion", "fountain", "shop", "chest", "key",
-    "amulet_of_vigour", "cursed_skull", "ring_of_might", "cursed_ring", "stone_charm", "sword",
-    "maul", "dagger", "shield", "scroll_identify", "scroll_move_adjacent",
-    "scroll_poison_heals", "scroll_remove_cursed", "scroll_max_health", "hasty_boots",
-]
-CHARACTERS = ["warrior", "rogue", "cleric", "explorer", "mage", "bard"]
-
-
-@st.composite
-def boards(draw, players=1, content=tuple(CONTENT)):
-    height = draw(st.integers(2, 6))
-    width = draw(st.integers(3, 6))
-    cells = height * width
-    masks = [draw(st.integers(0, 15)) for _ in range(cells)]
-    if draw(st.booleans()):  # mostly matching edges, like a real map
-        for i in range(cells):
-            r, c = divmod(i, width)
-            for bit in (N, E, S, W):
-                dr, dc = STEP[bit]
-                if 0 <= r + dr < height and 0 <= c + dc < width and masks[i] & bit:
-                    masks[(r + dr) * width + c + dc] |= OPPOSITE[bit]
-    legend = {}
-    cards = []
-    for _ in range(cells):
-        card = draw(st.sampled_from(content))
-        glyph = legend.setdefault(card, chr(0x41 + len(legend)))
-        cards.append(glyph)
-    starts = draw(st.lists(st.integers(0, cells - 1), min_size=players, max_size=players, unique=True))
-    for s in starts:
-        cards[s] = "@"
-    free = [i for i in range(cells) if i not in starts]
-    cards[draw(st.sampled_from(free))] = ">"
-    legend = {glyph: card for card, glyph in legend.items()}
-    paths = "\n".join("".join(PATH_GLYPHS[m] for m in masks[r * width:(r + 1) * width]) for r in range(height))
-    cells_text = "\n".join("".join(cards[r * width:(r + 1) * width]) for r in range(height))
-    return paths, cells_text, legend, [divmod(s, width) for s in starts]
-
 
 def check_invariants(game: Game) -> None:
     tokens = [p.pos for p in game.players if p.pos is not None and not p.out]

@@ -29,9 +29,9 @@ from engine.cardrogue.runs import Run, parse_run, read_run
 from engine.cardrogue import RULES_VERSION, Game, level_from_grids, map_from_levels
 from engine.cardrogue import runs
 from engine.cardrogue.identity import map_id
-from tests.engine.test_properties import CHARACTERS, boards
 from tests.runs import maps as corpus_maps
 from tests.runs.record import final_state
+from tests.engine.support import CHARACTERS, boards
 from tests.hypothesis_profiles import examples
 
 ROOT = Path(__file__).resolve().parents[2]

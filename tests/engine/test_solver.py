@@ -40,7 +40,7 @@ from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from engine.cardrogue.solver import breadth_first, lower_bound, search  # noqa: E402
-from tests.engine.test_properties import CHARACTERS, boards  # noqa: E402
+from tests.engine.support import CHARACTERS, boards  # noqa: E402
 from tests.hypothesis_profiles import examples  # noqa: E402
 
 

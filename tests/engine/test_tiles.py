@@ -23,19 +23,13 @@ from tests.engine.support import (
     action,
     first,
     give,
+    hero,
     kinds,
     rig,
     story,
     uid_of,
+    up,
 )
-
-
-def up(card, **more):
-    return {"card": card, "revealed": True, **more}
-
-
-def hero(game):
-    return game.players[0]
 
 
 # ---------------------------------------------------------------------- traps: when they fire

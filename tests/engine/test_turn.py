@@ -13,22 +13,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.protocol import IllegalAction
-from tests.engine.support import (
-    OPEN,
-    act,
-    action,
-    first,
-    give,
-    kinds,
-    rig,
-    story,
-    table,
-)
-
-
-def up(card, **more):
-    """A legend entry for a card that is face up from the start."""
-    return {"card": card, "revealed": True, **more}
+from tests.engine.support import OPEN, act, action, first, give, kinds, rig, story, table, up
 
 
 def corridor(character="warrior", **fields):

@@ -13,13 +13,9 @@ from engine.cardrogue import (Game, PickDecision, RespawnDecision, TeleportDecis
 from engine.cardrogue.maps import load_map
 from engine.cardrogue import Action
 
-from tests.engine.support import OPEN, act, give, rig, story, table
+from tests.engine.support import OPEN, act, deathbed, give, rig, story, up
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def up(card: str, **more) -> dict:
-    return {"card": card, "revealed": True, **more}
 
 
 # ---------------------------------------------------------------------- the hero's numbers
@@ -110,14 +106,6 @@ def test_an_enemy_behind_a_wall_is_not_attacked_by_the_arrow():
 
 
 # ---------------------------------------------------------------------- pending decisions
-
-def deathbed() -> Game:
-    """Ann on (0,1) next to a goblin that hits for 20 (0,2); a free starting tile west of her
-    (0,0); Bob on another starting tile south of her (1,1)."""
-    legend = {"o": OPEN, "g": {"card": "goblin", "attack": 20, "revealed": True}}
-    return table("╶┬╴\n ╵ ", "@og\n @ ", legend, [("Ann", "bard"), ("Bob", "rogue")],
-                 [(0, 1), (1, 1)])
-
 
 def test_a_fallen_hero_sees_the_cards_to_keep_and_the_free_starting_tiles():
     g = deathbed()

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core.runs import RunError
 from services import library
-from tests.hostile.test_map_files import CORPUS
+from tests.hostile.support import CORPUS
 
 MAPS = Path(__file__).resolve().parents[1] / "runs" / "maps_toml"
 

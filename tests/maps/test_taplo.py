@@ -6,35 +6,18 @@ by the file's own `#:schema` line. The tests are skipped when it is not installe
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from engine.cardrogue.maps import SCHEMA_PATH, validate_file
+from engine.cardrogue.maps import validate_file
 from tests.maps.support import INVALID, REPO, VALID
+from tests.support import TAPLO, taplo_check
 
-
-def _taplo() -> str | None:
-    beside = Path(sys.executable).parent / "taplo"
-    return str(beside) if beside.exists() else shutil.which("taplo")
-
-
-TAPLO = _taplo()
 pytestmark = pytest.mark.skipif(TAPLO is None, reason="taplo is not installed (pip install taplo)")
 
 BUNDLED = sorted((REPO / "campaigns").rglob("*.toml"))
 MAPS = BUNDLED + VALID
-
-
-def taplo_check(path: Path, *, schema: Path | None = SCHEMA_PATH) -> subprocess.CompletedProcess:
-    args = [TAPLO, "check", "--no-auto-config"]
-    if schema is not None:
-        args += ["--schema", schema.as_uri()]
-    return subprocess.run([*args, str(path)], capture_output=True, text=True, timeout=120,
-                          check=False, cwd=path.parent)
 
 
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: str(p.relative_to(REPO)))

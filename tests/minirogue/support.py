@@ -3,7 +3,10 @@ so each rulebook example plays out exactly through real actions."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import deque
+from pathlib import Path
 
 from engine.core.dice import Dice
 from engine.core.protocol import Event
@@ -132,3 +135,16 @@ def walk(state: State) -> list[Event]:
     rig(state, "skill", 6, 1)
     rig(state, "trap", 4)
     return act(state, *WALK_ACTIONS)
+
+
+# ---------------------------------------------------------------------- the real command
+
+CARDROGUE = Path(sys.executable).parent / "cardrogue"
+
+
+def cardrogue(*args: str | Path, data: Path) -> subprocess.CompletedProcess[str]:
+    """`cardrogue ARGS` with only PATH and `data` as its data folder; never a traceback."""
+    done = subprocess.run([str(CARDROGUE), *map(str, args)], capture_output=True, text=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin", "CARDROGUE_DATA_DIR": str(data)})
+    assert "Traceback" not in done.stdout + done.stderr
+    return done

@@ -5,23 +5,14 @@ reason's code, on stdout for tools and in words on stderr, and never with a trac
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
+from tests.minirogue.support import cardrogue
 
-CARDROGUE = Path(sys.executable).parent / "cardrogue"
 CORPUS = Path(__file__).parent / "runs"
 WON = CORPUS / "won-casual.run.json"
-
-
-def cardrogue(*args: str | Path, data: Path) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(CARDROGUE), *map(str, args)], capture_output=True, text=True,
-                          timeout=60, env={"PATH": "/usr/bin:/bin", "CARDROGUE_DATA_DIR": str(data)})
-    assert "Traceback" not in done.stdout + done.stderr
-    return done
 
 
 def lines(text: str) -> list[dict]:

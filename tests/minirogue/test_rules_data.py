@@ -72,7 +72,7 @@ def test_the_engine_reads_the_tables_it_needs() -> None:
 
 def test_taplo_checks_the_data_file_through_its_own_schema_line(tmp_path: Path) -> None:
     """The tool TOML editors use finds the schema by the file's first line and agrees."""
-    from tests.maps.test_taplo import TAPLO, taplo_check
+    from tests.support import TAPLO, taplo_check
     if TAPLO is None:
         pytest.skip("taplo is not installed (pip install taplo)")
     data_file = ROOT / "engine" / "minirogue" / "data" / "rules.toml"

@@ -15,7 +15,7 @@ import uvicorn
 
 from server.app import Settings, create_app
 from server.limits import Rate
-from tests.server.postgres import free_port
+from tests.support import free_port
 
 
 class LiveServer:

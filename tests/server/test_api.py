@@ -12,17 +12,9 @@ from sqlalchemy import select
 
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.maps import load_map
-from server import store
 from server.schema import entries, players, runs
 from tests.server.conftest import CHALLENGES, Api, challenge
-
-
-def slower(document: dict[str, Any], extra: int) -> dict[str, Any]:
-    """The same clear with `extra` turns ended at the start: `extra` more moves and turns."""
-    slow = copy.deepcopy(document)
-    slow["actions"] = [{"do": "end_turn"}] * extra + slow["actions"]
-    slow.pop("claimed", None)
-    return slow
+from tests.server.support import make_moderator, slower
 
 
 # ---------------------------------------------------------------------- players
@@ -363,12 +355,6 @@ def test_older_rules_versions_are_archived_boards(api: Api) -> None:
 
 
 # ---------------------------------------------------------------------- moderation
-
-def make_moderator(api: Api, name: str) -> dict[str, str]:
-    with api.engine.begin() as conn:
-        token = store.create_player(conn, name, role="moderator")
-    return {"Authorization": f"Bearer {token}"}
-
 
 def test_a_ban_removes_a_player_from_every_board(api: Api) -> None:
     ann, bo = api.register("Ann"), api.register("Bo")

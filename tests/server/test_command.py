@@ -6,19 +6,14 @@ from __future__ import annotations
 import signal
 import socket
 import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 from tests.server.conftest import challenge
-from tests.server.postgres import free_port, job_status
-
-CARDROGUE = Path(sys.executable).parent / "cardrogue"
-WAIT = 60.0  # a bound on waiting for a process, not a measurement
+from tests.server.postgres import job_status
+from tests.server.support import CARDROGUE, WAIT, running, serve, settled, wait_until_up
+from tests.support import free_port
 
 
 def cardrogue(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -27,50 +22,6 @@ def cardrogue(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[st
     folder.mkdir(parents=True, exist_ok=True)
     return subprocess.run([str(CARDROGUE), *args], capture_output=True, text=True, env=env,
                           timeout=WAIT, cwd=folder)
-
-
-@contextmanager
-def running(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
-    process = subprocess.Popen([str(CARDROGUE), *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        yield process
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=WAIT)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
-def serve(port: int, *extra: str, env: dict[str, str]) -> Any:
-    return running("server", "--host", "127.0.0.1", "--port", str(port), *extra, env=env)
-
-
-def wait_until_up(client: httpx.Client, process: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"the server stopped: {process.stderr.read()}")  # type: ignore[union-attr]
-        try:
-            if client.get("/healthz").status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise AssertionError("the server did not come up")
-
-
-def settled(client: httpx.Client, run_id: int) -> dict[str, Any]:
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        run = client.get(f"/api/v1/runs/{run_id}").json()
-        if run["status"] != "queued":
-            return run  # type: ignore[no-any-return]
-        time.sleep(0.1)
-    raise AssertionError(f"run {run_id} was never verified")
 
 
 def play_a_round(client: httpx.Client) -> tuple[str, dict[str, Any]]:

@@ -17,7 +17,7 @@ from server.schema import entries, metadata, players, runs
 from server.verification import Outcome, verify_run
 from server.verifier import verify_all
 from tests.server.conftest import Api, challenge, make_api
-from tests.server.test_api import slower
+from tests.server.support import slower
 
 
 def test_migrations_build_exactly_the_schema(database: str) -> None:

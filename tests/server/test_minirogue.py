@@ -15,7 +15,7 @@ from server.schema import scored_boards, scored_counts, scored_entries
 from server.store import iso
 from tests.server.conftest import Api
 from tests.server.minirogue_runs import by_score, daily, played, seed_board, today, won
-from tests.server.test_api import make_moderator
+from tests.server.support import make_moderator
 
 pytestmark = [pytest.mark.clock, pytest.mark.usefixtures("steady_clock")]
 

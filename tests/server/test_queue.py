@@ -13,9 +13,9 @@ import httpx2 as httpx
 import psycopg
 
 from tests.server.conftest import challenge
-from tests.server.postgres import free_port, job_status
-from tests.server.test_api import slower
-from tests.server.test_command import WAIT, running, serve, settled, wait_until_up
+from tests.server.postgres import job_status
+from tests.server.support import WAIT, running, serve, settled, slower, wait_until_up
+from tests.support import free_port
 
 STALLED = "3"  # seconds of silence before a worker is taken for dead
 

@@ -3,9 +3,12 @@ enemy roll, and piles laid out by hand so a test can play a rulebook case with r
 
 from __future__ import annotations
 
+import json
 import re
 from collections import deque
 from pathlib import Path
+
+import jsonschema
 
 from engine.core.dice import Dice
 from engine.core.protocol import Event
@@ -125,3 +128,30 @@ def engine_event_kinds() -> set[str]:
     for path in Path(__file__).resolve().parents[2].joinpath("engine", "tabledungeon").rglob("*.py"):
         kinds.update(re.findall(r'Event\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     return kinds
+
+
+def scramble_hidden(state, keep: int):
+    """A copy whose hidden cards, those `keep` may not see, are changed: other hands and
+    action piles swapped around, other face-down cards replaced."""
+    other = state.clone()
+    for number, seat in enumerate(other.seats):
+        if number == keep:
+            continue
+        hidden = seat.hand + seat.action + ([seat.played] if seat.played else [])
+        hidden.reverse()
+        size = len(seat.hand)
+        seat.hand, seat.action = hidden[:size], hidden[size:len(hidden) - (1 if seat.played else 0)]
+        if seat.played:
+            seat.played = hidden[-1]
+    return other
+
+
+SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
+EVENTS_SCHEMA = json.loads((SCHEMAS / "tabledungeon-events.schema.json").read_text("utf-8"))
+RUN_SCHEMA = json.loads((SCHEMAS / "tabledungeon-run.schema.json").read_text("utf-8"))
+
+
+def validator(schema: dict) -> jsonschema.Draft7Validator:
+    """A validator for `schema` (EVENTS_SCHEMA, RUN_SCHEMA), the schema itself checked first."""
+    jsonschema.Draft7Validator.check_schema(schema)
+    return jsonschema.Draft7Validator(schema)

@@ -10,7 +10,7 @@ from engine import games
 from engine.core.contract import Verdict
 from engine.tabledungeon import RULES, RULES_VERSION
 from engine.tabledungeon.actions import Action
-from tests.tabledungeon.support import play_out, table
+from tests.tabledungeon.support import play_out, scramble_hidden, table
 
 
 def test_rules_name_and_version_and_registered():
@@ -96,22 +96,6 @@ def test_serialize_and_replay_give_the_same_game():
     state = play_out(seed=8, players=3)
     again = RULES.replay(8, ["Ann", "Bo", "Cy"], [Action.from_dict(d) for d in state.serialize()])
     assert again.fingerprint() == state.fingerprint() and again.outcome == state.outcome
-
-
-def scramble_hidden(state, keep: int):
-    """A copy whose hidden cards, those `keep` may not see, are changed: other hands and
-    action piles swapped around, other face-down cards replaced."""
-    other = state.clone()
-    for number, seat in enumerate(other.seats):
-        if number == keep:
-            continue
-        hidden = seat.hand + seat.action + ([seat.played] if seat.played else [])
-        hidden.reverse()
-        size = len(seat.hand)
-        seat.hand, seat.action = hidden[:size], hidden[size:len(hidden) - (1 if seat.played else 0)]
-        if seat.played:
-            seat.played = hidden[-1]
-    return other
 
 
 @pytest.mark.parametrize("stop", [9, 10, 11, 40, 77])

@@ -2,20 +2,14 @@
 by field, and `cardrogue replay RUN --events` prints nothing else (the "action" lines aside)."""
 
 import json
-from pathlib import Path
-
-import jsonschema
 
 from engine.tabledungeon import RULES
-from tests.tabledungeon.support import engine_event_kinds, play_out
-
-ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = json.loads((ROOT / "schemas" / "tabledungeon-events.schema.json").read_text("utf-8"))
-
-
-def validator() -> jsonschema.Draft7Validator:
-    jsonschema.Draft7Validator.check_schema(SCHEMA)
-    return jsonschema.Draft7Validator(SCHEMA)
+from tests.tabledungeon.support import (
+    EVENTS_SCHEMA as SCHEMA,
+    engine_event_kinds,
+    play_out,
+    validator,
+)
 
 
 def test_the_schema_names_every_event_kind_the_engine_has():
@@ -23,7 +17,7 @@ def test_the_schema_names_every_event_kind_the_engine_has():
 
 
 def test_every_event_of_many_games_matches_the_schema():
-    check = validator()
+    check = validator(SCHEMA)
     seen: set[str] = set()
     for seed in range(40):
         state = play_out(seed=seed, players=2 + seed % 3, level="easy" if seed % 2 else "normal")
@@ -37,5 +31,5 @@ def test_every_event_of_many_games_matches_the_schema():
 
 
 def test_a_field_the_schema_does_not_know_is_refused():
-    assert list(validator().iter_errors({"event": "died", "seat": 0, "cause": "spiders"}))
-    assert list(validator().iter_errors({"event": "ace", "seat": 0, "card": "1S", "aces": 1}))
+    assert list(validator(SCHEMA).iter_errors({"event": "died", "seat": 0, "cause": "spiders"}))
+    assert list(validator(SCHEMA).iter_errors({"event": "ace", "seat": 0, "card": "1S", "aces": 1}))

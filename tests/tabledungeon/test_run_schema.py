@@ -4,31 +4,23 @@ reads and writes: recorded runs and the corpus match it, and it refuses what the
 import json
 from pathlib import Path
 
-import jsonschema
 import pytest
 
 from engine.core.runs import RunError
 from engine.tabledungeon import RULES
 from engine.tabledungeon import runs
 from engine.tabledungeon.actions import FIELDS as ACTION_FIELDS
-from tests.tabledungeon.support import play_out
+from tests.tabledungeon.support import RUN_SCHEMA as SCHEMA, play_out, validator
 
-ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = json.loads((ROOT / "schemas" / "tabledungeon-run.schema.json").read_text())
 CORPUS = sorted((Path(__file__).parent / "runs").glob("*.run.json"))
-
-
-def validator() -> jsonschema.Draft7Validator:
-    jsonschema.Draft7Validator.check_schema(SCHEMA)
-    return jsonschema.Draft7Validator(SCHEMA)
 
 
 def test_recorded_runs_and_the_corpus_match_the_schema():
     for path in CORPUS:
-        validator().validate(json.loads(path.read_text()))
+        validator(SCHEMA).validate(json.loads(path.read_text()))
     for seed, players in ((3, 2), (4, 3), (5, 4)):
         doc = json.loads(json.dumps(RULES.record(play_out(seed=seed, players=players))))
-        validator().validate(doc)
+        validator(SCHEMA).validate(doc)
 
 
 def test_schema_and_parser_agree_on_field_names():
@@ -53,6 +45,6 @@ def test_schema_and_parser_agree_on_field_names():
 def test_the_schema_refuses_what_the_parser_refuses(change):
     doc = json.loads(json.dumps(RULES.record(play_out(seed=3, players=2))))
     change(doc)
-    assert list(validator().iter_errors(doc))
+    assert list(validator(SCHEMA).iter_errors(doc))
     with pytest.raises(RunError):
         runs.check_claim_names(runs.run_from_dict(doc))

@@ -4,21 +4,11 @@ player's page, filled from a live server; titles and names from players show as 
 from __future__ import annotations
 
 
-
 from services import community
 from tests.server.conftest import challenge
 from tests.server.live import LiveServer
 from tests.web.browser import browser_page
-
-
-def publish(server: LiveServer, name: str, author: str, title: str | None = None) -> dict:
-    client = community.Client(server.url)
-    client.register(author)
-    text, clear = challenge(name)
-    if title is not None:
-        start = text.index('title = "') + len('title = "')
-        text = text[:start] + title + text[text.index('"', start):]
-    return client.publish(text, clear)
+from tests.server.support import publish
 
 
 def submit(server: LiveServer, name: str, player: str) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,14 +12,9 @@ import urllib.request
 from pathlib import Path
 
 from tests.web.browser import browser_page
+from tests.support import free_port
 
 CARDROGUE = Path(sys.executable).with_name("cardrogue")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def wait_for_http(url: str, seconds: float = 30.0) -> None:

@@ -20,19 +20,15 @@ from engine.minirogue import RULES
 from services import clock, community
 from services.settings import Settings, save_settings
 from tests.app.minirogue.keys import DEATH, WIN, delve_keys
-from tests.app.minirogue.test_play import start_with_seed
-from tests.app.test_community import until
+from tests.app.minirogue.support import start_with_seed
+from tests.app.support import text_of
 from tests.minirogue.players import careful_choice, play
 from tests.server.live import LiveServer
-from tests.server.postgres import free_port
+from tests.support import free_port, until
 
 pytestmark = pytest.mark.clock
 
 DAY = datetime.date(2026, 11, 22)
-
-
-def text_of(app: CardRogueApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 def use_server(url: str, *, account: str | None = None) -> None:
@@ -58,9 +54,9 @@ async def test_with_an_account_the_delve_goes_on_the_server_and_shows_its_rank(
     app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         await delve_to_results(app, pilot, WIN, 0)
-        await until(pilot, lambda: "global rank" in text_of(app, "#community"),
-                    why=lambda: text_of(app, "#community"))
-        assert "Verified by the server: global rank 1 of 1." in text_of(app, "#community")
+        await until(pilot, lambda: "global rank" in text_of(app.screen, "#community"),
+                    why=lambda: text_of(app.screen, "#community"))
+        assert "Verified by the server: global rank 1 of 1." in text_of(app.screen, "#community")
     board = community.Client(server.url).points_leaderboard("minirogue", "seed:0:casual:plain")
     assert [(i["player"], i["score"], i["ending"]) for i in board["items"]] == \
         [("Tester", won.score, "won")]
@@ -74,10 +70,10 @@ async def test_without_an_account_s_registers_and_submits(server: LiveServer,
     app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         await delve_to_results(app, pilot, DEATH, 3)
-        await until(pilot, lambda: "Press s" in text_of(app, "#community"))
+        await until(pilot, lambda: "Press s" in text_of(app.screen, "#community"))
         await pilot.press("s")
-        await until(pilot, lambda: "global rank" in text_of(app, "#community"),
-                    why=lambda: text_of(app, "#community"))
+        await until(pilot, lambda: "global rank" in text_of(app.screen, "#community"),
+                    why=lambda: text_of(app.screen, "#community"))
     assert community.stored_login(server.url).name == "Tester"
     board = community.Client(server.url).points_leaderboard(
         "minirogue", "seed:4:impossible:plain")
@@ -104,9 +100,9 @@ async def test_offline_the_delve_waits_in_the_outbox(user_data: Path) -> None:
     app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         await delve_to_results(app, pilot, DEATH, 3)
-        await until(pilot, lambda: "outbox" in text_of(app, "#community"),
-                    why=lambda: text_of(app, "#community"))
-        assert "Dead in area" in text_of(app, "#summary")  # the local results are all there
+        await until(pilot, lambda: "outbox" in text_of(app.screen, "#community"),
+                    why=lambda: text_of(app.screen, "#community"))
+        assert "Dead in area" in text_of(app.screen, "#summary")  # the local results are all there
     [waiting] = community.waiting(url)
     assert waiting.run["seed"] == DEATH["seed"]
 
@@ -143,15 +139,15 @@ async def test_the_boards_screen_shows_the_servers_board_of_the_highlighted_dung
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:
         await open_boards(app, pilot)
-        await until(pilot, lambda: "Nobody is on this board" in text_of(app, "#community"))
+        await until(pilot, lambda: "Nobody is on this board" in text_of(app.screen, "#community"))
         await pilot.press("down")  # Seed 7, Hard, Dungeon Keys
-        await until(pilot, lambda: "Ann" in text_of(app, "#community"),
-                    why=lambda: text_of(app, "#community"))
-        shown = text_of(app, "#community")
+        await until(pilot, lambda: "Ann" in text_of(app.screen, "#community"),
+                    why=lambda: text_of(app.screen, "#community"))
+        shown = text_of(app.screen, "#community")
         assert f"On {server.url}" in shown
         claimed = document["claimed"]
         assert f"  1. {'Ann':<20} {claimed['score']:>5}  {claimed['outcome']}" in shown
-        assert "  1. Tester" in text_of(app, "#entries")  # the local board, as it was
+        assert "  1. Tester" in text_of(app.screen, "#entries")  # the local board, as it was
 
 
 async def test_the_servers_daily_board_says_how_each_delve_was_played(
@@ -172,9 +168,9 @@ async def test_the_servers_daily_board_says_how_each_delve_was_played(
         app.animation_level = "none"
         async with app.run_test(size=(100, 30)) as pilot:
             await open_boards(app, pilot, today=None)
-            await until(pilot, lambda: "Ann" in text_of(app, "#community"),
-                        why=lambda: text_of(app, "#community"))
-            line = next(line for line in text_of(app, "#community").splitlines()
+            await until(pilot, lambda: "Ann" in text_of(app.screen, "#community"),
+                        why=lambda: text_of(app.screen, "#community"))
+            line = next(line for line in text_of(app.screen, "#community").splitlines()
                         if "Ann" in line)
             assert line.endswith("Hard, keys"), line
 
@@ -188,6 +184,6 @@ async def test_the_boards_screen_says_when_the_server_is_out_of_reach(user_data:
     async with app.run_test(size=(100, 30)) as pilot:
         await open_boards(app, pilot)
         await pilot.press("down")
-        await until(pilot, lambda: "could not be reached" in text_of(app, "#community"))
-        assert "The boards on this computer are as they were." in text_of(app, "#community")
-        assert "  1. Tester" in text_of(app, "#entries")
+        await until(pilot, lambda: "could not be reached" in text_of(app.screen, "#community"))
+        assert "The boards on this computer are as they were." in text_of(app.screen, "#community")
+        assert "  1. Tester" in text_of(app.screen, "#entries")

@@ -9,7 +9,7 @@ import json
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.widgets.event_log import EventLog
@@ -19,39 +19,13 @@ from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.screens.results import MiniRogueResultsScreen
 from app.screens.dialogs import ConfirmScreen
-from app.screens.title import MENU, TitleScreen
+from app.screens.title import TitleScreen
 from engine import games
 from engine.minirogue import daily_seed
 from tests.app.minirogue.keys import DEATH, WIN, delve_keys
+from tests.app.minirogue.support import open_new_game, start_with_seed
 
 DAY = datetime.date(2026, 11, 22)
-
-
-async def open_new_game(app: CardRogueApp, pilot) -> MiniRogueNewGameScreen:
-    """The title menu's Mini Rogue entry, by keys."""
-    down = [entry.id for entry in MENU].index("minirogue")
-    for _ in range(down):
-        await pilot.press("down")
-    await pilot.press("enter")
-    await pilot.pause()
-    assert isinstance(app.screen, MiniRogueNewGameScreen)
-    return app.screen
-
-
-async def start_with_seed(app: CardRogueApp, pilot, seed: int, difficulty_steps: int) -> None:
-    """Fill the form by keys: choose the difficulty `difficulty_steps` after Casual with the
-    arrows (they choose as they move, from Normal, the one chosen at first), then Tab to the
-    seed box, type the seed and press Enter."""
-    await open_new_game(app, pilot)
-    moves = difficulty_steps - 1  # Normal is the second difficulty
-    for _ in range(abs(moves)):
-        await pilot.press("right" if moves > 0 else "left")
-    for _ in range(3):  # the Dungeon Keys box, the dungeon choice, the seed box
-        await pilot.press("tab")
-    assert isinstance(app.focused, Input)
-    await pilot.press(*str(seed), "enter")
-    await pilot.pause()
-    assert isinstance(app.screen, MiniRogueScreen)
 
 
 def run_files(data: Path) -> list[Path]:

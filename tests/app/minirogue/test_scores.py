@@ -4,52 +4,23 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable, Static
 
 from app.cardrogue_app import CardRogueApp
 from app.games.minirogue.screens.replay import MiniRogueReplayScreen
-from engine.minirogue import run_from_dict
-from services.library import find_map
 from services.scores import ScoreStore
-from tests.app.test_replays import (  # noqa: F401 - fixtures
-    corpus_maps,
-    corpus_run,
-    no_bundled_maps,
-    open_scores,
-    table_rows,
-)
+from tests.app.minirogue.support import RUNS, SEED_BOARD, fill_boards, mini_run
+from tests.app.support import open_scores, table_rows
+from tests.minirogue.support import cardrogue
 
-CARDROGUE = Path(sys.executable).parent / "cardrogue"
-RUNS = Path(__file__).resolve().parents[2] / "minirogue" / "runs"
-SEED_BOARD = "seed:987654321:impossible:plain"
-
-
-def mini_run(name: str, player: str):
-    return replace(run_from_dict(json.loads((RUNS / f"{name}.run.json").read_text("utf-8"))),
-                   player=player)
-
-
-def fill_boards() -> tuple[int, int]:
-    """A Card Rogue board (the Corridor) and two Mini Rogue boards: seed 0 (casual) with
-    Tester's win, and seed 987654321 (impossible) with Ann's and Tester's deaths."""
-    with ScoreStore.open() as store:
-        run = corpus_run("corridor-shortest", "Ana")
-        store.add(run, find_map(run.map_id).spec)
-        won = mini_run("won-casual", "Tester")
-        store.add_scored(won, "seed:0:casual:plain")
-        dead = mini_run("random-impossible", "Ann")
-        store.add_scored(dead, SEED_BOARD)
-        store.add_scored(replace(dead, player="Tester"), SEED_BOARD)
-    return int(won.claimed["score"]), int(dead.claimed["score"])
+pytestmark = pytest.mark.usefixtures("no_bundled_maps")
 
 
 async def test_the_high_scores_screen_lists_mini_rogues_boards_after_the_maps(
-        corpus_maps: Path) -> None:  # noqa: F811
+        corpus_maps: Path) -> None:
     won, dead = fill_boards()
     app = CardRogueApp()
     app.animation_level = "none"
@@ -90,7 +61,7 @@ async def test_the_high_scores_screen_lists_mini_rogues_boards_after_the_maps(
 
 
 async def test_a_daily_board_in_high_scores_says_how_each_delve_was_played(
-        corpus_maps: Path) -> None:  # noqa: F811
+        corpus_maps: Path) -> None:
     # A daily board takes every difficulty and variant (the score counts the difficulty).
     with ScoreStore.open() as store:
         store.add_scored(mini_run("won-normal-keys", "Ann"), "daily:2026-11-22")
@@ -108,15 +79,8 @@ async def test_a_daily_board_in_high_scores_says_how_each_delve_was_played(
             [("Ann", "Normal, keys"), ("Bo", "Impossible")]
 
 
-def cardrogue(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(CARDROGUE), *args], capture_output=True, text=True, timeout=60,
-                          env={"PATH": "/usr/bin:/bin", "CARDROGUE_DATA_DIR": str(data)})
-    assert "Traceback" not in done.stdout + done.stderr
-    return done
-
-
 def test_cardrogue_scores_lists_every_board_and_shows_a_dungeons(
-        corpus_maps: Path, user_data: Path) -> None:  # noqa: F811
+        corpus_maps: Path, user_data: Path) -> None:
     won, dead = fill_boards()
     listing = cardrogue("scores", data=user_data)
     assert listing.returncode == 0, listing.stderr

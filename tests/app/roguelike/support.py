@@ -1,9 +1,10 @@
 """Helpers for the Rogue Like Roguelike screen tests: open the game from the title menu and
-create a rogue through key presses, as a player does."""
+create a rogue through key presses, as a player does; a recorded run to watch."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from app.cardrogue_app import CardRogueApp
 from app.screens.dialogs import ChooseScreen
@@ -11,6 +12,8 @@ from app.screens.title import MENU
 from app.games.roguelike.screens.play import ARROWS
 
 SEED = "42"
+# A recorded run the replay viewer is tried on (tests/roguelike/runs).
+RUN = Path(__file__).resolve().parents[2] / "roguelike" / "runs" / "seed-14.run.json"
 
 
 async def open_game(pilot) -> None:

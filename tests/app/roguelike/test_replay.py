@@ -13,9 +13,9 @@ from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.replay import RunRefusedScreen
 from app.games.roguelike.screens.replay import RogueReplayScreen
 from engine.roguelike import RULES
+from tests.app.roguelike.support import RUN
 
 SIZE = (80, 24)
-RUN = Path(__file__).resolve().parents[2] / "roguelike" / "runs" / "seed-14.run.json"
 
 
 def played(steps: int | None = None):

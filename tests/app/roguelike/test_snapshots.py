@@ -42,7 +42,7 @@ def test_help(snap_compare, app: CardRogueApp, size) -> None:
 
 
 def test_replay(snap_compare, app: CardRogueApp) -> None:
-    from tests.app.roguelike.test_replay import RUN
+    from tests.app.roguelike.support import RUN
 
     async def run_before(pilot) -> None:
         app.open_run_file(RUN)

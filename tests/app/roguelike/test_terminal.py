@@ -5,14 +5,10 @@ forged run opens to its reason."""
 import json
 from pathlib import Path
 
-from tests.app.roguelike.test_replay import RUN
-from tests.app.test_terminal import (  # noqa: F401 - pytestmark skips without tmux
-    Tmux,
-    exit_status,
-    pytestmark,
-    start_cardrogue,
-    wait_for,
-)
+from tests.app.roguelike.support import RUN
+from tests.app.terminal import Tmux, exit_status, needs_tmux, start_cardrogue, wait_for
+
+pytestmark = needs_tmux
 
 
 def test_replay_opens_a_roguelike_run(tmux: Tmux, tmp_path: Path) -> None:

@@ -1,3 +1,9 @@
-"""The real-terminal fixture (tmux) for test_terminal.py here, shared from tests/app."""
+"""Fixtures for Table Dungeon's screen tests."""
 
-from tests.app.test_terminal import tmux  # noqa: F401
+import pytest
+
+
+@pytest.fixture
+def no_computer_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer seats act at once, not after their pause for a person to follow them."""
+    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 0)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.replay import RunRefusedScreen
@@ -16,6 +16,7 @@ from engine.core import RunError, read_document
 from engine.core.runs import save_run
 from engine.tabledungeon import runs
 from tests.tabledungeon.support import play_out
+from tests.app.support import text_of
 
 SIZE = (80, 24)
 
@@ -31,10 +32,6 @@ def saved(tmp_path, **change):
     return path, state
 
 
-def text(app: CardRogueApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
 async def test_a_table_dungeon_run_opens_in_its_own_viewer(app: CardRogueApp, tmp_path) -> None:
     path, state = saved(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -42,11 +39,11 @@ async def test_a_table_dungeon_run_opens_in_its_own_viewer(app: CardRogueApp, tm
         await pilot.pause()
         assert isinstance(app.screen, TableReplayScreen)
         total = len(state.history)
-        assert f"step 0 of {total}" in text(app, "#step")
-        assert f"verified, score {state.score}" in text(app, "#step")
+        assert f"step 0 of {total}" in text_of(app.screen, "#step")
+        assert f"verified, score {state.score}" in text_of(app.screen, "#step")
         await pilot.press("right", "right", "right")
         await pilot.pause()
-        assert f"step 3 of {total}" in text(app, "#step")
+        assert f"step 3 of {total}" in text_of(app.screen, "#step")
         assert app.screen.replay.state.fingerprint() != state.fingerprint()
         await pilot.press("end")
         await pilot.pause()
@@ -72,8 +69,8 @@ async def test_a_forged_run_opens_to_its_refusal(app: CardRogueApp, tmp_path) ->
         app.open_run_file(path)
         await pilot.pause()
         assert isinstance(app.screen, RunRefusedScreen)
-        assert text(app, "#reason") == "Claims differ"
-        assert text(app, "#message") == f"Score: the run claims {real + 1}, the replay gives {real}"
+        assert text_of(app.screen, "#reason") == "Claims differ"
+        assert text_of(app.screen, "#message") == f"Score: the run claims {real + 1}, the replay gives {real}"
 
 
 async def test_an_unreadable_run_file_opens_to_its_refusal(app: CardRogueApp, tmp_path) -> None:
@@ -88,12 +85,12 @@ async def test_an_unreadable_run_file_opens_to_its_refusal(app: CardRogueApp, tm
         assert isinstance(app.screen, RunRefusedScreen)
         with pytest.raises(RunError) as refusal:
             read_document(path)
-        assert text(app, "#reason") == refusal.value.code.replace("_", " ").capitalize()
-        assert text(app, "#message").casefold() == refusal.value.message.casefold()
+        assert text_of(app.screen, "#reason") == refusal.value.code.replace("_", " ").capitalize()
+        assert text_of(app.screen, "#message").casefold() == refusal.value.message.casefold()
         await pilot.press("escape")
         await pilot.pause()
         assert closed == [None] and not isinstance(app.screen, RunRefusedScreen)
         open_table_run(app, tmp_path / "gone.run.json")  # no such file: refused too
         await pilot.pause()
         assert isinstance(app.screen, RunRefusedScreen)
-        assert (text(app, "#reason"), text(app, "#message")) == ("Unreadable", "No such file")
+        assert (text_of(app.screen, "#reason"), text_of(app.screen, "#message")) == ("Unreadable", "No such file")

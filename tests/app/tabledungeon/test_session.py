@@ -8,7 +8,7 @@ import json
 import pytest
 
 from app.games.tabledungeon.session import Seat, TableSession
-from tests.tabledungeon.test_contract import scramble_hidden
+from tests.tabledungeon.support import scramble_hidden
 
 
 def test_a_computer_seat_plays_the_same_whatever_the_hidden_cards_are():

@@ -13,11 +13,7 @@ from app.games.tabledungeon.screens.table import TableScreen
 from app.games.tabledungeon.session import Seat, TableSession
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-
-
-@pytest.fixture(autouse=True)
-def no_computer_delay(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 0)
+pytestmark = pytest.mark.usefixtures("no_computer_delay")
 
 
 def new_table(app: CardRogueApp):

@@ -17,18 +17,11 @@ from app.screens.dialogs import ConfirmScreen
 from app.screens.title import MENU, TitleScreen
 from engine.tabledungeon import MAX_SEED, RULES
 from engine.core.runs import read_document
+from tests.app.support import text_of, type_into
 
 SIZE = (80, 24)
 MAX_PRESSES = 3000
-
-
-@pytest.fixture(autouse=True)
-def no_computer_delay(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 0)
-
-
-def text_of(app: CardRogueApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
+pytestmark = pytest.mark.usefixtures("no_computer_delay")
 
 
 async def open_new_table(app: CardRogueApp, pilot) -> None:
@@ -40,18 +33,12 @@ async def open_new_table(app: CardRogueApp, pilot) -> None:
     assert isinstance(app.screen, NewTableScreen)
 
 
-async def type_into(pilot, app: CardRogueApp, field: str, text: str) -> None:
-    app.screen.query_one(field, Input).focus()
-    await pilot.pause()
-    await pilot.press(*text)
-
-
 async def test_a_two_player_game_with_a_computer_seat_is_played_to_its_end(
         app: CardRogueApp, user_data) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_new_table(app, pilot)
         await pilot.press(*"Ann")  # the name field has focus; seat 2 is a computer already
-        await type_into(pilot, app, "#seed", "2026")
+        await type_into(pilot, "#seed", "2026")
         await pilot.press("enter")  # Enter in the seed starts the game
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -59,7 +46,7 @@ async def test_a_two_player_game_with_a_computer_seat_is_played_to_its_end(
         session = table.session
         assert [s.name for s in session.seats] == ["Ann", "Computer 2"]
         assert session.seed == 2026 and session.seats[1].computer
-        assert "Ann picks a class" in text_of(app, "#status")
+        assert "Ann picks a class" in text_of(app.screen, "#status")
         await pilot.press("2")  # the second class offered
         await pilot.pause()
         for press in range(MAX_PRESSES):
@@ -123,7 +110,7 @@ async def test_the_cover_hides_the_next_persons_hand_until_enter(app: CardRogueA
         await pilot.press("enter")
         await pilot.pause()
         ann_hand = list(session.state.seats[0].hand)
-        hand = text_of(app, "#hand")
+        hand = text_of(app.screen, "#hand")
         assert hand.startswith("Ann · choose:")
         await pilot.press("1")  # Ann lays her first card; Bo's turn
         await pilot.pause()
@@ -143,7 +130,7 @@ async def test_the_cover_hides_the_next_persons_hand_until_enter(app: CardRogueA
         await pilot.pause()
         assert app.screen is table and session.keyboard == 1
         bo_view = session.state.view(1)
-        hand = text_of(app, "#hand")
+        hand = text_of(app.screen, "#hand")
         assert hand.startswith("Bo · choose:")
         from app.games.tabledungeon.words import choice_label
         for action in session.state.legal_actions():
@@ -158,11 +145,11 @@ async def test_a_refused_start_says_why_and_keeps_the_form(app: CardRogueApp) ->
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
-        assert "Table Dungeon needs 2 to 4 players, not 1" in text_of(app, "#problem")
-        await type_into(pilot, app, "#seed", "99999999999999999999")  # past 2**64 - 1
+        assert "Table Dungeon needs 2 to 4 players, not 1" in text_of(app.screen, "#problem")
+        await type_into(pilot, "#seed", "99999999999999999999")  # past 2**64 - 1
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "the seed is a number from 0" in text_of(app, "#problem")
+        assert "the seed is a number from 0" in text_of(app.screen, "#problem")
 
 
 async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRogueApp) -> None:
@@ -172,17 +159,17 @@ async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRog
     async with app.run_test(size=SIZE) as pilot:
         await open_new_table(app, pilot)
         screen = app.screen
-        await type_into(pilot, app, "#seed", "4x2")
+        await type_into(pilot, "#seed", "4x2")
         await pilot.pause()
         assert screen.query_one("#seed", Input).value == "4x2"
         note = "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
-        assert text_of(app, "#problem") == note
+        assert text_of(app.screen, "#problem") == note
         await pilot.press("enter")  # Enter in the seed starts the game: not on letters
         await pilot.pause()
-        assert app.screen is screen and text_of(app, "#problem") == note
+        assert app.screen is screen and text_of(app.screen, "#problem") == note
         await pilot.press("left", "backspace")  # 42: the note goes
         await pilot.pause()
-        assert text_of(app, "#problem") == ""
+        assert text_of(app.screen, "#problem") == ""
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.session.seed == 42
@@ -217,8 +204,8 @@ async def test_help_names_left_and_right_each_with_its_own_arrow(app: CardRogueA
     """Tester: the help said "←→ Select the choice to the left", then "→ ... to the right"."""
     async with app.run_test(size=SIZE) as pilot:
         await open_help_over_a_table(app, pilot)
-        assert text_of(app, "#term-name") == "Keys on this screen"
-        lines = [line.split(maxsplit=1) for line in text_of(app, "#term-text").splitlines()]
+        assert text_of(app.screen, "#term-name") == "Keys on this screen"
+        lines = [line.split(maxsplit=1) for line in text_of(app.screen, "#term-text").splitlines()]
         assert ["←", "Select the choice to the left"] in lines
         assert ["→", "Select the choice to the right"] in lines
 
@@ -230,7 +217,7 @@ async def test_a_player_name_shows_literally(app: CardRogueApp) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert "[b]Ann[/b] picks a class" in text_of(app, "#status")
+        assert "[b]Ann[/b] picks a class" in text_of(app.screen, "#status")
 
 
 async def test_the_computer_waits_while_the_help_is_open(app: CardRogueApp, monkeypatch) -> None:
@@ -328,14 +315,14 @@ async def test_a_player_who_has_picked_shows_no_health_until_the_game_starts(
         await pilot.press("1")  # Ann picks; the computer has not yet
         await pilot.pause()
         assert session.state.phase == "pick"
-        ann, cy = text_of(app, "#players").splitlines()[1:]
+        ann, cy = text_of(app.screen, "#players").splitlines()[1:]
         class_name = session.view()["players"][0]["class_name"]
         assert ann.split() == ["Ann", class_name, "picked:", "waits", "for", "the", "others"]
         assert "chooses a class" in cy
         table.computer_turn()  # Cy picks: the decks are dealt, health shows
         await pilot.pause()
         health = session.view()["players"][0]["max_health"]
-        assert health > 0 and f"♥{health}/{health}" in text_of(app, "#players")
+        assert health > 0 and f"♥{health}/{health}" in text_of(app.screen, "#players")
 
 
 @pytest.mark.parametrize("presses", [(), ("3", "1", "1", "1")])
@@ -351,7 +338,7 @@ async def test_a_twenty_digit_seed_keeps_the_status_on_one_line(app: CardRogueAp
         await pilot.press(*presses)
         await pilot.pause()
         status = table.query_one("#status", Static)
-        line = text_of(app, "#status")
+        line = text_of(app.screen, "#status")
         assert status.size.height == 1 and "\n" not in line
         assert len(line) <= status.content_size.width
         assert "Aces 0/4" in line or "Aces 1/4" in line
@@ -368,6 +355,6 @@ async def test_a_wide_table_shows_the_whole_seed(app: CardRogueApp) -> None:
         app.push_screen(TableScreen(TableSession([Seat("Ann"), Seat("Bo", "easy")],
                                                  seed=MAX_SEED)))
         await pilot.pause()
-        line = text_of(app, "#status")
+        line = text_of(app.screen, "#status")
         assert "· Round 0 · Level 1 · Aces 0/4 · Loot deck 0" in line
         assert line.endswith(f" · Seed {MAX_SEED}")

@@ -5,14 +5,10 @@ from pathlib import Path
 
 from engine.core.runs import save_run
 from engine.tabledungeon import runs
-from tests.app.test_terminal import (  # noqa: F401 - pytestmark skips without tmux
-    Tmux,
-    exit_status,
-    pytestmark,
-    start_cardrogue,
-    wait_for,
-)
+from tests.app.terminal import Tmux, exit_status, needs_tmux, start_cardrogue, wait_for
 from tests.tabledungeon.support import play_out
+
+pytestmark = needs_tmux
 
 
 def test_a_table_against_the_computer_from_the_title(tmux: Tmux, tmp_path: Path) -> None:

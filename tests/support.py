@@ -1,0 +1,59 @@
+"""Helpers shared by test folders of more than one game or layer: the Taplo TOML checker, a free
+loopback port, and a poller for Textual's Pilot."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.cardrogue.maps import SCHEMA_PATH
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
+
+
+def _taplo() -> str | None:
+    beside = Path(sys.executable).parent / "taplo"
+    return str(beside) if beside.exists() else shutil.which("taplo")
+
+
+# Taplo (`pip install taplo`), the TOML tool editors use, or None when it is not installed.
+TAPLO = _taplo()
+
+
+def taplo_check(path: Path, *, schema: Path | None = SCHEMA_PATH) -> subprocess.CompletedProcess:
+    """`taplo check` on a file, against `schema` (the map schema by default), or with None
+    against the schema its own `#:schema` line names."""
+    assert TAPLO is not None, "taplo is not installed"
+    args = [TAPLO, "check", "--no-auto-config"]
+    if schema is not None:
+        args += ["--schema", schema.as_uri()]
+    return subprocess.run([*args, str(path)], capture_output=True, text=True, timeout=120,
+                          check=False, cwd=path.parent)
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nothing listens on (free when asked)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], why: Callable[[], str] = lambda: "",
+                seconds: float = 30.0) -> None:
+    """Let the app run until `condition()` holds: for work done in a worker, a thread or on a
+    server. Fails with `why()` once `seconds` have passed (a limit on waiting, never a speed
+    check)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up after {seconds} s of waiting {why()}".rstrip())
+        await asyncio.sleep(0.05)
+        await pilot.pause()
