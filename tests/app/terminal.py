@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
-WAIT_SECONDS = 15  # generous: only a limit on polling, never a speed check
-ESCAPE_PAUSE_SECONDS = 0.3
+WAIT_SECONDS = 60  # generous, for a loaded machine: only a limit on polling, never a speed check
 
 # The modules of real-terminal tests are skipped where tmux is missing.
 needs_tmux = pytest.mark.skipif(
@@ -57,11 +56,12 @@ class Tmux:
         return self.run("capture-pane", "-p", "-t", self.session).stdout
 
     def send(self, key: str, literal: bool = False) -> None:
+        before = self.screen() if key == "Escape" else None
         self.run("send-keys", "-t", self.session, *(["-l"] if literal else []), key)
-        if key == "Escape":
+        if before is not None:
             # A terminal cannot tell a lone Escape from the start of Alt+key: the app waits
-            # ESCDELAY (0.1 s) for more. Pause past that, as a person's typing would.
-            time.sleep(ESCAPE_PAUSE_SECONDS)
+            # ESCDELAY for more. The next key goes once the screen shows the Escape was taken.
+            wait_for(lambda: self.screen() != before, self.screen)
 
     def kill(self) -> None:
         # The server is ours alone, so ending it ends the session; tmux leaves its socket file.

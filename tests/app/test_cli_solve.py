@@ -6,10 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from app import cli
 from engine.cardrogue import Game
 from engine.cardrogue.maps import load_map
 from engine.cardrogue import Action
+
+pytestmark = pytest.mark.slow  # the solver's searches
 
 ROOT = Path(__file__).resolve().parents[2]
 CHALLENGE = ROOT / "campaigns" / "challenges" / "speed-maze.toml"

@@ -13,6 +13,8 @@ from app.games.cardrogue.editor.par import Found, level_key
 from app.games.cardrogue.screens.editor import EditorScreen
 from tests.support import until
 
+pytestmark = pytest.mark.slow  # the solver's searches
+
 SIZE = (120, 30)
 
 

@@ -6,12 +6,16 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from engine.cardrogue.solver import search
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.play import PlayScreen
 from services import library
 from tests.app.support import SIZE, log_text, press, start
+
+pytestmark = pytest.mark.slow  # the solver's searches
 
 ROOT = Path(__file__).resolve().parents[2]
 CHALLENGE = ROOT / "campaigns" / "challenges" / "paralysis-corridor.toml"

@@ -9,9 +9,13 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 from engine.cardrogue.maps import load_map
 from scripts.prove_pars import COMMAND, RECORD, digest, main, read_record
 from tests.content.coverage import CAMPAIGNS, ROOT, bundled
+
+pytestmark = pytest.mark.slow  # the solver's searches
 
 
 def test_the_record_holds_every_bundled_map_as_it_is_now():

@@ -2,8 +2,12 @@
 
 from pathlib import Path
 
+import pytest
+
 from engine.cardrogue import Game, level_from_grids, map_from_levels
 from engine.cardrogue.solver import solve
+
+pytestmark = pytest.mark.slow  # the solver's searches
 
 
 def spec(paths, cells, legend=None, **fields):
