@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.core.dice import Dice  # noqa: E402
 from engine.minirogue import RULES, record, verify  # noqa: E402
 from engine.minirogue.tables import DIFFICULTIES  # noqa: E402
-from tests.minirogue.players import careful_choice, won_game  # noqa: E402
+from tests.engine.minirogue.players import careful_choice, won_game  # noqa: E402
 
 GAMES = 400
 

@@ -313,7 +313,7 @@ def _cardrogue_rigged() -> Iterator[Event]:
     """Rare kinds, each from a small table with the dice told what to roll."""
     from engine.cardrogue import Action, Goal
     from engine.cardrogue.board import S
-    from tests.engine.support import (ROW, ROW_CELLS, ROW_OPEN, act, branch, fight, give, pair,
+    from tests.engine.cardrogue.support import (ROW, ROW_CELLS, ROW_OPEN, act, branch, fight, give, pair,
                                       picked, rig, story, table, up, versus, wall_in)
 
     # counter_attack (issue 39): a failed trip on a hero in combat earns their attack
@@ -373,7 +373,7 @@ def cardrogue_events() -> Iterator[Event]:
 def minirogue_events() -> Iterator[Event]:
     """Seeded games until every kind has turned up (spell_replaced needs a few hundred)."""
     from engine.minirogue import RULES
-    from tests.minirogue.players import careful_choice
+    from tests.engine.minirogue.players import careful_choice
 
     wanted = engine_kinds("minirogue")
     seen: set[str] = set()
@@ -394,7 +394,7 @@ def minirogue_events() -> Iterator[Event]:
 
 def tabledungeon_events() -> Iterator[Event]:
     from engine.tabledungeon import RULES
-    from tests.tabledungeon.support import play_out
+    from tests.engine.tabledungeon.support import play_out
 
     wanted = engine_kinds("tabledungeon")
     seen: set[str] = set()
@@ -417,7 +417,7 @@ def _roguelike_rigged() -> Iterator[Event]:
     from engine.roguelike.character import Item
     from engine.roguelike.paper import Monster, Trap
     from engine.roguelike.tables import tables
-    from tests.roguelike.support import created
+    from tests.engine.roguelike.support import created
 
     def trap(name: str) -> Trap:
         return next(Trap(letter=letter, **row["result"])
@@ -504,7 +504,7 @@ def _roguelike_corpus() -> Iterator[Event]:
     from engine.roguelike import RULES
 
     seen: list[Event] = []
-    for path in sorted((ROOT / "tests" / "roguelike" / "runs").glob("*.run.json")):
+    for path in sorted((ROOT / "tests" / "engine" / "roguelike" / "runs").glob("*.run.json")):
         verdict = RULES.verify(json.loads(path.read_text("utf-8")), on_start=seen.extend,
                                on_step=lambda n, action, events: seen.extend(events))
         assert verdict.ok, (path.name, verdict.reason)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 REPO = Path(__file__).resolve().parents[2]
-MINIMAL_MAP = REPO / "tests" / "maps" / "fixtures" / "valid" / "minimal.toml"
+MINIMAL_MAP = REPO / "tests" / "engine" / "cardrogue" / "maps" / "fixtures" / "valid" / "minimal.toml"
 # Python, jsonschema and the engine reserve about 300 MB of address space; the largest valid
 # map needs well under 200 MB more.
 MEMORY_LIMIT = 1024 * 1024 * 1024

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m tests.runs.record          # rewrites tests/runs/*.run.json and expected.json
 
-Only run this after a deliberate RULES_VERSION bump (see tests/engine/test_runs.py): the corpus
+Only run this after a deliberate RULES_VERSION bump (see tests/engine/cardrogue/test_runs.py): the corpus
 exists to catch rules changes that alter outcomes, and re-recording hides them.
 
 The bot is not clever. Its choices come from our own seeded dice (never Python's random), it

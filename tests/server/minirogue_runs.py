@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.minirogue import RULES, daily_seed, record
 from services import clock
-from tests.minirogue.players import play, random_choice, won_game
+from tests.engine.minirogue.players import play, random_choice, won_game
 
 RECORDED = "2026-11-22T12:00:00Z"
 

@@ -7,7 +7,7 @@ the registry is empty today. When the format changes:
 1. bump FORMAT_VERSION and the schema's `format_version` const;
 2. add a `Migration(source=<old>, ...)` to MIGRATIONS whose `upgrade` returns a new document
    (never change the one it is given) with `format_version` set to source + 1;
-3. add a fixture pair under tests/maps/fixtures/migrations/v<old>/: NAME.toml in the old format
+3. add a fixture pair under tests/engine/cardrogue/maps/fixtures/migrations/v<old>/: NAME.toml in the old format
    and NAME.expected.toml, what it must become. A test fails for a migration without one.
 """
 

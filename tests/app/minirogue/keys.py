@@ -1,14 +1,14 @@
 """Key presses that play a seeded delve on the Mini Rogue screen: the careful test player
-(tests/minirogue/players.py) chooses on a copy of the game, and each choice becomes the key the
+(tests/engine/minirogue/players.py) chooses on a copy of the game, and each choice becomes the key the
 screen shows it under (the screen lists the view's legal actions in order)."""
 
 from __future__ import annotations
 
 from app.games.minirogue.screens.play import CHOICE_KEYS
 from engine.minirogue import RULES, State
-from tests.minirogue.players import careful_choice
+from tests.engine.minirogue.players import careful_choice
 
-# Seeds the careful player wins and loses (tests/minirogue/test_runs.py uses the same ones).
+# Seeds the careful player wins and loses (tests/engine/minirogue/test_runs.py uses the same ones).
 WIN = {"seed": 0, "difficulty": "casual", "dungeon_keys": False}
 DEATH = {"seed": 4, "difficulty": "impossible", "dungeon_keys": False}
 

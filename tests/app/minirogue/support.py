@@ -48,12 +48,12 @@ async def start_with_seed(app: CardRogueApp, pilot, seed: int, difficulty_steps:
 
 # ---------------------------------------------------------------------- local boards
 
-RUNS = Path(__file__).resolve().parents[3] / "tests" / "minirogue" / "runs"
+RUNS = Path(__file__).resolve().parents[3] / "tests" / "engine" / "minirogue" / "runs"
 SEED_BOARD = "seed:987654321:impossible:plain"
 
 
 def mini_run(name: str, player: str):
-    """A recorded Mini Rogue run (tests/minirogue/runs), entered by `player`."""
+    """A recorded Mini Rogue run (tests/engine/minirogue/runs), entered by `player`."""
     return replace(run_from_dict(json.loads((RUNS / f"{name}.run.json").read_text("utf-8"))),
                    player=player)
 

@@ -13,7 +13,7 @@ from app.games.minirogue.records import Setup, board_entries, finish
 from app.games.minirogue.screens.boards import MiniRogueBoardsScreen
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from engine.minirogue import RULES
-from tests.minirogue.players import careful_choice, play
+from tests.engine.minirogue.players import careful_choice, play
 
 pytestmark = pytest.mark.clock
 

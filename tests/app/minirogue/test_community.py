@@ -22,7 +22,7 @@ from services.settings import Settings, save_settings
 from tests.app.minirogue.keys import DEATH, WIN, delve_keys
 from tests.app.minirogue.support import start_with_seed
 from tests.app.support import text_of
-from tests.minirogue.players import careful_choice, play
+from tests.engine.minirogue.players import careful_choice, play
 from tests.server.live import LiveServer
 from tests.support import free_port, until
 

@@ -225,7 +225,7 @@ async def test_a_seed_too_large_is_refused_in_words() -> None:
         assert str(problem) == "The seed must be a whole number from 0 to 18446744073709551615."
 
 
-CORPUS = Path(__file__).resolve().parents[2] / "minirogue" / "runs"
+CORPUS = Path(__file__).resolve().parents[2] / "engine" / "minirogue" / "runs"
 
 
 async def test_a_run_file_opens_in_the_viewer_and_steps_with_the_arrows(tmp_path: Path) -> None:

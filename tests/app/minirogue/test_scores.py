@@ -14,7 +14,7 @@ from app.games.minirogue.screens.replay import MiniRogueReplayScreen
 from services.scores import ScoreStore
 from tests.app.minirogue.support import RUNS, SEED_BOARD, fill_boards, mini_run
 from tests.app.support import open_scores, table_rows
-from tests.minirogue.support import cardrogue
+from tests.engine.minirogue.support import cardrogue
 
 pytestmark = pytest.mark.usefixtures("no_bundled_maps")
 

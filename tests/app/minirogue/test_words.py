@@ -7,7 +7,7 @@ import random
 
 from app.games.minirogue.words import Narrator, action_label, cause_text
 from engine.minirogue import DIFFICULTIES, RULES
-from tests.minirogue.players import careful_choice
+from tests.engine.minirogue.players import careful_choice
 
 SILENT = {"no_spell"}  # events that add nothing worth a line
 

@@ -12,8 +12,8 @@ from app.screens.title import MENU
 from app.games.roguelike.screens.play import ARROWS
 
 SEED = "42"
-# A recorded run the replay viewer is tried on (tests/roguelike/runs).
-RUN = Path(__file__).resolve().parents[2] / "roguelike" / "runs" / "seed-14.run.json"
+# A recorded run the replay viewer is tried on (tests/engine/roguelike/runs).
+RUN = Path(__file__).resolve().parents[2] / "engine" / "roguelike" / "runs" / "seed-14.run.json"
 
 
 async def open_game(pilot) -> None:

@@ -201,7 +201,7 @@ async def test_cardrogue_replay_opens_a_recorded_game_in_its_viewer(user_data: P
     from engine.core import save_run
     from engine.roguelike import record_run
     from app.games.roguelike.screens.replay import RogueReplayScreen
-    from tests.roguelike.support import random_play
+    from tests.engine.roguelike.support import random_play
 
     state = random_play(1, 5000)
     path = user_data.parent / "rogue.run.json"

@@ -15,7 +15,7 @@ from app.games.tabledungeon.screens.replay import TableReplayScreen, open_table_
 from engine.core import RunError, read_document
 from engine.core.runs import save_run
 from engine.tabledungeon import runs
-from tests.tabledungeon.support import play_out
+from tests.engine.tabledungeon.support import play_out
 from tests.app.support import text_of
 
 SIZE = (80, 24)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from app.games.tabledungeon.session import Seat, TableSession
-from tests.tabledungeon.support import scramble_hidden
+from tests.engine.tabledungeon.support import scramble_hidden
 
 
 def test_a_computer_seat_plays_the_same_whatever_the_hidden_cards_are():
@@ -61,7 +61,7 @@ def test_a_finished_game_is_kept_under_a_name_that_says_how_it_ended(tmp_path):
     from services.runfiles import keep_run
 
     from engine.tabledungeon import RULES
-    from tests.tabledungeon.support import play_out
+    from tests.engine.tabledungeon.support import play_out
 
     names = {}
     for seed in range(40):

@@ -6,7 +6,7 @@ from pathlib import Path
 from engine.core.runs import save_run
 from engine.tabledungeon import runs
 from tests.app.terminal import Tmux, exit_status, needs_tmux, start_cardrogue, wait_for
-from tests.tabledungeon.support import play_out
+from tests.engine.tabledungeon.support import play_out
 
 pytestmark = needs_tmux
 

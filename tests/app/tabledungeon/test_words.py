@@ -8,7 +8,7 @@ from rich.text import Text
 from app.games.tabledungeon.words import card, describe
 from engine.core import Event
 from engine.tabledungeon import RULES
-from tests.tabledungeon.support import engine_event_kinds, play_out
+from tests.engine.tabledungeon.support import engine_event_kinds, play_out
 
 UNTOLD = {"drew"}  # a hand refilled: the counts on screen show it
 
@@ -139,7 +139,7 @@ def test_a_heal_at_full_health_says_so_and_never_heals_0():
 
 
 def test_an_enemy_with_a_plural_name_takes_a_plural_verb():
-    from tests.tabledungeon.support import act, rig
+    from tests.engine.tabledungeon.support import act, rig
 
     # Level 1: two dice showing 8 find the cave bats, 10 the swarm (one swarm), 4 a giant rat.
     for dice, said in (((4, 4), "Cave bats appear, health 8."),
@@ -157,7 +157,7 @@ def test_an_enemy_with_a_plural_name_takes_a_plural_verb():
 def test_one_die_is_told_as_one_die():
     """Found by a tester: "the dice show 1 = 1"."""
     from engine.core.protocol import Event
-    from tests.tabledungeon.support import act, rig
+    from tests.engine.tabledungeon.support import act, rig
 
     state = RULES.new_game(seed=1, players=["Ann", "Bo"])
     act(state, "pick", name="fighter")

@@ -1,0 +1,260 @@
+"""Issue 38, "every rulebook, exactly": each test is named after the rulebook's words it holds
+the engine to, and plays through `apply`."""
+
+from __future__ import annotations
+
+from engine.core.dice import Dice
+from engine.roguelike.actions import RogueAction
+from engine.roguelike.character import Item
+from engine.roguelike.game import RogueState
+from engine.roguelike.encounters import letter_up
+from engine.roguelike.levelling import abilities
+from engine.roguelike.loot import colour_map
+from engine.roguelike.paper import Monster, Trap
+from engine.roguelike.shops import roll_stock
+from engine.roguelike.tables import difficulty, tables
+from tests.engine.roguelike.support import created
+
+
+def _fight(seed: int, *items: Item):
+    state = created(seed)
+    state.rogue.hp = state.rogue.max_hp = 99
+    state.rogue.items.extend(items)
+    state.place.monsters.append(Monster("tiger", "B", 500, "0d", []))
+    return state
+
+
+def _hit_dice(state) -> int:
+    """How many damage dice the rogue's first successful Stab rolls."""
+    for _ in range(60):
+        events = state.apply(RogueAction("attack", monster=0))
+        if events[0].data["passed"]:
+            return len(next(e for e in events if e.kind == "wounded").data["dice"])
+    raise AssertionError("no Stab passed in 60 tries")
+
+
+def test_cursed_minus_1d_never_leaves_stab_without_dice() -> None:
+    """A cursed (or rusted) dagger is worse than the knife every rogue carries: he stabs with
+    the knife, 1d, not with the dagger's 0 dice."""
+    assert _hit_dice(_fight(3, Item("dagger", dice="1d", status="cursed"))) == 1
+    assert _hit_dice(_fight(4, Item("dagger", dice="1d", rusty=True))) == 1
+    assert _hit_dice(_fight(5, Item("dagger", dice="1d", status="cursed"),
+                            Item("sword", dice="3d"))) == 3
+
+
+def test_helmet_minus_1_damage_counts_once_however_many_are_carried() -> None:
+    """Helmet: -1 damage. Three helmets in the pack still make one worn helmet."""
+    helmets = [Item("helmet", armour=1) for _ in range(3)]
+    state = _fight(6, *helmets, Item("shield", armour=3))
+    state.place.monsters[0] = Monster("ogre", "B", 500, "6", [])  # always 6 damage
+    for _ in range(60):
+        events = state.apply(RogueAction("sneak"))
+        hurt = [e.data for e in events if e.kind == "hurt"]
+        if hurt:
+            assert hurt[0]["damage"] == 6 - 1 - 3  # one helmet, one shield
+            return
+        state.place.sneaked = False
+    raise AssertionError("the monster never hit in 60 rounds")
+
+
+def _on_level(number: int, seed: int = 2) -> RogueState:
+    """A rogue with Stealth and Run at 2d6 who went straight down to `number`, raising only
+    those: Search, Hack, Stab, Lockpick, Jump and Climb stay at 1d6."""
+    state = created(seed, ("stealth", "run"))
+    while state.depth < number:
+        state.place.landmarks.append("down")
+        state.apply(RogueAction("descend"))
+        state.apply(RogueAction("raise", names=("stealth", "run")))
+        state.apply(RogueAction("ability", name=abilities()[state.depth]))
+    assert difficulty(state.depth) == 2 and state.rogue.skills["search"] == 1
+    return state
+
+
+def test_difficulty_2_against_a_1d6_search_is_no_dead_level_behind_secret_doors() -> None:
+    """From level 4 a 1d6 Search or Hack can never pass. When every door left is secret, a
+    search (which he cannot pass) still finds the hidden way on: the level is never dead."""
+    state = _on_level(4)
+    for door in state.level.doors:
+        door.secret, door.found = True, False
+    assert "down" not in state.place.landmarks
+    events = state.apply(RogueAction("search"))
+    assert any(e.kind == "hidden_way_found" for e in events), [e.kind for e in events]
+    assert state.why_illegal(RogueAction("descend")) is None
+
+
+def test_difficulty_2_against_a_1d6_stab_is_no_dead_level_behind_locked_doors() -> None:
+    """Out of lockpicks, with a 1d6 Stab, a locked door can never be forced from level 4."""
+    state = _on_level(4, seed=3)
+    state.rogue.lockpicks = 0
+    for door in state.level.doors:
+        door.locked = True
+    events = state.apply(RogueAction("search"))
+    assert any(e.kind == "hidden_way_found" for e in events), [e.kind for e in events]
+
+
+def test_a_door_the_rogue_can_still_open_keeps_the_level_alive() -> None:
+    state = _on_level(4, seed=3)
+    state.rogue.skills["search"] = 2  # Search can pass again: no free way on
+    for door in state.level.doors:
+        door.secret, door.found = True, False
+    for _ in range(20):
+        events = state.apply(RogueAction("search"))
+        assert not any(e.kind == "hidden_way_found" for e in events)
+        if any(e.kind == "secret_doors_found" and e.data["doors"] for e in events):
+            return
+    raise AssertionError("no search passed in 20 tries")
+
+
+def test_chasm_requires_climbing_out_and_a_climb_that_cannot_pass_climbs_back() -> None:
+    """Falling into a chasm requires climbing out; with a 1d6 Climb against Difficulty 2 no
+    roll can do it, so the rogue climbs back out where he fell in (the far side stays closed)."""
+    state = _on_level(4)
+    state.place.feature, state.place.crossed, state.place.in_chasm = "chasm", False, True
+    events = state.apply(RogueAction("climb"))
+    assert [e.kind for e in events] == ["climbed_back"]
+    assert not state.place.in_chasm and not state.place.crossed
+
+
+def _shop(*wares: dict) -> RogueState:
+    state = created(9)
+    state.place.landmarks.append("shop")
+    state.rogue.gold = 100
+    state.place.stock = list(wares)
+    return state
+
+
+def test_rations_3_gp_each_and_lockpicks_2_gp_each() -> None:
+    """The shop table's 1d6 rations are 3 gp each, and its lockpicks 2 gp each: one bought
+    costs the price and leaves the rest on the shelf. (Torches, 2 gp, are for the lot.)"""
+    stock = None
+    for seed in range(400):
+        stock = roll_stock(Dice(seed), "shop", {})
+        if any(w["item"]["name"] == "rations" and w["count"] > 1 for w in stock):
+            break
+    assert stock is not None
+    index = next(i for i, w in enumerate(stock) if w["item"]["name"] == "rations")
+    count = stock[index]["count"]
+    state = _shop(*stock)
+    state.apply(RogueAction("buy", index=index))
+    assert state.rogue.gold == 97
+    assert [i.name for i in state.rogue.items] == ["rations"]
+    assert state.place.stock[index]["count"] == count - 1
+    picks = _shop({"price": 2, "count": 3, "mimic": False, "each": True,
+                   "item": {"name": "lockpicks"}})
+    before = picks.rogue.lockpicks
+    picks.apply(RogueAction("buy", index=0))
+    assert (picks.rogue.lockpicks, picks.rogue.gold) == (before + 1, 98)
+
+
+def test_mimic_attacks_when_touched_before_taking_any_gold_and_looks_like_a_ware() -> None:
+    """A levelled shop roll that comes up gold is a mimic: listed like a real ware of its
+    letter, and touching it starts the fight with the rogue's gold untouched."""
+    found = None
+    for seed in range(400):
+        found = next((w for w in roll_stock(Dice(seed), "shop", colour_map(Dice(seed)))
+                      if w["mimic"]), None)
+        if found:
+            break
+    assert found is not None
+    state = _shop(found)
+    shown = state.view(0).place.stock[0].item
+    real = {row["result"]["name"] for letter in "EDCBA" for row in tables()["loot"][letter]}
+    assert shown != "gold" and (shown in real or shown.endswith(("_potion", "_wand"))), shown
+    events = state.apply(RogueAction("buy", index=0))
+    assert state.rogue.gold == 100 and [m.name for m in state.place.monsters] == ["mimic"]
+    assert "mimic" in [e.kind for e in events]
+
+
+def _trap(name: str) -> Trap:
+    return next(Trap(letter=letter, **row["result"]) for letter, rows in tables()["traps"].items()
+                for row in rows if row["result"]["name"] == name)
+
+
+def _teleport_to_a_new_room(state: RogueState, feature: str = "empty", rolled: int = 0) -> list:
+    """Spring a teleportation trap that sends the rogue to the one other room on his map, a
+    room (drawn for the test in the middle of the sheet) whose encounters are still to roll."""
+    level = state.level
+    squares = [(7, c) for c in range(14, 18)] + [(8, c) for c in range(14, 18)]
+    assert all(level.is_rock(sq) for sq in squares)
+    room = level.add_place("room", squares)
+    room.entrance, room.feature, room.rolled_visit = 0, feature, rolled
+    level.see_place(room)
+    state.place.trap = _trap("teleportation_trap")
+    return state.apply(RogueAction("spring"))
+
+
+def test_monster_hq_rolls_twice_for_encounters_on_a_revisit_too() -> None:
+    """Monster HQ: roll twice for encounters; returning to a level rolls each room's
+    encounters again, so a Monster HQ rolls twice then too (keeping only even rolls)."""
+    state = created(11)
+    state.level.visits = 2  # the rogue has come back to this level
+    events = _teleport_to_a_new_room(state, "monster_hq", rolled=1)  # rolled on the first visit
+    assert state.here == len(state.level.places) - 1
+    assert sum(1 for e in events if e.kind == "encounter") == 2
+
+
+def test_squeaky_board_levels_up_the_whole_next_monster_encounter() -> None:
+    """Squeaky Board: the next monster encounter is levelled up, every monster in it."""
+    for seed in range(300):
+        state = created(seed)
+        state.place.trap = _trap("squeaky_board")
+        state.apply(RogueAction("spring"))
+        events = _teleport_to_a_new_room(state)
+        monsters = [e.data for e in events if e.kind == "monster"]
+        if len(monsters) >= 2:
+            parts = next(e.data["parts"] for e in events if e.kind == "encounter")
+            asked = [letter for count, letter, kind in parts if kind == "monster"
+                     for _ in range(count)]
+            assert [m["letter"] for m in monsters] == [letter_up(x) for x in asked]
+            assert not state.squeaky
+            return
+    raise AssertionError("no encounter of two monsters in 300 seeds")
+
+
+def test_antimagic_field_nulls_scrolls_spellbooks_and_the_bag_of_tricks() -> None:
+    state = created(5)
+    state.place.feature = "antimagic"
+    state.rogue.items += [Item("scroll", spell="light"), Item("spellbook", spell="light"),
+                          Item("bag_of_tricks")]
+    for index in range(3):
+        assert state.why_illegal(RogueAction("use", item=index)) == \
+            "magic does not work in this room"
+
+
+def test_unidentified_loot_shows_its_colour_not_its_name() -> None:
+    """All magical loot is unidentified: a cure-all is a teal (or other colour) potion, not a
+    'cureall'."""
+    state = created(5)
+    colour = state.colours["cureall_potion"]
+    state.rogue.items.append(Item("cureall_potion", identified=False, colour=colour))
+    assert state.view(0).items[-1].item == f"{colour}_potion"
+    state.place.landmarks.append("shop")
+    state.place.stock = [{"price": 20, "count": 1, "mimic": False,
+                          "item": {"name": "cureall_potion", "identified": False,
+                                   "colour": colour}}]
+    assert state.view(0).place.stock[0].item == f"{colour}_potion"
+
+
+def test_cursed_cannot_be_unequipped_so_it_cannot_be_sold() -> None:
+    """A cursed thing stays with the rogue until the curse is lifted (at an altar)."""
+    state = _shop()
+    state.rogue.items.append(Item("sword", dice="3d", status="cursed", value=30))
+    assert state.why_illegal(RogueAction("sell", item=0)) == \
+        "a curse binds it to you: pray at an altar to lift it"
+    state.place.feature = "altar"
+    state.apply(RogueAction("pray"))
+    state.apply(RogueAction("sell", item=0))
+    assert state.rogue.gold == 103
+
+
+def test_cureall_cures_diseases_and_the_disease_clock_starts_again() -> None:
+    """Cured, and later diseased again, the rogue has a full five minutes before the next
+    point of disease damage."""
+    state = created(5)
+    state.rogue.hp = state.rogue.max_hp = 50
+    state.rogue.diseased, state.rogue.disease_clock = True, 4
+    state.rogue.items.append(Item("cureall_potion"))
+    state.apply(RogueAction("use", item=0))
+    state.rogue.diseased = True
+    hurt = [e for _ in range(4) for e in state.apply(RogueAction("search")) if e.kind == "hurt"]
+    assert hurt == []
