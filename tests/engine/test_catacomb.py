@@ -151,16 +151,43 @@ def test_every_shop_sells_from_the_one_shop_pile():
     assert sword not in game.catacomb.shop and sword in p.hand
 
 
+def close_every_path(game: Game) -> None:
+    """Test setup: every face-down card turned into a plain tile whose paths lead only to the
+    cards beside it, so no path leads to a face-down card or an empty place."""
+    board = game.board
+    for i, face in enumerate(board.face):
+        if face == FACE_DOWN:
+            board.face[i] = REVEALED
+            board.content[i] = None
+            board.paths[i] = sum(bit for bit in (N, E, S, W)
+                                 if board.neighbour(i, bit) is not None)
+
+
 def test_the_end_rush_can_be_called_when_no_path_leads_anywhere_new():
     game = picked(("A", "B"))
     with pytest.raises(IllegalAction, match="no path leads"):
         game.apply(Action("end_rush"))
-    for i, face in enumerate(game.board.face):
-        if face == FACE_DOWN:
-            game.board.face[i] = REVEALED
-            game.board.content[i] = None
+    close_every_path(game)
     events = game.apply(Action("end_rush"))
     assert game.end_rush and "end_rush" in kinds(events)
+
+
+def test_all_pathing_tiles_lead_to_dead_ends_not_while_a_path_leads_to_an_empty_place():
+    """All pathing tiles lead to dead ends or loops: while a path of a tile a hero can walk
+    to leads to an empty place, walking there lays new cards, so neither the mole nor the end
+    rush is offered. Once the exploration stack is out, with nothing to reuse, that place
+    would stay empty: then they are."""
+    game = picked(("A", "B"))
+    for i, face in enumerate(game.board.face):
+        if face == FACE_DOWN:  # flipped but never walked onto: the cards around are not laid
+            game.board.face[i] = REVEALED
+            game.board.content[i] = None
+    assert game.catacomb.exploration
+    assert not {"mole", "end_rush"} & {a.kind for a in game.legal_actions()}
+    with pytest.raises(IllegalAction, match="no path leads"):
+        game.apply(Action("end_rush"))
+    game.catacomb.exploration.clear()
+    assert {"mole", "end_rush"} <= {a.kind for a in game.legal_actions()}
 
 
 def wall_in(game: Game, card_id: str) -> int:
@@ -178,10 +205,7 @@ def test_all_pathing_tiles_lead_to_dead_ends_even_with_a_card_walled_in():
     """All pathing tiles lead to dead ends: the mole and the end rush come when no hero can lay
     new tiles, even though a face-down card (here the Golem) lies where no path leads."""
     game = picked(("A", "B"))
-    for i, face in enumerate(game.board.face):
-        if face == FACE_DOWN:
-            game.board.face[i] = REVEALED
-            game.board.content[i] = None
+    close_every_path(game)
     wall_in(game, "golem")
     assert FACE_DOWN in game.board.face
     assert {"mole", "end_rush"} <= {a.kind for a in game.legal_actions()}
@@ -206,6 +230,24 @@ def test_when_the_stack_runs_out_a_walled_in_card_is_laid_again():
     assert game.board.content[landed].id == "golem" and game.board.face[landed] == FACE_DOWN
     assert not game.board.exists[golem]
     assert landed in game.board.face_down_from([below])  # the hero can flip it now
+
+
+def test_no_more_exploration_cards_reuse_only_cards_that_cannot_be_reached():
+    """There are no more exploration cards: the face-down cards that are reused are those no
+    hero can reach, not those not reached yet. The cards of the starting line between two
+    starting tiles can be flipped one after the other, so they stay; the walled-in Golem is
+    laid again instead."""
+    game = picked(("A", "B"))
+    hero = game.player
+    line = [i for i in range(game.board.width) if game.board.face[i] == FACE_DOWN]
+    below = game.board.neighbour(hero.pos, S)
+    game.board.content[below] = game.new_card("path_crossing")  # test setup: a known tile
+    golem = wall_in(game, "golem")
+    game.catacomb.exploration.clear()
+    events = act(game, "flip S", "move S")
+    reused = [e.data for e in events if e.kind == "card_reused"]
+    assert [r["from"] for r in reused] == [list(game.cell(golem))]
+    assert all(game.board.face[i] == FACE_DOWN for i in line)
 
 
 def test_the_solo_game_is_won_by_leaving_alive_with_the_goals_met():
