@@ -314,7 +314,7 @@ def _cardrogue_rigged() -> Iterator[Event]:
     from engine.cardrogue import Action, Goal
     from engine.cardrogue.board import S
     from tests.engine.support import act, give, rig, story, table
-    from tests.engine.test_catacomb import picked, wall_in
+    from tests.engine.test_catacomb import close_every_path, picked, wall_in
     from tests.engine.test_combat import fight
     from tests.engine.test_exceptional import OPEN as ROW_OPEN
     from tests.engine.test_exceptional import ROW, ROW_CELLS
@@ -356,6 +356,20 @@ def _cardrogue_rigged() -> Iterator[Event]:
     wall_in(g, "golem")
     g.catacomb.exploration.clear()
     yield from act(g, "flip S", "move S")
+    # mole: no path leads anywhere new, and the hero pays to dig a crossing
+    g = picked(("A", "B"))
+    close_every_path(g)
+    g.player.gold = 10
+    below = g.board.neighbour(g.player.pos, S)
+    yield from g.apply(Action("mole", target=g.cell(below)))
+    # enemy_paralysed: a paralysis potion thrown at an enemy
+    g = versus("goblin", "bard", potion_identity={"red": "paralysis"})
+    yield from g.apply(Action("throw", card=give(g, "potion", colour="red"), dir="E"))
+    # enemy_trap: an enemy teleported onto a trap
+    g = story("╶╴ ╶╴", "@g .x", {"g": up("goblin"), ".": up("path"), "x": up("trap_spikes")},
+              potion_identity={"red": "teleport"})
+    yield from g.apply(Action("throw", card=give(g, "potion", colour="red"), dir="E"))
+    yield from act(g, "place 0,4")
     # basilisks_discarded: stealing the second basilisk
     g = pair()
     give(g, "basilisk_venom", 0)
