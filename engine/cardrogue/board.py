@@ -133,10 +133,13 @@ class Board:
                     todo.append(other)
         return sorted(seen)
 
-    def reaches_face_down(self, start: int) -> bool:
-        """Whether a path of some revealed cell a hero can walk to from `start` leads to a
-        face-down card (`face_down_from(region([start]))`, stopping at the first found)."""
+    def open_ends(self, start: int) -> tuple[bool, bool]:
+        """Where the paths of the revealed cells a hero can walk to from `start` lead: to a
+        face-down card (the search stops at the first), and to an empty place where a growing
+        table would lay a new card. Paths off the grid lead nowhere."""
         face, steps, exists, paths = self.face, self._steps, self.exists, self.paths
+        growable = self.growable
+        empty = False
         seen = {start}
         todo = [start]
         while todo:
@@ -145,14 +148,40 @@ class Board:
                 if not paths[here] & bit:
                     continue
                 other = steps[bit][here]
-                if other < 0 or not exists[other] or other in seen:
+                if other < 0 or other in seen:
+                    continue
+                if not exists[other]:
+                    empty = empty or growable
                     continue
                 if face[other] == FACE_DOWN:
-                    return True
+                    return True, empty
                 if face[other] == REVEALED and paths[other] & OPPOSITE[bit]:
                     seen.add(other)
                     todo.append(other)
-        return False
+        return False, empty
+
+    def within_reach(self, starts: list[int]) -> set[int]:
+        """The face-down cards a hero standing on one of `starts` could still come to: one a
+        path of a tile they can walk to leads to, one beside such a card (flipped, it may show
+        a path on any side), a revealed tile with a path into one of those, and so on. What
+        lies under a face-down card is not looked at."""
+        face, steps, exists, paths = self.face, self._steps, self.exists, self.paths
+        seen = set(starts)
+        todo = list(starts)
+        while todo:
+            here = todo.pop()
+            hidden = face[here] == FACE_DOWN
+            for bit in (N, E, S, W):
+                if not hidden and not paths[here] & bit:
+                    continue
+                other = steps[bit][here]
+                if other < 0 or not exists[other] or other in seen:
+                    continue
+                if face[other] == FACE_DOWN or (
+                        face[other] == REVEALED and paths[other] & OPPOSITE[bit]):
+                    seen.add(other)
+                    todo.append(other)
+        return {i for i in seen if face[i] == FACE_DOWN}
 
     def face_down_from(self, cells: list[int]) -> list[int]:
         """The face-down cards that a path of one of `cells` leads to: those that can be

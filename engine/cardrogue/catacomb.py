@@ -164,14 +164,23 @@ def setup(g: Game, events: list[Event]) -> None:
 
 
 def _unreachable_card(g: Game) -> int | None:
-    """The first face-down card that no path of a tile the heroes can walk to leads to."""
+    """The first face-down card, in reading order, that no hero can come to by walking and
+    flipping (Board.within_reach); a card not reached yet is not one."""
     board = g.board
     starts = [p.pos for p in g.players if not p.out and p.pos is not None]
-    reachable = set(board.face_down_from(board.region(starts)))
+    reachable = board.within_reach(starts)
     for index, face in enumerate(board.face):
         if face == FACE_DOWN and index not in reachable:
             return index
     return None
+
+
+def card_to_lay(g: Game) -> bool:
+    """Whether a new card could be laid on an empty place: one from the exploration stack,
+    or once it is out, a face-down card that cannot be reached."""
+    if g.catacomb is None:
+        return False
+    return bool(g.catacomb.exploration) or _unreachable_card(g) is not None
 
 
 def _place_face_down(g: Game, index: int, events: list[Event]) -> bool:

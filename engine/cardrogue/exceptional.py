@@ -1,7 +1,8 @@
 """Exceptional rules (rulebook: Quitting a game early; All pathing tiles lead to dead ends).
 
 - The mole: a hero who cannot lay new tiles (no path of any tile they can walk to leads to a
-  face-down card: every path ends in a dead end or a loop) may pay the mole 10 gold to turn one
+  face-down card, or to an empty place while a card is left to lay there: every path ends in
+  a dead end or a loop) may pay the mole 10 gold to turn one
   revealed pathing tile into a four-path tile. Short of gold, the hero sells cards to the mole;
   if even that is not enough, the mole takes every card that can be sold and digs anyway.
 - The end rush may be called when no hero can lay new tiles.
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 from engine.core.protocol import Event
 
 from engine.cardrogue.actions import Action
-from engine.cardrogue import death, engagement, tiles
+from engine.cardrogue import catacomb, death, engagement, tiles
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 
 if TYPE_CHECKING:
@@ -30,12 +31,17 @@ FOUR_PATHS = 15
 
 
 def cannot_lay(g: Game, p: Player) -> bool:
-    """p cannot lay new tiles: no path of a tile p can walk to leads to a face-down card."""
-    if FACE_DOWN not in g.board.face:
-        return True  # the common case at the end of a table: nothing left anywhere
+    """p cannot lay new tiles: no path of a tile p can walk to leads to a face-down card, nor,
+    on the classic table while a card is left to lay, to an empty place."""
+    board = g.board
+    if FACE_DOWN not in board.face and not board.growable:
+        return True  # the common case at the end of a story level: nothing left anywhere
     if p.pos is None:
         return False  # away or fallen: not the one to call the mole
-    return not g.board.reaches_face_down(p.pos)
+    face_down, empty = board.open_ends(p.pos)
+    if face_down:
+        return False
+    return not (empty and catacomb.card_to_lay(g))
 
 
 def no_one_can_lay(g: Game) -> bool:

@@ -29,7 +29,7 @@ from engine.cardrogue.view import GameView
 from engine.cardrogue.view import view as view_of
 
 # Bump whenever any outcome of any action can change: runs from another version are refused.
-RULES_VERSION = 3
+RULES_VERSION = 4
 
 # action kind -> (the section module that checks and does it, the fields it may carry).
 # A field a kind does not use is refused, so one play has one spelling (and one run hash).

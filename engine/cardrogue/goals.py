@@ -81,9 +81,9 @@ def _colour(g: Game, stream: str) -> str:
 def take_card(g: Game, p: Player, card: Card, events: list[Event], *,
               found: bool = True) -> None:
     """A card enters p's hand, with the rules that fire when that happens. `found` is False
-    when the card comes from another hero (a theft, a trade, the cards a fallen hero left):
-    a +X max health artifact then raises the max only, as its X health came when it was found,
-    so passing it around creates no health."""
+    when the card comes from another hero's hand (a theft, a trade): a +X max health artifact
+    then raises the max only, as its X health came when it was picked up, so passing it
+    around creates no health. Cards left where a hero fell are picked up again: found."""
     p.hand.append(card)
     cards = g.catalog.cards
     d = cards[card.id]

@@ -61,7 +61,7 @@ def _arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
                                             "cards": [c.id for c in dropped or ()],
                                             "gold": gold}))
         for card in dropped or ():
-            goals.take_card(g, p, card, events, found=False)
+            goals.take_card(g, p, card, events)  # revealed and picked up: found here
     card = g.board.content[index]
     if card is None:
         return eventful

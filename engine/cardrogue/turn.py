@@ -51,6 +51,12 @@ def start_turn(g: Game, events: list[Event]) -> None:
         events.append(Event("turn_start", {"player": p.seat, "turn": g.turn}))
         if p.away:
             return  # off the table: nothing touches them; they come back or let the turn pass
+        # Whether this turn is lost is settled as it begins, so a paralysis felt now (landing
+        # on a trap) runs alongside the turns already to lose: the longer duration wins.
+        lost = p.skip > 0
+        if lost:
+            p.skip -= 1
+            g.this_turn.lost_turn = True
         if p.deferred:
             p.deferred = False
             assert p.pos is not None  # moved out of turn onto the table
@@ -73,13 +79,11 @@ def start_turn(g: Game, events: list[Event]) -> None:
         # A fight that goes on from an earlier turn: the hero has not moved yet this turn, so
         # after the kill they may still move (as after flipping an enemy), and may flip first.
         engagement.engage(g, p, "flip")
-        if p.skip > 0 and not g.ending:
+        if lost and not g.ending:
             # A lost turn: enemies fighting the hero still act, and the hero can only end it.
             # Ending it is an action, so losing a turn always costs a move. (A hero paralysed
-            # as the turn began, by arriving on a trap, has this turn ended now and loses the
-            # next one, as one who walks onto the trap does.)
-            p.skip -= 1
-            g.this_turn.lost_turn = True
+            # as a turn they may play begins, by arriving on a trap, has this turn ended now
+            # and loses the next one, as one who walks onto the trap does.)
             events.append(Event("turn_lost", {"player": p.seat, "left": p.skip}))
             combat.enemy_steps(g, p, False, events)
         return

@@ -313,8 +313,10 @@ def _cardrogue_rigged() -> Iterator[Event]:
     """Rare kinds, each from a small table with the dice told what to roll."""
     from engine.cardrogue import Action, Goal
     from engine.cardrogue.board import S
-    from tests.engine.cardrogue.support import (ROW, ROW_CELLS, ROW_OPEN, act, branch, fight, give, pair,
-                                      picked, rig, story, table, up, versus, wall_in)
+    from tests.engine.cardrogue.support import (ROW, ROW_CELLS, ROW_OPEN, act, branch,
+                                                close_every_path, fight, give, pair,
+                                                picked, rig, story, table, up, versus,
+                                                wall_in)
 
     # counter_attack (issue 39): a failed trip on a hero in combat earns their attack
     g = pair(cells="@@g", legend={"g": {"card": "goblin", "revealed": True}})
@@ -350,6 +352,20 @@ def _cardrogue_rigged() -> Iterator[Event]:
     wall_in(g, "golem")
     g.catacomb.exploration.clear()
     yield from act(g, "flip S", "move S")
+    # mole: no path leads anywhere new, and the hero pays to dig a crossing
+    g = picked(("A", "B"))
+    close_every_path(g)
+    g.player.gold = 10
+    below = g.board.neighbour(g.player.pos, S)
+    yield from g.apply(Action("mole", target=g.cell(below)))
+    # enemy_paralysed: a paralysis potion thrown at an enemy
+    g = versus("goblin", "bard", potion_identity={"red": "paralysis"})
+    yield from g.apply(Action("throw", card=give(g, "potion", colour="red"), dir="E"))
+    # enemy_trap: an enemy teleported onto a trap
+    g = story("╶╴ ╶╴", "@g .x", {"g": up("goblin"), ".": up("path"), "x": up("trap_spikes")},
+              potion_identity={"red": "teleport"})
+    yield from g.apply(Action("throw", card=give(g, "potion", colour="red"), dir="E"))
+    yield from act(g, "place 0,4")
     # basilisks_discarded: stealing the second basilisk
     g = pair()
     give(g, "basilisk_venom", 0)

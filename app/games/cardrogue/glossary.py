@@ -176,8 +176,8 @@ TERMS: tuple[Term, ...] = (
        while no enemy is fighting you.""", ("+x movement", "must be out of combat"),
        ("Hasty Boots", "Movement")),
     _t("+X to max health", """Your maximum rises by X for good, and your current health rises by
-       X at the same moment. An artifact gives those X health once, when it is found: taken by
-       theft, trade or from a fallen hero's cards, it raises only the maximum.""",
+       X at the same moment. An artifact gives those X health when it is picked up (found, or
+       taken from where a hero fell); taken by theft or trade, it raises only the maximum.""",
        ("+x max health",), ("Max health",)),
     _t("−X to max health", """Your maximum drops by X for good, but your current health stays as
        it is, even above the new maximum. Healing then does nothing until you fall below it.""",
@@ -349,11 +349,12 @@ TERMS: tuple[Term, ...] = (
     _t("End rush", """In the classic game, once the Golem falls: every hero races back to a
        starting tile, and the dead stay dead. Teleportation stops working. It may also be called
        when no hero can lay new tiles.""", ("rush",), ("The Golem", "The mole")),
-    _t("The mole", """When none of the paths you can walk leads to a face-down card (every one ends
-       in a dead end or a loop), pay the mole 10 gold to make one plain revealed tile a crossing
-       of four paths. Short of gold you sell it cards; with too little even then, it takes every
-       card you could sell and digs anyway. In the classic game, once the stack of exploration
-       cards runs out, a face-down card no path reaches is laid again where a path leads.""",
+    _t("The mole", """When none of the paths you can walk leads to a face-down card, or to an
+       empty place where a new card would be laid (every one ends in a dead end or a loop), pay
+       the mole 10 gold to make one plain revealed tile a crossing of four paths. Short of gold
+       you sell it cards; with too little even then, it takes every card you could sell and
+       digs anyway. In the classic game, once the stack of exploration cards runs out, a
+       face-down card no hero can ever reach is laid again where a path leads.""",
        ("mole", "dead ends"), ("End rush",)),
 
     # -- enemies

@@ -755,7 +755,7 @@ class Narrator:
                     f"({d.get('left', 0)} left in the stack).", style=STYLE_QUIET)
 
     def _on_card_reused(self, d: dict, names: dict) -> Text:
-        return Text("The stack is out: a face-down card no path reached is laid here instead.",
+        return Text("The stack is out: a face-down card no one could reach is laid here instead.",
                     style=STYLE_QUIET)
 
     def _on_path_replaced(self, d: dict, names: dict) -> Text:

@@ -308,3 +308,15 @@ def wall_in(game: Game, card_id: str) -> int:
     game.board.paths[index] = 15
     game.board.face[index] = FACE_DOWN
     return index
+
+
+def close_every_path(game: Game) -> None:
+    """Test setup: every face-down card turned into a plain tile whose paths lead only to the
+    cards beside it, so no path leads to a face-down card or an empty place."""
+    board = game.board
+    for i, face in enumerate(board.face):
+        if face == FACE_DOWN:
+            board.face[i] = REVEALED
+            board.content[i] = None
+            board.paths[i] = sum(bit for bit in (N, E, S, W)
+                                 if board.neighbour(i, bit) is not None)

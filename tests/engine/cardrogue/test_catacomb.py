@@ -10,7 +10,7 @@ from engine.cardrogue import Game, Pick, catacomb
 from engine.cardrogue.board import E, FACE_DOWN, GLYPH_PATHS, N, REVEALED, S, W
 from engine.core import IllegalAction
 from engine.cardrogue import Action
-from tests.engine.cardrogue.support import picked, wall_in,  act, first, kinds, rig
+from tests.engine.cardrogue.support import act, close_every_path, first, kinds, picked, rig, wall_in
 
 
 def test_decks_hold_what_the_data_file_says_and_no_ladder_or_spares():
@@ -150,22 +150,34 @@ def test_the_end_rush_can_be_called_when_no_path_leads_anywhere_new():
     game = picked(("A", "B"))
     with pytest.raises(IllegalAction, match="no path leads"):
         game.apply(Action("end_rush"))
-    for i, face in enumerate(game.board.face):
-        if face == FACE_DOWN:
-            game.board.face[i] = REVEALED
-            game.board.content[i] = None
+    close_every_path(game)
     events = game.apply(Action("end_rush"))
     assert game.end_rush and "end_rush" in kinds(events)
+
+
+def test_all_pathing_tiles_lead_to_dead_ends_not_while_a_path_leads_to_an_empty_place():
+    """All pathing tiles lead to dead ends or loops: while a path of a tile a hero can walk
+    to leads to an empty place, walking there lays new cards, so neither the mole nor the end
+    rush is offered. Once the exploration stack is out, with nothing to reuse, that place
+    would stay empty: then they are."""
+    game = picked(("A", "B"))
+    for i, face in enumerate(game.board.face):
+        if face == FACE_DOWN:  # flipped but never walked onto: the cards around are not laid
+            game.board.face[i] = REVEALED
+            game.board.content[i] = None
+    assert game.catacomb.exploration
+    assert not {"mole", "end_rush"} & {a.kind for a in game.legal_actions()}
+    with pytest.raises(IllegalAction, match="no path leads"):
+        game.apply(Action("end_rush"))
+    game.catacomb.exploration.clear()
+    assert {"mole", "end_rush"} <= {a.kind for a in game.legal_actions()}
 
 
 def test_all_pathing_tiles_lead_to_dead_ends_even_with_a_card_walled_in():
     """All pathing tiles lead to dead ends: the mole and the end rush come when no hero can lay
     new tiles, even though a face-down card (here the Golem) lies where no path leads."""
     game = picked(("A", "B"))
-    for i, face in enumerate(game.board.face):
-        if face == FACE_DOWN:
-            game.board.face[i] = REVEALED
-            game.board.content[i] = None
+    close_every_path(game)
     wall_in(game, "golem")
     assert FACE_DOWN in game.board.face
     assert {"mole", "end_rush"} <= {a.kind for a in game.legal_actions()}
@@ -190,6 +202,24 @@ def test_when_the_stack_runs_out_a_walled_in_card_is_laid_again():
     assert game.board.content[landed].id == "golem" and game.board.face[landed] == FACE_DOWN
     assert not game.board.exists[golem]
     assert landed in game.board.face_down_from([below])  # the hero can flip it now
+
+
+def test_no_more_exploration_cards_reuse_only_cards_that_cannot_be_reached():
+    """There are no more exploration cards: the face-down cards that are reused are those no
+    hero can reach, not those not reached yet. The cards of the starting line between two
+    starting tiles can be flipped one after the other, so they stay; the walled-in Golem is
+    laid again instead."""
+    game = picked(("A", "B"))
+    hero = game.player
+    line = [i for i in range(game.board.width) if game.board.face[i] == FACE_DOWN]
+    below = game.board.neighbour(hero.pos, S)
+    game.board.content[below] = game.new_card("path_crossing")  # test setup: a known tile
+    golem = wall_in(game, "golem")
+    game.catacomb.exploration.clear()
+    events = act(game, "flip S", "move S")
+    reused = [e.data for e in events if e.kind == "card_reused"]
+    assert [r["from"] for r in reused] == [list(game.cell(golem))]
+    assert all(game.board.face[i] == FACE_DOWN for i in line)
 
 
 def test_the_solo_game_is_won_by_leaving_alive_with_the_goals_met():

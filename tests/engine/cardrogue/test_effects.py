@@ -257,6 +257,30 @@ def test_paralysis_does_not_stack_the_longer_duration_wins():
     assert g.lost_turn and hero(g).skip == 2  # not 3: the longer duration wins
 
 
+def test_trap_of_paralysis_end_turn_and_skip_the_next_turn_under_a_longer_paralysis():
+    """Trap of Paralysis ("end turn, and skip the next turn") felt at the start of one's own
+    turn by a hero already paralysed for 2 turns: the two lost turns cover the trap's two, so
+    the hero loses 2 turns in all, not 3."""
+    legend = {".": OPEN, "P": {"card": "trap_paralysis", "revealed": True, "turns": 2},
+              "t": {"card": "trap_paralysis", "revealed": True}}
+    g = table("╶─────╴", "@.@P.t.", legend, [("Ann", "bard"), ("Bob", "bard")],
+              [(0, 0), (0, 2)], potion_identity={"red": "teleport"})
+    act(g, "end")
+    act(g, "move E")                       # Bob onto the 2-turn trap: his turn ends
+    assert g.players[1].skip == 2
+    potion = give(g, "potion", colour="red")
+    act(g, "move E", "move E", f"throw {potion} E", "place 0,5")  # Bob lands on the 1-turn trap
+    bob_turns = 0                          # Bob's turns that begin before he may play
+    for _ in range(12):
+        events = act(g, "end")
+        bob_turns += sum(1 for e in events if e.kind == "turn_start" and e.data["player"] == 1)
+        if g.current == 1 and not g.lost_turn:
+            break
+    lost = bob_turns - 1                    # the last one is his to play
+    assert lost == 2
+    assert g.why_illegal(action("move E")) is None
+
+
 def test_paralysis_on_every_face_never_hangs_the_game():
     """Termination: an enemy that paralyses on every face and does no damage (refused by the
     lint, but the engine must survive it) leaves the hero ending lost turns, one action each;

@@ -517,6 +517,24 @@ def test_the_next_player_on_the_death_tile_takes_what_was_left():
     assert g.index((0, 1)) not in g.stash
 
 
+def test_plus_x_to_max_health_when_picked_up_from_where_a_hero_fell():
+    """+X to max health: current health rises by X "when the artifact is picked up", and the
+    first player onto the tile where a hero fell reveals the cards and puts them in his hand,
+    which is picking them up."""
+    g = deathbed()
+    potion = give(g, "potion", 0, colour="red")
+    amulet = give(g, "amulet_of_vigour", 0)
+    kill_ann(g)
+    g.apply(Action("respawn", card=potion, cards=(amulet,), target=(0, 0)))  # left where she fell
+    bob = g.players[1]
+    top, health = characters.max_health(g, bob), bob.health
+    events = act(g, "move N")
+    assert first(events, "stash_taken")["cards"] == ["amulet_of_vigour"]
+    assert first(events, "max_health") == {"player": 1, "change": 2, "max_health": top + 2,
+                                           "health": health + 2}
+    assert (characters.max_health(g, bob), bob.health) == (top + 2, health + 2)
+
+
 def test_player_dies_keeps_one_card_in_all_and_gold_counts_as_cards():
     """Player dies: one card kept in all (hand, equipment and gold together), each gold card
     worth 1 gold. Keeping an item means coming back with no gold."""
