@@ -14,6 +14,12 @@ from tests import hypothesis_profiles
 # because the snapshot plugin imports Textual, which reads this variable, before conftest runs.
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 
+# pytest-xdist's workers have LINES=24 and COLUMNS=80 in their environment, which a program
+# they start (the real `cardrogue` in tmux, the command line's output) takes for its terminal's
+# size: without them, every test sees the same terminal with or without workers.
+for name in ("LINES", "COLUMNS"):
+    os.environ.pop(name, None)
+
 # The live community server fixture (`server`) for the clients' tests, wherever they are.
 pytest_plugins = ("tests.server.live",)
 
