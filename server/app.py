@@ -167,6 +167,8 @@ class BoardItem(BaseModel):
     turns: int
     run: int
     at: str | None
+    first: bool = Field(description="the first entry on this board to reach this score "
+                        "(equal scores share a rank and are listed in the order reached)")
 
 
 class Board(BaseModel):
@@ -188,6 +190,8 @@ class PointsItem(BaseModel):
     dungeon_keys: bool | None = Field(None, description="played with the Dungeon Keys variant")
     run: int
     at: str | None
+    first: bool = Field(description="the first entry on this board to reach this score "
+                        "(equal scores share a rank and are listed in the order reached)")
 
 
 class PointsBoard(BaseModel):
@@ -580,8 +584,12 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
 
     @app.get(API + "/runs/{run_id}/file", responses=ERRORS, tags=["runs"])
     def get_run_file(request: Request, run_id: int) -> dict[str, Any]:
+        """A run as submitted, once it is settled (docs/server.md, "Copied runs")."""
         with reading(_engine(request)) as conn:
             row = _run_or_404(conn, run_id)
+        if row.status == "queued":
+            raise ApiError(409, "not_settled", "this run is not verified yet; its file can "
+                           "be read once it is")
         return row.document
 
     @app.post(API + "/reports", status_code=201, response_model=ReportOut, responses=ERRORS,

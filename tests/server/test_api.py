@@ -17,10 +17,15 @@ from server.schema import entries, players, runs
 from tests.server.conftest import CHALLENGES, Api, challenge
 
 
-def slower(document: dict[str, Any], extra: int) -> dict[str, Any]:
-    """The same clear with `extra` turns ended at the start: `extra` more moves and turns."""
+def slower(document: dict[str, Any], extra: int, variant: int = 0) -> dict[str, Any]:
+    """The same clear with `extra` turns ended at the start of its turn number `variant`:
+    `extra` more moves and turns. Runs of equal extras but other variants score the same and
+    are not copies of each other (their actions differ)."""
     slow = copy.deepcopy(document)
-    slow["actions"] = [{"do": "end_turn"}] * extra + slow["actions"]
+    actions = slow["actions"]
+    starts = [0] + [n + 1 for n, action in enumerate(actions) if action == {"do": "end_turn"}]
+    at = starts[variant]
+    slow["actions"] = actions[:at] + [{"do": "end_turn"}] * extra + actions[at:]
     slow.pop("claimed", None)
     return slow
 
@@ -149,8 +154,8 @@ def test_the_map_list_searches_sorts_and_pages(api: Api) -> None:
     for n, name in enumerate(names):
         titles[name] = api.publish(name, ann if n % 2 == 0 else bo)["title"]
     _, clear = challenge("poison-race")
-    for who in (ann, bo):  # two plays (one player sending the same run twice is one)
-        api.submit(clear, who)
+    for who, extra in ((ann, 1), (bo, 2)):  # two plays (the same run twice is one)
+        api.submit(slower(clear, extra), who)
     api.settle()
 
     def every(sort: str, **params: Any) -> list[dict[str, Any]]:
@@ -222,6 +227,57 @@ def test_the_same_run_sent_again_is_the_same_submission(api: Api) -> None:
     assert api.submit(slower(clear, 1), cy) != first  # another player's copy is their own run
 
 
+def test_a_copied_run_is_refused_naming_the_original(api: Api) -> None:
+    """Finding 1: a downloaded run sent under another token is not a score."""
+    ann, bo, mallory = api.register("Ann"), api.register("Bo"), api.register("Mallory")
+    published = api.publish("speed-maze", ann)
+    _, clear = challenge("speed-maze")
+    original = api.submit(slower(clear, 1), bo)
+    # While it waits for verification, its file is not out: no copy can overtake it.
+    waiting = api.client.get(f"/api/v1/runs/{original}/file")
+    assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "not_settled"
+    api.settle()
+    stolen = api.client.get(f"/api/v1/runs/{original}/file").json()
+    clear_run = api.board(published["id"])["items"][0]["run"]
+    authors = api.client.get(f"/api/v1/runs/{clear_run}/file").json()
+    # Renamed and re-dated, without its claims: the same actions all the same.
+    dressed = {**stolen, "player": "Mallory", "recorded": "2027-01-01T00:00:00Z"}
+    dressed.pop("claimed", None)
+    copies = [api.submit(doc, mallory) for doc in (stolen, dressed, authors)]
+    api.settle()
+    for copy_id, (owner, name) in zip(copies, ((original, "Bo"), (original, "Bo"),
+                                               (clear_run, "Ann")), strict=True):
+        run = api.run(copy_id)
+        assert (run["status"], run["reason"], run["rank"]) == ("refused", "copied_run", None)
+        assert f"run {owner} by {name}" in run["message"]
+    board = api.board(published["id"])
+    assert [(i["player"], i["rank"]) for i in board["items"]] == [("Ann", 1), ("Bo", 2)]
+    # The same actions on another board are no copy; Bo's own re-dated run is one (one play).
+    api.publish("key-detour", ann)
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 2
+    again = api.submit({**stolen, "recorded": "2027-02-02T00:00:00Z"}, bo)
+    api.settle()
+    assert api.run(again)["reason"] == "copied_run"
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 2
+
+
+def test_a_copied_mini_rogue_run_is_refused(api: Api) -> None:
+    from tests.server.minirogue_runs import by_score, seed_board
+
+    run = by_score()[0]
+    first = api.submit(run, api.register("Ann"))
+    api.settle()
+    stolen = api.client.get(f"/api/v1/runs/{first}/file").json()
+    copy_id = api.submit({**stolen, "player": "Mallory"}, api.register("Mallory"))
+    api.settle()
+    refused = api.run(copy_id)
+    assert (refused["status"], refused["reason"]) == ("refused", "copied_run")
+    assert f"run {first} by Ann" in refused["message"]
+    items = api.client.get(f"/api/v1/games/minirogue/boards/{seed_board(run)}/leaderboard"
+                           ).json()["items"]
+    assert [(i["player"], i["first"]) for i in items] == [("Ann", True)]
+
+
 def forgeries(clear: dict[str, Any], other_clear: dict[str, Any]) -> dict[str, Any]:
     edited = copy.deepcopy(clear)
     edited["actions"][1] = {"do": "move", "dir": "W"}
@@ -289,12 +345,14 @@ def test_ties_share_a_rank_and_go_to_the_earlier_run(api: Api) -> None:
     author = api.register("Author")
     published = api.publish("speed-maze", author)  # 30 moves
     _, clear = challenge("speed-maze")
-    for name, extra in (("Cy", 1), ("Bo", 1), ("Di", 2), ("Ed", 0)):
-        api.submit(slower(clear, extra), api.register(name))
+    for name, extra, variant in (("Cy", 1, 0), ("Bo", 1, 1), ("Di", 2, 0), ("Ed", 1, 2)):
+        api.submit(slower(clear, extra, variant), api.register(name))
     api.settle()
     board = api.board(published["id"])
-    assert [(i["rank"], i["player"]) for i in board["items"]] == \
-        [(1, "Author"), (1, "Ed"), (3, "Cy"), (3, "Bo"), (5, "Di")]
+    # Equal scores share a rank, listed in the order reached; the first to reach it says so.
+    assert [(i["rank"], i["player"], i["first"]) for i in board["items"]] == \
+        [(1, "Author", True), (2, "Cy", True), (2, "Bo", False), (2, "Ed", False),
+         (5, "Di", True)]
     assert board["total"] == 5 and board["archived"] is False
     # The same ranks page by page, even when a tie spans two pages.
     for limit in (1, 2, 3):
@@ -314,7 +372,7 @@ def test_pages_return_every_entry_once_while_runs_arrive(api: Api) -> None:
     published = api.publish("speed-maze", author)
     _, clear = challenge("speed-maze")
     for n in range(12):
-        api.submit(slower(clear, n % 5), api.register(f"p{n:02}"))
+        api.submit(slower(clear, 1 + n % 5, n // 5), api.register(f"p{n:02}"))
     api.settle()
     before = {i["player"] for i in api.board(published["id"], limit=100)["items"]}
     seen: list[str] = []
@@ -329,8 +387,8 @@ def test_pages_return_every_entry_once_while_runs_arrive(api: Api) -> None:
         if cursor is None:
             break
         # New players arrive between pages, ahead of and behind the cursor.
-        for extra in (0, 6):
-            api.submit(slower(clear, extra), api.register(f"new{arrivals}"))
+        for run in (slower(clear, 1, 3 + arrivals // 2), slower(clear, 7 + arrivals)):
+            api.submit(run, api.register(f"new{arrivals}"))
             arrivals += 1
         api.settle()
     assert len(seen) == len(set(seen))
@@ -374,7 +432,7 @@ def test_a_ban_removes_a_player_from_every_board(api: Api) -> None:
     ann, bo = api.register("Ann"), api.register("Bo")
     maps = [api.publish(name, ann)["id"] for name in ("speed-maze", "key-detour")]
     for name in ("speed-maze", "key-detour"):
-        api.submit(challenge(name)[1], bo)
+        api.submit(slower(challenge(name)[1], 1), bo)
     api.settle()
     assert all({i["player"] for i in api.board(m)["items"]} == {"Ann", "Bo"} for m in maps)
     why = {"why": "scripted runs"}

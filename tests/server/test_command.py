@@ -16,6 +16,7 @@ from typing import Any
 import httpx2 as httpx
 from tests.server.conftest import challenge
 from tests.server.postgres import free_port, job_status
+from tests.server.test_api import slower
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 WAIT = 60.0  # a bound on waiting for a process, not a measurement
@@ -83,7 +84,7 @@ def play_a_round(client: httpx.Client) -> tuple[str, dict[str, Any]]:
     published = client.post("/api/v1/maps", json={"map": text, "clear": clear},
                             headers={"Authorization": f"Bearer {author.json()['token']}"})
     assert published.status_code == 201, published.text
-    queued = client.post("/api/v1/runs", json=clear,
+    queued = client.post("/api/v1/runs", json=slower(clear, 1),
                          headers={"Authorization": f"Bearer {player.json()['token']}"})
     assert queued.status_code == 202
     return published.json()["id"], settled(client, queued.json()["id"])
@@ -95,9 +96,9 @@ def test_the_server_command_on_its_default_sqlite_file(env: dict[str, str]) -> N
             httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
         wait_until_up(client, process)
         map_id, run = play_a_round(client)
-        assert (run["status"], run["player"], run["rank"]) == ("verified", "Bo", 1)
+        assert (run["status"], run["player"], run["rank"]) == ("verified", "Bo", 2)
         board = client.get(f"/api/v1/maps/{map_id}/leaderboard").json()
-        assert [(i["rank"], i["player"]) for i in board["items"]] == [(1, "Ann"), (1, "Bo")]
+        assert [(i["rank"], i["player"]) for i in board["items"]] == [(1, "Ann"), (2, "Bo")]
         # A moderator made on the command line acts through the API.
         made = cardrogue("server", "admin", "moderator", "Mod", env=env)
         assert made.returncode == 0, made.stderr
@@ -155,7 +156,8 @@ def test_a_worker_verifies_for_a_server_on_postgresql(env: dict[str, str], postg
         text, clear = challenge("right-weapon")  # 19 actions
         assert client.post("/api/v1/maps", json={"map": text, "clear": clear},
                            headers=author).status_code == 201
-        run_id = client.post("/api/v1/runs", json=clear, headers=author).json()["id"]
+        run_id = client.post("/api/v1/runs", json=slower(clear, 1),  # 20 actions
+                             headers=author).json()["id"]
         longer = client.post("/api/v1/runs", json=challenge("key-detour")[1],  # 40 actions
                              headers=author).json()["id"]
         # Queued for a worker, and none has come yet.

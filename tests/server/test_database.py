@@ -42,7 +42,7 @@ def test_migrations_build_exactly_the_schema(database: str) -> None:
 def test_the_score_counts_are_built_from_the_boards_on_upgrade(api: Api) -> None:
     published = api.publish("speed-maze", api.register("Ann"))
     for n, extra in enumerate((1, 1, 2)):
-        api.submit(slower(challenge("speed-maze")[1], extra), api.register(f"p{n}"))
+        api.submit(slower(challenge("speed-maze")[1], extra, n), api.register(f"p{n}"))
     api.settle()
     # As a database from before the counts per score, then before the counts per move count.
     for before in ("0002", "0004"):
@@ -74,10 +74,27 @@ def test_names_registered_before_name_keys_keep_theirs_on_upgrade(api: Api) -> N
     assert api.client.post("/api/v1/players", json={"name": "Cy"}).status_code == 201
 
 
+def test_runs_verified_before_the_copy_check_are_originals_after_upgrade(api: Api) -> None:
+    published = api.publish("speed-maze", api.register("Ann"))
+    original = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
+    api.settle()
+    migrate(api.engine, "0009", down=True)  # as a database from before the copy check
+    migrate(api.engine)
+    with api.engine.connect() as conn:
+        keys = conn.execute(select(runs.c.actions_key).order_by(runs.c.id)).scalars().all()
+    assert len(keys) == 2 and all(keys) and keys[0] != keys[1]  # the clear and Bo's run
+    stolen = api.client.get(f"/api/v1/runs/{original}/file").json()
+    copied = api.submit(stolen, api.register("Mallory"))
+    api.settle()
+    run = api.run(copied)
+    assert (run["status"], run["reason"]) == ("refused", "copied_run")
+    assert [i["player"] for i in api.board(published["id"])["items"]] == ["Ann", "Bo"]
+
+
 def test_a_run_whose_verifier_died_is_verified_again_once(api: Api) -> None:
     ann = api.register("Ann")
     published = api.publish("speed-maze", ann)
-    run_id = api.submit(challenge("speed-maze")[1], api.register("Bo"))
+    run_id = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
     with writing(api.engine) as conn:
         claim = store.claim_next(conn, lease=60)
     assert claim is not None and claim.run_id == run_id
@@ -115,12 +132,12 @@ def test_the_server_verifies_in_its_own_process(database: str) -> None:
             api = Api(client, engine, Settings(database=database).budget)
             ann = api.register("Ann")
             api.publish("speed-maze", ann)
-            run_id = api.submit(challenge("speed-maze")[1], api.register("Bo"))
+            run_id = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
             deadline = time.monotonic() + 60  # a bound on waiting, not a measurement
             while api.run(run_id)["status"] == "queued" and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert api.run(run_id)["status"] == "verified"
-            assert api.run(run_id)["rank"] == 1
+            assert api.run(run_id)["rank"] == 2
     finally:
         engine.dispose()
 
@@ -129,7 +146,7 @@ def test_an_sqlite_server_verifies_runs_claimed_before_it_stopped(tmp_path: Path
     url = f"sqlite:///{tmp_path / 'server.db'}"
     for api in make_api(url):
         api.publish("speed-maze", api.register("Ann"))
-        run_id = api.submit(challenge("speed-maze")[1], api.register("Bo"))
+        run_id = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
         with writing(api.engine) as conn:  # a verifier takes it, and the server stops
             assert store.claim_next(conn, lease=3600) is not None
     engine = connect(url)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 
 from tests.server.conftest import CHALLENGES, CLEARS
+from tests.server.test_api import slower
 from tests.server.live import LiveServer
 
 CARDROGUE = Path(sys.executable).with_name("cardrogue")
@@ -36,6 +37,16 @@ def author_map(folder: Path) -> Path:
     shutil.copy(CHALLENGES / f"{MAP}.toml", target)
     shutil.copy(CLEARS / f"{MAP}.run.json", folder / f"{MAP}.clear.json")
     return target
+
+
+def player_run(folder: Path, extra: int = 1) -> Path:
+    """The author's clear with `extra` turns ended first: a player's own run, not a copy of
+    the clear (the server refuses copies), `extra` moves and turns more."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{MAP}.{extra}.run.json"
+    path.write_text(json.dumps(slower(json.loads((CLEARS / f"{MAP}.run.json").read_text()),
+                                      extra)))
+    return path
 
 
 def publish(tmp_path: Path, server: LiveServer) -> str:
@@ -92,10 +103,10 @@ def test_submit_waits_for_the_verdict_and_the_global_board_shows_the_rank(tmp_pa
     code = publish(tmp_path, server)
     player = tmp_path / "player"
     assert cardrogue(player, "login", "Bea", "--server", server.url).returncode == 0
-    run = CLEARS / f"{MAP}.run.json"
+    run = player_run(tmp_path / "runs")
     sent = cardrogue(player, "submit", str(run), "--server", server.url)
     assert sent.returncode == 0, sent.stdout + sent.stderr
-    assert "verified, rank 1" in sent.stdout
+    assert "verified, rank 2" in sent.stdout
     board = cardrogue(player, "scores", code, "--server", server.url, "--player", "Bea")
     assert board.returncode == 0, board.stderr
     assert "global leaderboard" in board.stdout
@@ -106,8 +117,8 @@ def test_submit_waits_for_the_verdict_and_the_global_board_shows_the_rank(tmp_pa
     top = cardrogue(player, "scores", code, "--server", server.url, "--limit", "1",
                     "--player", "Bea").stdout.splitlines()
     assert top[2].split()[:2] == ["1", "Author"] and len(top) == 4
-    moves = json.loads(run.read_text())["claimed"]["moves"]
-    assert top[3].startswith(f"Bea's best: rank 1 of 2, {moves} moves, ")
+    moves = json.loads((CLEARS / f"{MAP}.run.json").read_text())["claimed"]["moves"] + 1
+    assert top[3].startswith(f"Bea's best: rank 2 of 2, {moves} moves, ")
     nobody = cardrogue(player, "scores", code, "--server", server.url, "--player", "Nobody")
     assert nobody.returncode == 0
     assert nobody.stdout.splitlines()[-1] == "Nobody has no score on this map yet."
@@ -141,7 +152,7 @@ def test_runs_wait_in_the_outbox_while_the_server_is_down_and_go_once_it_is_back
         assert cardrogue(player, "login", "Dee", "--server", url).returncode == 0
     finally:
         live.stop()
-    run = CLEARS / f"{MAP}.run.json"
+    run = player_run(tmp_path / "runs")
     offline = cardrogue(player, "submit", str(run), "--server", url)
     assert offline.returncode == 2
     assert "wait in the outbox" in offline.stderr and "Traceback" not in offline.stderr
@@ -193,7 +204,8 @@ def test_a_replaced_token_asks_for_a_new_login_and_the_outbox_goes_after_it(tmp_
                       f"sqlite:///{tmp_path / 'server.db'}")
     assert admin.returncode == 0, admin.stderr
     new_token = admin.stdout.strip()
-    sent = cardrogue(player, "submit", str(CLEARS / f"{MAP}.run.json"), "--server", server.url)
+    sent = cardrogue(player, "submit", str(player_run(tmp_path / "runs")), "--server",
+                     server.url)
     assert sent.returncode == 1, sent.stdout + sent.stderr
     assert "your login is not known on this server" in sent.stderr
     assert "could not be reached" not in sent.stderr
@@ -255,17 +267,14 @@ def test_a_run_that_is_not_the_players_best_names_the_best_rank(tmp_path, server
     publish(tmp_path, server)
     player = tmp_path / "player"
     assert cardrogue(player, "login", "Bea", "--server", server.url).returncode == 0
-    run = CLEARS / f"{MAP}.run.json"
-    assert "verified, rank 1" in cardrogue(player, "submit", str(run), "--server",
+    run = player_run(tmp_path / "runs")
+    assert "verified, rank 2" in cardrogue(player, "submit", str(run), "--server",
                                            server.url).stdout
-    doc = json.loads(run.read_text())
-    doc["recorded"] = "2026-11-23T00:00:00Z"  # the same play again: not better
-    again = tmp_path / "again.run.json"
-    again.write_text(json.dumps(doc))
+    again = player_run(tmp_path / "runs", 2)  # a play of their own again, not better
     sent = cardrogue(player, "submit", str(again), "--server", server.url)
     assert sent.returncode == 0, sent.stdout + sent.stderr
     assert "None" not in sent.stdout
-    assert "verified, 27 moves, 8 turns; not better than your best, which stays at rank 1" \
+    assert "verified, 29 moves, 10 turns; not better than your best, which stays at rank 2" \
         in sent.stdout
 
 

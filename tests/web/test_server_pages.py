@@ -8,6 +8,7 @@ from __future__ import annotations
 from services import community
 from tests.server.conftest import challenge
 from tests.server.live import LiveServer
+from tests.server.test_api import slower
 from tests.web.browser import browser_page
 
 
@@ -24,7 +25,7 @@ def publish(server: LiveServer, name: str, author: str, title: str | None = None
 def submit(server: LiveServer, name: str, player: str) -> None:
     client = community.Client(server.url)
     client.register(player)
-    run_id = client.submit(challenge(name)[1])
+    run_id = client.submit(slower(challenge(name)[1], 1))  # one move more: not a copy
     assert community.wait_for_verdicts(client, [run_id], 30)[run_id]["status"] == "verified"
 
 
@@ -45,7 +46,7 @@ def test_the_map_list_a_board_and_a_player_page(server):
         assert "Poisoned and far from help" in page.inner_text("main")
         assert "1 level · medium · par 20" in page.inner_text("main")  # its author's rating
         board = [row.split("\t") for row in page.inner_text("tbody").splitlines()]
-        assert sorted((cells[0], cells[1]) for cells in board) == [("1", "Ann"), ("1", "Cy")]
+        assert sorted((cells[0], cells[1]) for cells in board) == [("1", "Ann"), ("2", "Cy")]
         assert "2 players" in page.inner_text("h3")
 
         page.click("tbody >> text=Cy")
