@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from server import store
 from server.db import connect, reading, reading_statements, writing
+from server.names import MAX_MARKS, invisible, too_many_marks
 from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate
 from server.pages import add_pages
 from server.verification import (
@@ -257,6 +258,13 @@ def check_name(name: str) -> str:
 
     if any(c in BIDI_CONTROLS for c in name):
         raise ApiError(422, "bad_name", "a name holds no direction controls")
+    hidden = invisible(name)
+    if hidden is not None:
+        raise ApiError(422, "bad_name", f"a name holds no invisible characters ({hidden} "
+                       "shows as nothing)")
+    if too_many_marks(name):
+        raise ApiError(422, "bad_name", f"a letter of a name carries at most {MAX_MARKS} "
+                       "accents or other marks")
     return name
 
 
@@ -411,8 +419,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                 token = store.create_player(conn, name)
         except store.Conflict as taken:
             message = "this name is taken" if str(taken) == name else \
-                f"this name is too like {str(taken)!r}, which is taken (names differ by more " \
-                "than case or width)"
+                f"this name is too like {str(taken)!r}, which is taken (names must not look " \
+                "alike, in any case or width)"
             raise ApiError(409, "name_taken", message) from None
         except IntegrityError:  # registered at the same moment by someone else
             raise ApiError(409, "name_taken", "this name is taken") from None

@@ -53,9 +53,12 @@ players = Table(
     Column("banned_why", Text),
     # The name as compared (store.name_key): names equal but for case or width are one name.
     Column("name_key", Text),
+    # Its TR39 skeleton (server.names.name_skeleton): names that look alike are one name.
+    Column("name_skeleton", Text),
     CheckConstraint("role IN ('player', 'moderator')", name="role"),
 )
 Index("uq_players_name_key", players.c.name_key, unique=True)
+Index("uq_players_name_skeleton", players.c.name_skeleton, unique=True)
 
 runs = Table(
     "runs", metadata,

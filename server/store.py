@@ -11,7 +11,6 @@ import base64
 import hashlib
 import json
 import secrets
-import unicodedata
 import functools
 from collections import Counter
 from collections.abc import Sequence
@@ -43,6 +42,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 
 from server.db import now
+from server.names import name_key, name_skeleton
 from server.schema import (
     board_moves,
     board_scores,
@@ -80,22 +80,20 @@ def new_token() -> str:
     return TOKEN_PREFIX + secrets.token_urlsafe(32)
 
 
-def name_key(name: str) -> str:
-    """A name as names are compared: "BOB", "Bob" and full-width "ｂｏｂ" are all "bob", so
-    nobody can pass for another player on a board."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-
-
 def create_player(conn: Connection, name: str, role: str = "player") -> str:
     """Register `name` and return its token (shown once; only its hash is stored). Raises
-    Conflict, with the name taken, when it or one equal to it but for case or width is."""
-    key = name_key(name)
-    taken = conn.execute(select(players.c.name).where(players.c.name_key == key)).scalar()
+    Conflict, with the name taken, when it or one equal to it but for case or width, or one
+    that looks like it (server.names), is. One query on two unique indexes decides; two
+    look-alikes registered at once meet the unique index (IntegrityError)."""
+    key, look = name_key(name), name_skeleton(name)
+    taken = conn.execute(select(players.c.name).where(
+        or_(players.c.name_key == key, players.c.name_skeleton == look)).limit(1)).scalar()
     if taken is not None:
         raise Conflict(taken)
     token = new_token()
-    conn.execute(insert(players).values(name=name, name_key=key, token_hash=token_hash(token),
-                                        role=role, created_at=now()))
+    conn.execute(insert(players).values(name=name, name_key=key, name_skeleton=look,
+                                        token_hash=token_hash(token), role=role,
+                                        created_at=now()))
     return token
 
 

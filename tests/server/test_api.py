@@ -63,10 +63,42 @@ def test_a_name_equal_but_for_case_or_width_is_taken(api: Api) -> None:
         answer = api.client.post("/api/v1/players", json={"name": like})
         assert answer.status_code == 409, like
         assert answer.json()["error"] == {"code": "name_taken", "message": (
-            "this name is too like 'Bob', which is taken (names differ by more than case or "
-            "width)")}
+            "this name is too like 'Bob', which is taken (names must not look alike, in any "
+            "case or width)")}
     for other in ("Bobby", "Bób", "B o b"):
         assert api.client.post("/api/v1/players", json={"name": other}).status_code == 201
+
+
+def test_a_name_that_looks_like_a_taken_one_is_taken(api: Api) -> None:
+    """Finding 2: look-alikes by their TR39 skeleton, against every name registered."""
+    for name in ("Alice", "Iris", "Arnold", "Paypal"):
+        api.register(name)
+    looks = {
+        "\u0410lice": "Alice",  # Cyrillic capital A
+        "\u0430lice": "Alice",  # Cyrillic small a: "alice" is Alice's name in any case
+        "Alic\u0435": "Alice",  # Cyrillic small e
+        "\U0001d400lice": "Alice",  # mathematical bold A
+        "lris": "Iris",  # a small L for a capital I
+        "Amold": "Arnold",  # "rn" and "m"
+        "P\u0430yp\u0430l": "Paypal",
+    }
+    for like, taken in looks.items():
+        answer = api.client.post("/api/v1/players", json={"name": like})
+        assert answer.status_code == 409, like
+        assert f"too like {taken!r}" in answer.json()["error"]["message"], like
+    # Characters that show as nothing are refused outright, whatever else is registered.
+    invisible = ["Bob\ufe0f", "Bo\ufe00b", "Bob\U000e0041", "Bo\u200db", "Bo\u200bb",
+                 "Bob\u034f", "Bob\u2060", "\u3164Bob", "Bob\u180e", "Bob\u00ad"]
+    for name in invisible:
+        answer = api.client.post("/api/v1/players", json={"name": name})
+        assert answer.status_code == 422, ascii(name)
+        assert answer.json()["error"]["code"] == "bad_name", ascii(name)
+    # A smear of marks hiding a letter is refused; an accent or two is a name of its own.
+    smear = api.client.post("/api/v1/players", json={"name": "Bo\u0301\u0300\u0302b"})
+    assert smear.status_code == 422
+    for own in ("Zo\u00eb", "Se\u0301bastien", "\u1ec6mma", "\u0417\u043e\u044f",
+                "\u674e\u5a1c", "Ali"):
+        assert api.client.post("/api/v1/players", json={"name": own}).status_code == 201, own
 
 
 def test_names_are_checked_but_stored_as_given(api: Api) -> None:

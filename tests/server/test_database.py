@@ -74,6 +74,22 @@ def test_names_registered_before_name_keys_keep_theirs_on_upgrade(api: Api) -> N
     assert api.client.post("/api/v1/players", json={"name": "Cy"}).status_code == 201
 
 
+def test_names_registered_before_skeletons_keep_theirs_on_upgrade(api: Api) -> None:
+    migrate(api.engine, "0010", down=True)  # before look-alike names were compared
+    with writing(api.engine) as conn:
+        for n, name in enumerate(("Alice", "\u0410lice", "Bo")):  # the second, Cyrillic А
+            conn.execute(players.insert().values(name=name, name_key=store.name_key(name),
+                                                 token_hash=f"h{n}", created_at=store.now()))
+    migrate(api.engine)
+    with api.engine.connect() as conn:
+        looks = dict(conn.execute(select(players.c.name, players.c.name_skeleton)).all())
+    assert looks["\u0410lice"] == looks["Alice"] + "\t2" and "\t" not in looks["Bo"]
+    # Both keep their names; a new look-alike is refused, another name is not.
+    answer = api.client.post("/api/v1/players", json={"name": "Alic\u0435"})
+    assert answer.status_code == 409 and "'Alice'" in answer.json()["error"]["message"]
+    assert api.client.post("/api/v1/players", json={"name": "Cy"}).status_code == 201
+
+
 def test_runs_verified_before_the_copy_check_are_originals_after_upgrade(api: Api) -> None:
     published = api.publish("speed-maze", api.register("Ann"))
     original = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
