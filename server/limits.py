@@ -96,6 +96,17 @@ async def _error(send: Send, status: int, code: str, message: str,
     await send({"type": "http.response.body", "body": body})
 
 
+def bearer_token(authorization: bytes) -> bytes | None:
+    """The token an Authorization header carries, read as the routes read it (app._token:
+    "Bearer", in any case, then the token without the spaces around it), so the per-token
+    bucket is the token's however the header is padded; None without one."""
+    scheme, _, token = authorization.partition(b" ")
+    token = token.strip()
+    if scheme.lower() != b"bearer" or not token:
+        return None
+    return token
+
+
 class Limits:
     """ASGI middleware: 413 for bodies over `max_body` bytes, 429 past either rate."""
 
@@ -113,9 +124,9 @@ class Limits:
         headers = dict(scope.get("headers") or [])
         client = scope.get("client")
         waits = [self.addresses.take(client[0] if client else "?")]
-        authorization = headers.get(b"authorization", b"")
-        if authorization:
-            waits.append(self.tokens.take(hashlib.sha256(authorization).hexdigest()))
+        token = bearer_token(headers.get(b"authorization", b""))
+        if token is not None:
+            waits.append(self.tokens.take(hashlib.sha256(token).hexdigest()))
         wait = max(waits)
         if wait > 0:
             seconds = max(1, math.ceil(wait))

@@ -607,6 +607,20 @@ def test_too_many_requests_get_429_with_retry_after(database: str) -> None:
         assert api.client.get("/api/v1/maps").json()["error"]["code"] == "too_many_requests"
 
 
+def test_the_token_bucket_is_the_tokens_however_the_header_is_padded(database: str) -> None:
+    """Finding 4: the per-token key is the parsed token, not the raw header."""
+    from server.limits import Rate
+    from tests.server.conftest import make_api
+
+    for api in make_api(database, per_address=Rate(0), per_token=Rate(3, 3600)):
+        token = api.register("Ann")["Authorization"].split(" ", 1)[1]
+        spellings = [f"Bearer {token}", f"Bearer {token} ", f"bearer   {token}",
+                     f"BEARER {token}\t", f"Bearer  {token}  "]
+        codes = [api.client.get("/api/v1/players/me", headers={"Authorization": spelled}
+                                ).status_code for spelled in spellings]
+        assert codes == [200, 200, 200, 429, 429]
+
+
 def test_errors_have_one_shape(api: Api) -> None:
     ann = api.register("Ann")
     for answer in (api.client.get("/api/v1/nowhere"),

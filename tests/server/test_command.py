@@ -210,3 +210,28 @@ def test_budget_and_rate_options_out_of_range_are_usage_errors(env: dict[str, st
         assert result.returncode == 2, args
         last = result.stderr.strip().splitlines()[-1]
         assert last.startswith(f"cardrogue {args[0]}: error: argument {args[-2]}: "), last
+
+
+def test_forwarded_addresses_count_only_from_a_trusted_proxy(env: dict[str, str]) -> None:
+    """Finding 4: X-Forwarded-For from loopback chose the address a client is counted under."""
+    def codes(client: httpx.Client, forwarded: list[str]) -> list[int]:
+        return [client.get("/api/v1/maps", headers={"X-Forwarded-For": address}).status_code
+                for address in forwarded]
+
+    fresh = ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"]
+    port = free_port()
+    # By default no proxy is trusted: every request from here counts as this address's.
+    with serve(port, "--per-address", "3/600", env=env) as process, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, process)  # one request
+        assert codes(client, fresh) == [200, 200, 429, 429]
+    port = free_port()
+    with serve(port, "--per-address", "3/600", "--trusted-proxy", "127.0.0.0/8",
+               env=env) as process, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, process)
+        # Behind a trusted proxy each client is counted under its own address.
+        assert codes(client, fresh) == [200, 200, 200, 200]
+        assert codes(client, ["198.51.100.7"] * 4) == [200, 200, 200, 429]
+    bad = cardrogue("server", "--trusted-proxy", "nowhere", env=env)
+    assert bad.returncode == 2 and "not an address or a network" in bad.stderr
