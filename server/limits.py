@@ -107,6 +107,19 @@ def bearer_token(authorization: bytes) -> bytes | None:
     return token
 
 
+def _strict_json_refusal(body: bytes) -> str | None:
+    """Why a JSON body is refused by the one strict reader that `cardrogue verify` uses too
+    (engine.core.runs.parse_json: UTF-8 without a byte order mark, no key twice, no NaN,
+    Infinity or overflowing number, no NUL or lone surrogate in a text); None if it reads."""
+    from engine.core.runs import RunError, parse_json
+
+    try:
+        parse_json(body)
+    except RunError as error:
+        return f"the body is not JSON that the server reads: {error.message}"
+    return None
+
+
 class Limits:
     """ASGI middleware: 413 for bodies over `max_body` bytes, 429 past either rate."""
 
@@ -157,6 +170,11 @@ class Limits:
                 chunks.append(chunk)
                 more = message.get("more_body", False)
             body = b"".join(chunks)
+            if body and b"json" in headers.get(b"content-type", b"").lower():
+                refusal = _strict_json_refusal(body)
+                if refusal is not None:
+                    await _error(send, 400, "bad_json", refusal)
+                    return
             sent = False
 
             async def replay() -> Message:

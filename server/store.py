@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import secrets
 import functools
 from collections import Counter
@@ -333,7 +334,7 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
         outcome = _unless_copied(conn, run_id, outcome)
     done = conn.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "queued").values(
         status="verified" if outcome.ok else "refused", reason=outcome.reason,
-        message=outcome.message or None, action_index=outcome.index, moves=outcome.moves,
+        message=safe_message(outcome.message), action_index=outcome.index, moves=outcome.moves,
         turns=outcome.turns, board=outcome.board, score=outcome.score, verified_at=at,
         actions_key=outcome.actions))
     if not done.rowcount:
@@ -1015,7 +1016,24 @@ def _cursor(cursor: str | None, types: tuple[type, ...]) -> tuple[Any, ...] | No
         raise BadCursor(cursor)
     if any(isinstance(v, int) and not -(1 << 62) < v < 1 << 62 for v in values):
         raise BadCursor(cursor)
+    if any(isinstance(v, str) and (len(v) > 400 or _UNSTORABLE.search(v)) for v in values):
+        raise BadCursor(cursor)  # no database compares a NUL or a lone surrogate
     return tuple(values)
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def safe_message(message: str | None, limit: int = 2000) -> str | None:
+    """A refusal's words as they can be stored on both databases and shown anywhere: NULs,
+    lone surrogates and other control characters become U+FFFD, and the text is cut to
+    `limit` characters."""
+    if not message:
+        return None
+    cleaned = "".join("\ufffd" if _UNSTORABLE.match(c) or (not c.isprintable() and c not in
+                                                           "\n\t") else c
+                      for c in message[:limit])
+    return cleaned
 
 
 def player_entries(conn: Connection, name: str, *, limit: int = 100) -> list[dict[str, Any]]:

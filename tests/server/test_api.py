@@ -621,6 +621,69 @@ def test_the_token_bucket_is_the_tokens_however_the_header_is_padded(database: s
         assert codes == [200, 200, 200, 429, 429]
 
 
+def unreadable_bodies() -> dict[str, bytes]:
+    """Run documents that the one strict JSON reader refuses (findings 7 and 11)."""
+    import json
+
+    text = json.dumps(challenge("speed-maze")[1])
+    seed = '"seed": 1101'
+    assert seed in text
+    return {
+        "nan": text.replace(seed, '"seed": NaN').encode(),
+        "infinity": text.replace(seed, '"seed": Infinity').encode(),
+        "overflow": text.replace(seed, '"seed": 1e400').encode(),
+        "twice": text.replace(seed, f'{seed}, {seed}').encode(),
+        "bom": b"\xef\xbb\xbf" + text.encode(),
+        "utf16": text.encode("utf-16"),
+        "surrogate": text.replace('"player": "Author"', '"player": "\\ud800"').encode(),
+        "nul": text.replace('"player": "Author"', '"player": "A\\u0000"').encode(),
+    }
+
+
+def test_bodies_the_cli_refuses_are_refused_here_with_400(api: Api) -> None:
+    from engine.core.runs import NOT_JSON, RunError, parse_document
+
+    ann = api.register("Ann")
+    api.publish("speed-maze", ann)
+    for why, body in unreadable_bodies().items():
+        try:
+            parse_document(body)
+        except RunError as error:  # `cardrogue verify` refuses it...
+            assert error.code == NOT_JSON, why
+        else:
+            raise AssertionError(f"the CLI reads {why}")
+        answer = api.client.post("/api/v1/runs", content=body, headers={
+            **ann, "Content-Type": "application/json"})
+        assert answer.status_code == 400, (why, answer.text)  # ...and so does the server
+        assert answer.json()["error"]["code"] == "bad_json", why
+    # A lone surrogate in a map's title, through the map's JSON body.
+    text, clear = challenge("key-detour")
+    import json
+
+    body = json.dumps({"map": text.replace('title = "', 'title = "\ud800', 1), "clear": clear})
+    answer = api.client.post("/api/v1/maps", content=body.encode(), headers={
+        **ann, "Content-Type": "application/json"})
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_json"
+
+
+def test_forged_cursors_and_unstorable_refusals_are_no_500(api: Api) -> None:
+    for values, sort in ((["\ud800", 1], "title"), (["a\u0000", 1], "title")):
+        answer = api.client.get("/api/v1/maps", params={
+            "sort": sort, "cursor": store._make_cursor(values)})
+        assert answer.status_code == 400, values
+        assert answer.json()["error"]["code"] == "bad_cursor"
+    # A refusal whose words hold what no database stores is recorded, made safe.
+    run_id = api.submit({"not": "a run"}, api.register("Ann"))
+    from server.db import writing
+    from server.verification import Outcome
+
+    with writing(api.engine) as conn:
+        assert store.record_outcome(conn, run_id, Outcome(False, "bad_run",
+                                                          "odd \ud800 and \x00 here"))
+    run = api.run(run_id)
+    assert run["status"] == "refused" and run["message"] == "odd \ufffd and \ufffd here"
+
+
 def test_errors_have_one_shape(api: Api) -> None:
     ann = api.register("Ann")
     for answer in (api.client.get("/api/v1/nowhere"),
