@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from server import store
@@ -242,7 +242,7 @@ class Done(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorAnswer} for status in (400, 401, 403, 404, 409, 413, 422, 429)}
+    status: {"model": ErrorAnswer} for status in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
 
 
 # ---------------------------------------------------------------------- checks
@@ -342,9 +342,32 @@ def _handlers(app: FastAPI) -> None:
             else str(error.detail)
         return _error(error.status_code, code, message)
 
+    @app.exception_handler(DBAPIError)
+    async def database_trouble(_request: Request, error: DBAPIError) -> JSONResponse:
+        # The database is down, restarting or locked: a client should come back, not give up.
+        if isinstance(error, IntegrityError):
+            return _error(500, "server_error", "the server failed to answer; try again later")
+        return _error(503, "database_unavailable", f"{trouble(error)}; try again in "
+                      f"{RETRY_AFTER} s", headers={"Retry-After": str(RETRY_AFTER)})
+
     @app.exception_handler(Exception)
     async def failure(_request: Request, _error_: Exception) -> JSONResponse:
         return _error(500, "server_error", "the server failed to answer; try again later")
+
+
+RETRY_AFTER = 5  # seconds a client waits before asking again while the database is away
+
+
+def trouble(error: Exception) -> str:
+    """What is wrong with the database, in our words (never the driver's text, which may name
+    hosts and users)."""
+    text = str(getattr(error, "orig", None) or error).lower()
+    if "locked" in text or "busy" in text:
+        return "the database is locked by another writer"
+    if any(word in text for word in ("connect", "refused", "timeout", "timed out",
+                                     "terminat", "shutting down", "closed", "starting up")):
+        return "the database does not answer"
+    return "the database failed"
 
 
 def _engine(request: Request) -> Engine:
@@ -404,10 +427,17 @@ def _map_or_404(conn: Any, ref: str, include_hidden: bool = False) -> Any:
 def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place per route
     # HEAD too, for monitors that ask without a body (out of the schema: it has none).
     @app.head("/healthz", include_in_schema=False)
-    @app.get("/healthz", tags=["server"])
-    def healthz(request: Request) -> dict[str, str]:
-        with reading(_engine(request)) as conn:
-            conn.exec_driver_sql("SELECT 1")
+    @app.get("/healthz", tags=["server"], responses={503: {
+        "description": "the database cannot serve: {\"status\": \"unavailable\", \"why\"}, "
+                       "with Retry-After"}})
+    def healthz(request: Request) -> Any:
+        """200 {"status": "ok"}, or 503 with Retry-After and why the database cannot serve."""
+        try:
+            with reading(_engine(request)) as conn:
+                conn.exec_driver_sql("SELECT 1")
+        except DBAPIError as error:
+            return JSONResponse({"status": "unavailable", "why": trouble(error)},
+                                status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
         return {"status": "ok"}
 
     @app.post(API + "/players", status_code=201, response_model=PlayerOut, responses=ERRORS,

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -196,4 +198,45 @@ def test_the_server_verifies_a_mini_rogue_run_in_its_own_process(tmp_path: Path)
                               "/leaderboard").json()
             assert page["total"] == 1
     finally:
+        engine.dispose()
+
+
+def test_a_database_away_or_locked_answers_503_with_retry_after(tmp_path: Path,
+                                                                 monkeypatch: Any) -> None:
+    """Finding 8: database trouble is 503 with Retry-After, and /healthz says why."""
+    from tests.server.postgres import free_port
+
+    def check(engine: Any, why: str, write: bool) -> None:
+        app = create_app(Settings(database=str(engine.url), verify_in_process=False),
+                         engine=engine)
+        with TestClient(app) as client:
+            health = client.get("/healthz")
+            if not write:
+                assert health.status_code == 503 and int(health.headers["Retry-After"]) >= 1
+                assert health.json() == {"status": "unavailable", "why": why}
+                answer = client.get("/api/v1/maps")
+            else:
+                answer = client.post("/api/v1/players", json={"name": "Ann"})
+            assert answer.status_code == 503, answer.text
+            assert int(answer.headers["Retry-After"]) >= 1
+            error = answer.json()["error"]
+            assert error["code"] == "database_unavailable" and error["message"].startswith(why)
+
+    # PostgreSQL that does not answer (nothing listens on the port).
+    away = connect(f"postgresql://nobody@127.0.0.1:{free_port()}/nothing", upgrade=False)
+    try:
+        check(away, "the database does not answer", write=False)
+    finally:
+        away.dispose()
+    # SQLite locked by another writer for longer than the (shortened) busy timeout.
+    monkeypatch.setattr("server.db.SQLITE_BUSY_MS", 50)
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    engine = connect(url)
+    holder = sqlite3.connect(tmp_path / "server.db", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        check(engine, "the database is locked by another writer", write=True)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
         engine.dispose()
