@@ -293,6 +293,21 @@ def test_a_copied_run_is_refused_naming_the_original(api: Api) -> None:
     assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 2
 
 
+def test_plays_count_distinct_runs_by_their_actions(api: Api) -> None:
+    """Finding 10: resending a run with only `recorded` changed made a play each time."""
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = api.publish("speed-maze", ann)
+    run = slower(challenge("speed-maze")[1], 1)
+    sent = [api.submit({**run, "recorded": f"2026-12-0{day}T00:00:00Z"}, bo)
+            for day in range(1, 5)]
+    api.settle()
+    assert [api.run(n)["status"] for n in sent] == ["verified"] + ["refused"] * 3
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 2
+    api.submit(slower(challenge("speed-maze")[1], 2), bo)  # another play of Bo's counts
+    api.settle()
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 3
+
+
 def test_a_copied_mini_rogue_run_is_refused(api: Api) -> None:
     from tests.server.minirogue_runs import by_score, seed_board
 
