@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from server import store
 from server.db import connect, reading, reading_statements, writing
 from server.names import MAX_MARKS, invisible, too_many_marks
-from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate
+from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, SecurityHeaders
 from server.pages import add_pages
 from server.verification import (
     CURRENT_RULES_VERSION,
@@ -85,8 +85,11 @@ class ErrorAnswer(BaseModel):
     error: ErrorBody
 
 
+# The limits the routes enforce, declared in the schema (check_name, check_why and the map
+# reader enforce them, with their own error codes).
 class PlayerIn(BaseModel):
-    name: str
+    name: str = Field(description="1 to 40 printable characters, none invisible",
+                      json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})
 
 
 class PlayerOut(BaseModel):
@@ -101,7 +104,8 @@ class Me(BaseModel):
 
 
 class MapIn(BaseModel):
-    map: str = Field(description="the map's TOML text")
+    map: str = Field(description="the map's TOML text",
+                     json_schema_extra={"minLength": 1, "maxLength": 1_000_000})
     clear: dict[str, Any] = Field(description="a run document that clears the map")
 
 
@@ -225,7 +229,7 @@ class BoardPage(BaseModel):
 class ReportIn(BaseModel):
     map: str | None = None
     run: int | None = None
-    why: str
+    why: str = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_WHY})
 
 
 class ReportOut(BaseModel):
@@ -233,7 +237,7 @@ class ReportOut(BaseModel):
 
 
 class Why(BaseModel):
-    why: str
+    why: str = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_WHY})
 
 
 class Done(BaseModel):
@@ -311,6 +315,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                               "is proved by replaying its run.", lifespan=lifespan)
     app.add_middleware(Limits, max_body=settings.max_body,
                        per_address=settings.per_address, per_token=settings.per_token)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     _handlers(app)
     _routes(app, settings)
     add_pages(app)
@@ -334,13 +339,16 @@ def _handlers(app: FastAPI) -> None:
         return _error(422, "bad_request", f"{where}: {words}" if where else words)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         # FastAPI answers 400 itself for a body it cannot read as JSON (too deep, say).
         code = {400: "bad_json", 404: "not_found", 405: "method_not_allowed"}.get(
             error.status_code, "error")
         message = "the body is not JSON that the server can read" if code == "bad_json" \
             else str(error.detail)
-        return _error(error.status_code, code, message)
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # every method the path takes (one route per method)
+            headers["Allow"] = _allowed(request)
+        return _error(error.status_code, code, message, headers=headers or None)
 
     @app.exception_handler(DBAPIError)
     async def database_trouble(_request: Request, error: DBAPIError) -> JSONResponse:
@@ -368,6 +376,16 @@ def trouble(error: Exception) -> str:
                                      "terminat", "shutting down", "closed", "starting up")):
         return "the database does not answer"
     return "the database failed"
+
+
+def _allowed(request: Request) -> str:
+    """The methods some route takes on this request's path, for a 405's Allow header."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        pattern = getattr(route, "path_regex", None)
+        if pattern is not None and pattern.match(request.scope["path"]):
+            methods |= set(getattr(route, "methods", None) or ())
+    return ", ".join(sorted(methods))
 
 
 def _engine(request: Request) -> Engine:

@@ -699,6 +699,31 @@ def test_forged_cursors_and_unstorable_refusals_are_no_500(api: Api) -> None:
     assert run["status"] == "refused" and run["message"] == "odd \ufffd and \ufffd here"
 
 
+def test_the_schema_declares_the_limits_405_says_allow_and_every_answer_is_guarded(
+        api: Api) -> None:
+    """Finding 12."""
+    schemas = api.client.get("/openapi.json").json()["components"]["schemas"]
+    assert (schemas["PlayerIn"]["properties"]["name"]["minLength"],
+            schemas["PlayerIn"]["properties"]["name"]["maxLength"]) == (1, 40)
+    assert schemas["MapIn"]["properties"]["map"]["minLength"] == 1
+    for body in ("ReportIn", "Why"):
+        assert schemas[body]["properties"]["why"]["minLength"] == 1
+    wrong = api.client.delete("/api/v1/maps")
+    assert wrong.status_code == 405
+    assert set(wrong.headers["Allow"].split(", ")) == {"GET", "POST"}
+    assert api.client.put("/healthz").headers["Allow"] == "GET, HEAD"
+    ann = api.register("Ann")
+    answers = [api.client.get("/"), api.client.get("/maps/NOPE"), api.client.get("/healthz"),
+               api.client.get("/api/v1/maps"), wrong,
+               api.client.post("/api/v1/runs", content=b"{", headers={
+                   **ann, "Content-Type": "application/json"})]
+    for answer in answers:
+        assert answer.headers["X-Content-Type-Options"] == "nosniff", answer.url
+        assert answer.headers["X-Frame-Options"] == "DENY", answer.url
+        policy = answer.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in policy and "default-src 'self'" in policy
+
+
 def test_errors_have_one_shape(api: Api) -> None:
     ann = api.register("Ann")
     for answer in (api.client.get("/api/v1/nowhere"),
