@@ -292,3 +292,42 @@ def test_a_refusal_shows_the_servers_explanation(tmp_path, server):
     line = next(line for line in sent.stdout.splitlines() if "refused" in line)
     code, _, message = line.partition("refused: ")[2].partition(": ")
     assert code == "claims_differ" and "20" in message and "27" in message, line
+
+
+def test_unreadable_kept_logins_are_refused_not_overwritten(tmp_path, server):
+    """Issue 37, finding 6: a damaged community.json held another server's token."""
+    data = tmp_path / "data"
+    data.mkdir()
+    kept = data / "community.json"
+    kept.write_text('{"http://other.example": {"name": "Ann", "token": "cr_x"')  # cut short
+    before = kept.read_bytes()
+    login = cardrogue(data, "login", "Ann", "--server", server.url)
+    assert login.returncode != 0
+    assert "cannot be read" in login.stderr and "Traceback" not in login.stderr
+    assert kept.read_bytes() == before
+    # The name was not registered: its token would have been lost.
+    assert cardrogue(tmp_path / "else", "login", "Ann", "--server", server.url).returncode == 0
+
+
+def test_two_logins_at_once_on_one_data_folder_keep_both_tokens(tmp_path, monkeypatch):
+    import threading
+
+    from services import community
+
+    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "data"))
+    for round_ in range(12):
+        servers = [f"http://s{round_}-{n}.example" for n in range(4)]
+        start = threading.Barrier(len(servers))
+
+        def keep(server: str, start: threading.Barrier = start) -> None:
+            start.wait()
+            community.keep_login(community.Login(server, "Ann", f"cr_{server}"))
+
+        threads = [threading.Thread(target=keep, args=(s,)) for s in servers]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for server in servers:
+            found = community.stored_login(server)
+            assert found is not None and found.token == f"cr_{server}", (round_, server)
