@@ -331,3 +331,27 @@ def test_two_logins_at_once_on_one_data_folder_keep_both_tokens(tmp_path, monkey
         for server in servers:
             found = community.stored_login(server)
             assert found is not None and found.token == f"cr_{server}", (round_, server)
+
+
+def test_a_token_that_cannot_be_kept_is_printed_once(tmp_path, server, monkeypatch, capsys):
+    from app.cli import main
+    from services import community
+
+    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "data"))
+
+    real_write = community.write_atomic
+
+    def full_disk(path, data, **options):  # the folder takes a small file, not the logins
+        if path.name == "community.json":
+            raise OSError(28, "No space left on device")
+        return real_write(path, data, **options)
+
+    monkeypatch.setattr(community, "write_atomic", full_disk)
+    assert main(["login", "Ann", "--server", server.url]) != 0
+    err = capsys.readouterr().err
+    token = err.split("to keep yourself: ", 1)[1].split(" ", 1)[0]
+    assert token.startswith("cr_") and err.count(token) == 1
+    monkeypatch.undo()
+    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "data"))
+    # The printed token is the name's: it logs in with it.
+    assert main(["login", "Ann", "--server", server.url, "--token", token]) == 0
