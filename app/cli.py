@@ -24,6 +24,7 @@ PROG = "cardrogue"
 
 # Exit status for Ctrl+C, as shells report a process killed by SIGINT (128 + 2).
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a command whose reader left
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,10 @@ def run_play(args: argparse.Namespace) -> int:
             print(f"{PROG} play: {args.file}: {error.message}", file=sys.stderr)
             return 2
     if not path.is_file():
-        print(shown(f"{PROG} play: {args.file}: no such file"), file=sys.stderr)
+        what = "no such file" if not path.exists() else \
+            "a folder, not a map file" if path.is_dir() else \
+            "not a regular file (a pipe or a device); save the map to a file first"
+        print(shown(f"{PROG} play: {args.file}: {what}"), file=sys.stderr)
         return 2
     if not can_open_app("play"):
         return 2
@@ -279,9 +283,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             # argparse exits after --help, --version and usage errors; report that as a status
             # so callers of main() always get an int back.
             return exit_status(exit_request.code)
-        return args.run(args)
+        status: int = args.run(args)
+        sys.stdout.flush()  # here, where a reader that left is caught, not at exit
+        return status
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`cardrogue scores ... | head -1`): nothing more to say, and
+        # nothing to print at exit either (stdout's last flush would fail again).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception as error:  # noqa: BLE001 - the last line of defence: no traceback for users
         print(shown(f"{PROG}: error: {describe(error)}"), file=sys.stderr)
         return 1

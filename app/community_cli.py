@@ -107,8 +107,17 @@ def run_login(args: argparse.Namespace) -> int:
         elif kept is not None and _still_known(client, kept):
             login, how = kept, "the kept token"
         else:
+            community.check_keeping()  # before the name is taken: its token comes once
             login, how = client.register(args.name), ""
-        community.keep_login(login)
+            try:
+                community.keep_login(login)
+            except community.CommunityError as exc:
+                _err("login", f"{exc.message}; {shown(args.name)} is registered, and its token "
+                     f"is shown here once, to keep yourself: {login.token} (later: cardrogue "
+                     f"login {shown(args.name)} --token TOKEN)")
+                return EXIT_FAILED
+        if how:
+            community.keep_login(login)
     except community.CommunityError as exc:
         if exc.status == 409 and kept is not None:
             _err("login", f"the server no longer knows the token kept for {shown(args.name)}, and "

@@ -13,6 +13,16 @@ if ! command -v tmux >/dev/null 2>&1; then
     fi
 fi
 
+# PyICU (the server's look-alike names) is built against the system's ICU.
+if ! pkg-config --exists icu-uc 2>/dev/null || ! command -v g++ >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+            libicu-dev pkg-config g++ >/dev/null
+    else
+        echo "note: PyICU needs libicu-dev, pkg-config and g++ to build" >&2
+    fi
+fi
+
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
 .venv/bin/python -m pip install --quiet -e '.[test]'

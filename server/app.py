@@ -20,12 +20,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from server import store
 from server.db import connect, reading, reading_statements, writing
-from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate
+from server.names import MAX_MARKS, invisible, too_many_marks
+from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, SecurityHeaders
 from server.pages import add_pages
 from server.verification import (
     CURRENT_RULES_VERSION,
@@ -84,8 +85,11 @@ class ErrorAnswer(BaseModel):
     error: ErrorBody
 
 
+# The limits the routes enforce, declared in the schema (check_name, check_why and the map
+# reader enforce them, with their own error codes).
 class PlayerIn(BaseModel):
-    name: str
+    name: str = Field(description="1 to 40 printable characters, none invisible",
+                      json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})
 
 
 class PlayerOut(BaseModel):
@@ -100,7 +104,8 @@ class Me(BaseModel):
 
 
 class MapIn(BaseModel):
-    map: str = Field(description="the map's TOML text")
+    map: str = Field(description="the map's TOML text",
+                     json_schema_extra={"minLength": 1, "maxLength": 1_000_000})
     clear: dict[str, Any] = Field(description="a run document that clears the map")
 
 
@@ -167,6 +172,8 @@ class BoardItem(BaseModel):
     turns: int
     run: int
     at: str | None
+    first: bool = Field(description="the first entry on this board to reach this score "
+                        "(equal scores share a rank and are listed in the order reached)")
 
 
 class Board(BaseModel):
@@ -188,6 +195,8 @@ class PointsItem(BaseModel):
     dungeon_keys: bool | None = Field(None, description="played with the Dungeon Keys variant")
     run: int
     at: str | None
+    first: bool = Field(description="the first entry on this board to reach this score "
+                        "(equal scores share a rank and are listed in the order reached)")
 
 
 class PointsBoard(BaseModel):
@@ -220,7 +229,7 @@ class BoardPage(BaseModel):
 class ReportIn(BaseModel):
     map: str | None = None
     run: int | None = None
-    why: str
+    why: str = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_WHY})
 
 
 class ReportOut(BaseModel):
@@ -228,7 +237,7 @@ class ReportOut(BaseModel):
 
 
 class Why(BaseModel):
-    why: str
+    why: str = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_WHY})
 
 
 class Done(BaseModel):
@@ -237,7 +246,7 @@ class Done(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorAnswer} for status in (400, 401, 403, 404, 409, 413, 422, 429)}
+    status: {"model": ErrorAnswer} for status in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
 
 
 # ---------------------------------------------------------------------- checks
@@ -253,6 +262,13 @@ def check_name(name: str) -> str:
 
     if any(c in BIDI_CONTROLS for c in name):
         raise ApiError(422, "bad_name", "a name holds no direction controls")
+    hidden = invisible(name)
+    if hidden is not None:
+        raise ApiError(422, "bad_name", f"a name holds no invisible characters ({hidden} "
+                       "shows as nothing)")
+    if too_many_marks(name):
+        raise ApiError(422, "bad_name", f"a letter of a name carries at most {MAX_MARKS} "
+                       "accents or other marks")
     return name
 
 
@@ -299,6 +315,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                               "is proved by replaying its run.", lifespan=lifespan)
     app.add_middleware(Limits, max_body=settings.max_body,
                        per_address=settings.per_address, per_token=settings.per_token)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     _handlers(app)
     _routes(app, settings)
     add_pages(app)
@@ -322,17 +339,53 @@ def _handlers(app: FastAPI) -> None:
         return _error(422, "bad_request", f"{where}: {words}" if where else words)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         # FastAPI answers 400 itself for a body it cannot read as JSON (too deep, say).
         code = {400: "bad_json", 404: "not_found", 405: "method_not_allowed"}.get(
             error.status_code, "error")
         message = "the body is not JSON that the server can read" if code == "bad_json" \
             else str(error.detail)
-        return _error(error.status_code, code, message)
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # every method the path takes (one route per method)
+            headers["Allow"] = _allowed(request)
+        return _error(error.status_code, code, message, headers=headers or None)
+
+    @app.exception_handler(DBAPIError)
+    async def database_trouble(_request: Request, error: DBAPIError) -> JSONResponse:
+        # The database is down, restarting or locked: a client should come back, not give up.
+        if isinstance(error, IntegrityError):
+            return _error(500, "server_error", "the server failed to answer; try again later")
+        return _error(503, "database_unavailable", f"{trouble(error)}; try again in "
+                      f"{RETRY_AFTER} s", headers={"Retry-After": str(RETRY_AFTER)})
 
     @app.exception_handler(Exception)
     async def failure(_request: Request, _error_: Exception) -> JSONResponse:
         return _error(500, "server_error", "the server failed to answer; try again later")
+
+
+RETRY_AFTER = 5  # seconds a client waits before asking again while the database is away
+
+
+def trouble(error: Exception) -> str:
+    """What is wrong with the database, in our words (never the driver's text, which may name
+    hosts and users)."""
+    text = str(getattr(error, "orig", None) or error).lower()
+    if "locked" in text or "busy" in text:
+        return "the database is locked by another writer"
+    if any(word in text for word in ("connect", "refused", "timeout", "timed out",
+                                     "terminat", "shutting down", "closed", "starting up")):
+        return "the database does not answer"
+    return "the database failed"
+
+
+def _allowed(request: Request) -> str:
+    """The methods some route takes on this request's path, for a 405's Allow header."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        pattern = getattr(route, "path_regex", None)
+        if pattern is not None and pattern.match(request.scope["path"]):
+            methods |= set(getattr(route, "methods", None) or ())
+    return ", ".join(sorted(methods))
 
 
 def _engine(request: Request) -> Engine:
@@ -392,10 +445,17 @@ def _map_or_404(conn: Any, ref: str, include_hidden: bool = False) -> Any:
 def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place per route
     # HEAD too, for monitors that ask without a body (out of the schema: it has none).
     @app.head("/healthz", include_in_schema=False)
-    @app.get("/healthz", tags=["server"])
-    def healthz(request: Request) -> dict[str, str]:
-        with reading(_engine(request)) as conn:
-            conn.exec_driver_sql("SELECT 1")
+    @app.get("/healthz", tags=["server"], responses={503: {
+        "description": "the database cannot serve: {\"status\": \"unavailable\", \"why\"}, "
+                       "with Retry-After"}})
+    def healthz(request: Request) -> Any:
+        """200 {"status": "ok"}, or 503 with Retry-After and why the database cannot serve."""
+        try:
+            with reading(_engine(request)) as conn:
+                conn.exec_driver_sql("SELECT 1")
+        except DBAPIError as error:
+            return JSONResponse({"status": "unavailable", "why": trouble(error)},
+                                status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
         return {"status": "ok"}
 
     @app.post(API + "/players", status_code=201, response_model=PlayerOut, responses=ERRORS,
@@ -407,8 +467,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                 token = store.create_player(conn, name)
         except store.Conflict as taken:
             message = "this name is taken" if str(taken) == name else \
-                f"this name is too like {str(taken)!r}, which is taken (names differ by more " \
-                "than case or width)"
+                f"this name is too like {str(taken)!r}, which is taken (names must not look " \
+                "alike, in any case or width)"
             raise ApiError(409, "name_taken", message) from None
         except IntegrityError:  # registered at the same moment by someone else
             raise ApiError(409, "name_taken", "this name is taken") from None
@@ -580,8 +640,12 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
 
     @app.get(API + "/runs/{run_id}/file", responses=ERRORS, tags=["runs"])
     def get_run_file(request: Request, run_id: int) -> dict[str, Any]:
+        """A run as submitted, once it is settled (docs/server.md, "Copied runs")."""
         with reading(_engine(request)) as conn:
             row = _run_or_404(conn, run_id)
+        if row.status == "queued":
+            raise ApiError(409, "not_settled", "this run is not verified yet; its file can "
+                           "be read once it is")
         return row.document
 
     @app.post(API + "/reports", status_code=201, response_model=ReportOut, responses=ERRORS,

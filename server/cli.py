@@ -90,6 +90,16 @@ def _rate(text: str) -> Any:
                                          "(0: no limit)") from None
 
 
+def _network(text: str) -> str:
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_network(text.strip(), strict=False))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not an address or a network "
+                                         "(e.g. 127.0.0.1 or 10.0.0.0/8)") from None
+
+
 def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     from server.defaults import PER_ADDRESS, PER_TOKEN
 
@@ -107,6 +117,12 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--per-token", type=_rate, default=None, metavar="N/SECONDS",
                         help="requests one token may make, per SECONDS (default "
                              f"{PER_TOKEN[0]}/{PER_TOKEN[1]:g}; 0: no limit)")
+    parser.add_argument("--trusted-proxy", type=_network, action="append", default=[],
+                        metavar="ADDRESS",
+                        help="a reverse proxy in front of the server (an address or a network, "
+                             "e.g. 10.0.0.0/8; may be given more than once): the client's "
+                             "address is read from X-Forwarded-For only on connections from "
+                             "these (default: from none)")
     _budget_arguments(parser)
     admin = parser.add_subparsers(title="administration", metavar="admin", dest="server_command")
     admin_parser = admin.add_parser("admin", help="manage the server's players and maps",
@@ -191,7 +207,12 @@ def run_server(args: argparse.Namespace) -> int:
     print(f"{PROG} server: listening on http://{args.host}:{args.port} ({where}; runs verified "
           f"{verifying}); Ctrl+C stops it", flush=True)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        # uvicorn's own proxy-header handling, trusting only the configured proxies: its
+        # default trusts X-Forwarded-For from loopback, which let any local client pick the
+        # address its requests are counted under.
+        trusted = list(args.trusted_proxy)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                    proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
     finally:
         engine.dispose()
     return EXIT_OK

@@ -96,6 +96,30 @@ async def _error(send: Send, status: int, code: str, message: str,
     await send({"type": "http.response.body", "body": body})
 
 
+def bearer_token(authorization: bytes) -> bytes | None:
+    """The token an Authorization header carries, read as the routes read it (app._token:
+    "Bearer", in any case, then the token without the spaces around it), so the per-token
+    bucket is the token's however the header is padded; None without one."""
+    scheme, _, token = authorization.partition(b" ")
+    token = token.strip()
+    if scheme.lower() != b"bearer" or not token:
+        return None
+    return token
+
+
+def _strict_json_refusal(body: bytes) -> str | None:
+    """Why a JSON body is refused by the one strict reader that `cardrogue verify` uses too
+    (engine.core.runs.parse_json: UTF-8 without a byte order mark, no key twice, no NaN,
+    Infinity or overflowing number, no NUL or lone surrogate in a text); None if it reads."""
+    from engine.core.runs import RunError, parse_json
+
+    try:
+        parse_json(body)
+    except RunError as error:
+        return f"the body is not JSON that the server reads: {error.message}"
+    return None
+
+
 class Limits:
     """ASGI middleware: 413 for bodies over `max_body` bytes, 429 past either rate."""
 
@@ -113,9 +137,9 @@ class Limits:
         headers = dict(scope.get("headers") or [])
         client = scope.get("client")
         waits = [self.addresses.take(client[0] if client else "?")]
-        authorization = headers.get(b"authorization", b"")
-        if authorization:
-            waits.append(self.tokens.take(hashlib.sha256(authorization).hexdigest()))
+        token = bearer_token(headers.get(b"authorization", b""))
+        if token is not None:
+            waits.append(self.tokens.take(hashlib.sha256(token).hexdigest()))
         wait = max(waits)
         if wait > 0:
             seconds = max(1, math.ceil(wait))
@@ -146,6 +170,11 @@ class Limits:
                 chunks.append(chunk)
                 more = message.get("more_body", False)
             body = b"".join(chunks)
+            if body and b"json" in headers.get(b"content-type", b"").lower():
+                refusal = _strict_json_refusal(body)
+                if refusal is not None:
+                    await _error(send, 400, "bad_json", refusal)
+                    return
             sent = False
 
             async def replay() -> Message:
@@ -158,3 +187,36 @@ class Limits:
             await self.app(scope, replay, send)
             return
         await self.app(scope, receive, send)
+
+
+# Pages load only what this server serves (their style is inline); nothing may frame them.
+# The API's interactive docs (/docs, /redoc) load FastAPI's script and style from its CDN.
+CSP = ("default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "img-src 'self' data: https://fastapi.tiangolo.com; worker-src blob:; "
+            "frame-ancestors 'none'; base-uri 'none'")
+
+
+class SecurityHeaders:
+    """ASGI middleware: every answer says nosniff, may not be framed, and carries a CSP."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        docs = str(scope.get("path", "")).startswith(("/docs", "/redoc"))
+        extra = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                 (b"content-security-policy", (DOCS_CSP if docs else CSP).encode()),
+                 (b"referrer-policy", b"same-origin")]
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

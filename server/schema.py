@@ -53,9 +53,12 @@ players = Table(
     Column("banned_why", Text),
     # The name as compared (store.name_key): names equal but for case or width are one name.
     Column("name_key", Text),
+    # Its TR39 skeleton (server.names.name_skeleton): names that look alike are one name.
+    Column("name_skeleton", Text),
     CheckConstraint("role IN ('player', 'moderator')", name="role"),
 )
 Index("uq_players_name_key", players.c.name_key, unique=True)
+Index("uq_players_name_skeleton", players.c.name_skeleton, unique=True)
 
 runs = Table(
     "runs", metadata,
@@ -85,9 +88,14 @@ runs = Table(
     # A verified run of a game ranked in points (Mini Rogue): its board and score.
     Column("board", String(120)),
     Column("score", Integer),
+    # sha256 of the actions as the engine read them (verification.actions_key), set when the
+    # run is verified: a later run with the same actions on the same board is a copy.
+    Column("actions_key", String(64)),
     CheckConstraint("status IN ('queued', 'verified', 'refused')", name="status"),
 )
 Index("ix_runs_queued", runs.c.status, runs.c.id)
+# The copy check is one lookup: the runs with these actions, in submission order.
+Index("ix_runs_actions_key", runs.c.actions_key, runs.c.id)
 Index("uq_runs_player_document", runs.c.player_id, runs.c.document_hash, unique=True)
 
 maps = Table(

@@ -10,8 +10,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import secrets
-import unicodedata
 import functools
 from collections import Counter
 from collections.abc import Sequence
@@ -43,6 +43,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 
 from server.db import now
+from server.names import name_key, name_skeleton
 from server.schema import (
     board_moves,
     board_scores,
@@ -80,22 +81,20 @@ def new_token() -> str:
     return TOKEN_PREFIX + secrets.token_urlsafe(32)
 
 
-def name_key(name: str) -> str:
-    """A name as names are compared: "BOB", "Bob" and full-width "ｂｏｂ" are all "bob", so
-    nobody can pass for another player on a board."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-
-
 def create_player(conn: Connection, name: str, role: str = "player") -> str:
     """Register `name` and return its token (shown once; only its hash is stored). Raises
-    Conflict, with the name taken, when it or one equal to it but for case or width is."""
-    key = name_key(name)
-    taken = conn.execute(select(players.c.name).where(players.c.name_key == key)).scalar()
+    Conflict, with the name taken, when it or one equal to it but for case or width, or one
+    that looks like it (server.names), is. One query on two unique indexes decides; two
+    look-alikes registered at once meet the unique index (IntegrityError)."""
+    key, look = name_key(name), name_skeleton(name)
+    taken = conn.execute(select(players.c.name).where(
+        or_(players.c.name_key == key, players.c.name_skeleton == look)).limit(1)).scalar()
     if taken is not None:
         raise Conflict(taken)
     token = new_token()
-    conn.execute(insert(players).values(name=name, name_key=key, token_hash=token_hash(token),
-                                        role=role, created_at=now()))
+    conn.execute(insert(players).values(name=name, name_key=key, name_skeleton=look,
+                                        token_hash=token_hash(token), role=role,
+                                        created_at=now()))
     return token
 
 
@@ -155,7 +154,7 @@ def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, cl
     run_id = _new_id(conn.execute(insert(runs).values(
         player_id=author_id, document=clear, map_id=facts.id, rules_version=rules_version,
         status="verified", moves=outcome.moves, turns=outcome.turns, submitted_at=at,
-        verified_at=at)))
+        verified_at=at, actions_key=outcome.actions)))
     conn.execute(insert(maps).values(
         id=facts.id, share_code=facts.share_code, title=facts.title, author_id=author_id,
         kind=facts.kind, levels=facts.levels, par=facts.par, description=facts.description,
@@ -331,10 +330,13 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
     """Store a run's verdict and, if verified, enter it on its board. Exactly once: False if
     the run was settled already (by another verifier)."""
     at = now()
+    if outcome.ok and outcome.actions is not None:
+        outcome = _unless_copied(conn, run_id, outcome)
     done = conn.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "queued").values(
         status="verified" if outcome.ok else "refused", reason=outcome.reason,
-        message=outcome.message or None, action_index=outcome.index, moves=outcome.moves,
-        turns=outcome.turns, board=outcome.board, score=outcome.score, verified_at=at))
+        message=safe_message(outcome.message), action_index=outcome.index, moves=outcome.moves,
+        turns=outcome.turns, board=outcome.board, score=outcome.score, verified_at=at,
+        actions_key=outcome.actions))
     if not done.rowcount:
         return False
     if outcome.ok and outcome.board is not None:
@@ -359,6 +361,37 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
         conn.execute(update(maps).where(maps.c.id == row.map_id)
                      .values(plays=maps.c.plays + 1))
     return True
+
+
+COPIED_RUN = "copied_run"
+
+
+def original_of(conn: Connection, run_id: int, actions: str, board: str | None
+                ) -> Any:
+    """The earliest verified run submitted before `run_id` with the same actions on the same
+    board (its id and its player's name), or None. One lookup on ix_runs_actions_key."""
+    mine = select(runs.c.map_id, runs.c.rules_version).where(runs.c.id == run_id).subquery()
+    same_board = (runs.c.board == board) if board is not None else and_(
+        runs.c.board.is_(None), runs.c.map_id == select(mine.c.map_id).scalar_subquery())
+    return conn.execute(
+        select(runs.c.id, players.c.name.label("player"))
+        .join(players, players.c.id == runs.c.player_id)
+        .where(runs.c.actions_key == actions, runs.c.id < run_id, runs.c.status == "verified",
+               runs.c.rules_version == select(mine.c.rules_version).scalar_subquery(),
+               same_board)
+        .order_by(runs.c.id).limit(1)).first()
+
+
+def _unless_copied(conn: Connection, run_id: int, outcome: Outcome) -> Outcome:
+    """A verified outcome, or the refusal copied_run when an earlier verified run on the same
+    board has the same actions (docs/server.md, "Copied runs")."""
+    assert outcome.actions is not None
+    original = original_of(conn, run_id, outcome.actions, outcome.board)
+    if original is None:
+        return outcome
+    return Outcome(False, COPIED_RUN, f"these actions are those of run {original.id} by "
+                   f"{original.player}, verified earlier on this board: a copy is not a score",
+                   actions=outcome.actions)
 
 
 def _enter(conn: Connection, identity: str, rules_version: int, player_id: int, run_id: int,
@@ -575,7 +608,8 @@ def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, 
     on_board = _points_board(game, board, rules_version)
     query = select(scored_entries.c.score, scored_entries.c.run_id, scored_entries.c.ending,
                    scored_entries.c.difficulty, scored_entries.c.dungeon_keys,
-                   utc_iso(scored_entries.c.at).label("at"), players.c.name.label("player")).join(
+                   utc_iso(scored_entries.c.at).label("at"), players.c.name.label("player"),
+                   _first_at_points().label("first")).join(
         players, players.c.id == scored_entries.c.player_id).where(on_board)
     if around is not None:
         # The player by name, then their entry by the board's unique key: two index lookups.
@@ -628,7 +662,8 @@ def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, 
                 rank = 1 + _higher_than(conn, game, board, rules_version, row.score)
             items.append({"rank": rank, "player": row.player, "score": row.score,
                           "ending": row.ending, "difficulty": row.difficulty,
-                          "dungeon_keys": row.dungeon_keys, "run": row.run_id, "at": row.at})
+                          "dungeon_keys": row.dungeon_keys, "run": row.run_id, "at": row.at,
+                          "first": bool(row.first)})
     next_cursor = None
     if more and rows:
         next_cursor = _make_cursor([rows[-1].score, rows[-1].run_id])
@@ -728,7 +763,8 @@ def _page(start: str) -> Any:
     shown = select(maps.c.id).where(maps.c.id == bindparam("identity"),
                                     maps.c.hidden_at.is_(None)).exists()  # not a hidden map
     rows = select(entries.c.moves, entries.c.turns, entries.c.run_id,
-                  utc_iso(entries.c.at).label("at"), players.c.name.label("player")).join(
+                  utc_iso(entries.c.at).label("at"), players.c.name.label("player"),
+                  _first_at_score().label("first")).join(
         players, players.c.id == entries.c.player_id).where(_BOARD, shown)
     key = tuple_(bindparam("start_moves"), bindparam("start_turns"), bindparam("start_run"))
     if start == ">":
@@ -753,10 +789,31 @@ def _page(start: str) -> Any:
     rules_version: Any = bindparam("rules_version")
     ahead = _entries_ahead(identity, rules_version, *first)
     return (select(page.c.moves, page.c.turns, page.c.run_id, page.c.at, page.c.player,
+                   page.c.first,
                    cast(ahead + scores.c.within + 1, BigInteger).label("rank"),
                    _size(identity, rules_version).label("total"))
             .join(scores, and_(scores.c.moves == page.c.moves, scores.c.turns == page.c.turns))
             .order_by(*page_order))
+
+
+def _first_at_score() -> Any:
+    """Whether an entry is the first on its board to reach its score: no entry at the same
+    moves and turns comes from an earlier run (one probe of ix_entries_board)."""
+    earlier = entries.alias("earlier")
+    return ~select(earlier.c.id).where(
+        earlier.c.map_id == entries.c.map_id, earlier.c.rules_version == entries.c.rules_version,
+        earlier.c.removed == false(), earlier.c.moves == entries.c.moves,
+        earlier.c.turns == entries.c.turns, earlier.c.run_id < entries.c.run_id).exists()
+
+
+def _first_at_points() -> Any:
+    """The same for an entry of a board in points (one probe of ix_scored_entries_board)."""
+    earlier = scored_entries.alias("earlier")
+    return ~select(earlier.c.id).where(
+        earlier.c.game == scored_entries.c.game, earlier.c.board == scored_entries.c.board,
+        earlier.c.rules_version == scored_entries.c.rules_version,
+        earlier.c.removed == false(), earlier.c.score == scored_entries.c.score,
+        earlier.c.run_id < scored_entries.c.run_id).exists()
 
 
 @functools.cache
@@ -801,7 +858,8 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
     rows = rows[:limit]
     total = int(rows[0].total) if rows else board_size(conn, identity, rules_version)
     items = [{"rank": row.rank, "player": row.player, "moves": row.moves,
-              "turns": row.turns, "run": row.run_id, "at": row.at} for row in rows]
+              "turns": row.turns, "run": row.run_id, "at": row.at, "first": bool(row.first)}
+             for row in rows]
     next_cursor = None
     if more and rows:
         last = rows[-1]
@@ -958,7 +1016,24 @@ def _cursor(cursor: str | None, types: tuple[type, ...]) -> tuple[Any, ...] | No
         raise BadCursor(cursor)
     if any(isinstance(v, int) and not -(1 << 62) < v < 1 << 62 for v in values):
         raise BadCursor(cursor)
+    if any(isinstance(v, str) and (len(v) > 400 or _UNSTORABLE.search(v)) for v in values):
+        raise BadCursor(cursor)  # no database compares a NUL or a lone surrogate
     return tuple(values)
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def safe_message(message: str | None, limit: int = 2000) -> str | None:
+    """A refusal's words as they can be stored on both databases and shown anywhere: NULs,
+    lone surrogates and other control characters become U+FFFD, and the text is cut to
+    `limit` characters."""
+    if not message:
+        return None
+    cleaned = "".join("\ufffd" if _UNSTORABLE.match(c) or (not c.isprintable() and c not in
+                                                           "\n\t") else c
+                      for c in message[:limit])
+    return cleaned
 
 
 def player_entries(conn: Connection, name: str, *, limit: int = 100) -> list[dict[str, Any]]:

@@ -15,6 +15,8 @@ as too_slow), so a pathological map or run costs a bounded amount.
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import re
 import time
 from dataclasses import dataclass
@@ -83,6 +85,9 @@ class Outcome:
     # How a Mini Rogue delve was played: a daily board mixes difficulties and variants.
     difficulty: str | None = None
     dungeon_keys: bool | None = None
+    # sha256 of the actions as the engine read them (actions_key): a run whose actions equal
+    # an earlier verified run's on the same board is a copy (store.record_outcome).
+    actions: str | None = None
 
     @classmethod
     def refused(cls, error: RunError) -> Outcome:
@@ -106,6 +111,23 @@ def read_header(doc: Any) -> Header:
     return Header(identity if isinstance(identity, str) and len(identity) == 64 else None,
                   version if isinstance(version, int) and not isinstance(version, bool)
                   and 0 <= version < 1 << 31 else None)
+
+
+def actions_key(run: Any) -> str:
+    """sha256 of a run's actions as the engine read them, in canonical JSON: what was played,
+    without the player's name, the date, the claims, or any spelling the reader ignores, so
+    two documents that play the same moves have the same key."""
+    canonical = json.dumps([action.to_dict() for action in run.actions], sort_keys=True,
+                           separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def document_actions_key(doc: Any) -> str | None:
+    """actions_key of a run document, or None when it is not a run the engine reads."""
+    try:
+        return actions_key(games.run_from_dict(doc))
+    except RunError:
+        return None
 
 
 def read_map(text: str) -> MapFacts:
@@ -267,13 +289,13 @@ def _scored_outcome(doc: Any, budget: Budget, submitted: datetime.datetime) -> O
     else:
         board = f"seed:{run.seed}:{run.difficulty}:{'keys' if run.dungeon_keys else 'plain'}"
     return Outcome(True, board=board, score=score, ending=ending, difficulty=run.difficulty,
-                   dungeon_keys=run.dungeon_keys)
+                   dungeon_keys=run.dungeon_keys, actions=actions_key(run))
 
 
 def _outcome(doc: Any, map_text: str | None, budget: Budget) -> tuple[Outcome, bool]:
     """The replay's Outcome, and whether the run won."""
     try:
-        spec = _run_map(doc, map_text, budget)
+        spec, run = _run_map(doc, map_text, budget)
     except RunError as error:
         return Outcome.refused(error), False
     except MapRefused as error:  # a stored map that no longer reads: the engine changed
@@ -284,11 +306,13 @@ def _outcome(doc: Any, map_text: str | None, budget: Budget) -> tuple[Outcome, b
         return _refused(verdict), False
     moves, turns = verdict.figures["moves"], verdict.figures["turns"]
     assert isinstance(moves, int) and isinstance(turns, int)
-    return Outcome(True, moves=moves, turns=turns), verdict.figures.get("outcome") == "won"
+    return (Outcome(True, moves=moves, turns=turns, actions=actions_key(run)),
+            verdict.figures.get("outcome") == "won")
 
 
-def _run_map(doc: Any, map_text: str | None, budget: Budget) -> MapSpec:
-    """The map a run document is replayed on, after the checks that need no replay."""
+def _run_map(doc: Any, map_text: str | None, budget: Budget) -> tuple[MapSpec, Any]:
+    """The map a run document is replayed on, after the checks that need no replay, and the
+    run as read."""
     run = games.run_from_dict(doc)
     if run.game != GAME or getattr(run, "table", None) is not None:
         raise RunError(BAD_RUN, "the server ranks runs of published Card Rogue maps and Mini "
@@ -300,4 +324,4 @@ def _run_map(doc: Any, map_text: str | None, budget: Budget) -> MapSpec:
         identity = getattr(run, "map_id", "")
         raise RunError(UNKNOWN_MAP, f"no map published here has the id {identity[:12]}… "
                        f"(share code {share_code(identity)})")
-    return _spec(map_text)
+    return _spec(map_text), run

@@ -25,7 +25,8 @@ import os
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,15 +121,56 @@ def _credentials_path() -> Path:
         raise CommunityError(str(exc)) from None
 
 
-def _read_credentials() -> dict[str, Any]:
+def _read_credentials(*, strict: bool = False) -> dict[str, Any]:
+    """The kept logins. A file that cannot be read reads as none, or with `strict` (before
+    writing it) raises CommunityError: it may hold another server's token, so it is never
+    overwritten."""
     path = _credentials_path()
     if not path.exists():
         return {}
     try:
         stored = json.loads(read_limited(path, MAX_CREDENTIALS_BYTES))
-    except (OSError, FileTooLarge, ValueError):
-        return {}  # damaged: the player logs in again, and the file is rewritten whole
-    return stored if isinstance(stored, dict) else {}
+        if not isinstance(stored, dict):
+            raise ValueError("not an object")
+    except (OSError, FileTooLarge, ValueError) as exc:
+        if not strict:
+            return {}
+        raise CommunityError(f"the kept logins in {path} cannot be read ({_one_line(exc)}); "
+                             "they are left as they are: move the file away or mend it, "
+                             "then log in again") from None
+    return stored
+
+
+@contextmanager
+def _credentials_lock() -> Iterator[None]:
+    """Held while community.json is read and rewritten, so two logins at once on one data
+    folder both keep their token (an flock on a lock file beside it)."""
+    import fcntl
+
+    path = _credentials_path().with_name(CREDENTIALS_NAME + ".lock")
+    try:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:
+        raise CommunityError(f"the data folder cannot keep a token: {_one_line(exc)}") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)
+
+
+def check_keeping() -> None:
+    """Before registering a name: the kept logins can be read and the data folder written,
+    so the token the server gives once is not lost. Raises CommunityError."""
+    with _credentials_lock():
+        _read_credentials(strict=True)
+        probe = _credentials_path().with_name(f".{CREDENTIALS_NAME}.probe{os.getpid()}")
+        try:
+            write_atomic(probe, b"{}", mode=0o600)
+            probe.unlink()
+        except OSError as exc:
+            raise CommunityError(f"the data folder cannot keep a token: "
+                                 f"{_one_line(exc)}") from None
 
 
 def stored_login(server: str, name: str | None = None) -> Login | None:
@@ -150,7 +192,12 @@ def keep_login(login: Login) -> None:
     """Store a token for its server and make it the one in use, owner-only, written atomically.
     The login it replaces stays kept under `others`, so logging in with that name again takes
     its token back rather than losing it."""
-    stored = _read_credentials()
+    with _credentials_lock():
+        _keep_login(login)
+
+
+def _keep_login(login: Login) -> None:
+    stored = _read_credentials(strict=True)
     entry = stored.get(login.server)
     entry = entry if isinstance(entry, dict) else {}
     others = entry.get("others")
@@ -513,6 +560,7 @@ def login_or_register(client: Client, name: str) -> Login:
     """The kept token for the client's server, or a new one for `name` (kept)."""
     login = stored_login(client.server)
     if login is None:
+        check_keeping()  # before the name is taken: its token comes once
         login = client.register(name)
         keep_login(login)
     client.token = login.token

@@ -46,25 +46,32 @@ def data_dir(create: bool = True) -> Path:
     return folder
 
 
-def maps_dir(create: bool = True) -> Path:
-    folder = data_dir(create) / "maps"
+def _subfolder(name: str, create: bool) -> Path:
+    """A folder of the data folder, made if `create`. Raises DataFolderError, in words, when
+    it is a file or cannot be made."""
+    folder = data_dir(create) / name
     if create:
-        folder.mkdir(parents=True, exist_ok=True)
+        if folder.exists() and not folder.is_dir():
+            raise DataFolderError(f"the {name} folder {folder} is a file, not a folder; move "
+                                  "it away")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DataFolderError(f"the {name} folder {folder} cannot be made: "
+                                  f"{error.strerror or error}") from None
     return folder
+
+
+def maps_dir(create: bool = True) -> Path:
+    return _subfolder("maps", create)
 
 
 def runs_dir(create: bool = True) -> Path:
-    folder = data_dir(create) / "runs"
-    if create:
-        folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return _subfolder("runs", create)
 
 
 def exports_dir(create: bool = True) -> Path:
-    folder = data_dir(create) / "exports"
-    if create:
-        folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return _subfolder("exports", create)
 
 
 def bundled_maps_dir() -> Path:

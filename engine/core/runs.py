@@ -245,15 +245,32 @@ def parse_document(data: bytes | str) -> Any:
     if len(data) > MAX_RUN_BYTES:
         raise RunError(TOO_LARGE, f"the run is {len(data):,} bytes; a run file is at most "
                        f"{MAX_RUN_BYTES:,}")
+    return parse_json(data)
+
+
+def parse_json(data: bytes | str) -> Any:
+    """JSON from outside, read strictly: the one reader of run files (`cardrogue verify`) and of
+    the community server's request bodies, so both refuse the same documents. UTF-8 only, no
+    byte order mark, no key twice, no NaN, Infinity or number too large for a float, and no
+    text holding a NUL or half of a surrogate pair. Raises RunError(not_json)."""
     if isinstance(data, bytes):
+        if data.startswith(b"\xef\xbb\xbf"):
+            raise RunError(NOT_JSON, "the file starts with a byte order mark; save it as UTF-8 "
+                           "without one")
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise RunError(NOT_JSON, f"the file is not UTF-8 text (byte {exc.start})") from None
     else:
         text = data
+    if text.startswith("\ufeff"):
+        raise RunError(NOT_JSON, "the file starts with a byte order mark; save it as UTF-8 "
+                       "without one")
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                           parse_float=_finite)
+        _check_strings(value)
+        return value
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         # Cut off mid-string, JSON reports where the string began; otherwise at the end.
@@ -277,6 +294,32 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a run can hold")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _check_strings(value: Any) -> None:
+    """Refuse text with a NUL or a lone surrogate (a JSON escape such as \\ud800), which no
+    database column takes and no screen shows."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _UNSTORABLE.search(item):
+                raise ValueError("a text holds a NUL or half of a surrogate pair")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def _one_line(exc: BaseException) -> str:

@@ -30,17 +30,42 @@ def played(seed: int, difficulty: str = "normal", dungeon_keys: bool = False, *,
     return record(state, "Recorder", recorded=recorded)
 
 
+ALIKE = 3  # runs of each score of by_score with different actions (same_score)
+
+
+@functools.cache
+def alike(seed: int) -> dict[int, tuple[dict[str, Any], ...]]:
+    """Runs of `seed` (normal, no keys) by score, each score's runs with different actions."""
+    found: dict[int, dict[str, dict[str, Any]]] = {}
+    for policy in range(1500):
+        run = played(seed, policy=policy)
+        found.setdefault(run["claimed"]["score"], {}).setdefault(repr(run["actions"]), run)
+    return {score: tuple(runs.values()) for score, runs in found.items()}
+
+
 @functools.cache
 def by_score(seed: int = 3, count: int = 5) -> tuple[dict[str, Any], ...]:
-    """`count` runs of seed 3 (normal, no keys) with different scores, the highest first."""
-    found: dict[int, dict[str, Any]] = {}
-    for policy in range(200):
-        run = played(seed, policy=policy)
-        found.setdefault(run["claimed"]["score"], run)
-        if len(found) == count:
-            break
-    assert len(found) == count
-    return tuple(found[score] for score in sorted(found, reverse=True))
+    """`count` runs of seed 3 (normal, no keys) with different scores, the highest first;
+    each score has ALIKE runs of different actions (same_score)."""
+    scores = sorted((score for score, runs in alike(seed).items() if len(runs) >= ALIKE),
+                    reverse=True)[:count]
+    assert len(scores) == count
+    return tuple(alike(seed)[score][0] for score in scores)
+
+
+def unused(n: int, *, high: bool) -> dict[str, Any]:
+    """The n-th run of seed 3 that by_score and same_score never give, from the highest
+    score down (`high`) or from the lowest up: one more player's own run."""
+    used = {repr(same_score(run, k)["actions"]) for run in by_score() for k in range(ALIKE)}
+    pool = [run for _, runs in sorted(alike(3).items(), reverse=high) for run in runs
+            if repr(run["actions"]) not in used]
+    return pool[n]
+
+
+def same_score(run: dict[str, Any], n: int) -> dict[str, Any]:
+    """A run of by_score's with the same score as `run` but other actions (n = 1, 2; 0 gives
+    `run`): not a copy of it."""
+    return alike(run["seed"])[run["claimed"]["score"]][n]
 
 
 @functools.cache

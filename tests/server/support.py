@@ -25,10 +25,15 @@ if TYPE_CHECKING:
     from tests.server.live import LiveServer
 
 
-def slower(document: dict[str, Any], extra: int) -> dict[str, Any]:
-    """The same clear with `extra` turns ended at the start: `extra` more moves and turns."""
+def slower(document: dict[str, Any], extra: int, variant: int = 0) -> dict[str, Any]:
+    """The same clear with `extra` turns ended at the start of its turn number `variant`:
+    `extra` more moves and turns. Runs of equal extras but other variants score the same and
+    are not copies of each other (their actions differ)."""
     slow = copy.deepcopy(document)
-    slow["actions"] = [{"do": "end_turn"}] * extra + slow["actions"]
+    actions = slow["actions"]
+    starts = [0] + [n + 1 for n, action in enumerate(actions) if action == {"do": "end_turn"}]
+    at = starts[variant]
+    slow["actions"] = actions[:at] + [{"do": "end_turn"}] * extra + actions[at:]
     slow.pop("claimed", None)
     return slow
 
@@ -96,13 +101,15 @@ def settled(client: httpx.Client, run_id: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------- a live server's content
 
 def publish(server: LiveServer, name: str, author: str = "Author",
-            title: str | None = None) -> dict[str, Any]:
+            title: str | None = None, slower_by: int = 0) -> dict[str, Any]:
     """Publish the bundled challenge `name` with its clear on a live server, as a new player
-    `author`; `title` replaces the map's title when given."""
+    `author`; `title` replaces the map's title when given. With `slower_by`, the clear is that
+    many moves longer than the best, so a player who then plays the best route has a run of
+    their own, not a copy of the clear (which is refused)."""
     client = community.Client(server.url)
     client.register(author)
     text, clear = challenge(name)
     if title is not None:
         start = text.index('title = "') + len('title = "')
         text = text[:start] + title + text[text.index('"', start):]
-    return client.publish(text, clear)
+    return client.publish(text, slower(clear, slower_by) if slower_by else clear)

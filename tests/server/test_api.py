@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.maps import load_map
+from server import store
 from server.schema import entries, players, runs
 from tests.server.conftest import CHALLENGES, Api, challenge
 from tests.server.support import make_moderator, slower
@@ -50,10 +51,42 @@ def test_a_name_equal_but_for_case_or_width_is_taken(api: Api) -> None:
         answer = api.client.post("/api/v1/players", json={"name": like})
         assert answer.status_code == 409, like
         assert answer.json()["error"] == {"code": "name_taken", "message": (
-            "this name is too like 'Bob', which is taken (names differ by more than case or "
-            "width)")}
+            "this name is too like 'Bob', which is taken (names must not look alike, in any "
+            "case or width)")}
     for other in ("Bobby", "Bób", "B o b"):
         assert api.client.post("/api/v1/players", json={"name": other}).status_code == 201
+
+
+def test_a_name_that_looks_like_a_taken_one_is_taken(api: Api) -> None:
+    """Finding 2: look-alikes by their TR39 skeleton, against every name registered."""
+    for name in ("Alice", "Iris", "Arnold", "Paypal"):
+        api.register(name)
+    looks = {
+        "\u0410lice": "Alice",  # Cyrillic capital A
+        "\u0430lice": "Alice",  # Cyrillic small a: "alice" is Alice's name in any case
+        "Alic\u0435": "Alice",  # Cyrillic small e
+        "\U0001d400lice": "Alice",  # mathematical bold A
+        "lris": "Iris",  # a small L for a capital I
+        "Amold": "Arnold",  # "rn" and "m"
+        "P\u0430yp\u0430l": "Paypal",
+    }
+    for like, taken in looks.items():
+        answer = api.client.post("/api/v1/players", json={"name": like})
+        assert answer.status_code == 409, like
+        assert f"too like {taken!r}" in answer.json()["error"]["message"], like
+    # Characters that show as nothing are refused outright, whatever else is registered.
+    invisible = ["Bob\ufe0f", "Bo\ufe00b", "Bob\U000e0041", "Bo\u200db", "Bo\u200bb",
+                 "Bob\u034f", "Bob\u2060", "\u3164Bob", "Bob\u180e", "Bob\u00ad"]
+    for name in invisible:
+        answer = api.client.post("/api/v1/players", json={"name": name})
+        assert answer.status_code == 422, ascii(name)
+        assert answer.json()["error"]["code"] == "bad_name", ascii(name)
+    # A smear of marks hiding a letter is refused; an accent or two is a name of its own.
+    smear = api.client.post("/api/v1/players", json={"name": "Bo\u0301\u0300\u0302b"})
+    assert smear.status_code == 422
+    for own in ("Zo\u00eb", "Se\u0301bastien", "\u1ec6mma", "\u0417\u043e\u044f",
+                "\u674e\u5a1c", "Ali"):
+        assert api.client.post("/api/v1/players", json={"name": own}).status_code == 201, own
 
 
 def test_names_are_checked_but_stored_as_given(api: Api) -> None:
@@ -141,8 +174,8 @@ def test_the_map_list_searches_sorts_and_pages(api: Api) -> None:
     for n, name in enumerate(names):
         titles[name] = api.publish(name, ann if n % 2 == 0 else bo)["title"]
     _, clear = challenge("poison-race")
-    for who in (ann, bo):  # two plays (one player sending the same run twice is one)
-        api.submit(clear, who)
+    for who, extra in ((ann, 1), (bo, 2)):  # two plays (the same run twice is one)
+        api.submit(slower(clear, extra), who)
     api.settle()
 
     def every(sort: str, **params: Any) -> list[dict[str, Any]]:
@@ -214,6 +247,72 @@ def test_the_same_run_sent_again_is_the_same_submission(api: Api) -> None:
     assert api.submit(slower(clear, 1), cy) != first  # another player's copy is their own run
 
 
+def test_a_copied_run_is_refused_naming_the_original(api: Api) -> None:
+    """Finding 1: a downloaded run sent under another token is not a score."""
+    ann, bo, mallory = api.register("Ann"), api.register("Bo"), api.register("Mallory")
+    published = api.publish("speed-maze", ann)
+    _, clear = challenge("speed-maze")
+    original = api.submit(slower(clear, 1), bo)
+    # While it waits for verification, its file is not out: no copy can overtake it.
+    waiting = api.client.get(f"/api/v1/runs/{original}/file")
+    assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "not_settled"
+    api.settle()
+    stolen = api.client.get(f"/api/v1/runs/{original}/file").json()
+    clear_run = api.board(published["id"])["items"][0]["run"]
+    authors = api.client.get(f"/api/v1/runs/{clear_run}/file").json()
+    # Renamed and re-dated, without its claims: the same actions all the same.
+    dressed = {**stolen, "player": "Mallory", "recorded": "2027-01-01T00:00:00Z"}
+    dressed.pop("claimed", None)
+    copies = [api.submit(doc, mallory) for doc in (stolen, dressed, authors)]
+    api.settle()
+    for copy_id, (owner, name) in zip(copies, ((original, "Bo"), (original, "Bo"),
+                                               (clear_run, "Ann")), strict=True):
+        run = api.run(copy_id)
+        assert (run["status"], run["reason"], run["rank"]) == ("refused", "copied_run", None)
+        assert f"run {owner} by {name}" in run["message"]
+    board = api.board(published["id"])
+    assert [(i["player"], i["rank"]) for i in board["items"]] == [("Ann", 1), ("Bo", 2)]
+    # The same actions on another board are no copy; Bo's own re-dated run is one (one play).
+    api.publish("key-detour", ann)
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 2
+    again = api.submit({**stolen, "recorded": "2027-02-02T00:00:00Z"}, bo)
+    api.settle()
+    assert api.run(again)["reason"] == "copied_run"
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 2
+
+
+def test_plays_count_distinct_runs_by_their_actions(api: Api) -> None:
+    """Finding 10: resending a run with only `recorded` changed made a play each time."""
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = api.publish("speed-maze", ann)
+    run = slower(challenge("speed-maze")[1], 1)
+    sent = [api.submit({**run, "recorded": f"2026-12-0{day}T00:00:00Z"}, bo)
+            for day in range(1, 5)]
+    api.settle()
+    assert [api.run(n)["status"] for n in sent] == ["verified"] + ["refused"] * 3
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 2
+    api.submit(slower(challenge("speed-maze")[1], 2), bo)  # another play of Bo's counts
+    api.settle()
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["plays"] == 3
+
+
+def test_a_copied_mini_rogue_run_is_refused(api: Api) -> None:
+    from tests.server.minirogue_runs import by_score, seed_board
+
+    run = by_score()[0]
+    first = api.submit(run, api.register("Ann"))
+    api.settle()
+    stolen = api.client.get(f"/api/v1/runs/{first}/file").json()
+    copy_id = api.submit({**stolen, "player": "Mallory"}, api.register("Mallory"))
+    api.settle()
+    refused = api.run(copy_id)
+    assert (refused["status"], refused["reason"]) == ("refused", "copied_run")
+    assert f"run {first} by Ann" in refused["message"]
+    items = api.client.get(f"/api/v1/games/minirogue/boards/{seed_board(run)}/leaderboard"
+                           ).json()["items"]
+    assert [(i["player"], i["first"]) for i in items] == [("Ann", True)]
+
+
 def forgeries(clear: dict[str, Any], other_clear: dict[str, Any]) -> dict[str, Any]:
     edited = copy.deepcopy(clear)
     edited["actions"][1] = {"do": "move", "dir": "W"}
@@ -281,12 +380,14 @@ def test_ties_share_a_rank_and_go_to_the_earlier_run(api: Api) -> None:
     author = api.register("Author")
     published = api.publish("speed-maze", author)  # 30 moves
     _, clear = challenge("speed-maze")
-    for name, extra in (("Cy", 1), ("Bo", 1), ("Di", 2), ("Ed", 0)):
-        api.submit(slower(clear, extra), api.register(name))
+    for name, extra, variant in (("Cy", 1, 0), ("Bo", 1, 1), ("Di", 2, 0), ("Ed", 1, 2)):
+        api.submit(slower(clear, extra, variant), api.register(name))
     api.settle()
     board = api.board(published["id"])
-    assert [(i["rank"], i["player"]) for i in board["items"]] == \
-        [(1, "Author"), (1, "Ed"), (3, "Cy"), (3, "Bo"), (5, "Di")]
+    # Equal scores share a rank, listed in the order reached; the first to reach it says so.
+    assert [(i["rank"], i["player"], i["first"]) for i in board["items"]] == \
+        [(1, "Author", True), (2, "Cy", True), (2, "Bo", False), (2, "Ed", False),
+         (5, "Di", True)]
     assert board["total"] == 5 and board["archived"] is False
     # The same ranks page by page, even when a tie spans two pages.
     for limit in (1, 2, 3):
@@ -306,7 +407,7 @@ def test_pages_return_every_entry_once_while_runs_arrive(api: Api) -> None:
     published = api.publish("speed-maze", author)
     _, clear = challenge("speed-maze")
     for n in range(12):
-        api.submit(slower(clear, n % 5), api.register(f"p{n:02}"))
+        api.submit(slower(clear, 1 + n % 5, n // 5), api.register(f"p{n:02}"))
     api.settle()
     before = {i["player"] for i in api.board(published["id"], limit=100)["items"]}
     seen: list[str] = []
@@ -321,8 +422,8 @@ def test_pages_return_every_entry_once_while_runs_arrive(api: Api) -> None:
         if cursor is None:
             break
         # New players arrive between pages, ahead of and behind the cursor.
-        for extra in (0, 6):
-            api.submit(slower(clear, extra), api.register(f"new{arrivals}"))
+        for run in (slower(clear, 1, 3 + arrivals // 2), slower(clear, 7 + arrivals)):
+            api.submit(run, api.register(f"new{arrivals}"))
             arrivals += 1
         api.settle()
     assert len(seen) == len(set(seen))
@@ -360,7 +461,7 @@ def test_a_ban_removes_a_player_from_every_board(api: Api) -> None:
     ann, bo = api.register("Ann"), api.register("Bo")
     maps = [api.publish(name, ann)["id"] for name in ("speed-maze", "key-detour")]
     for name in ("speed-maze", "key-detour"):
-        api.submit(challenge(name)[1], bo)
+        api.submit(slower(challenge(name)[1], 1), bo)
     api.settle()
     assert all({i["player"] for i in api.board(m)["items"]} == {"Ann", "Bo"} for m in maps)
     why = {"why": "scripted runs"}
@@ -501,6 +602,108 @@ def test_too_many_requests_get_429_with_retry_after(database: str) -> None:
         assert page.status_code == 429 and page.headers["content-type"].startswith("text/html")
         assert "<p>Too many requests; try again in" in page.text
         assert api.client.get("/api/v1/maps").json()["error"]["code"] == "too_many_requests"
+
+
+def test_the_token_bucket_is_the_tokens_however_the_header_is_padded(database: str) -> None:
+    """Finding 4: the per-token key is the parsed token, not the raw header."""
+    from server.limits import Rate
+    from tests.server.conftest import make_api
+
+    for api in make_api(database, per_address=Rate(0), per_token=Rate(3, 3600)):
+        token = api.register("Ann")["Authorization"].split(" ", 1)[1]
+        spellings = [f"Bearer {token}", f"Bearer {token} ", f"bearer   {token}",
+                     f"BEARER {token}\t", f"Bearer  {token}  "]
+        codes = [api.client.get("/api/v1/players/me", headers={"Authorization": spelled}
+                                ).status_code for spelled in spellings]
+        assert codes == [200, 200, 200, 429, 429]
+
+
+def unreadable_bodies() -> dict[str, bytes]:
+    """Run documents that the one strict JSON reader refuses (findings 7 and 11)."""
+    import json
+
+    text = json.dumps(challenge("speed-maze")[1])
+    seed = '"seed": 1101'
+    assert seed in text
+    return {
+        "nan": text.replace(seed, '"seed": NaN').encode(),
+        "infinity": text.replace(seed, '"seed": Infinity').encode(),
+        "overflow": text.replace(seed, '"seed": 1e400').encode(),
+        "twice": text.replace(seed, f'{seed}, {seed}').encode(),
+        "bom": b"\xef\xbb\xbf" + text.encode(),
+        "utf16": text.encode("utf-16"),
+        "surrogate": text.replace('"player": "Author"', '"player": "\\ud800"').encode(),
+        "nul": text.replace('"player": "Author"', '"player": "A\\u0000"').encode(),
+    }
+
+
+def test_bodies_the_cli_refuses_are_refused_here_with_400(api: Api) -> None:
+    from engine.core.runs import NOT_JSON, RunError, parse_document
+
+    ann = api.register("Ann")
+    api.publish("speed-maze", ann)
+    for why, body in unreadable_bodies().items():
+        try:
+            parse_document(body)
+        except RunError as error:  # `cardrogue verify` refuses it...
+            assert error.code == NOT_JSON, why
+        else:
+            raise AssertionError(f"the CLI reads {why}")
+        answer = api.client.post("/api/v1/runs", content=body, headers={
+            **ann, "Content-Type": "application/json"})
+        assert answer.status_code == 400, (why, answer.text)  # ...and so does the server
+        assert answer.json()["error"]["code"] == "bad_json", why
+    # A lone surrogate in a map's title, through the map's JSON body.
+    text, clear = challenge("key-detour")
+    import json
+
+    body = json.dumps({"map": text.replace('title = "', 'title = "\ud800', 1), "clear": clear})
+    answer = api.client.post("/api/v1/maps", content=body.encode(), headers={
+        **ann, "Content-Type": "application/json"})
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_json"
+
+
+def test_forged_cursors_and_unstorable_refusals_are_no_500(api: Api) -> None:
+    for values, sort in ((["\ud800", 1], "title"), (["a\u0000", 1], "title")):
+        answer = api.client.get("/api/v1/maps", params={
+            "sort": sort, "cursor": store._make_cursor(values)})
+        assert answer.status_code == 400, values
+        assert answer.json()["error"]["code"] == "bad_cursor"
+    # A refusal whose words hold what no database stores is recorded, made safe.
+    run_id = api.submit({"not": "a run"}, api.register("Ann"))
+    from server.db import writing
+    from server.verification import Outcome
+
+    with writing(api.engine) as conn:
+        assert store.record_outcome(conn, run_id, Outcome(False, "bad_run",
+                                                          "odd \ud800 and \x00 here"))
+    run = api.run(run_id)
+    assert run["status"] == "refused" and run["message"] == "odd \ufffd and \ufffd here"
+
+
+def test_the_schema_declares_the_limits_405_says_allow_and_every_answer_is_guarded(
+        api: Api) -> None:
+    """Finding 12."""
+    schemas = api.client.get("/openapi.json").json()["components"]["schemas"]
+    assert (schemas["PlayerIn"]["properties"]["name"]["minLength"],
+            schemas["PlayerIn"]["properties"]["name"]["maxLength"]) == (1, 40)
+    assert schemas["MapIn"]["properties"]["map"]["minLength"] == 1
+    for body in ("ReportIn", "Why"):
+        assert schemas[body]["properties"]["why"]["minLength"] == 1
+    wrong = api.client.delete("/api/v1/maps")
+    assert wrong.status_code == 405
+    assert set(wrong.headers["Allow"].split(", ")) == {"GET", "POST"}
+    assert api.client.put("/healthz").headers["Allow"] == "GET, HEAD"
+    ann = api.register("Ann")
+    answers = [api.client.get("/"), api.client.get("/maps/NOPE"), api.client.get("/healthz"),
+               api.client.get("/api/v1/maps"), wrong,
+               api.client.post("/api/v1/runs", content=b"{", headers={
+                   **ann, "Content-Type": "application/json"})]
+    for answer in answers:
+        assert answer.headers["X-Content-Type-Options"] == "nosniff", answer.url
+        assert answer.headers["X-Frame-Options"] == "DENY", answer.url
+        policy = answer.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in policy and "default-src 'self'" in policy
 
 
 def test_errors_have_one_shape(api: Api) -> None:

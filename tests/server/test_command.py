@@ -12,7 +12,7 @@ from typing import Any
 import httpx2 as httpx
 from tests.server.conftest import challenge
 from tests.server.postgres import job_status
-from tests.server.support import CARDROGUE, WAIT, running, serve, settled, wait_until_up
+from tests.server.support import CARDROGUE, WAIT, running, serve, settled, slower, wait_until_up
 from tests.support import free_port
 
 
@@ -34,7 +34,7 @@ def play_a_round(client: httpx.Client) -> tuple[str, dict[str, Any]]:
     published = client.post("/api/v1/maps", json={"map": text, "clear": clear},
                             headers={"Authorization": f"Bearer {author.json()['token']}"})
     assert published.status_code == 201, published.text
-    queued = client.post("/api/v1/runs", json=clear,
+    queued = client.post("/api/v1/runs", json=slower(clear, 1),
                          headers={"Authorization": f"Bearer {player.json()['token']}"})
     assert queued.status_code == 202
     return published.json()["id"], settled(client, queued.json()["id"])
@@ -46,9 +46,9 @@ def test_the_server_command_on_its_default_sqlite_file(env: dict[str, str]) -> N
             httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
         wait_until_up(client, process)
         map_id, run = play_a_round(client)
-        assert (run["status"], run["player"], run["rank"]) == ("verified", "Bo", 1)
+        assert (run["status"], run["player"], run["rank"]) == ("verified", "Bo", 2)
         board = client.get(f"/api/v1/maps/{map_id}/leaderboard").json()
-        assert [(i["rank"], i["player"]) for i in board["items"]] == [(1, "Ann"), (1, "Bo")]
+        assert [(i["rank"], i["player"]) for i in board["items"]] == [(1, "Ann"), (2, "Bo")]
         # A moderator made on the command line acts through the API.
         made = cardrogue("server", "admin", "moderator", "Mod", env=env)
         assert made.returncode == 0, made.stderr
@@ -106,7 +106,8 @@ def test_a_worker_verifies_for_a_server_on_postgresql(env: dict[str, str], postg
         text, clear = challenge("right-weapon")  # 19 actions
         assert client.post("/api/v1/maps", json={"map": text, "clear": clear},
                            headers=author).status_code == 201
-        run_id = client.post("/api/v1/runs", json=clear, headers=author).json()["id"]
+        run_id = client.post("/api/v1/runs", json=slower(clear, 1),  # 20 actions
+                             headers=author).json()["id"]
         longer = client.post("/api/v1/runs", json=challenge("key-detour")[1],  # 40 actions
                              headers=author).json()["id"]
         # Queued for a worker, and none has come yet.
@@ -159,3 +160,28 @@ def test_budget_and_rate_options_out_of_range_are_usage_errors(env: dict[str, st
         assert result.returncode == 2, args
         last = result.stderr.strip().splitlines()[-1]
         assert last.startswith(f"cardrogue {args[0]}: error: argument {args[-2]}: "), last
+
+
+def test_forwarded_addresses_count_only_from_a_trusted_proxy(env: dict[str, str]) -> None:
+    """Finding 4: X-Forwarded-For from loopback chose the address a client is counted under."""
+    def codes(client: httpx.Client, forwarded: list[str]) -> list[int]:
+        return [client.get("/api/v1/maps", headers={"X-Forwarded-For": address}).status_code
+                for address in forwarded]
+
+    fresh = ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"]
+    port = free_port()
+    # By default no proxy is trusted: every request from here counts as this address's.
+    with serve(port, "--per-address", "3/600", env=env) as process, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, process)  # one request
+        assert codes(client, fresh) == [200, 200, 429, 429]
+    port = free_port()
+    with serve(port, "--per-address", "3/600", "--trusted-proxy", "127.0.0.0/8",
+               env=env) as process, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, process)
+        # Behind a trusted proxy each client is counted under its own address.
+        assert codes(client, fresh) == [200, 200, 200, 200]
+        assert codes(client, ["198.51.100.7"] * 4) == [200, 200, 200, 429]
+    bad = cardrogue("server", "--trusted-proxy", "nowhere", env=env)
+    assert bad.returncode == 2 and "not an address or a network" in bad.stderr

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -42,7 +44,7 @@ def test_migrations_build_exactly_the_schema(database: str) -> None:
 def test_the_score_counts_are_built_from_the_boards_on_upgrade(api: Api) -> None:
     published = api.publish("speed-maze", api.register("Ann"))
     for n, extra in enumerate((1, 1, 2)):
-        api.submit(slower(challenge("speed-maze")[1], extra), api.register(f"p{n}"))
+        api.submit(slower(challenge("speed-maze")[1], extra, n), api.register(f"p{n}"))
     api.settle()
     # As a database from before the counts per score, then before the counts per move count.
     for before in ("0002", "0004"):
@@ -74,10 +76,43 @@ def test_names_registered_before_name_keys_keep_theirs_on_upgrade(api: Api) -> N
     assert api.client.post("/api/v1/players", json={"name": "Cy"}).status_code == 201
 
 
+def test_names_registered_before_skeletons_keep_theirs_on_upgrade(api: Api) -> None:
+    migrate(api.engine, "0010", down=True)  # before look-alike names were compared
+    with writing(api.engine) as conn:
+        for n, name in enumerate(("Alice", "\u0410lice", "Bo")):  # the second, Cyrillic А
+            conn.execute(players.insert().values(name=name, name_key=store.name_key(name),
+                                                 token_hash=f"h{n}", created_at=store.now()))
+    migrate(api.engine)
+    with api.engine.connect() as conn:
+        looks = dict(conn.execute(select(players.c.name, players.c.name_skeleton)).all())
+    assert looks["\u0410lice"] == looks["Alice"] + "\t2" and "\t" not in looks["Bo"]
+    # Both keep their names; a new look-alike is refused, another name is not.
+    answer = api.client.post("/api/v1/players", json={"name": "Alic\u0435"})
+    assert answer.status_code == 409 and "'Alice'" in answer.json()["error"]["message"]
+    assert api.client.post("/api/v1/players", json={"name": "Cy"}).status_code == 201
+
+
+def test_runs_verified_before_the_copy_check_are_originals_after_upgrade(api: Api) -> None:
+    published = api.publish("speed-maze", api.register("Ann"))
+    original = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
+    api.settle()
+    migrate(api.engine, "0009", down=True)  # as a database from before the copy check
+    migrate(api.engine)
+    with api.engine.connect() as conn:
+        keys = conn.execute(select(runs.c.actions_key).order_by(runs.c.id)).scalars().all()
+    assert len(keys) == 2 and all(keys) and keys[0] != keys[1]  # the clear and Bo's run
+    stolen = api.client.get(f"/api/v1/runs/{original}/file").json()
+    copied = api.submit(stolen, api.register("Mallory"))
+    api.settle()
+    run = api.run(copied)
+    assert (run["status"], run["reason"]) == ("refused", "copied_run")
+    assert [i["player"] for i in api.board(published["id"])["items"]] == ["Ann", "Bo"]
+
+
 def test_a_run_whose_verifier_died_is_verified_again_once(api: Api) -> None:
     ann = api.register("Ann")
     published = api.publish("speed-maze", ann)
-    run_id = api.submit(challenge("speed-maze")[1], api.register("Bo"))
+    run_id = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
     with writing(api.engine) as conn:
         claim = store.claim_next(conn, lease=60)
     assert claim is not None and claim.run_id == run_id
@@ -115,12 +150,12 @@ def test_the_server_verifies_in_its_own_process(database: str) -> None:
             api = Api(client, engine, Settings(database=database).budget)
             ann = api.register("Ann")
             api.publish("speed-maze", ann)
-            run_id = api.submit(challenge("speed-maze")[1], api.register("Bo"))
+            run_id = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
             deadline = time.monotonic() + 60  # a bound on waiting, not a measurement
             while api.run(run_id)["status"] == "queued" and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert api.run(run_id)["status"] == "verified"
-            assert api.run(run_id)["rank"] == 1
+            assert api.run(run_id)["rank"] == 2
     finally:
         engine.dispose()
 
@@ -129,7 +164,7 @@ def test_an_sqlite_server_verifies_runs_claimed_before_it_stopped(tmp_path: Path
     url = f"sqlite:///{tmp_path / 'server.db'}"
     for api in make_api(url):
         api.publish("speed-maze", api.register("Ann"))
-        run_id = api.submit(challenge("speed-maze")[1], api.register("Bo"))
+        run_id = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
         with writing(api.engine) as conn:  # a verifier takes it, and the server stops
             assert store.claim_next(conn, lease=3600) is not None
     engine = connect(url)
@@ -163,4 +198,45 @@ def test_the_server_verifies_a_mini_rogue_run_in_its_own_process(tmp_path: Path)
                               "/leaderboard").json()
             assert page["total"] == 1
     finally:
+        engine.dispose()
+
+
+def test_a_database_away_or_locked_answers_503_with_retry_after(tmp_path: Path,
+                                                                 monkeypatch: Any) -> None:
+    """Finding 8: database trouble is 503 with Retry-After, and /healthz says why."""
+    from tests.server.postgres import free_port
+
+    def check(engine: Any, why: str, write: bool) -> None:
+        app = create_app(Settings(database=str(engine.url), verify_in_process=False),
+                         engine=engine)
+        with TestClient(app) as client:
+            health = client.get("/healthz")
+            if not write:
+                assert health.status_code == 503 and int(health.headers["Retry-After"]) >= 1
+                assert health.json() == {"status": "unavailable", "why": why}
+                answer = client.get("/api/v1/maps")
+            else:
+                answer = client.post("/api/v1/players", json={"name": "Ann"})
+            assert answer.status_code == 503, answer.text
+            assert int(answer.headers["Retry-After"]) >= 1
+            error = answer.json()["error"]
+            assert error["code"] == "database_unavailable" and error["message"].startswith(why)
+
+    # PostgreSQL that does not answer (nothing listens on the port).
+    away = connect(f"postgresql://nobody@127.0.0.1:{free_port()}/nothing", upgrade=False)
+    try:
+        check(away, "the database does not answer", write=False)
+    finally:
+        away.dispose()
+    # SQLite locked by another writer for longer than the (shortened) busy timeout.
+    monkeypatch.setattr("server.db.SQLITE_BUSY_MS", 50)
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    engine = connect(url)
+    holder = sqlite3.connect(tmp_path / "server.db", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        check(engine, "the database is locked by another writer", write=True)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
         engine.dispose()

@@ -14,7 +14,16 @@ from server.db import migrate
 from server.schema import scored_boards, scored_counts, scored_entries
 from server.store import iso
 from tests.server.conftest import Api
-from tests.server.minirogue_runs import by_score, daily, played, seed_board, today, won
+from tests.server.minirogue_runs import (
+    by_score,
+    daily,
+    played,
+    same_score,
+    seed_board,
+    today,
+    unused,
+    won,
+)
 from tests.server.support import make_moderator
 
 pytestmark = [pytest.mark.clock, pytest.mark.usefixtures("steady_clock")]
@@ -139,7 +148,8 @@ def tied_board(api: Api) -> tuple[str, list[str]]:
     """Five players on one seed's board with scores a > b = b > c > d: ranks 1, 2, 2, 4, 5."""
     runs = by_score()
     names = ["Ann", "Bo", "Cy", "Di", "Ed"]
-    for name, run in zip(names, [runs[0], runs[1], runs[1], runs[2], runs[3]], strict=True):
+    tie = same_score(runs[1], 1)  # Cy's run scores as Bo's, with other actions
+    for name, run in zip(names, [runs[0], runs[1], tie, runs[2], runs[3]], strict=True):
         api.submit(run, api.register(name))
     api.settle()
     return seed_board(runs[0]), names
@@ -181,7 +191,7 @@ def test_a_player_keeps_their_best_entry(api: Api) -> None:
 def test_pages_return_every_entry_once_while_runs_arrive(api: Api) -> None:
     runs = by_score()
     for n in range(10):
-        api.submit(runs[n % 5], api.register(f"p{n:02}"))
+        api.submit(same_score(runs[n % 5], n // 5), api.register(f"p{n:02}"))
     api.settle()
     key = seed_board(runs[0])
     seen: list[str] = []
@@ -195,8 +205,8 @@ def test_pages_return_every_entry_once_while_runs_arrive(api: Api) -> None:
         cursor = page["next"]
         if cursor is None:
             break
-        for run in (runs[0], runs[4]):  # ahead of and behind the cursor
-            api.submit(run, api.register(f"new{arrivals}"))
+        for high in (True, False):  # ahead of and behind the cursor
+            api.submit(unused(arrivals, high=high), api.register(f"new{arrivals}"))
             arrivals += 1
         api.settle()
     assert len(seen) == len(set(seen)) and {f"p{n:02}" for n in range(10)} <= set(seen)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 
 from tests.server.conftest import CHALLENGES, CLEARS
+from tests.server.support import slower
 from tests.server.live import LiveServer
 
 CARDROGUE = Path(sys.executable).with_name("cardrogue")
@@ -36,6 +37,16 @@ def author_map(folder: Path) -> Path:
     shutil.copy(CHALLENGES / f"{MAP}.toml", target)
     shutil.copy(CLEARS / f"{MAP}.run.json", folder / f"{MAP}.clear.json")
     return target
+
+
+def player_run(folder: Path, extra: int = 1) -> Path:
+    """The author's clear with `extra` turns ended first: a player's own run, not a copy of
+    the clear (the server refuses copies), `extra` moves and turns more."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{MAP}.{extra}.run.json"
+    path.write_text(json.dumps(slower(json.loads((CLEARS / f"{MAP}.run.json").read_text()),
+                                      extra)))
+    return path
 
 
 def publish(tmp_path: Path, server: LiveServer) -> str:
@@ -92,10 +103,10 @@ def test_submit_waits_for_the_verdict_and_the_global_board_shows_the_rank(tmp_pa
     code = publish(tmp_path, server)
     player = tmp_path / "player"
     assert cardrogue(player, "login", "Bea", "--server", server.url).returncode == 0
-    run = CLEARS / f"{MAP}.run.json"
+    run = player_run(tmp_path / "runs")
     sent = cardrogue(player, "submit", str(run), "--server", server.url)
     assert sent.returncode == 0, sent.stdout + sent.stderr
-    assert "verified, rank 1" in sent.stdout
+    assert "verified, rank 2" in sent.stdout
     board = cardrogue(player, "scores", code, "--server", server.url, "--player", "Bea")
     assert board.returncode == 0, board.stderr
     assert "global leaderboard" in board.stdout
@@ -106,8 +117,8 @@ def test_submit_waits_for_the_verdict_and_the_global_board_shows_the_rank(tmp_pa
     top = cardrogue(player, "scores", code, "--server", server.url, "--limit", "1",
                     "--player", "Bea").stdout.splitlines()
     assert top[2].split()[:2] == ["1", "Author"] and len(top) == 4
-    moves = json.loads(run.read_text())["claimed"]["moves"]
-    assert top[3].startswith(f"Bea's best: rank 1 of 2, {moves} moves, ")
+    moves = json.loads((CLEARS / f"{MAP}.run.json").read_text())["claimed"]["moves"] + 1
+    assert top[3].startswith(f"Bea's best: rank 2 of 2, {moves} moves, ")
     nobody = cardrogue(player, "scores", code, "--server", server.url, "--player", "Nobody")
     assert nobody.returncode == 0
     assert nobody.stdout.splitlines()[-1] == "Nobody has no score on this map yet."
@@ -141,7 +152,7 @@ def test_runs_wait_in_the_outbox_while_the_server_is_down_and_go_once_it_is_back
         assert cardrogue(player, "login", "Dee", "--server", url).returncode == 0
     finally:
         live.stop()
-    run = CLEARS / f"{MAP}.run.json"
+    run = player_run(tmp_path / "runs")
     offline = cardrogue(player, "submit", str(run), "--server", url)
     assert offline.returncode == 2
     assert "wait in the outbox" in offline.stderr and "Traceback" not in offline.stderr
@@ -193,7 +204,8 @@ def test_a_replaced_token_asks_for_a_new_login_and_the_outbox_goes_after_it(tmp_
                       f"sqlite:///{tmp_path / 'server.db'}")
     assert admin.returncode == 0, admin.stderr
     new_token = admin.stdout.strip()
-    sent = cardrogue(player, "submit", str(CLEARS / f"{MAP}.run.json"), "--server", server.url)
+    sent = cardrogue(player, "submit", str(player_run(tmp_path / "runs")), "--server",
+                     server.url)
     assert sent.returncode == 1, sent.stdout + sent.stderr
     assert "your login is not known on this server" in sent.stderr
     assert "could not be reached" not in sent.stderr
@@ -255,17 +267,14 @@ def test_a_run_that_is_not_the_players_best_names_the_best_rank(tmp_path, server
     publish(tmp_path, server)
     player = tmp_path / "player"
     assert cardrogue(player, "login", "Bea", "--server", server.url).returncode == 0
-    run = CLEARS / f"{MAP}.run.json"
-    assert "verified, rank 1" in cardrogue(player, "submit", str(run), "--server",
+    run = player_run(tmp_path / "runs")
+    assert "verified, rank 2" in cardrogue(player, "submit", str(run), "--server",
                                            server.url).stdout
-    doc = json.loads(run.read_text())
-    doc["recorded"] = "2026-11-23T00:00:00Z"  # the same play again: not better
-    again = tmp_path / "again.run.json"
-    again.write_text(json.dumps(doc))
+    again = player_run(tmp_path / "runs", 2)  # a play of their own again, not better
     sent = cardrogue(player, "submit", str(again), "--server", server.url)
     assert sent.returncode == 0, sent.stdout + sent.stderr
     assert "None" not in sent.stdout
-    assert "verified, 27 moves, 8 turns; not better than your best, which stays at rank 1" \
+    assert "verified, 29 moves, 10 turns; not better than your best, which stays at rank 2" \
         in sent.stdout
 
 
@@ -283,3 +292,66 @@ def test_a_refusal_shows_the_servers_explanation(tmp_path, server):
     line = next(line for line in sent.stdout.splitlines() if "refused" in line)
     code, _, message = line.partition("refused: ")[2].partition(": ")
     assert code == "claims_differ" and "20" in message and "27" in message, line
+
+
+def test_unreadable_kept_logins_are_refused_not_overwritten(tmp_path, server):
+    """Issue 37, finding 6: a damaged community.json held another server's token."""
+    data = tmp_path / "data"
+    data.mkdir()
+    kept = data / "community.json"
+    kept.write_text('{"http://other.example": {"name": "Ann", "token": "cr_x"')  # cut short
+    before = kept.read_bytes()
+    login = cardrogue(data, "login", "Ann", "--server", server.url)
+    assert login.returncode != 0
+    assert "cannot be read" in login.stderr and "Traceback" not in login.stderr
+    assert kept.read_bytes() == before
+    # The name was not registered: its token would have been lost.
+    assert cardrogue(tmp_path / "else", "login", "Ann", "--server", server.url).returncode == 0
+
+
+def test_two_logins_at_once_on_one_data_folder_keep_both_tokens(tmp_path, monkeypatch):
+    import threading
+
+    from services import community
+
+    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "data"))
+    for round_ in range(12):
+        servers = [f"http://s{round_}-{n}.example" for n in range(4)]
+        start = threading.Barrier(len(servers))
+
+        def keep(server: str, start: threading.Barrier = start) -> None:
+            start.wait()
+            community.keep_login(community.Login(server, "Ann", f"cr_{server}"))
+
+        threads = [threading.Thread(target=keep, args=(s,)) for s in servers]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for server in servers:
+            found = community.stored_login(server)
+            assert found is not None and found.token == f"cr_{server}", (round_, server)
+
+
+def test_a_token_that_cannot_be_kept_is_printed_once(tmp_path, server, monkeypatch, capsys):
+    from app.cli import main
+    from services import community
+
+    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "data"))
+
+    real_write = community.write_atomic
+
+    def full_disk(path, data, **options):  # the folder takes a small file, not the logins
+        if path.name == "community.json":
+            raise OSError(28, "No space left on device")
+        return real_write(path, data, **options)
+
+    monkeypatch.setattr(community, "write_atomic", full_disk)
+    assert main(["login", "Ann", "--server", server.url]) != 0
+    err = capsys.readouterr().err
+    token = err.split("to keep yourself: ", 1)[1].split(" ", 1)[0]
+    assert token.startswith("cr_") and err.count(token) == 1
+    monkeypatch.undo()
+    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "data"))
+    # The printed token is the name's: it logs in with it.
+    assert main(["login", "Ann", "--server", server.url, "--token", token]) == 0

@@ -8,13 +8,13 @@ from services import community
 from tests.server.conftest import challenge
 from tests.server.live import LiveServer
 from tests.web.browser import browser_page
-from tests.server.support import publish
+from tests.server.support import publish, slower
 
 
 def submit(server: LiveServer, name: str, player: str) -> None:
     client = community.Client(server.url)
     client.register(player)
-    run_id = client.submit(challenge(name)[1])
+    run_id = client.submit(slower(challenge(name)[1], 1))  # one move more: not a copy
     assert community.wait_for_verdicts(client, [run_id], 30)[run_id]["status"] == "verified"
 
 
@@ -35,7 +35,7 @@ def test_the_map_list_a_board_and_a_player_page(server):
         assert "Poisoned and far from help" in page.inner_text("main")
         assert "1 level · medium · par 20" in page.inner_text("main")  # its author's rating
         board = [row.split("\t") for row in page.inner_text("tbody").splitlines()]
-        assert sorted((cells[0], cells[1]) for cells in board) == [("1", "Ann"), ("1", "Cy")]
+        assert sorted((cells[0], cells[1]) for cells in board) == [("1", "Ann"), ("2", "Cy")]
         assert "2 players" in page.inner_text("h3")
 
         page.click("tbody >> text=Cy")

@@ -20,7 +20,7 @@ from services import community
 from services.settings import Settings, load_settings, save_settings
 from tests.app.support import text_of
 from tests.server.conftest import challenge
-from tests.server.support import publish
+from tests.server.support import publish, slower
 from tests.support import until
 
 SIZE = (120, 40)
@@ -41,13 +41,14 @@ def keys_for(run: dict) -> list[str]:
     return keys
 
 
-async def win(app: CardRogueApp, pilot, path: Path) -> ResultsScreen:
-    """Open a downloaded copy of MAP, play its clear with key presses, reach the results."""
+async def win(app: CardRogueApp, pilot, path: Path, run: dict | None = None) -> ResultsScreen:
+    """Open a downloaded copy of MAP, play its clear (or `run`) with key presses, reach the
+    results."""
     app.open_path(path)
     await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
     await pilot.press("enter")  # the story
     await until(pilot, lambda: isinstance(app.screen, PlayScreen))
-    for key in keys_for(challenge(MAP)[1]):
+    for key in keys_for(run or challenge(MAP)[1]):
         await pilot.press(key)
     await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
     assert isinstance(app.screen, ResultsScreen)
@@ -62,7 +63,7 @@ async def open_community(app: CardRogueApp, pilot) -> CommunityScreen:
 
 
 async def test_browse_download_play_to_a_win_submit_and_see_the_rank(app, server, user_data):
-    published = publish(server, MAP)
+    published = publish(server, MAP, slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     async with app.run_test(size=SIZE) as pilot:
@@ -100,13 +101,13 @@ async def test_browse_download_play_to_a_win_submit_and_see_the_rank(app, server
                     why=lambda: text_of(screen, "#mine"))
         assert "2 players on the board" in text_of(screen, "#mine")
     board = community.Client(server.url).leaderboard(published["id"])
-    # The author's clear is on the board too; the same moves and turns share rank 1.
-    assert {(item["player"], item["rank"]) for item in board["items"]} == {("Author", 1),
+    # The author's clear is on the board too, a move longer.
+    assert {(item["player"], item["rank"]) for item in board["items"]} == {("Author", 2),
                                                                            ("Tester", 1)}
 
 
 async def test_auto_submit_sends_the_win_without_asking(app, server, user_data):
-    publish(server, MAP)
+    publish(server, MAP, slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url, auto_submit=True))
     known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
@@ -117,7 +118,7 @@ async def test_auto_submit_sends_the_win_without_asking(app, server, user_data):
 
 
 async def test_a_win_while_the_server_is_down_can_wait_in_the_outbox(app, server, user_data):
-    publish(server, MAP)
+    publish(server, MAP, slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
@@ -136,16 +137,16 @@ async def test_a_win_while_the_server_is_down_can_wait_in_the_outbox(app, server
 
 
 async def test_a_win_that_is_not_the_best_names_the_best_rank(app, server, user_data):
-    publish(server, MAP)
+    publish(server, MAP, slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url, auto_submit=True))
     client = community.Client(server.url)
     community.keep_login(client.register("Tester"))
-    first = client.submit(challenge(MAP)[1])  # the same play, sent before
+    first = client.submit(challenge(MAP)[1])  # a better play, sent before
     assert community.wait_for_verdicts(client, [first], 30)[first]["rank"] == 1
     known = community.download(client, challenge(MAP)[1]["map_id"])
     async with app.run_test(size=SIZE) as pilot:
-        results = await win(app, pilot, known.path)
+        results = await win(app, pilot, known.path, slower(challenge(MAP)[1], 2))
         await until(pilot, lambda: "Verified" in text_of(results, "#community"),
                     why=lambda: text_of(results, "#community"))
         assert text_of(results, "#community") == ("Verified by the server; not better than your "
@@ -153,7 +154,7 @@ async def test_a_win_that_is_not_the_best_names_the_best_rank(app, server, user_
 
 
 async def test_a_taken_name_leads_to_settings_and_submits_again(app, server, user_data):
-    publish(server, MAP)
+    publish(server, MAP, slower_by=1)
     community.Client(server.url).register("Tester")  # someone else has the name
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url, player="Tester", auto_submit=True))
@@ -224,7 +225,7 @@ async def test_a_long_title_leaves_the_lists_columns_in_sight_at_80x24(app, serv
 
 
 async def test_the_list_and_the_detail_show_a_rated_maps_difficulty(app, server, user_data):
-    rated = publish(server, MAP)  # poison-race, rated medium
+    rated = publish(server, MAP, slower_by=1)  # poison-race, rated medium
     client = community.Client(server.url)
     client.register("Plain")
     text, clear = challenge("speed-maze")
@@ -245,8 +246,8 @@ async def test_the_list_and_the_detail_show_a_rated_maps_difficulty(app, server,
 
 
 async def test_search_and_sort_ask_the_server_again(app, server, user_data):
-    publish(server, MAP)
-    publish(server, "speed-maze", author="Other")
+    publish(server, MAP, slower_by=1)
+    publish(server, "speed-maze", author="Other", slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     async with app.run_test(size=SIZE) as pilot:
@@ -358,7 +359,7 @@ async def test_pages_load_as_the_cursor_reaches_the_end(app, server, user_data, 
     monkeypatch.setattr(community_screen, "PAGE", 2)
     for name, author in (("poison-race", "A1"), ("speed-maze", "A2"),
                          ("right-weapon", "A3")):
-        publish(server, name, author=author)
+        publish(server, name, author=author, slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     async with app.run_test(size=SIZE) as pilot:
@@ -376,7 +377,7 @@ async def test_pages_load_as_the_cursor_reaches_the_end(app, server, user_data, 
 async def test_enter_on_a_board_entry_watches_its_run(app, server, user_data):
     from app.games.cardrogue.screens.replay import ReplayScreen
 
-    publish(server, MAP)
+    publish(server, MAP, slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     async with app.run_test(size=SIZE) as pilot:
@@ -390,7 +391,7 @@ async def test_enter_on_a_board_entry_watches_its_run(app, server, user_data):
 
 
 async def test_runs_left_in_the_outbox_are_sent_when_the_app_starts(app, server, user_data):
-    published = publish(server, MAP)
+    published = publish(server, MAP, slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     client = community.Client(server.url)
