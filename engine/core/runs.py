@@ -249,8 +249,8 @@ def parse_document(data: bytes | str) -> Any:
 
 
 def parse_json(data: bytes | str) -> Any:
-    """JSON from outside, read strictly: the one reader of run files (`cardrogue verify`) and of
-    the community server's request bodies, so both refuse the same documents. UTF-8 only, no
+    """JSON from outside, read strictly: the one reader of run files (the command line's
+    verify) and of the community server's request bodies, so both refuse the same documents. UTF-8 only, no
     byte order mark, no key twice, no NaN, Infinity or number too large for a float, and no
     text holding a NUL or half of a surrogate pair. Raises RunError(not_json)."""
     if isinstance(data, bytes):
