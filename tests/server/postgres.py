@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -43,13 +44,18 @@ class Postgres:
 
     def _run(self, *args: str) -> None:
         command = [str(self.bin / args[0]), *args[1:]]
+        env = dict(os.environ)
         if self.as_root:  # PostgreSQL refuses to run as root
-            command = ["su", "postgres", "-c", subprocess.list2cmdline(command)]
-        # Under Debian's faketime, PostgreSQL runs on the real clock: as the postgres user,
-        # libfaketime cannot open the root-owned semaphores it shares and initdb fails. Our
-        # code stamps its rows from services.clock, never from the database's now().
-        env = {key: value for key, value in os.environ.items()
-               if not key.startswith("FAKETIME") and key != "LD_PRELOAD"}
+            # Under Debian's faketime, PostgreSQL keeps the tests' fake date too (its queue's
+            # times must agree with the workers'), but libfaketime is given to it only past
+            # `su`: preloaded into su, it leaves a root-owned semaphore the postgres user
+            # cannot open. Without shared memory, FAKETIME's offset alone shifts the clock.
+            faked = [f"{key}={env[key]}" for key in ("LD_PRELOAD", "FAKETIME") if key in env]
+            if "FAKETIME" in env:
+                command = ["env", *faked, "FAKETIME_DISABLE_SHM=1", *command]
+            env = {key: value for key, value in env.items()
+                   if not key.startswith("FAKETIME") and key != "LD_PRELOAD"}
+            command = ["su", "postgres", "-c", shlex.join(command)]
         subprocess.run(command, check=True, capture_output=True, timeout=120, env=env)
 
     def start(self) -> None:
