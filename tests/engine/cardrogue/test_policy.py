@@ -25,6 +25,7 @@ def play(seed, seats, levels=("normal",), bound=BOUND, check=None):
     return game
 
 
+@pytest.mark.slow  # a sweep over many seeded games, like a property test
 def test_every_action_is_legal_over_many_tables_and_most_games_end():
     def legal(game, seat, action):
         assert game.why_illegal(action) is None, (action, game.why_illegal(action))

@@ -8,6 +8,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from jsonschema import Draft7Validator
 
 import engine.minirogue
@@ -29,6 +30,7 @@ def test_the_schema_names_every_kind_the_engine_emits_and_no_other() -> None:
     assert emitted == set(SCHEMA["properties"]["event"]["enum"])
 
 
+@pytest.mark.slow  # a sweep over many seeded games, like a property test
 def test_the_events_of_many_games_match_the_schema() -> None:
     seen: set[str] = set()
     for seed in range(60):

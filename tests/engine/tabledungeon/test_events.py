@@ -3,6 +3,8 @@ by field, and `cardrogue replay RUN --events` prints nothing else (the "action" 
 
 import json
 
+import pytest
+
 from engine.tabledungeon import RULES
 from tests.engine.tabledungeon.support import (
     EVENTS_SCHEMA as SCHEMA,
@@ -16,6 +18,7 @@ def test_the_schema_names_every_event_kind_the_engine_has():
     assert set(SCHEMA["properties"]["event"]["enum"]) == engine_event_kinds()
 
 
+@pytest.mark.slow  # a sweep over many seeded games, like a property test
 def test_every_event_of_many_games_matches_the_schema():
     check = validator(SCHEMA)
     seen: set[str] = set()
