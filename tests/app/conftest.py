@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input, TextArea
 
 from app.cardrogue_app import CardRogueApp
 from services import paths
@@ -38,6 +39,14 @@ def editor_solver_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     turns it on): its result reaching the status line while a snapshot is taken would make the
     snapshot depend on the machine's speed."""
     monkeypatch.setattr("app.games.cardrogue.screens.editor.PAR_DELAY", 3600.0)
+
+
+@pytest.fixture(autouse=True)
+def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text field's cursor stays drawn: it blinks every half second, so a snapshot taken on
+    a loaded machine could catch it hidden (the card palette's filter did, in CI)."""
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    monkeypatch.setattr(TextArea, "_toggle_cursor_blink_visible", lambda self: None)
 
 
 @pytest.fixture
