@@ -10,10 +10,9 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from engine.core import shown
-
 from app.games.cardrogue.screens.rules import RulesScreen
 from app.screens.title import TitleScreen
+from engine.core import shown
 
 
 def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
@@ -312,8 +311,8 @@ class CardRogueApp(App[None]):
             self.play(entry.spec, entry.path)
             return
         # A run of this map is waiting: starting afresh would replace it, so ask first.
-        from app.screens.dialogs import Choice, ChooseScreen
         from app.games.cardrogue.words import plural
+        from app.screens.dialogs import Choice, ChooseScreen
 
         choices = [
             Choice("Continue", "continue",

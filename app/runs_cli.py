@@ -172,7 +172,6 @@ def _replay_in_app(args: argparse.Namespace) -> int:
     """Open the app's replay viewer on the run. A missing file is a usage error (2), as for
     `cardrogue play`; a run that cannot be verified opens to the reason, in the app."""
     from engine.core import RunError
-
     from services import library
 
     map_file = args.map_file
@@ -241,9 +240,7 @@ def _resolve_map(value: str) -> tuple[str, str]:
 
 def run_scores(args: argparse.Namespace) -> int:
     from engine.cardrogue import share_code
-
     from engine.core import RunError
-
     from services.library import MapLoadError
     from services.scores import StoreError
 
@@ -443,10 +440,9 @@ def add_import_arguments(parser: argparse.ArgumentParser) -> None:
 def run_import(args: argparse.Namespace) -> int:
     from engine import games
     from engine.cardrogue import Run as CardRogueRun
-    from engine.minirogue import Run as MiniRogueRun
     from engine.cardrogue import share_code
     from engine.core import OTHER_GAME, RunError
-
+    from engine.minirogue import Run as MiniRogueRun
     from services.library import MapLoadError
     from services.runfiles import keep_run
     from services.scores import StoreError
@@ -510,7 +506,6 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_export(args: argparse.Namespace) -> int:
     from engine.core import RunError
-
     from services.library import MapLoadError
     from services.runfiles import export_runs
     from services.scores import StoreError

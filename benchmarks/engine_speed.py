@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core.dice import Dice  # noqa: E402
 from engine.cardrogue import Action, Game, level_from_grids, map_from_levels  # noqa: E402
 from engine.cardrogue.board import PATH_GLYPHS  # noqa: E402
 from engine.cardrogue.level import MapSpec  # noqa: E402
+from engine.core.dice import Dice  # noqa: E402
 
 CONTENT = ["path"] * 12 + ["goblin", "cave_bat", "sewer_rat", "trap_spikes", "potion",
                            "fountain", "shop", "sword", "helm", "scroll_identify"]

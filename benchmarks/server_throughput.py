@@ -49,11 +49,11 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import httpx2 as httpx  # noqa: E402
 import psycopg  # noqa: E402
+from verify_speed import play, serpentine_grids  # noqa: E402
 
 from engine.cardrogue import runs  # noqa: E402
 from engine.cardrogue.maps import dumps_map, validate_text  # noqa: E402
 from tests.server.postgres import Postgres, free_port, pg_bin  # noqa: E402
-from verify_speed import play, serpentine_grids  # noqa: E402
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 CLIENTS = 4  # client threads submitting at once

@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine.cardrogue.board import PATH_GLYPHS, E, N, S, W  # noqa: E402
 from engine.core.dice import Dice  # noqa: E402
-from engine.cardrogue.board import E, N, PATH_GLYPHS, S, W  # noqa: E402
 
 # What an open grid holds besides plain paths: a few fights, a trap, a potion and a shop's worth.
 CONTENT = ["path"] * 9 + ["goblin", "cave_bat", "trap_spikes", "potion", "sword", "fountain"]

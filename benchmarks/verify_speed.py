@@ -15,21 +15,25 @@ from __future__ import annotations
 
 import statistics
 import sys
-from itertools import pairwise
 import tempfile
 import time
+from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import games  # noqa: E402
-from engine.core.dice import Dice  # noqa: E402
-from engine.core.runs import parse_document  # noqa: E402
-from engine.cardrogue.runs import parse_run  # noqa: E402
-from engine.cardrogue import Game, level_from_grids, map_from_levels  # noqa: E402
-from engine.cardrogue import runs  # noqa: E402
+from engine.cardrogue import (  # noqa: E402
+    Game,
+    level_from_grids,
+    map_from_levels,
+    runs,  # noqa: E402
+)
 from engine.cardrogue.board import PATH_GLYPHS, E, N, S, W  # noqa: E402
 from engine.cardrogue.identity import map_id  # noqa: E402
+from engine.cardrogue.runs import parse_run  # noqa: E402
+from engine.core.dice import Dice  # noqa: E402
+from engine.core.runs import parse_document  # noqa: E402
 
 SIDE = 10
 CONTENT = ["path"] * 12 + ["cave_bat", "potion", "fountain", "sword", "sewer_rat", "helm",

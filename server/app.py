@@ -25,8 +25,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from server import store
 from server.db import connect, reading, reading_statements, writing
-from server.names import MAX_MARKS, invisible, too_many_marks
 from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, SecurityHeaders
+from server.names import MAX_MARKS, invisible, too_many_marks
 from server.pages import add_pages
 from server.verification import (
     CURRENT_RULES_VERSION,

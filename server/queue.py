@@ -26,8 +26,8 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from server import store
-from server.defaults import WORKER_CONCURRENCY
 from server.db import reading
+from server.defaults import WORKER_CONCURRENCY
 from server.verification import Budget
 from server.verifier import verify_one
 

@@ -8,11 +8,11 @@ ix_entries_board, never with OFFSET: a page costs the same at any depth.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import re
 import secrets
-import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,8 +25,8 @@ from sqlalchemy import (
     CursorResult,
     Integer,
     Row,
-    and_,
     String,
+    and_,
     bindparam,
     cast,
     false,

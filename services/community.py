@@ -22,18 +22,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.core.files import FileTooLarge, read_limited, write_atomic
-
 from services.paths import DataFolderError, data_dir
 from services.settings import CONFIG_NAME, load_settings
 

@@ -21,9 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.core import UNKNOWN_MAP, RunError
 from engine.cardrogue import MapSpec, map_id, share_code
-
+from engine.core import UNKNOWN_MAP, RunError
 from services.paths import bundled_maps_dir, maps_dir
 
 MAP_SUFFIX = ".toml"

@@ -15,10 +15,9 @@ import re
 import time
 from pathlib import Path
 
+from engine.cardrogue import Run, parse_run, share_code
 from engine.core import RUN_SUFFIX, RunError, remove_stale_temporaries, save_run
 from engine.core.runs import Run as AnyRun
-from engine.cardrogue import Run, parse_run, share_code
-
 from services.paths import runs_dir
 from services.scores import Entry, ScoreStore
 

@@ -48,10 +48,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from engine.cardrogue import RULES_VERSION, MapSpec, Run, Verified, share_code, verify_run
 from engine.core import RunError
 from engine.core.runs import Run as AnyRun
-from engine.cardrogue import RULES_VERSION, MapSpec, Run, Verified, share_code, verify_run
-
 from services import clock
 from services.paths import DataFolderError, data_dir
 

@@ -19,7 +19,6 @@ import tomli_w
 
 from engine.core.files import FileTooLarge, read_limited, write_atomic
 from engine.core.safe_text import shown
-
 from services.paths import data_dir
 
 CONFIG_NAME = "config.toml"

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual.content import Content
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option

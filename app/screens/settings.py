@@ -12,9 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static, Switch
 
-from engine.core import shown
-
 from app.screens.dialogs import DIALOG_CSS
+from engine.core import shown
 from services import community
 from services.settings import MAX_NAME, Settings, load_settings, save_settings
 

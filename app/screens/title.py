@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.message import Message

@@ -8,20 +8,58 @@ use (see engine/core/exports.py)."""
 
 from typing import TYPE_CHECKING
 
-from engine.core.exports import lazy_exports
 from engine.cardrogue.actions import DIRECTIONS, Action
-from engine.cardrogue.board import (DIRECTION_BITS, FACE_DOWN, GLYPH_PATHS, OPPOSITE, PATH_GLYPHS,
-                                    REVEALED, STEP, UNSEEN, E, N, S, W)
-from engine.cardrogue.cards import (CARD_TYPES, OVERRIDABLE, SLOTS, CardDef, CharacterDef,
-                                    standard_catalog)
+from engine.cardrogue.board import (
+    DIRECTION_BITS,
+    FACE_DOWN,
+    GLYPH_PATHS,
+    OPPOSITE,
+    PATH_GLYPHS,
+    REVEALED,
+    STEP,
+    UNSEEN,
+    E,
+    N,
+    S,
+    W,
+)
+from engine.cardrogue.cards import (
+    CARD_TYPES,
+    OVERRIDABLE,
+    SLOTS,
+    CardDef,
+    CharacterDef,
+    standard_catalog,
+)
 from engine.cardrogue.decisions import Decision, Pick, Respawn, Teleport
 from engine.cardrogue.game import RULES_VERSION, Game, replay
-from engine.cardrogue.level import (BUILTIN_GLYPHS, Goal, LevelSpec, MapSpec, grid_rows,
-                                    level_from_grids, map_from_levels)
+from engine.cardrogue.level import (
+    BUILTIN_GLYPHS,
+    Goal,
+    LevelSpec,
+    MapSpec,
+    grid_rows,
+    level_from_grids,
+    map_from_levels,
+)
 from engine.cardrogue.players import KEEP_GOLD
-from engine.cardrogue.view import (CardView, EnemyView, GameView, GoalView, HeroView,
-                                   PendingView, PickDecision, RespawnDecision, ShopView, SlotView,
-                                   StepView, TeleportDecision, WareView, shop_view)
+from engine.cardrogue.view import (
+    CardView,
+    EnemyView,
+    GameView,
+    GoalView,
+    HeroView,
+    PendingView,
+    PickDecision,
+    RespawnDecision,
+    ShopView,
+    SlotView,
+    StepView,
+    TeleportDecision,
+    WareView,
+    shop_view,
+)
+from engine.core.exports import lazy_exports
 
 if TYPE_CHECKING:
     from engine.cardrogue.identity import map_id, share_code

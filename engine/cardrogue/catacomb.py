@@ -21,10 +21,22 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from engine.core.protocol import Event
-from engine.cardrogue.board import (DIRECTION_BITS, E, FACE_DOWN, GLYPH_PATHS, N, OPPOSITE,
-                                    REVEALED, S, STEP, UNSEEN, W, Board)
+from engine.cardrogue.board import (
+    DIRECTION_BITS,
+    FACE_DOWN,
+    GLYPH_PATHS,
+    OPPOSITE,
+    REVEALED,
+    STEP,
+    UNSEEN,
+    Board,
+    E,
+    N,
+    S,
+    W,
+)
 from engine.cardrogue.level import POTION_COLOURS
+from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game

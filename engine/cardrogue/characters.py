@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
 
-
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
     from engine.cardrogue.state import Card, Player

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.protocol import Event
-
-from engine.cardrogue.actions import Action
 from engine.cardrogue import catacomb, characters, effects, goals, tiles
+from engine.cardrogue.actions import Action
 from engine.cardrogue.engagement import engage
+from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game

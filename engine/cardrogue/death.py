@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.protocol import Event
 from engine.cardrogue.decisions import Respawn
 from engine.cardrogue.engagement import refresh_aggro
 from engine.cardrogue.goals import victory_points
+from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Event
-
-from engine.cardrogue.actions import Action
 from engine.cardrogue import catacomb, death, engagement, tiles
+from engine.cardrogue.actions import Action
 from engine.cardrogue.board import FACE_DOWN, REVEALED
+from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game

@@ -15,18 +15,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.dice import Dice
-from engine.core.protocol import Event, IllegalAction
+from engine.cardrogue import (
+    catacomb,
+    characters,
+    combat,
+    exceptional,
+    goals,
+    items,
+    players,
+    tiles,
+    turn,
+)
 from engine.cardrogue.actions import DIRECTIONS, Action
-from engine.cardrogue import (catacomb, characters, combat, exceptional, goals, items, players,
-                              tiles, turn)
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED, UNSEEN, Board
-from engine.cardrogue.cards import Catalog, CardDef, standard_catalog
+from engine.cardrogue.cards import CardDef, Catalog, standard_catalog
 from engine.cardrogue.decisions import Decision, Pick, Respawn, Teleport
 from engine.cardrogue.level import LevelSpec, MapSpec
 from engine.cardrogue.state import Card, Enemy, Player, Setup, TurnFlags
 from engine.cardrogue.view import GameView
 from engine.cardrogue.view import view as view_of
+from engine.core.dice import Dice
+from engine.core.protocol import Event, IllegalAction
 
 # Bump whenever any outcome of any action can change: runs from another version are refused.
 RULES_VERSION = 4

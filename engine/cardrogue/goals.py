@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Event
 from engine.cardrogue import characters
 from engine.cardrogue.board import UNSEEN, Board
 from engine.cardrogue.level import DEFAULT_SHOP_STOCK, POTION_COLOURS
 from engine.cardrogue.state import Enemy
+from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.cards import CardDef

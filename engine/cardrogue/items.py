@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Event
-
-from engine.cardrogue.actions import Action
 from engine.cardrogue import characters, combat, effects, engagement
+from engine.cardrogue.actions import Action
 from engine.cardrogue.board import DIRECTION_BITS, REVEALED, STEP
 from engine.cardrogue.decisions import Teleport
 from engine.cardrogue.level import POTION_EFFECTS
+from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game

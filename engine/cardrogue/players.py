@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Event
-
-from engine.cardrogue.actions import Action
 from engine.cardrogue import characters, combat, effects, engagement, goals, tiles, turn
+from engine.cardrogue.actions import Action
 from engine.cardrogue.decisions import Pick, Respawn
+from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game

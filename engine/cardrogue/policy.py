@@ -32,8 +32,13 @@ from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, OPPOSITE, REVEALED
 from engine.cardrogue.cards import CardDef
 from engine.cardrogue.exceptional import MOLE_PRICE
 from engine.cardrogue.players import KEEP_GOLD
-from engine.cardrogue.view import (EnemyView, GameView, PickDecision, RespawnDecision,
-                                   TeleportDecision)
+from engine.cardrogue.view import (
+    EnemyView,
+    GameView,
+    PickDecision,
+    RespawnDecision,
+    TeleportDecision,
+)
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game

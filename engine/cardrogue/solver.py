@@ -32,9 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.cardrogue.actions import Action
 from engine.cardrogue import items
-from engine.cardrogue.board import E, N, REVEALED, S, W
+from engine.cardrogue.actions import Action
+from engine.cardrogue.board import REVEALED, E, N, S, W
 from engine.cardrogue.cards import CardDef
 from engine.cardrogue.decisions import Teleport
 from engine.cardrogue.game import Game

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Event
-
-from engine.cardrogue.actions import Action
 from engine.cardrogue import catacomb, characters, effects, goals
+from engine.cardrogue.actions import Action
 from engine.cardrogue.state import Enemy
+from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.protocol import Event
-
-from engine.cardrogue.actions import Action
 from engine.cardrogue import catacomb, characters, combat, effects, engagement, tiles
+from engine.cardrogue.actions import Action
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED
 from engine.cardrogue.state import TurnFlags
+from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
@@ -109,7 +108,7 @@ def _advance(g: Game) -> None:
 
 # ---------------------------------------------------------------------- actions
 
-def check(g: Game, p: Player, action: Action) -> str | None:
+def check(g: Game, p: Player, action: Action) -> str | None:  # noqa: C901 (one branch per action kind, as the rulebook lists them)
     if p.deferred or p.dead:
         return "you cannot act now"
     kind = action.kind

@@ -13,8 +13,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from engine.cardrogue.actions import DIRECTIONS, Action
 from engine.cardrogue import characters, goals, items, players, tiles
+from engine.cardrogue.actions import DIRECTIONS, Action
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN
 from engine.cardrogue.cards import SLOTS
 from engine.cardrogue.decisions import Pick, Respawn, Teleport

@@ -12,10 +12,24 @@ from engine.core.safe_text import shown, shown_glyph
 
 if TYPE_CHECKING:
     from engine.core.contract import Rules, State, Verdict, refusal
-    from engine.core.files import (FileTooLarge, project_folder, read_limited,
-                                   remove_stale_temporaries, write_atomic)
-    from engine.core.runs import (MAP_HASH_MISMATCH, MAX_RUN_BYTES, OTHER_GAME, RUN_SUFFIX,
-                                  UNKNOWN_MAP, RunError, check_header, read_document, save_run)
+    from engine.core.files import (
+        FileTooLarge,
+        project_folder,
+        read_limited,
+        remove_stale_temporaries,
+        write_atomic,
+    )
+    from engine.core.runs import (
+        MAP_HASH_MISMATCH,
+        MAX_RUN_BYTES,
+        OTHER_GAME,
+        RUN_SUFFIX,
+        UNKNOWN_MAP,
+        RunError,
+        check_header,
+        read_document,
+        save_run,
+    )
     from engine.core.toml_guard import TomlRefused
     from engine.core.toml_guard import loads as loads_toml
 

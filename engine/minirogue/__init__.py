@@ -6,11 +6,11 @@ data/rules.toml. `RULES` is the entry point of the game contract."""
 
 from engine.minirogue.actions import Action
 from engine.minirogue.daily import daily_seed
-from engine.minirogue.rules import RULES, Rules
 from engine.minirogue.options import setup_problem
+from engine.minirogue.rules import RULES, Rules
 from engine.minirogue.runs import GAME, Run, figures, record, record_run, run_from_dict, verify
-from engine.minirogue.tables import DIFFICULTIES
 from engine.minirogue.state import RULES_VERSION, State
+from engine.minirogue.tables import DIFFICULTIES
 from engine.minirogue.view import View
 
 __all__ = ["DIFFICULTIES", "GAME", "RULES", "RULES_VERSION", "Action", "Rules", "Run", "State",

@@ -7,11 +7,11 @@ RULES_VERSION bump), never a code edit. The file's shape is in schemas/minirogue
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
-from collections.abc import Mapping
 
 STATS = ("armor", "hp", "gold", "food", "xp")  # what a gain or a loss may name
 DIFFICULTIES = ("casual", "normal", "hard", "impossible")

@@ -21,8 +21,15 @@ from typing import Any
 from engine.core.dice import Dice
 from engine.core.protocol import Event, IllegalAction
 from engine.roguelike.actions import KINDS, RogueAction
-from engine.roguelike.character import (SUCCESS_FACE, Item, Rogue, new_rogue, roll_pool,
-                                        skill_check, skill_names)
+from engine.roguelike.character import (
+    SUCCESS_FACE,
+    Item,
+    Rogue,
+    new_rogue,
+    roll_pool,
+    skill_check,
+    skill_names,
+)
 from engine.roguelike.dungeon_master import draw_corridor, draw_room, frontier
 from engine.roguelike.encounters import (
     letter_up,
@@ -278,7 +285,7 @@ class RogueState:
     def _awake(self) -> bool:
         return bool(self.place.monsters) and not self.place.sneaked
 
-    def _problem(self, a: RogueAction) -> str | None:
+    def _problem(self, a: RogueAction) -> str | None:  # noqa: C901 (to be split by phase with the module, issue 31)
         """Why `a` is not allowed now, in words for the player; None if it is."""
         rogue, place = self.rogue, self.place
         if self.phase == "create":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import OptionList
 
-from app.screens.dialogs import ChooseScreen, Choice
+from app.screens.dialogs import Choice, ChooseScreen
 
 LONG = ("Buy the wand of lightning that strikes every monster facing you for three dice "
         "(40 gold)")

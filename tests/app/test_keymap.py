@@ -5,8 +5,8 @@ from pathlib import Path
 
 from app.cardrogue_app import CardRogueApp, screen_keys
 from app.games.cardrogue.editor.model import MapModel
-from app.keymap import load_keymap
 from app.games.cardrogue.screens.editor import EditorScreen
+from app.keymap import load_keymap
 
 
 def test_no_file_means_no_keymap_and_no_complaint(tmp_path: Path) -> None:

@@ -110,8 +110,8 @@ async def test_ctrl_p_opens_the_command_palette(app: CardRogueApp) -> None:
 def test_bindings_have_ids() -> None:
     # Ids are what a user's keymap refers to, so every binding we declare needs one.
     from app.games.cardrogue.editor.canvas import EditorCanvas
-    from app.keymap import keyed_classes
     from app.games.cardrogue.screens import editor, play
+    from app.keymap import keyed_classes
 
     classes = keyed_classes()
     assert {CardRogueApp, play.PlayScreen, editor.EditorScreen, EditorCanvas} <= set(classes)

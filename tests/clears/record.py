@@ -19,11 +19,11 @@ import sys
 from pathlib import Path
 
 from engine.cardrogue import Action
-from engine.core.runs import save_run
 from engine.cardrogue.game import Game
 from engine.cardrogue.maps import load_map
 from engine.cardrogue.runs import record
 from engine.cardrogue.solver import Search, search
+from engine.core.runs import save_run
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent

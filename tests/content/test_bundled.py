@@ -13,17 +13,26 @@ from __future__ import annotations
 
 import json
 import re
+
 import pytest
 
-from engine.cardrogue.runs import read_run
-from engine.cardrogue.identity import map_id, share_code
-from engine.cardrogue.maps import load_map, validate_file
-from engine.cardrogue.runs import verify
 from engine.cardrogue.cards import SCROLLS, TRAPS
+from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.level import GOAL_KINDS, POTION_COLOURS
-from tests.content.coverage import (CAMPAIGNS, CHARACTERS, ENEMY_ABILITIES, ROOT, bundled,
-                                    cards_used, characters_used, clear_for, mechanics_used,
-                                    story_card_ids)
+from engine.cardrogue.maps import load_map, validate_file
+from engine.cardrogue.runs import read_run, verify
+from tests.content.coverage import (
+    CAMPAIGNS,
+    CHARACTERS,
+    ENEMY_ABILITIES,
+    ROOT,
+    bundled,
+    cards_used,
+    characters_used,
+    clear_for,
+    mechanics_used,
+    story_card_ids,
+)
 
 MAPS = bundled()
 IDS = [str(p.relative_to(CAMPAIGNS)) for p in MAPS]

@@ -313,10 +313,24 @@ def _cardrogue_rigged() -> Iterator[Event]:
     """Rare kinds, each from a small table with the dice told what to roll."""
     from engine.cardrogue import Action, Goal
     from engine.cardrogue.board import S
-    from tests.engine.cardrogue.support import (ROW, ROW_CELLS, ROW_OPEN, act, branch,
-                                                close_every_path, fight, give, pair,
-                                                picked, rig, story, table, up, versus,
-                                                wall_in)
+    from tests.engine.cardrogue.support import (
+        ROW,
+        ROW_CELLS,
+        ROW_OPEN,
+        act,
+        branch,
+        close_every_path,
+        fight,
+        give,
+        pair,
+        picked,
+        rig,
+        story,
+        table,
+        up,
+        versus,
+        wall_in,
+    )
 
     # counter_attack (issue 39): a failed trip on a hero in combat earns their attack
     g = pair(cells="@@g", legend={"g": {"card": "goblin", "revealed": True}})

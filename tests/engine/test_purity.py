@@ -1,10 +1,11 @@
 """The engine is pure: no engine module imports Textual or Rich."""
 
-import pytest
 import pkgutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import engine
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import toml_guard
 from engine.cardrogue.maps import check_document, validate_text
+from engine.core import toml_guard
 from tests.hostile.support import BASE, CORPUS, assert_clean, run_cardrogue
 
 

@@ -17,11 +17,10 @@ import json
 import sys
 from pathlib import Path
 
-from engine.core.dice import Dice
-from engine.cardrogue import Action
-from engine.core.runs import save_run
-from engine.cardrogue import Game
+from engine.cardrogue import Action, Game
 from engine.cardrogue.runs import record
+from engine.core.dice import Dice
+from engine.core.runs import save_run
 from tests.runs.maps import MAPS
 
 HERE = Path(__file__).parent

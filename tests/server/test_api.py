@@ -17,7 +17,6 @@ from server.schema import entries, players, runs
 from tests.server.conftest import CHALLENGES, Api, challenge
 from tests.server.support import make_moderator, slower
 
-
 # ---------------------------------------------------------------------- players
 
 def test_register_gives_a_token_and_keeps_only_its_hash(api: Api) -> None:

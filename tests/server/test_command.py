@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+
 from tests.server.conftest import challenge
 from tests.server.postgres import job_status
 from tests.server.support import CARDROGUE, WAIT, running, serve, settled, slower, wait_until_up

@@ -3,11 +3,11 @@ and ranked in points, on the board of their seed or of their daily dungeon's dat
 
 from __future__ import annotations
 
-import pytest
 import copy
 import datetime
 from typing import Any
 
+import pytest
 from sqlalchemy import false, func, select
 
 from server.db import migrate

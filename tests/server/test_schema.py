@@ -20,8 +20,8 @@ from schemathesis.specs.openapi.checks import (
 
 from server.app import Settings, create_app
 from server.limits import Rate
-from tests.server.conftest import challenge
 from tests.hypothesis_profiles import examples
+from tests.server.conftest import challenge
 
 TOKEN: dict[str, str] = {}
 

@@ -12,10 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from tests.server.conftest import CHALLENGES, CLEARS
-from tests.server.support import slower
 from tests.server.live import LiveServer
+from tests.server.support import slower
 
 CARDROGUE = Path(sys.executable).with_name("cardrogue")
 MAP = "shop-economy"

@@ -3,12 +3,11 @@ player's page, filled from a live server; titles and names from players show as 
 
 from __future__ import annotations
 
-
 from services import community
 from tests.server.conftest import challenge
 from tests.server.live import LiveServer
-from tests.web.browser import browser_page
 from tests.server.support import publish, slower
+from tests.web.browser import browser_page
 
 
 def submit(server: LiveServer, name: str, player: str) -> None:

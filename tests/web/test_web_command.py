@@ -11,8 +11,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.web.browser import browser_page
 from tests.support import free_port
+from tests.web.browser import browser_page
 
 CARDROGUE = Path(sys.executable).with_name("cardrogue")
 

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.words import Narrator
-from engine.cardrogue import COMPUTER_LEVELS, Game, Goal, computer_move
-from engine.cardrogue import Action
+from engine.cardrogue import COMPUTER_LEVELS, Action, Game, Goal, computer_move
 from engine.core import Dice
 
 HUMAN = "human"  # a seat's kind: a person, or a computer level ("easy", "normal")

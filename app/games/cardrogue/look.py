@@ -12,10 +12,18 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from app.games.cardrogue.words import (
+    EFFECT_NAMES,
+    PLAYER_GLYPH,
+    SLOT_NAMES,
+    card_label,
+    faces,
+    listing,
+    look,
+    plural,
+    signed,
+)
 from engine.cardrogue import FACE_DOWN, UNSEEN, shop_view
-
-from app.games.cardrogue.words import (EFFECT_NAMES, PLAYER_GLYPH, SLOT_NAMES, card_label, faces, listing, look,
-                       plural, signed)
 
 if TYPE_CHECKING:
     from engine.cardrogue import CardDef, CharacterDef, Game

@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core import shown
 from engine.cardrogue import share_code
-
+from engine.core import shown
 from services.library import library_files
 from services.paths import bundled_maps_dir, maps_dir
 

@@ -58,8 +58,8 @@ def enter_run(session: Session) -> Standing:
     """Enter a won run on the local leaderboard and report the standing; for a lost or an
     assisted run (a hint was used), just look up the standing."""
     try:
-        from services.scores import ScoreStore
         from engine.cardrogue import record_run
+        from services.scores import ScoreStore
 
         with ScoreStore.open() as store:
             improved = False
@@ -82,8 +82,8 @@ def enter_run(session: Session) -> Standing:
 def save_run(session: Session) -> str:
     """Keep the run as a file in the player's runs folder; returns a sentence for the player."""
     try:
-        from services.runfiles import keep_run
         from engine.cardrogue import record_run
+        from services.runfiles import keep_run
 
         path: Path = keep_run(record_run(session.game, session.name, identity=session.map_id,
                                  recorded=clock.stamp()))

@@ -22,9 +22,17 @@ from pathlib import Path
 from rich.text import Text
 
 from app.games.cardrogue.words import Narrator, describe_action
-from engine.cardrogue import Game, MapSpec, start_run, verify_run
+from engine.cardrogue import (
+    GAME,
+    Game,
+    MapSpec,
+    Run,
+    parse_run,
+    run_from_dict,
+    start_run,
+    verify_run,
+)
 from engine.core import OTHER_GAME, RunError, read_document
-from engine.cardrogue import GAME, Run, parse_run, run_from_dict
 
 SPEEDS = (1, 2, 4, 8)  # steps per second when playing
 

@@ -16,14 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.core import MAX_RUN_BYTES, FileTooLarge, RunError, read_limited, write_atomic
 from engine.cardrogue import run_from_dict
+from engine.core import MAX_RUN_BYTES, FileTooLarge, RunError, read_limited, write_atomic
 from services import clock
 
 if TYPE_CHECKING:
-    from engine.cardrogue import Run
-
     from app.games.cardrogue.session import Session
+    from engine.cardrogue import Run
 
 SAVE_KIND = "cardrogue saved campaign"
 SAVE_VERSION = 1
@@ -135,10 +134,9 @@ def _modified(path: Path) -> float:
 
 def resume(path: Path) -> Session:
     """The session the save in `path` left off, replayed action by action. Raises SaveError."""
+    from app.games.cardrogue.session import Session
     from engine.cardrogue import GAME, RULES_VERSION
     from engine.core import check_header
-
-    from app.games.cardrogue.session import Session
 
     doc = _read(path)
     try:

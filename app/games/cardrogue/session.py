@@ -14,11 +14,9 @@ from pathlib import Path
 
 from rich.text import Text
 
-from engine.cardrogue import Game, MapSpec, map_id, replay, share_code
-from engine.core import Event, IllegalAction
-from engine.cardrogue import Action
-
 from app.games.cardrogue.words import Narrator, describe_action
+from engine.cardrogue import Action, Game, MapSpec, map_id, replay, share_code
+from engine.core import Event, IllegalAction
 
 
 @dataclass

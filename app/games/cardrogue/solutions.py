@@ -13,10 +13,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.cardrogue import Game, LevelSpec, MapSpec, Search, search
-
 from app.games.cardrogue.replay import Replay, RunMap
 from app.games.cardrogue.words import plural
+from engine.cardrogue import Game, LevelSpec, MapSpec, Search, search
 
 
 @dataclass(frozen=True)

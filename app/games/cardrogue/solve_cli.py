@@ -30,10 +30,9 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    from app.games.cardrogue.solutions import solve_in_order
     from engine.cardrogue import Game, maps
     from engine.core import shown
-
-    from app.games.cardrogue.solutions import solve_in_order
 
     report = maps.validate_file(args.file)
     if report.spec is None:

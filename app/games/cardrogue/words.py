@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from engine.cardrogue import CardDef, Game
+    from engine.cardrogue import Action, CardDef, Game
     from engine.core import Event
-    from engine.cardrogue import Action
 
 # ---------------------------------------------------------------------- cards on the board
 

@@ -15,10 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.minirogue import GAME, RULES_VERSION, Run, State, daily_seed, record_run
-
 from app.games.cardrogue.records import one_line, player_name
 from app.games.minirogue.words import DIFFICULTIES
+from engine.minirogue import GAME, RULES_VERSION, Run, State, daily_seed, record_run
 from services import clock
 
 if TYPE_CHECKING:

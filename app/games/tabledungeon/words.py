@@ -128,7 +128,7 @@ def _revealed(view: dict[str, Any], data: dict[str, Any]) -> Text:
     return out
 
 
-def describe(event: Any, view: dict[str, Any]) -> Text | None:
+def describe(event: Any, view: dict[str, Any]) -> Text | None:  # noqa: C901 (one branch per event kind, each its own sentence)
     """The log's sentence for one event (engine.core.protocol.Event), or None for the events
     that are only bookkeeping. `view` gives the players' names."""
     kind, data = event.kind, event.data

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from engine.core.safe_text import shown
 from engine.cardrogue.maps.deceptive import check_characters
 from engine.cardrogue.maps.document import (
     Unreadable,
@@ -35,6 +34,7 @@ from engine.cardrogue.maps.problems import (
 )
 from engine.cardrogue.maps.schema import schema_errors
 from engine.cardrogue.maps.spec import to_map_spec
+from engine.core.safe_text import shown
 
 
 def _unreadable(name: str, problem: Unreadable) -> Report:

@@ -13,10 +13,10 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.safe_text import BIDI_CONTROLS
 from engine.cardrogue.maps.document import json_path
 from engine.cardrogue.maps.format import GRID_FIELDS
 from engine.cardrogue.maps.problems import ERROR, Collector
+from engine.core.safe_text import BIDI_CONTROLS
 
 # Categories of characters that cannot stand alone in a cell: marks combine with the cell
 # before them; format characters are invisible (zero-width space, joiners, bidi controls);

@@ -22,9 +22,9 @@ import stat
 import tomllib
 from typing import Any, AnyStr
 
-from engine.core import toml_guard
 from engine.cardrogue.level import grid_rows
 from engine.cardrogue.maps.format import EMPTY_GLYPH, GRID_FIELDS, MAX_FILE_BYTES
+from engine.core import toml_guard
 
 _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")

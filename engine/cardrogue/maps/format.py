@@ -5,7 +5,6 @@ docs/map-format.md explains all of this for authors; schemas/map.schema.json che
 
 from __future__ import annotations
 
-
 from engine.core.files import project_folder
 
 FORMAT_VERSION = 1

@@ -24,18 +24,6 @@ from engine.cardrogue.board import E, N, S, W
 from engine.cardrogue.cards import OVERRIDABLE, Catalog
 from engine.cardrogue.level import BUILTIN_GLYPHS, DEFAULT_SHOP_STOCK, grid_rows
 from engine.cardrogue.maps.document import json_path
-from engine.cardrogue.maps.geometry import (
-    ANY_PATH_TABLE,
-    BAD_PATH,
-    Board,
-    CellText,
-    bits_of,
-    cells_in,
-    connect,
-    encode_paths,
-    flood,
-    regions_of,
-)
 from engine.cardrogue.maps.format import (
     BLANKS,
     EMPTY_GLYPH,
@@ -47,6 +35,18 @@ from engine.cardrogue.maps.format import (
     MAX_LEGEND,
     MAX_STOCK,
     MAX_WIDTH,
+)
+from engine.cardrogue.maps.geometry import (
+    ANY_PATH_TABLE,
+    BAD_PATH,
+    Board,
+    CellText,
+    bits_of,
+    cells_in,
+    connect,
+    encode_paths,
+    flood,
+    regions_of,
 )
 from engine.cardrogue.maps.problems import ERROR, WARNING, Collector
 

@@ -6,9 +6,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.safe_text import shown
 from engine.cardrogue.identity import share_code
 from engine.cardrogue.maps.problems import Problem, Report
+from engine.core.safe_text import shown
 
 
 def _plural(count: int, word: str) -> str:

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from engine.core.safe_text import shown
 from engine.cardrogue.maps.document import json_path
 from engine.cardrogue.maps.format import SCHEMA_PATH
+from engine.core.safe_text import shown
 
 _TYPE_WORDS = {
     "string": "text", "integer": "a whole number", "number": "a number",

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.cardrogue.cards import OVERRIDABLE
-from engine.core.files import write_atomic
 from engine.cardrogue.maps.document import normalise, schema_directive
 from engine.cardrogue.maps.format import (
     GOAL_ORDER,
@@ -27,6 +26,7 @@ from engine.cardrogue.maps.format import (
     SCHEMA_PATH,
     TOP_ORDER,
 )
+from engine.core.files import write_atomic
 
 
 def _ordered(table: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:

@@ -24,12 +24,13 @@ from app.games.cardrogue.screens.classic import (
     NewGameScreen,
     TradeScreen,
 )
+from app.games.cardrogue.widgets.board import SEAT_SHIFT
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
-from app.games.cardrogue.widgets.board import SEAT_SHIFT
 from engine.cardrogue import Respawn, effects
 from engine.cardrogue.board import FACE_DOWN, REVEALED
-from tests.app.support import CLASSIC_SEED as SEED, log_text, new_table, press
+from tests.app.support import CLASSIC_SEED as SEED
+from tests.app.support import log_text, new_table, press
 from tests.engine.cardrogue.support import give, lay, put, rig
 
 SIZE = (100, 30)

@@ -10,8 +10,8 @@ from textual.widgets import Input
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.classic import HUMAN, ClassicSession
 from app.games.cardrogue.screens.classic import ClassicScreen, NewGameScreen
-from app.widgets.seat_kind import SeatKind
 from app.screens.dialogs import ChooseScreen
+from app.widgets.seat_kind import SeatKind
 from tests.app.support import log_text, press
 
 SIZE = (100, 30)

@@ -15,11 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core.runs import save_run
-
-from engine.cardrogue.runs import read_run
-from engine.cardrogue import RULES_VERSION
 from app import cli
+from engine.cardrogue import RULES_VERSION
+from engine.cardrogue.runs import read_run
+from engine.core.runs import save_run
 from services import paths
 from services.scores import ScoreStore
 from tests.app.support import CORPUS, MAPS, lines, run_main

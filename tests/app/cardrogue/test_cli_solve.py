@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from app import cli
-from engine.cardrogue import Game
+from engine.cardrogue import Action, Game
 from engine.cardrogue.maps import load_map
-from engine.cardrogue import Action
 
 pytestmark = pytest.mark.slow  # the solver's searches
 

@@ -22,6 +22,8 @@ from app.games.cardrogue.editor.forms import (
 from app.games.cardrogue.editor.model import MAP, MapModel, new_document
 from tests.app.support import (
     FORM_SIZE as SIZE,
+)
+from tests.app.support import (
     choose,
     press_button,
     press_ok,

@@ -3,7 +3,6 @@ in a thread, restarted by every edit, never shown for content it was not compute
 
 from __future__ import annotations
 
-
 import pytest
 
 from app.cardrogue_app import CardRogueApp

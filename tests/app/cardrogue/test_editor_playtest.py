@@ -12,12 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardrogue import Game, runs
-from engine.cardrogue.identity import map_id, share_code
-from engine.cardrogue.maps import SCHEMA_PATH, check_document, save_map, validate_file
-from engine.cardrogue import Action
-from engine.cardrogue.runs import read_run
-
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.editor import playtest
 from app.games.cardrogue.editor.model import MapModel
@@ -31,11 +25,15 @@ from app.games.cardrogue.editor.playtest import (
     publish_files,
     set_pars,
 )
-from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.games.cardrogue.screens.editor import EditorScreen
 from app.games.cardrogue.screens.play import PlayTestScreen
 from app.games.cardrogue.screens.results import PlayTestResultsScreen
 from app.games.cardrogue.screens.story import StoryScreen
+from app.screens.dialogs import ChooseScreen, ConfirmScreen
+from engine.cardrogue import Action, Game, runs
+from engine.cardrogue.identity import map_id, share_code
+from engine.cardrogue.maps import SCHEMA_PATH, check_document, save_map, validate_file
+from engine.cardrogue.runs import read_run
 from services.scores import ScoreStore
 from tests.app.support import last_note, press
 

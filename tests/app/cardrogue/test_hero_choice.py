@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardrogue import level_from_grids, map_from_levels
-from engine.cardrogue.cards import standard_catalog
-
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.look import character_facts
-from app.screens.dialogs import ChooseScreen
 from app.games.cardrogue.screens.story import StoryScreen
+from app.screens.dialogs import ChooseScreen
+from engine.cardrogue import level_from_grids, map_from_levels
+from engine.cardrogue.cards import standard_catalog
 from tests.app.support import SIZE, press
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

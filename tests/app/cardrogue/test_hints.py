@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardrogue.solver import search
-
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.play import PlayScreen
+from engine.cardrogue.solver import search
 from services import library
 from tests.app.support import SIZE, log_text, press, start
 
@@ -82,8 +81,8 @@ async def test_a_hint_where_no_win_exists_says_so(app: CardRogueApp, monkeypatch
     """What the solver answers when it has seen every state and none finishes the level (a
     proved "no"): the screen says so and gives nothing away. The answer is substituted here
     because no bundled level can be lost into a dead end within a few keys."""
-    from engine.cardrogue.solver import Search
     from app.games.cardrogue.screens import play as play_module
+    from engine.cardrogue.solver import Search
 
     monkeypatch.setattr(play_module, "search",
                         lambda game, **_: Search(None, True, 0, 1, 0.0))
@@ -208,9 +207,9 @@ async def test_after_a_win_the_optimal_solution_opens_in_the_replay_viewer(
 
 
 def test_a_campaigns_solution_chains_its_levels_and_replays_to_the_proved_total() -> None:
+    from app.games.cardrogue.solutions import optimal_replay
     from engine.cardrogue import Game
     from engine.cardrogue.identity import map_id
-    from app.games.cardrogue.solutions import optimal_replay
     from tests.app.maps import tutorial
 
     spec = tutorial()

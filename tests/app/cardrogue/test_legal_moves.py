@@ -3,10 +3,9 @@ would work instead. Both come from the engine (why_illegal, legal_actions)."""
 
 from __future__ import annotations
 
-from engine.cardrogue import level_from_grids, map_from_levels
-
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.widgets.board import MARK_LEGAL
+from engine.cardrogue import level_from_grids, map_from_levels
 from tests.app.support import SIZE, log_text, press, start
 
 

@@ -11,19 +11,18 @@ from pathlib import Path
 from textual.command import CommandPalette
 from textual.widgets import DataTable, OptionList
 
-from engine.cardrogue import Teleport, level_from_grids, map_from_levels
-from engine.cardrogue.board import FACE_DOWN, REVEALED
-
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.campaigns import MapListScreen
-from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.problems import ProblemsScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
+from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
+from engine.cardrogue import Teleport, level_from_grids, map_from_levels
+from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.app.maps import STORY_1, WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, big_level, tutorial
 from tests.app.support import SIZE, log_text, press, start, text_of
 

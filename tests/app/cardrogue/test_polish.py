@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from textual.widgets import Button
 
-from engine.cardrogue import level_from_grids, map_from_levels
-
 from app.cardrogue_app import CardRogueApp
-from app.screens.dialogs import ConfirmScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.cardrogue.words import card_label
+from app.screens.dialogs import ConfirmScreen
+from engine.cardrogue import level_from_grids, map_from_levels
 from tests.app.support import SIZE, footer_keys, log_text, press, start, text_of
 
 

@@ -17,16 +17,16 @@ from app.games.cardrogue.replay import open_run_file
 from app.games.cardrogue.screens.replay import OpenRunScreen, ReplayScreen, RunRefusedScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.games.cardrogue.screens.scores import HighScoresScreen
-from app.screens.title import TitleScreen
-from services.library import find_map
-from services.scores import ScoreStore
 from app.games.cardrogue.widgets.board import DOWN, MARK_PLAYER
 from app.games.cardrogue.words import Narrator
+from app.screens.title import TitleScreen
 from engine.cardrogue import runs
 from engine.cardrogue.board import FACE_DOWN, UNSEEN
 from engine.cardrogue.identity import map_id
-from engine.core.runs import save_run
 from engine.cardrogue.runs import Run, read_run
+from engine.core.runs import save_run
+from services.library import find_map
+from services.scores import ScoreStore
 from tests.app.maps import WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, tutorial
 from tests.app.support import CORPUS, SIZE, WATCHED, open_scores, table_rows, text_of
 

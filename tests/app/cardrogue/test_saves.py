@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, OptionList
 
-from app.games.cardrogue import saves
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import saves
 from app.games.cardrogue.screens.campaigns import MapListScreen
-from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
+from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
 from tests.app.support import SIZE, log_text, press
 

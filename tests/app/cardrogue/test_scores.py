@@ -13,16 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.runs import CLAIMS_DIFFER, RunError
-
-from engine.cardrogue.runs import Run
 from engine.cardrogue import runs
 from engine.cardrogue.identity import map_id
+from engine.cardrogue.runs import Run
+from engine.core.runs import CLAIMS_DIFFER, RunError
 from services import paths, scores
 from services.scores import NOT_WON, SCHEMA_VERSION, ScoreStore, StoreError
+from tests.app.support import CORPUS, corpus_run
 from tests.runs import maps as corpus_maps
 from tests.runs.record import bot_game
-from tests.app.support import CORPUS, corpus_run
 
 pytestmark = pytest.mark.clock
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cardrogue import replay
-from engine.cardrogue import Action
-
 from app.games.cardrogue.session import Session
+from engine.cardrogue import Action, replay
 from tests.app.maps import tutorial
 
 EAST = Action("move", dir="E")

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from engine.cardrogue import level_from_grids, map_from_levels
-
 from app.cardrogue_app import CardRogueApp
-from app.screens.dialogs import ConfirmScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.shop import ShopScreen
+from app.screens.dialogs import ConfirmScreen
+from engine.cardrogue import level_from_grids, map_from_levels
 from tests.app.support import SIZE, press, start, text_of
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardrogue import level_from_grids, map_from_levels
-
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.words import reflow
+from engine.cardrogue import level_from_grids, map_from_levels
 from tests.app.support import SIZE, press, text_of
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

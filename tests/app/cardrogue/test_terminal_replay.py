@@ -3,11 +3,10 @@
 from dataclasses import replace
 from pathlib import Path
 
-from engine.core.runs import save_run
-
 from engine.cardrogue.runs import read_run
-from tests.app.terminal import Tmux, exit_status, needs_tmux, start_cardrogue, wait_for
+from engine.core.runs import save_run
 from tests.app.support import CORPUS, install_corpus_maps
+from tests.app.terminal import Tmux, exit_status, needs_tmux, start_cardrogue, wait_for
 
 pytestmark = needs_tmux
 

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.protocol import Event
-
 from app.games.cardrogue.words import Narrator, generic, look, reason_line
+from engine.core.protocol import Event
 from tests.engine.cardrogue.support import act, give, story
 
 ENGINE = Path(__file__).resolve().parents[3] / "engine"

@@ -3,9 +3,9 @@ played it, then the boards played here, the last first, each with the top of its
 
 from __future__ import annotations
 
-import pytest
 import datetime
 
+import pytest
 from textual.widgets import OptionList, Static
 
 from app.cardrogue_app import CardRogueApp

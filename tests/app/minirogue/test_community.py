@@ -5,10 +5,10 @@ and says so in words when the server is out of reach, losing nothing."""
 
 from __future__ import annotations
 
-import pytest
 import datetime
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from app.cardrogue_app import CardRogueApp

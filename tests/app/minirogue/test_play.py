@@ -12,9 +12,9 @@ from pathlib import Path
 from textual.widgets import OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.minirogue.records import Setup
-from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.screens.results import MiniRogueResultsScreen

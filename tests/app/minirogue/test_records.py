@@ -3,9 +3,10 @@ variant, also for a run file imported later."""
 
 from __future__ import annotations
 
-import pytest
 import datetime
 from dataclasses import replace
+
+import pytest
 
 from app.games.minirogue.records import Setup
 from engine.minirogue import RULES, daily_seed, record_run

@@ -7,9 +7,9 @@ import random
 from pathlib import Path
 
 from app.cardrogue_app import CardRogueApp
+from app.games.roguelike.screens.play import ARROWS
 from app.screens.dialogs import ChooseScreen
 from app.screens.title import MENU
-from app.games.roguelike.screens.play import ARROWS
 
 SEED = "42"
 # A recorded run the replay viewer is tried on (tests/engine/roguelike/runs).

@@ -198,9 +198,9 @@ async def test_quitting_mid_game_asks_first(app: CardRogueApp) -> None:
 
 
 async def test_cardrogue_replay_opens_a_recorded_game_in_its_viewer(user_data: Path) -> None:
+    from app.games.roguelike.screens.replay import RogueReplayScreen
     from engine.core import save_run
     from engine.roguelike import record_run
-    from app.games.roguelike.screens.replay import RogueReplayScreen
     from tests.engine.roguelike.support import random_play
 
     state = random_play(1, 5000)

@@ -87,9 +87,8 @@ def test_the_saved_run_is_shown_file_then_folder_never_broken_in_a_name() -> Non
 def test_two_doors_on_one_side_are_told_apart() -> None:
     """Seed 3's first room has two doors on its north side (and one on the west): the menu
     and the panel say which is which, west to east, and number the doors from 1."""
-    from engine.roguelike import RogueAction
-
     from app.games.roguelike.words import door_line
+    from engine.roguelike import RogueAction
 
     state = RULES.new_game(seed=3)
     for skill in ("stab", "archery"):

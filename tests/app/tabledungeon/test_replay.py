@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from textual.widgets import RichLog
 
 from app.cardrogue_app import CardRogueApp
@@ -15,8 +14,8 @@ from app.games.tabledungeon.screens.replay import TableReplayScreen, open_table_
 from engine.core import RunError, read_document
 from engine.core.runs import save_run
 from engine.tabledungeon import runs
-from tests.engine.tabledungeon.support import play_out
 from tests.app.support import text_of
+from tests.engine.tabledungeon.support import play_out
 
 SIZE = (80, 24)
 

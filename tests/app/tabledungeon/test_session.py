@@ -58,9 +58,8 @@ def test_a_seat_must_be_a_person_or_a_computer_level():
 
 
 def test_a_finished_game_is_kept_under_a_name_that_says_how_it_ended(tmp_path):
-    from services.runfiles import keep_run
-
     from engine.tabledungeon import RULES
+    from services.runfiles import keep_run
     from tests.engine.tabledungeon.support import play_out
 
     names = {}

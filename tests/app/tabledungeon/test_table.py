@@ -15,8 +15,8 @@ from app.games.tabledungeon.screens.table import CoverScreen, TableScreen
 from app.games.tabledungeon.session import Seat, TableSession
 from app.screens.dialogs import ConfirmScreen
 from app.screens.title import MENU, TitleScreen
-from engine.tabledungeon import MAX_SEED, RULES
 from engine.core.runs import read_document
+from engine.tabledungeon import MAX_SEED, RULES
 from tests.app.support import text_of, type_into
 
 SIZE = (80, 24)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import strategies as st
 
 from engine.cardrogue import Action, Game, Goal, level_from_grids, map_from_levels
-from engine.cardrogue.board import E, FACE_DOWN, N, OPPOSITE, PATH_GLYPHS, REVEALED, S, STEP, W
+from engine.cardrogue.board import FACE_DOWN, OPPOSITE, PATH_GLYPHS, REVEALED, STEP, E, N, S, W
 from engine.core import IllegalAction
 from engine.core.dice import Dice
 

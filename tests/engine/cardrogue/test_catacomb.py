@@ -6,10 +6,9 @@ from collections import Counter
 
 import pytest
 
-from engine.cardrogue import Game, Pick, catacomb
-from engine.cardrogue.board import E, FACE_DOWN, GLYPH_PATHS, N, REVEALED, S, W
+from engine.cardrogue import Action, Game, Pick, catacomb
+from engine.cardrogue.board import FACE_DOWN, GLYPH_PATHS, REVEALED, E, N, S, W
 from engine.core import IllegalAction
-from engine.cardrogue import Action
 from tests.engine.cardrogue.support import act, close_every_path, first, kinds, picked, rig, wall_in
 
 

@@ -8,10 +8,10 @@ face-down Golem and a chest in it, puts the heroes in it, and hands out a few ca
 else goes through the engine's actions. Dice are rigged where the script needs a result.
 """
 
-from engine.cardrogue import Game, Pick, Respawn
+from engine.cardrogue import Action, Game, Pick, Respawn
 from engine.cardrogue.board import FACE_DOWN, REVEALED, S
-from engine.cardrogue import Action
 from tests.engine.cardrogue.support import act, first, give, kinds, lay, put, rig
+
 
 def test_a_scripted_four_player_game():
     # --- setup: the deciding roll, then characters picked in turn order

@@ -12,10 +12,15 @@ import jsonschema
 import pytest
 
 from engine.cardrogue import Goal, runs
-from engine.core.runs import (
-    BAD_RUN, BAD_SETUP, CLAIMS_DIFFER, MAP_HASH_MISMATCH, RunError, save_run,
-)
 from engine.cardrogue.runs import Run, Table, parse_run, read_run
+from engine.core.runs import (
+    BAD_RUN,
+    BAD_SETUP,
+    CLAIMS_DIFFER,
+    MAP_HASH_MISMATCH,
+    RunError,
+    save_run,
+)
 from tests.engine.cardrogue.support import played
 
 ROOT = Path(__file__).resolve().parents[3]

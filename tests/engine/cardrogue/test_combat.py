@@ -7,12 +7,12 @@ double the roll, -X damage taken, Flee)."""
 
 from __future__ import annotations
 
-
 from engine.cardrogue import Action
 from tests.engine.cardrogue.support import (
-    duel, fight,
     OPEN,
     act,
+    duel,
+    fight,
     first,
     foe,
     give,

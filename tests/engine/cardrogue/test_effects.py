@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardrogue import characters
-from engine.cardrogue import Action
+from engine.cardrogue import Action, characters
 from tests.engine.cardrogue.support import (
     OPEN,
     act,

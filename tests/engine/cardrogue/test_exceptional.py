@@ -4,7 +4,17 @@ import pytest
 
 from engine.cardrogue.board import FACE_DOWN
 from engine.core import IllegalAction
-from tests.engine.cardrogue.support import ROW, ROW_CELLS, ROW_OPEN,  act, first, give, kinds, story, table
+from tests.engine.cardrogue.support import (
+    ROW,
+    ROW_CELLS,
+    ROW_OPEN,
+    act,
+    first,
+    give,
+    kinds,
+    story,
+    table,
+)
 
 # A start whose only neighbour is a dead-end path; beyond it lies a sealed card.
 SEALED_PATHS = "╶╴ \n   "

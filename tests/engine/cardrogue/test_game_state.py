@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from engine.cardrogue import Pick, Game, level_from_grids, map_from_levels
+from engine.cardrogue import Game, Pick, level_from_grids, map_from_levels
 from engine.cardrogue.state import Setup, TurnFlags
 from tests.engine.cardrogue.support import OPEN, act, story, table
 

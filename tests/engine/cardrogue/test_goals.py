@@ -16,7 +16,22 @@ import pytest
 
 from engine.cardrogue import Game, Goal, goals, level_from_grids, map_from_levels
 from engine.cardrogue.goals import victory_points
-from tests.engine.cardrogue.support import BRANCH_PATHS, LADDER, branch,  OPEN, act, action, first, give, hero, kinds, rig, story, table, up
+from tests.engine.cardrogue.support import (
+    BRANCH_PATHS,
+    LADDER,
+    OPEN,
+    act,
+    action,
+    branch,
+    first,
+    give,
+    hero,
+    kinds,
+    rig,
+    story,
+    table,
+    up,
+)
 
 
 def campaign(*levels, character="warrior"):

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardrogue import characters
-from engine.cardrogue import Action
+from engine.cardrogue import Action, characters
 from tests.engine.cardrogue.support import (
-    versus,
     OPEN,
     act,
     first,
@@ -24,6 +22,7 @@ from tests.engine.cardrogue.support import (
     story,
     table,
     uid_of,
+    versus,
 )
 
 

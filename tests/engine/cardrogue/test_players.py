@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardrogue import Respawn, characters
-from engine.cardrogue import Action
+from engine.cardrogue import Action, Respawn, characters
 from tests.engine.cardrogue.support import (
-    line, pair,
     OPEN,
     act,
     action,
@@ -18,6 +16,8 @@ from tests.engine.cardrogue.support import (
     first,
     give,
     kinds,
+    line,
+    pair,
     reason,
     rig,
     story,

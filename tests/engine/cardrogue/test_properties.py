@@ -9,12 +9,23 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.cardrogue import (Game, Respawn, characters, items, level_from_grids,
-                              map_from_levels, players, replay, tiles)
+from engine.cardrogue import (
+    DIRECTIONS,
+    Action,
+    Game,
+    Respawn,
+    characters,
+    items,
+    level_from_grids,
+    map_from_levels,
+    players,
+    replay,
+    tiles,
+)
 from engine.cardrogue.cards import OVERRIDABLE
-from engine.cardrogue import DIRECTIONS, Action
 from tests.engine.cardrogue.support import CHARACTERS, boards
 from tests.hypothesis_profiles import examples
+
 
 def check_invariants(game: Game) -> None:
     tokens = [p.pos for p in game.players if p.pos is not None and not p.out]

@@ -18,21 +18,33 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from engine.core import files
-from engine.cardrogue import Action
-from engine.core.runs import (
-    BAD_RUN, BAD_SETUP, CLAIMS_DIFFER, DOES_NOT_FINISH, ILLEGAL_ACTION, MAP_HASH_MISMATCH,
-    MAX_RUN_BYTES, NOT_JSON, OTHER_FORMAT_VERSION, OTHER_GAME, OTHER_RULES_VERSION,
-    SEED_MISMATCH, TOO_LARGE, UNKNOWN_MAP, UNREADABLE, RunError, save_run,
-)
-from engine.cardrogue.runs import Run, parse_run, read_run
-from engine.cardrogue import RULES_VERSION, Game, level_from_grids, map_from_levels
-from engine.cardrogue import runs
+from engine.cardrogue import RULES_VERSION, Action, Game, level_from_grids, map_from_levels, runs
 from engine.cardrogue.identity import map_id
-from tests.runs import maps as corpus_maps
-from tests.runs.record import final_state
+from engine.cardrogue.runs import Run, parse_run, read_run
+from engine.core import files
+from engine.core.runs import (
+    BAD_RUN,
+    BAD_SETUP,
+    CLAIMS_DIFFER,
+    DOES_NOT_FINISH,
+    ILLEGAL_ACTION,
+    MAP_HASH_MISMATCH,
+    MAX_RUN_BYTES,
+    NOT_JSON,
+    OTHER_FORMAT_VERSION,
+    OTHER_GAME,
+    OTHER_RULES_VERSION,
+    SEED_MISMATCH,
+    TOO_LARGE,
+    UNKNOWN_MAP,
+    UNREADABLE,
+    RunError,
+    save_run,
+)
 from tests.engine.cardrogue.support import CHARACTERS, boards
 from tests.hypothesis_profiles import examples
+from tests.runs import maps as corpus_maps
+from tests.runs.record import final_state
 
 ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "tests" / "runs"

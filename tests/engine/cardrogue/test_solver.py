@@ -47,7 +47,6 @@ from engine.cardrogue.solver import breadth_first, lower_bound, search  # noqa: 
 from tests.engine.cardrogue.support import CHARACTERS, boards  # noqa: E402
 from tests.hypothesis_profiles import examples  # noqa: E402
 
-
 # Searches are bounded at 5,000 states: a map that needs more is skipped (assume), and a
 # bound of 20,000 spent most of these tests' time on maps it then skipped.
 

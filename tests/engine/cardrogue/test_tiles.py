@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardrogue import characters
+from engine.cardrogue import Action, characters
 from engine.cardrogue.level import DEFAULT_SHOP_STOCK, POTION_COLOURS
 from engine.core import IllegalAction
-from engine.cardrogue import Action
 from tests.engine.cardrogue.support import (
     OPEN,
     act,
@@ -30,7 +29,6 @@ from tests.engine.cardrogue.support import (
     uid_of,
     up,
 )
-
 
 # ---------------------------------------------------------------------- traps: when they fire
 

@@ -13,7 +13,18 @@ from __future__ import annotations
 import pytest
 
 from engine.core.protocol import IllegalAction
-from tests.engine.cardrogue.support import OPEN, act, action, first, give, kinds, rig, story, table, up
+from tests.engine.cardrogue.support import (
+    OPEN,
+    act,
+    action,
+    first,
+    give,
+    kinds,
+    rig,
+    story,
+    table,
+    up,
+)
 
 
 def corridor(character="warrior", **fields):

@@ -8,11 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardrogue import (Game, PickDecision, RespawnDecision, TeleportDecision, characters,
-                              goals, tiles)
+from engine.cardrogue import (
+    Action,
+    Game,
+    PickDecision,
+    RespawnDecision,
+    TeleportDecision,
+    characters,
+    goals,
+    tiles,
+)
 from engine.cardrogue.maps import load_map
-from engine.cardrogue import Action
-
 from tests.engine.cardrogue.support import OPEN, act, deathbed, give, rig, story, up
 
 REPO = Path(__file__).resolve().parents[3]

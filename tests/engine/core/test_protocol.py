@@ -4,9 +4,8 @@ import json
 
 import pytest
 
-from engine.core.protocol import Event
-
 from engine.cardrogue import Action
+from engine.core.protocol import Event
 
 
 @pytest.mark.parametrize("action", [

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+
 from tests.engine.minirogue.support import cardrogue
 
 CORPUS = Path(__file__).parent / "runs"

@@ -3,10 +3,10 @@ the boss as a fifth column in each level's last area, the pit's landing areas.""
 
 from __future__ import annotations
 
+from engine.core.dice import Dice
 from engine.minirogue import RULES
 from engine.minirogue.dungeon import columns_here, deal, is_last_area
 from engine.minirogue.tables import tables
-from engine.core.dice import Dice
 from tests.engine.minirogue.support import PLAIN, game
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.engine.minirogue.support import WALK, act, deal, every, first, game, kinds, rig, walk
 
+
 def test_a_trap_gives_the_key_even_when_evaded() -> None:
     state = game(dungeon_keys=True, deals={1: WALK})
     events = walk(state)

@@ -10,7 +10,16 @@ import pytest
 from engine import games
 from engine.core.contract import Verdict
 from engine.core.runs import RunError
-from engine.minirogue import RULES, RULES_VERSION, Action, Run, figures, record, run_from_dict, verify
+from engine.minirogue import (
+    RULES,
+    RULES_VERSION,
+    Action,
+    Run,
+    figures,
+    record,
+    run_from_dict,
+    verify,
+)
 from tests.engine.minirogue.players import careful_choice, play, won_game
 
 EVERY_KIND = [Action.from_dict(d) for d in (

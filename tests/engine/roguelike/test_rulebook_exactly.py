@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.character import Item
-from engine.roguelike.game import RogueState
 from engine.roguelike.encounters import letter_up
+from engine.roguelike.game import RogueState
 from engine.roguelike.levelling import abilities
 from engine.roguelike.loot import colour_map
 from engine.roguelike.paper import Monster, Trap

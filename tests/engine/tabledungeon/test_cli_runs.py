@@ -9,8 +9,8 @@ import os
 import subprocess
 from pathlib import Path
 
-from engine.tabledungeon import runs
 from engine.core.runs import save_run
+from engine.tabledungeon import runs
 from tests.engine.tabledungeon.support import play_out
 
 ROOT = Path(__file__).resolve().parents[3]

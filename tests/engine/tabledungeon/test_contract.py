@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from engine.core.protocol import Event, IllegalAction
 from engine import games
 from engine.core.contract import Verdict
+from engine.core.protocol import Event, IllegalAction
 from engine.tabledungeon import RULES, RULES_VERSION
 from engine.tabledungeon.actions import Action
 from tests.engine.tabledungeon.support import play_out, scramble_hidden, table

@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.tabledungeon.data import load
 from engine.tabledungeon import RULES
+from engine.tabledungeon.data import load
 from tests.engine.tabledungeon.support import act, first, kinds, lay_all, rig, table
 
 

@@ -8,6 +8,8 @@ import pytest
 from engine.tabledungeon import RULES
 from tests.engine.tabledungeon.support import (
     EVENTS_SCHEMA as SCHEMA,
+)
+from tests.engine.tabledungeon.support import (
     engine_event_kinds,
     play_out,
     validator,

@@ -1,7 +1,8 @@
 """Properties over many seeds: random legal play and computer play end within a bound, a game
 not over always has a legal action, and the history replays to the identical game."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.dice import Dice
 from engine.tabledungeon import RULES

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from engine.core.runs import RunError
-from engine.tabledungeon import RULES
-from engine.tabledungeon import runs
+from engine.tabledungeon import RULES, runs
 from engine.tabledungeon.actions import FIELDS as ACTION_FIELDS
-from tests.engine.tabledungeon.support import RUN_SCHEMA as SCHEMA, play_out, validator
+from tests.engine.tabledungeon.support import RUN_SCHEMA as SCHEMA
+from tests.engine.tabledungeon.support import play_out, validator
 
 CORPUS = sorted((Path(__file__).parent / "runs").glob("*.run.json"))
 

@@ -29,7 +29,7 @@ from textual.strip import Strip
 from app.games.cardrogue.editor.model import BLANK, BUILT_IN, MapModel
 from app.games.cardrogue.widgets import board
 from app.games.cardrogue.words import look
-from engine.cardrogue import E, N, PATH_GLYPHS, S, W, standard_catalog
+from engine.cardrogue import PATH_GLYPHS, E, N, S, W, standard_catalog
 from engine.core import shown_glyph
 
 CELL_W, CELL_H = 3, 2  # the compact view's cell; the card view's is the board's

@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, cast
 
-from engine.cardrogue import E, GLYPH_PATHS, N, OPPOSITE, PATH_GLYPHS, S, STEP, W, grid_rows
+from engine.cardrogue import GLYPH_PATHS, OPPOSITE, PATH_GLYPHS, STEP, E, N, S, W, grid_rows
 from engine.cardrogue.maps import (
     EMPTY_GLYPH,
     FORMAT_VERSION,

@@ -21,12 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from app.games.cardrogue.editor.templates import slug
-from engine.cardrogue import (MapSpec, Run, Verified, read_run, record_run, share_code,
-                              verify_run)
+from engine.cardrogue import MapSpec, Run, Verified, read_run, record_run, share_code, verify_run
 from engine.cardrogue.maps import check_document, copy_schema, save_map
 from engine.core import MAP_HASH_MISMATCH, RunError, save_run
-from services.runfiles import clear_path
 from services import clock
+from services.runfiles import clear_path
 
 NOT_CLEARED = ("Play the whole map to the end first (shift+p): publishing needs a clear of "
                "this exact map.")

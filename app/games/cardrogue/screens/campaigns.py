@@ -18,10 +18,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from engine.core import shown
-
 from app.games.cardrogue import maplist, records
 from app.games.cardrogue.maplist import MapEntry
+from engine.core import shown
 
 if TYPE_CHECKING:
     from textual import getters

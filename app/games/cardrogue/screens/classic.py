@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from rich.text import Text
-from textual.content import Content
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import (
@@ -28,25 +28,29 @@ from textual.widgets import (
     Static,
 )
 
-from engine.core import shown
-from engine.cardrogue import Action
-
 from app.games.cardrogue import records
 from app.games.cardrogue.classic import HUMAN, MAX_SEED, SOLO_GOALS, ClassicSession
-from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
-from app.widgets.checkbox import MarkedCheckbox
-from app.widgets.seat_kind import SeatKind
+from app.games.cardrogue.look import character_label
 from app.games.cardrogue.screens.play import COMMANDS, Command, PlayScreen
 from app.games.cardrogue.session import Attempt
 from app.games.cardrogue.widgets.board import SEAT_COLOURS, BoardView
 from app.games.cardrogue.widgets.event_log import EventLog
-from app.games.cardrogue.look import character_label
 from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import card_label, middle_cut, reason_line
+from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
+from app.widgets.checkbox import MarkedCheckbox
+from app.widgets.seat_kind import SeatKind
 from app.widgets.seed_note import seed_problem
-from engine.cardrogue import (COMPUTER_LEVELS, KEEP_GOLD, GameView, PickDecision,
-                              RespawnDecision)
+from engine.cardrogue import (
+    COMPUTER_LEVELS,
+    KEEP_GOLD,
+    Action,
+    GameView,
+    PickDecision,
+    RespawnDecision,
+)
+from engine.core import shown
 
 MAX_PLAYERS = 4
 NAME_MAX = 20  # the longest name a seat's field takes

@@ -23,10 +23,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from engine.core import shown
-
 from app.games.cardrogue import records
 from app.games.cardrogue.words import plural
+from engine.core import shown
 from services import community
 
 PAGE = 30  # maps asked for at a time

@@ -24,7 +24,12 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.games.cardrogue.editor.canvas import EditorCanvas
-from app.games.cardrogue.editor.cards import USUAL_GLYPHS, card_name, entry_card, glyph_for_new_entry
+from app.games.cardrogue.editor.cards import (
+    USUAL_GLYPHS,
+    card_name,
+    entry_card,
+    glyph_for_new_entry,
+)
 from app.games.cardrogue.editor.inspector import Inspector
 from app.games.cardrogue.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
 from app.games.cardrogue.editor.overview import LevelsStrip, Minimap
@@ -32,6 +37,8 @@ from app.games.cardrogue.editor.par import KEPT, Found, Outcome, level_key, solv
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue import DIRECTION_BITS, E, N, S, W
 from engine.core import shown
+
+
 @dataclass(frozen=True)
 class Brush:
     """A palette entry: the glyph to paint, its label, the legend entry it needs (None for

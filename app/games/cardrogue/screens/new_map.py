@@ -21,11 +21,16 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core import shown
-
 from app.games.cardrogue.editor.model import MAX_SIDE
-from app.games.cardrogue.editor.templates import DEFAULT_SIZE, TEMPLATES, Template, slug, unused_path
+from app.games.cardrogue.editor.templates import (
+    DEFAULT_SIZE,
+    TEMPLATES,
+    Template,
+    slug,
+    unused_path,
+)
 from app.screens.dialogs import DIALOG_CSS
+from engine.core import shown
 from services.paths import maps_dir
 
 NEW = "new"  # the option id of "New map…"

@@ -22,23 +22,31 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from engine.cardrogue import DIRECTION_BITS, STEP, Game, GameView, Search, TeleportDecision, search
-from engine.cardrogue import DIRECTIONS, Action
-
 from app.games.cardrogue import records, saves
-from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from app.games.cardrogue.look import character_label, describe_cell
 from app.games.cardrogue.screens.history import HistoryScreen
 from app.games.cardrogue.screens.results import PlayTestResultsScreen, ResultsScreen
 from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.session import Attempt, Session
-from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.board import BoardView
 from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
-from app.games.cardrogue.look import character_label, describe_cell
 from app.games.cardrogue.words import DIRECTION_NAMES, card_label, plural, reason_line
+from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from engine.cardrogue import (
+    DIRECTION_BITS,
+    DIRECTIONS,
+    STEP,
+    Action,
+    Game,
+    GameView,
+    Search,
+    TeleportDecision,
+    search,
+)
 
 if TYPE_CHECKING:
     from textual import getters

@@ -24,14 +24,13 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Static
 
-from engine.core import shown
-
 from app.games.cardrogue.replay import SPEEDS, Replay, Unwatchable
-from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.board import BoardView
 from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
+from engine.core import shown
 
 DEFAULT_SPEED = 2
 

@@ -22,10 +22,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core import shown
-
 from app.games.cardrogue import maplist, records
 from app.games.cardrogue.maplist import MapEntry
+from engine.core import shown
 from services.library import library_files
 from services.paths import bundled_maps_dir
 

@@ -18,12 +18,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.cardrogue import GameView, WareView
-from engine.cardrogue import Action
-
-from app.screens.dialogs import ConfirmScreen
 from app.games.cardrogue.session import Attempt, Session
 from app.games.cardrogue.words import card_label, listing, reason_line
+from app.screens.dialogs import ConfirmScreen
+from engine.cardrogue import Action, GameView, WareView
 
 
 class StopAtEnds(OptionList):

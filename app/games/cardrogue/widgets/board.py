@@ -30,9 +30,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from engine.cardrogue import E, FACE_DOWN, N, S, UNSEEN, W
-
 from app.games.cardrogue.words import PLAYER_GLYPH, POTION_STYLES, look
+from engine.cardrogue import FACE_DOWN, UNSEEN, E, N, S, W
 
 if TYPE_CHECKING:
     from engine.cardrogue import Game

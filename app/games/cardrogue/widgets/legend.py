@@ -11,9 +11,8 @@ from textual.widgets import Static
 from app.games.cardrogue.look import FRAME_ENTRIES, legend_entries
 
 if TYPE_CHECKING:
-    from engine.cardrogue import Game
-
     from app.games.cardrogue.widgets.board import BoardView
+    from engine.cardrogue import Game
 
 
 def legend_text(game: Game, board: BoardView) -> Text:

@@ -8,10 +8,9 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from engine.core import shown
-
 from app.games.cardrogue.look import enemy_traits
 from app.games.cardrogue.words import SLOT_NAMES, card_label, signed, the
+from engine.core import shown
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -47,7 +46,7 @@ def _goal_lines(game: Game, view: GameView, out: Text) -> None:
     out.append(f"reach {exit_name}\n")
 
 
-def panel_text(game: Game, hints: bool = True, view: GameView | None = None) -> Text:
+def panel_text(game: Game, hints: bool = True, view: GameView | None = None) -> Text:  # noqa: C901 (one section per panel line, read top to bottom like the panel)
     """The panel's text for the player who acts now (`view`, made here if not given);
     `hints` adds key hints (off where no key acts, as in a replay)."""
     if view is None:

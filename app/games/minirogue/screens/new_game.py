@@ -12,13 +12,12 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
 
-from engine.minirogue import DIFFICULTIES, setup_problem
-from services import clock
-
 from app.games.minirogue.records import Setup
 from app.games.minirogue.words import DIFFICULTIES as DIFFICULTY_NAMES
 from app.widgets.checkbox import MarkedCheckbox
 from app.widgets.seed_note import seed_problem as digits_only
+from engine.minirogue import DIFFICULTIES, setup_problem
+from services import clock
 
 DEFAULT_DIFFICULTY = "normal"  # the rulebook's advice for a first delve
 

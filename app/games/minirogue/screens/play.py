@@ -18,14 +18,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
-from engine.core import Event
-from engine.minirogue import RULES, State, View
-
 from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.minirogue.records import Setup, Standing, finish
 from app.games.minirogue.widgets.tabletop import CharacterCard, DicePanel, DungeonTrack, RoomColumns
 from app.games.minirogue.words import WAITING, Narrator, action_label
 from app.widgets.hanging import Hanging
+from engine.core import Event
+from engine.minirogue import RULES, State, View
 
 # The keys of the choices, in order: digits first, then letters (never q, which quits).
 CHOICE_KEYS = "123456789abcdefgijklmnoprstuvwxyz"

@@ -12,12 +12,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from engine.core import shown
-from engine.minirogue import View
-
 from app.games.minirogue.records import Row, Setup, Standing
 from app.games.minirogue.words import cause_text, plural
 from app.screens.submit import SubmittingScreen
+from engine.core import shown
+from engine.minirogue import View
 
 
 def board_heading(daily: bool) -> str:

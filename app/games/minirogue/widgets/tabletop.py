@@ -10,9 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.minirogue import View
-
 from app.games.minirogue.words import DIFFICULTIES, PURPOSES, room_name, spell_name
+from engine.minirogue import View
 
 
 class DungeonTrack(Static):

@@ -7,11 +7,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
 
-from engine.roguelike import RogueView
-
 from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.roguelike.widgets.map_view import MapView
 from app.games.roguelike.widgets.panel import RoguePanel
+from engine.roguelike import RogueView
 
 
 class BoardScreen(Screen[None]):

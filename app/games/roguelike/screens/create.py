@@ -16,12 +16,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core import Event, IllegalAction
-from engine.roguelike import MAX_SEED, RULES, RogueAction, skill_names
-
 from app.games.roguelike.words import name
 from app.widgets.seed_note import seed_problem
-
+from engine.core import Event, IllegalAction
+from engine.roguelike import MAX_SEED, RULES, RogueAction, skill_names
 
 INTRO = ("You are a rogue with nothing to your name, at the gate of the Dungeon of Chaos. Ten "
          "shifting levels below lies the Amulet of Yendor. Every skill starts at 1d6: choose "

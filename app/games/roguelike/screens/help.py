@@ -6,9 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.screen import Screen
 
-from engine.roguelike import LEGEND
-
 from app.games.roguelike import glossary
+from engine.roguelike import LEGEND
 
 
 def legend_text() -> Text:

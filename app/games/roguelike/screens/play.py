@@ -15,13 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
 
-from engine.core import Event, IllegalAction
-from engine.roguelike import RogueAction, RogueState, RogueView
-
 from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.cardrogue.words import reason_line
 from app.games.roguelike.screens.board import BoardScreen
 from app.games.roguelike.words import action_label, log_lines
+from engine.core import Event, IllegalAction
+from engine.roguelike import RogueAction, RogueState, RogueView
 
 # The letter keys and the action each sends (the first legal one of its kinds).
 LETTER_ACTIONS = {
@@ -137,7 +136,7 @@ class PlayScreen(BoardScreen):
             self.choose(title, required=True)
 
     def choose(self, title: str, required: bool = False) -> None:
-        from app.screens.dialogs import ChooseScreen, Choice
+        from app.screens.dialogs import Choice, ChooseScreen
 
         view = self.view
         choices = [Choice(action_label(a.to_dict(), view), a) for a in view.legal]

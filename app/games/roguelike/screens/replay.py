@@ -13,12 +13,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from engine.core import shown
-
 from app.games.cardrogue.screens.replay import open_run
 from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.roguelike.replay import RogueReplay
 from app.games.roguelike.screens.board import BoardScreen
+from engine.core import shown
 
 
 def open_rogue_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:

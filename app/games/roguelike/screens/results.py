@@ -12,11 +12,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from engine.core import shown
-from engine.roguelike import RogueView
-
 from app.games.cardrogue.words import middle_cut
 from app.games.roguelike.words import death_words, name
+from engine.core import shown
+from engine.roguelike import RogueView
 
 
 def saved_text(saved: Path | str, width: int) -> Text:

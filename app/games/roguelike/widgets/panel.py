@@ -6,9 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.roguelike import RogueView
-
 from app.games.roguelike.words import door_line, level_line, name, place_line
+from engine.roguelike import RogueView
 
 
 def panel_text(view: RogueView) -> Text:

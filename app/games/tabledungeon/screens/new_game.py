@@ -12,13 +12,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from engine.core import shown
-from engine.tabledungeon import LEVELS, MAX_SEED
-
 from app.games.tabledungeon.session import HUMAN, Seat, TableSession
 from app.games.tabledungeon.widgets.panels import SEAT_COLOURS
 from app.widgets.seat_kind import SeatKind
 from app.widgets.seed_note import seed_problem
+from engine.core import shown
+from engine.tabledungeon import LEVELS, MAX_SEED
 
 MAX_SEATS = 4
 EMPTY = "empty"

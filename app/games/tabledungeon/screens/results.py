@@ -12,10 +12,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from engine.core import Event
-
 from app.games.tabledungeon.words import name_of
 from app.screens.dialogs import DIALOG_CSS
+from engine.core import Event
 
 
 class ResultsScreen(ModalScreen[str]):

@@ -16,10 +16,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
-from engine.tabledungeon import Action
-
 from app.games.cardrogue.glossary import Term
 from app.games.tabledungeon import glossary
+from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.session import TableSession, save_run
 from app.games.tabledungeon.widgets.panels import (
     enemy_text,
@@ -28,8 +27,8 @@ from app.games.tabledungeon.widgets.panels import (
     status_text,
 )
 from app.games.tabledungeon.words import describe, name_of
-from app.games.tabledungeon.screens.results import ResultsScreen
 from app.screens.dialogs import ConfirmScreen
+from engine.tabledungeon import Action
 
 # How long a computer seat waits before it acts, in seconds: long enough to read its move in
 # the log. Tests set it to 0.
