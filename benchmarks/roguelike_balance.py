@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.roguelike import RULES, RogueAction  # noqa: E402
-from engine.roguelike.game import RogueState  # noqa: E402
+from engine.roguelike.state import RogueState  # noqa: E402
 from engine.roguelike.tables import difficulty, tables  # noqa: E402
 
 BOUND = 3000  # actions: a game still going after this many is counted as stuck

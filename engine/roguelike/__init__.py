@@ -11,10 +11,18 @@ Laid out like the rulebook:
     dungeon_master.py doors, corridors, rooms, secret doors and the special features
     encounters.py     encounters, monsters and traps per level letter E to A
     loot.py           loot, its status and colours, the Amulet of Yendor and its fake
-    shops.py          shop stock and prices
-    levelling.py      levelling up
+    shops.py          shop stock and prices, buying and selling
+    levelling.py      levelling up: the skills to raise and the special ability
+    exploring.py      doors, corridors and rooms; searching and hacking for secret doors
+    combat.py         fighting: attacks, missiles, wands, pets, sneaking past and fleeing
+    traps.py          disabling and springing traps
+    features.py       rooms' special features (chasm, cliff, altar, fountain) and eating
+    items.py          using what the rogue carries
+    spells.py         the spells of scrolls and spellbooks
+    stairs.py         the stairs, returning to previous levels, and the Amulet
     actions.py        the rogue's actions, parsed strictly
-    game.py           the game and its actions (the State)
+    state.py          the State: what may be done now, and each action to its section
+    view.py           what a screen may show (frozen values)
     runs.py           run documents: recording a game, verifying a run
     rules.py          the Rules object of the game contract (engine/core/contract.py)
 """
@@ -22,9 +30,10 @@ Laid out like the rulebook:
 from engine.core.runs import MAX_SEED
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.character import skill_names
-from engine.roguelike.game import LEGEND, RogueState, RogueView
 from engine.roguelike.rules import RULES, RoguelikeRules
 from engine.roguelike.runs import record as record_run
+from engine.roguelike.state import RogueState
+from engine.roguelike.view import LEGEND, RogueView
 
 # What the app may use: it imports this package, never the modules inside it.
 __all__ = ["LEGEND", "MAX_SEED", "RULES", "RogueAction", "RogueState", "RogueView", "RoguelikeRules",

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.dice import Dice
+from engine.core.protocol import Event
+from engine.roguelike.actions import RogueAction
 from engine.roguelike.tables import tables
+
+if TYPE_CHECKING:
+    from engine.roguelike.state import RogueState
 
 SUCCESS_FACE = 5  # a die showing 5 or 6 is a success
 
@@ -118,3 +123,25 @@ def skill_check(dice: Dice, rogue: Rogue, skill: str, needed: int, extra: int = 
         faces, successes = roll_pool(dice, "check", pool)
         data.update(reroll=faces, successes=successes, passed=successes >= needed)
     return data
+
+
+def choice_problem(rogue: Rogue, a: RogueAction) -> str | None:
+    """Why `a` is not a choice of a 2d6 skill still open at creation; None if it is."""
+    if a.kind != "choose_skill":
+        return "first choose your two 2d6 skills"
+    if a.name not in rogue.skills:
+        return f"{a.name} is not a skill"
+    return f"{a.name} is already chosen" if a.name in rogue.chosen else None
+
+
+def choose_skill(state: RogueState, a: RogueAction) -> list[Event]:
+    """One skill starts at 2d6; with the last one chosen, play begins on the first level."""
+    assert a.name is not None  # why_illegal checked the kind's arguments
+    data = tables()["character"]
+    state.rogue.chosen.append(a.name)
+    state.rogue.skills[a.name] = data["chosen_dice"]
+    events = [Event("skill_chosen", {"skill": a.name, "dice": data["chosen_dice"]})]
+    if len(state.rogue.chosen) == data["chosen_skills"]:
+        state.phase = "play"
+        events = events + state.opening + [Event("entered", state.where())]
+    return events

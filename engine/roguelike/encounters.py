@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.dice import Dice
-from engine.roguelike.paper import Monster, Trap
+from engine.core.protocol import Event
+from engine.roguelike.loot import LETTER_VALUE, gold_amount, item_name, loot_roll, make_item
+from engine.roguelike.paper import Monster, Place, Trap
 from engine.roguelike.tables import look_up, roll_on, tables
+
+if TYPE_CHECKING:
+    from engine.roguelike.state import RogueState
 
 LETTERS = ("E", "D", "C", "B", "A")
 
@@ -45,3 +50,54 @@ def roll_trap(dice: Dice, key: str, letter: str) -> tuple[Trap, int]:
     # The rulebook has no A level traps; the encounter table never asks for one.
     entry, roll = roll_on(dice, key, tables()["traps"][letter])
     return Trap(entry["name"], letter, entry["attack_dice"], entry["damage"], entry["effect"]), roll
+
+
+def encounters(state: RogueState, place: Place, revisit: bool) -> list[Event]:
+    """Roll the encounters of a room entered (twice in a Monster HQ). On a revisit an odd roll
+    meets nothing and an even one only its monsters, as the rulebook says."""
+    key = f"dm:{state.depth}"
+    times = 2 if place.feature == "monster_hq" else 1
+    events = []
+    for _ in range(times):
+        parts, roll = roll_encounter(state.dice, key, state.depth)
+        if revisit and (roll % 2 == 1):
+            events.append(Event("encounter", {"roll": roll, "ignored": True}))
+            continue
+        if revisit:
+            parts = [part for part in parts if part[2] == "monster"]
+        events.append(Event("encounter", {"roll": roll, "parts": parts}))
+        # The squeaky board levels up every monster of the next encounter that has any.
+        squeaky = state.squeaky and any(kind == "monster" for _, _, kind in parts)
+        state.squeaky = state.squeaky and not squeaky
+        for count, letter, kind in parts:
+            if squeaky and kind == "monster":
+                letter = letter_up(letter)
+            for _ in range(count):
+                events.append(spawn(state, place, letter, kind))
+    return events
+
+
+def spawn(state: RogueState, place: Place, letter: str, kind: str) -> Event:
+    """Put one `kind` ("monster", "trap" or "loot") of level `letter` in `place`."""
+    key = f"dm:{state.depth}"
+    if kind == "monster":
+        monster, roll = roll_monster(state.dice, key, letter)
+        if letter == "A":
+            state.a_monsters_met += 1
+        place.monsters.append(monster)
+        return Event("monster", {"letter": letter, "roll": roll, "name": monster.name,
+                                 "hp": monster.hp})
+    if kind == "trap":
+        trap, roll = roll_trap(state.dice, key, letter)
+        place.trap = trap
+        return Event("trap", {"letter": letter, "roll": roll, "name": trap.name})
+    bonus = state.a_monsters_met * tables()["loot"]["a_level_bonus_per_monster"]
+    entry, roll = loot_roll(state.dice, key, letter, bonus)
+    if entry["name"] == "gold":
+        place.gold += gold_amount(state.dice, key, entry)
+        return Event("loot", {"letter": letter, "roll": roll, "name": "gold", "gold": place.gold})
+    item = make_item(state.dice, key, entry, state.colours)
+    item.value = LETTER_VALUE[letter]
+    place.loot.append(item)
+    return Event("loot", {"letter": letter, "roll": roll, "name": item_name(item),
+                          "status": item.status if item.identified else "unknown"})

@@ -3,8 +3,15 @@ at most 6d6), +1d6 hit points, and one special ability."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from engine.core.protocol import Event
+from engine.roguelike.actions import RogueAction
 from engine.roguelike.character import Rogue
-from engine.roguelike.tables import tables
+from engine.roguelike.tables import roll_dice, tables
+
+if TYPE_CHECKING:
+    from engine.roguelike.state import RogueState
 
 
 def abilities() -> list[str]:
@@ -28,3 +35,35 @@ def raise_options(rogue: Rogue) -> list[tuple[str, str]]:
     names = sorted(rogue.skills)
     return [(a, b) for i, a in enumerate(names) for b in names[i:]
             if raise_problem(rogue, (a, b)) is None]
+
+
+def raise_choice_problem(rogue: Rogue, a: RogueAction) -> str | None:
+    """Why `a` is not the skills to raise on gaining a level; None if it is."""
+    return "choose the skills to raise" if a.kind != "raise" else raise_problem(rogue, a.names)
+
+
+def ability_problem(rogue: Rogue, a: RogueAction) -> str | None:
+    """Why `a` is not a new special ability to take; None if it is."""
+    if a.kind != "ability":
+        return "choose a special ability"
+    if a.name not in abilities():
+        return f"{a.name} is not a special ability"
+    return f"you already have {a.name}" if a.name in rogue.abilities else None
+
+
+def raise_skills(state: RogueState, a: RogueAction) -> list[Event]:
+    for name in a.names:
+        state.rogue.skills[name] += 1
+    gain, faces = roll_dice(state.dice, "rogue", f"{tables()['levelling']['hp_dice']}d")
+    state.rogue.max_hp += gain
+    state.rogue.hp += gain
+    state.phase = "ability"
+    return [Event("skills_raised", {"skills": list(a.names)}),
+            Event("hit_points_gained", {"dice": faces, "gain": gain, "hp": state.rogue.hp})]
+
+
+def gain_ability(state: RogueState, a: RogueAction) -> list[Event]:
+    assert a.name is not None  # why_illegal checked the kind's arguments
+    state.rogue.abilities.append(a.name)
+    state.phase = "play"
+    return [Event("ability_gained", {"ability": a.name}), Event("entered", state.where())]

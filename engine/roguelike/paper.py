@@ -145,3 +145,9 @@ class Level:
 
     def see_place(self, place: Place) -> None:
         self.see(place.squares)
+
+
+def discovered(level: Level, place: Place) -> bool:
+    """A place the rogue has drawn on his map (a forgotten level's places are not)."""
+    r, c = place.squares[0]
+    return r * level.width + c in level.seen

@@ -15,7 +15,7 @@ from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
 from engine.core.runs import MAX_SEED, RunError, plain_claims
 from engine.roguelike import runs
 from engine.roguelike.actions import RogueAction
-from engine.roguelike.game import GAME, RULES_VERSION, RogueState
+from engine.roguelike.state import GAME, RULES_VERSION, RogueState
 
 
 class RoguelikeRules:

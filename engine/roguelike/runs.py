@@ -29,7 +29,7 @@ from engine.core.runs import (
     verify_replay,
 )
 from engine.roguelike.actions import RogueAction
-from engine.roguelike.game import GAME, RULES_VERSION, RogueState
+from engine.roguelike.state import GAME, RULES_VERSION, RogueState
 
 # The figures a run claims, in this order: how it ended, the deepest level reached, whether the
 # Amulet was won (1 or 0: claims hold no booleans), the score, the actions taken, the hit points.

@@ -3,12 +3,20 @@ that comes up gold is a mimic, and the Amulet of Yendor on an A level roll is a 
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any
+import copy
+from dataclasses import asdict, fields
+from typing import TYPE_CHECKING, Any
 
 from engine.core.dice import Dice
-from engine.roguelike.loot import loot_roll, make_item
+from engine.core.protocol import Event
+from engine.roguelike.actions import RogueAction
+from engine.roguelike.character import Item
+from engine.roguelike.encounters import make_monster
+from engine.roguelike.loot import item_name, loot_roll, make_item
 from engine.roguelike.tables import look_up, roll_dice, roll_on, tables
+
+if TYPE_CHECKING:
+    from engine.roguelike.state import RogueState
 
 
 def spell_roll(dice: Dice, key: str) -> str:
@@ -59,3 +67,63 @@ def roll_stock(dice: Dice, key: str, colours: dict[str, str]) -> list[dict[str, 
         stock.append({"price": data["identify_price"], "count": 1, "mimic": False,
                       "item": {"name": "scroll", "spell": "identify"}})
     return stock
+
+
+def problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
+    """Why buying or selling is not allowed here; None if it is."""
+    place = state.place
+    if a.kind == "buy":
+        if "shop" not in place.landmarks or a.index is None or a.index >= len(place.stock):
+            return "the shop has no such ware"
+        price = place.stock[a.index]["price"]
+        return f"you need {price} gold" if state.rogue.gold < price else None
+    if "shop" not in place.landmarks:
+        return "there is no shop here"
+    if item is not None and item.status == "cursed":
+        return "a curse binds it to you: pray at an altar to lift it"
+    return None if item is not None and item.value // tables()["shop"]["sell_divisor"] > 0 \
+        else "the shop will not buy that"
+
+
+def buy(state: RogueState, a: RogueAction) -> list[Event]:
+    assert a.index is not None  # why_illegal checked the kind's arguments
+    place, rogue = state.place, state.rogue
+    ware = place.stock[a.index]
+    if ware["mimic"]:
+        # It attacks when touched, before any gold changes hands.
+        place.stock.pop(a.index)
+        place.monsters.append(make_monster(tables()["monsters"]["mimic"], "C"))
+        place.fought = True
+        return [Event("mimic", {})]
+    each = ware.get("each", False)
+    count = 1 if each else ware["count"]
+    if each and ware["count"] > 1:
+        ware["count"] -= 1
+    else:
+        place.stock.pop(a.index)
+    price = ware["price"]
+    events: list[Event] = []
+    if "master_barterer" in rogue.abilities:
+        roll = state.dice.roll("rogue")
+        if roll >= 5:
+            price -= price // tables()["shop"]["barter_discount_divisor"]
+        events.append(Event("barter", {"roll": roll, "price": price}))
+    rogue.gold -= price
+    fields_ = {f.name for f in fields(Item)}
+    item = Item(**{k: v for k, v in ware["item"].items() if k in fields_})
+    item.value = ware["price"]
+    if item.name == "lockpicks":
+        rogue.lockpicks += count
+    else:
+        for _ in range(count):
+            rogue.items.append(copy.copy(item))
+    return events + [Event("bought", {"item": item_name(item), "count": count,
+                                      "price": price, "gold": rogue.gold})]
+
+
+def sell(state: RogueState, a: RogueAction) -> list[Event]:
+    assert a.item is not None  # why_illegal checked the kind's arguments
+    item = state.rogue.items.pop(a.item)
+    gain = item.value // tables()["shop"]["sell_divisor"]
+    state.rogue.gold += gain
+    return [Event("sold", {"item": item_name(item), "gold": gain})]

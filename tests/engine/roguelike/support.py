@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine.core.dice import Dice
 from engine.roguelike import RULES
 from engine.roguelike.actions import RogueAction
-from engine.roguelike.game import RogueState
 from engine.roguelike.paper import STEPS, Level, step
+from engine.roguelike.state import RogueState
 
 
 def created(seed: int, skills: tuple[str, str] = ("stab", "search")) -> RogueState:

@@ -6,7 +6,13 @@ import pytest
 
 from engine.core.dice import Dice
 from engine.roguelike.actions import RogueAction
-from engine.roguelike.encounters import letter_up, roll_encounter, roll_monster, roll_trap
+from engine.roguelike.encounters import (
+    encounters,
+    letter_up,
+    roll_encounter,
+    roll_monster,
+    roll_trap,
+)
 from engine.roguelike.tables import difficulty, look_up, tables
 from tests.engine.roguelike.support import created, random_play
 
@@ -90,7 +96,7 @@ def test_a_revisited_room_ignores_odd_rolls_traps_and_loot() -> None:
     place = state.place
     for _ in range(50):
         before = (len(place.monsters), place.trap, len(place.loot), place.gold)
-        events = state._encounters(place, revisit=True)
+        events = encounters(state, place, revisit=True)
         roll = events[0].data["roll"]
         if roll % 2:
             assert events[0].data["ignored"] and len(events) == 1
@@ -103,7 +109,7 @@ def test_a_monster_hq_rolls_twice() -> None:
     state = created(1)
     place = state.place
     place.feature = "monster_hq"
-    events = state._encounters(place, revisit=False)
+    events = encounters(state, place, revisit=False)
     assert sum(1 for e in events if e.kind == "encounter") == 2
 
 

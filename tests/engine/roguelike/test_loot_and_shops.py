@@ -8,7 +8,8 @@ import pytest
 from engine.core.dice import Dice
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.character import Item
-from engine.roguelike.loot import colour_map, loot_roll, make_item
+from engine.roguelike.encounters import spawn
+from engine.roguelike.loot import collect_loot, colour_map, loot_roll, make_item
 from engine.roguelike.shops import roll_stock
 from engine.roguelike.tables import look_up, tables
 from tests.engine.roguelike.support import created
@@ -51,9 +52,9 @@ def test_item_colours_are_shuffled_from_game_to_game() -> None:
 def test_the_amulet_in_loot_wins_the_game() -> None:
     state = created(4)
     state.a_monsters_met = 5  # every A level loot roll reads 6 or more
-    event = state._spawn(state.place, "A", "loot")
+    event = spawn(state, state.place, "A", "loot")
     assert event.data["name"] == "amulet_of_yendor"
-    state._collect_loot()
+    collect_loot(state)
     assert state.outcome == "won" and state.amulet
     assert state.score() == tables()["score"]["per_level"] + tables()["score"]["amulet"]
 

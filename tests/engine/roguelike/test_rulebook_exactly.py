@@ -7,11 +7,11 @@ from engine.core.dice import Dice
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.character import Item
 from engine.roguelike.encounters import letter_up
-from engine.roguelike.game import RogueState
 from engine.roguelike.levelling import abilities
 from engine.roguelike.loot import colour_map
 from engine.roguelike.paper import Monster, Trap
 from engine.roguelike.shops import roll_stock
+from engine.roguelike.state import RogueState
 from engine.roguelike.tables import difficulty, tables
 from tests.engine.roguelike.support import created
 

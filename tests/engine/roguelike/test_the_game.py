@@ -11,8 +11,8 @@ import pytest
 from engine.core.protocol import IllegalAction
 from engine.roguelike import RULES
 from engine.roguelike.actions import KINDS, RogueAction
-from engine.roguelike.game import RogueView
 from engine.roguelike.tables import tables
+from engine.roguelike.view import RogueView
 from tests.engine.roguelike.support import check_map, check_view, created, random_play
 
 

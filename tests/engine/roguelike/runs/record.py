@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.core.runs import run_json  # noqa: E402
 from engine.roguelike import RULES  # noqa: E402
-from engine.roguelike.game import RogueState  # noqa: E402
+from engine.roguelike.state import RogueState  # noqa: E402
 
 NOW = "2026-11-28T06:30:00Z"  # for a run played afresh
 
