@@ -1,6 +1,7 @@
 """The import contracts in pyproject.toml ([tool.importlinter]) hold, checked by `lint-imports`:
-engine.core names no game and no app, Card Rogue's rules form layers with no exceptions, and the
-engine never imports textual, rich or the app."""
+engine.core names no game and no app, every game's rules form layers with no exceptions, the games
+are independent of each other (in the engine and in app/games), the app imports no module inside
+an engine package, and the engine never imports textual, rich or the app."""
 
 from __future__ import annotations
 
@@ -40,3 +41,41 @@ def test_an_upward_import_hidden_in_a_function_breaks_the_layers(tmp_path):
     assert result.returncode != 0
     assert ("engine.cardrogue.characters is not allowed to import engine.cardrogue.combat"
             in result.stdout), result.stdout + result.stderr
+
+
+def _copy_of(packages: list[str], tmp_path: Path) -> Path:
+    for name in packages:
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def test_a_game_that_imports_another_game_breaks_their_independence(tmp_path):
+    root = _copy_of(["engine"], tmp_path)
+    loot = root / "engine" / "roguelike" / "loot.py"
+    loot.write_text(loot.read_text("utf-8") + "\nfrom engine.minirogue import tables  # noqa\n",
+                    "utf-8")
+    result = lint_imports(root)
+    assert result.returncode != 0
+    assert "engine.roguelike is not allowed to import engine.minirogue" in result.stdout, (
+        result.stdout + result.stderr)
+
+
+def test_the_app_may_not_import_any_module_inside_a_game_not_even_a_new_one(tmp_path):
+    """The list is a wildcard: a module added to a game tomorrow is covered today."""
+    root = _copy_of(["engine", "app"], tmp_path)
+    (root / "engine" / "tabledungeon" / "brand_new.py").write_text('"""New."""\n', "utf-8")
+    (root / "app" / "reaches_in.py").write_text("import engine.tabledungeon.brand_new  # noqa\n",
+                                                "utf-8")
+    result = lint_imports(root)
+    assert result.returncode != 0
+    assert "app.reaches_in -> engine.tabledungeon.brand_new" in result.stdout, (
+        result.stdout + result.stderr)
+
+
+def test_a_new_module_in_a_game_must_be_given_its_layer(tmp_path):
+    root = _copy_of(["engine"], tmp_path)
+    (root / "engine" / "roguelike" / "brand_new.py").write_text('"""New."""\n', "utf-8")
+    result = lint_imports(root)
+    assert result.returncode != 0
+    assert "engine.roguelike.brand_new" in result.stdout, result.stdout + result.stderr
