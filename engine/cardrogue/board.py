@@ -8,6 +8,10 @@ card once a revealed tile's path leads to it, and face-up when flipped.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.cardrogue.state import Card
 
 N, E, S, W = 1, 2, 4, 8
 DIRECTION_BITS = {"N": N, "E": E, "S": S, "W": W}
@@ -53,7 +57,7 @@ class Board:
     __slots__ = ("width", "height", "exists", "paths", "content", "face", "growable", "_steps")
 
     def __init__(self, width: int, height: int, exists: list[bool], paths: list[int],
-                 content: list, face: list[int], growable: bool = False) -> None:
+                 content: list[Card | None], face: list[int], growable: bool = False) -> None:
         self.width = width
         self.height = height
         self.exists = exists  # False where the map has no card at all
@@ -71,6 +75,12 @@ class Board:
         # digging), so they are shared.
         return Board(self.width, self.height, self.exists, self.paths, list(self.content),
                      list(self.face))
+
+    def card_on(self, index: int) -> Card:
+        """The card on a cell the caller knows holds one (a trap sprung, an exit reached)."""
+        card = self.content[index]
+        assert card is not None, f"no card on cell {index}"
+        return card
 
     def index(self, row: int, col: int) -> int:
         return row * self.width + col

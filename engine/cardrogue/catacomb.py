@@ -203,7 +203,7 @@ def _place_face_down(g: Game, index: int, events: list[Event]) -> bool:
         source = _unreachable_card(g) if g.players else None
         if source is None:
             return False
-        card = g.board.content[source]
+        card = g.board.card_on(source)
         g.board.exists[source] = False
         g.board.content[source] = None
         g.board.face[source] = UNSEEN

@@ -6,17 +6,18 @@ held in the hand, and equipped weapons and armour. The Mage's spell is cast in c
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
+    from engine.cardrogue.cards import CardDef
     from engine.cardrogue.game import Game
     from engine.cardrogue.state import Card, Player
 
 
-def _equipped(g: Game, p: Player):
+def _equipped(g: Game, p: Player) -> Iterator[CardDef]:
     for card in p.gear():
         yield g.catalog.cards[card.id]
 
@@ -78,7 +79,7 @@ def trap_avoid_faces(g: Game, p: Player) -> set[int]:
     return faces
 
 
-def weapons(g: Game, p: Player) -> list:
+def weapons(g: Game, p: Player) -> list[CardDef]:
     """Equipped weapons (a Rogue may hold two daggers) and shields, whose dice rules apply."""
     return [d for d in _equipped(g, p) if d.type in ("weapon", "armour")]
 

@@ -13,7 +13,7 @@ and routes each action to the section that handles it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from engine.cardrogue import (
     catacomb,
@@ -30,7 +30,7 @@ from engine.cardrogue.actions import DIRECTIONS, Action
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED, UNSEEN, Board
 from engine.cardrogue.cards import CardDef, Catalog, standard_catalog
 from engine.cardrogue.decisions import Decision, Pick, Respawn, Teleport
-from engine.cardrogue.level import LevelSpec, MapSpec
+from engine.cardrogue.level import Goal, LevelSpec, MapSpec
 from engine.cardrogue.state import Card, Enemy, Player, Setup, TurnFlags
 from engine.cardrogue.view import GameView
 from engine.cardrogue.view import view as view_of
@@ -40,9 +40,19 @@ from engine.core.protocol import Event, IllegalAction
 # Bump whenever any outcome of any action can change: runs from another version are refused.
 RULES_VERSION = 4
 
+
+
+class _Section(Protocol):
+    """A rulebook section's module, as the game routes actions to it."""
+
+    def check(self, g: Game, p: Player, action: Action) -> str | None: ...
+
+    def do(self, g: Game, p: Player, action: Action, events: list[Event]) -> None: ...
+
+
 # action kind -> (the section module that checks and does it, the fields it may carry).
 # A field a kind does not use is refused, so one play has one spelling (and one run hash).
-_ACTIONS: dict[str, tuple[Any, frozenset[str]]] = {
+_ACTIONS: dict[str, tuple[_Section, frozenset[str]]] = {
     kind: (section, frozenset(fields)) for kind, section, fields in (
         ("flip", turn, ["dir"]), ("move", turn, ["dir"]), ("end_turn", turn, []),
         ("attack", combat, ["dir"]), ("flee", combat, ["dir"]),
@@ -183,7 +193,7 @@ class Game:
 
     @classmethod
     def classic(cls, names: list[str], seed: int, characters: list[str] | None = None,
-                goals_: tuple = ()) -> Game:
+                goals_: tuple[Goal, ...] = ()) -> Game:
         """The rulebook's normal game on a fresh table for 1-4 players. Without `characters`,
         the players pick them in turn order after the deciding roll (pending "pick")."""
         if not 1 <= len(names) <= 4:
@@ -455,7 +465,7 @@ class Game:
         """The action history: with the map, seed and seats, it is the whole game."""
         return [a.to_dict() for a in self.history]
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[object, ...]:
         """Everything that can differ between two games of the same map, for comparing."""
         return (
             self.level_index, self.current, self.turn, self.outcome, self.pending, self.end_rush,

@@ -28,7 +28,7 @@ def enter_level(g: Game, index: int, events: list[Event]) -> None:
     level = g.level
     g.dice.seed = g.seed if level.seed is None else level.seed
     size = level.width * level.height
-    content: list = [None] * size
+    content: list[Card | None] = [None] * size
     g.stock = {}
     for i, card_id in enumerate(level.cards):
         if card_id is None or card_id == "path":
@@ -108,7 +108,7 @@ def open_chest(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     if key is None:
         events.append(Event("chest_locked", {"player": p.seat, "cell": list(g.cell(index))}))
         return True
-    d = g.catalog.cards[g.board.content[index].id]
+    d = g.catalog.cards[g.board.card_on(index).id]
     p.hand.remove(key)
     p.vp += d.vp
     p.chests += 1
@@ -145,7 +145,7 @@ def unmet_goals(g: Game, p: Player) -> list[str]:
 
 
 def reach_exit(g: Game, p: Player, index: int, events: list[Event]) -> bool:
-    d = g.catalog.cards[g.board.content[index].id]
+    d = g.catalog.cards[g.board.card_on(index).id]
     if not g.setup.story and len(g.players) == 1:
         if d.type != "start":
             return False

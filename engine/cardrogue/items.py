@@ -412,7 +412,7 @@ def _land(g: Game, action: Action, events: list[Event]) -> None:
 
 def _enemy_on_trap(g: Game, e: Enemy, index: int, seat: int, events: list[Event]) -> None:
     """A teleported enemy landing on a trap; `seat` is the hero who sent it there."""
-    d = g.catalog.cards[g.board.content[index].id]
+    d = g.catalog.cards[g.board.card_on(index).id]
     events.append(Event("enemy_trap", {"target": list(g.cell(index)), "enemy": g.catalog.cards[e.card.id].name, "trap": d.trap}))
     if d.trap == "spikes":
         combat.hurt_enemy(g, g.players[seat], e, d.amount, events)

@@ -150,7 +150,7 @@ def level_from_grids(level_id: str, paths: str, cells: str, legend: dict[str, An
     return spec, custom
 
 
-def map_from_levels(levels: list[tuple[LevelSpec, dict]], seed: int = 0, **fields: Any) -> MapSpec:
+def map_from_levels(levels: list[tuple[LevelSpec, dict[str, tuple[str, dict[str, Any]]]]], seed: int = 0, **fields: Any) -> MapSpec:
     custom: dict[str, tuple[str, dict[str, Any]]] = {}
     for _, level_custom in levels:
         custom.update(level_custom)

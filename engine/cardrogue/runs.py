@@ -389,7 +389,8 @@ def verify(run: Run, spec: MapSpec | None = None, *, identity: str | None = None
     return Verified(run, spec, game, identity, actual)
 
 
-def _verify_table(run: Run, on_step, on_start) -> Verified:
+def _verify_table(run: Run, on_step: Callable[[int, Action, list[Event]], None] | None,
+                  on_start: Callable[[list[Event]], None] | None) -> Verified:
     """A classic run: lay the same table, check it is the table the run names, replay, and
     check the characters the run names were the ones picked."""
     game = start(run, MapSpec((), run.seed))

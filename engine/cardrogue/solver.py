@@ -34,13 +34,16 @@ from functools import lru_cache
 
 from engine.cardrogue import items
 from engine.cardrogue.actions import Action
-from engine.cardrogue.board import REVEALED, E, N, S, W
+from engine.cardrogue.board import REVEALED, Board, E, N, S, W
 from engine.cardrogue.cards import CardDef
 from engine.cardrogue.decisions import Teleport
 from engine.cardrogue.game import Game
 from engine.cardrogue.level import POTION_EFFECTS, MapSpec
+from engine.cardrogue.state import Card
 from engine.core.dice import Dice
 
+# A transposition table's key: a flat tuple of hashable values (ints, bytes, None).
+Key = tuple[object, ...]
 # Actions that can never shorten a win.
 _NEVER = ("quit", "leave", "come_back")
 # Drink a teleport potion and choose where to land: two actions, then step onto the exit.
@@ -67,7 +70,7 @@ class Search:
     seconds: float
 
 
-def _key(game: Game) -> tuple:
+def _key(game: Game) -> Key:
     """The state without its turn counter and other history (moves and turns per level, the
     action list), which do not change what can happen next: the transposition table's key.
 
@@ -103,7 +106,7 @@ def _key(game: Game) -> tuple:
     )
 
 
-def _split(game: Game, dominance: bool) -> tuple[tuple, int, int]:
+def _split(game: Game, dominance: bool) -> tuple[Key, int, int]:
     """The key without the hero's health and gold, and those two. More health or more gold,
     all else equal, is never worse: no rule asks for less of either, and none rolls a die
     differently for them (healing tops up to the same maximum, the mole takes gold before
@@ -112,7 +115,8 @@ def _split(game: Game, dominance: bool) -> tuple[tuple, int, int]:
     key = _key(game)
     if not dominance or not game.setup.story or game.setup.table:
         return key, 0, 0
-    return key[:-2], key[-2], key[-1]
+    hero = game.players[0]
+    return key[:-2], hero.health, hero.gold  # _key's last two
 
 
 def _finished(game: Game, level: int, level_only: bool) -> bool:
@@ -166,7 +170,7 @@ def lower_bound(game: Game) -> int:
     potions = [(0, -1, 0)] if any(_may_teleport(game, c, unknown) for c in p.hand) else []
     walls_count = not cells.passage
     for index in cells.potions:
-        if _may_teleport(game, board.content[index], unknown):
+        if _may_teleport(game, board.card_on(index), unknown):
             potions.append((_steps_to(board, (index,), walls_count)[p.pos], index, 0))
     for index, stock in game.stock.items():
         if any(_may_teleport(game, c, unknown) for c in stock):
@@ -213,7 +217,7 @@ def _teleport(reach: int, landing: int, walk_from_here: int, side: int) -> int:
 _STEPS_TO: dict[tuple[int, tuple[int, ...], bool], tuple[list[int], list[int]]] = {}
 
 
-def _steps_to(board, goals: tuple[int, ...], walls_count: bool) -> list[int]:
+def _steps_to(board: Board, goals: tuple[int, ...], walls_count: bool) -> list[int]:
     key = (id(board.paths), goals, walls_count)
     cached = _STEPS_TO.get(key)
     if cached is not None:
@@ -244,7 +248,7 @@ _EDGES = ((N, S), (E, W), (S, N), (W, E))  # an edge and the one facing it
 # Distances to the exit depend on the board, not on where the hero stands: most states share
 # them with the state they came from. Key: what the costs read; value: (paths, distances),
 # the paths list kept alive so its id is never reused for another while cached.
-_TO_EXIT: dict[tuple, tuple[list[int], list[int]]] = {}
+_TO_EXIT: dict[Key, tuple[list[int], list[int]]] = {}
 _TO_EXIT_SIZE = 50_000
 
 
@@ -379,15 +383,14 @@ def _walk(game: Game, cells: _Cells, dist: list[int], ended: bool, walls: bool) 
 
 def _unknown_colours(game: Game, cells: _Cells) -> set[str]:
     """The colours of the potions about (held, on the board, for sale) not known yet."""
-    content = game.board.content
-    about = list(game.players[0].hand) + [content[i] for i in cells.potions]
+    about = list(game.players[0].hand) + [game.board.card_on(i) for i in cells.potions]
     about += [c for stock in game.stock.values() for c in stock]
     cards = game.catalog.cards
     return {c.colour for c in about if c.colour is not None and cards[c.id].type == "potion"
             and c.colour not in game.potion_identity}
 
 
-def _may_teleport(game: Game, card, unknown: set[str]) -> bool:
+def _may_teleport(game: Game, card: Card, unknown: set[str]) -> bool:
     """Whether `card` is, or may turn out to be, a potion of teleportation; `unknown`: the
     colours of the potions about not known yet (`_unknown_colours`)."""
     if card.colour is None or game.catalog.cards[card.id].type != "potion":
@@ -452,7 +455,7 @@ def _step(game: Game, here: int, there: int, walls_count: bool) -> int:
     return cost
 
 
-def _flips_before_the_mole(board, start: int) -> int:
+def _flips_before_the_mole(board: Board, start: int) -> int:
     """The cards still to flip before the mole may come to a hero on `start`. The mole comes
     when no path from a tile the hero can walk to leads to a face-down card; by then every
     tile joined to `start` by matching paths is face up and walkable, and so is every card
@@ -571,22 +574,22 @@ def _distances_to(game: Game, cells: _Cells, goals: tuple[int, ...],
 _STEPS_IN: dict[int, tuple[list[int], list[list[tuple[int, bool, bool]]], bool, bool]] = {}
 
 
-def _steps_in(board) -> list[list[tuple[int, bool, bool]]]:
+def _steps_in(board: Board) -> list[list[tuple[int, bool, bool]]]:
     return _geometry(board)[1]
 
 
-def _walled(board) -> bool:
+def _walled(board: Board) -> bool:
     """Whether some two neighbouring cells of the board are not joined by paths."""
     return _geometry(board)[3]
 
 
-def _one_sided(board) -> bool:
+def _one_sided(board: Board) -> bool:
     """Whether some path of the board runs into a wall (a card flipped through it cannot be
     stepped into that way)."""
     return _geometry(board)[2]
 
 
-def _geometry(board) -> tuple[list[int], list[list[tuple[int, bool, bool]]], bool, bool]:
+def _geometry(board: Board) -> tuple[list[int], list[list[tuple[int, bool, bool]]], bool, bool]:
     cached = _STEPS_IN.get(id(board.paths))
     if cached is not None:
         return cached
@@ -630,11 +633,11 @@ def search(start: Game, *, level_only: bool = False, max_states: int = 1_000_000
     core, health, gold = _split(start, dominance)
     h = lower_bound(start)
     # The queue: (moves so far + bound, -moves so far, order, bound, core, health, gold, game).
-    queue: list[tuple[int, int, int, int, tuple, int, int, Game]] = [
+    queue: list[tuple[int, int, int, int, Key, int, int, Game]] = [
         (h, 0, next(order), h, core, health, gold, start)]
     # The transposition table: core -> the (moves so far, health, gold) of the states kept,
     # none dominating another.
-    seen: dict[tuple, list[tuple[int, int, int]]] = {core: [(0, health, gold)]}
+    seen: dict[Key, list[tuple[int, int, int]]] = {core: [(0, health, gold)]}
     states = 1
     floor = h  # the proved lower bound: the largest f taken from the queue so far
     found: Game | None = None  # the best win seen so far, taken from the queue or not

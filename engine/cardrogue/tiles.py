@@ -20,7 +20,7 @@ from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Player
+    from engine.cardrogue.state import Card, Player
 
 
 def reveal_content(g: Game, p: Player, index: int, events: list[Event]) -> None:
@@ -59,8 +59,8 @@ def _arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
         events.append(Event("stash_taken", {"player": p.seat,
                                             "cards": [c.id for c in dropped or ()],
                                             "gold": gold}))
-        for card in dropped or ():
-            goals.take_card(g, p, card, events)  # revealed and picked up: found here
+        for taken in dropped or ():
+            goals.take_card(g, p, taken, events)  # revealed and picked up: found here
     card = g.board.content[index]
     if card is None:
         return eventful
@@ -90,7 +90,7 @@ def _remove(g: Game, index: int, toward: int | None, events: list[Event]) -> Non
         catacomb.replace_with_path(g, index, toward, events)
 
 
-def stock_at(g: Game, index: int | None) -> list | None:
+def stock_at(g: Game, index: int | None) -> list[Card] | None:
     """What the shop on `index` sells (every classic shop sells from the one shop pile)."""
     if index is None:
         return None
@@ -103,7 +103,7 @@ def stock_at(g: Game, index: int | None) -> list | None:
 
 
 def trigger_trap(g: Game, p: Player, index: int, events: list[Event]) -> None:
-    d = g.catalog.cards[g.board.content[index].id]
+    d = g.catalog.cards[g.board.card_on(index).id]
     faces = characters.trap_avoid_faces(g, p)
     roll = g.dice.roll(f"trap:{g.level_index}:{index}") if faces else None
     avoided = roll is not None and roll in faces
@@ -150,11 +150,18 @@ def sell_value(g: Game, p: Player, card_id: str) -> int:
     return (g.catalog.cards[card_id].gold or 0) + g.catalog.characters[p.character].sell_bonus
 
 
-def _find(cards: list, uid: int | None):
+def _find(cards: list[Card], uid: int | None) -> Card | None:
     for card in cards:
         if card.uid == uid:
             return card
     return None
+
+
+def _found(cards: list[Card], uid: int | None) -> Card:
+    """A card that check() has found there."""
+    card = _find(cards, uid)
+    assert card is not None  # check() refuses the action otherwise
+    return card
 
 
 def check(g: Game, p: Player, action: Action) -> str | None:
@@ -193,7 +200,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
 def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     g.this_turn.only_moved = False
     if action.kind == "sell":
-        card = _find(p.hand, action.card)
+        card = _found(p.hand, action.card)
         p.hand.remove(card)
         value = sell_value(g, p, card.id)
         p.gold += value
@@ -203,8 +210,8 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         return
     stock = stock_at(g, p.pos)
     assert stock is not None  # check() found the shop
-    card = _find(stock, action.card)
-    paid_cards = [_find(p.hand, uid) for uid in action.cards]
+    card = _found(stock, action.card)
+    paid_cards = [_found(p.hand, uid) for uid in action.cards]
     for pay in paid_cards:
         p.hand.remove(pay)
     cost = price(g, card.id)

@@ -193,7 +193,8 @@ class GameView:
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON values (tuples become lists)."""
-        return _plain(dataclasses.asdict(self))
+        plain: dict[str, Any] = _plain(dataclasses.asdict(self))
+        return plain
 
 
 def _plain(value: Any) -> Any:

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from typing import TypeVar
+
+T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
@@ -66,7 +69,7 @@ class Dice:
         """One die, 1..sides."""
         return self.below(key, sides) + 1
 
-    def shuffle(self, key: str, items: list) -> None:
+    def shuffle(self, key: str, items: list[T]) -> None:
         """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(key, i + 1)

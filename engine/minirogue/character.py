@@ -31,7 +31,7 @@ class Hero:
         return Hero(self.armor, self.hp, self.gold, self.food, self.rank, self.xp,
                     list(self.spells))
 
-    def as_tuple(self) -> tuple:
+    def as_tuple(self) -> tuple[int, int, int, int, int, int, tuple[str, ...]]:
         return (self.armor, self.hp, self.gold, self.food, self.rank, self.xp,
                 tuple(self.spells))
 
@@ -54,7 +54,8 @@ def can_lose(hero: Hero, t: Tables, stat: str, amount: int) -> bool:
         return experience.total_xp(hero, t) >= amount
     if stat == "hp":
         return True  # health can always be lost: that is how heroes die
-    return getattr(hero, stat) >= amount
+    held: int = getattr(hero, stat)  # armor, gold or food
+    return held >= amount
 
 
 def lose(hero: Hero, t: Tables, stat: str, amount: int, events: list[Event], source: str) -> None:

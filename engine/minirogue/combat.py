@@ -57,7 +57,8 @@ class Fight:
         copy.dice = [CombatDie(*d.as_tuple()) for d in self.dice]
         return copy
 
-    def as_tuple(self) -> tuple:
+    def as_tuple(self) -> tuple[str, str, int, int, int, int, int, int, bool, int, int, int,
+                                tuple[tuple[int, int, bool, bool], ...]]:
         return (self.foe, self.name, self.level, self.hp, self.max_hp, self.damage, self.xp,
                 self.gold, self.final, self.frozen, self.poisons, self.round,
                 tuple(d.as_tuple() for d in self.dice))

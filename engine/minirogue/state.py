@@ -228,7 +228,7 @@ class State:
         """The action history: with the seed, the difficulty and the variant, it is the game."""
         return [a.to_dict() for a in self.history]
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[object, ...]:
         """Everything that can differ between two games: equal fingerprints, equal futures."""
         return (
             self.seed, self.difficulty, self.dungeon_keys,

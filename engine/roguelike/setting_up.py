@@ -3,6 +3,8 @@ staircase in the opposite corner, and the terminal and the shop in the other two
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.dice import Dice
 from engine.roguelike.dungeon_master import (
     door_candidates,
@@ -28,7 +30,7 @@ def inward(corner: str) -> tuple[str, str]:
     return ("S" if corner[0] == "N" else "N"), ("E" if corner[1] == "W" else "W")
 
 
-def set_up_level(dice: Dice, number: int) -> tuple[Level, list[dict]]:
+def set_up_level(dice: Dice, number: int) -> tuple[Level, list[dict[str, Any]]]:
     """A fresh sheet for dungeon level `number`, with its first room drawn. Returns the level and
     what the Dungeon Master rolled, for the log."""
     paper = tables()["paper"]

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 def spell_roll(dice: Dice, key: str) -> str:
     data = tables()["spells"]
-    return look_up(data["rows"], dice.roll(key, data["sides"]))
+    spell: str = look_up(data["rows"], dice.roll(key, data["sides"]))
+    return spell
 
 
 def roll_stock(dice: Dice, key: str, colours: dict[str, str]) -> list[dict[str, Any]]:

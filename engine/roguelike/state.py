@@ -131,7 +131,8 @@ class RogueState:
 
     def score(self) -> int:
         data = tables()["score"]
-        return self.deepest * data["per_level"] + (data["amulet"] if self.amulet else 0)
+        points: int = self.deepest * data["per_level"] + (data["amulet"] if self.amulet else 0)
+        return points
 
     def returns(self) -> list[int]:
         return [self.score()]

@@ -61,4 +61,5 @@ def roll_on(dice: Dice, key: str, rows: list[dict[str, Any]], count: int = 1, si
 
 
 def difficulty(level: int) -> int:
-    return look_up(tables()["difficulty"]["rows"], level)
+    successes: int = look_up(tables()["difficulty"]["rows"], level)
+    return successes

@@ -4,7 +4,7 @@ party levels up and the drawer draws again, and the fourth ace ends the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.protocol import Event
 from engine.tabledungeon import ending
@@ -23,7 +23,7 @@ def draw(state: State, number: int, events: list[Event]) -> int:
         code = state.loot_deck.pop(0)
         if not is_ace(code):
             seat.loot.append(code)
-            data: dict = {"seat": number, "card": code}
+            data: dict[str, Any] = {"seat": number, "card": code}
             item = state.item_of(number, code)
             if item is not None:
                 data["item"] = item.name

@@ -46,7 +46,8 @@ def choose(view: dict[str, Any], legal: Sequence[Action], level: str, rng: Chanc
 
 
 def _me(view: dict[str, Any]) -> dict[str, Any]:
-    return view["players"][view["seat"]]
+    me: dict[str, Any] = view["players"][view["seat"]]
+    return me
 
 
 def _item(view: dict[str, Any], code: str | None) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from engine.cardrogue.maps.check import (
 from engine.cardrogue.maps.document import canonical_grid
 from engine.cardrogue.maps.format import BLANKS, EMPTY_GLYPH, FORMAT_VERSION, SCHEMA_PATH
 from engine.cardrogue.maps.incremental import DocumentChecker
-from engine.cardrogue.maps.lint import ENEMY_FIELDS, FIXED_TILES, ITEM_TYPES
+from engine.cardrogue.maps.level_rules import ENEMY_FIELDS, FIXED_TILES, ITEM_TYPES
 from engine.cardrogue.maps.problems import ERROR, WARNING, MapError, Problem, Report
 from engine.cardrogue.maps.report import exit_code, format_json, format_text
 from engine.cardrogue.maps.spec import to_map_spec

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from engine.cardrogue.level import MapSpec
 from engine.cardrogue.maps.deceptive import check_characters
 from engine.cardrogue.maps.document import (
     Unreadable,
@@ -138,7 +139,7 @@ def _failure(doing: str, error: BaseException) -> str:
             "could not be fully checked. Please report this with the file")
 
 
-def load_map(path: str | os.PathLike[str]):
+def load_map(path: str | os.PathLike[str]) -> MapSpec:
     """The MapSpec in a map file; raises MapError (with the full report) if it has errors."""
     report = validate_file(path)
     if report.spec is None:

@@ -9,10 +9,7 @@ from typing import Any
 
 from engine.cardrogue.cards import Catalog, standard_catalog
 from engine.cardrogue.maps.format import MAX_LEVELS
-from engine.cardrogue.maps.level_rules import (  # noqa: F401 - the editor reads the card lists here
-    ENEMY_FIELDS,
-    FIXED_TILES,
-    ITEM_TYPES,
+from engine.cardrogue.maps.level_rules import (
     Carry,
     _is_str,
     _LevelLint,

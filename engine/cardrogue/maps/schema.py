@@ -34,7 +34,8 @@ _TYPE_WORDS = {
 @lru_cache(maxsize=1)
 def load_schema() -> dict[str, Any]:
     with open(SCHEMA_PATH, encoding="utf-8") as handle:
-        return json.load(handle)
+        schema: dict[str, Any] = json.load(handle)
+    return schema
 
 
 @lru_cache(maxsize=256)
