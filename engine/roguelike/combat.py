@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.roguelike import exploring
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.character import SUCCESS_FACE, Item, roll_pool
+from engine.roguelike.exploring import enter
 from engine.roguelike.loot import collect_loot
 from engine.roguelike.tables import difficulty, parse_dice, roll_dice, tables
 
@@ -178,7 +178,7 @@ def flee(state: RogueState, a: RogueAction) -> list[Event]:
         back = state.came_from
         assert back is not None
         state.place.fought = True
-        return [event, Event("fled", {})] + exploring.enter(state, back)
+        return [event, Event("fled", {})] + enter(state, back)
     return [event] + monsters_turn(state)
 
 
