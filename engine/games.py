@@ -87,15 +87,24 @@ def read_run(path: str | Path) -> Run:
     return run_from_dict(read_document(path))
 
 
-def verify(run: Mapping[str, Any], **context: Any) -> Verdict:
-    """Verify a run document of any game with its game's rules (`context` as that game's
-    Rules.verify takes it). A run of a game not installed here is refused, not raised."""
+def verify(run: Mapping[str, Any] | Run, **context: Any) -> Verdict:
+    """Verify a run document of any game, or a run already parsed (run_from_dict), with its
+    game's rules (`context` as that game's Rules.verify takes it). A run of a game not
+    installed here is refused, not raised."""
     try:
-        rules = rules_for(run)
+        rules = rules_for(run) if isinstance(run, Mapping) else load_run_game(run)
     except RunError as exc:
         return refusal(exc)
     return rules.verify(run, **context)
 
 
-__all__ = ["GAMES", "UnknownGame", "load", "names", "parse_run", "read_run", "rules_for",
+def load_run_game(run: Run) -> Rules:
+    """The Rules of the game a parsed run is of. Raises RunError(other_game)."""
+    try:
+        return load(run.game)
+    except UnknownGame as exc:
+        raise RunError(OTHER_GAME, str(exc)) from None
+
+
+__all__ = ["GAMES", "UnknownGame", "load", "load_run_game", "names", "parse_run", "read_run", "rules_for",
            "run_from_dict", "verify"]

@@ -148,6 +148,14 @@ class Run(RunForm):
     def note_fields(self) -> dict[str, Any]:
         return {"map_title": self.map_title} if self.map_title else {}
 
+    def setup(self) -> dict[str, Any]:
+        """The classic table in full; a story run's character and hero, without its map (the
+        run holds it by id: the caller finds the map and adds it as `map`)."""
+        if self.table is not None:
+            return {"seed": self.seed, "players": list(self.table.players),
+                    "goals": list(self.table.goals)}
+        return {"seed": self.seed, "character": self.characters[0], "player": self.player}
+
 
 # ---------------------------------------------------------------------- reading
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from engine.core.info import GameInfo
 from engine.core.protocol import Action, Event
 from engine.core.runs import Run, RunError
 
@@ -106,6 +107,7 @@ class Rules(Protocol):
 
     name: str  # the name it is registered under in engine.games, and that its runs carry
     rules_version: int  # bumped whenever an outcome of any action can change
+    info: GameInfo  # its names, seats, options and ranking (engine.core.info)
 
     def new_game(self, seed: int | None = None, **options: Any) -> State[Any]:
         """A fresh game. The options are the game's own; a missing, unknown or ill-typed one
@@ -128,9 +130,10 @@ class Rules(Protocol):
         is when it was played (ISO 8601, UTC), from the caller: the engine reads no clock, and
         a run without it simply has no time."""
 
-    def verify(self, run: Mapping[str, Any], *, on_start: OnStart | None = None,
+    def verify(self, run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, **context: Any) -> Verdict:
-        """Replay a run document and compare it with what it claims. Never raises for a bad
+        """Replay a run document (or a Run its run_from_dict parsed, so a caller parses a
+        submission once) and compare it with what it claims. Never raises for a bad
         run: the Verdict says why. `context` is what the game may need besides the run: the
         setup options new_game took (a game played on maps finds the map there), or
         `find_map`, a callable (map id, title) -> the map, that the CLI and the server pass

@@ -128,6 +128,10 @@ class Run(Protocol):
 
     def to_json(self) -> str: ...
 
+    def setup(self) -> dict[str, Any]:
+        """The new_game keywords (the seed included) the run was started with. A setup held
+        by reference only (a map, by its id) is left out: the caller finds it."""
+
 
 @dataclass(frozen=True)
 class Common:
@@ -486,6 +490,21 @@ class Replayable(Protocol[ActionT]):
     def is_over(self) -> bool: ...
 
     def apply(self, action: ActionT) -> list[Event]: ...
+
+
+OwnRun = TypeVar("OwnRun")
+
+
+def own_run(run: Mapping[str, Any] | Run, kind: type[OwnRun],
+            parse: Callable[[Any], OwnRun]) -> OwnRun:
+    """A game's own run, from a run document (read by the game's `parse`) or from a Run
+    already parsed, so a caller parses a submission once. Raises RunError: a run of another
+    game is other_game."""
+    if isinstance(run, kind):
+        return run
+    if isinstance(run, RunForm):  # every game's Run is one
+        raise RunError(OTHER_GAME, f"this is a run of {run.game!r}, not of this game")
+    return parse(run)  # a document, or what was sent as one: parse says what is wrong
 
 
 def check_header(run: Run, *, game: str, rules_version: int) -> None:

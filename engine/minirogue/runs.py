@@ -31,9 +31,11 @@ from engine.core.runs import (
     check_header,
     check_name,
     common_fields,
+    own_run,
     plain_claims,
     verify_replay,
 )
+from engine.core.runs import Run as AnyRun
 from engine.minirogue import options as setup
 from engine.minirogue.actions import Action
 from engine.minirogue.state import RULES_VERSION, State
@@ -65,6 +67,10 @@ class Run(RunForm):
     def setup_fields(self) -> dict[str, Any]:
         return {"seed": self.seed, "difficulty": self.difficulty,
                 "dungeon_keys": self.dungeon_keys, "player": self.player}
+
+    def setup(self) -> dict[str, Any]:
+        return {"seed": self.seed, "difficulty": self.difficulty,
+                "dungeon_keys": self.dungeon_keys}
 
 
 def run_from_dict(doc: Any) -> Run:
@@ -149,14 +155,14 @@ def summary(run: Run, actual: Mapping[str, Claim]) -> dict[str, Any]:
     }
 
 
-def verify(run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
+def verify(run: Mapping[str, Any] | AnyRun, *, on_start: OnStart | None = None,
            on_step: OnStep | None = None, **context: Any) -> Verdict:
     """Replay a run document (or a parsed Run) and compare it with what it claims. Never
     raises for a bad run: the Verdict says why. `on_start` receives the events of the first
     area's deal, `on_step` each action's events. Other context (a map finder the CLI passes to
     every game, the setup options) is not needed: the run holds its whole setup."""
     try:
-        parsed = run if isinstance(run, Run) else run_from_dict(run)
+        parsed = own_run(run, Run, run_from_dict)
         check_header(parsed, game=GAME, rules_version=RULES_VERSION)
         state = start(parsed)
         if on_start is not None:

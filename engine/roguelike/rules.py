@@ -12,10 +12,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
-from engine.core.runs import MAX_SEED, RunError, plain_claims
+from engine.core.info import GameInfo
+from engine.core.runs import MAX_SEED, Run, RunError, own_run, plain_claims
 from engine.roguelike import runs
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.game import GAME, RULES_VERSION, RogueState
+
+# Solitaire, set up by its seed alone; its runs do not rank on a board.
+INFO = GameInfo(name=GAME, long_name="Rogue Like Roguelike")
 
 
 class RoguelikeRules:
@@ -23,6 +27,7 @@ class RoguelikeRules:
 
     name = GAME
     rules_version = RULES_VERSION
+    info = INFO
 
     def new_game(self, seed: int | None = None, **options: Any) -> RogueState:
         if options:
@@ -51,12 +56,12 @@ class RoguelikeRules:
         return runs.record(state, "Rogue" if player is None else player,
                            recorded=recorded).to_dict()
 
-    def verify(self, run: Mapping[str, Any] | runs.Run, *, on_start: OnStart | None = None,
+    def verify(self, run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, **context: Any) -> Verdict:
         """Replay a run document (or a parsed Run). The seed is the whole setup, so `context`
         (a map finder, setup options) is not needed and is ignored."""
         try:
-            parsed = run if isinstance(run, runs.Run) else runs.run_from_dict(run)
+            parsed = own_run(run, runs.Run, runs.run_from_dict)
             verified = runs.verify(parsed, on_start=on_start, on_step=on_step)
         except RunError as exc:
             return refusal(exc)
@@ -68,4 +73,4 @@ RULES = RoguelikeRules()
 if TYPE_CHECKING:
     _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks the game against engine.core.contract
 
-__all__ = ["RULES", "RoguelikeRules"]
+__all__ = ["INFO", "RULES", "RoguelikeRules"]

@@ -52,6 +52,9 @@ class Run(RunForm):
     def setup_fields(self) -> dict[str, Any]:
         return {"seed": self.seed, "player": self.player}
 
+    def setup(self) -> dict[str, Any]:
+        return {"seed": self.seed}
+
 
 def run_from_dict(doc: Any) -> Run:
     """A run document checked field by field. Raises RunError naming the first problem."""

@@ -79,6 +79,9 @@ class Run(RunForm):
         return {"seed": self.seed, "player": self.player,
                 "table": {"players": list(self.players)}}
 
+    def setup(self) -> dict[str, Any]:
+        return {"seed": self.seed, "players": list(self.players)}
+
 
 def table_names(value: Any) -> tuple[str, ...]:
     """The players of a table: 2 to 4 distinct names. Raises RunError(BAD_RUN) saying why."""
