@@ -211,19 +211,6 @@ def finish(state: State, setup: Setup, player: str | None = None) -> Standing:
     return standing
 
 
-def enter_imported(store: ScoreStore, run: Run) -> str:
-    """Enter a run file's delve on its board and keep the file (`cardrogue import`); what
-    happened, in one line. Raises RunError for a run that does not verify."""
-    from services.runfiles import keep_run
-
-    setup = Setup.of_run(run)
-    result = store.add_scored(run, setup.board)
-    kept = keep_run(run)
-    what = "added" if result.added else "already on the board"
-    return (f"{what}: {run.player}, {run.claimed.get('score')} points on {setup.title}; "
-            f"{run.player}'s best ranks {result.best.rank} of {result.players} (kept as {kept})")
-
-
 def save_run(run: Run) -> str:
     """Keep the run as a file in the player's runs folder; a sentence for the player."""
     try:
