@@ -25,17 +25,15 @@ from engine.cardrogue.actions import Action
 from engine.cardrogue.game import RULES_VERSION, Game
 from engine.cardrogue.identity import share_code
 from engine.cardrogue.level import GOAL_KINDS, Goal, MapSpec
-from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
+from engine.core.contract import OnStart, OnStep, Rules, Verdict, verdict
 from engine.core.files import project_folder
 from engine.core.info import GameInfo, OptionSpec, Ranking
 from engine.core.runs import (
-    MAX_SEED,
     UNKNOWN_MAP,
     Run,
     RunError,
     check_name,
-    own_run,
-    plain_claims,
+    check_seed,
 )
 
 STORY_OPTIONS = frozenset({"map", "character", "player"})
@@ -100,8 +98,8 @@ class CardRogueRules:
     info = INFO
 
     def new_game(self, seed: int | None = None, **options: Any) -> Game:
-        if seed is not None and not _is_seed(seed):
-            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        if seed is not None:
+            check_seed(seed)
         if "players" in options:
             return _classic(seed, options)
         if "map" in options:
@@ -142,8 +140,8 @@ class CardRogueRules:
         unknown = sorted(set(context) - STORY_OPTIONS - CLASSIC_OPTIONS)
         if unknown:
             raise TypeError(f"verifying a Card Rogue run takes no {', '.join(unknown)}")
-        try:
-            parsed = own_run(run, runs.Run, runs.run_from_dict)
+
+        def check(parsed: runs.Run) -> runs.Verified:
             spec, identity = None, None
             if parsed.table is None and parsed.game == self.name:
                 if context.get("map") is not None:
@@ -153,16 +151,10 @@ class CardRogueRules:
                     spec, identity = found.spec, found.map_id
                 else:
                     raise RunError(UNKNOWN_MAP, "a run of a map needs its map to be verified")
-            verified = runs.verify(parsed, spec, identity=identity, on_step=on_step,
-                                   on_start=on_start)
-        except RunError as exc:
-            return refusal(exc)
-        return Verdict(ok=True, figures=plain_claims(verified.figures),
-                       report=verified.summary())
+            return runs.verify(parsed, spec, identity=identity, on_step=on_step,
+                               on_start=on_start)
 
-
-def _is_seed(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED
+        return verdict(run, runs.Run, runs.run_from_dict, check)
 
 
 def _check_options(options: Mapping[str, Any], allowed: frozenset[str], setup: str) -> None:

@@ -23,7 +23,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from engine.core.info import GameInfo
 from engine.core.protocol import Action, Event
-from engine.core.runs import Run, RunError
+from engine.core.runs import Claim, Run, RunError, own_run, plain_claims
 
 # Called with the events of a game's setup, then with each action's index, the action and its
 # events, while a run is replayed (the CLI's `replay --events` prints them).
@@ -57,6 +57,31 @@ class Verdict:
 def refusal(exc: RunError) -> Verdict:
     """The Verdict of a run refused for `exc`."""
     return Verdict(ok=False, reason=str(exc), code=exc.code, report=exc.to_dict())
+
+
+class Verified(Protocol):
+    """A run that replayed to its end with the figures it claims (each game's has more)."""
+
+    @property
+    def figures(self) -> Mapping[str, Claim]: ...
+
+    def summary(self) -> dict[str, Any]:
+        """The verified run for tools: its setup, what it reached and its identity."""
+
+
+OwnRun = TypeVar("OwnRun")
+
+
+def verdict(run: Mapping[str, Any] | Run, kind: type[OwnRun], parse: Callable[[Any], OwnRun],
+            check: Callable[[OwnRun], Verified]) -> Verdict:
+    """Every game's verify: the run as the game's own (`parse` reads a document; a run already
+    parsed is taken as it is), replayed and compared by the game's `check`, which raises
+    RunError for a run it refuses. Never raises for a bad run: the Verdict says why."""
+    try:
+        verified = check(own_run(run, kind, parse))
+    except RunError as exc:
+        return refusal(exc)
+    return Verdict(ok=True, figures=plain_claims(verified.figures), report=verified.summary())
 
 
 class State(Protocol[ActionT]):
@@ -140,4 +165,4 @@ class Rules(Protocol):
         to every game. A game ignores what it does not need."""
 
 
-__all__ = ["OnStart", "OnStep", "Rules", "State", "Verdict", "refusal"]
+__all__ = ["OnStart", "OnStep", "Rules", "State", "Verdict", "Verified", "refusal", "verdict"]

@@ -423,6 +423,14 @@ def check_int(doc: Mapping[str, Any], name: str, low: int, high: int) -> int:
     return value
 
 
+def check_seed(seed: Any) -> int:
+    """The seed a game is set up with: a whole number from 0 to MAX_SEED. Raises ValueError
+    saying why not."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return seed
+
+
 def check_text(value: Any, name: str, limit: int) -> str:
     if not isinstance(value, str):
         raise RunError(BAD_RUN, f"{name} must be a string")

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.contract import OnStart, OnStep, Verdict, refusal
+from engine.core.contract import OnStart, OnStep, Verdict, verdict
 from engine.core.runs import (
     BAD_RUN,
     COMMON_FIELDS,
@@ -31,7 +31,6 @@ from engine.core.runs import (
     check_header,
     check_name,
     common_fields,
-    own_run,
     plain_claims,
     verify_replay,
 )
@@ -146,13 +145,22 @@ def start(run: Run) -> State:
     return setup.start(run.seed, run.difficulty, run.dungeon_keys)
 
 
-def summary(run: Run, actual: Mapping[str, Claim]) -> dict[str, Any]:
-    """A verified run for tools: its setup, what it reached and its identity."""
-    return {
-        "game": GAME, "player": run.player, "seed": run.seed, "difficulty": run.difficulty,
-        "dungeon_keys": run.dungeon_keys, **plain_claims(actual),
-        "rules_version": run.rules_version, "run_hash": run.hash,
-    }
+@dataclass(frozen=True)
+class Verified:
+    """A run that replayed to its end with the figures it claims."""
+
+    run: Run
+    state: State
+    figures: Mapping[str, Claim]
+
+    def summary(self) -> dict[str, Any]:
+        """A verified run for tools: its setup, what it reached and its identity."""
+        run = self.run
+        return {
+            "game": GAME, "player": run.player, "seed": run.seed, "difficulty": run.difficulty,
+            "dungeon_keys": run.dungeon_keys, **plain_claims(self.figures),
+            "rules_version": run.rules_version, "run_hash": run.hash,
+        }
 
 
 def verify(run: Mapping[str, Any] | AnyRun, *, on_start: OnStart | None = None,
@@ -161,17 +169,16 @@ def verify(run: Mapping[str, Any] | AnyRun, *, on_start: OnStart | None = None,
     raises for a bad run: the Verdict says why. `on_start` receives the events of the first
     area's deal, `on_step` each action's events. Other context (a map finder the CLI passes to
     every game, the setup options) is not needed: the run holds its whole setup."""
-    try:
-        parsed = own_run(run, Run, run_from_dict)
+
+    def check(parsed: Run) -> Verified:
         check_header(parsed, game=GAME, rules_version=RULES_VERSION)
         state = start(parsed)
         if on_start is not None:
             on_start(list(state.start_events))
-        actual = verify_replay(parsed, state, figures, on_step=on_step)
-    except RunError as exc:
-        return refusal(exc)
-    return Verdict(ok=True, figures=plain_claims(actual), report=summary(parsed, actual))
+        return Verified(parsed, state, verify_replay(parsed, state, figures, on_step=on_step))
+
+    return verdict(run, Run, run_from_dict, check)
 
 
-__all__ = ["FIELDS", "FORMAT_VERSION", "GAME", "REQUIRED", "Run", "figures", "record",
-           "record_run", "run_from_dict", "start", "summary", "verify"]
+__all__ = ["FIELDS", "FORMAT_VERSION", "GAME", "REQUIRED", "Run", "Verified", "figures", "record",
+           "record_run", "run_from_dict", "start", "verify"]

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
+from engine.core.contract import OnStart, OnStep, Rules, Verdict, verdict
 from engine.core.info import GameInfo
-from engine.core.runs import MAX_SEED, Run, RunError, own_run, plain_claims
+from engine.core.runs import Run, check_seed
 from engine.roguelike import runs
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.game import GAME, RULES_VERSION, RogueState
@@ -35,9 +35,7 @@ class RoguelikeRules:
                              f"{', '.join(sorted(options))}")
         if seed is None:
             raise ValueError("Rogue Like Roguelike needs a seed: the dungeon is drawn from it")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
-        return RogueState(seed)
+        return RogueState(check_seed(seed))
 
     def sample_options(self) -> list[dict[str, Any]]:
         return [{"seed": 1}, {"seed": 2024}]
@@ -60,13 +58,8 @@ class RoguelikeRules:
                on_step: OnStep | None = None, **context: Any) -> Verdict:
         """Replay a run document (or a parsed Run). The seed is the whole setup, so `context`
         (a map finder, setup options) is not needed and is ignored."""
-        try:
-            parsed = own_run(run, runs.Run, runs.run_from_dict)
-            verified = runs.verify(parsed, on_start=on_start, on_step=on_step)
-        except RunError as exc:
-            return refusal(exc)
-        return Verdict(ok=True, figures=plain_claims(verified.figures),
-                       report=verified.summary())
+        return verdict(run, runs.Run, runs.run_from_dict,
+                       lambda parsed: runs.verify(parsed, on_start=on_start, on_step=on_step))
 
 
 RULES = RoguelikeRules()

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
+from engine.core.contract import OnStart, OnStep, Rules, Verdict, verdict
 from engine.core.info import GameInfo
-from engine.core.runs import MAX_SEED, Run, RunError, own_run, plain_claims, replay_actions
+from engine.core.runs import Run, RunError, check_seed, replay_actions
 from engine.tabledungeon import runs
 from engine.tabledungeon.actions import Action
 from engine.tabledungeon.runs import MAX_PLAYERS, MIN_PLAYERS
@@ -29,12 +29,6 @@ def check_names(players: Any) -> list[str]:
         return list(runs.table_names(players))
     except RunError as exc:
         raise ValueError(exc.message) from None
-
-
-def check_seed(seed: Any) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
-    return seed
 
 
 # The table is the whole setup: the classes are picked in play. Runs do not rank on a board.
@@ -89,17 +83,12 @@ class TableDungeonRules:
                on_step: OnStep | None = None, **context: Any) -> Verdict:
         """Verify a run document (or a parsed Run). Never raises for a bad run. A table needs
         nothing besides the run, so `context` (find_map, the setup options) is ignored."""
-        try:
-            parsed = own_run(run, runs.Run, runs.run_from_dict)
-            verified = runs.verify(parsed, on_start=on_start, on_step=on_step)
-        except RunError as exc:
-            return refusal(exc)
-        return Verdict(ok=True, figures=plain_claims(verified.figures),
-                       report=verified.summary())
+        return verdict(run, runs.Run, runs.run_from_dict,
+                       lambda parsed: runs.verify(parsed, on_start=on_start, on_step=on_step))
 
 
 RULES = TableDungeonRules()
 if TYPE_CHECKING:
     _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks Table Dungeon against the contract
 
-__all__ = ["INFO", "RULES", "TableDungeonRules", "check_names", "check_seed"]
+__all__ = ["INFO", "RULES", "TableDungeonRules", "check_names"]
