@@ -146,6 +146,10 @@ class Common:
     claimed: Mapping[str, Claim]
     recorded: str
 
+    def fields(self) -> dict[str, Any]:
+        """The header as keywords for a game's Run, which has every one of these fields."""
+        return {name: getattr(self, name) for name in COMMON_FIELDS}
+
 
 class RunForm:
     """The stored form, text and identity that every game's Run shares. A game's Run is a
@@ -423,6 +427,19 @@ def check_int(doc: Mapping[str, Any], name: str, low: int, high: int) -> int:
     return value
 
 
+def check_claim_types(claimed: Mapping[str, Claim],
+                      kinds: Mapping[str, type | tuple[type, ...]], game: str) -> None:
+    """Only a game's own figures (`kinds`: each name and its type), each of its type. Raises
+    RunError(BAD_RUN); `game` is the game's name for people."""
+    for name, value in claimed.items():
+        kind = kinds.get(name)
+        if kind is None:
+            raise RunError(BAD_RUN, f"claimed: {name!r} is not a {game} figure "
+                           f"(known: {', '.join(kinds)})")
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise RunError(BAD_RUN, f"claimed {name} has the wrong type")
+
+
 def check_seed(seed: Any) -> int:
     """The seed a game is set up with: a whole number from 0 to MAX_SEED. Raises ValueError
     saying why not."""
@@ -449,6 +466,15 @@ def check_name(value: Any) -> str:
     if not name.strip() or name != name.strip():
         raise RunError(BAD_RUN, "player must be a name without leading or trailing spaces")
     return name
+
+
+def recorded_player(value: Any) -> str:
+    """A player's name as a game records it in a run. Raises ValueError saying why a run
+    cannot hold it."""
+    try:
+        return check_name(value)
+    except RunError as exc:
+        raise ValueError(exc.message) from None
 
 
 def _date(value: Any) -> str:

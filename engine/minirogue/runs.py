@@ -29,9 +29,9 @@ from engine.core.runs import (
     RunForm,
     check_document,
     check_header,
-    check_name,
     common_fields,
     plain_claims,
+    recorded_player,
     verify_replay,
 )
 from engine.core.runs import Run as AnyRun
@@ -82,18 +82,8 @@ def run_from_dict(doc: Any) -> Run:
     problem = setup.setup_problem(common.seed, doc["difficulty"], doc["dungeon_keys"])
     if problem:
         raise RunError(BAD_RUN, problem)
-    return Run(
-        game=common.game,
-        rules_version=common.rules_version,
-        seed=common.seed,
-        difficulty=doc["difficulty"],
-        dungeon_keys=doc["dungeon_keys"],
-        player=common.player,
-        actions=common.actions,
-        claimed=common.claimed,
-        recorded=common.recorded,
-        format_version=version,
-    )
+    return Run(**common.fields(), difficulty=doc["difficulty"],
+               dungeon_keys=doc["dungeon_keys"])
 
 
 def figures(state: State) -> dict[str, Claim]:
@@ -117,10 +107,7 @@ def figures(state: State) -> dict[str, Claim]:
 def record_run(state: State, player: str | None = None, *, recorded: str = "") -> Run:
     """The run of a game (finished or not: only a finished one verifies). Raises ValueError
     for a player name a run cannot hold."""
-    try:
-        name = check_name("Player" if player is None else player)
-    except RunError as exc:
-        raise ValueError(exc.message) from None
+    name = recorded_player("Player" if player is None else player)
     return Run(
         game=GAME,
         rules_version=RULES_VERSION,
