@@ -112,5 +112,17 @@ class GameInfo:
         """Whether new_game takes the table as `players=`."""
         return self.max_players > 1
 
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """Refuse a keyword new_game does not take (besides the seed): what the game declares,
+        and the players at a table. Raises ValueError naming it and what is taken."""
+        known = [spec.name for spec in self.options] + (["players"] if self.seated else [])
+        unknown = sorted(map(str, set(options) - set(known)))
+        if not unknown:
+            return
+        if not known:
+            raise ValueError(f"{self.long_name} takes no options, not {', '.join(unknown)}")
+        raise ValueError(f"{self.long_name} has no option {', '.join(unknown)}; its options "
+                         f"are {', '.join(known)}")
+
 
 __all__ = ["BoardOf", "GameInfo", "OptionKind", "OptionSpec", "Ranking", "no_board"]

@@ -54,10 +54,7 @@ class Rules:
     info = INFO
 
     def new_game(self, seed: int | None = None, **options: Any) -> State:
-        unknown = sorted(map(str, set(options) - set(setup.OPTIONS)))
-        if unknown:
-            raise ValueError(f"Mini Rogue has no option {', '.join(unknown)}; its options are "
-                             f"{', '.join(setup.OPTIONS)}")
+        INFO.check_options(options)
         if seed is None:
             raise ValueError("Mini Rogue needs a seed: any number, or the day's daily_seed")
         return setup.start(seed, **{**setup.DEFAULTS, **options})

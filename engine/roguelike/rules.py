@@ -30,9 +30,7 @@ class RoguelikeRules:
     info = INFO
 
     def new_game(self, seed: int | None = None, **options: Any) -> RogueState:
-        if options:
-            raise ValueError(f"Rogue Like Roguelike takes no options, not "
-                             f"{', '.join(sorted(options))}")
+        INFO.check_options(options)
         if seed is None:
             raise ValueError("Rogue Like Roguelike needs a seed: the dungeon is drawn from it")
         return RogueState(check_seed(seed))

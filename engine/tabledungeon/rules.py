@@ -44,10 +44,7 @@ class TableDungeonRules:
     info = INFO
 
     def new_game(self, seed: int | None = None, **options: Any) -> State:
-        unknown = sorted(set(options) - {"players"})
-        if unknown:
-            raise ValueError(f"Table Dungeon takes no option {', '.join(unknown)}; only seed "
-                             "and players")
+        INFO.check_options(options)
         if "players" not in options:
             raise ValueError("Table Dungeon needs players: a list of 2 to 4 names")
         return State(check_seed(seed), check_names(options["players"]))

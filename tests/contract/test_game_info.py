@@ -49,6 +49,14 @@ def test_every_option_is_declared_and_every_declared_option_is_taken(name: str) 
                 rules.new_game(**{**options, spec.name: value})  # accepted: raises if not
 
 
+@pytest.mark.parametrize("name, options", setups())
+def test_an_option_the_game_does_not_declare_is_refused(name: str, options: dict[str, Any]
+                                                        ) -> None:
+    rules = games.load(name)
+    with pytest.raises(ValueError, match="speed"):
+        rules.new_game(**options, speed=3)
+
+
 @pytest.mark.parametrize("name", games.names())
 def test_the_seats_are_the_tables_new_game_lays(name: str) -> None:
     rules, info = games.load(name), info_of(name)
