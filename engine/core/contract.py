@@ -10,6 +10,8 @@ A game is a package `engine/<name>/` with a `Rules` object, registered in `engin
     state.clone(); state.history; state.fingerprint(); state.serialize(); state.view(seat)
     run = rules.record(state, player="Ann")  # a run document: the JSON object of a run file
     rules.verify(run)                        # a Verdict: .ok, .reason, .figures
+    rules.info                               # its seats, options, ranking, boards (info.py)
+    rules.run_from_dict(run).setup()         # the new_game keywords the run started from
 
 These are typing Protocols: a game's classes need not inherit from them, only have the names.
 The names follow docs PRODUCT.md ("The game contract") and, where it fits, OpenSpiel's.
