@@ -133,3 +133,9 @@ def test_verify_takes_a_run_already_parsed(name: str, options: dict[str, Any]) -
     run = games.run_from_dict(document)
     assert games.verify(run, **context(options)) == games.verify(document, **context(options))
     assert games.verify(run, **context(options)).code != "bad_run"
+
+
+@pytest.mark.parametrize("document", [[], "run", 7, None])
+def test_verify_refuses_what_is_neither_a_run_nor_a_document(document: Any) -> None:
+    verdict = games.verify(document)
+    assert not verdict.ok and verdict.code == "bad_run"
