@@ -238,6 +238,24 @@ def _resolve_map(value: str) -> tuple[str, str]:
     return known.map_id, known.spec.title
 
 
+def _ranked(kind: str) -> list[Any]:
+    """The Rules of every registered game whose runs rank in `kind` ("moves" or "points")."""
+    from engine import games
+
+    found = []
+    for name in games.names():
+        rules = games.load(name)
+        if rules.info.ranking is not None and rules.info.ranking.kind == kind:
+            found.append(rules)
+    return found
+
+
+def _points_game(key: str) -> Any:
+    """The Rules of the game ranked in points that has a board `key`, or None."""
+    return next((rules for rules in _ranked("points")
+                 if rules.info.board_facts(key) is not None), None)
+
+
 def run_scores(args: argparse.Namespace) -> int:
     from engine.cardrogue import share_code
     from engine.core import RunError
@@ -247,17 +265,16 @@ def run_scores(args: argparse.Namespace) -> int:
     if not 1 <= args.limit <= MAX_LIMIT:
         _err("scores", f"--limit must be a whole number from 1 to {MAX_LIMIT:,}")
         return 2
-    from app.games.minirogue.records import is_board
-
-    if args.map is not None and not is_board(args.map) and _looks_like_a_board(args.map):
+    points = _points_game(args.map) if args.map is not None else None
+    if args.map is not None and points is None and _looks_like_a_board(args.map):
         _err("scores", f"{args.map} is not a Mini Rogue board's name: {_board_shapes()}")
         return 2
-    if args.map is not None and is_board(args.map):
+    if points is not None:
         if args.server:
             from app import community_cli
 
             return community_cli.run_server_points(args)
-        return _points_scores(args)
+        return _points_scores(args, points)
     if args.server:
         from app import community_cli
 
@@ -323,96 +340,115 @@ def _looks_like_a_board(value: str) -> bool:
 
 def _players_bests(args: argparse.Namespace) -> int:
     """`cardrogue scores --player NAME`: that player's best on every local board."""
-    from app.games.minirogue.records import board_title, played_boards, points_view
     from services.scores import StoreError
 
     player = args.player
-    maps, points = [], []  # only the boards where the player has a score
+    maps = []  # only the boards where the player has a score
+    points: dict[Any, list[Any]] = {rules: [] for rules in _ranked("points")}
     try:
         with _open_store("scores") as store:
             for identity, code, title, players in store.boards():
                 best = store.best(identity, player)
                 if best is not None:
                     maps.append((identity, code, title, players, best))
-            for key, _ in played_boards(store):
-                _, total, scored = points_view(store, key, player, 1)
-                if scored is not None:
-                    points.append((key, total, scored))
+            for rules, found in points.items():
+                version = rules.rules_version
+                for key, total in store.scored_boards(rules.name, version):
+                    scored = store.scored_best(rules.name, key, version, player)
+                    if scored is not None:
+                        found.append((key, total, scored))
     except StoreError as exc:
         _err("scores", str(exc))
         return EXIT_BAD
+    moves = _ranked("moves")
     if args.json:
         _json_line({"player": player,
-                    "cardrogue": [{"map_id": m, "share_code": code, "title": title,
-                                   "players": players, **mine.to_dict()}
-                                  for m, code, title, players, mine in maps],
-                    "minirogue": [{"board": key, "title": board_title(key), "players": total,
-                                   **mine.to_dict()} for key, total, mine in points]})
+                    **{rules.name: [{"map_id": m, "share_code": code, "title": title,
+                                     "players": players, **mine.to_dict()}
+                                    for m, code, title, players, mine in maps]
+                       for rules in moves},
+                    **{rules.name: [{"board": key, "title": rules.info.board_title(key),
+                                     "players": total, **mine.to_dict()}
+                                    for key, total, mine in found]
+                       for rules, found in points.items()}})
         return EXIT_OK
     _out(f"{player}'s best on each local board:")
-    _out("Card Rogue (fewest moves first):")
-    for _identity, code, title, players, mine in maps:
-        _out(f"  {shown(title)} [{code}]: rank {mine.rank} of {players}, {mine.moves} moves, "
-             f"{mine.turns} turns")
-    if not maps:
-        _out(f"  {player} has no score on any map here yet.")
-    _out("Mini Rogue (highest score first):")
-    for key, total, mine in points:
-        _out(f"  {board_title(key)} ({key}): rank {mine.rank} of {total}, {mine.score} points")
-    if not points:
-        _out(f"  {player} has no score in any dungeon here yet.")
+    for rules in moves:
+        _out(f"{rules.info.long_name} (fewest moves first):")
+        for _identity, code, title, players, mine in maps:
+            _out(f"  {shown(title)} [{code}]: rank {mine.rank} of {players}, {mine.moves} "
+                 f"moves, {mine.turns} turns")
+        if not maps:
+            _out(f"  {player} has no score on any map here yet.")
+    for rules, found in points.items():
+        _out(f"{rules.info.long_name} (highest score first):")
+        for key, total, mine in found:
+            _out(f"  {rules.info.board_title(key)} ({key}): rank {mine.rank} of {total}, "
+                 f"{mine.score} points")
+        if not found:
+            _out(f"  {player} has no score in any dungeon here yet.")
     return EXIT_OK
 
 
 def _all_boards(args: argparse.Namespace) -> int:
-    """`cardrogue scores`: every local board, Card Rogue's maps then Mini Rogue's dungeons."""
-    from app.games.minirogue.records import board_title, played_boards
+    """`cardrogue scores`: every local board, the maps' (ranked in moves) then the boards of
+    each game ranked in points."""
     from services.scores import StoreError
 
     try:
         with _open_store("scores") as store:
             maps = store.boards()
-            points = played_boards(store)
+            points = {rules: store.scored_boards(rules.name, rules.rules_version)
+                      for rules in _ranked("points")}
     except StoreError as exc:
         _err("scores", str(exc))
         return EXIT_BAD
+    moves = _ranked("moves")
     if args.json:
-        _json_line({"cardrogue": [{"map_id": m, "share_code": code, "title": title,
-                                   "players": players} for m, code, title, players in maps],
-                    "minirogue": [{"board": key, "title": board_title(key), "players": players}
-                                  for key, players in points]})
+        _json_line({**{rules.name: [{"map_id": m, "share_code": code, "title": title,
+                                     "players": players} for m, code, title, players in maps]
+                       for rules in moves},
+                    **{rules.name: [{"board": key, "title": rules.info.board_title(key),
+                                     "players": players} for key, players in found]
+                       for rules, found in points.items()}})
         return EXIT_OK
-    _out("Card Rogue (fewest moves first):")
-    for _identity, code, title, players in maps:
-        _out(f"  {shown(title)} [{code}], {_players(players)}")
-    if not maps:
-        _out("  No map has a score here yet.")
-    _out("Mini Rogue (highest score first; show one with cardrogue scores BOARD):")
-    for key, players in points:
-        _out(f"  {board_title(key)} ({key}), {_players(players)}")
-    if not points:
-        _out("  No dungeon has a score here yet.")
+    for rules in moves:
+        _out(f"{rules.info.long_name} (fewest moves first):")
+        for _identity, code, title, players in maps:
+            _out(f"  {shown(title)} [{code}], {_players(players)}")
+        if not maps:
+            _out("  No map has a score here yet.")
+    for rules, found in points.items():
+        _out(f"{rules.info.long_name} (highest score first; show one with cardrogue scores "
+             "BOARD):")
+        for key, players in found:
+            _out(f"  {rules.info.board_title(key)} ({key}), {_players(players)}")
+        if not found:
+            _out("  No dungeon has a score here yet.")
     return EXIT_OK
 
 
-def _points_scores(args: argparse.Namespace) -> int:
-    """`cardrogue scores daily:2026-11-22`: a Mini Rogue board, the highest score first."""
-    from app.games.minirogue.records import board_title, points_view
+def _points_scores(args: argparse.Namespace, rules: Any) -> int:
+    """`cardrogue scores daily:2026-11-22`: a board of a game ranked in points (`rules`), the
+    highest score first."""
     from services.scores import StoreError
 
+    game, version, key = rules.name, rules.rules_version, args.map
     try:
         with _open_store("scores") as store:
-            board, total, mine = points_view(store, args.map, args.player or "", args.limit)
+            board = store.scored_board(game, key, version, args.limit)
+            total = store.scored_players(game, key, version)
+            mine = store.scored_best(game, key, version, args.player or "")
     except StoreError as exc:
         _err("scores", str(exc))
         return EXIT_BAD
-    title = board_title(args.map)
+    title = rules.info.board_title(key)
     if args.json:
-        _json_line({"game": "minirogue", "board": args.map, "title": title, "players": total,
+        _json_line({"game": game, "board": key, "title": title, "players": total,
                     "entries": [e.to_dict() for e in board],
                     "player": mine.to_dict() if args.player and mine else None})
         return EXIT_OK
-    _out(f"{title}: Mini Rogue local leaderboard, {_players(total)}")
+    _out(f"{title}: {rules.info.long_name} local leaderboard, {_players(total)}")
     if not board:
         _out("No scores yet for this dungeon.")
     else:
@@ -442,7 +478,6 @@ def run_import(args: argparse.Namespace) -> int:
     from engine.cardrogue import Run as CardRogueRun
     from engine.cardrogue import share_code
     from engine.core import OTHER_GAME, RunError
-    from engine.minirogue import Run as MiniRogueRun
     from services.library import MapLoadError
     from services.runfiles import keep_run
     from services.scores import StoreError
@@ -458,14 +493,14 @@ def run_import(args: argparse.Namespace) -> int:
         for name in args.runs:
             try:
                 any_run = games.read_run(name)  # a run of a game not installed here is refused
-                if isinstance(any_run, MiniRogueRun):  # in points, on its seed's or day's board
-                    from app.games.minirogue.records import enter_imported
-
-                    _out(f"{name}: {enter_imported(store, any_run)}")
+                info = games.load(any_run.game).info
+                if info.ranking is not None and info.ranking.kind == "points":
+                    _out(f"{name}: {_enter_in_points(store, any_run, info)}")
                     continue
+                # Ranked in moves on its map: the store's boards of maps hold Card Rogue's runs.
                 if not isinstance(any_run, CardRogueRun):
-                    raise RunError(OTHER_GAME, f"the local leaderboard holds Card Rogue runs, "
-                                   f"not runs of {any_run.game!r}")
+                    raise RunError(OTHER_GAME, f"the local leaderboard holds no runs of "
+                                   f"{info.long_name} ({any_run.game!r})")
                 run = any_run
                 # A classic run lays its own table (and the store refuses it: it is never won).
                 known = None if run.table is not None else maps.find(run.map_id, run.map_title)
@@ -492,6 +527,23 @@ def run_import(args: argparse.Namespace) -> int:
                  f"{run.player}'s best ranks {best.rank} of {store.players(identity)} "
                  f"(kept as {kept})")
     return status
+
+
+def _enter_in_points(store: Any, run: Any, info: Any) -> str:
+    """Enter a run of a game ranked in points on the board its game places it on, and keep its
+    file; what happened, in one line. Raises RunError for a run that does not verify."""
+    from engine.core import BAD_RUN, RunError
+    from services.runfiles import keep_run
+
+    board = info.board_of(run)
+    if board is None:
+        raise RunError(BAD_RUN, "this run ranks on no board")
+    result = store.add_scored(run, board)
+    kept = keep_run(run)
+    what = "added" if result.added else "already on the board"
+    return (f"{what}: {run.player}, {run.claimed.get(info.ranking.figure)} points on "
+            f"{info.board_title(board)}; {run.player}'s best ranks {result.best.rank} of "
+            f"{result.players} (kept as {kept})")
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:

@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.contract import Rules, Verdict, refusal
-from engine.core.runs import OTHER_GAME, Run, RunError, game_of, parse_document, read_document
+from engine.core.runs import (
+    OTHER_GAME,
+    Run,
+    RunError,
+    RunForm,
+    game_of,
+    parse_document,
+    read_document,
+)
 
 # name -> "module:attribute" of the game's Rules object.
 GAMES: dict[str, str] = {
@@ -87,15 +95,25 @@ def read_run(path: str | Path) -> Run:
     return run_from_dict(read_document(path))
 
 
-def verify(run: Mapping[str, Any], **context: Any) -> Verdict:
-    """Verify a run document of any game with its game's rules (`context` as that game's
-    Rules.verify takes it). A run of a game not installed here is refused, not raised."""
+def verify(run: Mapping[str, Any] | Run, **context: Any) -> Verdict:
+    """Verify a run document of any game, or a run already parsed (run_from_dict), with its
+    game's rules (`context` as that game's Rules.verify takes it). A run of a game not
+    installed here is refused, not raised."""
     try:
-        rules = rules_for(run)
+        # Every game's Run is a RunForm; anything else is a document, which rules_for checks.
+        rules = load_run_game(run) if isinstance(run, RunForm) else rules_for(run)
     except RunError as exc:
         return refusal(exc)
     return rules.verify(run, **context)
 
 
-__all__ = ["GAMES", "UnknownGame", "load", "names", "parse_run", "read_run", "rules_for",
+def load_run_game(run: Run | RunForm) -> Rules:
+    """The Rules of the game a parsed run is of. Raises RunError(other_game)."""
+    try:
+        return load(run.game)
+    except UnknownGame as exc:
+        raise RunError(OTHER_GAME, str(exc)) from None
+
+
+__all__ = ["GAMES", "UnknownGame", "load", "load_run_game", "names", "parse_run", "read_run", "rules_for",
            "run_from_dict", "verify"]

@@ -30,12 +30,12 @@ from server.names import MAX_MARKS, invisible, too_many_marks
 from server.pages import add_pages
 from server.verification import (
     CURRENT_RULES_VERSION,
-    SCORED_GAMES,
     Budget,
     MapRefused,
     board_facts,
     check_clear,
     read_header,
+    scored_games,
     scored_rules_version,
 )
 from server.verifier import Verifier
@@ -561,9 +561,10 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         return Response(board.model_dump_json(), media_type="application/json")
 
     def scored_game(game: str, rules_version: int | None) -> int:
-        if game not in SCORED_GAMES:
+        known = scored_games()
+        if game not in known:
             raise ApiError(404, "unknown_game", f"no game ranked in points here is named "
-                           f"{game[:40]!r} (known: {', '.join(SCORED_GAMES)})")
+                           f"{game[:40]!r} (known: {', '.join(known)})")
         return scored_rules_version(game) if rules_version is None else rules_version
 
     @app.get(API + "/games/{game}/boards", response_model=BoardPage, responses=ERRORS,

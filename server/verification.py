@@ -1,11 +1,11 @@
 """Everything the server knows about game rules, in one place: reading a published map's text,
 checking its clear, and verifying a submitted run by replaying it.
 
-The rest of the server stores, queues and ranks; it never imports the engine. A run is read and
-verified through the game registry (engine.games), by the rules of the game it names: runs of
-published Card Rogue maps rank on their map's board (fewest moves); Mini Rogue runs rank in
-points on the board of their seed (seed, difficulty, Dungeon Keys) or, when the seed is the daily
-seed of a day, on that day's board.
+The rest of the server stores, queues and ranks; it never imports the engine. A run is read
+(once) and verified through the game registry (engine.games), by the rules of the game it
+names, and ranked as that game declares (its GameInfo): a game ranked in moves ranks runs of
+published maps on their map's board; a game ranked in points ranks each run on the board its
+game places it on (Mini Rogue: its seed's, or the day's daily board).
 
 Every replay has a budget: at most `Budget.actions` actions (a longer run is refused as
 too_large before replaying) and `Budget.seconds` of replay (checked after every action; refused
@@ -17,7 +17,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-import re
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,11 +26,10 @@ from engine import games
 from engine.cardrogue import RULES_VERSION, MapSpec
 from engine.cardrogue.identity import map_id, share_code
 from engine.core.contract import Verdict
-from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, RunError, game_of
+from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, Run, RunError
 from server import defaults
 from services import clock
 
-GAME = "cardrogue"
 CURRENT_RULES_VERSION = RULES_VERSION  # boards of other versions are archived
 TOO_SLOW = "too_slow"
 MAX_MAP_BYTES = 1_000_000
@@ -171,7 +169,11 @@ def check_clear(map_text: str, clear: Any, budget: Budget = Budget()) -> tuple[M
     """A map and the run that clears it. Raises MapRefused if the map is invalid; the Outcome
     says whether the clear wins it (a run of another map is refused like any other)."""
     facts = read_map(map_text)
-    outcome, won = _outcome(clear, map_text, budget)
+    try:
+        run = _within_budget(games.run_from_dict(clear), budget)
+    except RunError as error:
+        return facts, Outcome.refused(error)
+    outcome, won = _outcome(run, map_text, budget)
     if outcome.ok and not won:
         return facts, Outcome(False, "not_cleared", "the run ends without clearing the map")
     return facts, outcome
@@ -181,20 +183,25 @@ def verify_run(doc: Any, map_text: str | None, budget: Budget = Budget(),
                submitted: datetime.datetime | None = None) -> Outcome:
     """Replay a run document on the map text it was submitted for (None: no such map); a run
     of a game ranked in points needs no map, and `submitted` (when it was sent) bounds the days
-    whose daily board it may enter."""
-    if _game(doc) in SCORED_GAMES:
-        return _scored_outcome(doc, budget, submitted or clock.now())
-    return _outcome(doc, map_text, budget)[0]
-
-
-def _game(doc: Any) -> str | None:
+    whose daily board it may enter. The document is parsed once, here."""
     try:
-        return game_of(doc)
-    except RunError:
-        return None
+        run = _within_budget(games.run_from_dict(doc), budget)
+    except RunError as error:
+        return Outcome.refused(error)
+    if _ranks_in(run.game, "points"):
+        return _scored_outcome(run, budget, submitted or clock.now())
+    return _outcome(run, map_text, budget)[0]
 
 
-def _replay(doc: Any, budget: Budget, **context: Any) -> Verdict:
+def _within_budget(run: Run, budget: Budget) -> Run:
+    """The run, if it is short enough to replay. Raises RunError(too_large)."""
+    if len(run.actions) > budget.actions:
+        raise RunError(TOO_LARGE, f"the run has {len(run.actions):,} actions; the server "
+                       f"replays at most {budget.actions:,}")
+    return run
+
+
+def _replay(run: Run, budget: Budget, **context: Any) -> Verdict:
     """The game's verdict on a run, stopped once it has replayed for longer than the budget."""
     deadline = time.monotonic() + budget.seconds
 
@@ -203,7 +210,7 @@ def _replay(doc: Any, budget: Budget, **context: Any) -> Verdict:
             raise RunError(TOO_SLOW, f"the replay took longer than {budget.seconds:g} s "
                            f"(stopped at action {n})", index=n)
 
-    return games.verify(doc, on_step=on_step, **context)
+    return games.verify(run, on_step=on_step, **context)
 
 
 def _refused(verdict: Verdict) -> Outcome:
@@ -214,10 +221,14 @@ def _refused(verdict: Verdict) -> Outcome:
 
 # ---------------------------------------------------------------------- games ranked in points
 
-MINIROGUE = "minirogue"
-SCORED_GAMES = (MINIROGUE,)
-_DAILY = re.compile(r"daily:(\d{4}-\d{2}-\d{2})")
-_SEED = re.compile(r"seed:(0|[1-9]\d{0,19}):([a-z]+):(keys|plain)")
+def scored_games() -> tuple[str, ...]:
+    """The registered games whose runs rank in points on boards of their own."""
+    return tuple(name for name in games.names() if _ranks_in(name, "points"))
+
+
+def _ranks_in(game: str, kind: str) -> bool:
+    ranking = games.load(game).info.ranking
+    return ranking is not None and ranking.kind == kind
 
 
 def scored_rules_version(game: str) -> int:
@@ -226,102 +237,64 @@ def scored_rules_version(game: str) -> int:
 
 
 def board_facts(game: str, board: str) -> dict[str, Any] | None:
-    """What a board key of a game ranked in points says: its kind ("daily" or "seed"), the
-    day, the seed, the difficulty and the variant (None where the kind has none); None for a
-    key that names no board. A daily board takes every difficulty and variant, as the app's."""
-    from engine.minirogue import DIFFICULTIES, daily_seed
-
-    if game != MINIROGUE:
+    """What a board key of a game ranked in points says (its "kind" and the game's own facts:
+    for Mini Rogue the day, the seed, the difficulty and the variant); None for a key that
+    names no board, or a game that does not rank in points."""
+    if game not in games.names() or not _ranks_in(game, "points"):
         return None
-    daily = _DAILY.fullmatch(board)
-    if daily is not None:
-        try:
-            seed = daily_seed(daily.group(1))
-        except ValueError:
-            return None
-        return {"kind": "daily", "day": daily.group(1), "seed": seed, "difficulty": None,
-                "dungeon_keys": None}
-    found = _SEED.fullmatch(board)
-    if found is None or found.group(2) not in DIFFICULTIES or int(found.group(1)) >= 1 << 64:
-        return None
-    return {"kind": "seed", "day": None, "seed": int(found.group(1)),
-            "difficulty": found.group(2), "dungeon_keys": found.group(3) == "keys"}
+    facts = games.load(game).info.board_facts(board)
+    return None if facts is None else dict(facts)
 
 
-def daily_day(seed: int, recorded: str, submitted: datetime.datetime) -> str | None:
-    """The day whose daily dungeon `seed` is, among the days near when the run says it was
-    played and near when it was sent (time zones, a delve across midnight), and never a day
-    after the one it was sent on: the seed decides, the dates only say where to look."""
-    from engine.minirogue import daily_seed
-
-    sent = submitted.astimezone(datetime.UTC).date() if submitted.tzinfo else submitted.date()
-    near = [sent]
-    try:
-        near.insert(0, datetime.date.fromisoformat(recorded[:10]))
-    except ValueError:  # no date recorded
-        pass
-    for day in near:
-        for shift in (0, -1, 1):
-            candidate = day + datetime.timedelta(days=shift)
-            if candidate <= sent + datetime.timedelta(days=1) and daily_seed(candidate) == seed:
-                return candidate.isoformat()
-    return None
-
-
-def _scored_outcome(doc: Any, budget: Budget, submitted: datetime.datetime) -> Outcome:
-    from engine.minirogue import run_from_dict
-
-    try:
-        run = run_from_dict(doc)
-        if len(run.actions) > budget.actions:
-            raise RunError(TOO_LARGE, f"the run has {len(run.actions):,} actions; the server "
-                           f"replays at most {budget.actions:,}")
-    except RunError as error:
-        return Outcome.refused(error)
-    verdict = _replay(doc, budget)
+def _scored_outcome(run: Run, budget: Budget, submitted: datetime.datetime) -> Outcome:
+    """A run of a game ranked in points, on the board its game places it on given the day it
+    was sent (a daily board takes runs sent near its day)."""
+    info = games.load_run_game(run).info
+    assert info.ranking is not None
+    sent = submitted.astimezone(datetime.UTC) if submitted.tzinfo else submitted
+    board = info.board_of(run, sent.date().isoformat())
+    if board is None:
+        return Outcome(False, BAD_RUN, "this run ranks on no board")
+    verdict = _replay(run, budget)
     if not verdict.ok:
         return _refused(verdict)
-    score, ending = verdict.figures.get("score"), verdict.figures.get("outcome")
+    score, ending = verdict.figures.get(info.ranking.figure), verdict.figures.get("outcome")
     assert isinstance(score, int) and isinstance(ending, str)
-    day = daily_day(run.seed, run.recorded, submitted)
-    if day is not None:
-        board = f"daily:{day}"
-    else:
-        board = f"seed:{run.seed}:{run.difficulty}:{'keys' if run.dungeon_keys else 'plain'}"
-    return Outcome(True, board=board, score=score, ending=ending, difficulty=run.difficulty,
-                   dungeon_keys=run.dungeon_keys, actions=actions_key(run))
+    setup = run.setup()  # how it was played: a daily board mixes difficulties and variants
+    return Outcome(True, board=board, score=score, ending=ending,
+                   difficulty=setup.get("difficulty"), dungeon_keys=setup.get("dungeon_keys"),
+                   actions=actions_key(run))
 
 
-def _outcome(doc: Any, map_text: str | None, budget: Budget) -> tuple[Outcome, bool]:
-    """The replay's Outcome, and whether the run won."""
+def _outcome(run: Run, map_text: str | None, budget: Budget) -> tuple[Outcome, bool]:
+    """The replay's Outcome of a run ranked in moves on its map, and whether the run won."""
     try:
-        spec, run = _run_map(doc, map_text, budget)
+        spec = _run_map(run, map_text)
     except RunError as error:
         return Outcome.refused(error), False
     except MapRefused as error:  # a stored map that no longer reads: the engine changed
         return Outcome(False, UNKNOWN_MAP, f"the run's map cannot be read here: "
                        f"{error.message}"), False
-    verdict = _replay(doc, budget, map=spec)
+    verdict = _replay(run, budget, map=spec)
     if not verdict.ok:
         return _refused(verdict), False
-    moves, turns = verdict.figures["moves"], verdict.figures["turns"]
+    ranking = games.load_run_game(run).info.ranking
+    assert ranking is not None
+    moves, turns = verdict.figures[ranking.figure], verdict.figures["turns"]
     assert isinstance(moves, int) and isinstance(turns, int)
     return (Outcome(True, moves=moves, turns=turns, actions=actions_key(run)),
             verdict.figures.get("outcome") == "won")
 
 
-def _run_map(doc: Any, map_text: str | None, budget: Budget) -> tuple[MapSpec, Any]:
-    """The map a run document is replayed on, after the checks that need no replay, and the
-    run as read."""
-    run = games.run_from_dict(doc)
-    if run.game != GAME or getattr(run, "table", None) is not None:
-        raise RunError(BAD_RUN, "the server ranks runs of published Card Rogue maps and Mini "
-                       "Rogue runs, not table games or other games")
-    if len(run.actions) > budget.actions:
-        raise RunError(TOO_LARGE, f"the run has {len(run.actions):,} actions; the server "
-                       f"replays at most {budget.actions:,}")
+def _run_map(run: Run, map_text: str | None) -> MapSpec:
+    """The map a run is replayed on, after the checks that need no replay: its game ranks in
+    moves and the run was played on a map (a board), published here."""
+    info = games.load_run_game(run).info
+    board = info.board_of(run) if _ranks_in(run.game, "moves") else None
+    if board is None:
+        raise RunError(BAD_RUN, "the server ranks runs of published maps and runs in points, "
+                       "not table games or other games")
     if map_text is None:
-        identity = getattr(run, "map_id", "")
-        raise RunError(UNKNOWN_MAP, f"no map published here has the id {identity[:12]}… "
-                       f"(share code {share_code(identity)})")
-    return _spec(map_text), run
+        raise RunError(UNKNOWN_MAP, f"no map published here has the id {board[:12]}… "
+                       f"({info.board_title(board)})")
+    return _spec(map_text)

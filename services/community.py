@@ -503,15 +503,9 @@ def best_rank(client: Client, answer: Mapping[str, Any]) -> int | None:
     """The player's own rank on the board a verified run went to. The server gives a run its
     rank only while it is the player's best entry; a run that is not better leaves the best
     where it is, found here with the board's `around=NAME`. None when it cannot be found."""
-    player, board, game = answer.get("player"), answer.get("board"), answer.get("game")
+    player = answer.get("player")
     try:
-        if isinstance(board, str) and board:
-            page = client.points_leaderboard(str(game or "minirogue"), board, limit=3,
-                                             around=str(player))
-        elif isinstance(answer.get("map"), str):
-            page = client.leaderboard(answer["map"], limit=3, around=str(player))
-        else:
-            return None
+        page = board_page(client, answer, limit=3, around=str(player))
     except CommunityError:
         return None
     items = page.get("items") if isinstance(page, dict) else None
@@ -519,6 +513,19 @@ def best_rank(client: Client, answer: Mapping[str, Any]) -> int | None:
         if isinstance(item, dict) and item.get("player") == player and isinstance(
                 item.get("rank"), int):
             return int(item["rank"])
+    return None
+
+
+def board_page(client: Client, answer: Mapping[str, Any], *, limit: int,
+               around: str | None = None) -> dict[str, Any] | None:
+    """A page of the board the server entered a verified run on, as its answer names it: a
+    board of its game's (ranked in points), else its map's board (ranked in moves); None when
+    the answer names neither."""
+    board, game, identity = answer.get("board"), answer.get("game"), answer.get("map")
+    if isinstance(board, str) and board and isinstance(game, str):
+        return client.points_leaderboard(game, board, limit=limit, around=around)
+    if isinstance(identity, str):
+        return client.leaderboard(identity, limit=limit, around=around)
     return None
 
 
@@ -551,7 +558,7 @@ class Submitted:
     rank: int | None = None
     total: int | None = None
     reason: str = ""
-    board: str = ""  # the board in points a verified Mini Rogue run entered
+    board: str = ""  # the board in points a verified run entered (its game's key)
     best: int | None = None  # the player's best rank, when this run is verified but not better
 
 
@@ -597,11 +604,11 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
     total = None
     board_key = answer.get("board")
     points = board_key if isinstance(board_key, str) else ""
-    if status == "verified" and (points or isinstance(run.get("map_id"), str)):
+    if status == "verified":
         try:
-            board = (client.points_leaderboard(str(run.get("game")), points, limit=1) if points
-                     else client.leaderboard(run["map_id"], limit=1))
-            total = board.get("total") if isinstance(board.get("total"), int) else None
+            board = board_page(client, answer, limit=1)
+            if board is not None and isinstance(board.get("total"), int):
+                total = board["total"]
         except CommunityError:
             pass  # the rank is the news; the board's size can wait
     return Submitted(status, rank, total, refusal_words(answer) if status == "refused" else "",

@@ -16,22 +16,78 @@ value of the wrong type, is a ValueError that says so.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.cardrogue import maps, runs
 from engine.cardrogue.actions import Action
 from engine.cardrogue.game import RULES_VERSION, Game
+from engine.cardrogue.identity import share_code
 from engine.cardrogue.level import GOAL_KINDS, Goal, MapSpec
-from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
+from engine.core.contract import OnStart, OnStep, Rules, Verdict, verdict
 from engine.core.files import project_folder
-from engine.core.runs import MAX_SEED, UNKNOWN_MAP, RunError, check_name, plain_claims
+from engine.core.info import GameInfo, OptionSpec, Ranking
+from engine.core.runs import (
+    UNKNOWN_MAP,
+    Run,
+    RunError,
+    check_name,
+    check_seed,
+)
 
 STORY_OPTIONS = frozenset({"map", "character", "player"})
 CLASSIC_OPTIONS = frozenset({"players", "goals"})
 MAX_CLASSIC_PLAYERS = 4
 # A small bundled challenge map, for sample_options (the contract tests play it).
 SAMPLE_MAP = project_folder("campaigns", "cardrogue").joinpath("challenges", "speed-maze.toml")
+# The goals a solo player at the classic table may choose, as a run's table names them.
+SOLO_GOALS = ("chest", "debt", "slay:golem", "slay:basilisk_venom", "slay:basilisk_gaze")
+_MAP_ID = re.compile(r"[0-9a-f]{64}")
+
+
+def board_of(run: Any, sent: str = "") -> str | None:
+    """A run of a map ranks on that map's board, keyed by the map's id; a classic table's run
+    (laid from its seed, never the same twice) ranks nowhere."""
+    if not isinstance(run, runs.Run) or run.table is not None:
+        return None
+    return run.map_id
+
+
+def board_facts(key: str) -> dict[str, Any] | None:
+    if not _MAP_ID.fullmatch(key):
+        return None
+    return {"kind": "map", "map_id": key, "share_code": share_code(key)}
+
+
+def board_title(key: str) -> str:
+    """A map's board by its share code: the title lives in the map, which the key only names."""
+    return f"Map {share_code(key)}"
+
+
+INFO = GameInfo(
+    name=runs.GAME,
+    long_name="Card Rogue",
+    # A story map seats one hero; the classic table seats 1 to 4, computers among them.
+    min_players=1,
+    max_players=MAX_CLASSIC_PLAYERS,
+    computer_seats=True,
+    options=(
+        OptionSpec("map", "text", label="Map", help="a story map's file (a campaign or a "
+                   "challenge); leave it out for the classic table"),
+        OptionSpec("character", "text", label="Character", help="the hero's character, one "
+                   "the map allows (default: its first)"),
+        OptionSpec("player", "text", label="Hero's name", help="the story hero's name",
+                   default="Player"),
+        OptionSpec("goals", "choice", label="Goals for a solo player", help="a solo "
+                   "player's goals at the classic table", default=(), choices=SOLO_GOALS,
+                   many=True),
+    ),
+    ranking=Ranking("moves", figure="moves", better="lower", tie_breaks=("turns", "recorded")),
+    board_of=board_of,
+    board_title=board_title,
+    board_facts=board_facts,
+)
 
 
 class CardRogueRules:
@@ -39,10 +95,11 @@ class CardRogueRules:
 
     name = runs.GAME
     rules_version = RULES_VERSION
+    info = INFO
 
     def new_game(self, seed: int | None = None, **options: Any) -> Game:
-        if seed is not None and not _is_seed(seed):
-            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        if seed is not None:
+            check_seed(seed)
         if "players" in options:
             return _classic(seed, options)
         if "map" in options:
@@ -52,7 +109,7 @@ class CardRogueRules:
 
     def sample_options(self) -> list[dict[str, Any]]:
         return [
-            {"seed": None, "map": str(SAMPLE_MAP)},
+            {"seed": None, "map": str(SAMPLE_MAP), "character": "explorer", "player": "Ann"},
             {"seed": 7, "players": ["Ann"], "goals": ["chest"]},
             {"seed": 11, "players": ["Ann", "Bo", "Cy"]},
         ]
@@ -70,7 +127,7 @@ class CardRogueRules:
             raise TypeError(f"a Card Rogue run records a Card Rogue game, not {state!r}")
         return runs.record(state, player, recorded=recorded).to_dict()
 
-    def verify(self, run: Mapping[str, Any] | runs.Run, *, on_start: OnStart | None = None,
+    def verify(self, run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, find_map: runs.MapFinder | None = None,
                **context: Any) -> Verdict:
         """Verify a run document (or a parsed Run). A story run needs its map: `map` (as
@@ -83,8 +140,8 @@ class CardRogueRules:
         unknown = sorted(set(context) - STORY_OPTIONS - CLASSIC_OPTIONS)
         if unknown:
             raise TypeError(f"verifying a Card Rogue run takes no {', '.join(unknown)}")
-        try:
-            parsed = run if isinstance(run, runs.Run) else runs.run_from_dict(run)
+
+        def check(parsed: runs.Run) -> runs.Verified:
             spec, identity = None, None
             if parsed.table is None and parsed.game == self.name:
                 if context.get("map") is not None:
@@ -94,16 +151,10 @@ class CardRogueRules:
                     spec, identity = found.spec, found.map_id
                 else:
                     raise RunError(UNKNOWN_MAP, "a run of a map needs its map to be verified")
-            verified = runs.verify(parsed, spec, identity=identity, on_step=on_step,
-                                   on_start=on_start)
-        except RunError as exc:
-            return refusal(exc)
-        return Verdict(ok=True, figures=plain_claims(verified.figures),
-                       report=verified.summary())
+            return runs.verify(parsed, spec, identity=identity, on_step=on_step,
+                               on_start=on_start)
 
-
-def _is_seed(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED
+        return verdict(run, runs.Run, runs.run_from_dict, check)
 
 
 def _check_options(options: Mapping[str, Any], allowed: frozenset[str], setup: str) -> None:
@@ -177,4 +228,4 @@ RULES = CardRogueRules()
 if TYPE_CHECKING:
     _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks Card Rogue against engine.core.contract
 
-__all__ = ["RULES", "CardRogueRules"]
+__all__ = ["INFO", "RULES", "CardRogueRules", "board_of"]

@@ -58,6 +58,7 @@ from engine.core.runs import (
     Claim,
     RunError,
     RunForm,
+    check_claim_types,
     check_document,
     check_header,
     check_name,
@@ -148,6 +149,14 @@ class Run(RunForm):
     def note_fields(self) -> dict[str, Any]:
         return {"map_title": self.map_title} if self.map_title else {}
 
+    def setup(self) -> dict[str, Any]:
+        """The classic table in full; a story run's character and hero, without its map (the
+        run holds it by id: the caller finds the map and adds it as `map`)."""
+        if self.table is not None:
+            return {"seed": self.seed, "players": list(self.table.players),
+                    "goals": list(self.table.goals)}
+        return {"seed": self.seed, "character": self.characters[0], "player": self.player}
+
 
 # ---------------------------------------------------------------------- reading
 
@@ -180,17 +189,10 @@ def run_from_dict(doc: Any) -> Run:
         raise RunError(BAD_RUN, "characters must be a list of 1 to 8 character ids")
     common = common_fields(doc, version, Action.from_dict)
     return Run(
-        game=common.game,
-        rules_version=common.rules_version,
+        **common.fields(),
         map_id=identity,
-        seed=common.seed,
-        player=common.player,
         characters=tuple(characters),
-        actions=common.actions,
-        claimed=common.claimed,
-        recorded=common.recorded,
         map_title=check_text(doc.get("map_title", ""), "map_title", 200),
-        format_version=version,
         table=table,
     )
 
@@ -282,13 +284,7 @@ def _record_table(game: Game, player: str | None, recorded: str,
 
 def check_claim_names(run: Run) -> None:
     """Strictness for Card Rogue's claims: only known figures, each of its type."""
-    for name, value in run.claimed.items():
-        kind = CLAIMS.get(name)
-        if kind is None:
-            raise RunError(BAD_RUN, f"claimed: {name!r} is not a Card Rogue figure "
-                           f"(known: {', '.join(CLAIMS)})")
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise RunError(BAD_RUN, f"claimed {name} has the wrong type")
+    check_claim_types(run.claimed, CLAIMS, "Card Rogue")
 
 
 def check_action_fields(run: Run) -> None:

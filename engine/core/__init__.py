@@ -19,7 +19,9 @@ if TYPE_CHECKING:
         remove_stale_temporaries,
         write_atomic,
     )
+    from engine.core.info import GameInfo, OptionSpec, Ranking
     from engine.core.runs import (
+        BAD_RUN,
         MAP_HASH_MISMATCH,
         MAX_RUN_BYTES,
         OTHER_GAME,
@@ -35,16 +37,17 @@ if TYPE_CHECKING:
 
 __getattr__ = lazy_exports(__name__, {
     "engine.core.contract": ("Rules", "State", "Verdict", "refusal"),
+    "engine.core.info": ("GameInfo", "OptionSpec", "Ranking"),
     "engine.core.files": ("FileTooLarge", "project_folder", "read_limited",
                           "remove_stale_temporaries", "write_atomic"),
-    "engine.core.runs": ("MAP_HASH_MISMATCH", "MAX_RUN_BYTES", "OTHER_GAME", "RUN_SUFFIX",
+    "engine.core.runs": ("BAD_RUN", "MAP_HASH_MISMATCH", "MAX_RUN_BYTES", "OTHER_GAME", "RUN_SUFFIX",
                          "UNKNOWN_MAP", "RunError", "check_header", "read_document", "save_run"),
     "engine.core.toml_guard": ("TomlRefused", "loads_toml=loads"),
 })
 
 __all__ = [
-    "MAP_HASH_MISMATCH", "MAX_RUN_BYTES", "OTHER_GAME", "RUN_SUFFIX", "UNKNOWN_MAP", "Dice",
-    "Event", "FileTooLarge", "IllegalAction", "Rules", "RunError", "State", "TomlRefused",
+    "BAD_RUN", "MAP_HASH_MISMATCH", "MAX_RUN_BYTES", "OTHER_GAME", "RUN_SUFFIX", "UNKNOWN_MAP", "Dice",
+    "Event", "FileTooLarge", "GameInfo", "IllegalAction", "OptionSpec", "Ranking", "Rules", "RunError", "State", "TomlRefused",
     "Verdict", "check_header", "loads_toml", "project_folder", "read_document", "read_limited",
     "refusal", "remove_stale_temporaries", "save_run", "shown", "shown_glyph",
     "splitmix64_outputs", "write_atomic",

@@ -10,6 +10,8 @@ A game is a package `engine/<name>/` with a `Rules` object, registered in `engin
     state.clone(); state.history; state.fingerprint(); state.serialize(); state.view(seat)
     run = rules.record(state, player="Ann")  # a run document: the JSON object of a run file
     rules.verify(run)                        # a Verdict: .ok, .reason, .figures
+    rules.info                               # its seats, options, ranking, boards (info.py)
+    rules.run_from_dict(run).setup()         # the new_game keywords the run started from
 
 These are typing Protocols: a game's classes need not inherit from them, only have the names.
 The names follow docs PRODUCT.md ("The game contract") and, where it fits, OpenSpiel's.
@@ -21,8 +23,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from engine.core.info import GameInfo
 from engine.core.protocol import Action, Event
-from engine.core.runs import Run, RunError
+from engine.core.runs import Claim, Run, RunError, own_run, plain_claims
 
 # Called with the events of a game's setup, then with each action's index, the action and its
 # events, while a run is replayed (the CLI's `replay --events` prints them).
@@ -56,6 +59,31 @@ class Verdict:
 def refusal(exc: RunError) -> Verdict:
     """The Verdict of a run refused for `exc`."""
     return Verdict(ok=False, reason=str(exc), code=exc.code, report=exc.to_dict())
+
+
+class Verified(Protocol):
+    """A run that replayed to its end with the figures it claims (each game's has more)."""
+
+    @property
+    def figures(self) -> Mapping[str, Claim]: ...
+
+    def summary(self) -> dict[str, Any]:
+        """The verified run for tools: its setup, what it reached and its identity."""
+
+
+OwnRun = TypeVar("OwnRun")
+
+
+def verdict(run: Mapping[str, Any] | Run, kind: type[OwnRun], parse: Callable[[Any], OwnRun],
+            check: Callable[[OwnRun], Verified]) -> Verdict:
+    """Every game's verify: the run as the game's own (`parse` reads a document; a run already
+    parsed is taken as it is), replayed and compared by the game's `check`, which raises
+    RunError for a run it refuses. Never raises for a bad run: the Verdict says why."""
+    try:
+        verified = check(own_run(run, kind, parse))
+    except RunError as exc:
+        return refusal(exc)
+    return Verdict(ok=True, figures=plain_claims(verified.figures), report=verified.summary())
 
 
 class State(Protocol[ActionT]):
@@ -106,6 +134,7 @@ class Rules(Protocol):
 
     name: str  # the name it is registered under in engine.games, and that its runs carry
     rules_version: int  # bumped whenever an outcome of any action can change
+    info: GameInfo  # its names, seats, options and ranking (engine.core.info)
 
     def new_game(self, seed: int | None = None, **options: Any) -> State[Any]:
         """A fresh game. The options are the game's own; a missing, unknown or ill-typed one
@@ -128,13 +157,14 @@ class Rules(Protocol):
         is when it was played (ISO 8601, UTC), from the caller: the engine reads no clock, and
         a run without it simply has no time."""
 
-    def verify(self, run: Mapping[str, Any], *, on_start: OnStart | None = None,
+    def verify(self, run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, **context: Any) -> Verdict:
-        """Replay a run document and compare it with what it claims. Never raises for a bad
+        """Replay a run document (or a Run its run_from_dict parsed, so a caller parses a
+        submission once) and compare it with what it claims. Never raises for a bad
         run: the Verdict says why. `context` is what the game may need besides the run: the
         setup options new_game took (a game played on maps finds the map there), or
         `find_map`, a callable (map id, title) -> the map, that the CLI and the server pass
         to every game. A game ignores what it does not need."""
 
 
-__all__ = ["OnStart", "OnStep", "Rules", "State", "Verdict", "refusal"]
+__all__ = ["OnStart", "OnStep", "Rules", "State", "Verdict", "Verified", "refusal", "verdict"]

@@ -128,6 +128,10 @@ class Run(Protocol):
 
     def to_json(self) -> str: ...
 
+    def setup(self) -> dict[str, Any]:
+        """The new_game keywords (the seed included) the run was started with. A setup held
+        by reference only (a map, by its id) is left out: the caller finds it."""
+
 
 @dataclass(frozen=True)
 class Common:
@@ -141,6 +145,10 @@ class Common:
     actions: tuple[Any, ...]
     claimed: Mapping[str, Claim]
     recorded: str
+
+    def fields(self) -> dict[str, Any]:
+        """The header as keywords for a game's Run, which has every one of these fields."""
+        return {name: getattr(self, name) for name in COMMON_FIELDS}
 
 
 class RunForm:
@@ -419,6 +427,27 @@ def check_int(doc: Mapping[str, Any], name: str, low: int, high: int) -> int:
     return value
 
 
+def check_claim_types(claimed: Mapping[str, Claim],
+                      kinds: Mapping[str, type | tuple[type, ...]], game: str) -> None:
+    """Only a game's own figures (`kinds`: each name and its type), each of its type. Raises
+    RunError(BAD_RUN); `game` is the game's name for people."""
+    for name, value in claimed.items():
+        kind = kinds.get(name)
+        if kind is None:
+            raise RunError(BAD_RUN, f"claimed: {name!r} is not a {game} figure "
+                           f"(known: {', '.join(kinds)})")
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise RunError(BAD_RUN, f"claimed {name} has the wrong type")
+
+
+def check_seed(seed: Any) -> int:
+    """The seed a game is set up with: a whole number from 0 to MAX_SEED. Raises ValueError
+    saying why not."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return seed
+
+
 def check_text(value: Any, name: str, limit: int) -> str:
     if not isinstance(value, str):
         raise RunError(BAD_RUN, f"{name} must be a string")
@@ -437,6 +466,15 @@ def check_name(value: Any) -> str:
     if not name.strip() or name != name.strip():
         raise RunError(BAD_RUN, "player must be a name without leading or trailing spaces")
     return name
+
+
+def recorded_player(value: Any) -> str:
+    """A player's name as a game records it in a run. Raises ValueError saying why a run
+    cannot hold it."""
+    try:
+        return check_name(value)
+    except RunError as exc:
+        raise ValueError(exc.message) from None
 
 
 def _date(value: Any) -> str:
@@ -486,6 +524,21 @@ class Replayable(Protocol[ActionT]):
     def is_over(self) -> bool: ...
 
     def apply(self, action: ActionT) -> list[Event]: ...
+
+
+OwnRun = TypeVar("OwnRun")
+
+
+def own_run(run: Mapping[str, Any] | Run, kind: type[OwnRun],
+            parse: Callable[[Any], OwnRun]) -> OwnRun:
+    """A game's own run, from a run document (read by the game's `parse`) or from a Run
+    already parsed, so a caller parses a submission once. Raises RunError: a run of another
+    game is other_game."""
+    if isinstance(run, kind):
+        return run
+    if isinstance(run, RunForm):  # every game's Run is one
+        raise RunError(OTHER_GAME, f"this is a run of {run.game!r}, not of this game")
+    return parse(run)  # a document, or what was sent as one: parse says what is wrong
 
 
 def check_header(run: Run, *, game: str, rules_version: int) -> None:

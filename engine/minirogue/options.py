@@ -8,7 +8,6 @@ from engine.core.dice import MASK64
 from engine.minirogue.state import State
 from engine.minirogue.tables import DIFFICULTIES, tables
 
-OPTIONS = ("difficulty", "dungeon_keys")
 DEFAULTS: dict[str, Any] = {"difficulty": "normal", "dungeon_keys": False}
 
 

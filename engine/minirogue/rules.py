@@ -16,8 +16,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core.contract import OnStart, OnStep, Verdict
+from engine.core.info import GameInfo, OptionSpec, Ranking
+from engine.core.runs import Run as AnyRun
+from engine.minirogue import boards, runs
 from engine.minirogue import options as setup
-from engine.minirogue import runs
 from engine.minirogue.actions import Action
 from engine.minirogue.state import RULES_VERSION, State
 from engine.minirogue.tables import DIFFICULTIES
@@ -26,18 +28,33 @@ if TYPE_CHECKING:
     from engine.core.contract import Rules as ContractRules
 
 
+INFO = GameInfo(
+    name=runs.GAME,
+    long_name="Mini Rogue",
+    options=(
+        OptionSpec("difficulty", "choice", label="Difficulty",
+                   help="how hard the delve is (the score counts it)",
+                   default=setup.DEFAULTS["difficulty"], choices=DIFFICULTIES),
+        OptionSpec("dungeon_keys", "bool", label="Dungeon Keys variant",
+                   help="play with the Dungeon Keys variant",
+                   default=setup.DEFAULTS["dungeon_keys"]),
+    ),
+    ranking=Ranking("points", figure="score", better="higher"),
+    board_of=boards.board_of,
+    board_title=boards.board_title,
+    board_facts=boards.board_facts,
+)
+
+
 class Rules:
     """Mini Rogue's Rules (engine.core.contract.Rules)."""
 
     name = runs.GAME
     rules_version = RULES_VERSION
-    options = setup.OPTIONS
+    info = INFO
 
     def new_game(self, seed: int | None = None, **options: Any) -> State:
-        unknown = sorted(map(str, set(options) - set(setup.OPTIONS)))
-        if unknown:
-            raise ValueError(f"Mini Rogue has no option {', '.join(unknown)}; its options are "
-                             f"{', '.join(setup.OPTIONS)}")
+        INFO.check_options(options)
         if seed is None:
             raise ValueError("Mini Rogue needs a seed: any number, or the day's daily_seed")
         return setup.start(seed, **{**setup.DEFAULTS, **options})
@@ -66,7 +83,7 @@ class Rules:
             raise TypeError(f"a Mini Rogue run records a Mini Rogue game, not {state!r}")
         return runs.record(state, player, recorded=recorded)
 
-    def verify(self, run: Mapping[str, Any] | runs.Run, *, on_start: OnStart | None = None,
+    def verify(self, run: Mapping[str, Any] | AnyRun, *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, **context: Any) -> Verdict:
         return runs.verify(run, on_start=on_start, on_step=on_step, **context)
 
@@ -75,4 +92,4 @@ RULES = Rules()
 if TYPE_CHECKING:
     _KEEPS_TO_THE_CONTRACT: ContractRules = RULES  # mypy checks Mini Rogue against the contract
 
-__all__ = ["RULES", "Rules"]
+__all__ = ["INFO", "RULES", "Rules"]

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.contract import OnStart, OnStep, Verdict, refusal
+from engine.core.contract import OnStart, OnStep, Verdict, verdict
 from engine.core.runs import (
     BAD_RUN,
     COMMON_FIELDS,
@@ -29,11 +29,12 @@ from engine.core.runs import (
     RunForm,
     check_document,
     check_header,
-    check_name,
     common_fields,
     plain_claims,
+    recorded_player,
     verify_replay,
 )
+from engine.core.runs import Run as AnyRun
 from engine.minirogue import options as setup
 from engine.minirogue.actions import Action
 from engine.minirogue.state import RULES_VERSION, State
@@ -66,6 +67,10 @@ class Run(RunForm):
         return {"seed": self.seed, "difficulty": self.difficulty,
                 "dungeon_keys": self.dungeon_keys, "player": self.player}
 
+    def setup(self) -> dict[str, Any]:
+        return {"seed": self.seed, "difficulty": self.difficulty,
+                "dungeon_keys": self.dungeon_keys}
+
 
 def run_from_dict(doc: Any) -> Run:
     """Check a parsed run document field by field and build the Run. Raises RunError."""
@@ -77,18 +82,8 @@ def run_from_dict(doc: Any) -> Run:
     problem = setup.setup_problem(common.seed, doc["difficulty"], doc["dungeon_keys"])
     if problem:
         raise RunError(BAD_RUN, problem)
-    return Run(
-        game=common.game,
-        rules_version=common.rules_version,
-        seed=common.seed,
-        difficulty=doc["difficulty"],
-        dungeon_keys=doc["dungeon_keys"],
-        player=common.player,
-        actions=common.actions,
-        claimed=common.claimed,
-        recorded=common.recorded,
-        format_version=version,
-    )
+    return Run(**common.fields(), difficulty=doc["difficulty"],
+               dungeon_keys=doc["dungeon_keys"])
 
 
 def figures(state: State) -> dict[str, Claim]:
@@ -112,10 +107,7 @@ def figures(state: State) -> dict[str, Claim]:
 def record_run(state: State, player: str | None = None, *, recorded: str = "") -> Run:
     """The run of a game (finished or not: only a finished one verifies). Raises ValueError
     for a player name a run cannot hold."""
-    try:
-        name = check_name("Player" if player is None else player)
-    except RunError as exc:
-        raise ValueError(exc.message) from None
+    name = recorded_player("Player" if player is None else player)
     return Run(
         game=GAME,
         rules_version=RULES_VERSION,
@@ -140,32 +132,40 @@ def start(run: Run) -> State:
     return setup.start(run.seed, run.difficulty, run.dungeon_keys)
 
 
-def summary(run: Run, actual: Mapping[str, Claim]) -> dict[str, Any]:
-    """A verified run for tools: its setup, what it reached and its identity."""
-    return {
-        "game": GAME, "player": run.player, "seed": run.seed, "difficulty": run.difficulty,
-        "dungeon_keys": run.dungeon_keys, **plain_claims(actual),
-        "rules_version": run.rules_version, "run_hash": run.hash,
-    }
+@dataclass(frozen=True)
+class Verified:
+    """A run that replayed to its end with the figures it claims."""
+
+    run: Run
+    state: State
+    figures: Mapping[str, Claim]
+
+    def summary(self) -> dict[str, Any]:
+        """A verified run for tools: its setup, what it reached and its identity."""
+        run = self.run
+        return {
+            "game": GAME, "player": run.player, "seed": run.seed, "difficulty": run.difficulty,
+            "dungeon_keys": run.dungeon_keys, **plain_claims(self.figures),
+            "rules_version": run.rules_version, "run_hash": run.hash,
+        }
 
 
-def verify(run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
+def verify(run: Mapping[str, Any] | AnyRun, *, on_start: OnStart | None = None,
            on_step: OnStep | None = None, **context: Any) -> Verdict:
     """Replay a run document (or a parsed Run) and compare it with what it claims. Never
     raises for a bad run: the Verdict says why. `on_start` receives the events of the first
     area's deal, `on_step` each action's events. Other context (a map finder the CLI passes to
     every game, the setup options) is not needed: the run holds its whole setup."""
-    try:
-        parsed = run if isinstance(run, Run) else run_from_dict(run)
+
+    def check(parsed: Run) -> Verified:
         check_header(parsed, game=GAME, rules_version=RULES_VERSION)
         state = start(parsed)
         if on_start is not None:
             on_start(list(state.start_events))
-        actual = verify_replay(parsed, state, figures, on_step=on_step)
-    except RunError as exc:
-        return refusal(exc)
-    return Verdict(ok=True, figures=plain_claims(actual), report=summary(parsed, actual))
+        return Verified(parsed, state, verify_replay(parsed, state, figures, on_step=on_step))
+
+    return verdict(run, Run, run_from_dict, check)
 
 
-__all__ = ["FIELDS", "FORMAT_VERSION", "GAME", "REQUIRED", "Run", "figures", "record",
-           "record_run", "run_from_dict", "start", "summary", "verify"]
+__all__ = ["FIELDS", "FORMAT_VERSION", "GAME", "REQUIRED", "Run", "Verified", "figures", "record",
+           "record_run", "run_from_dict", "start", "verify"]

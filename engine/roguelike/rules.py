@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
-from engine.core.runs import MAX_SEED, RunError, plain_claims
+from engine.core.contract import OnStart, OnStep, Rules, Verdict, verdict
+from engine.core.info import GameInfo
+from engine.core.runs import Run, check_seed
 from engine.roguelike import runs
 from engine.roguelike.actions import RogueAction
 from engine.roguelike.state import GAME, RULES_VERSION, RogueState
+
+# Solitaire, set up by its seed alone; its runs do not rank on a board.
+INFO = GameInfo(name=GAME, long_name="Rogue Like Roguelike")
 
 
 class RoguelikeRules:
@@ -23,16 +27,13 @@ class RoguelikeRules:
 
     name = GAME
     rules_version = RULES_VERSION
+    info = INFO
 
     def new_game(self, seed: int | None = None, **options: Any) -> RogueState:
-        if options:
-            raise ValueError(f"Rogue Like Roguelike takes no options, not "
-                             f"{', '.join(sorted(options))}")
+        INFO.check_options(options)
         if seed is None:
             raise ValueError("Rogue Like Roguelike needs a seed: the dungeon is drawn from it")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
-        return RogueState(seed)
+        return RogueState(check_seed(seed))
 
     def sample_options(self) -> list[dict[str, Any]]:
         return [{"seed": 1}, {"seed": 2024}]
@@ -51,21 +52,16 @@ class RoguelikeRules:
         return runs.record(state, "Rogue" if player is None else player,
                            recorded=recorded).to_dict()
 
-    def verify(self, run: Mapping[str, Any] | runs.Run, *, on_start: OnStart | None = None,
+    def verify(self, run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, **context: Any) -> Verdict:
         """Replay a run document (or a parsed Run). The seed is the whole setup, so `context`
         (a map finder, setup options) is not needed and is ignored."""
-        try:
-            parsed = run if isinstance(run, runs.Run) else runs.run_from_dict(run)
-            verified = runs.verify(parsed, on_start=on_start, on_step=on_step)
-        except RunError as exc:
-            return refusal(exc)
-        return Verdict(ok=True, figures=plain_claims(verified.figures),
-                       report=verified.summary())
+        return verdict(run, runs.Run, runs.run_from_dict,
+                       lambda parsed: runs.verify(parsed, on_start=on_start, on_step=on_step))
 
 
 RULES = RoguelikeRules()
 if TYPE_CHECKING:
     _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks the game against engine.core.contract
 
-__all__ = ["RULES", "RoguelikeRules"]
+__all__ = ["INFO", "RULES", "RoguelikeRules"]

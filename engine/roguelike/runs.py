@@ -23,9 +23,9 @@ from engine.core.runs import (
     RunForm,
     check_document,
     check_header,
-    check_name,
     common_fields,
     plain_claims,
+    recorded_player,
     verify_replay,
 )
 from engine.roguelike.actions import RogueAction
@@ -52,6 +52,9 @@ class Run(RunForm):
     def setup_fields(self) -> dict[str, Any]:
         return {"seed": self.seed, "player": self.player}
 
+    def setup(self) -> dict[str, Any]:
+        return {"seed": self.seed}
+
 
 def run_from_dict(doc: Any) -> Run:
     """A run document checked field by field. Raises RunError naming the first problem."""
@@ -61,9 +64,7 @@ def run_from_dict(doc: Any) -> Run:
         if name not in FIGURES:
             raise RunError(BAD_RUN, f"claimed: {name!r} is not a Rogue Like Roguelike figure "
                            f"(known: {', '.join(FIGURES)})")
-    return Run(seed=common.seed, player=common.player, actions=common.actions,
-               claimed=common.claimed, recorded=common.recorded, game=common.game,
-               rules_version=common.rules_version, format_version=version)
+    return Run(**common.fields())
 
 
 def figures(state: RogueState) -> dict[str, Claim]:
@@ -74,11 +75,7 @@ def figures(state: RogueState) -> dict[str, Claim]:
 
 def record(state: RogueState, player: str, *, recorded: str = "") -> Run:
     """The run of a game (usually finished). Raises ValueError for a name no run can hold."""
-    try:
-        name = check_name(player)
-    except RunError as exc:
-        raise ValueError(exc.message) from None
-    return Run(seed=state.seed, player=name, actions=tuple(state.history),
+    return Run(seed=state.seed, player=recorded_player(player), actions=tuple(state.history),
                claimed=figures(state), recorded=recorded)
 
 

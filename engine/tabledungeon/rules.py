@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.core.contract import OnStart, OnStep, Rules, Verdict, refusal
-from engine.core.runs import MAX_SEED, RunError, plain_claims, replay_actions
+from engine.core.contract import OnStart, OnStep, Rules, Verdict, verdict
+from engine.core.info import GameInfo
+from engine.core.runs import Run, RunError, check_seed, replay_actions
 from engine.tabledungeon import runs
 from engine.tabledungeon.actions import Action
 from engine.tabledungeon.runs import MAX_PLAYERS, MIN_PLAYERS
@@ -30,10 +31,9 @@ def check_names(players: Any) -> list[str]:
         raise ValueError(exc.message) from None
 
 
-def check_seed(seed: Any) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
-    return seed
+# The table is the whole setup: the classes are picked in play. Runs do not rank on a board.
+INFO = GameInfo(name=GAME, long_name="Table Dungeon", min_players=MIN_PLAYERS,
+                max_players=MAX_PLAYERS, computer_seats=True)
 
 
 class TableDungeonRules:
@@ -41,14 +41,10 @@ class TableDungeonRules:
 
     name = GAME
     rules_version = RULES_VERSION
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    info = INFO
 
     def new_game(self, seed: int | None = None, **options: Any) -> State:
-        unknown = sorted(set(options) - {"players"})
-        if unknown:
-            raise ValueError(f"Table Dungeon takes no option {', '.join(unknown)}; only seed "
-                             "and players")
+        INFO.check_options(options)
         if "players" not in options:
             raise ValueError("Table Dungeon needs players: a list of 2 to 4 names")
         return State(check_seed(seed), check_names(options["players"]))
@@ -80,21 +76,16 @@ class TableDungeonRules:
             raise TypeError(f"a Table Dungeon run records a Table Dungeon game, not {state!r}")
         return runs.record(state, player, recorded=recorded).to_dict()
 
-    def verify(self, run: Mapping[str, Any] | runs.Run, *, on_start: OnStart | None = None,
+    def verify(self, run: Mapping[str, Any] | Run, *, on_start: OnStart | None = None,
                on_step: OnStep | None = None, **context: Any) -> Verdict:
         """Verify a run document (or a parsed Run). Never raises for a bad run. A table needs
         nothing besides the run, so `context` (find_map, the setup options) is ignored."""
-        try:
-            parsed = run if isinstance(run, runs.Run) else runs.run_from_dict(run)
-            verified = runs.verify(parsed, on_start=on_start, on_step=on_step)
-        except RunError as exc:
-            return refusal(exc)
-        return Verdict(ok=True, figures=plain_claims(verified.figures),
-                       report=verified.summary())
+        return verdict(run, runs.Run, runs.run_from_dict,
+                       lambda parsed: runs.verify(parsed, on_start=on_start, on_step=on_step))
 
 
 RULES = TableDungeonRules()
 if TYPE_CHECKING:
     _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks Table Dungeon against the contract
 
-__all__ = ["RULES", "TableDungeonRules", "check_names", "check_seed"]
+__all__ = ["INFO", "RULES", "TableDungeonRules", "check_names"]

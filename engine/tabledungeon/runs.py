@@ -32,6 +32,7 @@ from engine.core.runs import (
     Claim,
     RunError,
     RunForm,
+    check_claim_types,
     check_document,
     check_header,
     check_name,
@@ -79,6 +80,9 @@ class Run(RunForm):
         return {"seed": self.seed, "player": self.player,
                 "table": {"players": list(self.players)}}
 
+    def setup(self) -> dict[str, Any]:
+        return {"seed": self.seed, "players": list(self.players)}
+
 
 def table_names(value: Any) -> tuple[str, ...]:
     """The players of a table: 2 to 4 distinct names. Raises RunError(BAD_RUN) saying why."""
@@ -104,9 +108,7 @@ def run_from_dict(doc: Any) -> Run:
         raise RunError(BAD_RUN, "table must be an object with players only")
     players = table_names(table["players"])
     common = common_fields(doc, version, Action.from_dict)
-    return Run(game=common.game, rules_version=common.rules_version, seed=common.seed,
-               player=common.player, players=players, actions=common.actions,
-               claimed=common.claimed, recorded=common.recorded, format_version=version)
+    return Run(**common.fields(), players=players)
 
 
 def figures(state: State) -> dict[str, Claim]:
@@ -128,13 +130,7 @@ def record(state: State, player: str | None = None, *, recorded: str = "") -> Ru
 
 def check_claim_names(run: Run) -> None:
     """Only Table Dungeon's figures, each of its type."""
-    for name, value in run.claimed.items():
-        kind = CLAIMS.get(name)
-        if kind is None:
-            raise RunError(BAD_RUN, f"claimed: {name!r} is not a Table Dungeon figure "
-                           f"(known: {', '.join(CLAIMS)})")
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise RunError(BAD_RUN, f"claimed {name} has the wrong type")
+    check_claim_types(run.claimed, CLAIMS, "Table Dungeon")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 from app.games.cardrogue.records import one_line, player_name
 from app.games.minirogue.words import DIFFICULTIES
-from engine.minirogue import GAME, RULES_VERSION, Run, State, daily_seed, record_run
+from engine.minirogue import (
+    GAME,
+    RULES_VERSION,
+    Run,
+    State,
+    board_title,
+    daily_day,
+    daily_seed,
+    record_run,
+    seed_board,
+)
 from services import clock
 
 if TYPE_CHECKING:
@@ -44,54 +54,19 @@ class Setup:
         """How a run file's delve was set up. A run of the daily dungeon is known as one when
         it was recorded on its day, or the day before or after (time zones, a delve across
         midnight); any other run ranks on its seed's board."""
-        day = None
-        try:
-            recorded = datetime.date.fromisoformat(run.recorded[:10])
-        except ValueError:  # no date recorded
-            recorded = None
-        if recorded is not None:
-            near = (recorded + datetime.timedelta(days=n) for n in (0, -1, 1))
-            day = next((d.isoformat() for d in near if daily_seed(d) == run.seed), None)
-        return cls(run.seed, run.difficulty, run.dungeon_keys, day)
+        return cls(run.seed, run.difficulty, run.dungeon_keys, daily_day(run.seed, run.recorded))
 
     @property
     def board(self) -> str:
         """The board this delve is ranked on."""
         if self.day is not None:
             return f"daily:{self.day}"
-        keys = "keys" if self.dungeon_keys else "plain"
-        return f"seed:{self.seed}:{self.difficulty}:{keys}"
+        return seed_board(self.seed, self.difficulty, self.dungeon_keys)
 
     @property
     def title(self) -> str:
         """The board's name, for people."""
         return board_title(self.board)
-
-
-def is_board(text: str) -> bool:
-    """Whether `text` is a board's key: "daily:2026-11-22" or "seed:7:hard:keys" (or plain)."""
-    kind, _, rest = text.partition(":")
-    if kind == "daily":
-        try:
-            datetime.date.fromisoformat(rest)
-        except ValueError:
-            return False
-        return len(rest) == 10
-    seed, _, rest = rest.partition(":")
-    difficulty, _, keys = rest.partition(":")
-    return (kind == "seed" and seed.isdigit() and seed == str(int(seed)) and int(seed) < 1 << 64
-            and difficulty in DIFFICULTIES and keys in ("keys", "plain"))
-
-
-def board_title(board: str) -> str:
-    """A board's name for people, from its key ("daily:2026-11-22", "seed:7:hard:keys")."""
-    kind, _, rest = board.partition(":")
-    if kind == "daily":
-        return f"Daily dungeon of {rest}"
-    seed, _, rest = rest.partition(":")
-    difficulty, _, keys = rest.partition(":")
-    variant = ", Dungeon Keys" if keys == "keys" else ""
-    return f"Seed {seed}, {DIFFICULTIES.get(difficulty, difficulty)}{variant}"
 
 
 def boards(today: datetime.date) -> tuple[list[tuple[str, int]], str]:
@@ -209,19 +184,6 @@ def finish(state: State, setup: Setup, player: str | None = None) -> Standing:
     except Exception as error:  # noqa: BLE001 - records are a bonus; the results still show
         standing.note = f"The local leaderboard could not be used: {one_line(error)}"
     return standing
-
-
-def enter_imported(store: ScoreStore, run: Run) -> str:
-    """Enter a run file's delve on its board and keep the file (`cardrogue import`); what
-    happened, in one line. Raises RunError for a run that does not verify."""
-    from services.runfiles import keep_run
-
-    setup = Setup.of_run(run)
-    result = store.add_scored(run, setup.board)
-    kept = keep_run(run)
-    what = "added" if result.added else "already on the board"
-    return (f"{what}: {run.player}, {run.claimed.get('score')} points on {setup.title}; "
-            f"{run.player}'s best ranks {result.best.rank} of {result.players} (kept as {kept})")
 
 
 def save_run(run: Run) -> str:

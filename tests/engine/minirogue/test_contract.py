@@ -14,7 +14,7 @@ from tests.engine.minirogue.players import careful_choice, play
 
 def test_the_rules_object() -> None:
     assert RULES.name == "minirogue" and RULES.rules_version == RULES_VERSION
-    assert RULES.options == ("difficulty", "dungeon_keys")
+    assert [spec.name for spec in RULES.info.options] == ["difficulty", "dungeon_keys"]
     state = RULES.new_game(seed=11, difficulty="hard", dungeon_keys=True)
     assert isinstance(state, State) and state.current_player == 0
     assert not state.is_over and state.outcome is None and state.returns() == [0]

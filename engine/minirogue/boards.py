@@ -1,0 +1,93 @@
+"""Mini Rogue's boards: where a delve ranks, in points. The app, the CLI and the server all place
+runs here, through the game's GameInfo.
+
+A daily dungeon has one board per date, "daily:2026-11-22", whatever the difficulty and
+variant (the score counts them); a typed seed has one board per seed, difficulty and variant,
+"seed:7:hard:keys" (or "plain"), the only runs it is fair to compare.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from engine.minirogue.daily import daily_seed
+from engine.minirogue.runs import Run
+from engine.minirogue.tables import DIFFICULTIES
+
+_DAILY = re.compile(r"daily:(\d{4}-\d{2}-\d{2})")
+_SEED = re.compile(r"seed:(0|[1-9]\d{0,19}):([a-z]+):(keys|plain)")
+
+
+def seed_board(seed: int, difficulty: str, dungeon_keys: bool) -> str:
+    """The board of a typed seed."""
+    return f"seed:{seed}:{difficulty}:{'keys' if dungeon_keys else 'plain'}"
+
+
+def daily_day(seed: int, recorded: str, sent: str = "") -> str | None:
+    """The day whose daily dungeon `seed` is, among the days near when the run says it was
+    played and near when it was sent (time zones, a delve across midnight), and never later
+    than the day after it was sent: the seed decides, the dates only say where to look.
+    `recorded` and `sent` are ISO dates or times ("" when not known)."""
+    near = [day for day in (_day(recorded), _day(sent)) if day is not None]
+    latest = _day(sent)
+    for day in near:
+        for shift in (0, -1, 1):
+            candidate = day + datetime.timedelta(days=shift)
+            if latest is not None and candidate > latest + datetime.timedelta(days=1):
+                continue
+            if daily_seed(candidate) == seed:
+                return candidate.isoformat()
+    return None
+
+
+def _day(text: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(text[:10])
+    except ValueError:
+        return None
+
+
+def board_of(run: Any, sent: str = "") -> str | None:
+    """The board a Mini Rogue run ranks on: its day's, when its seed is the daily seed of a day
+    near when it was played or sent, else its seed's."""
+    if not isinstance(run, Run):
+        return None
+    day = daily_day(run.seed, run.recorded, sent)
+    if day is not None:
+        return f"daily:{day}"
+    return seed_board(run.seed, run.difficulty, run.dungeon_keys)
+
+
+def board_facts(key: str) -> dict[str, Any] | None:
+    """What a board key says: its kind ("daily" or "seed"), the day, the seed, the difficulty
+    and the variant (None where the kind has none); None for a key that names no board."""
+    daily = _DAILY.fullmatch(key)
+    if daily is not None:
+        try:
+            seed = daily_seed(daily.group(1))
+        except ValueError:
+            return None
+        return {"kind": "daily", "day": daily.group(1), "seed": seed, "difficulty": None,
+                "dungeon_keys": None}
+    found = _SEED.fullmatch(key)
+    if found is None or found.group(2) not in DIFFICULTIES or int(found.group(1)) >= 1 << 64:
+        return None
+    return {"kind": "seed", "day": None, "seed": int(found.group(1)),
+            "difficulty": found.group(2), "dungeon_keys": found.group(3) == "keys"}
+
+
+def board_title(key: str) -> str:
+    """A board's name for people ("Daily dungeon of 2026-11-22", "Seed 7, Hard, Dungeon
+    Keys")."""
+    kind, _, rest = key.partition(":")
+    if kind == "daily":
+        return f"Daily dungeon of {rest}"
+    seed, _, rest = rest.partition(":")
+    difficulty, _, keys = rest.partition(":")
+    variant = ", Dungeon Keys" if keys == "keys" else ""
+    return f"Seed {seed}, {difficulty.capitalize()}{variant}"
+
+
+__all__ = ["board_facts", "board_of", "board_title", "daily_day", "seed_board"]
