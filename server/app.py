@@ -23,7 +23,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from server import store
+from server import map_boards, points_boards, sql, store
 from server.db import connect, reading, reading_statements, writing
 from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, SecurityHeaders
 from server.names import MAX_MARKS, invisible, too_many_marks
@@ -511,7 +511,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         try:
             with reading(_engine(request)) as conn:
                 items, after = store.list_maps(conn, q=q, sort=sort, limit=limit, cursor=cursor)
-        except store.BadCursor:
+        except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this list") from None
         return MapPage(items=[MapItem(**item) for item in items], next=after)
 
@@ -537,7 +537,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                     ) -> Response:
         version = CURRENT_RULES_VERSION if rules_version is None else rules_version
         try:
-            # The page with its ranks and total is one statement (store.board_page). A map's
+            # The page with its ranks and total is one statement (map_boards.board_page). A map's
             # id names its board at once; a share code is looked up first. A board that shows
             # nothing is checked against the maps: an unknown or hidden map is a 404.
             with reading_statements(_engine(request)) as conn:
@@ -545,11 +545,11 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                 identity = ref.lower() if len(ref) == 64 else store.map_id(conn, ref)
                 if identity is None:
                     raise _no_map()
-                page = store.board_page(conn, identity, version, limit=limit, cursor=cursor,
+                page = map_boards.board_page(conn, identity, version, limit=limit, cursor=cursor,
                                         around=around)
                 if (page is None or not page[0]) and store.map_id(conn, identity) is None:
                     raise _no_map()
-        except store.BadCursor:
+        except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this board") from None
         if page is None:
             raise ApiError(404, "not_on_board", "this player has no entry on this board")
@@ -576,9 +576,9 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         version = scored_game(game, rules_version)
         try:
             with reading(_engine(request)) as conn:
-                found, after = store.scored_board_list(conn, game, version, kind=kind,
+                found, after = points_boards.scored_board_list(conn, game, version, kind=kind,
                                                        limit=limit, cursor=cursor)
-        except store.BadCursor:
+        except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this list") from None
         items = []
         for board, _kind, count in found:
@@ -600,9 +600,9 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                            "seed:SEED:DIFFICULTY:keys|plain")
         try:
             with reading(_engine(request)) as conn:
-                page = store.scored_page(conn, game, board, version, limit=limit,
+                page = points_boards.scored_page(conn, game, board, version, limit=limit,
                                          cursor=cursor, around=around)
-        except store.BadCursor:
+        except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this board") from None
         if page is None:
             raise ApiError(404, "not_on_board", "this player has no entry on this board")
