@@ -30,8 +30,9 @@ from app.games.cardrogue.editor.cards import (
     entry_card,
     glyph_for_new_entry,
 )
+from app.games.cardrogue.editor.grids import BUILT_IN
 from app.games.cardrogue.editor.inspector import Inspector
-from app.games.cardrogue.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
+from app.games.cardrogue.editor.model import MAP, Clip, MapModel, NotEditable
 from app.games.cardrogue.editor.overview import LevelsStrip, Minimap
 from app.games.cardrogue.editor.par import KEPT, Found, Outcome, level_key, solve_level
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
