@@ -721,7 +721,7 @@ class EditorScreen(Screen[None]):
     # ------------------------------------------------------------------ cards and legend
 
     def action_all_cards(self) -> None:
-        from app.games.cardrogue.editor.forms import CardPaletteScreen
+        from app.games.cardrogue.editor.card_palette import CardPaletteScreen
 
         def chosen(result: tuple[str, Any] | None) -> None:
             if result is None:
@@ -772,7 +772,7 @@ class EditorScreen(Screen[None]):
             level = self.level
             self._edit(lambda: self.model.set_legend(level, glyph, None))
             return
-        from app.games.cardrogue.editor.forms import LegendEntryScreen
+        from app.games.cardrogue.editor.legend_form import LegendEntryScreen
 
         self.app.push_screen(LegendEntryScreen(self.model, self.level, glyph),
                              lambda result: self._legend_saved(glyph, result))
