@@ -11,7 +11,6 @@ the cursor to its level and cell.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +22,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.games.cardrogue.editor.brushes import Brush, PaletteOrder, palette_for
 from app.games.cardrogue.editor.canvas import EditorCanvas
 from app.games.cardrogue.editor.cards import (
-    USUAL_GLYPHS,
-    card_name,
     entry_card,
     glyph_for_new_entry,
 )
@@ -39,27 +37,6 @@ from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue import DIRECTION_BITS, E, N, S, W
 from engine.core import shown
 
-
-@dataclass(frozen=True)
-class Brush:
-    """A palette entry: the glyph to paint, its label, the legend entry it needs (None for
-    built-ins and the level's own entries), and the card id it places."""
-
-    glyph: str
-    label: str
-    card: Any = None
-    places: str = ""
-
-    @property
-    def key(self) -> tuple[str, str]:
-        """What the brush paints: the same key means the same card, entry or not."""
-        return self.glyph, self.places
-
-
-BUILT_IN_BRUSHES = tuple(Brush(glyph, name, None, name) for glyph, name in BUILT_IN.items())
-# Cards offered on every level, with their usual glyphs; one the legend already uses is left out.
-DEFAULT_CARDS = tuple(Brush(glyph, card_name(card).lower(), card, card)
-                      for card, glyph in USUAL_GLYPHS.items())
 STEPS = {(-1, 0): N, (1, 0): S, (0, -1): W, (0, 1): E}
 RECENT = 8  # recent brushes the card palette lists first
 # The editor's actions a key may still run while the inspector has the keys.
@@ -67,40 +44,6 @@ INSPECTOR_KEYS = frozenset({"save", "undo", "redo", "inspector"})
 # Seconds of quiet after an edit before the solver starts on the new content: a burst of keys
 # starts one search, not one per key.
 PAR_DELAY = 0.4
-
-
-def palette_for(model: MapModel, level: int) -> list[Brush]:
-    """Built-ins, then the level's own legend entries, then the default cards."""
-    brushes = list(BUILT_IN_BRUSHES)
-    legend = model.legend(level)
-    for glyph, entry in legend.items():
-        if glyph in BUILT_IN:
-            continue
-        card = entry_card(entry) or "?"
-        name = entry.get("name") if isinstance(entry, dict) else None
-        brushes.append(Brush(glyph, str(name or card_name(card).lower()), None, card))
-    brushes.extend(b for b in DEFAULT_CARDS if b.glyph not in legend)
-    return brushes
-
-
-class PaletteOrder:
-    """The order of the palette, kept for the whole editing session, so a number key keeps
-    meaning the same card: painting a default card adds a legend entry for it, and that entry
-    keeps the default's place. A brush seen for the first time takes the place of a gone brush
-    with the same glyph (the author changed what the glyph places), else goes to the end."""
-
-    def __init__(self) -> None:
-        self._places: dict[tuple[str, str], int] = {}
-
-    def arrange(self, brushes: list[Brush]) -> list[Brush]:
-        here = {brush.key for brush in brushes}
-        for brush in brushes:
-            if brush.key in self._places:
-                continue
-            gone = [key for key in self._places if key[0] == brush.glyph and key not in here]
-            self._places[brush.key] = self._places.pop(gone[0]) if gone else \
-                max(self._places.values(), default=-1) + 1
-        return sorted(brushes, key=lambda brush: self._places[brush.key])
 
 
 def _where(problem) -> str:
