@@ -8,7 +8,7 @@ table over the schema's SQLAlchemy tables: N players, one verified run each on o
 entries and their counts per score and per move count. Scores spread like real ones: 40-400 moves, 10-120 turns,
 so about 40,000 distinct scores. Then, median of many:
 
-- in-process: store.board_page (the function behind the route), top 100 and around= a player
+- in-process: map_boards.board_page (the function behind the route), top 100 and around= a player
   in the middle of the board (a page of 20 with their rank);
 - through the API: the installed `cardrogue server --database URL`, GET .../leaderboard?limit=100
   and ?around=NAME over HTTP (the standard library's client on one kept-alive connection),
@@ -61,7 +61,7 @@ from sqlalchemy import (  # noqa: E402
     tuple_,
 )
 
-from server import store  # noqa: E402
+from server import map_boards, sql  # noqa: E402
 from server.db import connect, reading, writing  # noqa: E402
 from server.queue import conninfo  # noqa: E402
 from server.schema import board_moves, board_scores, entries, maps, players, runs  # noqa: E402
@@ -146,7 +146,7 @@ def fill(engine: Engine, count: int) -> float:
 
 def middle_player(engine: Engine, count: int) -> str:
     with reading(engine) as conn:
-        page = store.board_page(conn, MAP_ID, RV, limit=1,
+        page = map_boards.board_page(conn, MAP_ID, RV, limit=1,
                                 cursor=_cursor_at(conn, count // 2))
     assert page is not None and page[0]
     return str(page[0][0]["player"])
@@ -159,18 +159,18 @@ def _cursor_at(conn: Any, position: int) -> str:
                                           entries.c.rules_version == RV,
                                           entries.c.removed == false())
                        .order_by(*key).offset(position).limit(1)).one()
-    return store._make_cursor(list(row))
+    return sql.make_cursor(list(row))
 
 
 def in_process(engine: Engine, who: str, rounds: int) -> dict[str, float]:
     def top() -> None:
         with reading(engine) as conn:
-            page = store.board_page(conn, MAP_ID, RV, limit=100)
+            page = map_boards.board_page(conn, MAP_ID, RV, limit=100)
         assert page is not None and len(page[0]) == 100
 
     def around() -> None:
         with reading(engine) as conn:
-            page = store.board_page(conn, MAP_ID, RV, limit=20, around=who)
+            page = map_boards.board_page(conn, MAP_ID, RV, limit=20, around=who)
         assert page is not None and any(item["player"] == who for item in page[0])
 
     with reading(engine) as conn:
@@ -248,7 +248,7 @@ def measure(name: str, url: str, count: int, rounds: int, env: dict[str, str]) -
         filled = fill(engine, count)
         who = middle_player(engine, count)
         with reading(engine) as conn:
-            total = store.board_size(conn, MAP_ID, RV)
+            total = map_boards.board_size(conn, MAP_ID, RV)
             scores = conn.execute(select(func.count()).select_from(board_scores)).scalar_one()
         print(f"{name}: {total:,} entries, {scores:,} distinct scores (filled in {filled:.0f} s); "
               f"{load()}", flush=True)
@@ -256,7 +256,7 @@ def measure(name: str, url: str, count: int, rounds: int, env: dict[str, str]) -
     finally:
         engine.dispose()
     http = over_http(url, who, rounds, env)
-    print(f"  in-process (store.board_page): top 100 {local['top 100']:.2f} ms; around= a "
+    print(f"  in-process (map_boards.board_page): top 100 {local['top 100']:.2f} ms; around= a "
           f"player mid-board {local['around']:.2f} ms (baseline, the rank by counting the "
           f"entries ahead: {local['rank by counting']:.1f} ms, "
           f"{local['rank by counting'] / local['around']:.0f}x)")

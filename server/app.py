@@ -5,7 +5,7 @@
 JSON under /api/v1; errors are {"error": {"code", "message"}}. Writes need
 `Authorization: Bearer <token>`: 401 without a valid one, 403 when the player may not.
 Routes are plain functions (FastAPI runs them in its thread pool): the database is reached
-through SQLAlchemy's synchronous engine.
+through SQLAlchemy's synchronous engine. The bodies and answers are in server.api_bodies.
 """
 
 from __future__ import annotations
@@ -18,12 +18,35 @@ from typing import Annotated, Any
 from fastapi import Body, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, Field
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from server import store
+from server import map_boards, points_boards, sql, store
+from server.api_bodies import (
+    ERRORS,
+    MAX_NAME,
+    MAX_WHY,
+    Board,
+    BoardFacts,
+    BoardPage,
+    Done,
+    MapDetail,
+    MapIn,
+    MapItem,
+    MapPage,
+    Me,
+    PlayerIn,
+    PlayerOut,
+    PointsBoard,
+    PointsItem,
+    Published,
+    Queued,
+    ReportIn,
+    ReportOut,
+    RunOut,
+    Why,
+)
 from server.db import connect, reading, reading_statements, writing
 from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, SecurityHeaders
 from server.names import MAX_MARKS, invisible, too_many_marks
@@ -41,8 +64,6 @@ from server.verification import (
 from server.verifier import Verifier
 
 API = "/api/v1"
-MAX_NAME = 40
-MAX_WHY = 2000
 MAX_LIMIT = 100
 TOML = "application/toml"
 
@@ -72,181 +93,6 @@ def _error(status: int, code: str, message: str, headers: dict[str, str] | None 
            ) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
                         headers=headers)
-
-
-# ---------------------------------------------------------------------- bodies and answers
-
-class ErrorBody(BaseModel):
-    code: str
-    message: str
-
-
-class ErrorAnswer(BaseModel):
-    error: ErrorBody
-
-
-# The limits the routes enforce, declared in the schema (check_name, check_why and the map
-# reader enforce them, with their own error codes).
-class PlayerIn(BaseModel):
-    name: str = Field(description="1 to 40 printable characters, none invisible",
-                      json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})
-
-
-class PlayerOut(BaseModel):
-    name: str
-    token: str
-
-
-class Me(BaseModel):
-    name: str
-    role: str = Field(description="player or moderator")
-    banned: bool
-
-
-class MapIn(BaseModel):
-    map: str = Field(description="the map's TOML text",
-                     json_schema_extra={"minLength": 1, "maxLength": 1_000_000})
-    clear: dict[str, Any] = Field(description="a run document that clears the map")
-
-
-class Published(BaseModel):
-    id: str
-    share_code: str
-    title: str
-
-
-class MapItem(BaseModel):
-    id: str
-    share_code: str
-    title: str
-    author: str
-    kind: str
-    levels: int
-    par: int | None
-    plays: int
-    best: int | None
-    difficulty: str | None = Field(
-        None, description="the author's rating: easy, medium, hard or expert; null if unrated")
-
-
-class MapDetail(MapItem):
-    description: str
-    published_at: str | None
-
-
-class MapPage(BaseModel):
-    items: list[MapItem]
-    next: str | None
-
-
-class Queued(BaseModel):
-    id: int
-    status: str
-
-
-class RunOut(BaseModel):
-    id: int
-    status: str = Field(description="queued, verified or refused")
-    reason: str | None = Field(description="why it was refused: illegal_action, "
-                               "does_not_finish, other_rules_version, unknown_map, ...")
-    message: str | None
-    index: int | None = Field(description="the illegal action's index")
-    moves: int | None
-    turns: int | None
-    rank: int | None
-    player: str
-    map: str | None
-    game: str | None = Field(description="the game the run document names")
-    board: str | None = Field(description="the board in points a verified Mini Rogue run "
-                              "entered (daily:DATE or seed:SEED:DIFFICULTY:keys|plain)")
-    score: int | None = Field(description="a verified Mini Rogue run's score")
-    submitted_at: str | None
-    removed: bool
-    player_banned: bool = Field(False, description="its player is banned: off every board")
-
-
-class BoardItem(BaseModel):
-    rank: int
-    player: str
-    moves: int
-    turns: int
-    run: int
-    at: str | None
-    first: bool = Field(description="the first entry on this board to reach this score "
-                        "(equal scores share a rank and are listed in the order reached)")
-
-
-class Board(BaseModel):
-    map: str
-    rules_version: int
-    archived: bool
-    items: list[BoardItem]
-    total: int
-    next: str | None
-
-
-class PointsItem(BaseModel):
-    rank: int
-    player: str
-    score: int
-    ending: str = Field(description="how the run ended: won, dead, ...")
-    difficulty: str | None = Field(None, description="the difficulty it was played at (a "
-                                   "daily board mixes them)")
-    dungeon_keys: bool | None = Field(None, description="played with the Dungeon Keys variant")
-    run: int
-    at: str | None
-    first: bool = Field(description="the first entry on this board to reach this score "
-                        "(equal scores share a rank and are listed in the order reached)")
-
-
-class PointsBoard(BaseModel):
-    game: str
-    board: str
-    rules_version: int
-    items: list[PointsItem]
-    total: int
-    next: str | None
-
-
-class BoardFacts(BaseModel):
-    board: str
-    kind: str = Field(description="daily (one per date) or seed (one per seed, difficulty "
-                      "and Dungeon Keys variant)")
-    day: str | None
-    seed: int
-    difficulty: str | None
-    dungeon_keys: bool | None
-    entries: int
-
-
-class BoardPage(BaseModel):
-    game: str
-    rules_version: int
-    items: list[BoardFacts]
-    next: str | None
-
-
-class ReportIn(BaseModel):
-    map: str | None = None
-    run: int | None = None
-    why: str = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_WHY})
-
-
-class ReportOut(BaseModel):
-    id: int
-
-
-class Why(BaseModel):
-    why: str = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_WHY})
-
-
-class Done(BaseModel):
-    done: str
-    entries_removed: int | None = None
-
-
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorAnswer} for status in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
 
 
 # ---------------------------------------------------------------------- checks
@@ -511,7 +357,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         try:
             with reading(_engine(request)) as conn:
                 items, after = store.list_maps(conn, q=q, sort=sort, limit=limit, cursor=cursor)
-        except store.BadCursor:
+        except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this list") from None
         return MapPage(items=[MapItem(**item) for item in items], next=after)
 
@@ -537,7 +383,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                     ) -> Response:
         version = CURRENT_RULES_VERSION if rules_version is None else rules_version
         try:
-            # The page with its ranks and total is one statement (store.board_page). A map's
+            # The page with its ranks and total is one statement (map_boards.board_page). A map's
             # id names its board at once; a share code is looked up first. A board that shows
             # nothing is checked against the maps: an unknown or hidden map is a 404.
             with reading_statements(_engine(request)) as conn:
@@ -545,11 +391,11 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                 identity = ref.lower() if len(ref) == 64 else store.map_id(conn, ref)
                 if identity is None:
                     raise _no_map()
-                page = store.board_page(conn, identity, version, limit=limit, cursor=cursor,
+                page = map_boards.board_page(conn, identity, version, limit=limit, cursor=cursor,
                                         around=around)
                 if (page is None or not page[0]) and store.map_id(conn, identity) is None:
                     raise _no_map()
-        except store.BadCursor:
+        except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this board") from None
         if page is None:
             raise ApiError(404, "not_on_board", "this player has no entry on this board")
@@ -577,9 +423,9 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         version = scored_game(game, rules_version)
         try:
             with reading(_engine(request)) as conn:
-                found, after = store.scored_board_list(conn, game, version, kind=kind,
+                found, after = points_boards.scored_board_list(conn, game, version, kind=kind,
                                                        limit=limit, cursor=cursor)
-        except store.BadCursor:
+        except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this list") from None
         items = []
         for board, _kind, count in found:
@@ -601,9 +447,9 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                            "seed:SEED:DIFFICULTY:keys|plain")
         try:
             with reading(_engine(request)) as conn:
-                page = store.scored_page(conn, game, board, version, limit=limit,
+                page = points_boards.scored_page(conn, game, board, version, limit=limit,
                                          cursor=cursor, around=around)
-        except store.BadCursor:
+        except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this board") from None
         if page is None:
             raise ApiError(404, "not_on_board", "this player has no entry on this board")

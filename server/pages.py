@@ -11,7 +11,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from server import store
+from server import map_boards, sql, store
 from server.db import reading
 from server.verification import CURRENT_RULES_VERSION
 
@@ -41,7 +41,7 @@ def add_pages(app: FastAPI) -> None:
         try:
             with reading(request.app.state.engine) as conn:
                 items, after = store.list_maps(conn, q=q, sort=sort, limit=PAGE, cursor=cursor)
-        except store.BadCursor:
+        except sql.BadCursor:
             items, after = [], None
         return _page("maps.html", items=items, next=after, q=q, sort=sort,
                      sorts=store.MAP_SORTS)
@@ -56,9 +56,9 @@ def add_pages(app: FastAPI) -> None:
                 return _not_found("No published map has this share code.")
             entry = store.map_entry(conn, row, description=True)
             try:
-                page = store.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=PAGE,
+                page = map_boards.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=PAGE,
                                         cursor=cursor)
-            except store.BadCursor:
+            except sql.BadCursor:
                 page = None
         items, total, after = page if page is not None else ([], 0, None)
         return _page("map.html", map=entry, items=items, total=total, next=after)
@@ -71,6 +71,6 @@ def add_pages(app: FastAPI) -> None:
             player = store.player_by_name(conn, name)
             if player is None:
                 return _not_found("No player has this name.")
-            items = store.player_entries(conn, name)
+            items = map_boards.player_entries(conn, name)
         return _page("player.html", name=name, items=items,
                      banned=player.banned_at is not None)

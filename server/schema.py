@@ -144,8 +144,8 @@ Index("ix_entries_board", entries.c.map_id, entries.c.rules_version, entries.c.r
 
 # How many entries each board has at each score: a rank is one plus the entries at better
 # scores, and a board's size their sum, so neither counts entries one by one. A board has far
-# fewer distinct scores than entries. Kept in step with leaderboard_entries by store._enter,
-# remove_run and ban_player, in the same transactions.
+# fewer distinct scores than entries. Kept in step with leaderboard_entries by
+# map_boards.enter_best, remove_run and ban_player, in the same transactions.
 board_scores = Table(
     "board_scores", metadata,
     Column("map_id", ForeignKey("maps.id"), primary_key=True),

@@ -1,62 +1,49 @@
-"""Reading and writing the server's tables: players, maps, runs, boards, reports, moderation.
+"""Reading and writing the server's tables: players, maps, runs, reports, moderation. The
+boards that verified runs enter live in server.map_boards (ranked by moves) and
+server.points_boards (ranked by points).
 
 Every function takes an open connection inside a transaction (server.db.writing/reading), so a
-caller groups what must happen together. Boards are read by keyset over the index
-ix_entries_board, never with OFFSET: a page costs the same at any depth.
+caller groups what must happen together.
 """
 
 from __future__ import annotations
 
-import base64
-import functools
 import hashlib
 import json
-import re
 import secrets
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
     Connection,
-    CursorResult,
-    Integer,
     Row,
-    String,
     and_,
-    bindparam,
-    cast,
     false,
     func,
     insert,
     or_,
     select,
     tuple_,
-    union_all,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.sql.functions import FunctionElement
 
 from server.db import now
+from server.map_boards import better_than, enter_best, moves_of, take_off_map_entries
 from server.names import name_key, name_skeleton
+from server.points_boards import enter_best_scored, higher_than, take_off_scored_entries
 from server.schema import (
     board_moves,
-    board_scores,
     entries,
     maps,
     moderation_log,
     players,
     reports,
     runs,
-    scored_boards,
-    scored_counts,
     scored_entries,
 )
+from server.sql import iso, make_cursor, new_id, read_cursor, safe_message
 from server.verification import CURRENT_RULES_VERSION, MapFacts, Outcome
 
 TOKEN_PREFIX = "cr_"
@@ -64,10 +51,6 @@ TOKEN_PREFIX = "cr_"
 
 class Conflict(Exception):
     """A name or map that exists already."""
-
-
-class BadCursor(ValueError):
-    """A cursor that this server did not hand out."""
 
 
 # ---------------------------------------------------------------------- players
@@ -151,7 +134,7 @@ def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, cl
                                                 == facts.share_code))).first() is not None:
         raise Conflict(facts.id)
     at = now()
-    run_id = _new_id(conn.execute(insert(runs).values(
+    run_id = new_id(conn.execute(insert(runs).values(
         player_id=author_id, document=clear, map_id=facts.id, rules_version=rules_version,
         status="verified", moves=outcome.moves, turns=outcome.turns, submitted_at=at,
         verified_at=at, actions_key=outcome.actions)))
@@ -159,12 +142,12 @@ def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, cl
         id=facts.id, share_code=facts.share_code, title=facts.title, author_id=author_id,
         kind=facts.kind, levels=facts.levels, par=facts.par, description=facts.description,
         difficulty=facts.difficulty, text=text, clear_run_id=run_id, plays=1, published_at=at))
-    _enter(conn, facts.id, rules_version, author_id, run_id, outcome, at)
+    enter_best(conn, facts.id, rules_version, author_id, run_id, outcome, at)
 
 
 def _best(conn: Connection, identity: str) -> int | None:
     return conn.execute(select(func.min(board_moves.c.moves)).where(
-        _moves_of(identity, CURRENT_RULES_VERSION), board_moves.c.entries > 0)).scalar()
+        moves_of(identity, CURRENT_RULES_VERSION), board_moves.c.entries > 0)).scalar()
 
 
 def map_entry(conn: Connection, row: Row[Any], *, description: bool = False) -> dict[str, Any]:
@@ -193,19 +176,19 @@ def list_maps(conn: Connection, *, q: str = "", sort: str = "new", limit: int = 
     if sort == "new":
         key = (maps.c.clear_run_id,)
         query = query.order_by(maps.c.clear_run_id.desc())
-        after = _cursor(cursor, (int,))
+        after = read_cursor(cursor, (int,))
         if after is not None:
             query = query.where(maps.c.clear_run_id < after[0])
     elif sort == "popular":
         key = (maps.c.plays, maps.c.clear_run_id)
         query = query.order_by(maps.c.plays.desc(), maps.c.clear_run_id.desc())
-        after = _cursor(cursor, (int, int))
+        after = read_cursor(cursor, (int, int))
         if after is not None:
             query = query.where(tuple_(*key) < tuple_(*after))
     else:
         key = (maps.c.title, maps.c.clear_run_id)
         query = query.order_by(maps.c.title, maps.c.clear_run_id)
-        after = _cursor(cursor, (str, int))
+        after = read_cursor(cursor, (str, int))
         if after is not None:
             query = query.where(tuple_(*key) > tuple_(*after))
     rows = conn.execute(query.limit(limit + 1)).all()
@@ -214,7 +197,7 @@ def list_maps(conn: Connection, *, q: str = "", sort: str = "new", limit: int = 
     next_cursor = None
     if more and rows:
         last = rows[-1]
-        next_cursor = _make_cursor([getattr(last, column.name) for column in key])
+        next_cursor = make_cursor([getattr(last, column.name) for column in key])
     return [map_entry(conn, row) for row in rows], next_cursor
 
 
@@ -257,12 +240,12 @@ def run_entry(conn: Connection, row: Row[Any]) -> dict[str, Any]:
     entry = conn.execute(select(entries).where(entries.c.run_id == row.id,
                                                entries.c.removed == false())).first()
     if entry is not None:
-        rank = 1 + _better_than(conn, entry.map_id, entry.rules_version, entry.moves,
+        rank = 1 + better_than(conn, entry.map_id, entry.rules_version, entry.moves,
                                 entry.turns)
     scored = conn.execute(select(scored_entries).where(
         scored_entries.c.run_id == row.id, scored_entries.c.removed == false())).first()
     if scored is not None:
-        rank = 1 + _higher_than(conn, scored.game, scored.board, scored.rules_version,
+        rank = 1 + higher_than(conn, scored.game, scored.board, scored.rules_version,
                                 scored.score)
     game = row.document.get("game") if isinstance(row.document, dict) else None
     return {"id": row.id, "status": row.status, "reason": row.reason,
@@ -345,7 +328,7 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
                               .join(players, players.c.id == runs.c.player_id)
                               .where(runs.c.id == run_id)).one()
         if scored.banned_at is None and scored.removed_at is None:
-            _enter_scored(conn, scored.document["game"], scored.document["rules_version"],
+            enter_best_scored(conn, scored.document["game"], scored.document["rules_version"],
                           scored.player_id, run_id, outcome, scored.submitted_at)
     elif outcome.ok:
         row = conn.execute(select(runs.c.map_id, runs.c.rules_version, runs.c.player_id,
@@ -354,7 +337,7 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
                            .join(players, players.c.id == runs.c.player_id)
                            .where(runs.c.id == run_id)).one()
         if row.banned_at is None and row.removed_at is None:
-            _enter(conn, row.map_id, row.rules_version, row.player_id, run_id, outcome,
+            enter_best(conn, row.map_id, row.rules_version, row.player_id, run_id, outcome,
                    row.submitted_at)
         # Last: every verdict on a map updates its row, so it is held locked (by concurrent
         # verifiers' transactions) only until the commit that follows.
@@ -394,490 +377,17 @@ def _unless_copied(conn: Connection, run_id: int, outcome: Outcome) -> Outcome:
                    actions=outcome.actions)
 
 
-def _enter(conn: Connection, identity: str, rules_version: int, player_id: int, run_id: int,
-           outcome: Outcome, at: datetime) -> None:
-    """Keep the player's best entry on the board: the new run replaces the old one only if it
-    ranks higher (fewer moves, then fewer turns, then the earlier run), or the old one was
-    removed. The entry's score counts move with it (board_scores)."""
-    assert outcome.moves is not None and outcome.turns is not None
-    new = (identity, rules_version, outcome.moves, outcome.turns)
-    values = {"run_id": run_id, "moves": outcome.moves, "turns": outcome.turns, "at": at,
-              "removed": False}
-    # Inserting first settles a race between two runs of one new player: the second waits
-    # for the first, then finds its row.
-    created = conn.execute(_dialect(conn).insert(entries).values(
-        map_id=identity, rules_version=rules_version, player_id=player_id, **values)
-        .on_conflict_do_nothing(index_elements=[entries.c.map_id, entries.c.rules_version,
-                                                entries.c.player_id])
-        .returning(entries.c.id)).first()
-    if created is not None:
-        _count_scores(conn, Counter({new: 1}))
-        return
-    old = conn.execute(select(entries).where(
-        entries.c.map_id == identity, entries.c.rules_version == rules_version,
-        entries.c.player_id == player_id).with_for_update()).one()
-    if not old.removed and (old.moves, old.turns, old.run_id) <= (outcome.moves, outcome.turns,
-                                                                  run_id):
-        return
-    conn.execute(update(entries).where(entries.c.id == old.id).values(**values))
-    changes = Counter({new: 1})
-    if not old.removed:
-        changes[(identity, rules_version, old.moves, old.turns)] -= 1
-    _count_scores(conn, changes)
-
-
-def _dialect(conn: Connection) -> Any:
-    return postgresql if conn.dialect.name == "postgresql" else sqlite
-
-
-def _count_scores(conn: Connection, changes: Counter[tuple[str, int, int, int]]) -> None:
-    """Add `changes` to the entry counts per score (board_scores) and per move count
-    (board_moves). In key order, scores first, so two transactions that touch the same counts
-    take their locks in the same order and never deadlock."""
-    per_moves: Counter[tuple[str, int, int]] = Counter()
-    for (identity, rules_version, moves, _turns), delta in changes.items():
-        per_moves[(identity, rules_version, moves)] += delta
-    tables: tuple[tuple[Any, Counter[Any]], ...] = ((board_scores, changes),
-                                                    (board_moves, per_moves))
-    for table, counts in tables:
-        for key, delta in sorted(counts.items()):
-            if delta == 0:
-                continue
-            names = [column.name for column in table.primary_key.columns]
-            if delta > 0:
-                conn.execute(_dialect(conn).insert(table).values(
-                    {**dict(zip(names, key, strict=True)), "entries": delta}
-                ).on_conflict_do_update(
-                    index_elements=list(table.primary_key.columns),
-                    set_={"entries": table.c.entries + delta}))
-            else:
-                conn.execute(update(table).where(*(table.c[name] == value for name, value
-                                                   in zip(names, key, strict=True)))
-                             .values(entries=table.c.entries + delta))
-
-
 def _take_off_boards(conn: Connection, condition: Any, scored: Any) -> int:
     """Mark the entries matching `condition` (and the entries in points matching `scored`)
     removed, and count them off their scores."""
-    return _take_off_maps(conn, condition) + _take_off_scored(conn, scored)
-
-
-def _take_off_maps(conn: Connection, condition: Any) -> int:
-    leaving = conn.execute(select(entries.c.id, entries.c.map_id, entries.c.rules_version,
-                                  entries.c.moves, entries.c.turns)
-                           .where(condition, entries.c.removed == false())
-                           .order_by(entries.c.id).with_for_update()).all()
-    if not leaving:
-        return 0
-    conn.execute(update(entries).where(entries.c.id.in_([row.id for row in leaving]))
-                 .values(removed=True))
-    changes: Counter[tuple[str, int, int, int]] = Counter()
-    for row in leaving:
-        changes[(row.map_id, row.rules_version, row.moves, row.turns)] -= 1
-    _count_scores(conn, changes)
-    return len(leaving)
-
-
-def _take_off_scored(conn: Connection, condition: Any) -> int:
-    leaving = conn.execute(select(scored_entries.c.id, scored_entries.c.game,
-                                  scored_entries.c.board, scored_entries.c.rules_version,
-                                  scored_entries.c.score)
-                           .where(condition, scored_entries.c.removed == false())
-                           .order_by(scored_entries.c.id).with_for_update()).all()
-    if not leaving:
-        return 0
-    conn.execute(update(scored_entries).where(scored_entries.c.id.in_(
-        [row.id for row in leaving])).values(removed=True))
-    changes: Counter[tuple[str, str, int, int]] = Counter()
-    for row in leaving:
-        changes[(row.game, row.board, row.rules_version, row.score)] -= 1
-    _count_points(conn, changes)
-    return len(leaving)
-
-
-# ---------------------------------------------------------------------- boards in points
-
-def _enter_scored(conn: Connection, game: str, rules_version: int, player_id: int,
-                  run_id: int, outcome: Outcome, at: datetime) -> None:
-    """Keep the player's best entry on a board in points: the new run replaces the old one
-    only if it ranks higher (a higher score, or the same from an earlier run), or the old one
-    was removed. The counts per score and per board move with it."""
-    assert outcome.board is not None and outcome.score is not None
-    new = (game, outcome.board, rules_version, outcome.score)
-    values = {"run_id": run_id, "score": outcome.score, "ending": outcome.ending or "",
-              "difficulty": outcome.difficulty, "dungeon_keys": outcome.dungeon_keys,
-              "at": at, "removed": False}
-    created = conn.execute(_dialect(conn).insert(scored_entries).values(
-        game=game, board=outcome.board, rules_version=rules_version, player_id=player_id,
-        **values)
-        .on_conflict_do_nothing(index_elements=[scored_entries.c.game, scored_entries.c.board,
-                                                scored_entries.c.rules_version,
-                                                scored_entries.c.player_id])
-        .returning(scored_entries.c.id)).first()
-    if created is not None:
-        _count_points(conn, Counter({new: 1}))
-        return
-    old = conn.execute(select(scored_entries).where(
-        scored_entries.c.game == game, scored_entries.c.board == outcome.board,
-        scored_entries.c.rules_version == rules_version,
-        scored_entries.c.player_id == player_id).with_for_update()).one()
-    if not old.removed and (-old.score, old.run_id) <= (-outcome.score, run_id):
-        return
-    conn.execute(update(scored_entries).where(scored_entries.c.id == old.id).values(**values))
-    changes = Counter({new: 1})
-    if not old.removed:
-        changes[(game, outcome.board, rules_version, old.score)] -= 1
-    _count_points(conn, changes)
-
-
-def _count_points(conn: Connection, changes: Counter[tuple[str, str, int, int]]) -> None:
-    """Add `changes` to the entry counts per score (scored_counts) and per board
-    (scored_boards), in key order (no deadlocks, as _count_scores)."""
-    from server.verification import board_facts
-
-    per_board: Counter[tuple[str, str, int]] = Counter()
-    for (game, board, rules_version, _score), delta in changes.items():
-        per_board[(game, board, rules_version)] += delta
-    tables: tuple[tuple[Any, Counter[Any]], ...] = ((scored_counts, changes),
-                                                    (scored_boards, per_board))
-    for table, counts in tables:
-        for key, delta in sorted(counts.items()):
-            if delta == 0:
-                continue
-            names = [column.name for column in table.primary_key.columns]
-            where = dict(zip(names, key, strict=True))
-            if delta > 0:
-                extra = {}
-                if table is scored_boards:
-                    facts = board_facts(key[0], key[1])
-                    extra["kind"] = facts["kind"] if facts else "seed"
-                conn.execute(_dialect(conn).insert(table).values(
-                    {**where, **extra, "entries": delta}
-                ).on_conflict_do_update(
-                    index_elements=list(table.primary_key.columns),
-                    set_={"entries": table.c.entries + delta}))
-            else:
-                conn.execute(update(table).where(*(table.c[name] == value for name, value
-                                                   in where.items()))
-                             .values(entries=table.c.entries + delta))
-
-
-def _points_board(game: str, board: str, rules_version: int) -> Any:
-    return and_(scored_entries.c.game == game, scored_entries.c.board == board,
-                scored_entries.c.rules_version == rules_version,
-                scored_entries.c.removed == false())
-
-
-def _counts_of(game: str, board: str, rules_version: int) -> Any:
-    return and_(scored_counts.c.game == game, scored_counts.c.board == board,
-                scored_counts.c.rules_version == rules_version)
-
-
-def _higher_than(conn: Connection, game: str, board: str, rules_version: int,
-                 score: int) -> int:
-    """How many entries of a board in points have a higher score: a rank is this plus one,
-    so ties share it."""
-    return int(conn.execute(select(func.coalesce(func.sum(scored_counts.c.entries), 0)).where(
-        _counts_of(game, board, rules_version), scored_counts.c.score > score)).scalar_one())
-
-
-# Highest score first, then the earlier run (run ids grow in submission order).
-POINTS_ORDER = (scored_entries.c.score.desc(), scored_entries.c.run_id)
-
-
-def _entries_from(conn: Connection, query: Any, after: tuple[int, int], count: int
-                  ) -> list[Any]:
-    """`count` entries of `query` in rank order after (score, run_id): the rest of that
-    score's entries, then those at lower scores. Two walks along the board's index: one
-    condition with OR would make the database read the board from its top."""
-    score, run_id = after
-    rows = list(conn.execute(query.where(scored_entries.c.score == score,
-                                         scored_entries.c.run_id > run_id)
-                             .order_by(scored_entries.c.run_id).limit(count)).all())
-    if len(rows) < count:
-        rows += conn.execute(query.where(scored_entries.c.score < score)
-                             .order_by(*POINTS_ORDER).limit(count - len(rows))).all()
-    return rows
-
-
-def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, limit: int,
-                cursor: str | None = None, around: str | None = None
-                ) -> tuple[list[dict[str, Any]], int, str | None] | None:
-    """A page of a board in points in rank order, its total and the next page's cursor. With
-    `around`, the page holds that player's entry near its middle; None if they have none."""
-    on_board = _points_board(game, board, rules_version)
-    query = select(scored_entries.c.score, scored_entries.c.run_id, scored_entries.c.ending,
-                   scored_entries.c.difficulty, scored_entries.c.dungeon_keys,
-                   utc_iso(scored_entries.c.at).label("at"), players.c.name.label("player"),
-                   _first_at_points().label("first")).join(
-        players, players.c.id == scored_entries.c.player_id).where(on_board)
-    if around is not None:
-        # The player by name, then their entry by the board's unique key: two index lookups.
-        player_id = conn.execute(select(players.c.id).where(players.c.name == around)).scalar()
-        mine = conn.execute(select(scored_entries.c.score, scored_entries.c.run_id)
-                            .where(on_board, scored_entries.c.player_id == player_id)).first()
-        if mine is None:
-            return None
-        # The entries just before it, nearest first: the page starts at the farthest. Those
-        # at the same score, then those at higher scores: two walks along the board's index.
-        wanted = max(0, (limit - 1) // 2)
-        key = (scored_entries.c.score, scored_entries.c.run_id)
-        before: list[Any] = list(conn.execute(select(*key).where(
-            on_board, scored_entries.c.score == mine.score,
-            scored_entries.c.run_id < mine.run_id)
-            .order_by(scored_entries.c.run_id.desc()).limit(wanted)).all())
-        if len(before) < wanted:
-            before += conn.execute(select(*key).where(on_board,
-                                                      scored_entries.c.score > mine.score)
-                                   .order_by(scored_entries.c.score,
-                                             scored_entries.c.run_id.desc())
-                                   .limit(wanted - len(before))).all()
-        first = before[-1] if before else mine
-        rows = _entries_from(conn, query, (first.score, first.run_id - 1), limit + 1)
-    elif cursor is not None:
-        after = _cursor(cursor, (int, int))
-        assert after is not None
-        rows = _entries_from(conn, query, (after[0], after[1]), limit + 1)
-    else:
-        rows = list(conn.execute(query.order_by(*POINTS_ORDER).limit(limit + 1)).all())
-    more = len(rows) > limit
-    rows = rows[:limit]
-    total = int(conn.execute(select(func.coalesce(func.sum(scored_counts.c.entries), 0))
-                             .where(_counts_of(game, board, rules_version))).scalar_one())
-    items = []
-    if rows:
-        # The rank of each score on the page: one plus the entries at higher scores.
-        buckets = conn.execute(select(scored_counts.c.score, scored_counts.c.entries).where(
-            _counts_of(game, board, rules_version), scored_counts.c.score <= rows[0].score,
-            scored_counts.c.score >= rows[-1].score).order_by(scored_counts.c.score.desc())
-        ).all()
-        ahead = _higher_than(conn, game, board, rules_version, rows[0].score)
-        ranks: dict[int, int] = {}
-        for bucket in buckets:
-            ranks[bucket.score] = ahead + 1
-            ahead += bucket.entries
-        for row in rows:
-            rank = ranks.get(row.score)
-            if rank is None:  # not possible within one snapshot; exact all the same
-                rank = 1 + _higher_than(conn, game, board, rules_version, row.score)
-            items.append({"rank": rank, "player": row.player, "score": row.score,
-                          "ending": row.ending, "difficulty": row.difficulty,
-                          "dungeon_keys": row.dungeon_keys, "run": row.run_id, "at": row.at,
-                          "first": bool(row.first)})
-    next_cursor = None
-    if more and rows:
-        next_cursor = _make_cursor([rows[-1].score, rows[-1].run_id])
-    return items, total, next_cursor
-
-
-def scored_board_list(conn: Connection, game: str, rules_version: int, *, kind: str | None,
-                      limit: int, cursor: str | None = None
-                      ) -> tuple[list[tuple[str, str, int]], str | None]:
-    """A page of a game's boards in points that have entries, as (board, kind, entries): the
-    daily boards first, the newest day first, then the seeds; and the next page's cursor."""
-    query = select(scored_boards.c.board, scored_boards.c.kind, scored_boards.c.entries).where(
-        scored_boards.c.game == game, scored_boards.c.rules_version == rules_version,
-        scored_boards.c.entries > 0)
-    if kind is not None:
-        query = query.where(scored_boards.c.kind == kind)
-    after = _cursor(cursor, (str, str))
-    if after is not None:
-        query = query.where(or_(scored_boards.c.kind > after[0],
-                                and_(scored_boards.c.kind == after[0],
-                                     scored_boards.c.board < after[1])))
-    rows = conn.execute(query.order_by(scored_boards.c.kind, scored_boards.c.board.desc())
-                        .limit(limit + 1)).all()
-    more = len(rows) > limit
-    rows = rows[:limit]
-    next_cursor = _make_cursor([rows[-1].kind, rows[-1].board]) if more and rows else None
-    return [(row.board, row.kind, int(row.entries)) for row in rows], next_cursor
-
-
-# ---------------------------------------------------------------------- boards
-
-def _board(identity: Any, rules_version: Any) -> Any:
-    return and_(entries.c.map_id == identity, entries.c.rules_version == rules_version,
-                entries.c.removed == false())
-
-
-def _scores_of(identity: Any, rules_version: Any) -> Any:
-    return and_(board_scores.c.map_id == identity, board_scores.c.rules_version == rules_version)
-
-
-def _moves_of(identity: Any, rules_version: Any) -> Any:
-    return and_(board_moves.c.map_id == identity, board_moves.c.rules_version == rules_version)
-
-
-def _entries_ahead(identity: Any, rules_version: Any, moves: Any, turns: Any) -> Any:
-    """The number of entries that rank strictly higher than (moves, turns), as an SQL value:
-    those at fewer moves, then those at the same moves and fewer turns; two short sums."""
-    fewer_moves = select(func.coalesce(func.sum(board_moves.c.entries), 0)).where(
-        _moves_of(identity, rules_version), board_moves.c.moves < moves).scalar_subquery()
-    fewer_turns = select(func.coalesce(func.sum(board_scores.c.entries), 0)).where(
-        _scores_of(identity, rules_version), board_scores.c.moves == moves,
-        board_scores.c.turns < turns).scalar_subquery()
-    return fewer_moves + fewer_turns
-
-
-def _size(identity: Any, rules_version: Any) -> Any:
-    """A board's number of entries, as an SQL value."""
-    return select(func.coalesce(func.sum(board_moves.c.entries), 0)).where(
-        _moves_of(identity, rules_version)).scalar_subquery()
-
-
-def _better_than(conn: Connection, identity: str, rules_version: int, moves: int,
-                 turns: int) -> int:
-    """How many entries rank strictly higher: a rank is this plus one, so ties share it."""
-    return int(conn.execute(select(_entries_ahead(identity, rules_version, moves, turns))
-                            ).scalar_one())
-
-
-def board_size(conn: Connection, identity: str, rules_version: int) -> int:
-    return int(conn.execute(select(_size(identity, rules_version))).scalar_one())
-
-
-ORDER = (entries.c.moves, entries.c.turns, entries.c.run_id)
-
-# A board page's statements, built once with bind parameters: building SQLAlchemy expressions
-# cost more than running them (a page's two statements take PostgreSQL about 0.3 ms).
-_BOARD = _board(bindparam("identity"), bindparam("rules_version"))
-_SCORES = _scores_of(bindparam("identity"), bindparam("rules_version"))
-
-
-def _literal(name: str) -> Any:
-    """A bind parameter written into the SQL text (a page's LIMIT): PostgreSQL then plans the
-    prepared statement once for all boards. With the limit as a parameter, its generic plan
-    cannot know the page is small, so every execution was planned again (0.4 ms a page)."""
-    return bindparam(name, type_=Integer(), literal_execute=True)
-
-
-@functools.cache
-def _page(start: str) -> Any:
-    """A page of a board in one statement, so its entries, ranks and total come from one
-    snapshot in one round trip: the entries from the top (start ""), or after (">") or from
-    (">=") a key, each with its rank, and the board's size.
-
-    A hidden map's board has no page. A page is a run of entries in rank order, so every score strictly between its first and
-    its last has all its entries on the page: a score's rank is one plus the entries ahead of
-    the page's first score plus the entries of the page's scores before it."""
-    shown = select(maps.c.id).where(maps.c.id == bindparam("identity"),
-                                    maps.c.hidden_at.is_(None)).exists()  # not a hidden map
-    rows = select(entries.c.moves, entries.c.turns, entries.c.run_id,
-                  utc_iso(entries.c.at).label("at"), players.c.name.label("player"),
-                  _first_at_score().label("first")).join(
-        players, players.c.id == entries.c.player_id).where(_BOARD, shown)
-    key = tuple_(bindparam("start_moves"), bindparam("start_turns"), bindparam("start_run"))
-    if start == ">":
-        rows = rows.where(tuple_(*ORDER) > key)
-    elif start == ">=":
-        rows = rows.where(tuple_(*ORDER) >= key)
-    page = rows.order_by(*ORDER).limit(_literal("limit")).cte("page")
-    page_order = (page.c.moves, page.c.turns, page.c.run_id)
-
-    def end(column: Any, *, last: bool) -> Any:  # the page's first or last score
-        order = (c.desc() for c in page_order) if last else page_order
-        return select(column).order_by(*order).limit(1).scalar_subquery()
-
-    first = (end(page.c.moves, last=False), end(page.c.turns, last=False))
-    last = (end(page.c.moves, last=True), end(page.c.turns, last=True))
-    score = tuple_(board_scores.c.moves, board_scores.c.turns)
-    within = (func.sum(board_scores.c.entries).over(
-        order_by=(board_scores.c.moves, board_scores.c.turns)) - board_scores.c.entries)
-    scores = select(board_scores.c.moves, board_scores.c.turns, within.label("within")).where(
-        _SCORES, score >= tuple_(*first), score <= tuple_(*last)).cte("scores")
-    identity: Any = bindparam("identity")
-    rules_version: Any = bindparam("rules_version")
-    ahead = _entries_ahead(identity, rules_version, *first)
-    return (select(page.c.moves, page.c.turns, page.c.run_id, page.c.at, page.c.player,
-                   page.c.first,
-                   cast(ahead + scores.c.within + 1, BigInteger).label("rank"),
-                   _size(identity, rules_version).label("total"))
-            .join(scores, and_(scores.c.moves == page.c.moves, scores.c.turns == page.c.turns))
-            .order_by(*page_order))
-
-
-def _first_at_score() -> Any:
-    """Whether an entry is the first on its board to reach its score: no entry at the same
-    moves and turns comes from an earlier run (one probe of ix_entries_board)."""
-    earlier = entries.alias("earlier")
-    return ~select(earlier.c.id).where(
-        earlier.c.map_id == entries.c.map_id, earlier.c.rules_version == entries.c.rules_version,
-        earlier.c.removed == false(), earlier.c.moves == entries.c.moves,
-        earlier.c.turns == entries.c.turns, earlier.c.run_id < entries.c.run_id).exists()
-
-
-def _first_at_points() -> Any:
-    """The same for an entry of a board in points (one probe of ix_scored_entries_board)."""
-    earlier = scored_entries.alias("earlier")
-    return ~select(earlier.c.id).where(
-        earlier.c.game == scored_entries.c.game, earlier.c.board == scored_entries.c.board,
-        earlier.c.rules_version == scored_entries.c.rules_version,
-        earlier.c.removed == false(), earlier.c.score == scored_entries.c.score,
-        earlier.c.run_id < scored_entries.c.run_id).exists()
-
-
-@functools.cache
-def _around_start() -> Any:
-    """Where a page around a player begins: up to `before` entries ahead of theirs, else their
-    own entry; no row if they have none on the board."""
-    mine = select(*ORDER).join(players, players.c.id == entries.c.player_id).where(
-        _BOARD, players.c.name == bindparam("name")).cte("mine")
-    ahead = select(*ORDER).where(
-        _BOARD, tuple_(*ORDER) < tuple_(*(select(c).scalar_subquery() for c in mine.c))
-    ).order_by(*(c.desc() for c in ORDER)).limit(_literal("before")).subquery("ahead")
-    either = union_all(select(*mine.c), select(*ahead.c)).subquery("either")
-    return select(*either.c).order_by(*either.c).limit(1)
-
-
-def board_page(conn: Connection, identity: str, rules_version: int, *, limit: int,
-               cursor: str | None = None, around: str | None = None
-               ) -> tuple[list[dict[str, Any]], int, str | None] | None:
-    """A page of a board in rank order, its total and the next page's cursor. With `around`,
-    the page holds that player's entry near its middle; None if the player has no entry.
-    The page, its ranks and its total come from one statement, so they always agree, even
-    outside a transaction (db.reading_statements)."""
-    board = {"identity": identity, "rules_version": rules_version}
-    start: tuple[int, int, int] | None = None  # the page begins after this key
-    inclusive = False
-    if around is not None:
-        found = conn.execute(_around_start(), {**board, "name": around,
-                                               "before": max(0, (limit - 1) // 2)}).first()
-        if found is None:
-            return None
-        start = tuple(found)
-        inclusive = True
-    elif cursor is not None:
-        start = _cursor(cursor, (int, int, int))
-    if start is None:
-        rows = conn.execute(_page(""), {**board, "limit": limit + 1}).all()
-    else:
-        rows = conn.execute(_page(">=" if inclusive else ">"),
-                            {**board, "limit": limit + 1, "start_moves": start[0],
-                             "start_turns": start[1], "start_run": start[2]}).all()
-    more = len(rows) > limit
-    rows = rows[:limit]
-    total = int(rows[0].total) if rows else board_size(conn, identity, rules_version)
-    items = [{"rank": row.rank, "player": row.player, "moves": row.moves,
-              "turns": row.turns, "run": row.run_id, "at": row.at, "first": bool(row.first)}
-             for row in rows]
-    next_cursor = None
-    if more and rows:
-        last = rows[-1]
-        next_cursor = _make_cursor([last.moves, last.turns, last.run_id])
-    return items, total, next_cursor
-
-
-def rules_versions(conn: Connection, identity: str) -> list[int]:
-    return list(conn.execute(select(entries.c.rules_version).distinct()
-                             .where(entries.c.map_id == identity)
-                             .order_by(entries.c.rules_version)).scalars())
+    return take_off_map_entries(conn, condition) + take_off_scored_entries(conn, scored)
 
 
 # ---------------------------------------------------------------------- reports, moderation
 
 def add_report(conn: Connection, reporter_id: int, why: str, *, map_id: str | None = None,
                run_id: int | None = None) -> int:
-    return _new_id(conn.execute(insert(reports).values(reporter_id=reporter_id, map_id=map_id,
+    return new_id(conn.execute(insert(reports).values(reporter_id=reporter_id, map_id=map_id,
                                                        run_id=run_id, why=why, at=now())))
 
 
@@ -926,14 +436,14 @@ def _enter_next_best(conn: Connection, removed_run: int) -> None:
         best = conn.execute(theirs.where(runs.c.map_id == gone.map_id)
                             .order_by(runs.c.moves, runs.c.turns, runs.c.id).limit(1)).first()
         if best is not None:
-            _enter(conn, gone.map_id, gone.rules_version, gone.player_id, best.id,
+            enter_best(conn, gone.map_id, gone.rules_version, gone.player_id, best.id,
                    Outcome(True, moves=best.moves, turns=best.turns), best.submitted_at)
         return
     best = conn.execute(theirs.where(runs.c.board == gone.board)
                         .order_by(runs.c.score.desc(), runs.c.id).limit(1)).first()
     if best is not None:  # verified, so its document was read and its claims are the replay's
         document = best.document
-        _enter_scored(conn, document["game"], gone.rules_version, gone.player_id, best.id,
+        enter_best_scored(conn, document["game"], gone.rules_version, gone.player_id, best.id,
                       Outcome(True, board=gone.board, score=best.score,
                               ending=document["claimed"]["outcome"],
                               difficulty=document["difficulty"],
@@ -957,98 +467,3 @@ def moderation_entries(conn: Connection, limit: int) -> list[dict[str, Any]]:
                         .order_by(moderation_log.c.id.desc()).limit(limit)).all()
     return [{"action": r.action, "target": r.target, "why": r.why, "moderator": r.moderator,
              "at": iso(r.at)} for r in rows]
-
-
-# ---------------------------------------------------------------------- helpers
-
-def _new_id(result: CursorResult[Any]) -> int:
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
-
-
-def iso(value: datetime | None) -> str | None:
-    """A stored time as ISO 8601 UTC, e.g. 2026-01-01T00:00:00.000000Z (SQLite hands times back
-    without their zone: they were stored in UTC). isoformat, not strftime: a page of 100 board
-    entries formats 100 of these, and strftime took a fifth of the route's time."""
-    if value is None:
-        return None
-    if value.tzinfo is not None:
-        value = value.astimezone(UTC).replace(tzinfo=None)
-    return value.isoformat(timespec="microseconds") + "Z"
-
-
-class utc_iso(FunctionElement[str]):  # noqa: N801 - used like an SQL function
-    """A stored time as iso() writes it, made by the database: a page of 100 entries spent
-    0.3 ms formatting them in Python."""
-
-    type = String()
-    inherit_cache = True
-
-
-@compiles(utc_iso, "postgresql")
-def _utc_iso_postgresql(element: utc_iso, compiler: Any, **kw: Any) -> str:
-    return (f"to_char({compiler.process(element.clauses, **kw)} AT TIME ZONE 'UTC', "
-            """'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')""")
-
-
-@compiles(utc_iso, "sqlite")
-def _utc_iso_sqlite(element: utc_iso, compiler: Any, **kw: Any) -> str:
-    # SQLite keeps a time as text in UTC, "2026-01-01 00:00:00.000000".
-    return f"replace({compiler.process(element.clauses, **kw)}, ' ', 'T') || 'Z'"
-
-
-def _make_cursor(values: Sequence[Any]) -> str:
-    raw = json.dumps(list(values), separators=(",", ":"), ensure_ascii=True).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def _cursor(cursor: str | None, types: tuple[type, ...]) -> tuple[Any, ...] | None:
-    """The values of a cursor made by _make_cursor, checked against `types`."""
-    if cursor is None:
-        return None
-    try:
-        values = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
-    except (ValueError, TypeError):
-        raise BadCursor(cursor) from None
-    if not (isinstance(values, list) and len(values) == len(types)
-            and all(type(v) is t for v, t in zip(values, types, strict=True))):
-        raise BadCursor(cursor)
-    if any(isinstance(v, int) and not -(1 << 62) < v < 1 << 62 for v in values):
-        raise BadCursor(cursor)
-    if any(isinstance(v, str) and (len(v) > 400 or _UNSTORABLE.search(v)) for v in values):
-        raise BadCursor(cursor)  # no database compares a NUL or a lone surrogate
-    return tuple(values)
-
-
-_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
-
-
-def safe_message(message: str | None, limit: int = 2000) -> str | None:
-    """A refusal's words as they can be stored on both databases and shown anywhere: NULs,
-    lone surrogates and other control characters become U+FFFD, and the text is cut to
-    `limit` characters."""
-    if not message:
-        return None
-    cleaned = "".join("\ufffd" if _UNSTORABLE.match(c) or (not c.isprintable() and c not in
-                                                           "\n\t") else c
-                      for c in message[:limit])
-    return cleaned
-
-
-def player_entries(conn: Connection, name: str, *, limit: int = 100) -> list[dict[str, Any]]:
-    """A player's entry on each board of the current rules (visible maps only), with its rank,
-    best ranks first."""
-    rows = conn.execute(
-        select(entries.c.map_id, entries.c.moves, entries.c.turns, entries.c.run_id,
-               entries.c.at, maps.c.title, maps.c.share_code)
-        .join(players, players.c.id == entries.c.player_id)
-        .join(maps, maps.c.id == entries.c.map_id)
-        .where(players.c.name == name, entries.c.removed == false(),
-               entries.c.rules_version == CURRENT_RULES_VERSION, maps.c.hidden_at.is_(None))
-        .order_by(maps.c.title, entries.c.map_id).limit(limit)).all()
-    out = [{"title": row.title, "share_code": row.share_code, "moves": row.moves,
-            "turns": row.turns, "run": row.run_id, "at": iso(row.at),
-            "rank": 1 + _better_than(conn, row.map_id, CURRENT_RULES_VERSION, row.moves,
-                                     row.turns)} for row in rows]
-    return sorted(out, key=lambda item: (item["rank"], item["title"]))

@@ -22,9 +22,9 @@ Storage rules (ENGINEERING.md, "SQLite"):
   `scores.db.corrupt-<UTC time>` with its -wal and -shm files, a fresh one is started, and
   `store.recovered` says where the old one went, so the app can tell the player.
 
-`best` is a table derived from `entries` (each player's best entry per map), and `score_counts`
-`moves_counts` derived from `best` (how many players hold each score, and each move count), all
-kept in step in the same
+The tables and their migrations are in services.score_tables. `best` is a table derived from
+`entries` (each player's best entry per map), and `score_counts` `moves_counts` derived from
+`best` (how many players hold each score, and each move count), all kept in step in the same
 transaction as every insert. So the top of a board is an index lookup, a page further down is
 found from the last entry shown (keyset pagination, never OFFSET), and a player's rank is two short
 sums (the move counts ahead, then the turn counts ahead at the same moves) plus a count of the
@@ -51,7 +51,7 @@ from typing import Self
 from engine.cardrogue import RULES_VERSION, MapSpec, Run, Verified, share_code, verify_run
 from engine.core import RunError
 from engine.core.runs import Run as AnyRun
-from services import clock
+from services import clock, score_tables
 from services.paths import DataFolderError, data_dir
 
 DB_NAME = "scores.db"
@@ -62,92 +62,6 @@ NOT_WON = "not_won"  # a RunError code: the run verified, but it is not a win
 
 # Called just before COMMIT of an insert. Tests set it to kill a process mid-save.
 _before_commit: Callable[[], None] | None = None
-
-# Each migration takes the database from version n to n + 1, in one transaction.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        """CREATE TABLE maps (
-            map_id TEXT PRIMARY KEY,
-            share_code TEXT NOT NULL,
-            title TEXT NOT NULL DEFAULT ''
-        )""",
-        """CREATE TABLE runs (
-            hash TEXT PRIMARY KEY,
-            body TEXT NOT NULL
-        )""",
-        """CREATE TABLE entries (
-            id INTEGER PRIMARY KEY,
-            map_id TEXT NOT NULL REFERENCES maps(map_id),
-            rules_version INTEGER NOT NULL,
-            player TEXT NOT NULL,
-            character TEXT NOT NULL,
-            moves INTEGER NOT NULL,
-            turns INTEGER NOT NULL,
-            health INTEGER NOT NULL,
-            recorded TEXT NOT NULL,
-            added TEXT NOT NULL,
-            run_hash TEXT NOT NULL UNIQUE REFERENCES runs(hash)
-        )""",
-        "CREATE INDEX entries_by_player ON entries(map_id, rules_version, player)",
-        """CREATE TABLE best (
-            map_id TEXT NOT NULL,
-            rules_version INTEGER NOT NULL,
-            player TEXT NOT NULL,
-            moves INTEGER NOT NULL,
-            turns INTEGER NOT NULL,
-            entry_id INTEGER NOT NULL UNIQUE REFERENCES entries(id),
-            PRIMARY KEY (map_id, rules_version, player)
-        ) WITHOUT ROWID""",
-        "CREATE INDEX best_ranked ON best(map_id, rules_version, moves, turns, entry_id)",
-    ),
-    (
-        # How many players hold each score, so a rank is a sum over the distinct scores ahead
-        # (a few thousand rows at most) instead of a count over every player ahead.
-        """CREATE TABLE score_counts (
-            map_id TEXT NOT NULL,
-            rules_version INTEGER NOT NULL,
-            moves INTEGER NOT NULL,
-            turns INTEGER NOT NULL,
-            players INTEGER NOT NULL CHECK (players > 0),
-            PRIMARY KEY (map_id, rules_version, moves, turns)
-        ) WITHOUT ROWID""",
-        """INSERT INTO score_counts (map_id, rules_version, moves, turns, players)
-           SELECT map_id, rules_version, moves, turns, COUNT(*) FROM best
-           GROUP BY map_id, rules_version, moves, turns""",
-        # The same per move count, so the players ahead in moves are a sum over a few hundred
-        # rows even when moves and turns make tens of thousands of distinct scores.
-        """CREATE TABLE moves_counts (
-            map_id TEXT NOT NULL,
-            rules_version INTEGER NOT NULL,
-            moves INTEGER NOT NULL,
-            players INTEGER NOT NULL CHECK (players > 0),
-            PRIMARY KEY (map_id, rules_version, moves)
-        ) WITHOUT ROWID""",
-        """INSERT INTO moves_counts (map_id, rules_version, moves, players)
-           SELECT map_id, rules_version, moves, COUNT(*) FROM best
-           GROUP BY map_id, rules_version, moves""",
-    ),
-    (
-        # Boards of games scored in points (Mini Rogue): each game names its boards (a daily
-        # date, a shared seed), the highest score ranks first. Every finished run counts, won
-        # or lost: a death deep in the dungeon is a score too.
-        """CREATE TABLE scored_entries (
-            id INTEGER PRIMARY KEY,
-            game TEXT NOT NULL,
-            board TEXT NOT NULL,
-            rules_version INTEGER NOT NULL,
-            player TEXT NOT NULL,
-            score INTEGER NOT NULL,
-            outcome TEXT NOT NULL,
-            recorded TEXT NOT NULL,
-            added TEXT NOT NULL,
-            run_hash TEXT NOT NULL REFERENCES runs(hash),
-            UNIQUE (game, board, run_hash)
-        )""",
-        "CREATE INDEX scored_ranked ON scored_entries(game, board, rules_version, score DESC, id)",
-    ),
-)
-SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class StoreError(Exception):
@@ -324,16 +238,16 @@ class ScoreStore:
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
+        if version > score_tables.SCHEMA_VERSION:
             raise StoreError(f"the high score database {self.path} was written by a newer "
                              f"Card Rogue (layout {version}; this one knows up to "
-                             f"{SCHEMA_VERSION}): update Card Rogue to use it")
-        while version < SCHEMA_VERSION:
+                             f"{score_tables.SCHEMA_VERSION}): update Card Rogue to use it")
+        while version < score_tables.SCHEMA_VERSION:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 current = conn.execute("PRAGMA user_version").fetchone()[0]
                 if current == version:  # nobody migrated it meanwhile
-                    for statement in MIGRATIONS[version]:
+                    for statement in score_tables.MIGRATIONS[version]:
                         conn.execute(statement)
                     conn.execute(f"PRAGMA user_version = {version + 1}")
                 conn.execute("COMMIT")
@@ -420,7 +334,8 @@ class ScoreStore:
             if is_new:
                 moves, turns, entry_id = figures["moves"], figures["turns"], cursor.lastrowid
                 assert isinstance(moves, int) and isinstance(turns, int) and entry_id is not None
-                improved = _update_best(conn, verified.map_id, run.player, moves, turns, entry_id)
+                improved = score_tables.update_best(conn, verified.map_id, run.player, moves,
+                                                    turns, entry_id)
         entry = self.entry(run.hash)
         best = self.best(verified.map_id, run.player)
         assert entry is not None and best is not None
@@ -640,40 +555,3 @@ def _file_identity(path: Path) -> tuple[int, int] | None:
     return (info.st_dev, info.st_ino)
 
 
-def _update_best(conn: sqlite3.Connection, map_id: str, player: str, moves: int, turns: int,
-                 entry_id: int) -> bool:
-    """Make a new entry the player's best if it beats the current one. Returns True if it did."""
-    current = conn.execute(
-        "SELECT moves, turns FROM best WHERE map_id = ? AND rules_version = ? AND player = ?",
-        (map_id, RULES_VERSION, player)).fetchone()
-    if current is None:
-        conn.execute("INSERT INTO best (map_id, rules_version, player, moves, turns, entry_id) "
-                     "VALUES (?, ?, ?, ?, ?, ?)",
-                     (map_id, RULES_VERSION, player, moves, turns, entry_id))
-        _count_score(conn, map_id, moves, turns, +1)
-        return True
-    if (moves, turns) < tuple(current):  # an equal score keeps the earlier entry
-        conn.execute("UPDATE best SET moves = ?, turns = ?, entry_id = ? "
-                     "WHERE map_id = ? AND rules_version = ? AND player = ?",
-                     (moves, turns, entry_id, map_id, RULES_VERSION, player))
-        _count_score(conn, map_id, current[0], current[1], -1)
-        _count_score(conn, map_id, moves, turns, +1)
-        return True
-    return False
-
-
-def _count_score(conn: sqlite3.Connection, map_id: str, moves: int, turns: int, change: int) -> None:
-    """Keep `score_counts` and `moves_counts` in step with `best`: one player more (+1) or fewer
-    (-1) holds this score."""
-    for table, key in (("score_counts", {"moves": moves, "turns": turns}),
-                       ("moves_counts", {"moves": moves})):
-        names = ["map_id", "rules_version", *key]
-        values = (map_id, RULES_VERSION, *key.values())
-        match = " AND ".join(f"{name} = ?" for name in names)
-        if change > 0:
-            conn.execute(f"INSERT INTO {table} ({', '.join(names)}, players) VALUES "
-                         f"({', '.join('?' * len(names))}, 1) "
-                         "ON CONFLICT DO UPDATE SET players = players + 1", values)
-        elif not conn.execute(f"DELETE FROM {table} WHERE {match} AND players = 1",
-                              values).rowcount:
-            conn.execute(f"UPDATE {table} SET players = players - 1 WHERE {match}", values)

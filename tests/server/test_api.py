@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.maps import load_map
-from server import store
+from server import sql, store
 from server.schema import entries, players, runs
 from tests.server.conftest import CHALLENGES, Api, challenge
 from tests.server.support import make_moderator, slower
@@ -665,7 +665,7 @@ def test_bodies_the_cli_refuses_are_refused_here_with_400(api: Api) -> None:
 def test_forged_cursors_and_unstorable_refusals_are_no_500(api: Api) -> None:
     for values, sort in ((["\ud800", 1], "title"), (["a\u0000", 1], "title")):
         answer = api.client.get("/api/v1/maps", params={
-            "sort": sort, "cursor": store._make_cursor(values)})
+            "sort": sort, "cursor": sql.make_cursor(values)})
         assert answer.status_code == 400, values
         assert answer.json()["error"]["code"] == "bad_cursor"
     # A refusal whose words hold what no database stores is recorded, made safe.

@@ -7,7 +7,7 @@ import random
 
 from sqlalchemy import select
 
-from server import store
+from server import map_boards, sql, store
 from server.db import connect, reading, writing
 from server.schema import entries
 from server.verification import CURRENT_RULES_VERSION, MapFacts, Outcome
@@ -66,7 +66,7 @@ def test_every_page_has_the_ranks_counted_by_hand(database: str) -> None:
                 seen: list[tuple[int, str]] = []
                 cursor = None
                 while True:
-                    page = store.board_page(conn, MAP, CURRENT_RULES_VERSION,
+                    page = map_boards.board_page(conn, MAP, CURRENT_RULES_VERSION,
                                             limit=limit, cursor=cursor)
                     assert page is not None
                     items, total, cursor = page
@@ -76,7 +76,7 @@ def test_every_page_has_the_ranks_counted_by_hand(database: str) -> None:
                         break
                 assert seen == want, limit
             for index, (_m, _t, _r, name) in enumerate(board):
-                page = store.board_page(conn, MAP, CURRENT_RULES_VERSION, limit=5,
+                page = map_boards.board_page(conn, MAP, CURRENT_RULES_VERSION, limit=5,
                                         around=name)
                 assert page is not None
                 items, total, _next = page
@@ -85,7 +85,7 @@ def test_every_page_has_the_ranks_counted_by_hand(database: str) -> None:
                 start = names.index(name)
                 assert [(item["rank"], item["player"]) for item in items] == \
                     want[index - start:index - start + len(items)]
-            banned = store.board_page(conn, MAP, CURRENT_RULES_VERSION, limit=5,
+            banned = map_boards.board_page(conn, MAP, CURRENT_RULES_VERSION, limit=5,
                                       around="p07")
             assert banned is None
     finally:
@@ -93,7 +93,7 @@ def test_every_page_has_the_ranks_counted_by_hand(database: str) -> None:
 
 
 def test_a_page_writes_times_and_ranks_as_the_rest_of_the_api(database: str) -> None:
-    """The database formats a page's times (store.utc_iso): the same text as store.iso gives
+    """The database formats a page's times (sql.utc_iso): the same text as sql.iso gives
     for the stored time, to the microsecond, in UTC whatever the session's time zone."""
     fill(database)
     engine = connect(database)
@@ -101,9 +101,9 @@ def test_a_page_writes_times_and_ranks_as_the_rest_of_the_api(database: str) -> 
         with reading(engine) as conn:
             if engine.dialect.name == "postgresql":
                 conn.exec_driver_sql("SET TIME ZONE 'America/New_York'")
-            stored = {run: store.iso(at) for run, at in conn.execute(
+            stored = {run: sql.iso(at) for run, at in conn.execute(
                 select(entries.c.run_id, entries.c.at).where(entries.c.map_id == MAP))}
-            page = store.board_page(conn, MAP, CURRENT_RULES_VERSION, limit=100)
+            page = map_boards.board_page(conn, MAP, CURRENT_RULES_VERSION, limit=100)
             assert page is not None
             items = page[0]
             assert [item["at"] for item in items] == [stored[item["run"]] for item in items]

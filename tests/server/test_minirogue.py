@@ -12,7 +12,7 @@ from sqlalchemy import false, func, select
 
 from server.db import migrate
 from server.schema import scored_boards, scored_counts, scored_entries
-from server.store import iso
+from server.sql import iso
 from tests.server.conftest import Api
 from tests.server.minirogue_runs import (
     by_score,

@@ -12,11 +12,9 @@ can get past each of them; scrolls and potions that cross walls are not counted 
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeGuard
 
@@ -49,6 +47,7 @@ from engine.cardrogue.maps.geometry import (
     regions_of,
 )
 from engine.cardrogue.maps.problems import ERROR, WARNING, Collector
+from engine.cardrogue.maps.wording import at_cell, did_you_mean, glyph_text, quoted, with_article
 
 # Card types a hero can be given, or buy: everything holdable but enemies.
 ITEM_TYPES = ("weapon", "armour", "scroll", "artifact", "potion", "key", "debt")
@@ -60,43 +59,10 @@ FIXED_TILES = ("start", "path")
 DIRECTION_NAMES = {N: "north", E: "east", S: "south", W: "west"}
 
 
-def _at(cell: tuple[int, int]) -> str:
-    return f"row {cell[0] + 1}, col {cell[1] + 1}"
-
-
-def _suggest(word: str, choices: Any) -> str:
-    return _closest(word[:100], tuple(choices))
-
-
-@lru_cache(maxsize=1024)
-def _closest(word: str, choices: tuple[str, ...]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean {_q(close[0])}?)" if close else ""
-
-
 def _every_face(faces: Any) -> bool:
     """Whether a list of die faces names all six."""
     return isinstance(faces, list) and {1, 2, 3, 4, 5, 6} <= {
         f for f in faces if isinstance(f, int) and not isinstance(f, bool)}
-
-
-def _q(value: Any) -> str:
-    """A value quoted as TOML would write it."""
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _a(noun: str) -> str:
-    """`noun` with "a" or "an" before it (none before a name that has its own "The")."""
-    if noun.startswith("The "):
-        return noun
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
-
-
-def _glyph(char: str) -> str:
-    """A glyph as an author would type it, with invisible characters spelled out."""
-    if char.isprintable() and not char.isspace():
-        return _q(char)
-    return f"U+{ord(char):04X}"
 
 
 def _is_str(value: Any) -> TypeGuard[str]:
@@ -161,12 +127,12 @@ class _LevelLint:
     def card_name(self, card_id: Any) -> str:
         """A card as players know it, by its name; an unknown id quoted as written."""
         card = self.catalog.cards.get(card_id) if _is_str(card_id) else None
-        return card.name if card is not None else _q(card_id)
+        return card.name if card is not None else quoted(card_id)
 
     def a_card(self, card_id: Any) -> str:
         """ "a Goblin", "an Imp", "The Golem"; an unknown id quoted."""
         card = self.catalog.cards.get(card_id) if _is_str(card_id) else None
-        return _a(card.name) if card is not None else _q(card_id)
+        return with_article(card.name) if card is not None else quoted(card_id)
 
     def the_card(self, card_id: Any) -> str:
         name = self.card_name(card_id)
@@ -180,7 +146,7 @@ class _LevelLint:
         if card_id in self.catalog.cards and ":" not in card_id:
             return True
         self.add(ERROR, "unknown_card",
-                 f"{what}: there is no card {_q(card_id)}{_suggest(card_id, self.catalog.cards)}; "
+                 f"{what}: there is no card {quoted(card_id)}{did_you_mean(card_id, self.catalog.cards)}; "
                  "see docs/map-format.md for the card ids", cell, path)
         return False
 
@@ -214,11 +180,11 @@ class _LevelLint:
             if not _is_str(glyph) or len(glyph) != 1 or glyph in BLANKS:
                 continue  # the schema says why
             where = json_path(("legend", glyph))[1:]
-            what = f"legend entry {_glyph(glyph)}"
+            what = f"legend entry {glyph_text(glyph)}"
             card_id = entry.get("card") if isinstance(entry, dict) else entry
             if _is_str(card_id) and card_id != "path" and self.card_type(card_id) == "path":
                 self.add(WARNING, "classic_tile",
-                         f"{what}: {_q(card_id)} is a tile of the classic game, whose printed "
+                         f"{what}: {quoted(card_id)} is a tile of the classic game, whose printed "
                          "paths are ignored here: in a map the paths grid decides every cell's "
                          "paths, so use \"path\" (or the . glyph)", path=where)
             if _is_str(entry):
@@ -234,12 +200,12 @@ class _LevelLint:
             kind = self.catalog.cards[card_id].type
             if "colour" in entry and kind != "potion":
                 self.add(ERROR, "colour_not_potion",
-                         f"{what}: only a potion has a colour, and {self.the_card(card_id)} is {_a(kind)}",
+                         f"{what}: only a potion has a colour, and {self.the_card(card_id)} is {with_article(kind)}",
                          path=where + ".colour")
             stock = entry.get("stock")
             if stock is not None and kind != "shop":
                 self.add(ERROR, "stock_not_shop",
-                         f"{what}: only a shop has a stock, and {self.the_card(card_id)} is {_a(kind)}",
+                         f"{what}: only a shop has a stock, and {self.the_card(card_id)} is {with_article(kind)}",
                          path=where + ".stock")
             if isinstance(stock, list):
                 for n, sold in enumerate(stock[:MAX_STOCK]):
@@ -248,7 +214,7 @@ class _LevelLint:
                     if self.card_type(sold) not in ITEM_TYPES:
                         self.add(ERROR, "not_for_sale",
                                  f"{what}: a shop cannot sell {self.a_card(sold)}, which is "
-                                 f"{_a(self.catalog.cards[sold].type)}", path=f"{where}.stock[{n}]")
+                                 f"{with_article(self.catalog.cards[sold].type)}", path=f"{where}.stock[{n}]")
                     elif self.catalog.cards[sold].gold is None:
                         self.add(ERROR, "unpriced_stock",
                                  f"{what}: a shop cannot sell {self.a_card(sold)}: it has no "
@@ -263,7 +229,7 @@ class _LevelLint:
                 if unused:
                     self.add(WARNING, "override_unused",
                              f"{what}: {', '.join(unused)} only change enemies, and {self.the_card(card_id)} "
-                             f"is {_a(kind)}, so they have no effect", path=where)
+                             f"is {with_article(kind)}, so they have no effect", path=where)
             else:
                 self.check_playable_enemy(entry, what, where)
 
@@ -340,7 +306,7 @@ class _LevelLint:
         bad = codes.find(BAD_PATH)
         while bad >= 0:
             self.add(ERROR, "unknown_path_glyph",
-                     f"{_glyph(ptext[bad])} is not a path glyph; draw paths with box-drawing "
+                     f"{glyph_text(ptext[bad])} is not a path glyph; draw paths with box-drawing "
                      f"characters such as \u253c \u2500 \u2502 \u2514 \u2575, and "
                      f"write a space or {EMPTY_GLYPH} where a cell has no paths",
                      divmod(bad, width), ".paths")
@@ -350,7 +316,7 @@ class _LevelLint:
             count = ctext.count(g)
             times = f" (it appears {count} times)" if count > 1 else ""
             self.add(ERROR, "unknown_glyph",
-                     f"{_glyph(g)} has no legend entry{times}; add it under [levels.legend] "
+                     f"{glyph_text(g)} has no legend entry{times}; add it under [levels.legend] "
                      f"(for example {json.dumps(g, ensure_ascii=False)} = \"goblin\"), or use a "
                      f"built-in glyph: @ start, > ladder, . path", divmod(ctext.find(g), width),
                      ".cells")
@@ -370,7 +336,7 @@ class _LevelLint:
         for extra in cells[1:]:
             self.add(ERROR, "one_start",
                      f"a second start: a level has exactly one, and the first is at "
-                     f"{_at(board.cell(cells[0]))}", board.cell(extra),
+                     f"{at_cell(board.cell(cells[0]))}", board.cell(extra),
                      ".cells")
 
     def check_exit(self, board: Board, reach: int | None) -> None:
@@ -410,7 +376,7 @@ class _LevelLint:
         for open_cell, side in half_open:
             self.add(WARNING, "half_open_edge",
                      f"the path leading {DIRECTION_NAMES[side]} from here meets a wall on the "
-                     f"cell at {_at(board.cell(open_cell + step[side]))}, so the two do not "
+                     f"cell at {at_cell(board.cell(open_cell + step[side]))}, so the two do not "
                      "connect; open both sides of the edge or neither", board.cell(open_cell),
                      ".paths")
 
@@ -555,7 +521,7 @@ class _LevelLint:
             if _is_str(glyph) and len(glyph) == 1 and glyph not in BLANKS \
                     and glyph not in board.cells.text:
                 self.add(WARNING, "unused_legend",
-                         f"legend entry {_glyph(glyph)} is not used in the cells grid",
+                         f"legend entry {glyph_text(glyph)} is not used in the cells grid",
                          path=json_path(("legend", glyph))[1:])
 
     def check_characters(self) -> None:
@@ -595,7 +561,7 @@ class _LevelLint:
             if self.card_type(item) not in ITEM_TYPES:
                 self.add(ERROR, "not_holdable",
                          f"items, entry {n + 1}: {self.a_card(item)} is "
-                         f"{_a(str(self.card_type(item)))}, not a card a hero can start with",
+                         f"{with_article(str(self.card_type(item)))}, not a card a hero can start with",
                          path=f".items[{n}]")
                 continue
             good.append(item)

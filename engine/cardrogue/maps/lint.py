@@ -13,10 +13,10 @@ from engine.cardrogue.maps.level_rules import (
     Carry,
     _is_str,
     _LevelLint,
-    _q,
     level_name,
 )
 from engine.cardrogue.maps.problems import ERROR, Collector
+from engine.cardrogue.maps.wording import quoted
 
 
 class LintCache:
@@ -114,7 +114,7 @@ def lint(document: Any, out: Collector, catalog: Catalog | None = None,
         if _is_str(level_id):
             if level_id in seen_ids:
                 out.add(ERROR, "duplicate_level_id",
-                        f"level id {_q(level_id)} is already used by level {seen_ids[level_id] + 1}; "
+                        f"level id {quoted(level_id)} is already used by level {seen_ids[level_id] + 1}; "
                         "every level needs its own id", level=name,
                         path=f"$.levels[{index}].id")
             else:

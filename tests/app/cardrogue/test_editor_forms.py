@@ -13,12 +13,9 @@ from textual.widgets import (
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.editor import cards
-from app.games.cardrogue.editor.forms import (
-    CardPaletteScreen,
-    LegendEntryScreen,
-    LevelPropertiesScreen,
-    MapPropertiesScreen,
-)
+from app.games.cardrogue.editor.card_palette import CardPaletteScreen
+from app.games.cardrogue.editor.forms import LevelPropertiesScreen, MapPropertiesScreen
+from app.games.cardrogue.editor.legend_form import LegendEntryScreen
 from app.games.cardrogue.editor.model import MAP, MapModel, new_document
 from tests.app.support import (
     FORM_SIZE as SIZE,

@@ -17,8 +17,9 @@ from engine.cardrogue import runs
 from engine.cardrogue.identity import map_id
 from engine.cardrogue.runs import Run
 from engine.core.runs import CLAIMS_DIFFER, RunError
-from services import paths, scores
-from services.scores import NOT_WON, SCHEMA_VERSION, ScoreStore, StoreError
+from services import paths, score_tables, scores
+from services.score_tables import SCHEMA_VERSION
+from services.scores import NOT_WON, ScoreStore, StoreError
 from tests.app.support import CORPUS, corpus_run
 from tests.runs import maps as corpus_maps
 from tests.runs.record import bot_game
@@ -91,9 +92,9 @@ def test_reopening_does_not_migrate_again(data_dir, corridor_runs):
 
 
 def test_a_migration_is_one_transaction(data_dir, monkeypatch):
-    broken = (scores.MIGRATIONS[0][:2] + ("CREATE TABLE oops (",),)
-    monkeypatch.setattr(scores, "MIGRATIONS", broken)
-    monkeypatch.setattr(scores, "SCHEMA_VERSION", 1)
+    broken = (score_tables.MIGRATIONS[0][:2] + ("CREATE TABLE oops (",),)
+    monkeypatch.setattr(score_tables, "MIGRATIONS", broken)
+    monkeypatch.setattr(score_tables, "SCHEMA_VERSION", 1)
     with pytest.raises(StoreError):
         ScoreStore.open()
     conn = sqlite3.connect(data_dir / "scores.db")
@@ -103,11 +104,12 @@ def test_a_migration_is_one_transaction(data_dir, monkeypatch):
 
 
 def test_migrations_run_in_order_from_any_older_version(data_dir, monkeypatch):
-    extra = scores.MIGRATIONS + (("ALTER TABLE maps ADD COLUMN note TEXT NOT NULL DEFAULT ''",),)
+    extra = score_tables.MIGRATIONS + (
+        ("ALTER TABLE maps ADD COLUMN note TEXT NOT NULL DEFAULT ''",),)
     with ScoreStore.open():
         pass
-    monkeypatch.setattr(scores, "MIGRATIONS", extra)
-    monkeypatch.setattr(scores, "SCHEMA_VERSION", len(extra))
+    monkeypatch.setattr(score_tables, "MIGRATIONS", extra)
+    monkeypatch.setattr(score_tables, "SCHEMA_VERSION", len(extra))
     with ScoreStore.open() as upgraded:
         assert upgraded._conn.execute("PRAGMA user_version").fetchone()[0] == len(extra)
         upgraded._conn.execute("SELECT note FROM maps").fetchall()

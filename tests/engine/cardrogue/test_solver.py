@@ -43,7 +43,8 @@ def test_unwinnable_map_has_no_solution():
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from engine.cardrogue.solver import breadth_first, lower_bound, search  # noqa: E402
+from engine.cardrogue.moves_bound import lower_bound  # noqa: E402
+from engine.cardrogue.solver import breadth_first, search  # noqa: E402
 from tests.engine.cardrogue.support import CHARACTERS, boards  # noqa: E402
 from tests.hypothesis_profiles import examples  # noqa: E402
 

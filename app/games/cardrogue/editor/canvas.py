@@ -26,7 +26,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from app.games.cardrogue.editor.model import BLANK, BUILT_IN, MapModel
+from app.games.cardrogue.editor.grids import BLANK, BUILT_IN
+from app.games.cardrogue.editor.model import MapModel
 from app.games.cardrogue.widgets import board
 from app.games.cardrogue.words import look
 from engine.cardrogue import PATH_GLYPHS, E, N, S, W, standard_catalog

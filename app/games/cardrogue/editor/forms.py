@@ -1,4 +1,6 @@
-"""The editor's forms: map properties, level properties, a legend entry, and the card palette.
+"""The editor's forms: the base form, map properties, level properties and play from here. The
+legend entry's form is in legend_form.py, the card palette in card_palette.py, and the fields
+they all read in fields.py.
 
 Each form is a modal screen that only reads the model. OK dismisses it with what the author
 changed and Escape or Cancel with None; the editor applies the result inside one stroke, so a
@@ -18,12 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widget import Widget
 from textual.widgets import (
     Button,
-    Checkbox,
     Input,
-    Label,
     OptionList,
     Select,
     SelectionList,
@@ -33,141 +32,25 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from app.games.cardrogue.editor import cards
+from app.games.cardrogue.editor.fields import (
+    MAX_HINTS,
+    FormError,
+    card_label,
+    changed_fields,
+    keep_order,
+    labelled,
+    number_text,
+    read_hints,
+    read_int,
+    read_line,
+    read_text,
+    selected_value,
+)
 from app.games.cardrogue.editor.model import MAP, MAX_SIDE, MapModel
-from engine.cardrogue import BUILTIN_GLYPHS, OVERRIDABLE
 
 ResultType = TypeVar("ResultType")
 
-# Control characters the schema refuses: in one-line fields, and in texts (tabs and newlines
-# are allowed there).
-LINE_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-TEXT_FORBIDDEN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 LEVEL_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-
-
-class FormError(ValueError):
-    """A value the form refuses; its message is shown to the author."""
-
-
-# ---------------------------------------------------------------------- reading fields
-
-def read_int(widget: Input, label: str, low: int, high: int, required: bool = False) -> int | None:
-    """The whole number in an Input (None when blank and allowed), within [low, high]."""
-    text = widget.value.strip()
-    if not text:
-        if required:
-            raise FormError(f"{label}: write a whole number from {low} to {high}.")
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise FormError(f"{label}: {text!r} is not a whole number; write one from {low} to "
-                        f"{high}.") from None
-    if not low <= value <= high:
-        raise FormError(f"{label}: {value} is out of range; write a whole number from {low} to "
-                        f"{high}.")
-    return value
-
-
-def read_line(widget: Input, label: str, max_length: int, required: bool = False) -> str | None:
-    text = widget.value.strip()
-    if not text:
-        if required:
-            raise FormError(f"{label} cannot be blank.")
-        return None
-    if len(text) > max_length:
-        raise FormError(f"{label}: at most {max_length} characters.")
-    if LINE_FORBIDDEN.search(text):
-        raise FormError(f"{label}: control characters are not allowed.")
-    return text
-
-
-def read_text(widget: TextArea, label: str, max_length: int) -> str | None:
-    text = widget.text
-    if not text.strip():
-        return None
-    if len(text) > max_length:
-        raise FormError(f"{label}: at most {max_length:,} characters.")
-    if TEXT_FORBIDDEN.search(text):
-        raise FormError(f"{label}: control characters other than tabs are not allowed.")
-    return text
-
-
-MAX_HINTS = 10  # as schemas/map.schema.json allows
-
-
-def read_hints(widget: TextArea) -> list[str] | None:
-    """A level's hints, one a line (blank lines skipped); None when there are none."""
-    hints = [line.strip() for line in widget.text.splitlines() if line.strip()]
-    if len(hints) > MAX_HINTS:
-        raise FormError(f"Hints: at most {MAX_HINTS}, one a line.")
-    for hint in hints:
-        if len(hint) > 200:
-            raise FormError("Hints: at most 200 characters each.")
-        if LINE_FORBIDDEN.search(hint):
-            raise FormError("Hints: control characters are not allowed.")
-    return hints or None
-
-
-def read_faces(widget: Input, label: str) -> list[int] | None:
-    """Die faces written like "5 6" or "5, 6"; None when blank."""
-    words = widget.value.replace(",", " ").split()
-    if not words:
-        return None
-    faces: list[int] = []
-    for word in words:
-        if word not in "123456" or len(word) != 1:
-            raise FormError(f"{label}: {word!r} is not a die face; write faces 1 to 6, "
-                            "like 5 6.")
-        if int(word) not in faces:
-            faces.append(int(word))
-    return faces
-
-
-def read_on_roll(widget: Input, label: str, effects: tuple[str, ...]) -> dict[str, str] | None:
-    """Face effects written like "6=reroll_twice 1=miss"; None when blank."""
-    words = widget.value.replace(",", " ").split()
-    if not words:
-        return None
-    table: dict[str, str] = {}
-    for word in words:
-        face, _, effect = word.partition("=")
-        if len(face) != 1 or face not in "123456" or effect not in effects:
-            raise FormError(f"{label}: write face=effect pairs like 6=reroll_twice, with faces "
-                            f"1 to 6 and effects {', '.join(effects)}.")
-        table[face] = effect
-    return table
-
-
-def selected_value(widget: Select) -> Any:
-    """A Select's value, None when it is blank."""
-    return None if widget.is_blank() else widget.value
-
-
-def changed_fields(model: MapModel, level: int, values: dict[str, Any]) -> dict[str, Any]:
-    """The entries of `values` that differ from the model's (None meaning absent)."""
-    return {key: value for key, value in values.items() if model.field(level, key) != value}
-
-
-def keep_order(before: list[str], chosen: set[str], order: list[str]) -> list[str]:
-    """The `chosen` values, those in `before` in its order and the rest in `order`, so an
-    unchanged selection gives back an equal list."""
-    kept = [value for value in before if value in chosen]
-    return kept + [value for value in order if value in chosen and value not in kept]
-
-
-def card_label(card_id: str) -> Text:
-    """A card as the forms list it: its type (dimmed), its name, its id."""
-    kind = cards.card_type(card_id) or "unknown"
-    return Text.assemble((f"{kind:<9}", "dim"), cards.card_name(card_id), (f"  {card_id}", "dim"))
-
-
-def labelled(label: str, *widgets: Widget, id: str | None = None, hint: str = "") -> Vertical:
-    """A form row: a label, an optional dimmed hint, and the field's widgets."""
-    parts: list[Widget] = [Label(Content(label), classes="field-label")]
-    if hint:
-        parts.append(Static(Content.styled(hint, "dim"), classes="field-hint"))
-    return Vertical(*parts, *widgets, classes="field", id=id)
 
 
 # ---------------------------------------------------------------------- items
@@ -370,7 +253,7 @@ class MapPropertiesScreen(FormScreen[dict[str, Any] | None]):
         yield labelled("Difficulty", Select([(Text(r), r) for r in ratings], prompt="none",
                                             value=rating if rating in ratings else Select.NULL,
                                             id="difficulty"), hint=hint)
-        yield labelled("Seed", Input(_number_text(model.field(MAP, "seed")), id="seed",
+        yield labelled("Seed", Input(number_text(model.field(MAP, "seed")), id="seed",
                                      type="integer", placeholder="blank = 0"),
                        hint=f"{low} to {high}; blank leaves it out")
 
@@ -389,10 +272,6 @@ class MapPropertiesScreen(FormScreen[dict[str, Any] | None]):
             raise FormError("Difficulty: only challenge maps are rated; choose none, or make "
                             "the map a challenge.")
         return changed_fields(self.model, MAP, values)
-
-
-def _number_text(value: Any) -> str:
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
 # ---------------------------------------------------------------------- level properties
@@ -434,7 +313,7 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
             hint="none: any character; one: that character; several: a choice")
         for key in LEVEL_NUMBERS:
             low, high = cards.number_range("level", key)
-            yield labelled(key.capitalize(), Input(_number_text(model.field(level, key)),
+            yield labelled(key.capitalize(), Input(number_text(model.field(level, key)),
                                                    id=key, type="integer"),
                            hint=f"{low} to {high}; blank leaves it out")
         width, height = model.size(level)
@@ -571,7 +450,7 @@ class PlayFromHereScreen(FormScreen[dict[str, Any] | None]):
         model, level = self.model, self.level
         for key in ("health", "gold"):
             low, high = cards.number_range("level", key)
-            yield labelled(f"Starting {key}", Input(_number_text(model.field(level, key)),
+            yield labelled(f"Starting {key}", Input(number_text(model.field(level, key)),
                                                     id=key, type="integer"),
                            hint=f"{low} to {high}; blank: the usual start")
         yield labelled("Starting items", ItemsPicker(level_items(model, level)),
@@ -592,316 +471,3 @@ def goal_label(goal: dict[str, Any]) -> Text:
         label.append(" ")
         label.append_text(Text(f"{cards.card_name(card)} ({card})"))
     return label
-
-
-# ---------------------------------------------------------------------- legend entries
-
-# Every option a legend table can hold, in the order the form shows them.
-ALL_OPTIONS = ("revealed", "colour", "stock") + tuple(
-    name for name in OVERRIDABLE if name not in ("revealed", "colour", "stock"))
-
-
-class LegendOptionFields:
-    """The option fields of a legend entry (numbers, abilities, stock, colour, revealed): made
-    by `option_field` and read back by `read_option`, in the legend form and in the editor's
-    inspector alike. The host is a widget or screen with an `options` dict (the entry's
-    options as they are) and `query_one`."""
-
-    options: dict[str, Any]
-    query_one: Any
-    compact_fields = False  # one-line fields, without borders
-
-    def option_field(self, name: str) -> Vertical:
-        spec = cards.legend_spec(name)
-        value = self.options.get(name)
-        label = name.replace("_", " ").capitalize()
-        widgets: list[Widget]
-        hint = spec.description
-        compact = self.compact_fields
-        if name == "revealed":
-            widgets = [Checkbox("Face up from the start", value=value is True,
-                                id="value-revealed", compact=compact)]
-        elif spec.kind == "int":
-            widgets = [Input(_number_text(value), id=f"value-{name}", type="integer",
-                             placeholder=f"{spec.low} to {spec.high}", compact=compact)]
-            hint = f"{spec.description} ({spec.low} to {spec.high}; blank = the card's own)"
-        elif spec.kind == "bool":
-            widgets = [Select([(Text("yes"), True), (Text("no"), False)],
-                              prompt="the card's own", id=f"value-{name}", compact=compact,
-                              value=value if isinstance(value, bool) else Select.NULL)]
-        elif spec.kind == "choice":
-            widgets = [Select([(Text(c), c) for c in spec.choices], prompt="from the seed",
-                              id=f"value-{name}", compact=compact,
-                              value=value if value in spec.choices else Select.NULL)]
-        elif spec.kind == "faces":
-            widgets = [Input(_faces_text(value), id=f"value-{name}", placeholder="e.g. 5 6",
-                             compact=compact)]
-        elif spec.kind == "chance":
-            chance = value if isinstance(value, dict) else {}
-            widgets = [Horizontal(
-                Input(_faces_text(chance.get("on")), id=f"value-{name}-on",
-                      placeholder="faces, e.g. 6", compact=compact),
-                Input(_number_text(chance.get("turns")), id=f"value-{name}-turns",
-                      type="integer", placeholder="turns, 1 to 20", compact=compact),
-                classes="row")]
-        elif spec.kind == "on_roll":
-            text = " ".join(f"{face}={effect}" for face, effect in value.items()) \
-                if isinstance(value, dict) else ""
-            widgets = [Input(text, id=f"value-{name}", placeholder="e.g. 6=reroll_twice 1=miss",
-                             compact=compact)]
-        elif spec.kind == "cards":
-            stock = [c for c in value if isinstance(c, str)] if isinstance(value, list) else []
-            widgets = [SelectionList[str](
-                *[(Content(f"{name_}  ({c})"), c, c in stock) for c, name_ in cards.stock_cards()],
-                id=f"value-{name}")]
-            hint = f"{spec.description} Nothing chosen: the standard stock."
-        else:
-            widgets = [Input(value if isinstance(value, str) else "", id=f"value-{name}",
-                             max_length=spec.max_length or 0, placeholder="the card's own",
-                             compact=compact)]
-        return labelled(label, *widgets, id=f"opt-{name}", hint=hint)
-
-    def read_option(self, name: str) -> Any:
-        spec = cards.legend_spec(name)
-        label = name.replace("_", " ").capitalize()
-        if name == "revealed":
-            return True if self.query_one("#value-revealed", Checkbox).value else None
-        if spec.kind == "int":
-            assert spec.low is not None and spec.high is not None
-            return read_int(self.query_one(f"#value-{name}", Input), label, spec.low, spec.high)
-        if spec.kind in ("bool", "choice"):
-            return selected_value(self.query_one(f"#value-{name}", Select))
-        if spec.kind == "faces":
-            return read_faces(self.query_one(f"#value-{name}", Input), label)
-        if spec.kind == "chance":
-            faces = read_faces(self.query_one(f"#value-{name}-on", Input), f"{label} faces")
-            low, high = cards.number_range("chance", "turns")
-            turns = read_int(self.query_one(f"#value-{name}-turns", Input), f"{label} turns",
-                             low, high)
-            if faces is None and turns is None:
-                return None
-            if faces is None or turns is None:
-                raise FormError(f"{label}: give both the faces and the turns, or neither.")
-            return {"on": faces, "turns": turns}
-        if spec.kind == "on_roll":
-            return read_on_roll(self.query_one(f"#value-{name}", Input), label, spec.choices)
-        if spec.kind == "cards":
-            before = self.options.get(name)
-            return keep_order(before if isinstance(before, list) else [],
-                              set(self.query_one(f"#value-{name}", SelectionList).selected),
-                              [c for c, _ in cards.stock_cards()]) or None
-        return read_line(self.query_one(f"#value-{name}", Input), label, spec.max_length or 200)
-
-    def read_options(self, names: list[str] | tuple[str, ...]) -> dict[str, Any]:
-        """The options the author gave among `names` (blank fields left out)."""
-        options: dict[str, Any] = {}
-        for name in names:
-            value = self.read_option(name)
-            if value is not None:
-                options[name] = value
-        return options
-
-
-class LegendEntryScreen(LegendOptionFields, FormScreen[tuple[str, Any] | None]):
-    """Define or edit one legend entry of a level. Dismisses with (glyph, entry), where entry is
-    the plain card id without options or a table {"card": id, ...options}, or None when
-    cancelled. Only the options that mean something for the chosen card are shown."""
-
-    heading = "Legend entry"
-
-    def __init__(self, model: MapModel, level: int, glyph: str | None = None) -> None:
-        super().__init__()
-        self.model = model
-        self.level = level
-        self.glyph = glyph
-        entry = model.legend(level).get(glyph) if glyph is not None else None
-        self.card = cards.entry_card(entry)
-        self.options = cards.entry_options(entry)
-
-    def fields(self) -> ComposeResult:
-        yield labelled("Glyph", Input(self.glyph or "", id="glyph", max_length=1),
-                       hint="one character, not @ > . or a blank, unused on this level")
-        choices = [(card_label(c), c) for group in cards.cards_by_type().values() for c, _ in group]
-        if self.card is not None and cards.card_type(self.card) is None:
-            choices.insert(0, (card_label(self.card), self.card))  # keep an unknown id visible
-        yield labelled("Card", Select(choices, prompt="Choose a card", id="card",
-                                      value=self.card if self.card is not None else Select.NULL))
-        for name in ALL_OPTIONS:
-            yield self.option_field(name)
-
-    def on_mount(self) -> None:
-        self.show_options_for(self.card)
-
-    @on(Select.Changed, "#card")
-    def card_changed(self, event: Select.Changed) -> None:
-        event.stop()
-        card_id = selected_value(event.select)
-        glyph = self.query_one("#glyph", Input)
-        if card_id is not None and not glyph.value:  # suggest a glyph the author may change
-            glyph.value = cards.free_glyph(card_id, set(self.model.legend(self.level)))
-        self.show_options_for(card_id)
-
-    def show_options_for(self, card_id: str | None) -> None:
-        wanted = set(cards.legend_options(card_id)) if card_id is not None else set()
-        for name in ALL_OPTIONS:
-            self.query_one(f"#opt-{name}").display = name in wanted
-
-    def visible_options(self) -> list[str]:
-        return [name for name in ALL_OPTIONS if self.query_one(f"#opt-{name}").display]
-
-    # ------------------------------------------------------------------ the result
-
-    def collect(self) -> tuple[str, Any]:
-        glyph = self.query_one("#glyph", Input).value
-        taken = set(self.model.legend(self.level)) - {self.glyph}
-        # An entry that already uses a built-in glyph (a face-up ladder, say) may keep it.
-        if glyph != self.glyph or glyph not in cards.RESERVED_GLYPHS:
-            problem = cards.glyph_problem(glyph, taken)
-            if problem:
-                raise FormError(f"Glyph: {problem}")
-        card = selected_value(self.query_one("#card", Select))
-        if card is None:
-            raise FormError("Card: choose the card this glyph places.")
-        return glyph, cards.make_entry(card, self.read_options(self.visible_options()))
-
-def _faces_text(value: Any) -> str:
-    return " ".join(str(v) for v in value) if isinstance(value, list) else ""
-
-
-# ---------------------------------------------------------------------- the card palette
-
-GROUP_ORDER = ("Recent", "This level", *cards.PALETTE_GROUPS, "Other")
-
-
-class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
-    """Pick a card to paint, each line its glyph and name: the cards used most recently, this
-    level's legend entries, then every standard card in groups (enemies, traps, items, potions,
-    scrolls, tiles), narrowed by the filter. A card with a number key in the editor shows it.
-    Dismisses with (glyph, None) for a legend entry and (glyph, card id) for a standard card,
-    whose glyph is the level's plain entry for it if there is one, else the built-in glyph for
-    start/ladder/path, else a free one; None when cancelled."""
-
-    heading = "Cards"
-
-    # While typing in the filter, the arrows still move through the list.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "move(1)", show=False, id="palette_down"),
-        Binding("up", "move(-1)", show=False, id="palette_up")]
-
-    DEFAULT_CSS = """
-    CardPaletteScreen #choices {
-        height: 1fr;
-    }
-    """
-
-    def __init__(self, model: MapModel, level: int, recent: Any = (),
-                 keys: dict[tuple[str, Any], int] | None = None) -> None:
-        """`recent`: (glyph, card) results, most recent first; `keys`: the editor's number
-        key for a (glyph, card id placed)."""
-        super().__init__()
-        self.model = model
-        self.level = level
-        self.keys = keys or {}
-        # Every line the palette can show: (group, text searched, label, result).
-        self.entries: list[tuple[str, str, Text, tuple[str, Any]]] = []
-        legend = model.legend(level)
-        for glyph, card in recent:
-            entry = legend.get(glyph) if card is None else card
-            self.add("Recent", glyph, card, entry)
-        for glyph, entry in legend.items():
-            self.add("This level", glyph, None, entry)
-        for kind, group in cards.cards_by_type().items():
-            for card, _ in group:
-                self.add(cards.palette_group(kind), self.glyph_for(card), card, card)
-        self.entries.sort(key=lambda entry: GROUP_ORDER.index(entry[0]))  # stable within
-        self.shown: list[tuple[str, Any] | None] = []  # each option's result; None: a heading
-
-    def add(self, group: str, glyph: str, card: str | None, entry: Any) -> None:
-        """A line: the glyph, the card's name (an entry's own name too), its id, its key."""
-        card_id = cards.entry_card(entry) or "?"
-        kind = cards.card_type(card_id) or "unknown"
-        label = Text.assemble(("  ", ""), (glyph, "bold"), "  ", cards.card_name(card_id))
-        name = entry.get("name") if isinstance(entry, dict) else None
-        if isinstance(name, str):
-            label.append_text(Text(f" “{name}”"))  # literal: a map's text is never markup
-        label.append(f"  {card_id}", "dim")
-        key = self.keys.get((glyph, card_id))
-        if key is not None:
-            label.append(f"  key {key}", "dim")
-        # A legend entry is found by "legend", a standard card by its type.
-        where = "legend" if card is None else kind
-        search = f"{glyph} {card_id} {cards.card_name(card_id)} {name or ''} {where}"
-        self.entries.append((group, search.lower(), label, (glyph, card)))
-
-    def glyph_for(self, card_id: str) -> str:
-        legend = self.model.legend(self.level)
-        for glyph, entry in legend.items():
-            if entry == card_id:
-                return glyph
-        for glyph, built_in in BUILTIN_GLYPHS.items():
-            if built_in == card_id and glyph not in legend:
-                return glyph
-        return cards.glyph_for_new_entry(card_id, legend)
-
-    def fields(self) -> ComposeResult:
-        yield Input(placeholder="filter: type part of a name, id, type or glyph", id="filter")
-        yield OptionList(id="choices")
-
-    def on_mount(self) -> None:
-        self.apply_filter("")
-        self.query_one("#filter", Input).focus()  # typing narrows the list at once
-
-    @on(Input.Changed, "#filter")
-    def filter_changed(self, event: Input.Changed) -> None:
-        event.stop()
-        self.apply_filter(event.value)
-
-    def apply_filter(self, text: str) -> None:
-        words = text.lower().split()
-        matches = [entry for entry in self.entries if all(word in entry[1] for word in words)]
-
-        def whole(entry: tuple[str, str, Text, tuple[str, Any]]) -> bool:
-            return bool(words) and all(word in entry[1].split() for word in words)
-
-        # Whole-word hits first, so "shop" puts the shop above the shopkeeper's debt: the
-        # groups holding one first, then those hits within each group.
-        best = {entry[0] for entry in matches if whole(entry)}
-        matches.sort(key=lambda entry: (entry[0] not in best, GROUP_ORDER.index(entry[0]),
-                                        not whole(entry)))
-        options: list[Option] = []
-        self.shown = []
-        group = None
-        for entry_group, _, label, result in matches:
-            if entry_group != group:
-                group = entry_group
-                options.append(Option(Text(group, style="bold underline"), disabled=True))
-                self.shown.append(None)
-            options.append(Option(label))
-            self.shown.append(result)
-        choices = self.query_one("#choices", OptionList)
-        choices.set_options(options)
-        choices.highlighted = 1 if matches else None  # the first card, below its heading
-
-    def action_move(self, step: int) -> None:
-        choices = self.query_one("#choices", OptionList)
-        if step > 0:
-            choices.action_cursor_down()
-        else:
-            choices.action_cursor_up()
-
-    @on(Input.Submitted, "#filter")
-    def filter_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.submit()
-
-    @on(OptionList.OptionSelected, "#choices")
-    def chosen(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.submit()
-
-    def collect(self) -> tuple[str, Any]:
-        index = self.query_one("#choices", OptionList).highlighted
-        result = self.shown[index] if index is not None and 0 <= index < len(self.shown) else None
-        if result is None:
-            raise FormError("Nothing matches the filter.")
-        return result

@@ -21,8 +21,10 @@ from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from app.games.cardrogue.editor import cards
-from app.games.cardrogue.editor.forms import ALL_OPTIONS, FormError, LegendOptionFields
-from app.games.cardrogue.editor.model import BLANK, BUILT_IN, MapModel
+from app.games.cardrogue.editor.fields import FormError
+from app.games.cardrogue.editor.grids import BLANK, BUILT_IN
+from app.games.cardrogue.editor.legend_form import ALL_OPTIONS, LegendOptionFields
+from app.games.cardrogue.editor.model import MapModel
 from engine.cardrogue import E, N, S, W
 
 SIDES = ((N, "north"), (E, "east"), (S, "south"), (W, "west"))

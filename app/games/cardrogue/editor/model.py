@@ -2,7 +2,8 @@
 
 No Textual here. The document is the plain dict the maps package reads and writes
 (`engine.cardrogue.maps`); each level's grids are kept as rows of characters while editing and
-written back into the dict's `paths` and `cells` strings whenever the document is asked for.
+written back into the dict's `paths` and `cells` strings whenever the document is asked for
+(grids.py).
 
 Every change is recorded as a small `Change`, before and after: one cell, one legend entry,
 one property of a level or of the map, or (for adding, removing, reordering and resizing levels)
@@ -17,9 +18,9 @@ import os
 from dataclasses import dataclass
 from typing import Any, cast
 
-from engine.cardrogue import GLYPH_PATHS, OPPOSITE, PATH_GLYPHS, STEP, E, N, S, W, grid_rows
+from app.games.cardrogue.editor.grids import BLANK, BUILT_IN, LevelGrid, blank
+from engine.cardrogue import OPPOSITE, PATH_GLYPHS, STEP, E, N, S, W
 from engine.cardrogue.maps import (
-    EMPTY_GLYPH,
     FORMAT_VERSION,
     DocumentChecker,
     Report,
@@ -27,13 +28,7 @@ from engine.cardrogue.maps import (
     save_map,
 )
 
-BLANK = " "
-BUILT_IN = {"@": "start", ">": "ladder", ".": "path"}
 DIRECTIONS = {"up": N, "right": E, "down": S, "left": W}
-
-
-def blank(char: str) -> bool:
-    return char in (BLANK, EMPTY_GLYPH)
 
 
 def new_document(width: int = 8, height: int = 8, kind: str = "challenge",
@@ -90,49 +85,6 @@ def _level_of(changes: list[Change]) -> int:
     return levels.pop() if len(levels) == 1 else MAP
 
 
-class _Grid:
-    """One level's two grids as rows of path bits and glyphs, with each row's text kept until
-    that row changes (writing back a 128x128 level after one paint then costs one row)."""
-
-    def __init__(self, level: dict[str, Any]) -> None:
-        paths = grid_rows(level.get("paths", "")) if isinstance(level.get("paths"), str) else []
-        cells = grid_rows(level.get("cells", "")) if isinstance(level.get("cells"), str) else []
-        self.height = max(len(paths), len(cells), 1)
-        self.width = max([len(r) for r in paths + cells] + [1])
-        self.bits = [[0] * self.width for _ in range(self.height)]
-        self.glyphs = [[BLANK] * self.width for _ in range(self.height)]
-        for r, row in enumerate(paths):
-            for c, char in enumerate(row):
-                self.bits[r][c] = 0 if blank(char) else GLYPH_PATHS.get(char, 0)
-        for r, row in enumerate(cells):
-            for c, char in enumerate(row):
-                self.glyphs[r][c] = BLANK if blank(char) else char
-        self._path_rows: list[str | None] = [None] * self.height
-        self._cell_rows: list[str | None] = [None] * self.height
-
-    def set(self, row: int, col: int, bits: int, glyph: str) -> None:
-        self.bits[row][col], self.glyphs[row][col] = bits, glyph
-        self._path_rows[row] = self._cell_rows[row] = None
-
-    def paths_text(self) -> str:
-        rows = self._path_rows
-        lines = []
-        for r, row in enumerate(rows):
-            if row is None:
-                row = rows[r] = "".join(PATH_GLYPHS[b] for b in self.bits[r])
-            lines.append(row + "\n")
-        return canonical_grid("".join(lines))
-
-    def cells_text(self) -> str:
-        rows = self._cell_rows
-        lines = []
-        for r, row in enumerate(rows):
-            if row is None:
-                row = rows[r] = "".join(self.glyphs[r])
-            lines.append(row + "\n")
-        return canonical_grid("".join(lines))
-
-
 class MapModel:
     """An editable map document with undo and redo."""
 
@@ -146,7 +98,7 @@ class MapModel:
                               "says where it is not")
         if not levels:
             levels = self._document["levels"] = new_document()["levels"]
-        self._grids = [_Grid(level) for level in levels]
+        self._grids = [LevelGrid(level) for level in levels]
         self._touched: set[int] = set()  # levels whose grids must be written back
         self._undo: list[tuple[int, list[Change]]] = []
         self._redo: list[tuple[int, list[Change]]] = []
@@ -266,7 +218,7 @@ class MapModel:
         if change.where == LEVELS:
             self._write_grids()  # before the grids are replaced
             self._document["levels"] = copy.deepcopy(value)
-            self._grids = [_Grid(level) for level in self._document["levels"]]
+            self._grids = [LevelGrid(level) for level in self._document["levels"]]
             self._touched.clear()
             return
         if isinstance(change.where, tuple) and change.where[0] == "field":

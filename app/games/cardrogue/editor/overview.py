@@ -21,7 +21,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from app.games.cardrogue.editor.model import BLANK, MapModel
+from app.games.cardrogue.editor.grids import BLANK
+from app.games.cardrogue.editor.model import MapModel
 
 MAX_COLUMNS, MAX_LINES = 32, 10
 EMPTY, PATH, CARD, START = 0, 1, 2, 3  # what a block holds; a block shows its highest

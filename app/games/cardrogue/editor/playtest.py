@@ -62,7 +62,8 @@ def start_moved(document: dict[str, Any], index: int, cell: tuple[int, int],
     (health, gold, items; None: the level's default) set. PublishRefused says why the hero
     cannot start on `cell`: only a plain path tile, or the start itself, is free to stand on."""
     from app.games.cardrogue.editor.cards import card_name, entry_card
-    from app.games.cardrogue.editor.model import BUILT_IN, MapModel, blank
+    from app.games.cardrogue.editor.grids import BUILT_IN, blank
+    from app.games.cardrogue.editor.model import MapModel
 
     model = MapModel(level_document(document, index))
     row, col = cell

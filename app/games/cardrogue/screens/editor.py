@@ -3,7 +3,7 @@
 Tools (the mouse applies the current one; keys work whatever the tool): select (the default: a
 click moves the cursor, a drag selects a rectangle), paint (`b`: click or drag paints the
 brush), corridor (`c`: moving the cursor or dragging draws a corridor), erase (`X`). A drag is
-one undo step. Everything else is in EXTRA_KEYS and the bindings below; `?` lists them all.
+one undo step. Everything else is in the keys of editor/keys.py; `?` lists them all.
 The problems panel lists schema and lint results for the current content; choosing one moves
 the cursor to its level and cell.
 """
@@ -11,54 +11,32 @@ the cursor to its level and cell.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.games.cardrogue.editor.brushes import Brush, PaletteOrder, palette_for
 from app.games.cardrogue.editor.canvas import EditorCanvas
 from app.games.cardrogue.editor.cards import (
-    USUAL_GLYPHS,
-    card_name,
     entry_card,
     glyph_for_new_entry,
 )
+from app.games.cardrogue.editor.grids import BUILT_IN
 from app.games.cardrogue.editor.inspector import Inspector
-from app.games.cardrogue.editor.model import BUILT_IN, MAP, Clip, MapModel, NotEditable
+from app.games.cardrogue.editor.keys import EDITOR_BINDINGS, EDITOR_EXTRA_KEYS
+from app.games.cardrogue.editor.model import MAP, Clip, MapModel, NotEditable
 from app.games.cardrogue.editor.overview import LevelsStrip, Minimap
 from app.games.cardrogue.editor.par import KEPT, Found, Outcome, level_key, solve_level
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from engine.cardrogue import DIRECTION_BITS, E, N, S, W
 from engine.core import shown
 
-
-@dataclass(frozen=True)
-class Brush:
-    """A palette entry: the glyph to paint, its label, the legend entry it needs (None for
-    built-ins and the level's own entries), and the card id it places."""
-
-    glyph: str
-    label: str
-    card: Any = None
-    places: str = ""
-
-    @property
-    def key(self) -> tuple[str, str]:
-        """What the brush paints: the same key means the same card, entry or not."""
-        return self.glyph, self.places
-
-
-BUILT_IN_BRUSHES = tuple(Brush(glyph, name, None, name) for glyph, name in BUILT_IN.items())
-# Cards offered on every level, with their usual glyphs; one the legend already uses is left out.
-DEFAULT_CARDS = tuple(Brush(glyph, card_name(card).lower(), card, card)
-                      for card, glyph in USUAL_GLYPHS.items())
 STEPS = {(-1, 0): N, (1, 0): S, (0, -1): W, (0, 1): E}
 RECENT = 8  # recent brushes the card palette lists first
 # The editor's actions a key may still run while the inspector has the keys.
@@ -66,40 +44,6 @@ INSPECTOR_KEYS = frozenset({"save", "undo", "redo", "inspector"})
 # Seconds of quiet after an edit before the solver starts on the new content: a burst of keys
 # starts one search, not one per key.
 PAR_DELAY = 0.4
-
-
-def palette_for(model: MapModel, level: int) -> list[Brush]:
-    """Built-ins, then the level's own legend entries, then the default cards."""
-    brushes = list(BUILT_IN_BRUSHES)
-    legend = model.legend(level)
-    for glyph, entry in legend.items():
-        if glyph in BUILT_IN:
-            continue
-        card = entry_card(entry) or "?"
-        name = entry.get("name") if isinstance(entry, dict) else None
-        brushes.append(Brush(glyph, str(name or card_name(card).lower()), None, card))
-    brushes.extend(b for b in DEFAULT_CARDS if b.glyph not in legend)
-    return brushes
-
-
-class PaletteOrder:
-    """The order of the palette, kept for the whole editing session, so a number key keeps
-    meaning the same card: painting a default card adds a legend entry for it, and that entry
-    keeps the default's place. A brush seen for the first time takes the place of a gone brush
-    with the same glyph (the author changed what the glyph places), else goes to the end."""
-
-    def __init__(self) -> None:
-        self._places: dict[tuple[str, str], int] = {}
-
-    def arrange(self, brushes: list[Brush]) -> list[Brush]:
-        here = {brush.key for brush in brushes}
-        for brush in brushes:
-            if brush.key in self._places:
-                continue
-            gone = [key for key in self._places if key[0] == brush.glyph and key not in here]
-            self._places[brush.key] = self._places.pop(gone[0]) if gone else \
-                max(self._places.values(), default=-1) + 1
-        return sorted(brushes, key=lambda brush: self._places[brush.key])
 
 
 def _where(problem) -> str:
@@ -111,79 +55,8 @@ def _where(problem) -> str:
 class EditorScreen(Screen[None]):
     """Edits one map document; `path` is where ctrl+s writes (None: a new map not yet saved)."""
 
-    BINDINGS = [
-        Binding("escape", "leave", "Back", id="editor_back"),
-        Binding("ctrl+s", "save", "Save", id="editor_save"),
-        Binding("u,ctrl+z", "undo", "Undo", id="editor_undo"),
-        Binding("ctrl+y", "redo", "Redo", id="editor_redo", show=False,
-                tooltip="Redo what was undone"),
-        Binding("b", "tool('paint')", "Paint", id="editor_paint_tool", show=False,
-                tooltip="Paint tool: a click or a drag paints the brush"),
-        Binding("c", "corridor", "Corridor", id="editor_corridor"),
-        Binding("X", "tool('erase')", "Erase tool", show=False,
-                tooltip="Erase tool: a click or a drag erases", id="editor_tool_erase"),
-        Binding("v", "select", "Select", id="editor_select", show=False,
-                tooltip="Start a rectangle at the cursor; moving stretches it"),
-        Binding("x", "erase", "Erase", id="editor_erase", show=False,
-                tooltip="Erase the cell under the cursor, or the selection"),
-        Binding("y,ctrl+c", "copy", "Copy", show=False, tooltip="Copy the selection", id="editor_copy"),
-        Binding("ctrl+x", "cut", "Cut", show=False, tooltip="Cut the selection", id="editor_cut"),
-        Binding("ctrl+v", "paste", "Paste", show=False,
-                tooltip="Paste what was copied, its top left corner on the cursor", id="editor_paste"),
-        Binding("f", "fill", "Fill", show=False,
-                tooltip="Fill the selection, or the area of like cells under the cursor, "
-                        "with the brush", id="editor_fill"),
-        Binding("space", "paint", "Paint", id="editor_paint", show=False,
-                tooltip="Paint the brush on the cursor's cell"),
-        Binding("a", "all_cards", "Cards", id="editor_cards",
-                tooltip="Choose the brush from every card and this level's legend"),
-        Binding("n", "legend", "Legend", show=False,
-                tooltip="Define or change this level's custom cards", id="editor_legend"),
-        Binding("e", "level_properties", "Level", id="editor_level",
-                tooltip="This level's title, story, hero, goals, exit, par and size"),
-        Binding("E", "map_properties", "Map", show=False,
-                tooltip="The map's title, author, kind, description, difficulty and seed", id="editor_map_properties"),
-        Binding("L", "levels", "Levels", id="editor_levels",
-                tooltip="Add, duplicate, remove or move levels"),
-        Binding("pageup", "switch_level(-1)", "Prev level", show=False,
-                tooltip="Show the previous level", id="editor_level_previous"),
-        Binding("pagedown", "switch_level(1)", "Next level", show=False,
-                tooltip="Show the next level", id="editor_level_next"),
-        Binding("p", "play_level", "Play", id="editor_play",
-                tooltip="Play-test this level"),
-        Binding("t", "play_here", "Play here", id="editor_playtest_here", show=False,
-                tooltip="Play-test this level from the cursor's cell, with chosen health, gold "
-                        "and items"),
-        Binding("P", "play_map", "Play map", show=False,
-                tooltip="Play-test the whole map from its first level", id="editor_play_map"),
-        Binding("ctrl+e", "publish", "Publish", show=False,
-                tooltip="Export a shareable copy with its share code (after a clear)", id="editor_publish"),
-        Binding("left_square_bracket", "brush(-1)", "Brush", show=False, id="editor_brush_previous"),
-        Binding("right_square_bracket", "brush(1)", "Brush", show=False, id="editor_brush_next"),
-        Binding("shift+up", "edge('N')", show=False, id="editor_edge_n"),
-        Binding("shift+down", "edge('S')", show=False, id="editor_edge_s"),
-        Binding("shift+left", "edge('W')", show=False, id="editor_edge_w"),
-        Binding("shift+right", "edge('E')", show=False, id="editor_edge_e"),
-        Binding("tab", "toggle_panel", "Problems", id="editor_panel"),
-        Binding("i", "inspector", "Inspect", id="editor_inspector", show=False,
-                tooltip="Show or hide the inspector: the cursor's cell, its card's options "
-                        "edited in place"),
-        Binding("m", "minimap", "Overview", id="editor_minimap", show=False,
-                tooltip="Show or hide the overview of a level larger than the canvas"),
-        Binding("z", "card_view", "View", id="editor_card_view", show=False,
-                tooltip="Switch between the card view (the level as players see it) and the "
-                        "compact one"),
-        *(Binding(str((n + 1) % 10), f"pick({n})", show=False, id=f"editor_pick_{n + 1}")
-          for n in range(10)),
-    ]
-
-    EXTRA_KEYS = (
-        ("↑ ↓ ← → h j k l", "Move the cursor (draws in the corridor tool, stretches a selection)"),
-        ("1-9 0", "Paint a palette entry and make it the brush"),
-        ("[ ]", "Choose the brush"),
-        ("shift+arrows", "Open or close the edge on that side"),
-        ("mouse", "Click or drag with the current tool; a drag is one undo step"),
-    )
+    BINDINGS = EDITOR_BINDINGS
+    EXTRA_KEYS = EDITOR_EXTRA_KEYS
 
     DEFAULT_CSS = """
     EditorScreen #editor-body { height: 1fr; }
@@ -720,7 +593,7 @@ class EditorScreen(Screen[None]):
     # ------------------------------------------------------------------ cards and legend
 
     def action_all_cards(self) -> None:
-        from app.games.cardrogue.editor.forms import CardPaletteScreen
+        from app.games.cardrogue.editor.card_palette import CardPaletteScreen
 
         def chosen(result: tuple[str, Any] | None) -> None:
             if result is None:
@@ -771,7 +644,7 @@ class EditorScreen(Screen[None]):
             level = self.level
             self._edit(lambda: self.model.set_legend(level, glyph, None))
             return
-        from app.games.cardrogue.editor.forms import LegendEntryScreen
+        from app.games.cardrogue.editor.legend_form import LegendEntryScreen
 
         self.app.push_screen(LegendEntryScreen(self.model, self.level, glyph),
                              lambda result: self._legend_saved(glyph, result))

@@ -1,0 +1,184 @@
+"""The API's request bodies and answers as pydantic models: FastAPI checks the bodies against
+them and writes the OpenAPI schema from them (docs/server.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+MAX_NAME = 40
+MAX_WHY = 2000
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorAnswer(BaseModel):
+    error: ErrorBody
+
+
+# The limits the routes enforce, declared in the schema (check_name, check_why and the map
+# reader enforce them, with their own error codes).
+class PlayerIn(BaseModel):
+    name: str = Field(description="1 to 40 printable characters, none invisible",
+                      json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})
+
+
+class PlayerOut(BaseModel):
+    name: str
+    token: str
+
+
+class Me(BaseModel):
+    name: str
+    role: str = Field(description="player or moderator")
+    banned: bool
+
+
+class MapIn(BaseModel):
+    map: str = Field(description="the map's TOML text",
+                     json_schema_extra={"minLength": 1, "maxLength": 1_000_000})
+    clear: dict[str, Any] = Field(description="a run document that clears the map")
+
+
+class Published(BaseModel):
+    id: str
+    share_code: str
+    title: str
+
+
+class MapItem(BaseModel):
+    id: str
+    share_code: str
+    title: str
+    author: str
+    kind: str
+    levels: int
+    par: int | None
+    plays: int
+    best: int | None
+    difficulty: str | None = Field(
+        None, description="the author's rating: easy, medium, hard or expert; null if unrated")
+
+
+class MapDetail(MapItem):
+    description: str
+    published_at: str | None
+
+
+class MapPage(BaseModel):
+    items: list[MapItem]
+    next: str | None
+
+
+class Queued(BaseModel):
+    id: int
+    status: str
+
+
+class RunOut(BaseModel):
+    id: int
+    status: str = Field(description="queued, verified or refused")
+    reason: str | None = Field(description="why it was refused: illegal_action, "
+                               "does_not_finish, other_rules_version, unknown_map, ...")
+    message: str | None
+    index: int | None = Field(description="the illegal action's index")
+    moves: int | None
+    turns: int | None
+    rank: int | None
+    player: str
+    map: str | None
+    game: str | None = Field(description="the game the run document names")
+    board: str | None = Field(description="the board in points a verified Mini Rogue run "
+                              "entered (daily:DATE or seed:SEED:DIFFICULTY:keys|plain)")
+    score: int | None = Field(description="a verified Mini Rogue run's score")
+    submitted_at: str | None
+    removed: bool
+    player_banned: bool = Field(False, description="its player is banned: off every board")
+
+
+class BoardItem(BaseModel):
+    rank: int
+    player: str
+    moves: int
+    turns: int
+    run: int
+    at: str | None
+    first: bool = Field(description="the first entry on this board to reach this score "
+                        "(equal scores share a rank and are listed in the order reached)")
+
+
+class Board(BaseModel):
+    map: str
+    rules_version: int
+    archived: bool
+    items: list[BoardItem]
+    total: int
+    next: str | None
+
+
+class PointsItem(BaseModel):
+    rank: int
+    player: str
+    score: int
+    ending: str = Field(description="how the run ended: won, dead, ...")
+    difficulty: str | None = Field(None, description="the difficulty it was played at (a "
+                                   "daily board mixes them)")
+    dungeon_keys: bool | None = Field(None, description="played with the Dungeon Keys variant")
+    run: int
+    at: str | None
+    first: bool = Field(description="the first entry on this board to reach this score "
+                        "(equal scores share a rank and are listed in the order reached)")
+
+
+class PointsBoard(BaseModel):
+    game: str
+    board: str
+    rules_version: int
+    items: list[PointsItem]
+    total: int
+    next: str | None
+
+
+class BoardFacts(BaseModel):
+    board: str
+    kind: str = Field(description="daily (one per date) or seed (one per seed, difficulty "
+                      "and Dungeon Keys variant)")
+    day: str | None
+    seed: int
+    difficulty: str | None
+    dungeon_keys: bool | None
+    entries: int
+
+
+class BoardPage(BaseModel):
+    game: str
+    rules_version: int
+    items: list[BoardFacts]
+    next: str | None
+
+
+class ReportIn(BaseModel):
+    map: str | None = None
+    run: int | None = None
+    why: str = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_WHY})
+
+
+class ReportOut(BaseModel):
+    id: int
+
+
+class Why(BaseModel):
+    why: str = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_WHY})
+
+
+class Done(BaseModel):
+    done: str
+    entries_removed: int | None = None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorAnswer} for status in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
