@@ -37,6 +37,7 @@ from typing import Any, Protocol, TypeVar
 
 from engine.core.files import FileTooLarge, NotAFile, read_limited, write_atomic
 from engine.core.protocol import Action, Event, IllegalAction
+from engine.core.strict_json import strict_loads
 
 FORMAT_VERSION = 2  # the newest layout this code reads and writes
 FORMAT_VERSIONS = (1, 2)  # every layout this code reads
@@ -275,10 +276,7 @@ def parse_json(data: bytes | str) -> Any:
         raise RunError(NOT_JSON, "the file starts with a byte order mark; save it as UTF-8 "
                        "without one")
     try:
-        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
-                           parse_float=_finite)
-        _check_strings(value)
-        return value
+        return strict_loads(text)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         # Cut off mid-string, JSON reports where the string began; otherwise at the end.
@@ -287,47 +285,6 @@ def parse_json(data: bytes | str) -> Any:
         raise RunError(NOT_JSON, f"{exc.msg} at {where}") from None
     except (ValueError, RecursionError) as exc:
         raise RunError(NOT_JSON, _one_line(exc) or "the JSON is nested too deeply") from None
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"the key {key!r} appears twice")
-            seen.add(key)
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a run can hold")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {text[:20]} is too large")
-    return value
-
-
-_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
-
-
-def _check_strings(value: Any) -> None:
-    """Refuse text with a NUL or a lone surrogate (a JSON escape such as \\ud800), which no
-    database column takes and no screen shows."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if _UNSTORABLE.search(item):
-                raise ValueError("a text holds a NUL or half of a surrogate pair")
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
 
 
 def _one_line(exc: BaseException) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from engine import games
 from engine.core.info import GameInfo, OptionSpec
-from tests.contract.test_games import context, play, setups
+from tests.contract.support import context, play, setups
 
 NOT_OPTIONS = ("seed", "players")  # new_game's own keywords: the dice and the table
 

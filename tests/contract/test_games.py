@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 from typing import Any
 
 import pytest
@@ -17,37 +16,9 @@ import pytest
 from engine import games
 from engine.core.contract import Rules, Verdict
 from engine.core.protocol import IllegalAction
+from tests.contract.support import BOUND, context, play, setups
 
-BOUND = 600  # actions of random play before a game counts as still going
 SEEDS = (1, 2, 3)
-
-
-def setups() -> list[Any]:
-    out = []
-    for name in games.names():
-        for n, options in enumerate(games.load(name).sample_options()):
-            out.append(pytest.param(name, options, id=f"{name}-{n}"))
-    return out
-
-
-def play(rules: Rules, options: dict[str, Any], seed: int, bound: int = BOUND) -> Any:
-    """A game of `rules` set up with `options`, played by choosing uniformly among the legal
-    actions, until it ends or `bound` actions have been applied."""
-    state = rules.new_game(**options)
-    chooser = random.Random(seed)
-    for _ in range(bound):
-        if state.is_over:
-            break
-        legal = list(state.legal_actions())
-        assert legal, "a game that is not over must offer an action"
-        state.apply(chooser.choice(legal))
-    return state
-
-
-def context(options: dict[str, Any]) -> dict[str, Any]:
-    """What verify gets besides the run: the setup the game was played on (a game played on
-    maps finds its map there)."""
-    return {key: value for key, value in options.items() if key != "seed"}
 
 
 def as_plain(value: Any) -> Any:
