@@ -5,7 +5,9 @@
     rules = games.load("cardrogue")  # its Rules (engine/core/contract.py)
 
 Adding a game is writing its package `engine/<name>/` (with a Rules object) and adding one line
-to GAMES. A game's package is imported only when it is loaded, so tools that touch one game do
+to GAMES. A game installed from elsewhere names its Rules under the `cardrogue.games` entry point
+group instead (in its own pyproject.toml: `[project.entry-points."cardrogue.games"]`,
+`nim = "nim_game.rules:RULES"`); a built-in name always wins. A game's package is imported only when it is loaded, so tools that touch one game do
 not pay for the others.
 
 Runs of any game are read and verified through here: the run's `game` field picks the rules,
@@ -15,12 +17,14 @@ and a game that is not installed is refused as `other_game` (engine.core.runs), 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from engine.core.contract import Rules, Verdict, refusal
 from engine.core.runs import (
+    GAME_NAME,
     OTHER_GAME,
     Run,
     RunError,
@@ -38,7 +42,24 @@ GAMES: dict[str, str] = {
     "roguelike": "engine.roguelike.rules:RULES",
 }
 
+# Games installed as other packages: (entry point group, name -> "module:attribute"), read once.
+PLUGIN_GROUP = "cardrogue.games"
+_plugins: dict[str, str] | None = None
 _loaded: dict[str, Rules] = {}
+
+
+def _installed() -> dict[str, str]:
+    """Every game's "module:attribute": the built-in ones, then those installed as plugins
+    (named as a run's `game` field may be; a name already taken is skipped)."""
+    global _plugins
+    if _plugins is None:
+        found = {}
+        for point in sorted(importlib.metadata.entry_points(group=PLUGIN_GROUP),
+                            key=lambda point: point.name):
+            if GAME_NAME.fullmatch(point.name) and point.name not in GAMES:
+                found[point.name] = point.value
+        _plugins = found
+    return {**GAMES, **_plugins}
 
 
 class UnknownGame(LookupError):
@@ -51,19 +72,23 @@ class UnknownGame(LookupError):
 
 
 def names() -> list[str]:
-    """The registered games' names, in registration order."""
-    return list(GAMES)
+    """The registered games' names: the built-in ones in registration order, then plugins."""
+    return list(_installed())
 
 
 def load(name: str) -> Rules:
     """The Rules of the game named `name`. Raises UnknownGame."""
     rules = _loaded.get(name)
     if rules is None:
-        where = GAMES.get(name) if isinstance(name, str) else None
+        where = _installed().get(name) if isinstance(name, str) else None
         if where is None:
             raise UnknownGame(name)
         module, _, attribute = where.partition(":")
-        rules = getattr(importlib.import_module(module), attribute)
+        try:
+            rules = getattr(importlib.import_module(module), attribute)
+        except (ImportError, AttributeError) as exc:
+            raise TypeError(f"the game {name!r} is installed but does not load ({where}: "
+                            f"{exc})") from None
         if not isinstance(rules, Rules) or rules.name != name:
             raise TypeError(f"{where} is not the Rules of the game {name!r}")
         _loaded[name] = rules

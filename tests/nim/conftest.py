@@ -1,0 +1,32 @@
+"""Nim installed as a plugin game: a package on the path and an entry point naming its Rules,
+for this process (engine.games reads the entry points again) and for the `cardrogue` commands
+the tests start (PYTHONPATH)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine import games
+
+HERE = Path(__file__).parent  # holds the nim_game package
+
+
+@pytest.fixture
+def nim_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
+    """Install Nim for the test; yields the environment for a `cardrogue` process that has it."""
+    site = tmp_path / "site"
+    info = site / "nim_game-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-game\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[cardrogue.games]\nnim = nim_game.rules:RULES\n")
+    monkeypatch.syspath_prepend(str(HERE))
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setattr(games, "_plugins", None)  # read the entry points again
+    monkeypatch.setattr(games, "_loaded", {})
+    path = os.pathsep.join([str(site), str(HERE), os.environ.get("PYTHONPATH", "")])
+    yield {**os.environ, "PYTHONPATH": path.rstrip(os.pathsep)}
