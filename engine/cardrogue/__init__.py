@@ -28,6 +28,7 @@ from engine.cardrogue.cards import (
     OVERRIDABLE,
     SLOTS,
     CardDef,
+    Catalog,
     CharacterDef,
     standard_catalog,
 )
@@ -87,7 +88,7 @@ __getattr__ = lazy_exports(__name__, {
 
 __all__ = [
     "COMPUTER_LEVELS", "DIRECTIONS", "RULES", "Sight", "computer_move", "sight", "Action", "Run", "parse_run", "read_run", "run_from_dict",
-    "BUILTIN_GLYPHS", "CARD_ACTIONS", "CARD_TYPES", "CardUse", "CellView", "UseView",
+    "BUILTIN_GLYPHS", "CARD_ACTIONS", "CARD_TYPES", "CardUse", "Catalog", "CellView", "UseView",
     "DIRECTION_BITS", "FACE_DOWN", "GAME", "GLYPH_PATHS",
     "KEEP_GOLD", "OPPOSITE", "OVERRIDABLE", "PATH_GLYPHS", "REVEALED", "RULES_VERSION", "SLOTS",
     "STEP", "UNSEEN", "CardDef", "CardView", "CharacterDef", "Decision", "E", "EnemyView", "Game",

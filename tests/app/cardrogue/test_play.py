@@ -21,7 +21,7 @@ from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
-from engine.cardrogue import Teleport, level_from_grids, map_from_levels
+from engine.cardrogue import Action, Teleport, level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.app.maps import STORY_1, WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, big_level, tutorial
 from tests.app.support import SIZE, log_text, press, start, text_of
@@ -517,3 +517,43 @@ async def test_the_log_keeps_its_last_lines_and_scrolls_back(app: CardRogueApp) 
         await pilot.pause()
         assert log.back == 3
         assert log.render_line(log.size.height - 1).text.strip() == f"line {SHOWN_LINES + 46}"
+
+
+# ---------------------------------------------------------------------- the engine's words
+
+EVERY_COLOUR = ("red", "blue", "green", "yellow", "purple", "white")
+
+
+def known_potions(*items: str, cells: str = "@.", legend: dict | None = None):
+    """A corridor where every potion colour is known to give strength, with `items` in hand."""
+    level = level_from_grids(
+        "hall", "╶" + "─" * (len(cells) - 2) + "╴", cells,
+        {".": {"card": "path", "revealed": True}, **(legend or {})}, items=items,
+        characters=("warrior",), title="Hall",
+        potion_identity={c: "strength" for c in EVERY_COLOUR})
+    return map_from_levels([level], seed=2, title="Known potions")
+
+
+async def test_a_card_key_that_cannot_be_used_says_why_in_the_engines_words(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, known_potions("scroll_identify", "potion"))
+        scroll, potion = play.game.players[0].hand
+        refusal = play.game.why_illegal(Action("read", card=scroll.uid, cards=(potion.uid,)))
+        assert refusal == f"{potion.colour} potions are already known"
+        await press(pilot, "r")  # the only scroll, and no potion it could identify
+        assert log_text(play).endswith(f"✗ {refusal[:1].upper()}{refusal[1:]}.")
+        await press(pilot, "o")
+        assert log_text(play).endswith("✗ You wear nothing.")
+        assert play.game.moves == 0
+
+
+async def test_an_enemy_weakened_below_zero_shows_attack_0(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, known_potions(
+            "potion", "potion", cells="@b", legend={"b": {"card": "cave_bat", "revealed": True}}))
+        for potion in list(play.game.players[0].hand):  # strength thrown: its attack 1 - 2
+            assert play.act(Action("throw", card=potion.uid, dir="E")).accepted
+        assert "health 2/2 · attack 0" in play.panel.plain
+        await press(pilot, "v", "right")
+        assert "health 2/2, attack 0" in play.query_one("#look").render().plain

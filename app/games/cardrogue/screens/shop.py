@@ -146,8 +146,7 @@ class ShopScreen(ModalScreen[None]):
         highlighted = stock_list.highlighted
         stock_list.clear_options()
         for ware in self.stock(view):
-            affordable = ware.price <= p.gold + offered
-            line = Text(f"{ware.price:>3} gold  ", style="bold" if affordable else "dim")
+            line = Text(f"{ware.price:>3} gold  ", style="bold" if self.can_buy(ware) else "dim")
             line.append(card_label(g, ware))
             stock_list.add_option(Option(line, id=str(ware.uid)))
         if stock_list.option_count:
@@ -173,6 +172,12 @@ class ShopScreen(ModalScreen[None]):
         if self.refused is not None and self.session.why_not(self._again(self.refused)) is None:
             self.refused = None  # it would go through now: the refusal no longer holds
             self.say(Text(""))
+
+    def can_buy(self, ware: WareView) -> bool:
+        """Whether the engine would sell `ware` now, paid with the cards offered if any."""
+        if not self.paying:
+            return ware.reason is None
+        return self.session.why_not(Action("buy", card=ware.uid, cards=tuple(self.paying))) is None
 
     def say(self, text: Text) -> None:
         self.query_one("#said", Static).update(text)
