@@ -524,13 +524,14 @@ async def test_the_log_keeps_its_last_lines_and_scrolls_back(app: CardRogueApp) 
 EVERY_COLOUR = ("red", "blue", "green", "yellow", "purple", "white")
 
 
-def known_potions(*items: str, cells: str = "@.", legend: dict | None = None):
-    """A corridor where every potion colour is known to give strength, with `items` in hand."""
+def known_potions(*items: str, cells: str = "@.", legend: dict | None = None,
+                  effect: str = "strength"):
+    """A corridor where every potion colour is known to have `effect`, with `items` in hand."""
     level = level_from_grids(
         "hall", "╶" + "─" * (len(cells) - 2) + "╴", cells,
         {".": {"card": "path", "revealed": True}, **(legend or {})}, items=items,
         characters=("warrior",), title="Hall",
-        potion_identity={c: "strength" for c in EVERY_COLOUR})
+        potion_identity={c: effect for c in EVERY_COLOUR})
     return map_from_levels([level], seed=2, title="Known potions")
 
 
@@ -557,3 +558,15 @@ async def test_an_enemy_weakened_below_zero_shows_attack_0(app: CardRogueApp) ->
         assert "health 2/2 · attack 0" in play.panel.plain
         await press(pilot, "v", "right")
         assert "health 2/2, attack 0" in play.query_one("#look").render().plain
+
+
+async def test_an_enemy_that_rolls_shows_what_potions_add_to_its_dice(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, known_potions(  # weakness thrown: +1 to its attack
+            "potion", cells="@G", legend={"G": {"card": "golem", "revealed": True}},
+            effect="weakness"))
+        [potion] = play.game.players[0].hand
+        assert play.act(Action("throw", card=potion.uid, dir="E")).accepted
+        assert "attack 2×die+1" in play.panel.plain
+        await press(pilot, "v", "right")
+        assert "attack twice a die roll +1" in play.query_one("#look").render().plain
