@@ -16,7 +16,6 @@ from app.games.cardrogue.words import (
     EFFECT_NAMES,
     PLAYER_GLYPH,
     SLOT_NAMES,
-    card_label,
     faces,
     label_of,
     listing,
@@ -24,7 +23,6 @@ from app.games.cardrogue.words import (
     plural,
     signed,
 )
-from engine.cardrogue import FACE_DOWN
 
 if TYPE_CHECKING:
     from engine.cardrogue import (
@@ -32,7 +30,6 @@ if TYPE_CHECKING:
         Catalog,
         CellView,
         CharacterDef,
-        Game,
         GameView,
         ShopView,
     )
@@ -287,25 +284,19 @@ class LegendEntry:
     meaning: str
 
 
-def legend_entries(game: Game) -> list[LegendEntry]:
-    """Every glyph on the current board with its meaning, in the board's own order of kinds."""
-    board = game.board
+def legend_entries(view: GameView, catalog: Catalog) -> list[LegendEntry]:
+    """Every glyph on the board `view` shows, with its meaning, in the board's own order of
+    kinds."""
     seen: dict[tuple[str, str, str | None], list[str]] = {}
     face_down = False
-    for index, face in enumerate(board.face):
-        if face == FACE_DOWN:
-            face_down = True
-        if face != 2:  # REVEALED
+    for cell in view.cells:
+        face_down = face_down or cell.face == "face_down"
+        if cell.face != "revealed" or cell.card is None:
             continue
-        enemy = game.enemies.get(index)
-        card = enemy.card if enemy is not None else board.content[index]
-        if card is None:
-            continue
-        d = game.catalog.cards[card.id]
+        d = catalog.cards[cell.card]
         drawn = look(d)
-        colour = card.colour if d.type == "potion" else None
-        name = card_label(game, card) if d.type == "potion" else d.name
-        names = seen.setdefault((drawn.glyph, drawn.category, colour), [])
+        names = seen.setdefault((drawn.glyph, drawn.category, cell.colour), [])
+        name = label_of(d, cell.colour, cell.effect)
         if name not in names:
             names.append(name)
     entries = [LegendEntry(PLAYER_GLYPH, "player", None, "you")]

@@ -383,7 +383,7 @@ class PlayScreen(GameViews, Screen[None]):
 
     def legend_text(self) -> Text:
         """What each glyph and colour on the board means (the legend panel and the help)."""
-        return legend_text(self.game, self.board)
+        return legend_text(self.view(), self.game.catalog, self.board)
 
     def action_focus_log(self) -> None:
         if self.log_view.has_focus:
