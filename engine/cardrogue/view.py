@@ -34,6 +34,7 @@ class CardView:
     uid: int
     id: str
     colour: str | None
+    effect: str | None  # what a potion of that colour does, once known
     sell_value: int | None
     tradeable: bool
 
@@ -303,7 +304,7 @@ def _effect(g: Game, colour: str | None) -> str | None:
 
 def _card(g: Game, p: Player, card: Card) -> CardView:
     sellable = g.catalog.cards[card.id].can_sell
-    return CardView(card.uid, card.id, card.colour,
+    return CardView(card.uid, card.id, card.colour, _effect(g, card.colour),
                     tiles.sell_value(g, p, card.id) if sellable else None,
                     players.can_trade(g, card))
 

@@ -302,3 +302,15 @@ def test_a_potion_on_the_board_shows_its_effect_once_its_colour_is_known():
     red, blue = view.look((0, 1)), view.look((0, 2))
     assert red is not None and (red.card, red.colour, red.effect) == ("potion", "red", "healing")
     assert blue is not None and (blue.colour, blue.effect) == ("blue", None)
+
+
+def test_a_held_potion_and_one_for_sale_show_their_effect_once_known():
+    g = story("╶─╴", "@$.", {"$": up("shop", stock=["potion"]), ".": OPEN},
+              potion_identity={"red": "healing"})
+    give(g, "potion", colour="red")
+    give(g, "potion", colour="blue")
+    assert [(c.colour, c.effect) for c in g.view(0).hero.hand] == \
+        [("red", "healing"), ("blue", None)]
+    act(g, "move E")
+    [ware] = g.view(0).shop.wares
+    assert ware.effect == g.potion_identity.get(ware.colour)
