@@ -1,8 +1,10 @@
 """What a view draws: `Game.view(seat)`, a frozen read model of the game for one seat.
 
 A screen draws these values and never works a rule out for itself: the hero's numbers, the
-prices in the shop underfoot, what each direction key would do, the decision the game waits
-for (with its choices), and the enemies in the fight all come from the rules here. Every value
+prices in the shop underfoot and what the hero can buy, what each direction key would do, the
+cards each card action would take (with the engine's refusals), the decision the game waits
+for (with its choices), the enemies with their attack as combat counts it, and what look mode
+may tell of every cell all come from the rules here. Every value
 is plain (ints, strings, tuples, None), so `to_dict()` is JSON. Making a view changes nothing:
 no die is drawn and `Game.fingerprint()` stays the same.
 """
