@@ -25,6 +25,7 @@ from engine.cardrogue import Action, Teleport, level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.app.maps import STORY_1, WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, big_level, tutorial
 from tests.app.support import SIZE, log_text, press, start, text_of
+from tests.engine.cardrogue.support import give
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
@@ -570,3 +571,21 @@ async def test_an_enemy_that_rolls_shows_what_potions_add_to_its_dice(app: CardR
         assert "attack 2×die+1" in play.panel.plain
         await press(pilot, "v", "right")
         assert "attack twice a die roll +1" in play.query_one("#look").render().plain
+
+
+async def test_identify_asks_which_potion_among_those_the_engine_would_identify(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, known_potions("scroll_identify"))
+        game = play.game
+        game.potion_identity.pop("blue")  # blue and green unknown, red known
+        game.potion_identity.pop("green")
+        for colour in ("red", "blue", "green"):
+            give(game, "potion", colour=colour)
+        await press(pilot, "r")
+        assert isinstance(app.screen, ChooseScreen)
+        assert [str(c.label) for c in app.screen.choices] == \
+            ["Blue potion (unknown)", "Green potion (unknown)"]
+        await press(pilot, "down", "enter")
+        assert play.game.history[-1].cards == (play.game.players[0].hand[-1].uid,)
+        assert "green" in play.game.potion_identity
