@@ -28,6 +28,7 @@ from engine.cardrogue.cards import (
     OVERRIDABLE,
     SLOTS,
     CardDef,
+    Catalog,
     CharacterDef,
     standard_catalog,
 )
@@ -44,7 +45,10 @@ from engine.cardrogue.level import (
 )
 from engine.cardrogue.players import KEEP_GOLD
 from engine.cardrogue.view import (
+    CARD_ACTIONS,
+    CardUse,
     CardView,
+    CellView,
     EnemyView,
     GameView,
     GoalView,
@@ -56,6 +60,7 @@ from engine.cardrogue.view import (
     SlotView,
     StepView,
     TeleportDecision,
+    UseView,
     WareView,
     shop_view,
 )
@@ -83,7 +88,8 @@ __getattr__ = lazy_exports(__name__, {
 
 __all__ = [
     "COMPUTER_LEVELS", "DIRECTIONS", "RULES", "Sight", "computer_move", "sight", "Action", "Run", "parse_run", "read_run", "run_from_dict",
-    "BUILTIN_GLYPHS", "CARD_TYPES", "DIRECTION_BITS", "FACE_DOWN", "GAME", "GLYPH_PATHS",
+    "BUILTIN_GLYPHS", "CARD_ACTIONS", "CARD_TYPES", "CardUse", "Catalog", "CellView", "UseView",
+    "DIRECTION_BITS", "FACE_DOWN", "GAME", "GLYPH_PATHS",
     "KEEP_GOLD", "OPPOSITE", "OVERRIDABLE", "PATH_GLYPHS", "REVEALED", "RULES_VERSION", "SLOTS",
     "STEP", "UNSEEN", "CardDef", "CardView", "CharacterDef", "Decision", "E", "EnemyView", "Game",
     "GameView", "Goal", "GoalView", "HeroView", "LevelSpec", "MapSpec", "N", "PendingView",

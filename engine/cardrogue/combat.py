@@ -132,6 +132,17 @@ def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
         hurt_enemy(g, p, e, 1, events)
 
 
+def enemy_attack(g: Game, e: Enemy, roll: int | None = None) -> int:
+    """What e hits for before armour: its card's attack (twice its die `roll`, for an enemy
+    that rolls), plus what thrown potions changed; never below 0: a weakened blow does
+    nothing."""
+    d = g.catalog.cards[e.card.id]
+    if d.attack_double_roll and roll is None:
+        raise ValueError(f"{d.name} rolls for its attack: give the roll")
+    base = 2 * roll if d.attack_double_roll and roll is not None else d.attack
+    return max(base + e.attack_mod, 0)
+
+
 def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
     """Steps 2 and 3 for every enemy whose first opponent is p."""
     for e in list(g.enemies.values()):
@@ -168,13 +179,8 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
         if d.heals:
             effects.heal_enemy(g, e, d.heals, "heals each attack", events)
         # Step 3: the attack.
-        attack_roll = None
-        attack = d.attack
-        if d.attack_double_roll:
-            attack_roll = g.dice.roll(stream)
-            attack = 2 * attack_roll
-        attack += e.attack_mod
-        attack = max(attack, 0)
+        attack_roll = g.dice.roll(stream) if d.attack_double_roll else None
+        attack = enemy_attack(g, e, attack_roll)
         reduction = characters.damage_taken(g, p)
         damage = max(0, attack - reduction)
         events.append(Event("enemy_attack", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "player": p.seat, "roll": attack_roll,

@@ -419,18 +419,8 @@ class Game:
                        if self.board.face[i] == REVEALED)
             out.append(Action("end_rush"))
         stock = tiles.stock_at(self, p.pos)  # None off a shop
-        cards = self.catalog.cards
         for card in p.hand:
-            d = cards[card.id]
-            if d.type in ("weapon", "armour"):
-                out.append(Action("equip", card=card.uid))
-            elif d.type == "potion":
-                out.append(Action("drink", card=card.uid))
-            if stock is not None:
-                out.append(Action("sell", card=card.uid))
-            if d.throwable:
-                out.extend(Action("throw", card=card.uid, dir=dr) for dr in DIRECTIONS)
-            out.extend(items.read_candidates(self, p, card))
+            out.extend(items.hand_candidates(self, p, card, stock is not None))
         out.extend(Action("unequip", card=c.uid) for c in p.gear())
         if stock:
             for card in stock:

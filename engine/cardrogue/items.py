@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.cardrogue import characters, combat, effects, engagement
-from engine.cardrogue.actions import Action
+from engine.cardrogue.actions import DIRECTIONS, Action
 from engine.cardrogue.board import DIRECTION_BITS, REVEALED, STEP
 from engine.cardrogue.decisions import Teleport
 from engine.cardrogue.level import POTION_EFFECTS
@@ -78,12 +78,42 @@ def _displaced(g: Game, p: Player, card: Card) -> list[Card]:
     return out
 
 
+# What the rules say to a hero who holds no card that an action takes.
+NO_CARD = {
+    "drink": "you have no potion",
+    "throw": "you have nothing to throw",
+    "read": "you have no scroll",
+    "equip": "you hold no weapon or armour",
+    "unequip": "you wear nothing",
+}
+
+
+def hand_candidates(g: Game, p: Player, card: Card, on_shop: bool) -> list[Action]:
+    """Every way to play `card` from p's hand, legal now or not, in legal_actions' order:
+    equip or drink it, sell it (`on_shop`), throw it each way, read it."""
+    d = g.catalog.cards[card.id]
+    out = []
+    if d.type in ("weapon", "armour"):
+        out.append(Action("equip", card=card.uid))
+    elif d.type == "potion":
+        out.append(Action("drink", card=card.uid))
+    if on_shop:
+        out.append(Action("sell", card=card.uid))
+    if d.throwable:
+        out.extend(Action("throw", card=card.uid, dir=dr) for dr in DIRECTIONS)
+    out.extend(read_candidates(g, p, card))
+    return out
+
+
 def read_candidates(g: Game, p: Player, card: Card) -> list[Action]:
+    """Each way to read `card`: a scroll that finds nothing to choose is still read bare, so
+    the rules can say what it lacks."""
     d = g.catalog.cards[card.id]
     if d.type != "scroll":
         return []
     if d.scroll == "identify":
-        return [Action("read", card=card.uid, cards=(c.uid,)) for c in p.hand if c.colour]
+        return [Action("read", card=card.uid, cards=(c.uid,)) for c in p.hand if c.colour] \
+            or [Action("read", card=card.uid)]
     if d.scroll == "move_adjacent" and p.pos is not None:
         row, col = g.cell(p.pos)
         return [Action("read", card=card.uid, target=(row + dr, col + dc)) for dr, dc in STEP.values()]

@@ -1,8 +1,10 @@
 """What a view draws: `Game.view(seat)`, a frozen read model of the game for one seat.
 
 A screen draws these values and never works a rule out for itself: the hero's numbers, the
-prices in the shop underfoot, what each direction key would do, the decision the game waits
-for (with its choices), and the enemies in the fight all come from the rules here. Every value
+prices in the shop underfoot and what the hero can buy, what each direction key would do, the
+cards each card action would take (with the engine's refusals), the decision the game waits
+for (with its choices), the enemies with their attack as combat counts it, and what look mode
+may tell of every cell all come from the rules here. Every value
 is plain (ints, strings, tuples, None), so `to_dict()` is JSON. Making a view changes nothing:
 no die is drawn and `Game.fingerprint()` stays the same.
 """
@@ -13,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from engine.cardrogue import characters, goals, items, players, tiles
+from engine.cardrogue import characters, combat, goals, items, players, tiles
 from engine.cardrogue.actions import DIRECTIONS, Action
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN
 from engine.cardrogue.cards import SLOTS
@@ -34,6 +36,7 @@ class CardView:
     uid: int
     id: str
     colour: str | None
+    effect: str | None  # what a potion of that colour does, once known
     sell_value: int | None
     tradeable: bool
 
@@ -74,8 +77,9 @@ class HeroView:
 
 @dataclass(frozen=True, slots=True)
 class EnemyView:
-    """An enemy in the fight. `attack` counts thrown potions; `double_roll` enemies roll
-    two dice instead."""
+    """An enemy on the board. `attack` is what it hits for, as combat counts it (thrown
+    potions included, never below 0); a `double_roll` enemy hits for twice a die instead,
+    and `attack` is then what potions add to that (it may be negative)."""
 
     cell: Cell
     id: str
@@ -105,12 +109,15 @@ class StepView:
 
 @dataclass(frozen=True, slots=True)
 class WareView:
-    """A card for sale and its price in gold."""
+    """A card for sale and its price in gold. `reason` says why the engine would refuse to
+    sell it to the hero for gold alone now (None: the hero can buy it)."""
 
     uid: int
     id: str
     colour: str | None
+    effect: str | None  # what a potion of that colour does, once known
     price: int
+    reason: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +126,52 @@ class ShopView:
 
     cell: Cell
     wares: tuple[WareView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardUse:
+    """One of the hero's cards for one kind of action: `actions` are the ways the engine
+    takes now (a throw each way someone stands, a potion to identify each, ...), and `reason`
+    is the engine's refusal when it takes none of them."""
+
+    card: CardView
+    actions: tuple[Action, ...]
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class UseView:
+    """What the hero can do with one kind of card action: every card it could take, and the
+    rules' reason when no card can be used now (None: one can)."""
+
+    kind: Literal["drink", "throw", "read", "equip", "unequip"]
+    cards: tuple[CardUse, ...]
+    reason: str | None
+
+    @property
+    def usable(self) -> tuple[CardUse, ...]:
+        return tuple(use for use in self.cards if use.reason is None)
+
+
+CARD_ACTIONS: tuple[Literal["drink", "throw", "read", "equip", "unequip"], ...] = (
+    "drink", "throw", "read", "equip", "unequip")
+
+
+@dataclass(frozen=True, slots=True)
+class CellView:
+    """What the viewer may know of one cell. A face-down card shows as face down and nothing
+    more: `card` and the rest stay empty until it is flipped."""
+
+    cell: Cell
+    face: Literal["unseen", "face_down", "revealed"]
+    heroes: tuple[int, ...]  # the seats of the heroes standing here
+    card: str | None  # the id of the card lying face up here (an enemy's card for an enemy)
+    colour: str | None  # a potion's colour
+    effect: str | None  # what a potion of that colour does, once known
+    enemy: EnemyView | None
+    fighting: bool  # the enemy here fights the viewer
+    shop: ShopView | None
+    way_out: bool  # the level's exit (the ladder, or the start on a level that ends there)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +240,18 @@ class GameView:
     outcome: str | None
     turn: int
     moves: int
+    uses: tuple[UseView, ...]  # one per kind in CARD_ACTIONS, in that order
+    cells: tuple[CellView, ...]  # every cell of the board that holds a card, row by row
 
     def step(self, direction: str) -> StepView:
         return self.steps[DIRECTIONS.index(direction)]
+
+    def use(self, kind: str) -> UseView:
+        return next(use for use in self.uses if use.kind == kind)
+
+    def look(self, cell: Cell) -> CellView | None:
+        """The cell at (row, column), or None where no card lies (or off the board)."""
+        return next((c for c in self.cells if c.cell == cell), None)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON values (tuples become lists)."""
@@ -215,7 +277,7 @@ def view(g: Game, seat: int) -> GameView:
     p = g.players[seat]
     heroes = tuple(_hero(g, q) for q in g.players)
     here = g.board.content[p.pos] if p.pos is not None else None
-    shop = shop_view(g, g.cell(p.pos)) if p.pos is not None else None
+    shop = shop_view(g, g.cell(p.pos), p) if p.pos is not None else None
     return GameView(
         seat=seat, acting=g.player.seat, hero=heroes[seat], players=heroes,
         here=here.id if here is not None else None,
@@ -223,23 +285,29 @@ def view(g: Game, seat: int) -> GameView:
         fighting=tuple(_enemy(g, e) for e in g.in_combat(p)),
         steps=tuple(_step(g, p, d) for d in DIRECTIONS),
         shop=shop, goals=_goals(g, p), pending=_pending(g), outcome=g.outcome, turn=g.turn,
-        moves=g.moves,
+        moves=g.moves, uses=_uses(g, p), cells=_cells(g, p),
     )
 
 
-def shop_view(g: Game, cell: Cell) -> ShopView | None:
-    """The shop on `cell` with its prices (every classic shop sells from one pile), or None
-    if no shop is there."""
+def shop_view(g: Game, cell: Cell, p: Player | None = None) -> ShopView | None:
+    """The shop on `cell` with its prices (every classic shop sells from one pile) and what
+    `p` (by default the player who acts) may buy, or None if no shop is there."""
     stock = tiles.stock_at(g, g.index(cell))
     if stock is None:
         return None
-    return ShopView(cell, tuple(WareView(c.uid, c.id, c.colour, tiles.price(g, c.id))
-                                for c in stock))
+    return ShopView(cell, tuple(
+        WareView(c.uid, c.id, c.colour, _effect(g, c.colour), tiles.price(g, c.id),
+                 _refusal(g, p or g.player, Action("buy", card=c.uid)))
+        for c in stock))
+
+
+def _effect(g: Game, colour: str | None) -> str | None:
+    return g.potion_identity.get(colour) if colour is not None else None
 
 
 def _card(g: Game, p: Player, card: Card) -> CardView:
     sellable = g.catalog.cards[card.id].can_sell
-    return CardView(card.uid, card.id, card.colour,
+    return CardView(card.uid, card.id, card.colour, _effect(g, card.colour),
                     tiles.sell_value(g, p, card.id) if sellable else None,
                     players.can_trade(g, card))
 
@@ -269,7 +337,8 @@ def _neighbours(g: Game, p: Player) -> tuple[int, ...]:
 
 def _enemy(g: Game, e: Enemy) -> EnemyView:
     d = g.catalog.cards[e.card.id]
-    return EnemyView(g.cell(e.pos), e.card.id, e.health, d.health, d.attack + e.attack_mod,
+    attack = e.attack_mod if d.attack_double_roll else combat.enemy_attack(g, e)
+    return EnemyView(g.cell(e.pos), e.card.id, e.health, d.health, attack,
                      bool(d.attack_double_roll), e.poison, e.paralysed)
 
 
@@ -284,11 +353,75 @@ def _step(g: Game, p: Player, direction: str) -> StepView:
             kind = "attack"
         elif ahead is not None and g.board.face[ahead] == FACE_DOWN:
             kind = "flip"
-    if g.player is p:
-        reason = g.why_illegal(Action(kind, dir=direction))
-    else:
-        reason = f"it is {g.player.name}'s turn" if g.outcome is None else "the game is over"
+    reason = _refusal(g, p, Action(kind, dir=direction))
     return StepView(direction, kind, g.cell(ahead) if ahead is not None else None, reason)
+
+
+def _refusal(g: Game, p: Player, action: Action) -> str | None:
+    """Why the engine would refuse p's `action` now (None: it would take it)."""
+    if g.player is p:
+        return g.why_illegal(action)
+    return f"it is {g.player.name}'s turn" if g.outcome is None else "the game is over"
+
+
+def _uses(g: Game, p: Player) -> tuple[UseView, ...]:
+    """Each card action with the cards it could take, asked of the engine spelling by
+    spelling (legal_actions' own candidates)."""
+    on_shop = tiles.stock_at(g, p.pos) is not None
+    spelled: dict[str, list[tuple[Card, list[Action]]]] = {kind: [] for kind in CARD_ACTIONS}
+    for card in p.hand:
+        by_kind: dict[str, list[Action]] = {}
+        for action in items.hand_candidates(g, p, card, on_shop):
+            by_kind.setdefault(action.kind, []).append(action)
+        for kind, actions in by_kind.items():
+            if kind in spelled:
+                spelled[kind].append((card, actions))
+    spelled["unequip"] = [(card, [Action("unequip", card=card.uid)]) for card in p.gear()]
+    out = []
+    for kind in CARD_ACTIONS:
+        cards = []
+        for card, actions in spelled[kind]:
+            reasons = [_refusal(g, p, action) for action in actions]
+            legal = tuple(a for a, why in zip(actions, reasons, strict=True) if why is None)
+            cards.append(CardUse(_card(g, p, card), legal, None if legal else reasons[0]))
+        reason = None if any(c.reason is None for c in cards) else \
+            cards[0].reason if cards else items.NO_CARD[kind]
+        out.append(UseView(kind, tuple(cards), reason))
+    return tuple(out)
+
+
+_FACES: tuple[Literal["unseen", "face_down", "revealed"], ...] = (
+    "unseen", "face_down", "revealed")
+
+
+def _cells(g: Game, p: Player) -> tuple[CellView, ...]:
+    board = g.board
+    fighting = {e.pos for e in g.in_combat(p)}
+    standing: dict[int, list[int]] = {}
+    for q in g.players:
+        if q.pos is not None and not q.out:
+            standing.setdefault(q.pos, []).append(q.seat)
+    out = []
+    for index in (i for i, exists in enumerate(board.exists) if exists):
+        cell = g.cell(index)
+        heroes = tuple(standing.get(index, ()))
+        face = _FACES[board.face[index]]
+        if face != "revealed":
+            out.append(CellView(cell, face, heroes, None, None, None, None, False, None, False))
+            continue
+        enemy = g.enemies.get(index)
+        card = enemy.card if enemy is not None else board.content[index]
+        d = g.catalog.cards[card.id] if card is not None else None
+        colour = card.colour if card is not None and d is not None and d.type == "potion" \
+            else None
+        way_out = d is not None and (d.type == "ladder" or (
+            d.type == "start" and g.level_index >= 0 and g.level.exit == "start"))
+        out.append(CellView(
+            cell, face, heroes, card.id if card is not None else None, colour,
+            _effect(g, colour),
+            _enemy(g, enemy) if enemy is not None else None, index in fighting,
+            shop_view(g, cell, p) if d is not None and d.type == "shop" else None, way_out))
+    return tuple(out)
 
 
 def _goals(g: Game, p: Player) -> tuple[GoalView, ...]:
@@ -327,6 +460,6 @@ def _pending(g: Game) -> PendingView | None:
     return None
 
 
-__all__ = ["CardView", "EnemyView", "GameView", "GoalView", "HeroView", "PendingView",
+__all__ = ["CARD_ACTIONS", "CardUse", "CardView", "CellView", "EnemyView", "GameView", "GoalView", "HeroView", "PendingView",
            "PickDecision", "RespawnDecision", "ShopView", "SlotView", "StepView",
-           "TeleportDecision", "WareView", "shop_view", "view"]
+           "TeleportDecision", "UseView", "WareView", "shop_view", "view"]

@@ -16,17 +16,23 @@ from app.games.cardrogue.words import (
     EFFECT_NAMES,
     PLAYER_GLYPH,
     SLOT_NAMES,
-    card_label,
     faces,
+    label_of,
     listing,
     look,
     plural,
     signed,
 )
-from engine.cardrogue import FACE_DOWN, UNSEEN, shop_view
 
 if TYPE_CHECKING:
-    from engine.cardrogue import CardDef, CharacterDef, Game
+    from engine.cardrogue import (
+        CardDef,
+        Catalog,
+        CellView,
+        CharacterDef,
+        GameView,
+        ShopView,
+    )
 
 SCROLL_WORDS = {
     "identify": "read it to learn what one of your unknown potions does",
@@ -163,19 +169,18 @@ def character_label(char: CharacterDef, table: bool = False) -> Text:
     return label
 
 
-def card_facts(game: Game, index: int) -> tuple[str, list[str]]:
-    """The name of what lies face up on cell `index`, and its numbers and abilities in words."""
-    board = game.board
-    enemy = game.enemies.get(index)
-    card = enemy.card if enemy is not None else board.content[index]
-    if card is None:
+def card_facts(catalog: Catalog, look: CellView) -> tuple[str, list[str]]:
+    """The name of what lies face up on the cell, and its numbers and abilities in words."""
+    if look.card is None:
         return "An empty path", ["nothing on it: walk over it freely"]
-    d = game.catalog.cards[card.id]
+    d = catalog.cards[look.card]
     facts: list[str] = []
+    enemy = look.enemy
     if enemy is not None:
-        attack = ("twice a die roll" if d.attack_double_roll
-                  else str(d.attack + enemy.attack_mod))
-        facts.append(f"health {enemy.health}/{d.health}, attack {attack}")
+        attack = str(enemy.attack)
+        if enemy.double_roll:
+            attack = "twice a die roll" + (f" {signed(enemy.attack)}" if enemy.attack else "")
+        facts.append(f"health {enemy.health}/{enemy.max_health}, attack {attack}")
         facts.extend(enemy_traits(d))
         if enemy.poison:
             facts.append(f"poisoned for {plural(enemy.poison, 'more turn')}")
@@ -185,14 +190,13 @@ def card_facts(game: Game, index: int) -> tuple[str, list[str]]:
             facts.append(f"its card is worth {d.gold} gold once slain")
         return d.name, facts
     if d.type == "potion":
-        effect = game.potion_identity.get(card.colour) if card.colour else None
-        if effect is None:
+        if look.effect is None:
             facts.append("what it does shows once a potion of its colour is drunk, thrown "
                          "or identified")
         else:
-            facts.append(f"a potion of {EFFECT_NAMES.get(effect, effect)}")
+            facts.append(f"a potion of {EFFECT_NAMES.get(look.effect, look.effect)}")
         facts.append("step onto it to pick it up")
-        return card_label(game, card), facts
+        return label_of(d, look.colour, look.effect), facts
     if d.type in ("weapon", "armour", "artifact"):
         facts.extend(gear_facts(d))
         facts.append(value_fact(d))
@@ -213,7 +217,7 @@ def card_facts(game: Game, index: int) -> tuple[str, list[str]]:
         facts.append(f"start a turn on it and roll: it heals {d.amount}, but "
                      f"{faces(d.drain_on)} dries it up for good")
     elif d.type == "shop":
-        facts.extend(_shop_facts(game, index))
+        facts.extend(_shop_facts(catalog, look.shop))
     elif d.type == "chest":
         facts.append("step onto it holding the key to open it")
     elif d.type == "path":
@@ -221,48 +225,44 @@ def card_facts(game: Game, index: int) -> tuple[str, list[str]]:
     elif d.type == "ladder":
         facts.append("the way down: step onto it once every goal of the level is met")
     elif d.type == "start":
-        exit_here = game.level.exit == "start"
-        facts.append("where the level began" + (", and its way out" if exit_here else ""))
+        facts.append("where the level began" + (", and its way out" if look.way_out else ""))
     return d.name, facts
 
 
-def _shop_facts(game: Game, index: int) -> list[str]:
-    shop = shop_view(game, game.cell(index))
+def _shop_facts(catalog: Catalog, shop: ShopView | None) -> list[str]:
     if shop is None or not shop.wares:
         return ["sold out"]
-    wares = [f"{card_label(game, c)} {c.price}" for c in shop.wares]
+    wares = [f"{label_of(catalog.cards[w.id], w.colour, w.effect)} {w.price}"
+             for w in shop.wares]
     return ["stand on it and press b to trade", "for sale (gold): " + ", ".join(wares)]
 
 
-def describe_cell(game: Game, cell: tuple[int, int]) -> Text:
-    """Look mode's words for one cell: who stands there, what lies there, and its numbers."""
-    index = game.index(cell)
+def describe_cell(view: GameView, catalog: Catalog, cell: tuple[int, int]) -> Text:
+    """Look mode's words for one cell, as `view` shows it: who stands there, what lies there,
+    and its numbers."""
+    look = view.look(cell)
     out = Text()
-    if index is None or not game.board.exists[index]:
+    if look is None:
         out.append("Nothing here: no card lies on this spot.", style="bold")
         return out
-    face = game.board.face[index]
-    for p in game.players:
-        if p.pos == index and not p.out:
-            char = game.catalog.characters[p.character]
-            who = "You" if len(game.players) == 1 else p.name
-            out.append(f"{who}, the {char.name}", style="bold")
-            out.append(f" — health {p.health}\n")
-    if face == UNSEEN:
+    for seat in look.heroes:
+        hero = view.players[seat]
+        who = "You" if len(view.players) == 1 else hero.name
+        out.append(f"{who}, the {catalog.characters[hero.character].name}", style="bold")
+        out.append(f" — health {hero.health}\n")
+    if look.face == "unseen":
         out.append("Unexplored", style="bold")
         out.append("\nNo path leads here yet.")
         return out
-    if face == FACE_DOWN:
+    if look.face == "face_down":
         out.append("A face-down card", style="bold")
         out.append("\nWhat it holds shows only once it is flipped, from the tile next to it.")
         return out
-    name, facts = card_facts(game, index)
-    if game.enemies.get(index) is not None:
-        p = game.player
-        fighting = any(e is game.enemies[index] for e in game.in_combat(p))
+    name, facts = card_facts(catalog, look)
+    if look.enemy is not None:
         out.append(name, style="bold red")
-        out.append("  fighting you\n" if fighting else "  not fighting yet\n",
-                   style="red" if fighting else "dim")
+        out.append("  fighting you\n" if look.fighting else "  not fighting yet\n",
+                   style="red" if look.fighting else "dim")
     else:
         out.append(name, style="bold")
         out.append("\n")
@@ -284,25 +284,19 @@ class LegendEntry:
     meaning: str
 
 
-def legend_entries(game: Game) -> list[LegendEntry]:
-    """Every glyph on the current board with its meaning, in the board's own order of kinds."""
-    board = game.board
+def legend_entries(view: GameView, catalog: Catalog) -> list[LegendEntry]:
+    """Every glyph on the board `view` shows, with its meaning, in the board's own order of
+    kinds."""
     seen: dict[tuple[str, str, str | None], list[str]] = {}
     face_down = False
-    for index, face in enumerate(board.face):
-        if face == FACE_DOWN:
-            face_down = True
-        if face != 2:  # REVEALED
+    for cell in view.cells:
+        face_down = face_down or cell.face == "face_down"
+        if cell.face != "revealed" or cell.card is None:
             continue
-        enemy = game.enemies.get(index)
-        card = enemy.card if enemy is not None else board.content[index]
-        if card is None:
-            continue
-        d = game.catalog.cards[card.id]
+        d = catalog.cards[cell.card]
         drawn = look(d)
-        colour = card.colour if d.type == "potion" else None
-        name = card_label(game, card) if d.type == "potion" else d.name
-        names = seen.setdefault((drawn.glyph, drawn.category, colour), [])
+        names = seen.setdefault((drawn.glyph, drawn.category, cell.colour), [])
+        name = label_of(d, cell.colour, cell.effect)
         if name not in names:
             names.append(name)
     entries = [LegendEntry(PLAYER_GLYPH, "player", None, "you")]

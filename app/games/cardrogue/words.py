@@ -143,10 +143,14 @@ def potion_name(colour: str | None, effect: str | None = None) -> str:
 
 def card_label(game: Game, card: Any) -> str:
     """A card in hand or in a shop as the player reads it: name, colour and known effect."""
-    d = game.catalog.cards[card.id]
+    effect = game.potion_identity.get(card.colour) if card.colour else None
+    return label_of(game.catalog.cards[card.id], card.colour, effect)
+
+
+def label_of(d: CardDef, colour: str | None, effect: str | None) -> str:
+    """A card's name; a potion's is its colour and, once known, its effect."""
     if d.type == "potion":
-        effect = game.potion_identity.get(card.colour) if card.colour else None
-        label = cap(potion_name(card.colour, effect))
+        label = cap(potion_name(colour, effect))
         return label if effect else f"{label} (unknown)"
     return d.name
 

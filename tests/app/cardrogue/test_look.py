@@ -86,7 +86,7 @@ def test_a_face_down_card_never_leaks_what_it_is() -> None:
     game = Game.story(tutorial())
     for index, face in enumerate(game.board.face):
         if face == 1:  # face down
-            text = describe_cell(game, game.cell(index)).plain
+            text = describe_cell(game.view(0), game.catalog, game.cell(index)).plain
             card = game.board.content[index]
             if card is not None:
                 assert game.catalog.cards[card.id].name not in text

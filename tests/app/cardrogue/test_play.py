@@ -21,10 +21,11 @@ from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
-from engine.cardrogue import Teleport, level_from_grids, map_from_levels
+from engine.cardrogue import Action, Teleport, level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.app.maps import STORY_1, WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, big_level, tutorial
 from tests.app.support import SIZE, log_text, press, start, text_of
+from tests.engine.cardrogue.support import give
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
@@ -517,3 +518,74 @@ async def test_the_log_keeps_its_last_lines_and_scrolls_back(app: CardRogueApp) 
         await pilot.pause()
         assert log.back == 3
         assert log.render_line(log.size.height - 1).text.strip() == f"line {SHOWN_LINES + 46}"
+
+
+# ---------------------------------------------------------------------- the engine's words
+
+EVERY_COLOUR = ("red", "blue", "green", "yellow", "purple", "white")
+
+
+def known_potions(*items: str, cells: str = "@.", legend: dict | None = None,
+                  effect: str = "strength"):
+    """A corridor where every potion colour is known to have `effect`, with `items` in hand."""
+    level = level_from_grids(
+        "hall", "╶" + "─" * (len(cells) - 2) + "╴", cells,
+        {".": {"card": "path", "revealed": True}, **(legend or {})}, items=items,
+        characters=("warrior",), title="Hall",
+        potion_identity={c: effect for c in EVERY_COLOUR})
+    return map_from_levels([level], seed=2, title="Known potions")
+
+
+async def test_a_card_key_that_cannot_be_used_says_why_in_the_engines_words(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, known_potions("scroll_identify", "potion"))
+        scroll, potion = play.game.players[0].hand
+        refusal = play.game.why_illegal(Action("read", card=scroll.uid, cards=(potion.uid,)))
+        assert refusal == f"{potion.colour} potions are already known"
+        await press(pilot, "r")  # the only scroll, and no potion it could identify
+        assert log_text(play).endswith(f"✗ {refusal[:1].upper()}{refusal[1:]}.")
+        await press(pilot, "o")
+        assert log_text(play).endswith("✗ You wear nothing.")
+        assert play.game.moves == 0
+
+
+async def test_an_enemy_weakened_below_zero_shows_attack_0(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, known_potions(
+            "potion", "potion", cells="@b", legend={"b": {"card": "cave_bat", "revealed": True}}))
+        for potion in list(play.game.players[0].hand):  # strength thrown: its attack 1 - 2
+            assert play.act(Action("throw", card=potion.uid, dir="E")).accepted
+        assert "health 2/2 · attack 0" in play.panel.plain
+        await press(pilot, "v", "right")
+        assert "health 2/2, attack 0" in play.query_one("#look").render().plain
+
+
+async def test_an_enemy_that_rolls_shows_what_potions_add_to_its_dice(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, known_potions(  # weakness thrown: +1 to its attack
+            "potion", cells="@G", legend={"G": {"card": "golem", "revealed": True}},
+            effect="weakness"))
+        [potion] = play.game.players[0].hand
+        assert play.act(Action("throw", card=potion.uid, dir="E")).accepted
+        assert "attack 2×die+1" in play.panel.plain
+        await press(pilot, "v", "right")
+        assert "attack twice a die roll +1" in play.query_one("#look").render().plain
+
+
+async def test_identify_asks_which_potion_among_those_the_engine_would_identify(
+        app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, known_potions("scroll_identify"))
+        game = play.game
+        game.potion_identity.pop("blue")  # blue and green unknown, red known
+        game.potion_identity.pop("green")
+        for colour in ("red", "blue", "green"):
+            give(game, "potion", colour=colour)
+        await press(pilot, "r")
+        assert isinstance(app.screen, ChooseScreen)
+        assert [str(c.label) for c in app.screen.choices] == \
+            ["Blue potion (unknown)", "Green potion (unknown)"]
+        await press(pilot, "down", "enter")
+        assert play.game.history[-1].cards == (play.game.players[0].hand[-1].uid,)
+        assert "green" in play.game.potion_identity

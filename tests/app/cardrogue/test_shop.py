@@ -65,3 +65,23 @@ async def test_undo_inside_the_shop(app: CardRogueApp) -> None:
         await press(pilot, "u")  # the step onto the shop: the shop closes
         assert isinstance(app.screen, PlayScreen)
         assert play.game.player.pos == play.game.index((0, 0))
+
+
+async def test_wares_the_engine_would_not_sell_now_are_dimmed(app: CardRogueApp) -> None:
+    """Gold enough for the Sword, but a goblin fights the hero on the shop: no trade."""
+    level = level_from_grids(
+        "ambush", "╶──╴", "@$g.",
+        {"$": {"card": "shop", "stock": ["sword"], "revealed": True},
+         "g": {"card": "goblin", "revealed": True}},
+        gold=10, characters=("warrior",), title="Ambush")
+    play = None
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, map_from_levels([level], seed=1, title="Ambush"))
+        await press(pilot, "right")
+        assert play.view().fighting and play.view().shop is not None
+        await press(pilot, "b")
+        stock = app.screen.query_one("#stock", OptionList)
+        assert stock.get_option_at_index(0).prompt.style == "dim"
+        await press(pilot, "enter")
+        assert text_of(app.screen, "#said") == \
+            "✗ You cannot trade with the shopkeeper while in combat."

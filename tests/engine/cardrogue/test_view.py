@@ -19,7 +19,17 @@ from engine.cardrogue import (
     tiles,
 )
 from engine.cardrogue.maps import load_map
-from tests.engine.cardrogue.support import OPEN, act, deathbed, give, rig, story, up
+from tests.engine.cardrogue.support import (
+    OPEN,
+    act,
+    deathbed,
+    first,
+    give,
+    rig,
+    story,
+    up,
+    versus,
+)
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -101,6 +111,17 @@ def test_direction_keys_attack_an_enemy_flip_a_face_down_card_and_stop_at_a_wall
     assert g.catalog.cards[enemy.id].base == "goblin"  # with this map's health
     assert (enemy.cell, enemy.health, enemy.max_health, enemy.attack) == \
         ((0, 2), 20, 20, g.catalog.cards["goblin"].attack)
+
+
+def test_an_enemy_weakened_below_zero_shows_the_attack_combat_hits_with():
+    # Two thrown potions of strength take 2 from a cave bat's attack of 1: it hits for 0.
+    g = versus("cave_bat", "bard", potion_identity={"red": "strength"})
+    for _ in range(2):
+        g.apply(Action("throw", card=give(g, "potion", colour="red"), dir="E"))
+    [enemy] = g.view(0).fighting
+    rig(g, "fight", 1)
+    hit = first(act(g, "attack E"), "enemy_attack")
+    assert enemy.attack == hit["attack"] == 0
 
 
 def test_an_enemy_behind_a_wall_is_not_attacked_by_the_arrow():
@@ -202,3 +223,94 @@ def test_a_view_is_frozen():
     with pytest.raises(AttributeError):
         g.view(0).hero.health = 99  # type: ignore[misc]
 
+
+
+# ---------------------------------------------------------------------- cards to use
+
+def test_each_card_action_lists_the_cards_it_takes_with_the_engines_word_on_each():
+    g = story("╶╴", "@.", {".": OPEN}, potion_identity={"red": "strength"})
+    potion = give(g, "potion", colour="red")
+    sword = give(g, "sword")
+    view = g.view(0)
+    assert [u.card.uid for u in view.use("drink").cards] == [potion]
+    assert view.use("drink").usable[0].actions == (Action("drink", card=potion),)
+    assert [u.card.uid for u in view.use("equip").usable] == [sword]
+    # No one to throw at: the potion is listed, refused in the engine's own words.
+    [throw] = view.use("throw").cards
+    assert throw.actions == () and throw.reason == view.use("throw").reason == \
+        g.why_illegal(Action("throw", card=potion, dir="E")) is not None
+    # Nothing to read or take off: the rules say so.
+    assert view.use("read").cards == () and view.use("read").reason == "you have no scroll"
+    assert view.use("unequip").reason == "you wear nothing"
+
+
+def test_an_identify_scroll_offers_only_the_potions_not_yet_known():
+    g = story("╶╴", "@.", {".": OPEN}, potion_identity={"red": "strength"})
+    scroll = give(g, "scroll_identify")
+    [read] = g.view(0).use("read").cards
+    assert read.actions == () and read.reason == "choose one potion in your hand to identify"
+    give(g, "potion", colour="red")
+    known = g.view(0).use("read")
+    assert known.reason == "red potions are already known" and known.usable == ()
+    blue = give(g, "potion", colour="blue")
+    [read] = g.view(0).use("read").usable
+    assert read.actions == (Action("read", card=scroll, cards=(blue,)),)
+
+
+def test_a_cursed_weapon_worn_cannot_be_taken_off_and_the_view_says_why():
+    g = story("╶╴", "@c", {"c": {"card": "sword", "cursed": True, "revealed": True}})
+    act(g, "move E")
+    act(g, f"equip {g.view(0).use('equip').usable[0].card.uid}")
+    unequip = g.view(0).use("unequip")
+    assert unequip.usable == () and unequip.reason == "the cursed Sword cannot be taken off"
+
+
+def test_the_shop_says_which_wares_the_hero_can_afford():
+    g = story("╶─╴", "@$.", {"$": up("shop", stock=["sword", "helm"]), ".": OPEN},
+              character="bard", gold=6)
+    act(g, "move E")
+    wares = {w.id: w for w in g.view(0).shop.wares}
+    assert wares["helm"].reason is None  # 6 gold: exactly its price
+    assert wares["sword"].reason == "it costs 8 gold and you have 6"
+
+
+# ---------------------------------------------------------------------- look
+
+def test_each_cell_says_what_the_viewer_may_know_of_it():
+    legend = {"g": up("goblin", health=20), "o": OPEN, ".": {"card": "sword"},
+              "$": up("shop", stock=["helm"])}
+    g = story("╶┬┬╴\n ╵╵ ", "o@g$\n . .", legend, gold=3)
+    view = g.view(0)
+    here = view.look((0, 1))
+    assert here is not None and here.heroes == (0,) and here.face == "revealed"
+    goblin = view.look((0, 2))
+    assert goblin is not None and goblin.enemy is not None and goblin.fighting
+    assert goblin.enemy == view.fighting[0]
+    hidden = view.look((1, 1))
+    assert hidden is not None and hidden.face == "face_down" and hidden.card is None
+    assert view.look((1, 0)) is None  # no card on that spot
+    shop = view.look((0, 3))
+    assert shop is not None and shop.shop is not None
+    assert [(w.id, w.reason) for w in shop.shop.wares] == [("helm", "you are not on a shop")]
+    assert view.look((2, 0)) is None and view.look((0, 4)) is None
+
+
+def test_a_potion_on_the_board_shows_its_effect_once_its_colour_is_known():
+    legend = {"p": up("potion", colour="red"), "b": up("potion", colour="blue")}
+    g = story("╶┬╴\n ╵ ", "@pb\n   ", legend, potion_identity={"red": "healing"})
+    view = g.view(0)
+    red, blue = view.look((0, 1)), view.look((0, 2))
+    assert red is not None and (red.card, red.colour, red.effect) == ("potion", "red", "healing")
+    assert blue is not None and (blue.colour, blue.effect) == ("blue", None)
+
+
+def test_a_held_potion_and_one_for_sale_show_their_effect_once_known():
+    g = story("╶─╴", "@$.", {"$": up("shop", stock=["potion"]), ".": OPEN},
+              potion_identity={"red": "healing"})
+    give(g, "potion", colour="red")
+    give(g, "potion", colour="blue")
+    assert [(c.colour, c.effect) for c in g.view(0).hero.hand] == \
+        [("red", "healing"), ("blue", None)]
+    act(g, "move E")
+    [ware] = g.view(0).shop.wares
+    assert ware.effect == g.potion_identity.get(ware.colour)

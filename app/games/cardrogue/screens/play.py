@@ -41,6 +41,7 @@ from engine.cardrogue import (
     DIRECTIONS,
     STEP,
     Action,
+    CardUse,
     Game,
     GameView,
     Search,
@@ -355,7 +356,7 @@ class PlayScreen(GameViews, Screen[None]):
 
     def look_text(self, cell: tuple[int, int]) -> Text:
         """What is on `cell`, then what a direction key would do there, if it is next to you."""
-        text = describe_cell(self.game, cell)
+        text = describe_cell(self.view(), self.game.catalog, cell)
         way = self._way_to(cell)
         if way is not None:
             step = self.view().step(way)
@@ -382,7 +383,7 @@ class PlayScreen(GameViews, Screen[None]):
 
     def legend_text(self) -> Text:
         """What each glyph and colour on the board means (the legend panel and the help)."""
-        return legend_text(self.game, self.board)
+        return legend_text(self.view(), self.game.catalog, self.board)
 
     def action_focus_log(self) -> None:
         if self.log_view.has_focus:
@@ -671,69 +672,57 @@ class PlayScreen(GameViews, Screen[None]):
     def action_end_turn(self) -> None:
         self.act(Action("end_turn"))
 
-    def _cards(self, *types: str, where: str = "hand") -> list:
-        """The hero's cards of the given types, in the hand or (where="worn") equipped."""
-        g = self.game
-        hero = g.player
-        pool = hero.hand if where == "hand" else list(dict.fromkeys(hero.equipped.values()))
-        return [c for c in pool if g.catalog.cards[c.id].type in types]
-
-    def _choose_card(self, title: str, cards: list, then: Callable[[int], object],
-                     none: str) -> None:
-        """Pick one of `cards` (at once if there is only one); `none` says why there is none."""
-        if not cards:
-            self.note(reason_line(none))
+    def _choose_card(self, title: str, kind: str, then: Callable[[CardUse], object]) -> None:
+        """Pick one of the cards the engine takes for `kind` (at once if only one); if none,
+        the engine's reason goes to the log."""
+        use = self.view().use(kind)
+        usable = use.usable
+        if not usable:
+            self.note(reason_line(use.reason or "that is not allowed now"))
             return
-        if len(cards) == 1:
-            then(cards[0].uid)
+        if len(usable) == 1:
+            then(usable[0])
             return
-        choices = [Choice(Text(card_label(self.game, c)), c.uid) for c in cards]
+        choices = [Choice(Text(card_label(self.game, u.card)), u.card.uid) for u in usable]
 
         def chosen(uid: int | None) -> None:
             if uid is not None:
-                then(uid)
+                then(next(u for u in usable if u.card.uid == uid))
 
         self.app.push_screen(ChooseScreen(title, choices), chosen)
 
     def action_drink(self) -> None:
-        self._choose_card("Drink which potion?", self._cards("potion"),
-                          lambda uid: self.act(Action("drink", card=uid)), "you have no potion")
+        self._choose_card("Drink which potion?", "drink", lambda use: self.act(use.actions[0]))
 
     def action_throw(self) -> None:
-        g = self.game
-        throwable = [c for c in g.player.hand if g.catalog.cards[c.id].throwable]
-        self._choose_card("Throw which?", throwable,
-                          lambda uid: self._ask_direction("throw", uid),
-                          "you have nothing to throw")
+        self._choose_card("Throw which?", "throw",
+                          lambda use: self._ask_direction("throw", use.card.uid))
 
     def action_read(self) -> None:
-        self._choose_card("Read which scroll?", self._cards("scroll"), self._read,
-                          "you have no scroll")
+        self._choose_card("Read which scroll?", "read", self._read)
 
-    def _read(self, uid: int) -> None:
-        g = self.game
-        card = next((c for c in g.player.hand if c.uid == uid), None)
-        if card is None:
-            return
-        kind = g.catalog.cards[card.id].scroll
-        if kind == "move_adjacent":
-            self._ask_direction("passage", uid)
-        elif kind == "identify":
-            unknown = [c for c in self._cards("potion") if c.colour not in g.potion_identity]
-            self._choose_card("Identify which potion?", unknown,
-                              lambda potion: self.act(Action("read", card=uid, cards=(potion,))),
-                              "you hold no unknown potion")
+    def _read(self, use: CardUse) -> None:
+        """Read a scroll the way the engine spells it: toward a side, on a potion, or bare."""
+        if any(a.target is not None for a in use.actions):
+            self._ask_direction("passage", use.card.uid)
+        elif len(use.actions) > 1:
+            hand = {c.uid: c for c in self.view().hero.hand}
+            choices = [Choice(Text(card_label(self.game, hand[a.cards[0]])), a)
+                       for a in use.actions]
+
+            def chosen(action: Action | None) -> None:
+                if action is not None:
+                    self.act(action)
+
+            self.app.push_screen(ChooseScreen("Identify which potion?", choices), chosen)
         else:
-            self.act(Action("read", card=uid))
+            self.act(use.actions[0])
 
     def action_equip(self) -> None:
-        self._choose_card("Equip which?", self._cards("weapon", "armour"),
-                          lambda uid: self.act(Action("equip", card=uid)),
-                          "you hold no weapon or armour")
+        self._choose_card("Equip which?", "equip", lambda use: self.act(use.actions[0]))
 
     def action_unequip(self) -> None:
-        self._choose_card("Take off which?", self._cards("weapon", "armour", where="worn"),
-                          lambda uid: self.act(Action("unequip", card=uid)), "you wear nothing")
+        self._choose_card("Take off which?", "unequip", lambda use: self.act(use.actions[0]))
 
     def action_shop(self) -> None:
         if self.view().shop is None:

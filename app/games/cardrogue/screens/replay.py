@@ -222,7 +222,8 @@ class ReplayScreen(GameViews, Screen[None]):
 
     def legend_text(self) -> Text:
         """What each glyph on the board means, for the help screen."""
-        return legend_text(self.game, self.board)
+        g = self.game
+        return legend_text(g.view(g.player.seat), g.catalog, self.board)
 
     def redraw(self) -> None:
         self.board.show(self.game)

@@ -19,9 +19,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.games.cardrogue.session import Attempt, Session
-from app.games.cardrogue.words import card_label, listing, reason_line
+from app.games.cardrogue.words import label_of, listing, reason_line
 from app.screens.dialogs import ConfirmScreen
-from engine.cardrogue import Action, GameView, WareView
+from engine.cardrogue import Action, CardView, GameView, WareView
 
 
 class StopAtEnds(OptionList):
@@ -99,9 +99,9 @@ class ShopScreen(ModalScreen[None]):
         self.paying: list[int] = []  # uids of hand cards offered as payment
         self.refused: Action | None = None  # the deal whose refusal is on show
 
-    @property
-    def game(self):
-        return self.session.game
+    def label(self, card: CardView | WareView) -> str:
+        """A card's name as the view shows it (a potion's colour, and its effect once known)."""
+        return label_of(self.session.game.catalog.cards[card.id], card.colour, card.effect)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="shop") as box:
@@ -125,30 +125,30 @@ class ShopScreen(ModalScreen[None]):
 
     def view(self) -> GameView:
         """The game as the player who shops sees it: prices and sell values come from here."""
-        return self.game.view(self.game.player.seat)
+        game = self.session.game
+        return game.view(game.player.seat)
 
     def stock(self, view: GameView | None = None) -> tuple[WareView, ...]:
         shop = (view or self.view()).shop
         return shop.wares if shop is not None else ()
 
     def refill(self) -> None:
-        g, view = self.game, self.view()
+        view = self.view()
         p = view.hero
         self.paying = [uid for uid in self.paying if any(c.uid == uid for c in p.hand)]
         offered = sum(c.sell_value or 0 for c in p.hand if c.uid in self.paying)
         purse = Text(f"Gold {p.gold}", style="bold")
         if self.paying:
             purse.append(f"  + {offered} in cards offered = {p.gold + offered}")
-        purse.append(f"     Moves {g.moves}", style="dim")
+        purse.append(f"     Moves {view.moves}", style="dim")
         self.query_one("#purse", Static).update(purse)
 
         stock_list = self.query_one("#stock", OptionList)
         highlighted = stock_list.highlighted
         stock_list.clear_options()
         for ware in self.stock(view):
-            affordable = ware.price <= p.gold + offered
-            line = Text(f"{ware.price:>3} gold  ", style="bold" if affordable else "dim")
-            line.append(card_label(g, ware))
+            line = Text(f"{ware.price:>3} gold  ", style="bold" if self.can_buy(ware) else "dim")
+            line.append(self.label(ware))
             stock_list.add_option(Option(line, id=str(ware.uid)))
         if stock_list.option_count:
             stock_list.highlighted = min(highlighted or 0, stock_list.option_count - 1)
@@ -164,7 +164,7 @@ class ShopScreen(ModalScreen[None]):
                 line = Text(f"{mark}{card.sell_value:>3} gold  ")
             else:
                 line = Text(f"{mark}  not for sale  ", style="dim")
-            line.append(card_label(g, card))
+            line.append(self.label(card))
             hand_list.add_option(Option(line, id=str(card.uid)))
         if hand_list.option_count:
             hand_list.highlighted = min(highlighted or 0, hand_list.option_count - 1)
@@ -173,6 +173,12 @@ class ShopScreen(ModalScreen[None]):
         if self.refused is not None and self.session.why_not(self._again(self.refused)) is None:
             self.refused = None  # it would go through now: the refusal no longer holds
             self.say(Text(""))
+
+    def can_buy(self, ware: WareView) -> bool:
+        """Whether the engine would sell `ware` now, paid with the cards offered if any."""
+        if not self.paying:
+            return ware.reason is None
+        return self.session.why_not(Action("buy", card=ware.uid, cards=tuple(self.paying))) is None
 
     def say(self, text: Text) -> None:
         self.query_one("#said", Static).update(text)
@@ -201,10 +207,10 @@ class ShopScreen(ModalScreen[None]):
         return action
 
     def _paying_question(self, uid: int) -> str:
-        g, view = self.game, self.view()
+        view = self.view()
         wanted = next(c for c in self.stock(view) if c.uid == uid)
-        offered = [card_label(g, c) for c in view.hero.hand if c.uid in self.paying]
-        return (f"Buy {card_label(g, wanted)} for {wanted.price} gold, paying with "
+        offered = [self.label(c) for c in view.hero.hand if c.uid in self.paying]
+        return (f"Buy {self.label(wanted)} for {wanted.price} gold, paying with "
                 f"{listing(offered)}? The cards go to the shop.")
 
     def deal(self, action: Action) -> None:

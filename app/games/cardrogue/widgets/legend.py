@@ -12,14 +12,14 @@ from app.games.cardrogue.look import FRAME_ENTRIES, legend_entries
 
 if TYPE_CHECKING:
     from app.games.cardrogue.widgets.board import BoardView
-    from engine.cardrogue import Game
+    from engine.cardrogue import Catalog, GameView
 
 
-def legend_text(game: Game, board: BoardView) -> Text:
+def legend_text(view: GameView, catalog: Catalog, board: BoardView) -> Text:
     """One line per glyph: the glyph in the board's colours, then what it stands for."""
     out = Text()
     out.append("On this board\n", style="bold underline")
-    for entry in legend_entries(game):
+    for entry in legend_entries(view, catalog):
         out.append(" ")
         out.append(entry.glyph, style=board.glyph_style(entry.category, entry.colour))
         out.append("  ")

@@ -82,7 +82,9 @@ def panel_text(game: Game, hints: bool = True, view: GameView | None = None) -> 
         for enemy in view.fighting:
             d = cards[enemy.id]
             out.append(f"{d.name}\n", style="bold red")
-            attack = "2×die" if enemy.double_roll else str(enemy.attack)
+            attack = str(enemy.attack)
+            if enemy.double_roll:  # its attack is then what potions add to the two dice
+                attack = "2×die" + (signed(enemy.attack) if enemy.attack else "")
             out.append(f"  health {enemy.health}/{enemy.max_health} · attack {attack}\n")
             for trait in enemy_traits(d):
                 out.append(f"  {trait}\n", style="dim")
