@@ -10,32 +10,11 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from app.games.cardrogue.screens.rules import RulesScreen
+from app.games.cardrogue import glossary
+from app.player import player_name
+from app.screens.rules import RulesScreen, screen_keys
 from app.screens.title import TitleScreen
 from engine.core import shown
-
-
-def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
-    """The keys that work on `screen` now, as (keys, what they do, binding id): its own list of
-    extra keys (EXTRA_KEYS, no id), then every binding shown in the footer or carrying a
-    tooltip. The id is what keymap.toml remaps."""
-    keys: list[tuple[str, str, str]] = [(key, what, "")
-                                        for key, what in getattr(screen, "EXTRA_KEYS", ())]
-    seen: dict[str, int] = {}
-    app = screen.app
-    for active in screen.active_bindings.values():
-        binding = active.binding
-        what = binding.tooltip or binding.description
-        if not what or not (binding.show or binding.tooltip):
-            continue
-        shown = app.get_key_display(binding)
-        if binding.action in seen:  # several keys for one action: one line, our words
-            index = seen[binding.action]
-            keys[index] = (f"{keys[index][0]} {shown}", what, keys[index][2])
-            continue
-        seen[binding.action] = len(keys)
-        keys.append((shown, what, binding.id or ""))
-    return keys
 
 
 @runtime_checkable
@@ -148,7 +127,7 @@ class CardRogueApp(App[None]):
         legend = getattr(self.screen, "legend_text", None)
         self.push_screen(RulesScreen(screen_keys(self.screen), start=start,
                                      legend=legend() if legend is not None else None,
-                                     glossary=getattr(self.screen, "glossary", None)))
+                                     glossary=getattr(self.screen, "glossary", glossary.search)))
 
     async def action_quit(self) -> None:
         from app.screens.dialogs import ConfirmScreen
@@ -215,7 +194,8 @@ class CardRogueApp(App[None]):
         elif entry.id == "scores":
             self.show_high_scores()
         elif entry.id == "rules":
-            self.push_screen(RulesScreen(screen_keys(self.screen), start="Standard turn sequence"))
+            self.push_screen(RulesScreen(screen_keys(self.screen), start="Standard turn sequence",
+                                         glossary=glossary.search))
         elif entry.id == "editor":
             self.open_editor_start()
         elif entry.id == "roguelike":
@@ -270,7 +250,7 @@ class CardRogueApp(App[None]):
         self.push_screen(HighScoresScreen(select))
 
     def ask_run_file(self) -> None:
-        from app.games.cardrogue.screens.replay import OpenRunScreen
+        from app.screens.watch import OpenRunScreen
 
         self.push_screen(OpenRunScreen(),
                          lambda path: self.open_run_file(path) if path is not None else None)
@@ -279,15 +259,14 @@ class CardRogueApp(App[None]):
                       closed: Callable[[None], None] | None = None) -> None:
         """Watch the run in `path` (its map found by id, or `map_file`), or show why not;
         `closed` is called when the viewer (or the refusal) is closed."""
-        from app.games.cardrogue.replay import open_run_file
-        from app.games.cardrogue.screens.replay import open_run
+        from app.games.cardrogue.screens.replay import open_card_rogue_run
         from app.run_viewers import viewer_for
 
         opener = viewer_for(path)  # another game's run has its own viewer
         if opener is not None:
             opener(self, path, closed)
             return
-        open_run(self, lambda: open_run_file(path, map_file), closed)
+        open_card_rogue_run(self, path, closed, map_file)
 
     # -- opening maps
 
@@ -311,8 +290,8 @@ class CardRogueApp(App[None]):
             self.play(entry.spec, entry.path)
             return
         # A run of this map is waiting: starting afresh would replace it, so ask first.
-        from app.games.cardrogue.words import plural
         from app.screens.dialogs import Choice, ChooseScreen
+        from app.words import plural
 
         choices = [
             Choice("Continue", "continue",
@@ -338,12 +317,11 @@ class CardRogueApp(App[None]):
         choose_hero(self, spec, lambda hero: self._start(spec, source, hero))
 
     def _start(self, spec, source: Path | None, character: str | None) -> None:
-        from app.games.cardrogue import records
         from app.games.cardrogue.screens.play import PlayScreen
         from app.games.cardrogue.session import Session
 
         try:
-            session = Session(spec, character, records.player_name(), source)
+            session = Session(spec, character, player_name(), source)
         except ValueError as error:
             self.notify(shown(str(error)), title="This map cannot start", severity="error",
                         markup=False)

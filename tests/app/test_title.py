@@ -6,7 +6,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.rules import RulesScreen
+from app.screens.rules import RulesScreen
 from app.screens.title import MENU, TitleScreen
 
 SIZE = (80, 24)

@@ -20,9 +20,9 @@ from app.games.cardrogue.words import (
     faces,
     listing,
     look,
-    plural,
     signed,
 )
+from app.words import plural
 from engine.cardrogue import FACE_DOWN, UNSEEN, shop_view
 
 if TYPE_CHECKING:

@@ -3,7 +3,8 @@ these beside the keys. Numbers come from the rulebook as the engine's tables hol
 
 from __future__ import annotations
 
-from app.games.cardrogue.glossary import Term
+from app.glossary import Term
+from app.glossary import search as search_terms
 
 TERMS: tuple[Term, ...] = (
     Term("The goal", "Go down through ten levels of the dungeon and take the Amulet of Yendor "
@@ -55,7 +56,4 @@ TERMS: tuple[Term, ...] = (
 
 def search(query: str) -> list[Term]:
     """The terms matching `query`, best first (all of them, in order, for an empty query)."""
-    found = [term for term in TERMS if term.matches(query)]
-    if query.strip():
-        found.sort(key=lambda term: term.rank(query))
-    return found
+    return search_terms(query, TERMS)

@@ -16,8 +16,8 @@ from typing import Any
 
 from rich.text import Text
 
-from app.games.cardrogue.replay import Unwatchable
 from app.games.tabledungeon.words import describe
+from app.replay import Unwatchable
 from engine.core import Event, RunError, read_document
 from engine.tabledungeon import RULES, Action, State
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.cardrogue.widgets.legend import Legend
+from app.screens.rules import RulesScreen
 from tests.app.maps import lookout
 from tests.app.support import SIZE, press, start
 

@@ -16,10 +16,10 @@ from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.problems import ProblemsScreen
 from app.games.cardrogue.screens.results import ResultsScreen
-from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
+from app.screens.rules import RulesScreen
 from app.screens.title import TitleScreen
 from engine.cardrogue import Teleport, level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, REVEALED
@@ -502,7 +502,7 @@ async def test_the_log_keeps_its_last_lines_and_scrolls_back(app: CardRogueApp) 
     from rich.text import Text
     from textual import events
 
-    from app.games.cardrogue.widgets.event_log import SHOWN_LINES
+    from app.widgets.event_log import SHOWN_LINES
 
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)

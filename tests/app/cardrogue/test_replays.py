@@ -14,12 +14,13 @@ from textual.widgets import Input
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.replay import open_run_file
-from app.games.cardrogue.screens.replay import OpenRunScreen, ReplayScreen, RunRefusedScreen
+from app.games.cardrogue.screens.replay import ReplayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.games.cardrogue.screens.scores import HighScoresScreen
 from app.games.cardrogue.widgets.board import DOWN, MARK_PLAYER
 from app.games.cardrogue.words import Narrator
 from app.screens.title import TitleScreen
+from app.screens.watch import OpenRunScreen, RunRefusedScreen
 from engine.cardrogue import runs
 from engine.cardrogue.board import FACE_DOWN, UNSEEN
 from engine.cardrogue.identity import map_id
@@ -280,7 +281,7 @@ async def test_the_viewer_is_read_only(app, corpus_maps):
 
 
 async def test_f1_lists_the_replay_keys(app, corpus_maps):
-    from app.games.cardrogue.screens.rules import RulesScreen
+    from app.screens.rules import RulesScreen
 
     async with app.run_test(size=SIZE) as pilot:
         viewer = await open_viewer(app, pilot)

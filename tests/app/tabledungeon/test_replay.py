@@ -9,8 +9,8 @@ import pytest
 from textual.widgets import RichLog
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.replay import RunRefusedScreen
 from app.games.tabledungeon.screens.replay import TableReplayScreen, open_table_run
+from app.screens.watch import RunRefusedScreen
 from engine.core import RunError, read_document
 from engine.core.runs import save_run
 from engine.tabledungeon import runs

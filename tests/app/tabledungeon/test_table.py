@@ -8,12 +8,12 @@ import pytest
 from textual.widgets import Input, RichLog, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.tabledungeon.screens.new_game import NewTableScreen
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.screens.table import CoverScreen, TableScreen
 from app.games.tabledungeon.session import Seat, TableSession
 from app.screens.dialogs import ConfirmScreen
+from app.screens.rules import RulesScreen
 from app.screens.title import MENU, TitleScreen
 from engine.core.runs import read_document
 from engine.tabledungeon import MAX_SEED, RULES

@@ -18,8 +18,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from app.games.cardrogue import maplist, records
+from app.games.cardrogue import maplist
 from app.games.cardrogue.maplist import MapEntry
+from app.player import player_name
 from engine.core import shown
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ class MapListScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="scan")
     def load(self) -> None:
-        entries = maplist.scan(self.kind, records.player_name())
+        entries = maplist.scan(self.kind, player_name())
         self.app.call_from_thread(self.fill, entries)
 
     def fill(self, entries: list[MapEntry]) -> None:

@@ -23,8 +23,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from app.games.cardrogue import records
-from app.games.cardrogue.words import plural
+from app.player import player_name
+from app.words import plural
 from engine.core import shown
 from services import community
 
@@ -112,7 +112,7 @@ class CommunityScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.player = records.player_name()
+        self.player = player_name()
         self.server = ""
         self.query_text = ""
         self.sort = SORTS[0]

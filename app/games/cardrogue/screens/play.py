@@ -30,12 +30,13 @@ from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.session import Attempt, Session
 from app.games.cardrogue.widgets.board import BoardView
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
-from app.games.cardrogue.words import DIRECTION_NAMES, card_label, plural, reason_line
+from app.games.cardrogue.words import DIRECTION_NAMES, card_label
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from app.widgets.event_log import EventLog
+from app.words import one_line, plural, reason_line
 from engine.cardrogue import (
     DIRECTION_BITS,
     DIRECTIONS,
@@ -933,7 +934,7 @@ class PlayScreen(GameViews, Screen[None]):
             elif self.game.history:
                 saves.keep(self.session)
         except (OSError, ValueError) as error:
-            self.app.notify(f"Your run could not be kept: {saves.one_line(error)}",
+            self.app.notify(f"Your run could not be kept: {one_line(error)}",
                             title="Not saved", severity="error", markup=False)
             return False
         return True

@@ -10,7 +10,6 @@ from app.games.minirogue import glossary
 
 def open_help(screen: Screen) -> None:
     """Show help over `screen`."""
-    from app.cardrogue_app import screen_keys
-    from app.games.cardrogue.screens.rules import RulesScreen
+    from app.screens.rules import RulesScreen, screen_keys
 
     screen.app.push_screen(RulesScreen(screen_keys(screen), glossary=glossary.search))

@@ -18,10 +18,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.minirogue.records import Setup, Standing, finish
 from app.games.minirogue.widgets.tabletop import CharacterCard, DicePanel, DungeonTrack, RoomColumns
 from app.games.minirogue.words import WAITING, Narrator, action_label
+from app.widgets.event_log import EventLog
 from app.widgets.hanging import Hanging
 from engine.core import Event
 from engine.minirogue import RULES, State, View

@@ -17,11 +17,11 @@ from textual.app import App
 from textual.binding import Binding
 from textual.widgets import OptionList
 
-from app.games.cardrogue.screens.replay import RunRefusedScreen
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.minirogue.records import Setup
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.words import Narrator
+from app.screens.watch import RunRefusedScreen
+from app.widgets.event_log import EventLog
 from engine import games
 from engine.core import RunError, read_document, shown
 from engine.minirogue import RULES, Run

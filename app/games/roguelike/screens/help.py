@@ -21,8 +21,7 @@ def legend_text() -> Text:
 
 def open_help(screen: Screen) -> None:
     """Show help over `screen`."""
-    from app.cardrogue_app import screen_keys
-    from app.games.cardrogue.screens.rules import RulesScreen
+    from app.screens.rules import RulesScreen, screen_keys
 
     screen.app.push_screen(RulesScreen(screen_keys(screen), legend=legend_text(),
                                        glossary=glossary.search))

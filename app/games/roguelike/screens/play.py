@@ -15,10 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
 
-from app.games.cardrogue.widgets.event_log import EventLog
-from app.games.cardrogue.words import reason_line
 from app.games.roguelike.screens.board import BoardScreen
 from app.games.roguelike.words import action_label, log_lines
+from app.widgets.event_log import EventLog
+from app.words import reason_line
 from engine.core import Event, IllegalAction
 from engine.roguelike import RogueAction, RogueState, RogueView
 
@@ -79,7 +79,7 @@ class PlayScreen(BoardScreen):
         super().__init__()
         self.state = state
         self.opening = opening
-        from app.games.cardrogue.records import player_name
+        from app.player import player_name
 
         self.player = player_name()
 

@@ -13,10 +13,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from app.games.cardrogue.screens.replay import open_run
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.roguelike.replay import RogueReplay
 from app.games.roguelike.screens.board import BoardScreen
+from app.screens.watch import open_run
+from app.widgets.event_log import EventLog
 from engine.core import shown
 
 

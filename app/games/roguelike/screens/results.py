@@ -12,8 +12,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.games.cardrogue.words import middle_cut
 from app.games.roguelike.words import death_words, name
+from app.words import middle_cut
 from engine.core import shown
 from engine.roguelike import RogueView
 

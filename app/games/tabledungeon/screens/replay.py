@@ -13,11 +13,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from app.games.cardrogue.glossary import Term
-from app.games.cardrogue.screens.replay import open_run
 from app.games.tabledungeon import glossary
 from app.games.tabledungeon.replay import TableReplay
 from app.games.tabledungeon.widgets.panels import enemy_text, players_text, status_text
+from app.glossary import Term
+from app.screens.watch import open_run
 
 
 def open_table_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
