@@ -86,8 +86,9 @@ def run_play(args: argparse.Namespace) -> int:
     if not can_open_app("play"):
         return 2
     from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
+    from app.games.cardrogue import launch
 
-    app = CardRogueApp(open_path=path)
+    app = CardRogueApp(lambda app: launch.open_path(app, path))
     app.run()
     return app.return_code or 0
 
@@ -110,8 +111,10 @@ def run_edit(args: argparse.Namespace) -> int:
     if not can_open_app("edit"):
         return 2
     from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
+    from app.games.cardrogue import launch
 
-    app = CardRogueApp(edit=True, edit_path=path)
+    app = CardRogueApp(launch.open_editor_start if path is None
+                       else lambda app: launch.open_editor(app, path))
     app.run()
     return app.return_code or 0
 

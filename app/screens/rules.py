@@ -8,6 +8,7 @@ glossary of the game on screen (each game's glossary.py). Typing anywhere search
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -19,6 +20,9 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.glossary import Term
+
+if TYPE_CHECKING:
+    from app.registry import Help
 
 KEYS_ENTRY = "Keys"
 LEGEND_ENTRY = "Board legend"
@@ -49,6 +53,15 @@ def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
         seen[binding.action] = len(keys)
         keys.append((shown, what, binding.id or ""))
     return keys
+
+
+def show_help(screen: Screen, help: Help, start: str | None = None) -> None:
+    """Open help over `screen`: its keys, then the legend and the glossary of the screen if it
+    has its own (`legend_text`, `glossary` methods), else those of the game's `help`."""
+    legend = getattr(screen, "legend_text", None) or help.legend
+    screen.app.push_screen(RulesScreen(screen_keys(screen), start=start,
+                                       legend=legend() if legend is not None else None,
+                                       glossary=getattr(screen, "glossary", help.glossary)))
 
 
 def keys_text(keys: Sequence[tuple[str, str, str]]) -> Text:

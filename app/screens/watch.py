@@ -1,6 +1,7 @@
-"""Watching a run, for every game: the dialog that asks for a run file, and `open_run`, which
-opens a game's replay viewer on a verified run or, when the run cannot be shown, the refusal
-dialog with its reason. A game's run opener raises `Unwatchable` (app/replay.py) to refuse.
+"""Watching a run, for every game: the dialog that asks for a run file, `watch_run_file`, which
+picks the viewer by the game the run names, and `open_run`, which opens a game's replay viewer
+on a verified run or, when the run cannot be shown, the refusal dialog with its reason. A
+game's run opener raises `Unwatchable` (app/replay.py) to refuse.
 """
 
 from __future__ import annotations
@@ -18,7 +19,26 @@ from textual.widgets import Button, Input, Static
 
 from app.replay import Unwatchable
 from app.words import one_line
-from engine.core import shown
+from engine.core import RunError, read_document, shown
+
+
+def watch_run_file(app: App, path: Path, map_file: Path | None = None,
+                   closed: Callable[[None], None] | None = None) -> None:
+    """Watch the run in `path` in the viewer of the game it names (app/registry.py), or show
+    why not; `closed` is called when the viewer (or the refusal) is closed. `map_file` is the
+    map the run was played on, for a game whose runs name a map. A run no hosted game claims
+    (another game's, or a file that cannot be read) goes to the first hosted game's viewer,
+    which says why it cannot be shown."""
+    from app import registry
+
+    try:
+        document = read_document(path)
+    except RunError:
+        game = None
+    else:
+        name = document.get("game") if isinstance(document, dict) else None
+        game = registry.find(name) if isinstance(name, str) else None
+    (game or registry.home()).watch(app, path, closed, map_file)
 
 
 def open_run(app: App, opener: Callable[[], Any], closed: Callable[[None], None] | None = None,

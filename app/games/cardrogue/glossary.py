@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from app.glossary import Term
 from app.glossary import search as search_terms
+from app.registry import Help
 
 
 def _t(name: str, text: str, aliases: tuple[str, ...] = (), see: tuple[str, ...] = ()) -> Term:
@@ -373,3 +374,6 @@ def lookup(name: str) -> Term | None:
         if term.name == name:
             return term
     return None
+
+
+HELP = Help(search, first_term="Standard turn sequence")

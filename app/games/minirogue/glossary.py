@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.glossary import Term
 from app.glossary import search as search_terms
+from app.registry import Help
 
 TERMS: tuple[Term, ...] = (
     Term("The delve", "You go down through 14 areas in 5 levels. Each area is a row of room "
@@ -63,3 +64,6 @@ TERMS: tuple[Term, ...] = (
 def search(query: str) -> list[Term]:
     """The terms matching `query`, best first (all of them, in order, for an empty query)."""
     return search_terms(query, TERMS)
+
+
+HELP = Help(search)

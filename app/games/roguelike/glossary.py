@@ -3,8 +3,12 @@ these beside the keys. Numbers come from the rulebook as the engine's tables hol
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from app.glossary import Term
 from app.glossary import search as search_terms
+from app.registry import Help
+from engine.roguelike import LEGEND
 
 TERMS: tuple[Term, ...] = (
     Term("The goal", "Go down through ten levels of the dungeon and take the Amulet of Yendor "
@@ -57,3 +61,16 @@ TERMS: tuple[Term, ...] = (
 def search(query: str) -> list[Term]:
     """The terms matching `query`, best first (all of them, in order, for an empty query)."""
     return search_terms(query, TERMS)
+
+
+def legend_text() -> Text:
+    """The map's glyphs, one a line, for the help screen."""
+    text = Text()
+    for glyph, meaning in LEGEND:
+        text.append(f"{glyph}  ", style="bold")
+        text.append(f"{meaning}\n")
+    text.rstrip()
+    return text
+
+
+HELP = Help(search, legend=legend_text)

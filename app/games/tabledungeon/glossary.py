@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from app.glossary import Term
 from app.glossary import search as search_terms
+from app.registry import Help
 
 
 def _t(name: str, text: str, aliases: tuple[str, ...] = (), see: tuple[str, ...] = ()) -> Term:
@@ -98,3 +99,6 @@ TERMS: tuple[Term, ...] = (
 def search(query: str) -> list[Term]:
     """The entries matching every word of `query` (the help screen's search)."""
     return search_terms(query, TERMS, by_name=True)
+
+
+HELP = Help(search)

@@ -13,6 +13,7 @@ import pytest
 from textual.widgets import Input
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.replay import open_run_file
 from app.games.cardrogue.screens.replay import ReplayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
@@ -371,7 +372,7 @@ def test_new_bindings_have_ids():
 # ---------------------------------------------------------------------- the results' rank
 
 async def win_tutorial(app: CardRogueApp, pilot) -> ResultsScreen:
-    app.play(tutorial())
+    launch.play(app, tutorial())
     await pilot.pause()
     for key in ["enter", *WIN_KEYS_LEVEL_1, "enter", *WIN_KEYS_LEVEL_2]:
         await pilot.press(key)

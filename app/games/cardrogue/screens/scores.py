@@ -11,7 +11,6 @@ Enter on an entry opens its run in the replay viewer; o opens any run file.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -25,15 +24,11 @@ from textual.widgets.option_list import Option
 from app.games.cardrogue import maplist
 from app.games.cardrogue.maplist import MapEntry
 from app.player import player_name
+from app.screens.watch import watch_run_file
 from app.words import one_line
 from engine.core import shown
 from services.library import library_files
 from services.paths import bundled_maps_dir
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from app.cardrogue_app import CardRogueApp
 
 SHOWN = 100  # ranks listed per map
 MINE = "bold"  # how the player's own row stands out
@@ -79,8 +74,6 @@ def set_columns(table: DataTable, columns: tuple[tuple[str, int], ...]) -> None:
 
 
 class HighScoresScreen(Screen[None]):
-    if TYPE_CHECKING:
-        app = getters.app(CardRogueApp)  # so calls to the shell's own methods are checked
     """Local leaderboards, one map at a time."""
 
     BINDINGS = [
@@ -407,7 +400,7 @@ class HighScoresScreen(Screen[None]):
 
     def _opened(self, path: Path | None) -> None:
         if path is not None:
-            self.app.open_run_file(path)
+            watch_run_file(self.app, path)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -6,10 +6,9 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from app.games.minirogue import glossary
+from app.screens.rules import show_help
 
 
 def open_help(screen: Screen) -> None:
     """Show help over `screen`."""
-    from app.screens.rules import RulesScreen, screen_keys
-
-    screen.app.push_screen(RulesScreen(screen_keys(screen), glossary=glossary.search))
+    show_help(screen, glossary.HELP)

@@ -28,7 +28,8 @@ from engine.minirogue import RULES, Run
 
 
 def open_minirogue_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
-    """Open the viewer on a Mini Rogue run file (app/run_viewers.py), or the refusal."""
+    """Open the viewer on a Mini Rogue run file (app/screens/watch.py picks it by the run's
+    game), or the refusal."""
     try:
         document = read_document(path)
     except RunError as exc:

@@ -1,7 +1,7 @@
 """Watch a Rogue Like Roguelike run: the map as the rogue had discovered it, his panel and the
 Dungeon Master's log, step by step (the play screen's own widgets). Read-only.
 `cardrogue replay RUN` and "Watch a run file" open it for a Rogue Like Roguelike run
-(app/run_viewers.py picks it by the run's game)."""
+(app/screens/watch.py picks it by the run's game)."""
 
 from __future__ import annotations
 

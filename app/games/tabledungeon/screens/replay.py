@@ -1,6 +1,6 @@
 """Watch a Table Dungeon run: the table as a spectator sees it, step by step, with the log in
 words up to the step on show. Read-only. `cardrogue replay RUN` and "Watch a run file" open it
-for a Table Dungeon run (app/run_viewers.py)."""
+for a Table Dungeon run (app/screens/watch.py picks it by the run's game)."""
 
 from __future__ import annotations
 
