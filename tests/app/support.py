@@ -16,8 +16,8 @@ from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
-from app import cli
 from app.cardrogue_app import CardRogueApp
+from app.cli import cardrogue
 from app.games.cardrogue import launch
 from app.games.cardrogue.screens.classic import ClassicScreen, NewGameScreen
 from app.games.cardrogue.screens.new_map import EditorStartScreen
@@ -196,7 +196,7 @@ def table_rows(table: DataTable) -> list[list[str]]:
 CORPUS = ROOT / "tests" / "runs"  # recorded Card Rogue runs
 MAPS = CORPUS / "maps_toml"  # the maps they were played on
 WATCHED = CORPUS / "crossroads-longer.run.json"  # 85 moves: fights, items, a fountain
-# The last-resort handler in cli.main prints this for an exception nobody named: never wanted.
+# The last-resort handler in cardrogue.main prints this for an exception nobody named: never wanted.
 UNHANDLED = "cardrogue: error:"
 
 
@@ -216,7 +216,7 @@ def install_corpus_maps(folder: Path) -> Path:
 
 def run_main(capsys, *args: str) -> tuple[int, str, str]:
     """`cardrogue ARGS` in process: (exit status, stdout, stderr), never a traceback."""
-    status = cli.main([str(a) for a in args])
+    status = cardrogue.main([str(a) for a in args])
     out, err = capsys.readouterr()
     assert UNHANDLED not in err
     assert "Traceback" not in out + err

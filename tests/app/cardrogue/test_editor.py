@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
 from app.cardrogue_app import CardRogueApp
+from app.cli import cardrogue
 from app.games.cardrogue import launch
 from app.games.cardrogue.editor.model import MapModel, new_document
 from app.games.cardrogue.screens.editor import EditorScreen
@@ -227,9 +227,9 @@ async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueAp
 def test_edit_command_opens_the_app_in_the_editor(monkeypatch, tmp_path) -> None:
     opened = []
     monkeypatch.setattr(CardRogueApp, "run", lambda self: opened.append(self))
-    monkeypatch.setattr(cli, "can_open_app", lambda command="": True)  # as in a terminal
-    assert cli.main(["edit", str(tmp_path / "new.toml")]) == 0
-    assert cli.main(["edit"]) == 0
+    monkeypatch.setattr(cardrogue, "can_open_app", lambda command="": True)  # as in a terminal
+    assert cardrogue.main(["edit", str(tmp_path / "new.toml")]) == 0
+    assert cardrogue.main(["edit"]) == 0
     assert [(a.edit_at_start, a.edit_path) for a in opened] == [
         (True, tmp_path / "new.toml"), (True, None)]
 

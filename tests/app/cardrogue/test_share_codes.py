@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
 from app.cardrogue_app import CardRogueApp
+from app.cli import cardrogue
 from services.library import read_map
 from tests.app.support import CORPUS, MAPS, lines, run_main
 
@@ -45,9 +45,9 @@ def test_play_and_replay_open_the_map_the_code_names(capsys, user_maps,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[CardRogueApp] = []
     monkeypatch.setattr(CardRogueApp, "run", lambda app: opened.append(app))
-    monkeypatch.setattr(cli, "can_open_app", lambda command="": True)  # as in a terminal
+    monkeypatch.setattr(cardrogue, "can_open_app", lambda command="": True)  # as in a terminal
     code = code_of(MARKET)
-    assert cli.main(["play", code]) == 0
+    assert cardrogue.main(["play", code]) == 0
     assert opened[-1].open_at_start == user_maps / "market.toml"
-    assert cli.main(["replay", str(CORPUS / "market-shortest.run.json"), "--map", code]) == 0
+    assert cardrogue.main(["replay", str(CORPUS / "market-shortest.run.json"), "--map", code]) == 0
     assert opened[-1].replay_map == user_maps / "market.toml"

@@ -15,9 +15,10 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app import community_cli, runs_cli
-from app.games.cardrogue import solve_cli
-from app.runs_cli import shown
+from app.cli import community as community_cli
+from app.cli import runs as runs_cli
+from app.cli import solve as solve_cli
+from app.cli.runs import shown
 from server import cli as server_cli
 
 PROG = "cardrogue"
@@ -152,7 +153,7 @@ COMMANDS: tuple[Command, ...] = (
             add_edit_arguments, run_edit),
     Command("validate", "check map and campaign files: exit 0 valid, 1 invalid, 2 unreadable",
             add_validate_arguments, run_validate),
-    # Runs and high scores (issue 5); app/runs_cli.py imports only argparse at startup.
+    # Runs and high scores (issue 5); app/cli/runs.py imports only argparse at startup.
     Command("verify", "replay run files and print a JSON summary of each; 1 if any is bad",
             runs_cli.add_verify_arguments, runs_cli.run_verify),
     Command("replay", "watch a run file in the replay viewer; --events prints its events "
@@ -172,7 +173,7 @@ COMMANDS: tuple[Command, ...] = (
             server_cli.add_server_arguments, server_cli.run_server),
     Command("worker", "verify queued runs for a server on the same database",
             server_cli.add_worker_arguments, server_cli.run_worker),
-    # The community server (issue 15); app/community_cli.py imports only argparse at startup.
+    # The community server (issue 15); app/cli/community.py imports only argparse at startup.
     Command("login", "register a player name on a community server and keep its token",
             community_cli.add_login_arguments, community_cli.run_login),
     Command("publish", "publish a map with its clear on a community server; prints the share "

@@ -1,4 +1,4 @@
-"""The run and high score subcommands of `cardrogue` (see app/cli.py COMMANDS).
+"""The run and high score subcommands of `cardrogue` (see app/cli/cardrogue.py COMMANDS).
 
     cardrogue verify RUN... [--map FILE]     replay runs; one JSON line per run; 1 if any is bad
     cardrogue replay RUN [--map FILE]        watch the run in the app's replay viewer
@@ -185,7 +185,7 @@ def _replay_in_app(args: argparse.Namespace) -> int:
         if value is not None and not Path(value).is_file():
             _err("replay", f"{label}{value}: no such file")
             return 2
-    from app.cli import can_open_app
+    from app.cli.cardrogue import can_open_app
 
     if not can_open_app("replay"):
         return 2
@@ -254,12 +254,12 @@ def run_scores(args: argparse.Namespace) -> int:
         return 2
     if args.map is not None and is_board(args.map):
         if args.server:
-            from app import community_cli
+            from app.cli import community as community_cli
 
             return community_cli.run_server_points(args)
         return _points_scores(args)
     if args.server:
-        from app import community_cli
+        from app.cli import community as community_cli
 
         if args.map is None:
             _err("scores", "give a map or a Mini Rogue board to show from the server")

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from app.runs_cli import _err, _out, _players, name_column, shown
+from app.cli.runs import _err, _out, _players, name_column, shown
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED = 0, 1, 2
 WAIT_S = 60.0  # how long `submit` waits for verdicts by default
