@@ -225,13 +225,16 @@ async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueAp
 
 
 def test_edit_command_opens_the_app_in_the_editor(monkeypatch, tmp_path) -> None:
-    opened = []
+    opened, edited = [], []
     monkeypatch.setattr(CardRogueApp, "run", lambda self: opened.append(self))
     monkeypatch.setattr(cardrogue, "can_open_app", lambda command="": True)  # as in a terminal
+    monkeypatch.setattr(launch, "open_editor", lambda app, path=None: edited.append(path))
+    monkeypatch.setattr(launch, "open_editor_start", lambda app: edited.append("start"))
     assert cardrogue.main(["edit", str(tmp_path / "new.toml")]) == 0
     assert cardrogue.main(["edit"]) == 0
-    assert [(a.edit_at_start, a.edit_path) for a in opened] == [
-        (True, tmp_path / "new.toml"), (True, None)]
+    for app in opened:  # what each app opens once it starts
+        app.at_start(app)
+    assert edited == [tmp_path / "new.toml", "start"]
 
 
 # ---------------------------------------------------------------------- the snapshot
