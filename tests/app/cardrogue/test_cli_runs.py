@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.cli import cardrogue
+from app.cli import textual_app
 from engine.cardrogue import RULES_VERSION
 from engine.cardrogue.runs import read_run
 from engine.core.runs import save_run
@@ -242,7 +242,7 @@ def test_replay_without_events_opens_the_viewer_in_the_app(capsys, user_maps, mo
     opened = []
     monkeypatch.setattr(CardRogueApp, "run", lambda self: opened.append(
         (self.replay_at_start, self.replay_map)))
-    monkeypatch.setattr(cardrogue, "can_open_app", lambda command="": True)  # as in a terminal
+    monkeypatch.setattr(textual_app, "can_open_app", lambda command="": True)  # as in a terminal
     run = CORPUS / "corridor-shortest.run.json"
     status, _, _ = run_main(capsys, "replay", run)
     assert status == 0 and opened == [(run, None)]
@@ -432,7 +432,7 @@ def test_a_boards_names_line_up_on_screen_whatever_their_characters() -> None:
     columns after it out of line."""
     from rich.cells import cell_len
 
-    from app.cli.runs import name_column
+    from app.cli.output import name_column
 
     padded, width = name_column(["ｂｏｂ", "Ann", "👾 Zed"])
     assert width == 6 and [cell_len(name) for name in padded] == [6, 6, 6]

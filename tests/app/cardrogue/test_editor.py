@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.cli import cardrogue
+from app.cli import cardrogue, textual_app
 from app.games.cardrogue import launch
 from app.games.cardrogue.editor.model import MapModel, new_document
 from app.games.cardrogue.screens.editor import EditorScreen
@@ -227,7 +227,7 @@ async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueAp
 def test_edit_command_opens_the_app_in_the_editor(monkeypatch, tmp_path) -> None:
     opened, edited = [], []
     monkeypatch.setattr(CardRogueApp, "run", lambda self: opened.append(self))
-    monkeypatch.setattr(cardrogue, "can_open_app", lambda command="": True)  # as in a terminal
+    monkeypatch.setattr(textual_app, "can_open_app", lambda command="": True)  # as in a terminal
     monkeypatch.setattr(launch, "open_editor", lambda app, path=None: edited.append(path))
     monkeypatch.setattr(launch, "open_editor_start", lambda app: edited.append("start"))
     assert cardrogue.main(["edit", str(tmp_path / "new.toml")]) == 0

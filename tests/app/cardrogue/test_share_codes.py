@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.cli import cardrogue
+from app.cli import cardrogue, textual_app
 from app.games.cardrogue import launch
 from services.library import read_map
 from tests.app.support import CORPUS, MAPS, lines, run_main
@@ -47,7 +47,7 @@ def test_play_and_replay_open_the_map_the_code_names(capsys, user_maps,
     opened: list[CardRogueApp] = []
     played: list[Path] = []
     monkeypatch.setattr(CardRogueApp, "run", lambda app: opened.append(app))
-    monkeypatch.setattr(cardrogue, "can_open_app", lambda command="": True)  # as in a terminal
+    monkeypatch.setattr(textual_app, "can_open_app", lambda command="": True)  # as in a terminal
     monkeypatch.setattr(launch, "open_path", lambda app, path: played.append(path))
     code = code_of(MARKET)
     assert cardrogue.main(["play", code]) == 0
