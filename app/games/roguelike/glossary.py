@@ -8,7 +8,6 @@ from rich.text import Text
 from app.glossary import Term
 from app.glossary import search as search_terms
 from app.registry import Help
-from engine.roguelike import LEGEND
 
 TERMS: tuple[Term, ...] = (
     Term("The goal", "Go down through ten levels of the dungeon and take the Amulet of Yendor "
@@ -65,6 +64,8 @@ def search(query: str) -> list[Term]:
 
 def legend_text() -> Text:
     """The map's glyphs, one a line, for the help screen."""
+    from engine.roguelike import LEGEND  # lazy: the title menu imports this module
+
     text = Text()
     for glyph, meaning in LEGEND:
         text.append(f"{glyph}  ", style="bold")
