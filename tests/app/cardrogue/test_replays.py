@@ -362,9 +362,10 @@ def test_a_replay_rebuilds_steps_back_from_the_start(corpus_maps):
 
 def test_new_bindings_have_ids():
     from app.games.cardrogue.screens import replay, scores
+    from app.screens import watch
 
-    for screen_class in (scores.HighScoresScreen, replay.ReplayScreen, replay.OpenRunScreen,
-                         replay.RunRefusedScreen):
+    for screen_class in (scores.HighScoresScreen, replay.ReplayScreen, watch.OpenRunScreen,
+                         watch.RunRefusedScreen):
         for binding in screen_class.BINDINGS:
             assert binding.id, f"{screen_class.__name__} binding {binding.key!r} has no id"
 
