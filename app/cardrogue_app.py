@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -10,32 +11,10 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from app.games.cardrogue.screens.rules import RulesScreen
+from app import registry
+from app.screens.rules import RulesScreen, screen_keys, show_help
 from app.screens.title import TitleScreen
 from engine.core import shown
-
-
-def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
-    """The keys that work on `screen` now, as (keys, what they do, binding id): its own list of
-    extra keys (EXTRA_KEYS, no id), then every binding shown in the footer or carrying a
-    tooltip. The id is what keymap.toml remaps."""
-    keys: list[tuple[str, str, str]] = [(key, what, "")
-                                        for key, what in getattr(screen, "EXTRA_KEYS", ())]
-    seen: dict[str, int] = {}
-    app = screen.app
-    for active in screen.active_bindings.values():
-        binding = active.binding
-        what = binding.tooltip or binding.description
-        if not what or not (binding.show or binding.tooltip):
-            continue
-        shown = app.get_key_display(binding)
-        if binding.action in seen:  # several keys for one action: one line, our words
-            index = seen[binding.action]
-            keys[index] = (f"{keys[index][0]} {shown}", what, keys[index][2])
-            continue
-        seen[binding.action] = len(keys)
-        keys.append((shown, what, binding.id or ""))
-    return keys
 
 
 @runtime_checkable
@@ -44,6 +23,13 @@ class HoldsGame(Protocol):
     app's quit asks first whatever screen is on top of it."""
 
     def game_in_progress(self) -> bool: ...
+
+
+@runtime_checkable
+class HoldsUnsavedWork(Protocol):
+    """A screen with unsaved changes (the editor's map) makes the app's quit ask first."""
+
+    unsaved: bool
 
 
 class CardRogueApp(App[None]):
@@ -58,14 +44,11 @@ class CardRogueApp(App[None]):
                 tooltip="Keys and the rules reference"),
     ]
 
-    def __init__(self, open_path: Path | None = None, *, replay_path: Path | None = None,
-                 replay_map: Path | None = None, edit: bool = False,
-                 edit_path: Path | None = None) -> None:
+    def __init__(self, start: Callable[[App], None] | None = None, *,
+                 replay_path: Path | None = None, replay_map: Path | None = None) -> None:
         super().__init__()
-        # `cardrogue edit [FILE]`: open the editor once the app starts (a new map without FILE).
-        self.edit_at_start = edit
-        self.edit_path = edit_path
-        self.open_at_start = open_path
+        # What to open once the app starts (`cardrogue play FILE`, `cardrogue edit`), if anything.
+        self.at_start = start
         # `cardrogue replay RUN [--map FILE]`: the run to watch once the app starts.
         self.replay_at_start = replay_path
         self.replay_map = replay_map
@@ -78,17 +61,12 @@ class CardRogueApp(App[None]):
         # After the first frame: finding the data folder is not free, and no key comes sooner.
         self.call_after_refresh(self.apply_keymap)
         self.call_after_refresh(self.send_outbox)
-        if self.open_at_start is not None:
-            self.open_path(self.open_at_start)
+        if self.at_start is not None:
+            self.at_start(self)
         if self.replay_at_start is not None:
             # `cardrogue replay RUN` is about that run: closing the viewer ends the app.
             self.open_run_file(self.replay_at_start, self.replay_map,
                                closed=lambda _: self.exit())
-        if self.edit_at_start:
-            if self.edit_path is None:
-                self.open_editor_start()
-            else:
-                self.open_editor(self.edit_path)
 
     def apply_keymap(self) -> None:
         """The player's own keys from keymap.toml, if there is one (see app/keymap.py)."""
@@ -133,8 +111,9 @@ class CardRogueApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Rules reference", "Look up a rule, or list the keys",
                             self.action_show_help)
-        yield SystemCommand("High scores", "Each map's local leaderboard, your best and your rank",
-                            self.show_high_scores)
+        for game in registry.hosted():
+            for command in game.commands:
+                yield SystemCommand(command.title, command.help, partial(command.run, self))
         yield SystemCommand("Watch a run file", "Open a run file in the replay viewer",
                             self.ask_run_file)
         commands = getattr(screen, "palette_commands", None)
@@ -145,10 +124,7 @@ class CardRogueApp(App[None]):
         if isinstance(self.screen, RulesScreen):  # F1 or ? again closes it
             self.screen.dismiss(None)
             return
-        legend = getattr(self.screen, "legend_text", None)
-        self.push_screen(RulesScreen(screen_keys(self.screen), start=start,
-                                     legend=legend() if legend is not None else None,
-                                     glossary=getattr(self.screen, "glossary", None)))
+        show_help(self.screen, registry.home().help, start)
 
     async def action_quit(self) -> None:
         from app.screens.dialogs import ConfirmScreen
@@ -157,7 +133,7 @@ class CardRogueApp(App[None]):
         playing = [s for s in self.screen_stack
                    if isinstance(s, HoldsGame) and s.game_in_progress()]
         if playing and not isinstance(self.screen, ConfirmScreen):
-            # Card Rogue's runs are saved to continue (KEEPS_PROGRESS); other games are lost.
+            # A screen whose runs are saved to continue says so (KEEPS_PROGRESS); others are lost.
             keeping = [s for s in playing if getattr(s, "KEEPS_PROGRESS", False)]
             question = ("Quit Card Rogue? Your run is kept: Continue picks it up."
                         if len(keeping) == len(playing)
@@ -165,9 +141,7 @@ class CardRogueApp(App[None]):
             self.push_screen(ConfirmScreen(question, "Quit"),
                              lambda yes: self._quit_keeping(keeping) if yes else None)
             return
-        from app.games.cardrogue.screens.editor import EditorScreen
-
-        unsaved = [s for s in self.screen_stack if isinstance(s, EditorScreen) and s.unsaved]
+        unsaved = [s for s in self.screen_stack if isinstance(s, HoldsUnsavedWork) and s.unsaved]
         if unsaved and not isinstance(self.screen, ConfirmScreen):
             self.push_screen(ConfirmScreen("Quit Card Rogue? The map being edited has unsaved "
                                            "changes.", "Quit"),
@@ -184,93 +158,25 @@ class CardRogueApp(App[None]):
 
     def on_title_screen_entry_chosen(self, message: TitleScreen.EntryChosen) -> None:
         entry = message.entry
-        if entry.id == "quit":
+        if entry.open is not None:  # a game's entry, or Continue
+            entry.open(self)
+        elif entry.id == "quit":
             self.exit()
-        elif entry.id == "continue":
-            self.continue_saved()
-        elif entry.id in ("story", "challenges"):
-            from app.games.cardrogue.screens.campaigns import MapListScreen
-
-            self.push_screen(MapListScreen("campaign" if entry.id == "story" else "challenge"))
-        elif entry.id == "classic":
-            from app.games.cardrogue.screens.classic import NewGameScreen
-
-            self.push_screen(NewGameScreen())
-        elif entry.id == "minirogue":
-            from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
-
-            self.push_screen(MiniRogueNewGameScreen())
-        elif entry.id == "tabledungeon":
-            from app.games.tabledungeon.screens.new_game import NewTableScreen
-
-            self.push_screen(NewTableScreen())
-        elif entry.id == "community":
-            from app.games.cardrogue.screens.community import CommunityScreen
-
-            self.push_screen(CommunityScreen())
         elif entry.id == "settings":
             from app.screens.settings import SettingsScreen
 
             self.push_screen(SettingsScreen())
-        elif entry.id == "scores":
-            self.show_high_scores()
         elif entry.id == "rules":
-            self.push_screen(RulesScreen(screen_keys(self.screen), start="Standard turn sequence"))
-        elif entry.id == "editor":
-            self.open_editor_start()
-        elif entry.id == "roguelike":
-            from app.games.roguelike.screens.create import CreateScreen as RoguelikeCreateScreen
-
-            self.push_screen(RoguelikeCreateScreen())
+            help = registry.home().help
+            self.push_screen(RulesScreen(screen_keys(self.screen), start=help.first_term,
+                                         glossary=help.glossary))
         elif not entry.ready:
             self.notify(f"{entry.label} is not available yet.", title="Coming soon")
 
-    def continue_saved(self) -> None:
-        """Pick up the campaign left half-way last, or say in one line why it cannot be."""
-        from app.games.cardrogue import saves
-
-        saved = saves.latest()
-        if saved is None:
-            self.notify("No campaign is waiting to be continued.", markup=False)
-            return
-        self.continue_from(saved.path)
-
-    def continue_from(self, path: Path) -> None:
-        """Pick up the run saved in `path`, or say in one line why it cannot be."""
-        from app.games.cardrogue import saves
-        from app.games.cardrogue.screens.play import PlayScreen
-
-        try:
-            session = saves.resume(path)
-        except saves.SaveError as error:
-            self.notify(str(error), title="This run cannot continue", severity="error",
-                        markup=False, timeout=10)
-            return
-        screen = PlayScreen(session)
-        self.push_screen(screen)
-        screen.welcome_back()
-
-    def open_editor(self, path: Path | None = None) -> None:
-        """The grid editor on `path`, or on a new one-level challenge."""
-        from app.games.cardrogue.screens.editor import open_editor
-
-        open_editor(self, path)
-
-    def open_editor_start(self) -> None:
-        """The editor's first screen: the user's maps to open, and "New map…"."""
-        from app.games.cardrogue.screens.new_map import EditorStartScreen
-
-        self.push_screen(EditorStartScreen())
-
-    # -- high scores and replays
-
-    def show_high_scores(self, select: str | None = None) -> None:
-        from app.games.cardrogue.screens.scores import HighScoresScreen
-
-        self.push_screen(HighScoresScreen(select))
+    # -- replays
 
     def ask_run_file(self) -> None:
-        from app.games.cardrogue.screens.replay import OpenRunScreen
+        from app.screens.watch import OpenRunScreen
 
         self.push_screen(OpenRunScreen(),
                          lambda path: self.open_run_file(path) if path is not None else None)
@@ -279,75 +185,6 @@ class CardRogueApp(App[None]):
                       closed: Callable[[None], None] | None = None) -> None:
         """Watch the run in `path` (its map found by id, or `map_file`), or show why not;
         `closed` is called when the viewer (or the refusal) is closed."""
-        from app.games.cardrogue.replay import open_run_file
-        from app.games.cardrogue.screens.replay import open_run
-        from app.run_viewers import viewer_for
+        from app.screens.watch import watch_run_file
 
-        opener = viewer_for(path)  # another game's run has its own viewer
-        if opener is not None:
-            opener(self, path, closed)
-            return
-        open_run(self, lambda: open_run_file(path, map_file), closed)
-
-    # -- opening maps
-
-    def open_path(self, path: Path) -> None:
-        """Play the map in `path`, or show why it cannot be played."""
-        from app.games.cardrogue import maplist
-
-        self.open_entry(maplist.open_file(Path(path)))
-
-    def open_entry(self, entry) -> None:
-        if not entry.playable:
-            from app.games.cardrogue.screens.problems import ProblemsScreen
-
-            self.push_screen(ProblemsScreen(str(entry.path), entry.report))
-            return
-        from app.games.cardrogue import saves
-        from engine.cardrogue import map_id
-
-        saved = saves.saved_for(map_id(entry.spec))
-        if saved is None:
-            self.play(entry.spec, entry.path)
-            return
-        # A run of this map is waiting: starting afresh would replace it, so ask first.
-        from app.games.cardrogue.words import plural
-        from app.screens.dialogs import Choice, ChooseScreen
-
-        choices = [
-            Choice("Continue", "continue",
-                   f"level {saved.level} of {saved.levels}, {plural(saved.moves, 'move')}"),
-            Choice("Start again", "again", "replaces the saved run once the new run is saved"),
-        ]
-
-        def chosen(choice: str | None) -> None:
-            if choice == "continue":
-                self.continue_from(saved.path)
-            elif choice == "again":
-                self.play(entry.spec, entry.path)
-
-        self.push_screen(ChooseScreen(f"{saved.title}: a run is saved", choices), chosen)
-
-    def play(self, spec, source: Path | None = None, character: str | None = None) -> None:
-        """Start a run of `spec`: choose the hero if the map offers a choice, then its story."""
-        if character is not None:
-            self._start(spec, source, character)
-            return
-        from app.games.cardrogue.screens.play import choose_hero
-
-        choose_hero(self, spec, lambda hero: self._start(spec, source, hero))
-
-    def _start(self, spec, source: Path | None, character: str | None) -> None:
-        from app.games.cardrogue import records
-        from app.games.cardrogue.screens.play import PlayScreen
-        from app.games.cardrogue.session import Session
-
-        try:
-            session = Session(spec, character, records.player_name(), source)
-        except ValueError as error:
-            self.notify(shown(str(error)), title="This map cannot start", severity="error",
-                        markup=False)
-            return
-        screen = PlayScreen(session)
-        self.push_screen(screen)
-        screen.show_story()
+        watch_run_file(self, path, map_file, closed)

@@ -32,6 +32,8 @@ def keyed_classes() -> list[type]:
 
     found = []
     for module_info in pkgutil.walk_packages(app.__path__, "app."):
+        if module_info.name.endswith(".__main__"):  # a script (python -m): importing runs it
+            continue
         module = importlib.import_module(module_info.name)
         for value in vars(module).values():
             if isinstance(value, type) and value.__module__ == module.__name__ \

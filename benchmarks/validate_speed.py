@@ -117,7 +117,7 @@ def main() -> None:
     startup = fresh_process(
         "import sys, contextlib, io\n"
         "import engine.cardrogue.maps\n"
-        "from app.cli import main\n"
+        "from app.cli.cardrogue import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['--version'])\n"
         "print('jsonschema' in sys.modules)\n")

@@ -1,4 +1,5 @@
-"""`cardrogue server`, `cardrogue server admin ...` and `cardrogue worker` (see app/cli.py).
+"""`cardrogue server`, `cardrogue server admin ...` and `cardrogue worker` (see
+app/cli/cardrogue.py).
 
     cardrogue server [--host 127.0.0.1] [--port 8765] [--database URL] [--workers]
                      [--per-address N/SECONDS] [--per-token N/SECONDS]
@@ -10,7 +11,7 @@
                                                               verify queued runs
 
 Without --database the server keeps an SQLite file in the data folder and verifies runs in its
-own process. The limits' defaults are in server/defaults.py. Like app/runs_cli.py, this module
+own process. The limits' defaults are in server/defaults.py. Like app/cli/runs.py, this module
 imports only argparse (and those plain numbers) at startup: FastAPI,
 SQLAlchemy and uvicorn load when a command runs, and a missing `server` extra is one line.
 """

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.message import Message
@@ -12,40 +9,32 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app import registry
+from app.registry import HostedGame, MenuEntry, Waiting
 
-@dataclass(frozen=True)
-class MenuEntry:
-    """One line of the main menu. `ready` stays False until the feature behind it is built."""
-
-    id: str
-    label: str
-    ready: bool = False
-
-    @property
-    def prompt(self) -> str:
-        # Markup: entries not built yet say so, in a muted colour, so nobody expects them to work.
-        if self.ready:
-            return self.label
-        return f"{self.label} [dim]— coming soon[/dim]"
-
-
-MENU: tuple[MenuEntry, ...] = (
-    MenuEntry("story", "Story", ready=True),
-    MenuEntry("challenges", "Challenges", ready=True),
-    MenuEntry("community", "Community", ready=True),
-    MenuEntry("classic", "Classic game", ready=True),
-    MenuEntry("minirogue", "Mini Rogue", ready=True),
-    MenuEntry("tabledungeon", "Table Dungeon", ready=True),
-    MenuEntry("roguelike", "Rogue Like Roguelike", ready=True),
-    MenuEntry("editor", "Editor", ready=True),
-    MenuEntry("scores", "High scores", ready=True),
-    MenuEntry("rules", "Rules", ready=True),
-    MenuEntry("settings", "Settings", ready=True),
-    MenuEntry("quit", "Quit", ready=True),
+# The shell's own entries, after every game's (app/registry.py); the app decides what they do.
+SHELL_MENU: tuple[MenuEntry, ...] = (
+    MenuEntry("rules", "Rules", ready=True, section="shell"),
+    MenuEntry("settings", "Settings", ready=True, section="shell"),
+    MenuEntry("quit", "Quit", ready=True, section="shell"),
 )
 
-# Offered first when a campaign was left half-way (app/saves.py).
-CONTINUE = MenuEntry("continue", "Continue", ready=True)
+# Offered first when a hosted game was left half-way (its `waiting`); it opens through `resume`.
+CONTINUE = "continue"
+
+
+def menu() -> tuple[MenuEntry, ...]:
+    """The title menu: every hosted game's entries, then the shell's."""
+    return registry.menu() + SHELL_MENU
+
+
+def waiting_of(game: HostedGame) -> Waiting | None:
+    """The game `game` left half-way, if any (a data folder that cannot be read has none)."""
+    try:
+        return game.waiting()
+    except OSError:
+        return None
+
 
 TAGLINE = "Flip the dungeon one card at a time, and fight your way down."
 
@@ -101,7 +90,7 @@ class TitleScreen(Screen[None]):
             yield Static("Card Rogue", id="heading")
             yield Static(TAGLINE, id="tagline")
             with Center():  # a container centres its children as one block, so centre the menu alone
-                yield OptionList(*(Option(entry.prompt, id=entry.id) for entry in MENU), id="menu")
+                yield OptionList(*(Option(entry.prompt, id=entry.id) for entry in menu()), id="menu")
         yield Footer()
 
     @property
@@ -113,33 +102,30 @@ class TitleScreen(Screen[None]):
         self.call_after_refresh(self.offer_continue)
 
     def offer_continue(self) -> None:
-        """Put "Continue" first in the menu while a campaign waits half-way, else take it out."""
-        from app.games.cardrogue import saves
-
-        try:
-            saved = saves.latest()
-        except OSError:
-            saved = None
-        options = [Option(entry.prompt, id=entry.id) for entry in MENU]
-        if saved is not None:
-            prompt = Text("Continue: ", style="bold")
-            prompt.append(saved.title)  # author text: never markup
-            if saved.levels > 1:
-                prompt.append(f", level {saved.level} of {saved.levels}", style="dim")
-            options.insert(0, Option(prompt, id=CONTINUE.id))
-        menu = self.menu
-        shown = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        if saved is None and shown == [entry.id for entry in MENU]:
+        """Put "Continue" first in the menu while a game waits half-way, else take it out."""
+        self.waiting = next(filter(None, map(waiting_of, registry.hosted())), None)
+        entries = menu()
+        options = [Option(entry.prompt, id=entry.id) for entry in entries]
+        if self.waiting is not None:
+            options.insert(0, Option(self.waiting.prompt, id=CONTINUE))
+        menu_list = self.menu
+        shown = [menu_list.get_option_at_index(i).id for i in range(menu_list.option_count)]
+        if self.waiting is None and shown == [entry.id for entry in entries]:
             return  # nothing to continue, and nothing offered: leave the list as it is
-        menu.set_options(options)
+        menu_list.set_options(options)
         # Back on the title, the cursor is on the entry the player chose (else on the first).
         ids = [option.id for option in options]
-        menu.highlighted = ids.index(self.chosen) if self.chosen in ids else 0
+        menu_list.highlighted = ids.index(self.chosen) if self.chosen in ids else 0
 
     chosen: str | None = None  # the id of the entry chosen last
+    waiting: Waiting | None = None  # the game offered to continue
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.chosen = event.option_id
-        entry = next(entry for entry in (CONTINUE, *MENU) if entry.id == event.option_id)
+        if event.option_id == CONTINUE and self.waiting is not None:
+            entry = MenuEntry(CONTINUE, "Continue", ready=True, open=self.waiting.resume,
+                              section="shell")
+        else:
+            entry = next(entry for entry in menu() if entry.id == event.option_id)
         self.post_message(self.EntryChosen(entry))

@@ -16,15 +16,16 @@ from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
-from app import cli
 from app.cardrogue_app import CardRogueApp
+from app.cli import cardrogue
+from app.games.cardrogue import launch
 from app.games.cardrogue.screens.classic import ClassicScreen, NewGameScreen
 from app.games.cardrogue.screens.new_map import EditorStartScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.scores import HighScoresScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.dialogs import ChooseScreen
-from app.screens.title import MENU
+from app.screens.title import menu
 from engine.cardrogue.runs import Run, read_run
 from tests.app.maps import tutorial
 
@@ -67,7 +68,7 @@ def footer_keys(screen) -> list[str]:
 
 async def start(app: CardRogueApp, pilot: Pilot, spec=None) -> PlayScreen:
     """Open a map (the tutorial by default), read its story, and land on the play screen."""
-    app.play(spec if spec is not None else tutorial())
+    launch.play(app, spec if spec is not None else tutorial())
     await pilot.pause()
     assert isinstance(app.screen, StoryScreen)
     await pilot.press("enter")
@@ -161,7 +162,7 @@ async def press_ok(pilot: Pilot) -> None:
 async def open_start_screen(app: CardRogueApp, pilot: Pilot) -> None:
     """The title menu's Map editor entry: the editor's start screen."""
     await pilot.pause()
-    position = [entry.id for entry in MENU].index("editor")
+    position = [entry.id for entry in menu()].index("editor")
     await pilot.press("home", *["down"] * position, "enter")
     await pilot.pause()
     assert isinstance(app.screen, EditorStartScreen)
@@ -172,7 +173,7 @@ async def open_start_screen(app: CardRogueApp, pilot: Pilot) -> None:
 async def open_scores(app: CardRogueApp, pilot: Pilot, title: str | None = None
                       ) -> HighScoresScreen:
     """The high scores screen from the title menu, with the map titled `title` highlighted."""
-    position = [entry.id for entry in MENU].index("scores")
+    position = [entry.id for entry in menu()].index("scores")
     await pilot.press("home", *["down"] * position, "enter")
     await pilot.pause()
     screen = app.screen
@@ -195,7 +196,7 @@ def table_rows(table: DataTable) -> list[list[str]]:
 CORPUS = ROOT / "tests" / "runs"  # recorded Card Rogue runs
 MAPS = CORPUS / "maps_toml"  # the maps they were played on
 WATCHED = CORPUS / "crossroads-longer.run.json"  # 85 moves: fights, items, a fountain
-# The last-resort handler in cli.main prints this for an exception nobody named: never wanted.
+# The last-resort handler in cardrogue.main prints this for an exception nobody named: never wanted.
 UNHANDLED = "cardrogue: error:"
 
 
@@ -215,7 +216,7 @@ def install_corpus_maps(folder: Path) -> Path:
 
 def run_main(capsys, *args: str) -> tuple[int, str, str]:
     """`cardrogue ARGS` in process: (exit status, stdout, stderr), never a traceback."""
-    status = cli.main([str(a) for a in args])
+    status = cardrogue.main([str(a) for a in args])
     out, err = capsys.readouterr()
     assert UNHANDLED not in err
     assert "Traceback" not in out + err

@@ -93,3 +93,40 @@ def test_the_scan_names_each_forbidden_import(source, expected):
     assert kinds == expected
     assert all("below package level" in why for _, why in named
                if why != "a Card Rogue rules module")
+
+
+# ---------------------------------------------------------------------- the shell and the games
+
+GAMES = APP / "games"
+CLI = APP / "cli"
+# The one known crossing, until boards come from each game's GameInfo: the high scores screen
+# (Card Rogue's) also lists Mini Rogue's boards and opens their runs.
+CROSSINGS = {("cardrogue", "app.games.minirogue.records"),
+             ("cardrogue", "app.games.minirogue.screens.replay")}
+
+
+def game_of(name: str) -> str | None:
+    """The game whose app package `name` is in (app.games.<game>...), or None."""
+    parts = name.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["app", "games"] else None
+
+
+def test_the_shell_names_no_game():
+    """The shell (app/ outside app/games and app/cli) imports no game's app modules: it reaches
+    the games only through the registry (app/registry.py)."""
+    shell = [path for path in sorted(APP.rglob("*.py"))
+             if GAMES not in path.parents and CLI not in path.parents]
+    found = [f"{path.relative_to(REPO)}:{line} imports {name}" for path in shell
+             for line, name in imported(ast.parse(path.read_text(encoding="utf-8")))
+             if game_of(name) is not None]
+    assert found == [], "\n".join(found)
+
+
+def test_a_game_imports_no_other_game_s_app_modules():
+    """What the games share lives in the shell, not in one of them."""
+    found = [f"{path.relative_to(REPO)}:{line} imports {name}"
+             for path in sorted(GAMES.rglob("*.py"))
+             for line, name in imported(ast.parse(path.read_text(encoding="utf-8")))
+             if game_of(name) not in (None, path.relative_to(GAMES).parts[0])
+             and (path.relative_to(GAMES).parts[0], name) not in CROSSINGS]
+    assert found == [], "\n".join(found)

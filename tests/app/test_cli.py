@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
+from app.cli import cardrogue
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 
@@ -35,7 +35,7 @@ def test_version_does_not_import_textual() -> None:
     # Keeps `cardrogue --version` (and later script subcommands) fast.
     code = (
         "import sys, contextlib, io\n"
-        "from app.cli import main\n"
+        "from app.cli.cardrogue import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    status = main(['--version'])\n"
         "assert status == 0, status\n"
@@ -48,7 +48,7 @@ def test_help_does_not_look_up_the_installed_version() -> None:
     # importlib.metadata scans the installed distributions: only --version pays for it.
     code = (
         "import sys, contextlib, io\n"
-        "from app.cli import main\n"
+        "from app.cli.cardrogue import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    status = main(['--help'])\n"
         "assert status == 0, status\n"
@@ -58,19 +58,19 @@ def test_help_does_not_look_up_the_installed_version() -> None:
 
 
 def test_main_returns_0_for_version(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["--version"]) == 0
+    assert cardrogue.main(["--version"]) == 0
     assert capsys.readouterr().out == "cardrogue 0.1.0\n"
 
 
 def test_main_returns_2_for_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["--no-such-option"]) == 2
+    assert cardrogue.main(["--no-such-option"]) == 2
     assert "usage: cardrogue" in capsys.readouterr().err
 
 
 def test_no_arguments_opens_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     opened = []
-    monkeypatch.setattr(cli, "run_app", lambda args: opened.append(args) or 0)
-    assert cli.main([]) == 0
+    monkeypatch.setattr(cardrogue, "run_app", lambda args: opened.append(args) or 0)
+    assert cardrogue.main([]) == 0
     assert len(opened) == 1
 
 
@@ -80,8 +80,8 @@ def test_unexpected_error_is_one_line_on_stderr_with_status_1(
     def crash(args: object) -> int:
         raise RuntimeError("the dungeon\ncollapsed")
 
-    monkeypatch.setattr(cli, "run_app", crash)
-    assert cli.main([]) == 1
+    monkeypatch.setattr(cardrogue, "run_app", crash)
+    assert cardrogue.main([]) == 1
     captured = capsys.readouterr()
     assert captured.err == "cardrogue: error: RuntimeError: the dungeon collapsed\n"
     assert captured.out == ""
@@ -93,6 +93,6 @@ def test_keyboard_interrupt_exits_130_quietly(
     def interrupt(args: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "run_app", interrupt)
-    assert cli.main([]) == 130
+    monkeypatch.setattr(cardrogue, "run_app", interrupt)
+    assert cardrogue.main([]) == 130
     assert capsys.readouterr().err == ""

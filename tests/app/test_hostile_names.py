@@ -115,10 +115,10 @@ async def test_escape_sequences_in_names_show_as_text_in_every_list_and_heading(
 
 
 def test_the_player_name_from_the_environment_is_kept_harmless(monkeypatch) -> None:
-    from app.games.cardrogue import records
+    from app import player
 
-    monkeypatch.setenv(records.PLAYER_ENV, "Eve\x1b]0;x\x07\u202e")
-    assert records.player_name() == "Eve\\x1b]0;x\\x07\\u202e"
+    monkeypatch.setenv(player.PLAYER_ENV, "Eve\x1b]0;x\x07\u202e")
+    assert player.player_name() == "Eve\\x1b]0;x\\x07\\u202e"
 
 
 async def test_names_pasted_into_a_classic_game_are_kept_harmless(app: CardRogueApp) -> None:

@@ -3,10 +3,11 @@ without stopping the app or the rest of the file."""
 
 from pathlib import Path
 
-from app.cardrogue_app import CardRogueApp, screen_keys
+from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.editor.model import MapModel
 from app.games.cardrogue.screens.editor import EditorScreen
 from app.keymap import load_keymap
+from app.screens.rules import screen_keys
 
 
 def test_no_file_means_no_keymap_and_no_complaint(tmp_path: Path) -> None:

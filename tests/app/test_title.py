@@ -6,8 +6,8 @@ from textual.content import Content
 from textual.widgets import Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.rules import RulesScreen
-from app.screens.title import MENU, TitleScreen
+from app.screens.rules import RulesScreen
+from app.screens.title import TitleScreen, menu
 
 SIZE = (80, 24)
 
@@ -45,10 +45,10 @@ async def test_title_shows_heading_and_every_menu_entry(app: CardRogueApp) -> No
 
 
 async def test_choosing_a_coming_entry_notifies_and_stays_on_title(app: CardRogueApp) -> None:
-    coming = [entry for entry in MENU if not entry.ready]
+    coming = [entry for entry in menu() if not entry.ready]
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
-        for position, entry in enumerate(MENU):
+        for position, entry in enumerate(menu()):
             if entry.ready:
                 continue
             await pilot.press("home", *["down"] * position, "enter")
@@ -93,7 +93,7 @@ async def test_q_quits(app: CardRogueApp) -> None:
 
 
 async def test_quit_entry_quits(app: CardRogueApp) -> None:
-    quit_position = [entry.id for entry in MENU].index("quit")
+    quit_position = [entry.id for entry in menu()].index("quit")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("home", *["down"] * quit_position, "enter")
         await pilot.pause()
@@ -126,7 +126,7 @@ async def test_the_menu_cursor_stays_on_the_chosen_entry_after_coming_back(
     without a saved run offered first."""
     from app.games.cardrogue import saves
 
-    ids = [entry.id for entry in MENU]
+    ids = [entry.id for entry in menu()]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for entry in ("settings", "scores", "rules"):
@@ -137,8 +137,8 @@ async def test_the_menu_cursor_stays_on_the_chosen_entry_after_coming_back(
             await pilot.pause()
             await pilot.pause()
             assert isinstance(app.screen, TitleScreen)
-            menu = app.screen.menu
-            assert menu.get_option_at_index(menu.highlighted or 0).id == entry
+            options = app.screen.menu
+            assert options.get_option_at_index(options.highlighted or 0).id == entry
         # A saved run: "Continue" is offered first, and the cursor still stays.
         saves.saves_dir().joinpath("some-map.json").write_text(json.dumps({
             "kind": saves.SAVE_KIND, "version": saves.SAVE_VERSION, "title": "Some Map",
@@ -148,6 +148,6 @@ async def test_the_menu_cursor_stays_on_the_chosen_entry_after_coming_back(
         await pilot.press("escape")
         await pilot.pause()
         await pilot.pause()
-        menu = app.screen.menu
-        assert menu.get_option_at_index(0).id == "continue"
-        assert menu.get_option_at_index(menu.highlighted or 0).id == "settings"
+        options = app.screen.menu
+        assert options.get_option_at_index(0).id == "continue"
+        assert options.get_option_at_index(options.highlighted or 0).id == "settings"

@@ -154,7 +154,7 @@ def test_readme_lists_every_map_with_its_share_code():
 
 
 def test_validate_cli_accepts_all(capsys):
-    from app.cli import main
+    from app.cli.cardrogue import main
     code = main(["validate", *map(str, MAPS)])
     out = capsys.readouterr().out
     assert code == 0, out
@@ -163,7 +163,7 @@ def test_validate_cli_accepts_all(capsys):
 
 def test_verify_cli_finds_each_clear_among_bundled_maps(capsys, monkeypatch, tmp_path):
     """Without --map, a run's map is looked up by id among the bundled maps."""
-    from app.cli import main
+    from app.cli.cardrogue import main
     monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path))  # no user maps to fall back on
     clears = [str(clear_for(p)) for p in MAPS]
     code = main(["verify", *clears])

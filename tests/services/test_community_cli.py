@@ -333,7 +333,7 @@ def test_two_logins_at_once_on_one_data_folder_keep_both_tokens(tmp_path, monkey
 
 
 def test_a_token_that_cannot_be_kept_is_printed_once(tmp_path, server, monkeypatch, capsys):
-    from app.cli import main
+    from app.cli.cardrogue import main
     from services import community
 
     monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "data"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.games.cardrogue import records
+from app import player
 from services import community, settings
 from services.paths import DATA_DIR_ENV
 from services.settings import Settings, load_settings, save_settings
@@ -15,7 +15,7 @@ from services.settings import Settings, load_settings, save_settings
 def data(tmp_path, monkeypatch):
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
     monkeypatch.delenv(community.SERVER_ENV, raising=False)
-    monkeypatch.delenv(records.PLAYER_ENV, raising=False)
+    monkeypatch.delenv(player.PLAYER_ENV, raising=False)
     return tmp_path / "data"
 
 
@@ -34,7 +34,7 @@ def test_a_round_trip_keeps_unknown_keys(data):
                                                                True)
     assert again.other == {"theme": "dark"} and again.problem == ""
     assert community.server_url(None) == "http://example.org:8765"
-    assert records.player_name() == "Ann"
+    assert player.player_name() == "Ann"
 
 
 @pytest.mark.parametrize("text", ["server = [", 'server = 3\n', "auto_submit = 'yes'\n",
@@ -53,10 +53,10 @@ def test_the_environment_overrides_the_file(data, monkeypatch):
     data.mkdir()
     save_settings(Settings(server="http://a.example", player="Ann"))
     monkeypatch.setenv(community.SERVER_ENV, "http://b.example/")
-    monkeypatch.setenv(records.PLAYER_ENV, "Bo")
+    monkeypatch.setenv(player.PLAYER_ENV, "Bo")
     assert community.server_url(None) == "http://b.example"
     assert community.server_url("https://c.example") == "https://c.example"
-    assert records.player_name() == "Bo"
+    assert player.player_name() == "Bo"
 
 
 def test_a_name_with_control_characters_is_kept_harmless(data):

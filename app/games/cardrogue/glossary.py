@@ -6,36 +6,9 @@ Each entry says how the term works in this app (our numbers come from the engine
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
-    name: str
-    text: str
-    aliases: tuple[str, ...] = ()
-    see: tuple[str, ...] = ()
-
-    def matches(self, query: str) -> bool:
-        """Whether every word of `query` appears in the name, an alias or the text."""
-        words = query.casefold().split()
-        if not words:
-            return True
-        haystack = " ".join((self.name, *self.aliases, self.text)).casefold()
-        return all(word in haystack for word in words)
-
-    def rank(self, query: str) -> int:
-        """Lower is better: a match in the name comes before one in the text."""
-        q = query.casefold().strip()
-        names = [self.name.casefold(), *(a.casefold() for a in self.aliases)]
-        if any(n == q for n in names):
-            return 0
-        if any(n.startswith(q) for n in names):
-            return 1
-        if any(q in n for n in names):
-            return 2
-        return 3
+from app.glossary import Term
+from app.glossary import search as search_terms
+from app.registry import Help
 
 
 def _t(name: str, text: str, aliases: tuple[str, ...] = (), see: tuple[str, ...] = ()) -> Term:
@@ -390,13 +363,10 @@ TERMS: tuple[Term, ...] = (
 )
 
 
-def search(query: str, terms: Sequence[Term] = TERMS) -> list[Term]:
-    """The entries of `terms` (Card Rogue's by default) matching every word of `query`, names
-    before texts, then alphabetically."""
-    found = [term for term in terms if term.matches(query)]
-    if not query.strip():
-        return sorted(found, key=lambda term: term.name.casefold().lstrip("+−-"))
-    return sorted(found, key=lambda term: (term.rank(query), term.name.casefold()))
+def search(query: str) -> list[Term]:
+    """Card Rogue's entries matching every word of `query`, names before texts, then
+    alphabetically."""
+    return search_terms(query, TERMS, by_name=True)
 
 
 def lookup(name: str) -> Term | None:
@@ -404,3 +374,6 @@ def lookup(name: str) -> Term | None:
         if term.name == name:
             return term
     return None
+
+
+HELP = Help(search, first_term="Standard turn sequence")

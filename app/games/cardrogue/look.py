@@ -20,9 +20,9 @@ from app.games.cardrogue.words import (
     label_of,
     listing,
     look,
-    plural,
     signed,
 )
+from app.words import plural
 
 if TYPE_CHECKING:
     from engine.cardrogue import (

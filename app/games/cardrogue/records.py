@@ -8,40 +8,15 @@ the results screen: a store that cannot be opened is reported in words.
 
 from __future__ import annotations
 
-import getpass
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.core import shown
+from app.words import one_line
 from services import clock
 
 if TYPE_CHECKING:
     from app.games.cardrogue.session import Session
-
-PLAYER_ENV = "CARDROGUE_PLAYER"
-
-
-def player_name() -> str:
-    """The name runs are kept under: $CARDROGUE_PLAYER, else the settings' name, else the
-    login name."""
-    from services.settings import load_settings
-
-    name = shown(os.environ.get(PLAYER_ENV, "").strip())  # from outside: kept harmless
-    if name:
-        return name[:40]
-    try:
-        name = load_settings().player
-    except OSError:
-        name = ""
-    if name:
-        return name
-    try:
-        return getpass.getuser()[:40] or "Player"
-    except (OSError, KeyError, ImportError):
-        return "Player"
-
 
 @dataclass
 class Standing:
@@ -90,7 +65,3 @@ def save_run(session: Session) -> str:
     except Exception as error:  # noqa: BLE001
         return f"The run could not be saved: {one_line(error)}"
     return f"Run saved to {path}"
-
-
-def one_line(error: BaseException) -> str:
-    return " ".join(str(error).split()) or type(error).__name__

@@ -22,6 +22,7 @@ from pathlib import Path
 from rich.text import Text
 
 from app.games.cardrogue.words import Narrator, describe_action
+from app.replay import Unwatchable
 from engine.cardrogue import (
     GAME,
     Game,
@@ -35,20 +36,6 @@ from engine.cardrogue import (
 from engine.core import OTHER_GAME, RunError, read_document
 
 SPEEDS = (1, 2, 4, 8)  # steps per second when playing
-
-
-class Unwatchable(Exception):
-    """A run that cannot be shown, with a code (a RunError code, or "map_unreadable") and the
-    reason in words."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    @property
-    def heading(self) -> str:
-        return self.code.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True)

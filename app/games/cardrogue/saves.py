@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.words import one_line
 from engine.cardrogue import run_from_dict
 from engine.core import MAX_RUN_BYTES, FileTooLarge, RunError, read_limited, write_atomic
 from services import clock
@@ -170,7 +171,3 @@ def _find_map(run: Run, source: Any):
     except RunError as error:
         raise SaveError(f"its map is gone: {error.message}") from None
     return known.spec, known.path
-
-
-def one_line(error: BaseException) -> str:
-    return " ".join(str(error).split()) or type(error).__name__

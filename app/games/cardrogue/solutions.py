@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from app.games.cardrogue.replay import Replay, RunMap
-from app.games.cardrogue.words import plural
+from app.words import plural
 from engine.cardrogue import Game, LevelSpec, MapSpec, Search, search
 
 

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from app.words import cap, plural
+
 if TYPE_CHECKING:
     from engine.cardrogue import Action, CardDef, Game
     from engine.core import Event
@@ -92,15 +94,6 @@ def the(name: object) -> str:
     return text if text.casefold().startswith("the ") else f"the {text}"
 
 
-def cap(text: str) -> str:
-    """Upper-case the first letter only ("the Goblin" -> "The Goblin")."""
-    return text[:1].upper() + text[1:]
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def faces(values: Iterable[int]) -> str:
     """[4, 5, 6] -> '4, 5 or 6'."""
     items = [str(v) for v in values]
@@ -116,17 +109,6 @@ def listing(items: Iterable[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def middle_cut(text: str, width: int) -> str:
-    """`text` in at most `width` characters: its start and its end kept, "…" between them
-    (a long seed stays recognisable by both ends)."""
-    if len(text) <= width:
-        return text
-    if width < 3:
-        return text[:width]
-    tail = (width - 1) // 2
-    return text[:width - 1 - tail] + "…" + text[len(text) - tail:]
 
 
 def reflow(text: str) -> str:
@@ -771,10 +753,3 @@ def generic(event: Event) -> Text:
              if key != "player"]
     text = cap(event.kind.replace("_", " "))
     return Text(f"{text}: {', '.join(parts)}." if parts else f"{text}.", style=STYLE_QUIET)
-
-
-def reason_line(reason: str) -> Text:
-    """An illegal key's explanation, as the engine gave it."""
-    line = Text("✗ ", style="bold yellow")
-    line.append(reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else "."))
-    return line

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from app.games.cardrogue.glossary import Term
+from app.glossary import Term
+from app.glossary import search as search_terms
+from app.registry import Help
 
 TERMS: tuple[Term, ...] = (
     Term("The delve", "You go down through 14 areas in 5 levels. Each area is a row of room "
@@ -61,7 +63,7 @@ TERMS: tuple[Term, ...] = (
 
 def search(query: str) -> list[Term]:
     """The terms matching `query`, best first (all of them, in order, for an empty query)."""
-    found = [term for term in TERMS if term.matches(query)]
-    if query.strip():
-        found.sort(key=lambda term: term.rank(query))
-    return found
+    return search_terms(query, TERMS)
+
+
+HELP = Help(search)

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.games.cardrogue.records import one_line, player_name
 from app.games.minirogue.words import DIFFICULTIES
+from app.player import player_name
+from app.words import one_line
 from engine.minirogue import (
     GAME,
     RULES_VERSION,

@@ -3,7 +3,11 @@ these beside the keys. Numbers come from the rulebook as the engine's tables hol
 
 from __future__ import annotations
 
-from app.games.cardrogue.glossary import Term
+from rich.text import Text
+
+from app.glossary import Term
+from app.glossary import search as search_terms
+from app.registry import Help
 
 TERMS: tuple[Term, ...] = (
     Term("The goal", "Go down through ten levels of the dungeon and take the Amulet of Yendor "
@@ -55,7 +59,19 @@ TERMS: tuple[Term, ...] = (
 
 def search(query: str) -> list[Term]:
     """The terms matching `query`, best first (all of them, in order, for an empty query)."""
-    found = [term for term in TERMS if term.matches(query)]
-    if query.strip():
-        found.sort(key=lambda term: term.rank(query))
-    return found
+    return search_terms(query, TERMS)
+
+
+def legend_text() -> Text:
+    """The map's glyphs, one a line, for the help screen."""
+    from engine.roguelike import LEGEND  # lazy: the title menu imports this module
+
+    text = Text()
+    for glyph, meaning in LEGEND:
+        text.append(f"{glyph}  ", style="bold")
+        text.append(f"{meaning}\n")
+    text.rstrip()
+    return text
+
+
+HELP = Help(search, legend=legend_text)

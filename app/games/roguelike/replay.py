@@ -17,8 +17,8 @@ from typing import Any
 
 from rich.text import Text
 
-from app.games.cardrogue.replay import Unwatchable
 from app.games.roguelike.words import action_label, log_lines
+from app.replay import Unwatchable
 from engine.core import Event, RunError, read_document
 from engine.roguelike import RULES, RogueAction, RogueState, RogueView
 

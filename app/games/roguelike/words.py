@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from app.games.cardrogue.words import cap, plural
+from app.words import cap, plural
 from engine.core import Event
 
 CORNERS = {"NW": "top left", "NE": "top right", "SW": "bottom left", "SE": "bottom right"}

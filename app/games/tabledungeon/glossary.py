@@ -4,8 +4,9 @@ entries over the table, with the table's keys. The numbers come from the game's 
 
 from __future__ import annotations
 
-from app.games.cardrogue.glossary import Term
-from app.games.cardrogue.glossary import search as search_terms
+from app.glossary import Term
+from app.glossary import search as search_terms
+from app.registry import Help
 
 
 def _t(name: str, text: str, aliases: tuple[str, ...] = (), see: tuple[str, ...] = ()) -> Term:
@@ -97,4 +98,7 @@ TERMS: tuple[Term, ...] = (
 
 def search(query: str) -> list[Term]:
     """The entries matching every word of `query` (the help screen's search)."""
-    return search_terms(query, TERMS)
+    return search_terms(query, TERMS, by_name=True)
+
+
+HELP = Help(search)

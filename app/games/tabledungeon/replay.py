@@ -16,8 +16,8 @@ from typing import Any
 
 from rich.text import Text
 
-from app.games.cardrogue.replay import Unwatchable
-from app.games.tabledungeon.words import describe
+from app.games.tabledungeon.words import narrator
+from app.replay import Unwatchable
 from engine.core import Event, RunError, read_document
 from engine.tabledungeon import RULES, Action, State
 
@@ -34,9 +34,8 @@ class TableReplay:
         self.score = score
         self.step = 0
         self.state: State = RULES.new_game(seed=seed, players=players)
-        names = self.state.view(None)  # only the names are read from it
-        self.narration = [[line for e in events if (line := describe(e, names)) is not None]
-                          for events in steps]
+        narrate = narrator(self.state)
+        self.narration = [narrate(events) for events in steps]
 
     @classmethod
     def from_document(cls, doc: Any) -> TableReplay:

@@ -8,6 +8,7 @@ engine.core.shown has spelled out anything a terminal would obey.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.text import Text
@@ -17,6 +18,7 @@ from engine.tabledungeon import (
     STATS,
     SUIT,
     Action,
+    State,
     card_effect,
     is_royal,
     load_data,
@@ -214,3 +216,10 @@ def describe(event: Any, view: dict[str, Any]) -> Text | None:  # noqa: C901 (on
                     f"win{'s' if len(data['winners']) == 1 else ''} with {data['score']} "
                     "points!", style="bold green")
     return None  # "drew": the hand panel and the pile counts show it
+
+
+def narrator(state: State) -> Callable[[Iterable[Any]], list[Text]]:
+    """The log's sentences for the events of the game `state` (its players' names are read
+    from it once), leaving out the bookkeeping."""
+    names = state.view(None)
+    return lambda events: [line for e in events if (line := describe(e, names)) is not None]

@@ -537,7 +537,7 @@ def test_standings_rank_by_points_and_name_every_winner() -> None:
 
 
 async def test_help_lists_the_table_keys(app: CardRogueApp) -> None:
-    from app.games.cardrogue.screens.rules import RulesScreen
+    from app.screens.rules import RulesScreen
 
     async with app.run_test(size=SIZE) as pilot:
         await new_table(app, pilot)
@@ -629,7 +629,7 @@ async def test_the_status_keeps_the_seed_in_view_at_80_columns(app: CardRogueApp
                          [(76, 16, "2147483647"), (66, 10, "214…47")])
 async def test_a_narrow_status_cuts_the_name_then_the_seed_in_their_middle(
         app: CardRogueApp, columns: int, cut_to: int, seed: str) -> None:
-    from app.games.cardrogue.words import middle_cut
+    from app.words import middle_cut
 
     async with app.run_test(size=(columns, 24)) as pilot:
         table = await new_table(app, pilot, seed=2147483647, pick=False,

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import cli
+from app.cli import textual_app
 from engine.cardrogue import RULES_VERSION
 from engine.cardrogue.runs import read_run
 from engine.core.runs import save_run
@@ -242,7 +242,7 @@ def test_replay_without_events_opens_the_viewer_in_the_app(capsys, user_maps, mo
     opened = []
     monkeypatch.setattr(CardRogueApp, "run", lambda self: opened.append(
         (self.replay_at_start, self.replay_map)))
-    monkeypatch.setattr(cli, "can_open_app", lambda command="": True)  # as in a terminal
+    monkeypatch.setattr(textual_app, "can_open_app", lambda command="": True)  # as in a terminal
     run = CORPUS / "corridor-shortest.run.json"
     status, _, _ = run_main(capsys, "replay", run)
     assert status == 0 and opened == [(run, None)]
@@ -351,7 +351,7 @@ def test_export_to_a_missing_folder(capsys, tmp_path, user_maps):
 def test_script_commands_do_not_import_textual(tmp_path):
     code = (
         "import sys, contextlib, io\n"
-        "from app.cli import main\n"
+        "from app.cli.cardrogue import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    main(['verify', {str(CORPUS / 'corridor-shortest.run.json')!r}, '--map', "
         f"{str(MAPS / 'corridor.toml')!r}])\n"
@@ -383,12 +383,12 @@ def every_run_and_its_map() -> list[tuple[Path, Path]]:
 
 EVENTS_OF_EVERY_RUN = """
 import sys
-from app import cli
+from app.cli import cardrogue
 pairs = [line.split("\\t") for line in sys.stdin.read().splitlines()]
 for run, map_file in pairs:
     sys.stdout.write("=== " + run + "\\n")
     sys.stdout.flush()
-    status = cli.main(["replay", run, "--events", "--map", map_file])
+    status = cardrogue.main(["replay", run, "--events", "--map", map_file])
     sys.stdout.write(f"=== exit {status}\\n")
 """
 
@@ -432,7 +432,7 @@ def test_a_boards_names_line_up_on_screen_whatever_their_characters() -> None:
     columns after it out of line."""
     from rich.cells import cell_len
 
-    from app.runs_cli import name_column
+    from app.cli.output import name_column
 
     padded, width = name_column(["ｂｏｂ", "Ann", "👾 Zed"])
     assert width == 6 and [cell_len(name) for name in padded] == [6, 6, 6]

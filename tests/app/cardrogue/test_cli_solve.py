@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
+from app.cli import cardrogue
 from engine.cardrogue import Action, Game
 from engine.cardrogue.maps import load_map
 
@@ -19,7 +19,7 @@ CHALLENGE = ROOT / "campaigns" / "challenges" / "speed-maze.toml"
 
 
 def solve(capsys, *args) -> tuple[int, str, str]:
-    status = cli.main(["solve", *map(str, args)])
+    status = cardrogue.main(["solve", *map(str, args)])
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err and "cardrogue: error:" not in err
     return status, out, err

@@ -11,11 +11,12 @@ from pathlib import Path
 from textual.widgets import Button, DataTable, Input
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.screens.community import CommunityScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.screens.settings import SettingsScreen
-from app.screens.title import MENU, TitleScreen
+from app.screens.title import TitleScreen, menu
 from services import community
 from services.settings import Settings, load_settings, save_settings
 from tests.app.support import text_of
@@ -44,7 +45,7 @@ def keys_for(run: dict) -> list[str]:
 async def win(app: CardRogueApp, pilot, path: Path, run: dict | None = None) -> ResultsScreen:
     """Open a downloaded copy of MAP, play its clear (or `run`) with key presses, reach the
     results."""
-    app.open_path(path)
+    launch.open_path(app, path)
     await until(pilot, lambda: not isinstance(app.screen, TitleScreen))
     await pilot.press("enter")  # the story
     await until(pilot, lambda: isinstance(app.screen, PlayScreen))
@@ -57,7 +58,7 @@ async def win(app: CardRogueApp, pilot, path: Path, run: dict | None = None) -> 
 
 async def open_community(app: CardRogueApp, pilot) -> CommunityScreen:
     assert isinstance(app.screen, TitleScreen)
-    app.screen.post_message(TitleScreen.EntryChosen(next(e for e in MENU if e.id == "community")))
+    app.screen.post_message(TitleScreen.EntryChosen(next(e for e in menu() if e.id == "community")))
     await until(pilot, lambda: isinstance(app.screen, CommunityScreen))
     return app.screen
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from textual.widgets import Static
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.screens.play import PlayScreen
 from engine.cardrogue.maps import load_map
 from tests.app.support import SIZE, press, text_of
@@ -20,7 +21,7 @@ async def test_the_status_keeps_the_level_name_whole_at_80_columns(app: CardRogu
     """At 80x24 the counters and "1/8 The Well Stair — A Son's Descent" do not fit one line:
     the name goes on a line of its own (never cut), and the log, not the board, gives up a line."""
     async with app.run_test(size=SIZE) as pilot:
-        app.open_path(DESCENT)
+        launch.open_path(app, DESCENT)
         await pilot.pause()
         await press(pilot, "enter")  # past the story
         play = app.screen
@@ -33,7 +34,7 @@ async def test_the_status_keeps_the_level_name_whole_at_80_columns(app: CardRogu
         board_rows = play.query_one("#board").size.height
     wide = CardRogueApp()
     async with wide.run_test(size=(140, 24)) as pilot:
-        wide.open_path(DESCENT)
+        launch.open_path(wide, DESCENT)
         await pilot.pause()
         await press(pilot, "enter")
         await pilot.pause()
@@ -47,7 +48,7 @@ async def test_a_board_larger_than_the_view_has_no_scrollbars(app: CardRogueApp)
     and draws whole cards only, with no scrollbar or scrollbar corner over the map."""
     spec = load_map(DESCENT)
     async with app.run_test(size=SIZE) as pilot:
-        app.play(replace(spec, levels=spec.levels[2:]), character="warrior")
+        launch.play(app, replace(spec, levels=spec.levels[2:]), character="warrior")
         await pilot.pause()
         await press(pilot, "enter")  # past the story
         play = app.screen

@@ -4,11 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
 from app.cardrogue_app import CardRogueApp
+from app.cli import cardrogue, textual_app
+from app.games.cardrogue import launch
 from app.games.cardrogue.editor.model import MapModel, new_document
 from app.games.cardrogue.screens.editor import EditorScreen
-from app.screens.title import MENU, TitleScreen
+from app.screens.title import TitleScreen, menu
 from engine.cardrogue.board import E, N, S, W
 from engine.cardrogue.maps import validate_file
 
@@ -133,7 +134,7 @@ def test_save_reload_is_byte_identical_and_an_unchanged_save_writes_nothing(tmp_
 async def test_draw_paint_save_reload_validates_clean(app: CardRogueApp, tmp_path) -> None:
     target = tmp_path / "drawn.toml"
     async with app.run_test(size=SIZE) as pilot:
-        app.open_editor(target)
+        launch.open_editor(app, target)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, EditorScreen)
@@ -153,7 +154,7 @@ async def test_draw_paint_save_reload_validates_clean(app: CardRogueApp, tmp_pat
 
 async def test_undo_keys_revert_a_corridor_step_and_redo_it(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.open_editor(None)
+        launch.open_editor(app, None)
         await pilot.pause()
         screen = app.screen
         await pilot.press("c", "right", "right")
@@ -166,7 +167,7 @@ async def test_undo_keys_revert_a_corridor_step_and_redo_it(app: CardRogueApp) -
 
 async def test_choosing_a_problem_moves_the_cursor_to_its_cell(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.open_editor(None)
+        launch.open_editor(app, None)
         await pilot.pause()
         screen = app.screen
         # A start at the top left and a goblin nobody can reach.
@@ -186,7 +187,7 @@ async def test_choosing_a_problem_moves_the_cursor_to_its_cell(app: CardRogueApp
 
 async def test_mouse_click_moves_the_cursor(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.open_editor(None)
+        launch.open_editor(app, None)
         await pilot.pause()
         canvas = app.screen.canvas
         region = canvas.region_of(3, 5)
@@ -196,7 +197,7 @@ async def test_mouse_click_moves_the_cursor(app: CardRogueApp) -> None:
 
 async def test_escape_asks_before_dropping_unsaved_changes(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.open_editor(None)
+        launch.open_editor(app, None)
         await pilot.pause()
         await pilot.press("1", "escape")
         await pilot.pause()
@@ -214,7 +215,7 @@ async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueAp
 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        editor = [entry.id for entry in MENU].index("editor")
+        editor = [entry.id for entry in menu()].index("editor")
         await pilot.press("home", *["down"] * editor, "enter")
         await pilot.pause()
         assert isinstance(app.screen, EditorStartScreen)
@@ -224,13 +225,16 @@ async def test_title_editor_entry_opens_the_editor_start_screen(app: CardRogueAp
 
 
 def test_edit_command_opens_the_app_in_the_editor(monkeypatch, tmp_path) -> None:
-    opened = []
+    opened, edited = [], []
     monkeypatch.setattr(CardRogueApp, "run", lambda self: opened.append(self))
-    monkeypatch.setattr(cli, "can_open_app", lambda command="": True)  # as in a terminal
-    assert cli.main(["edit", str(tmp_path / "new.toml")]) == 0
-    assert cli.main(["edit"]) == 0
-    assert [(a.edit_at_start, a.edit_path) for a in opened] == [
-        (True, tmp_path / "new.toml"), (True, None)]
+    monkeypatch.setattr(textual_app, "can_open_app", lambda command="": True)  # as in a terminal
+    monkeypatch.setattr(launch, "open_editor", lambda app, path=None: edited.append(path))
+    monkeypatch.setattr(launch, "open_editor_start", lambda app: edited.append("start"))
+    assert cardrogue.main(["edit", str(tmp_path / "new.toml")]) == 0
+    assert cardrogue.main(["edit"]) == 0
+    for app in opened:  # what each app opens once it starts
+        app.at_start(app)
+    assert edited == [tmp_path / "new.toml", "start"]
 
 
 # ---------------------------------------------------------------------- the snapshot
@@ -252,7 +256,7 @@ def test_snapshot_problems_panel_with_errors(snap_compare, app: CardRogueApp, si
 
 async def test_quitting_with_unsaved_changes_asks_first(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.open_editor(None)
+        launch.open_editor(app, None)
         await pilot.pause()
         await pilot.press("1", "q")
         await pilot.pause()
@@ -290,7 +294,7 @@ async def test_a_file_the_editor_cannot_hold_is_refused_with_a_reason(app: CardR
     unreadable.write_text("title = [\n", encoding="utf-8")
     async with app.run_test(size=SIZE) as pilot:
         for path in (broken, unreadable):
-            app.open_editor(path)
+            launch.open_editor(app, path)
             await pilot.pause()
             assert isinstance(app.screen, TitleScreen)
         notes = [n.message for n in app._notifications]

@@ -11,7 +11,7 @@ from app.games.cardrogue.editor.forms import LevelPropertiesScreen
 from app.games.cardrogue.editor.model import MapModel
 from app.games.cardrogue.screens.editor import EditorScreen
 from app.games.cardrogue.screens.new_map import NewMapScreen
-from app.screens.title import MENU, TitleScreen
+from app.screens.title import TitleScreen, menu
 from engine.cardrogue.maps import validate_file
 from tests.app.support import press_ok
 
@@ -65,7 +65,7 @@ async def test_build_a_two_level_map_save_reload_and_validate(app: CardRogueApp,
         # From the title menu: the editor, a new map from the empty template, 6 by 3.
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press("home", *["down"] * [entry.id for entry in MENU].index("editor"),
+        await pilot.press("home", *["down"] * [entry.id for entry in menu()].index("editor"),
                           "enter")
         await pilot.pause()
         await pilot.press("n")

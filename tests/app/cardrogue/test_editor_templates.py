@@ -7,6 +7,7 @@ import pytest
 from textual.widgets import Input, OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.editor.model import MapModel
 from app.games.cardrogue.editor.templates import TEMPLATES, slug, unused_path
 from app.games.cardrogue.screens.editor import EditorScreen
@@ -196,7 +197,7 @@ async def test_sizes_out_of_range_are_refused(app: CardRogueApp) -> None:
 
 
 async def test_edit_without_a_file_opens_the_start_screen() -> None:
-    app = CardRogueApp(edit=True)
+    app = CardRogueApp(launch.open_editor_start)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, EditorStartScreen)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.look import character_facts
 from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.dialogs import ChooseScreen
@@ -39,7 +40,7 @@ def test_character_facts_come_from_the_character_data() -> None:
 
 async def test_the_chooser_shows_numbers_and_traits(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.play(open_choice())
+        launch.play(app, open_choice())
         await pilot.pause()
         chooser = app.screen
         assert isinstance(chooser, ChooseScreen) and chooser.title_text == "Choose your hero"
@@ -55,7 +56,7 @@ async def test_the_chooser_shows_numbers_and_traits(app: CardRogueApp) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_hero_chooser_snapshot(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
-        app.play(open_choice())
+        launch.play(app, open_choice())
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.screens.history import HistoryScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.story import StoryScreen
@@ -69,7 +70,7 @@ async def test_the_history_key_shows_the_whole_run(app: CardRogueApp) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_history_snapshot(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
-        app.play(tutorial())
+        launch.play(app, tutorial())
         await pilot.pause()
         for key in ("enter", *WIN_KEYS_LEVEL_1[:11], "L", "home"):
             await pilot.press(key)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.rules import RulesScreen
+from app.games.cardrogue import launch
 from app.games.cardrogue.widgets.legend import Legend
+from app.screens.rules import RulesScreen
 from tests.app.maps import lookout
 from tests.app.support import SIZE, press, start
 
@@ -70,7 +71,7 @@ async def test_the_title_help_has_no_legend(app: CardRogueApp) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_legend_snapshot(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
-        app.play(lookout())
+        launch.play(app, lookout())
         await pilot.pause()
         for key in ("enter", "slash"):
             await pilot.press(key)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.look import describe_cell
 from tests.app.maps import lookout, tutorial
 from tests.app.support import SIZE, press, start
@@ -95,7 +96,7 @@ def test_a_face_down_card_never_leaks_what_it_is() -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_look_mode_snapshot(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
-        app.play(lookout())
+        launch.play(app, lookout())
         await pilot.pause()
         for key in ("enter", "v", "right", "right"):
             await pilot.press(key)

@@ -12,14 +12,15 @@ from textual.command import CommandPalette
 from textual.widgets import DataTable, OptionList
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.problems import ProblemsScreen
 from app.games.cardrogue.screens.results import ResultsScreen
-from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
+from app.screens.rules import RulesScreen
 from app.screens.title import TitleScreen
 from engine.cardrogue import Action, Teleport, level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, REVEALED
@@ -34,7 +35,7 @@ FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 async def test_story_text_is_shown_literally(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.play(tutorial())
+        launch.play(app, tutorial())
         await pilot.pause()
         assert isinstance(app.screen, StoryScreen)
         assert text_of(app.screen, "#story") == STORY_1  # "[bold]" stays as written
@@ -47,7 +48,7 @@ async def test_escape_on_the_first_story_goes_back_without_starting(app: CardRog
         await press(pilot, "enter")  # Story campaigns
         maps = app.screen
         assert isinstance(maps, MapListScreen)
-        app.play(tutorial())
+        launch.play(app, tutorial())
         await pilot.pause()
         assert isinstance(app.screen, StoryScreen)
         shown = {key: active.binding.description
@@ -56,7 +57,7 @@ async def test_escape_on_the_first_story_goes_back_without_starting(app: CardRog
         await press(pilot, "escape")
         assert app.screen is maps  # back on the list: no level begun, nothing kept
         assert not any(isinstance(screen, PlayScreen) for screen in app.screen_stack)
-        app.play(tutorial())
+        launch.play(app, tutorial())
         await pilot.pause()
         await press(pilot, "space")  # Space (like Enter) begins it
         assert isinstance(app.screen, PlayScreen)
@@ -371,7 +372,7 @@ async def test_restart_level_asks_then_starts_the_level_again(app: CardRogueApp)
 async def test_a_map_without_a_fixed_character_asks_for_one(app: CardRogueApp) -> None:
     level = level_from_grids("open", "╶╴", "@>", title="Open")
     async with app.run_test(size=SIZE) as pilot:
-        app.play(map_from_levels([level], title="Anyone"))
+        launch.play(app, map_from_levels([level], title="Anyone"))
         await pilot.pause()
         assert isinstance(app.screen, ChooseScreen)
         await press(pilot, "2")  # the second character in the card data: the Rogue
@@ -417,7 +418,7 @@ async def test_a_new_theme_redraws_the_board_in_its_colours(app: CardRogueApp) -
 async def test_a_broken_file_opens_the_problems_screen(tmp_path: Path) -> None:
     broken = tmp_path / "broken.toml"
     broken.write_text('format_version = 1\nkind = "challenge"\ntitle = "Broken"\nlevels = []\n')
-    app = CardRogueApp(open_path=broken)
+    app = CardRogueApp(lambda app: launch.open_path(app, broken))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ProblemsScreen)
@@ -503,7 +504,7 @@ async def test_the_log_keeps_its_last_lines_and_scrolls_back(app: CardRogueApp) 
     from rich.text import Text
     from textual import events
 
-    from app.games.cardrogue.widgets.event_log import SHOWN_LINES
+    from app.widgets.event_log import SHOWN_LINES
 
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)

@@ -7,9 +7,9 @@ from textual.widgets import Button
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.play import PlayScreen
-from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.cardrogue.words import card_label
 from app.screens.dialogs import ConfirmScreen
+from app.screens.rules import RulesScreen
 from engine.cardrogue import level_from_grids, map_from_levels
 from tests.app.support import SIZE, footer_keys, log_text, press, start, text_of
 

@@ -13,13 +13,15 @@ import pytest
 from textual.widgets import Input
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.replay import open_run_file
-from app.games.cardrogue.screens.replay import OpenRunScreen, ReplayScreen, RunRefusedScreen
+from app.games.cardrogue.screens.replay import ReplayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.games.cardrogue.screens.scores import HighScoresScreen
 from app.games.cardrogue.widgets.board import DOWN, MARK_PLAYER
 from app.games.cardrogue.words import Narrator
 from app.screens.title import TitleScreen
+from app.screens.watch import OpenRunScreen, RunRefusedScreen
 from engine.cardrogue import runs
 from engine.cardrogue.board import FACE_DOWN, UNSEEN
 from engine.cardrogue.identity import map_id
@@ -280,7 +282,7 @@ async def test_the_viewer_is_read_only(app, corpus_maps):
 
 
 async def test_f1_lists_the_replay_keys(app, corpus_maps):
-    from app.games.cardrogue.screens.rules import RulesScreen
+    from app.screens.rules import RulesScreen
 
     async with app.run_test(size=SIZE) as pilot:
         viewer = await open_viewer(app, pilot)
@@ -360,9 +362,10 @@ def test_a_replay_rebuilds_steps_back_from_the_start(corpus_maps):
 
 def test_new_bindings_have_ids():
     from app.games.cardrogue.screens import replay, scores
+    from app.screens import watch
 
-    for screen_class in (scores.HighScoresScreen, replay.ReplayScreen, replay.OpenRunScreen,
-                         replay.RunRefusedScreen):
+    for screen_class in (scores.HighScoresScreen, replay.ReplayScreen, watch.OpenRunScreen,
+                         watch.RunRefusedScreen):
         for binding in screen_class.BINDINGS:
             assert binding.id, f"{screen_class.__name__} binding {binding.key!r} has no id"
 
@@ -370,7 +373,7 @@ def test_new_bindings_have_ids():
 # ---------------------------------------------------------------------- the results' rank
 
 async def win_tutorial(app: CardRogueApp, pilot) -> ResultsScreen:
-    app.play(tutorial())
+    launch.play(app, tutorial())
     await pilot.pause()
     for key in ["enter", *WIN_KEYS_LEVEL_1, "enter", *WIN_KEYS_LEVEL_2]:
         await pilot.press(key)

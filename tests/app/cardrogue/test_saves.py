@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import DataTable, OptionList
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue import saves
+from app.games.cardrogue import launch, saves
 from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
@@ -24,7 +24,7 @@ STEP = ("right", "right")  # on every level of three-levels.toml: flip the ladde
 
 
 async def open_three(app: CardRogueApp, pilot) -> PlayScreen:
-    app.open_path(FIXTURES / "three-levels.toml")
+    launch.open_path(app, FIXTURES / "three-levels.toml")
     await pilot.pause()
     await press(pilot, "enter")
     assert isinstance(app.screen, PlayScreen)
@@ -97,7 +97,7 @@ async def test_starting_again_and_leaving_at_once_keeps_the_earlier_save(
         await leave(pilot)
         save = saves.save_path(play.session.map_id)
         kept = save.read_bytes()
-        app.open_path(FIXTURES / "three-levels.toml")
+        launch.open_path(app, FIXTURES / "three-levels.toml")
         await pilot.pause()
         await press(pilot, "2", "enter")  # "Start again", then its story
         again = app.screen
@@ -121,7 +121,7 @@ async def test_opening_a_map_with_a_saved_run_asks_continue_or_start_again(
         save = saves.save_path(play.session.map_id)
         before = save.read_bytes()
 
-        app.open_path(FIXTURES / "three-levels.toml")
+        launch.open_path(app, FIXTURES / "three-levels.toml")
         await pilot.pause()
         ask = app.screen
         assert isinstance(ask, ChooseScreen)
@@ -133,14 +133,14 @@ async def test_opening_a_map_with_a_saved_run_asks_continue_or_start_again(
         assert isinstance(app.screen, TitleScreen)
         assert save.read_bytes() == before
 
-        app.open_path(FIXTURES / "three-levels.toml")
+        launch.open_path(app, FIXTURES / "three-levels.toml")
         await pilot.pause()
         await press(pilot, "1")  # Continue: the saved run, not a new one
         back = app.screen
         assert isinstance(back, PlayScreen) and back.game.fingerprint() == kept
         await leave(pilot)
 
-        app.open_path(FIXTURES / "three-levels.toml")
+        launch.open_path(app, FIXTURES / "three-levels.toml")
         await pilot.pause()
         await press(pilot, "2", "enter")  # Start again, past its story
         again = app.screen
@@ -183,7 +183,7 @@ async def test_a_save_whose_map_is_gone_says_so_and_is_kept(app: CardRogueApp,
     copy = tmp_path / "three.toml"
     shutil.copy(FIXTURES / "three-levels.toml", copy)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        app.open_path(copy)
+        launch.open_path(app, copy)
         await pilot.pause()
         await press(pilot, "enter", "right")
         save = saves.save_path(app.screen.session.map_id)

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
 from app.cardrogue_app import CardRogueApp
+from app.cli import cardrogue, textual_app
+from app.games.cardrogue import launch
 from services.library import read_map
 from tests.app.support import CORPUS, MAPS, lines, run_main
 
@@ -44,10 +45,13 @@ def test_verify_with_a_share_code_for_the_map(capsys, user_maps) -> None:
 def test_play_and_replay_open_the_map_the_code_names(capsys, user_maps,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[CardRogueApp] = []
+    played: list[Path] = []
     monkeypatch.setattr(CardRogueApp, "run", lambda app: opened.append(app))
-    monkeypatch.setattr(cli, "can_open_app", lambda command="": True)  # as in a terminal
+    monkeypatch.setattr(textual_app, "can_open_app", lambda command="": True)  # as in a terminal
+    monkeypatch.setattr(launch, "open_path", lambda app, path: played.append(path))
     code = code_of(MARKET)
-    assert cli.main(["play", code]) == 0
-    assert opened[-1].open_at_start == user_maps / "market.toml"
-    assert cli.main(["replay", str(CORPUS / "market-shortest.run.json"), "--map", code]) == 0
+    assert cardrogue.main(["play", code]) == 0
+    opened[-1].at_start(opened[-1])  # what the app opens once it starts
+    assert played == [user_maps / "market.toml"]
+    assert cardrogue.main(["replay", str(CORPUS / "market-shortest.run.json"), "--map", code]) == 0
     assert opened[-1].replay_map == user_maps / "market.toml"

@@ -6,6 +6,7 @@ Update with `pytest tests/app --snapshot-update`, after checking the report.
 import pytest
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from tests.app.maps import WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, tutorial
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -15,7 +16,7 @@ def opening(app: CardRogueApp, *keys: str):
     """A run_before hook: open the tutorial, then press `keys`, pausing after each."""
 
     async def run_before(pilot) -> None:
-        app.play(tutorial())
+        launch.play(app, tutorial())
         await pilot.pause()
         for key in keys:
             await pilot.press(key)

@@ -4,6 +4,7 @@ must be). Update with `pytest tests/app --snapshot-update`, after checking the r
 import pytest
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.screens.scores import HighScoresScreen
 from tests.app.support import WATCHED
 
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.usefixtures("no_bundled_maps")
 @pytest.mark.parametrize("size", SIZES)
 def test_high_scores(snap_compare, app: CardRogueApp, corridor_board, size) -> None:
     async def run_before(pilot) -> None:
-        app.show_high_scores(select=corridor_board)
+        launch.show_high_scores(app, select=corridor_board)
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -26,7 +27,7 @@ def test_high_scores(snap_compare, app: CardRogueApp, corridor_board, size) -> N
 @pytest.mark.parametrize("size", SIZES)
 def test_high_scores_empty(snap_compare, app: CardRogueApp, corpus_maps, size) -> None:
     async def run_before(pilot) -> None:
-        app.show_high_scores()
+        launch.show_high_scores(app)
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import launch
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.words import reflow
 from engine.cardrogue import level_from_grids, map_from_levels
@@ -47,7 +48,7 @@ def test_reflow_joins_lines_and_keeps_paragraphs() -> None:
 
 async def test_the_story_screen_flows_the_text(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.play(hard_wrapped())
+        launch.play(app, hard_wrapped())
         await pilot.pause()
         assert isinstance(app.screen, StoryScreen)
         assert text_of(app.screen, "#story") == reflow(STORY)  # brackets kept as written
@@ -61,7 +62,7 @@ async def test_the_story_screen_flows_the_text(app: CardRogueApp) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_reflowed_story_snapshot(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
-        app.play(hard_wrapped())
+        launch.play(app, hard_wrapped())
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.games.cardrogue.words import Narrator, generic, look, reason_line
+from app.games.cardrogue.words import Narrator, generic, look
+from app.words import reason_line
 from engine.core.protocol import Event
 from tests.engine.cardrogue.support import act, give, story
 

@@ -12,7 +12,7 @@ from textual.widgets import Input
 from app.cardrogue_app import CardRogueApp
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from app.games.minirogue.screens.play import MiniRogueScreen
-from app.screens.title import MENU
+from app.screens.title import menu
 from engine.minirogue import run_from_dict
 from services.library import find_map
 from services.scores import ScoreStore
@@ -21,7 +21,7 @@ from tests.app.support import corpus_run
 
 async def open_new_game(app: CardRogueApp, pilot) -> MiniRogueNewGameScreen:
     """The title menu's Mini Rogue entry, by keys."""
-    down = [entry.id for entry in MENU].index("minirogue")
+    down = [entry.id for entry in menu()].index("minirogue")
     for _ in range(down):
         await pilot.press("down")
     await pilot.press("enter")

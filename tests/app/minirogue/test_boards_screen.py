@@ -99,7 +99,7 @@ async def test_a_daily_board_says_the_difficulty_each_delve_was_played_at() -> N
 
 
 async def test_f1_opens_the_help_over_the_boards() -> None:
-    from app.games.cardrogue.screens.rules import RulesScreen
+    from app.screens.rules import RulesScreen
 
     app = CardRogueApp()
     app.animation_level = "none"

@@ -62,7 +62,7 @@ async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
 
 
 async def test_the_form_help_names_the_arrows() -> None:
-    from app.cardrogue_app import screen_keys
+    from app.screens.rules import screen_keys
 
     async with new_game_form() as (app, pilot):
         keys = {key: what for key, what, _ in screen_keys(app.screen)}

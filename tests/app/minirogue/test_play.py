@@ -12,14 +12,14 @@ from pathlib import Path
 from textual.widgets import OptionList, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.rules import RulesScreen
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.minirogue.records import Setup
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.screens.results import MiniRogueResultsScreen
 from app.screens.dialogs import ConfirmScreen
+from app.screens.rules import RulesScreen
 from app.screens.title import TitleScreen
+from app.widgets.event_log import EventLog
 from engine import games
 from engine.minirogue import daily_seed
 from tests.app.minirogue.keys import DEATH, WIN, delve_keys
@@ -229,8 +229,8 @@ CORPUS = Path(__file__).resolve().parents[2] / "engine" / "minirogue" / "runs"
 
 
 async def test_a_run_file_opens_in_the_viewer_and_steps_with_the_arrows(tmp_path: Path) -> None:
-    from app.games.cardrogue.screens.replay import RunRefusedScreen
     from app.games.minirogue.screens.replay import MiniRogueReplayScreen
+    from app.screens.watch import RunRefusedScreen
 
     path = CORPUS / "won-casual.run.json"
     run = games.read_run(path)

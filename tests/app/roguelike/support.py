@@ -9,7 +9,7 @@ from pathlib import Path
 from app.cardrogue_app import CardRogueApp
 from app.games.roguelike.screens.play import ARROWS
 from app.screens.dialogs import ChooseScreen
-from app.screens.title import MENU
+from app.screens.title import menu
 
 SEED = "42"
 # A recorded run the replay viewer is tried on (tests/engine/roguelike/runs).
@@ -19,7 +19,7 @@ RUN = Path(__file__).resolve().parents[2] / "engine" / "roguelike" / "runs" / "s
 async def open_game(pilot) -> None:
     """From the title screen to character creation."""
     await pilot.pause()
-    position = [entry.id for entry in MENU].index("roguelike")
+    position = [entry.id for entry in menu()].index("roguelike")
     await pilot.press("home", *["down"] * position, "enter")
     await pilot.pause()
 

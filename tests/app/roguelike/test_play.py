@@ -10,11 +10,11 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.roguelike.screens.create import CreateScreen
 from app.games.roguelike.screens.play import PlayScreen
 from app.games.roguelike.screens.results import ResultsScreen
 from app.games.roguelike.words import death_words, name
+from app.screens.rules import RulesScreen
 from engine import games
 from engine.roguelike import RULES
 from tests.app.roguelike.support import create, key_for, open_game

@@ -10,8 +10,8 @@ from pathlib import Path
 from textual.widgets import Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.replay import RunRefusedScreen
 from app.games.roguelike.screens.replay import RogueReplayScreen
+from app.screens.watch import RunRefusedScreen
 from engine.roguelike import RULES
 from tests.app.roguelike.support import RUN
 

@@ -9,8 +9,8 @@ import pytest
 from textual.widgets import RichLog
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.replay import RunRefusedScreen
 from app.games.tabledungeon.screens.replay import TableReplayScreen, open_table_run
+from app.screens.watch import RunRefusedScreen
 from engine.core import RunError, read_document
 from engine.core.runs import save_run
 from engine.tabledungeon import runs
@@ -73,7 +73,7 @@ async def test_a_forged_run_opens_to_its_refusal(app: CardRogueApp, tmp_path) ->
 
 
 async def test_an_unreadable_run_file_opens_to_its_refusal(app: CardRogueApp, tmp_path) -> None:
-    """The viewer's own opener (as app/run_viewers.py calls it) goes the shared way: a file
+    """The viewer's own opener (as app/screens/watch.py calls it) goes the shared way: a file
     that cannot be read is refused in words, and closing the refusal calls back."""
     path = tmp_path / "table.run.json"
     path.write_text("{not json", encoding="utf-8")

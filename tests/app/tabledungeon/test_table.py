@@ -8,13 +8,13 @@ import pytest
 from textual.widgets import Input, RichLog, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.rules import RulesScreen
 from app.games.tabledungeon.screens.new_game import NewTableScreen
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.screens.table import CoverScreen, TableScreen
 from app.games.tabledungeon.session import Seat, TableSession
 from app.screens.dialogs import ConfirmScreen
-from app.screens.title import MENU, TitleScreen
+from app.screens.rules import RulesScreen
+from app.screens.title import TitleScreen, menu
 from engine.core.runs import read_document
 from engine.tabledungeon import MAX_SEED, RULES
 from tests.app.support import text_of, type_into
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.usefixtures("no_computer_delay")
 async def open_new_table(app: CardRogueApp, pilot) -> None:
     """From the title: down to Table Dungeon, Enter."""
     await pilot.pause()
-    position = [entry.id for entry in MENU].index("tabledungeon")
+    position = [entry.id for entry in menu()].index("tabledungeon")
     await pilot.press("home", *["down"] * position, "enter")
     await pilot.pause()
     assert isinstance(app.screen, NewTableScreen)

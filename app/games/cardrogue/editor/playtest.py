@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.games.cardrogue.editor.templates import slug
+from app.player import player_name
 from engine.cardrogue import MapSpec, Run, Verified, read_run, record_run, share_code, verify_run
 from engine.cardrogue.maps import check_document, copy_schema, save_map
 from engine.core import MAP_HASH_MISMATCH, RunError, save_run
@@ -272,7 +273,6 @@ def upload(editor, map_path: Path, run: Run) -> None:
     worker thread), and say what the server answered."""
     import json
 
-    from app.games.cardrogue import records
     from engine.core import shown
     from services import community
 
@@ -282,7 +282,7 @@ def upload(editor, map_path: Path, run: Run) -> None:
         return  # no server set: the exported files are the whole of publishing
     text = map_path.read_text(encoding="utf-8")
     clear = json.loads(run.to_json())
-    name = records.player_name()
+    name = player_name()
 
     def send() -> None:
         client = community.Client(server)
@@ -340,12 +340,11 @@ def _play(editor, spec: MapSpec) -> None:
 
 
 def _start(editor, spec: MapSpec, hero: str | None) -> None:
-    from app.games.cardrogue import records
     from app.games.cardrogue.screens.play import PlayTestScreen
     from app.games.cardrogue.session import Session
 
     try:
-        session = Session(spec, hero, records.player_name(), editor.path)
+        session = Session(spec, hero, player_name(), editor.path)
     except ValueError as error:
         editor.notify(str(error), title="This map cannot start", severity="error", markup=False)
         return

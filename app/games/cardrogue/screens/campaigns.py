@@ -8,7 +8,6 @@ problems screen instead of the game.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -18,14 +17,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from app.games.cardrogue import maplist, records
+from app.games.cardrogue import launch, maplist
 from app.games.cardrogue.maplist import MapEntry
+from app.player import player_name
 from engine.core import shown
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from app.cardrogue_app import CardRogueApp
 
 KIND_TITLES = {"campaign": "Story campaigns", "challenge": "Challenge maps"}
 
@@ -88,8 +83,6 @@ class OpenFileScreen(ModalScreen[Path | None]):
 
 
 class MapListScreen(Screen[None]):
-    if TYPE_CHECKING:
-        app = getters.app(CardRogueApp)  # so calls to the shell's own methods are checked
     """Choose a map to play: Enter plays it (or shows its problems)."""
 
     BINDINGS = [
@@ -149,7 +142,7 @@ class MapListScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="scan")
     def load(self) -> None:
-        entries = maplist.scan(self.kind, records.player_name())
+        entries = maplist.scan(self.kind, player_name())
         self.app.call_from_thread(self.fill, entries)
 
     def fill(self, entries: list[MapEntry]) -> None:
@@ -182,14 +175,14 @@ class MapListScreen(Screen[None]):
         event.stop()
         index = int(event.row_key.value or 0)
         if 0 <= index < len(self.entries):
-            self.app.open_entry(self.entries[index])
+            launch.open_entry(self.app, self.entries[index])
 
     def action_open_file(self) -> None:
         self.app.push_screen(OpenFileScreen(), self._opened)
 
     def _opened(self, path: Path | None) -> None:
         if path is not None:
-            self.app.open_path(path)
+            launch.open_path(self.app, path)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -34,14 +34,16 @@ from app.games.cardrogue.look import character_label
 from app.games.cardrogue.screens.play import COMMANDS, Command, PlayScreen
 from app.games.cardrogue.session import Attempt
 from app.games.cardrogue.widgets.board import SEAT_COLOURS, BoardView
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
-from app.games.cardrogue.words import card_label, middle_cut, reason_line
+from app.games.cardrogue.words import card_label
+from app.player import player_name
 from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
 from app.widgets.checkbox import MarkedCheckbox
+from app.widgets.event_log import EventLog
 from app.widgets.seat_kind import SeatKind
 from app.widgets.seed_note import seed_problem
+from app.words import middle_cut, reason_line
 from engine.cardrogue import (
     COMPUTER_LEVELS,
     KEEP_GOLD,
@@ -141,7 +143,7 @@ class NewGameScreen(Screen[None]):
                  kinds: Iterable[str] = ()) -> None:
         super().__init__()
         if names is None:  # a fresh form: Player 1 is whoever plays (Ctrl+S starts a solo game)
-            names = (records.player_name()[:NAME_MAX],)
+            names = (player_name()[:NAME_MAX],)
         self.initial = list(names)[:MAX_PLAYERS]
         given = list(kinds)[:MAX_PLAYERS]
         self.kinds = given + [HUMAN] * (MAX_PLAYERS - len(given))

@@ -23,8 +23,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from app.games.cardrogue import records
-from app.games.cardrogue.words import plural
+from app.games.cardrogue import launch
+from app.games.cardrogue.screens.replay import open_card_rogue_run
+from app.player import player_name
+from app.words import plural
 from engine.core import shown
 from services import community
 
@@ -112,7 +114,7 @@ class CommunityScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.player = records.player_name()
+        self.player = player_name()
         self.server = ""
         self.query_text = ""
         self.sort = SORTS[0]
@@ -370,11 +372,10 @@ class CommunityScreen(Screen[None]):
 
     def open_downloaded(self, map_path: Path, run_path: Path | None) -> None:
         self.say(f"Saved to {map_path}")
-        app: Any = self.app
         if run_path is None:
-            app.open_path(map_path)
+            launch.open_path(self.app, map_path)
         else:
-            app.open_run_file(run_path, map_path)
+            open_card_rogue_run(self.app, run_path, map_file=map_path)
 
     def action_back(self) -> None:
         search = self.query_one("#search", Input)

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.games.cardrogue.widgets.event_log import EventLog
+from app.widgets.event_log import EventLog
 
 
 class HistoryScreen(Screen[None]):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -22,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from app.games.cardrogue import records, saves
+from app.games.cardrogue import glossary, records, saves
 from app.games.cardrogue.look import character_label, describe_cell
 from app.games.cardrogue.screens.history import HistoryScreen
 from app.games.cardrogue.screens.results import PlayTestResultsScreen, ResultsScreen
@@ -30,12 +29,14 @@ from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.session import Attempt, Session
 from app.games.cardrogue.widgets.board import BoardView
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
-from app.games.cardrogue.words import DIRECTION_NAMES, card_label, plural, reason_line
+from app.games.cardrogue.words import DIRECTION_NAMES, card_label
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from app.screens.rules import show_help
+from app.widgets.event_log import EventLog
+from app.words import one_line, plural, reason_line
 from engine.cardrogue import (
     DIRECTION_BITS,
     DIRECTIONS,
@@ -48,11 +49,6 @@ from engine.cardrogue import (
     TeleportDecision,
     search,
 )
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from app.cardrogue_app import CardRogueApp
 
 # What the prompt line says while a direction is awaited, per verb.
 ASKS = {
@@ -116,8 +112,6 @@ COMMANDS = (
 class PlayScreen(GameViews, Screen[None]):
     """One story run. The screen owns the Session; widgets only draw it."""
 
-    if TYPE_CHECKING:
-        app = getters.app(CardRogueApp)  # so calls to the shell's own methods are checked
 
     AUTO_FOCUS = ""  # focus nothing: the arrows play, until the player focuses the log
 
@@ -883,7 +877,7 @@ class PlayScreen(GameViews, Screen[None]):
 
     def _menu_chosen(self, choice: str | None) -> None:
         if choice == "rules":
-            self.app.action_show_help()
+            show_help(self, glossary.HELP)
         elif choice is not None:
             self.run_action_now(choice)
 
@@ -922,7 +916,7 @@ class PlayScreen(GameViews, Screen[None]):
             elif self.game.history:
                 saves.keep(self.session)
         except (OSError, ValueError) as error:
-            self.app.notify(f"Your run could not be kept: {saves.one_line(error)}",
+            self.app.notify(f"Your run could not be kept: {one_line(error)}",
                             title="Not saved", severity="error", markup=False)
             return False
         return True

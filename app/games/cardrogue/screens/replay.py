@@ -2,148 +2,44 @@
 
 It reuses the play screen's widgets (the board, the side panel, the event log), only to draw:
 no key here changes a game, and clicks on the board do nothing. Stepping back rebuilds the game
-by replaying the shorter prefix (app/replay.py). Playing is a timer that steps forward at the
-chosen speed and pauses at the end.
+by replaying the shorter prefix (app/games/cardrogue/replay.py). Playing is a timer that steps
+forward at the chosen speed and pauses at the end.
 
-`open_run(app, opener)` is how every entry point opens a run (the high scores screen, a path
-typed in the open dialog, `cardrogue replay RUN`): a run that cannot be verified opens the
-refusal dialog with its reason instead.
+Every entry point (the high scores screen, a path typed in the open dialog, `cardrogue replay
+RUN`) opens a run through the shell's `open_run` (app/screens/watch.py): a run that cannot be
+verified opens the refusal dialog with its reason instead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Footer, Static
 
-from app.games.cardrogue.replay import SPEEDS, Replay, Unwatchable
+from app.games.cardrogue.replay import SPEEDS, Replay, open_run_file
 from app.games.cardrogue.widgets.board import BoardView
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
+from app.screens.watch import open_run
+from app.widgets.event_log import EventLog
 from engine.core import shown
 
 DEFAULT_SPEED = 2
 
 
-def open_run(app: App, opener: Callable[[], Any], closed: Callable[[None], None] | None = None,
-             viewer: Callable[[Any], Screen[None]] | None = None) -> Screen[None] | None:
-    """Open the viewer on the replay `opener` builds, or the refusal dialog if it raises.
-    `closed` is called when either is closed. `viewer` makes the screen of another game's
-    replay (Card Rogue's viewer without it)."""
-    try:
-        replay = opener()
-    except Unwatchable as refusal:
-        app.push_screen(RunRefusedScreen(refusal.heading, refusal.message), closed)
-        return None
-    except Exception as error:  # noqa: BLE001 - a run must never crash the app
-        message = " ".join(str(error).split()) or type(error).__name__
-        app.push_screen(RunRefusedScreen("Unexpected problem", message), closed)
-        return None
-    screen = ReplayScreen(replay) if viewer is None else viewer(replay)
-    app.push_screen(screen, closed)
-    return screen
-
-
-class RunRefusedScreen(ModalScreen[None]):
-    """Why a run cannot be watched: the refusal's name and its reason."""
-
-    BINDINGS = [Binding("escape,enter", "close", "Close", id="refused_close")]
-
-    DEFAULT_CSS = """
-    RunRefusedScreen {
-        align: center middle;
-    }
-    RunRefusedScreen #dialog {
-        width: 64;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: round $error;
-        border-title-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
-    RunRefusedScreen #reason {
-        text-style: bold;
-        color: $error;
-        margin: 1 0 0 0;
-    }
-    RunRefusedScreen #message {
-        margin: 1 0;
-    }
-    RunRefusedScreen Button {
-        width: 100%;
-    }
-    """
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__()
-        self.reason = reason
-        self.message = message
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as box:
-            box.border_title = "This run cannot be shown"
-            yield Static(Text(shown(self.reason)), id="reason")
-            message = shown(self.message)
-            yield Static(Text(message[:1].upper() + message[1:]), id="message")
-            yield Button("Close", id="close")
-
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class OpenRunScreen(ModalScreen[Path | None]):
-    """Asks for the path of a run file."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="open_run_cancel")]
-
-    DEFAULT_CSS = """
-    OpenRunScreen {
-        align: center middle;
-    }
-    OpenRunScreen #dialog {
-        width: 70;
-        max-width: 100%;
-        height: auto;
-        border: round $accent;
-        border-title-align: center;
-        border-subtitle-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as box:
-            box.border_title = "Watch a run file"
-            box.border_subtitle = "Enter to open · Esc to cancel"
-            yield Input(placeholder="path/to/game.run.json", id="path")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        value = event.value.strip()
-        self.dismiss(Path(value).expanduser() if value else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+def open_card_rogue_run(app: App, path: Path, closed: Callable[[None], None] | None = None,
+                        map_file: Path | None = None) -> None:
+    """Open the viewer on a Card Rogue run file (its map found by id, or `map_file`), or the
+    refusal with its reason."""
+    open_run(app, lambda: open_run_file(path, map_file), closed, viewer=ReplayScreen)
 
 
 class ReplayScreen(GameViews, Screen[None]):

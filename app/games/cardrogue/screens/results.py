@@ -16,6 +16,7 @@ from app.games.cardrogue import records
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.solutions import Shown, optimal_replay
 from app.screens.submit import SubmittingScreen
+from app.words import one_line
 from services import clock
 
 
@@ -238,7 +239,7 @@ class ResultsScreen(SubmittingScreen[str]):
             shown = optimal_replay(spec, character, seed, identity)
         except Exception as error:  # noqa: BLE001 - a failed search must not crash the results
             shown = Shown(None, "No solution could be worked out: "
-                                f"{records.one_line(error)}")
+                                f"{one_line(error)}")
         self.app.call_from_thread(self.solution_found, shown)
 
     def solution_found(self, shown: Shown) -> None:

@@ -11,7 +11,6 @@ Enter on an entry opens its run in the replay viewer; o opens any run file.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -22,16 +21,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.games.cardrogue import maplist, records
+from app.games.cardrogue import maplist
 from app.games.cardrogue.maplist import MapEntry
+from app.player import player_name
+from app.screens.watch import watch_run_file
+from app.words import one_line
 from engine.core import shown
 from services.library import library_files
 from services.paths import bundled_maps_dir
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from app.cardrogue_app import CardRogueApp
 
 SHOWN = 100  # ranks listed per map
 MINE = "bold"  # how the player's own row stands out
@@ -75,13 +72,8 @@ def set_columns(table: DataTable, columns: tuple[tuple[str, int], ...]) -> None:
         table.add_column(label, key=label.lower(), width=width)
 
 
-def _one_line(error: BaseException) -> str:
-    return " ".join(str(error).split()) or type(error).__name__
-
 
 class HighScoresScreen(Screen[None]):
-    if TYPE_CHECKING:
-        app = getters.app(CardRogueApp)  # so calls to the shell's own methods are checked
     """Local leaderboards, one map at a time."""
 
     BINDINGS = [
@@ -148,7 +140,7 @@ class HighScoresScreen(Screen[None]):
     def __init__(self, select: str | None = None) -> None:
         super().__init__()
         self.select = select  # a map id to show first
-        self.player = records.player_name()
+        self.player = player_name()
         self.maps: list[MapEntry] = []
         self.store = None
         self.entries: list = []  # the shown board's entries
@@ -209,7 +201,7 @@ class HighScoresScreen(Screen[None]):
         try:
             maps = scored_maps()
         except Exception as error:  # noqa: BLE001 - never a traceback for a folder we cannot read
-            notes.append(f"The maps could not be listed: {_one_line(error)}")
+            notes.append(f"The maps could not be listed: {one_line(error)}")
         points: list[tuple[str, int]] = []
         try:
             store = ScoreStore.open()
@@ -219,7 +211,7 @@ class HighScoresScreen(Screen[None]):
 
             points = played_boards(store)
         except Exception as error:  # noqa: BLE001 - the screen still lists the maps
-            notes.append(f"The local leaderboard could not be opened: {_one_line(error)}")
+            notes.append(f"The local leaderboard could not be opened: {one_line(error)}")
         self.app.call_from_thread(self.fill, maps, store, "\n".join(notes), points)
 
     def fill(self, maps: list[MapEntry], store, note: str,
@@ -375,8 +367,10 @@ class HighScoresScreen(Screen[None]):
 
     def replay_row(self, row: int) -> None:  # not `watch`: that is Textual's, for reactives
         """Open the run of the entry at `row` in the replay viewer."""
-        from app.games.cardrogue.replay import RunMap, Unwatchable, open_run_text
-        from app.games.cardrogue.screens.replay import open_run
+        from app.games.cardrogue.replay import RunMap, open_run_text
+        from app.games.cardrogue.screens.replay import ReplayScreen
+        from app.replay import Unwatchable
+        from app.screens.watch import open_run
 
         if self.store is None or not 0 <= row < len(self.entries):
             return
@@ -397,16 +391,16 @@ class HighScoresScreen(Screen[None]):
                 raise Unwatchable("unreadable", "the leaderboard no longer holds this run")
             return open_run_text(text, run_map)
 
-        open_run(self.app, opener)
+        open_run(self.app, opener, viewer=ReplayScreen)
 
     def action_open_run(self) -> None:
-        from app.games.cardrogue.screens.replay import OpenRunScreen
+        from app.screens.watch import OpenRunScreen
 
         self.app.push_screen(OpenRunScreen(), self._opened)
 
     def _opened(self, path: Path | None) -> None:
         if path is not None:
-            self.app.open_run_file(path)
+            watch_run_file(self.app, path)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -19,8 +19,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.games.cardrogue.session import Attempt, Session
-from app.games.cardrogue.words import label_of, listing, reason_line
+from app.games.cardrogue.words import label_of, listing
 from app.screens.dialogs import ConfirmScreen
+from app.words import reason_line
 from engine.cardrogue import Action, CardView, GameView, WareView
 
 

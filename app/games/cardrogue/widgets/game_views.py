@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app.games.cardrogue.widgets.board import BoardView
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.cardrogue.widgets.side_panel import SidePanel
+from app.widgets.event_log import EventLog
 
 if TYPE_CHECKING:
     from textual.screen import Screen as _Screen

@@ -16,9 +16,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.games.minirogue import glossary
 from app.games.minirogue.records import Row, board_entries, board_title, boards, played_words
 from app.games.minirogue.screens.results import board_heading, board_text
 from app.games.minirogue.words import plural
+from app.screens.rules import show_help
 
 SHOWN = 10  # entries of a board on show
 NARROW = 96  # below this width the boards list goes above the entries (a line is 55 wide)
@@ -160,9 +162,7 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
         return self.keys[index] if index is not None and 0 <= index < len(self.keys) else None
 
     def action_help(self) -> None:
-        from app.games.minirogue.screens.help import open_help
-
-        open_help(self)
+        show_help(self, glossary.HELP)
 
     def action_close(self) -> None:
         self.dismiss(None)

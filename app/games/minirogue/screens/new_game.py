@@ -12,8 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
 
+from app.games.minirogue import glossary
 from app.games.minirogue.records import Setup
 from app.games.minirogue.words import DIFFICULTIES as DIFFICULTY_NAMES
+from app.screens.rules import show_help
 from app.widgets.checkbox import MarkedCheckbox
 from app.widgets.seed_note import seed_problem as digits_only
 from engine.minirogue import DIFFICULTIES, setup_problem
@@ -219,9 +221,7 @@ class MiniRogueNewGameScreen(Screen[None]):
         self.app.push_screen(MiniRogueBoardsScreen(self.today))
 
     def action_help(self) -> None:
-        from app.games.minirogue.screens.help import open_help
-
-        open_help(self)
+        show_help(self, glossary.HELP)
 
     def action_back(self) -> None:
         self.app.pop_screen()

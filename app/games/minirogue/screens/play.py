@@ -18,10 +18,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
-from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.minirogue import glossary
 from app.games.minirogue.records import Setup, Standing, finish
 from app.games.minirogue.widgets.tabletop import CharacterCard, DicePanel, DungeonTrack, RoomColumns
 from app.games.minirogue.words import WAITING, Narrator, action_label
+from app.screens.rules import show_help
+from app.widgets.event_log import EventLog
 from app.widgets.hanging import Hanging
 from engine.core import Event
 from engine.minirogue import RULES, State, View
@@ -165,9 +167,7 @@ class MiniRogueScreen(Screen[None]):
             self.play(highlighted)
 
     def action_help(self) -> None:
-        from app.games.minirogue.screens.help import open_help
-
-        open_help(self)
+        show_help(self, glossary.HELP)
 
     def action_leave(self) -> None:
         self.ask_first("Leave this delve? It is not kept.", "Leave", self.app.pop_screen)

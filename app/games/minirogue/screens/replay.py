@@ -17,18 +17,19 @@ from textual.app import App
 from textual.binding import Binding
 from textual.widgets import OptionList
 
-from app.games.cardrogue.screens.replay import RunRefusedScreen
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.minirogue.records import Setup
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.words import Narrator
+from app.screens.watch import RunRefusedScreen
+from app.widgets.event_log import EventLog
 from engine import games
 from engine.core import RunError, read_document, shown
 from engine.minirogue import RULES, Run
 
 
 def open_minirogue_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
-    """Open the viewer on a Mini Rogue run file (app/run_viewers.py), or the refusal."""
+    """Open the viewer on a Mini Rogue run file (app/screens/watch.py picks it by the run's
+    game), or the refusal."""
     try:
         document = read_document(path)
     except RunError as exc:

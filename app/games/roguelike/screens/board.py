@@ -7,9 +7,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
 
-from app.games.cardrogue.widgets.event_log import EventLog
 from app.games.roguelike.widgets.map_view import MapView
 from app.games.roguelike.widgets.panel import RoguePanel
+from app.widgets.event_log import EventLog
 from engine.roguelike import RogueView
 
 

@@ -16,7 +16,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.games.roguelike import glossary
 from app.games.roguelike.words import name
+from app.screens.rules import show_help
 from app.widgets.seed_note import seed_problem
 from engine.core import Event, IllegalAction
 from engine.roguelike import MAX_SEED, RULES, RogueAction, skill_names
@@ -148,6 +150,4 @@ class CreateScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_help(self) -> None:
-        from app.games.roguelike.screens.help import open_help
-
-        open_help(self)
+        show_help(self, glossary.HELP)

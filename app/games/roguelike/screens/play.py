@@ -15,10 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
 
-from app.games.cardrogue.widgets.event_log import EventLog
-from app.games.cardrogue.words import reason_line
+from app.games.roguelike import glossary
 from app.games.roguelike.screens.board import BoardScreen
 from app.games.roguelike.words import action_label, log_lines
+from app.screens.rules import show_help
+from app.widgets.event_log import EventLog
+from app.words import reason_line
 from engine.core import Event, IllegalAction
 from engine.roguelike import RogueAction, RogueState, RogueView
 
@@ -79,7 +81,7 @@ class PlayScreen(BoardScreen):
         super().__init__()
         self.state = state
         self.opening = opening
-        from app.games.cardrogue.records import player_name
+        from app.player import player_name
 
         self.player = player_name()
 
@@ -188,9 +190,7 @@ class PlayScreen(BoardScreen):
     # -- help and leaving
 
     def action_help(self) -> None:
-        from app.games.roguelike.screens.help import open_help
-
-        open_help(self)
+        show_help(self, glossary.HELP)
 
     def game_in_progress(self) -> bool:
         """Quitting asks first while the game is on, even from the help (app.HoldsGame)."""

@@ -1,7 +1,7 @@
 """Watch a Rogue Like Roguelike run: the map as the rogue had discovered it, his panel and the
 Dungeon Master's log, step by step (the play screen's own widgets). Read-only.
 `cardrogue replay RUN` and "Watch a run file" open it for a Rogue Like Roguelike run
-(app/run_viewers.py picks it by the run's game)."""
+(app/screens/watch.py picks it by the run's game)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from app.games.cardrogue.screens.replay import open_run
-from app.games.cardrogue.widgets.event_log import EventLog
+from app.games.roguelike import glossary
 from app.games.roguelike.replay import RogueReplay
 from app.games.roguelike.screens.board import BoardScreen
+from app.screens.rules import show_help
+from app.screens.watch import open_run
+from app.widgets.event_log import EventLog
 from engine.core import shown
 
 
@@ -94,9 +96,7 @@ class RogueReplayScreen(BoardScreen):
         self.redraw()
 
     def action_help(self) -> None:
-        from app.games.roguelike.screens.help import open_help
-
-        open_help(self)
+        show_help(self, glossary.HELP)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -12,8 +12,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.games.cardrogue.words import middle_cut
+from app.games.roguelike import glossary
 from app.games.roguelike.words import death_words, name
+from app.screens.rules import show_help
+from app.words import middle_cut
 from engine.core import shown
 from engine.roguelike import RogueView
 
@@ -104,6 +106,4 @@ class ResultsScreen(Screen[None]):
         self.app.switch_screen(CreateScreen())
 
     def action_help(self) -> None:
-        from app.games.roguelike.screens.help import open_help
-
-        open_help(self)
+        show_help(self, glossary.HELP)

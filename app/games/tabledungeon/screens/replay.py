@@ -1,6 +1,6 @@
 """Watch a Table Dungeon run: the table as a spectator sees it, step by step, with the log in
 words up to the step on show. Read-only. `cardrogue replay RUN` and "Watch a run file" open it
-for a Table Dungeon run (app/run_viewers.py)."""
+for a Table Dungeon run (app/screens/watch.py picks it by the run's game)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from app.games.cardrogue.glossary import Term
-from app.games.cardrogue.screens.replay import open_run
 from app.games.tabledungeon import glossary
 from app.games.tabledungeon.replay import TableReplay
 from app.games.tabledungeon.widgets.panels import enemy_text, players_text, status_text
+from app.glossary import Term
+from app.screens.watch import open_run
 
 
 def open_table_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:

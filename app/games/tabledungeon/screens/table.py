@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
-from app.games.cardrogue.glossary import Term
 from app.games.tabledungeon import glossary
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.session import TableSession, save_run
@@ -27,6 +26,7 @@ from app.games.tabledungeon.widgets.panels import (
     status_text,
 )
 from app.games.tabledungeon.words import describe, name_of
+from app.glossary import Term
 from app.screens.dialogs import ConfirmScreen
 from engine.tabledungeon import Action
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from rich.text import Text
 
-from app.games.cardrogue.words import middle_cut
 from app.games.tabledungeon.words import card, cards, choice_label, name_of
+from app.words import middle_cut
 from engine.tabledungeon import Action
 
 SEAT_COLOURS = ("cyan", "magenta", "yellow", "green")

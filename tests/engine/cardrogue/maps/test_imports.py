@@ -22,7 +22,7 @@ def test_importing_the_map_package_and_the_cli_loads_no_heavy_module() -> None:
     loaded = modules_after(
         "import contextlib, io\n"
         "import engine.cardrogue.maps\n"
-        "from app.cli import main\n"
+        "from app.cli.cardrogue import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['--version'])\n")
     assert not loaded & set(HEAVY), loaded & set(HEAVY)
@@ -31,7 +31,7 @@ def test_importing_the_map_package_and_the_cli_loads_no_heavy_module() -> None:
 def test_validating_loads_jsonschema_but_still_not_textual() -> None:
     loaded = modules_after(
         "import contextlib, io\n"
-        "from app.cli import main\n"
+        "from app.cli.cardrogue import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert main(['validate', {str(VALID[0])!r}]) == 0\n")
     assert "jsonschema" in loaded

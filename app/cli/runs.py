@@ -1,4 +1,4 @@
-"""The run and high score subcommands of `cardrogue` (see app/cli.py COMMANDS).
+"""The run and high score subcommands of `cardrogue` (see app/cli/cardrogue.py COMMANDS).
 
     cardrogue verify RUN... [--map FILE]     replay runs; one JSON line per run; 1 if any is bad
     cardrogue replay RUN [--map FILE]        watch the run in the app's replay viewer
@@ -19,52 +19,22 @@ on stderr naming the reason's code, plus (for verify) a JSON line on stdout.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
-PROG = "cardrogue"
+# The output helpers under the names this module has always called them by, so that edits made
+# to its commands meanwhile still merge.
+from app.cli.output import err as _err
+from app.cli.output import json_line as _json_line
+from app.cli.output import name_column, shown
+from app.cli.output import out as _out
+from app.cli.output import players as _players
+
 # Bad run, unreadable map, refused import: 1. Usage errors stay argparse's 2.
 EXIT_OK, EXIT_BAD = 0, 1
 MAX_LIMIT = 1_000_000  # ranks `scores` lists at most (SQLite takes no larger number anyway)
-
-
-def shown(text: str) -> str:
-    from engine.core import shown as sanitise  # lazy: see the module's docstring
-
-    return sanitise(text)
-
-
-def name_column(names: list[str]) -> tuple[list[str], int]:
-    """Names padded to one width on screen (a wide character such as "ｂ" takes two cells),
-    and that width: the board's columns line up whatever the names are."""
-    from rich.cells import cell_len
-
-    width = max(6, *(cell_len(name) for name in names))
-    return [name + " " * (width - cell_len(name)) for name in names], width
-
-
-def _players(count: object) -> str:
-    """"1 player", "2 players" ("? players" when a server left it out). Not words.plural:
-    that module brings Rich in, and the command starts without it."""
-    return f"{count} player" if count == 1 else f"{count if isinstance(count, int) else '?'} players"
-
-
-def _err(command: str, message: str) -> None:
-    print(shown(f"{PROG} {command}: {message}"), file=sys.stderr)
-
-
-def _out(text: str) -> None:
-    """A line for stdout; names in it come from files and the command line, so they pass the
-    sanitiser (engine/core/safe_text.py)."""
-    print(shown(text))
-
-
-def _json_line(data: dict[str, Any]) -> None:
-    # ASCII: a terminal never sees a raw character from a run or a map, only its \u escape.
-    print(json.dumps(data, ensure_ascii=True, separators=(",", ":")), flush=True)
 
 
 def _map_argument(parser: argparse.ArgumentParser) -> None:
@@ -185,16 +155,10 @@ def _replay_in_app(args: argparse.Namespace) -> int:
         if value is not None and not Path(value).is_file():
             _err("replay", f"{label}{value}: no such file")
             return 2
-    from app.cli import can_open_app
+    from app.cli.textual_app import open_app
 
-    if not can_open_app("replay"):
-        return 2
-    from app.cardrogue_app import CardRogueApp  # lazy: importing Textual costs ~0.25 s
-
-    app = CardRogueApp(replay_path=Path(args.run_file),
-                       replay_map=Path(map_file) if map_file else None)
-    app.run()
-    return app.return_code or 0
+    return open_app("replay", replay_path=Path(args.run_file),
+                    replay_map=Path(map_file) if map_file else None)
 
 
 # ---------------------------------------------------------------------- scores
@@ -271,12 +235,12 @@ def run_scores(args: argparse.Namespace) -> int:
         return 2
     if points is not None:
         if args.server:
-            from app import community_cli
+            from app.cli import community as community_cli
 
             return community_cli.run_server_points(args)
         return _points_scores(args, points)
     if args.server:
-        from app import community_cli
+        from app.cli import community as community_cli
 
         if args.map is None:
             _err("scores", "give a map or a Mini Rogue board to show from the server")

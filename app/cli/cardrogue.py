@@ -15,12 +15,9 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app import community_cli, runs_cli
-from app.games.cardrogue import solve_cli
-from app.runs_cli import shown
+from app.cli import community, runs, solve, textual_app
+from app.cli.output import PROG, err, out, write
 from server import cli as server_cli
-
-PROG = "cardrogue"
 
 # Exit status for Ctrl+C, as shells report a process killed by SIGINT (128 + 2).
 EXIT_INTERRUPTED = 130
@@ -50,9 +47,7 @@ def run_validate(args: argparse.Namespace) -> int:
     from engine.cardrogue import maps  # lazy: jsonschema is only imported when checking
 
     reports = [maps.validate_file(path) for path in args.files]
-    text = maps.format_json(reports) if args.json else maps.format_text(reports)
-    sys.stdout.write(text)
-    sys.stdout.flush()
+    write(maps.format_json(reports) if args.json else maps.format_text(reports))
     return maps.exit_code(reports)
 
 
@@ -75,21 +70,15 @@ def run_play(args: argparse.Namespace) -> int:
         try:
             path = library.find_by_share_code(args.file).path
         except RunError as error:
-            print(f"{PROG} play: {args.file}: {error.message}", file=sys.stderr)
+            err("play", f"{args.file}: {error.message}")
             return 2
     if not path.is_file():
         what = "no such file" if not path.exists() else \
             "a folder, not a map file" if path.is_dir() else \
             "not a regular file (a pipe or a device); save the map to a file first"
-        print(shown(f"{PROG} play: {args.file}: {what}"), file=sys.stderr)
+        err("play", f"{args.file}: {what}")
         return 2
-    if not can_open_app("play"):
-        return 2
-    from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
-
-    app = CardRogueApp(open_path=path)
-    app.run()
-    return app.return_code or 0
+    return textual_app.open_map("play", path)
 
 
 def add_edit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -105,15 +94,9 @@ def run_edit(args: argparse.Namespace) -> int:
 
     path = Path(args.file) if args.file else None
     if path is not None and path.exists() and not path.is_file():
-        print(shown(f"{PROG} edit: {args.file}: not a file"), file=sys.stderr)
+        err("edit", f"{args.file}: not a file")
         return 2
-    if not can_open_app("edit"):
-        return 2
-    from app.cardrogue_app import CardRogueApp  # lazy, as in run_app
-
-    app = CardRogueApp(edit=True, edit_path=path)
-    app.run()
-    return app.return_code or 0
+    return textual_app.open_editor("edit", path)
 
 
 def add_web_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,11 +113,10 @@ def run_web(args: argparse.Namespace) -> int:
     try:
         from textual_serve.server import Server
     except ImportError:
-        print(f"{PROG} web: this needs the textual-serve package (pip install textual-serve)",
-              file=sys.stderr)
+        err("web", "this needs the textual-serve package (pip install textual-serve)")
         return 2
     if not 0 < args.port < 65536:
-        print(f"{PROG} web: --port must be from 1 to 65535", file=sys.stderr)
+        err("web", "--port must be from 1 to 65535")
         return 2
     command = f"{shlex.quote(sys.executable)} -m app.cli"
     Server(command, host=args.host, port=args.port, title="Card Rogue").serve()
@@ -149,35 +131,35 @@ COMMANDS: tuple[Command, ...] = (
             add_edit_arguments, run_edit),
     Command("validate", "check map and campaign files: exit 0 valid, 1 invalid, 2 unreadable",
             add_validate_arguments, run_validate),
-    # Runs and high scores (issue 5); app/runs_cli.py imports only argparse at startup.
+    # Runs and high scores (issue 5); app/cli/runs.py imports only argparse at startup.
     Command("verify", "replay run files and print a JSON summary of each; 1 if any is bad",
-            runs_cli.add_verify_arguments, runs_cli.run_verify),
+            runs.add_verify_arguments, runs.run_verify),
     Command("replay", "watch a run file in the replay viewer; --events prints its events "
                       "as JSON lines",
-            runs_cli.add_replay_arguments, runs_cli.run_replay),
+            runs.add_replay_arguments, runs.run_replay),
     Command("scores", "print a map's local leaderboard",
-            runs_cli.add_scores_arguments, runs_cli.run_scores),
+            runs.add_scores_arguments, runs.run_scores),
     Command("import", "verify run files and enter them on the local leaderboard",
-            runs_cli.add_import_arguments, runs_cli.run_import),
+            runs.add_import_arguments, runs.run_import),
     Command("export", "write a map's leaderboard runs as run files to share",
-            runs_cli.add_export_arguments, runs_cli.run_export),
+            runs.add_export_arguments, runs.run_export),
     Command("solve", "prove each level's fewest moves (A* search); --json for tools",
-            solve_cli.add_solve_arguments, solve_cli.run_solve),
+            solve.add_solve_arguments, solve.run_solve),
     # The community server (issue 14); server/cli.py imports only argparse at startup.
     Command("server", "run the community server (SQLite in the data folder unless --database); "
                       "`server admin` manages moderators, bans and hidden maps",
             server_cli.add_server_arguments, server_cli.run_server),
     Command("worker", "verify queued runs for a server on the same database",
             server_cli.add_worker_arguments, server_cli.run_worker),
-    # The community server (issue 15); app/community_cli.py imports only argparse at startup.
+    # The community server (issue 15); app/cli/community.py imports only argparse at startup.
     Command("login", "register a player name on a community server and keep its token",
-            community_cli.add_login_arguments, community_cli.run_login),
+            community.add_login_arguments, community.run_login),
     Command("publish", "publish a map with its clear on a community server; prints the share "
-                       "code", community_cli.add_publish_arguments, community_cli.run_publish),
+                       "code", community.add_publish_arguments, community.run_publish),
     Command("fetch", "download a published map by its share code into your maps folder",
-            community_cli.add_fetch_arguments, community_cli.run_fetch),
+            community.add_fetch_arguments, community.run_fetch),
     Command("submit", "submit run files to a community server and wait for the verdicts",
-            community_cli.add_submit_arguments, community_cli.run_submit),
+            community.add_submit_arguments, community.run_submit),
     Command("web", "serve the game to a web browser (each visitor plays in a page)",
             add_web_arguments, run_web),
 )
@@ -204,7 +186,7 @@ class _VersionAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        print(f"{PROG} {package_version()}")  # on stdout, as argparse's own version action
+        out(f"{PROG} {package_version()}")  # on stdout, as argparse's own version action
         parser.exit()
 
 
@@ -228,42 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def can_open_app(command: str = "") -> bool:
-    """Whether the app can open here; if not, says why on stderr. It needs a terminal on stdin
-    and stdout (without one it would wait forever for keys nobody can press), an encoding
-    that can draw its cards, and a data folder that is a folder."""
-    prefix = f"{PROG} {command}:" if command else f"{PROG}:"
-    served = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")  # `cardrogue web`
-    if not served and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(f"{prefix} the app needs a terminal, and stdin or stdout is not one (a pipe or a "
-              f"file); the commands in `{PROG} --help` work without one", file=sys.stderr)
-        return False
-    import codecs
-
-    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-    if not served and codecs.lookup(encoding).name != "utf-8":
-        print(f"{prefix} the terminal's encoding is {encoding}, and the app draws with Unicode; "
-              "set PYTHONIOENCODING to utf-8 (or unset it)", file=sys.stderr)
-        return False
-    from services.paths import DataFolderError, data_dir
-
-    try:
-        data_dir()
-    except DataFolderError as error:
-        print(shown(f"{prefix} {error}"), file=sys.stderr)
-        return False
-    return True
-
-
 def run_app(args: argparse.Namespace) -> int:
     """Open the Textual app and return its exit status."""
-    if not can_open_app():
-        return 2
-    from app.cardrogue_app import CardRogueApp  # lazy: importing Textual costs ~0.25 s
-
-    app = CardRogueApp()
-    app.run()
-    return app.return_code or 0
+    return textual_app.open_app()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -295,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except Exception as error:  # noqa: BLE001 - the last line of defence: no traceback for users
-        print(shown(f"{PROG}: error: {describe(error)}"), file=sys.stderr)
+        err("", f"error: {describe(error)}")
         return 1
 
 
@@ -305,7 +254,7 @@ def exit_status(code: object) -> int:
         return 0
     if isinstance(code, int):
         return code
-    print(shown(str(code)), file=sys.stderr)
+    out(str(code), stderr=True)
     return 1
 
 

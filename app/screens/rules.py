@@ -2,12 +2,13 @@
 
 F1 or ? opens it from anywhere (also the title menu's Rules entry and the command palette). The
 first entry lists the keys of the screen it was opened from; the others are the rules
-glossary (app/glossary.py). Typing anywhere searches.
+glossary of the game on screen (each game's glossary.py). Typing anywhere searches.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -18,10 +19,49 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.games.cardrogue.glossary import Term, search
+from app.glossary import Term
+
+if TYPE_CHECKING:
+    from app.registry import Help
 
 KEYS_ENTRY = "Keys"
 LEGEND_ENTRY = "Board legend"
+
+
+def no_terms(query: str) -> list[Term]:
+    return []
+
+
+def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
+    """The keys that work on `screen` now, as (keys, what they do, binding id): its own list of
+    extra keys (EXTRA_KEYS, no id), then every binding shown in the footer or carrying a
+    tooltip. The id is what keymap.toml remaps."""
+    keys: list[tuple[str, str, str]] = [(key, what, "")
+                                        for key, what in getattr(screen, "EXTRA_KEYS", ())]
+    seen: dict[str, int] = {}
+    app = screen.app
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        what = binding.tooltip or binding.description
+        if not what or not (binding.show or binding.tooltip):
+            continue
+        shown = app.get_key_display(binding)
+        if binding.action in seen:  # several keys for one action: one line, our words
+            index = seen[binding.action]
+            keys[index] = (f"{keys[index][0]} {shown}", what, keys[index][2])
+            continue
+        seen[binding.action] = len(keys)
+        keys.append((shown, what, binding.id or ""))
+    return keys
+
+
+def show_help(screen: Screen, help: Help, start: str | None = None) -> None:
+    """Open help over `screen`: its keys, then the legend and the glossary of the screen if it
+    has its own (`legend_text`, `glossary` methods), else those of the game's `help`."""
+    legend = getattr(screen, "legend_text", None) or help.legend
+    screen.app.push_screen(RulesScreen(screen_keys(screen), start=start,
+                                       legend=legend() if legend is not None else None,
+                                       glossary=getattr(screen, "glossary", help.glossary)))
 
 
 def keys_text(keys: Sequence[tuple[str, str, str]]) -> Text:
@@ -82,9 +122,8 @@ class RulesScreen(Screen[None]):
                  legend: Text | None = None,
                  glossary: Callable[[str], list[Term]] | None = None) -> None:
         super().__init__()
-        # query -> entries: the glossary of the game on screen (its screen's `glossary`
-        # method), or Card Rogue's.
-        self.glossary = glossary or search
+        # query -> entries: the glossary of the game on screen (none: the keys alone)
+        self.glossary = glossary or no_terms
         self.keys = list(keys)
         self.start = start
         self.legend = legend  # the board's glyphs, when opened over a board

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from app.runs_cli import _err, _out, _players, name_column, shown
+from app.cli.output import err, name_column, out, players, shown
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED = 0, 1, 2
 WAIT_S = 60.0  # how long `submit` waits for verdicts by default
@@ -35,10 +35,10 @@ def _client(command: str, url: str | None, *, login_needed: bool) -> Any:
         server = community.server_url(url)
         login = community.stored_login(server)
     except community.CommunityError as exc:
-        _err(command, exc.message)
+        err(command, exc.message)
         return None
     if login_needed and login is None:
-        _err(command, f"log in to {server} first: cardrogue login NAME --server {server}")
+        err(command, f"log in to {server} first: cardrogue login NAME --server {server}")
         return None
     return community.Client(server, login.token if login else None)
 
@@ -49,11 +49,11 @@ def _read_text(command: str, path: str) -> str | None:
     try:
         return read_limited(path, MAX_FILE_BYTES).decode("utf-8")
     except FileTooLarge:
-        _err(command, f"{path}: larger than the server takes ({MAX_FILE_BYTES:,} bytes)")
+        err(command, f"{path}: larger than the server takes ({MAX_FILE_BYTES:,} bytes)")
     except UnicodeDecodeError:
-        _err(command, f"{path}: not UTF-8 text")
+        err(command, f"{path}: not UTF-8 text")
     except OSError as exc:
-        _err(command, f"{path}: {exc.strerror or exc}")
+        err(command, f"{path}: {exc.strerror or exc}")
     return None
 
 
@@ -69,7 +69,7 @@ def _read_run(command: str, path: str) -> dict[str, Any] | None:
     try:
         games.parse_run(text)
     except RunError as exc:
-        _err(command, f"{path}: {exc}")
+        err(command, f"{path}: {exc}")
         return None
     document: dict[str, Any] = json.loads(text)
     return document
@@ -112,7 +112,7 @@ def run_login(args: argparse.Namespace) -> int:
             try:
                 community.keep_login(login)
             except community.CommunityError as exc:
-                _err("login", f"{exc.message}; {shown(args.name)} is registered, and its token "
+                err("login", f"{exc.message}; {shown(args.name)} is registered, and its token "
                      f"is shown here once, to keep yourself: {login.token} (later: cardrogue "
                      f"login {shown(args.name)} --token TOKEN)")
                 return EXIT_FAILED
@@ -120,21 +120,21 @@ def run_login(args: argparse.Namespace) -> int:
             community.keep_login(login)
     except community.CommunityError as exc:
         if exc.status == 409 and kept is not None:
-            _err("login", f"the server no longer knows the token kept for {shown(args.name)}, and "
+            err("login", f"the server no longer knows the token kept for {shown(args.name)}, and "
                  "the name is taken there: if the server's admin gave you a new token, run "
                  f"cardrogue login {shown(args.name)} --token TOKEN; else choose another name")
         elif exc.status == 401 and args.token:
-            _err("login", f"{client.server} does not know this token")
+            err("login", f"{client.server} does not know this token")
         else:
-            _err("login", exc.message)
+            err("login", exc.message)
         return EXIT_REFUSED if exc.status in (400, 401, 409, 422) else EXIT_FAILED
     if how:
-        _out(f"Logged in to {client.server} as {shown(login.name)} ({how}).")
+        out(f"Logged in to {client.server} as {shown(login.name)} ({how}).")
     else:
-        _out(f"Registered {shown(login.name)} on {client.server}; the token is kept in the data "
+        out(f"Registered {shown(login.name)} on {client.server}; the token is kept in the data "
              "folder.")
     if before is not None and before.name != login.name:
-        _out(f"Runs and maps now go out as {shown(login.name)}, no longer as "
+        out(f"Runs and maps now go out as {shown(login.name)}, no longer as "
              f"{shown(before.name)}; {shown(before.name)}'s token stays kept (cardrogue login "
              f"{shown(before.name)} switches back).")
     return _send_outbox(client)
@@ -166,15 +166,15 @@ def _send_outbox(client: Any) -> int:
             return EXIT_OK
         sent = community.flush(client)
     except community.CommunityError as exc:
-        _err("login", f"the runs in the outbox were not sent: {exc.message}")
+        err("login", f"the runs in the outbox were not sent: {exc.message}")
         return EXIT_FAILED
     taken = [item for item in sent if item.run_id is not None]
     if taken:
-        _out(f"{len(taken)} run(s) from the outbox sent: ids "
+        out(f"{len(taken)} run(s) from the outbox sent: ids "
              f"{', '.join(str(item.run_id) for item in taken)}.")
     left = community.waiting(client.server)
     if left and sent:
-        _err("login", f"{len(left)} run(s) still wait in the outbox: "
+        err("login", f"{len(left)} run(s) still wait in the outbox: "
              f"{community.why_waiting(sent[-1].status, sent[-1].error)}")
         return EXIT_FAILED
     return EXIT_OK
@@ -199,7 +199,7 @@ def run_publish(args: argparse.Namespace) -> int:
     if map_text is None:
         return EXIT_FAILED
     if args.clear is None and not Path(clear_file).exists():
-        _err("publish", f"{args.map}: no clear beside it ({clear_file}); win the map in the "
+        err("publish", f"{args.map}: no clear beside it ({clear_file}); win the map in the "
              "editor's play-test, or pass --clear RUN")
         return EXIT_FAILED
     clear = _read_run("publish", clear_file)
@@ -211,9 +211,9 @@ def run_publish(args: argparse.Namespace) -> int:
     try:
         answer = client.publish(map_text, clear)
     except community.CommunityError as exc:
-        _err("publish", exc.message)
+        err("publish", exc.message)
         return EXIT_REFUSED if exc.status in (409, 422) else EXIT_FAILED
-    _out(f"Published {shown(str(answer.get('title', '')))}: share code "
+    out(f"Published {shown(str(answer.get('title', '')))}: share code "
          f"{shown(str(answer.get('share_code', '')))}")
     return EXIT_OK
 
@@ -232,9 +232,9 @@ def run_fetch(args: argparse.Namespace) -> int:
     try:
         known = community.download(client, args.code)
     except community.CommunityError as exc:
-        _err("fetch", exc.message)
+        err("fetch", exc.message)
         return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
-    _out(f"Saved {shown(known.spec.title)} [{known.share_code}] to {shown(str(known.path))}")
+    out(f"Saved {shown(known.spec.title)} [{known.share_code}] to {shown(str(known.path))}")
     return EXIT_OK
 
 
@@ -263,7 +263,7 @@ def run_submit(args: argparse.Namespace) -> int:
             community.queue(client.server, doc)  # nothing is lost if the network drops
         sent = community.flush(client)
     except community.CommunityError as exc:
-        _err("submit", exc.message)
+        err("submit", exc.message)
         return EXIT_FAILED
     refused = False
     ids = []
@@ -272,23 +272,23 @@ def run_submit(args: argparse.Namespace) -> int:
             if result is sent[-1] and community.waiting(client.server):
                 break
             refused = True
-            _out(f"refused: {shown(result.error)}")
+            out(f"refused: {shown(result.error)}")
         else:
             ids.append(result.run_id)
     left = community.waiting(client.server)
     stopped = sent[-1] if sent else community.Sent({}, None)
     if left and stopped.status == 401:
-        _err("submit", f"{stopped.error}; {len(left)} run(s) wait in the outbox and are sent "
+        err("submit", f"{stopped.error}; {len(left)} run(s) wait in the outbox and are sent "
              "once you are logged in")
     elif left:
-        _err("submit", f"{len(left)} run(s) wait in the outbox: "
+        err("submit", f"{len(left)} run(s) wait in the outbox: "
              f"{shown(community.why_waiting(stopped.status, stopped.error))}; they are sent "
              "with the next submit")
     verdicts = community.wait_for_verdicts(client, ids, args.wait)
     for run_id in ids:
         answer = verdicts.get(run_id)
         if answer is None or answer.get("status") == "queued":
-            _out(f"run {run_id}: still queued after {args.wait:.0f} s; see it later with the "
+            out(f"run {run_id}: still queued after {args.wait:.0f} s; see it later with the "
                  "server's /api/v1/runs/{id}")
         elif answer.get("status") == "verified":
             rank = answer.get("rank")
@@ -298,10 +298,10 @@ def run_submit(args: argparse.Namespace) -> int:
                     else f"{answer.get('moves')} moves, {answer.get('turns')} turns")
             best = "" if isinstance(rank, int) else "; " + community.verdict_words(
                 answer, community.best_rank(client, answer))
-            _out(f"run {run_id}: verified, {place}{what}{best}")
+            out(f"run {run_id}: verified, {place}{what}{best}")
         else:
             refused = True
-            _out(f"run {run_id}: refused: {shown(community.refusal_words(answer))}")
+            out(f"run {run_id}: refused: {shown(community.refusal_words(answer))}")
     if left:
         return EXIT_REFUSED if stopped.status == 401 else EXIT_FAILED
     return EXIT_REFUSED if refused else EXIT_OK
@@ -333,10 +333,10 @@ def _print_entries(items: list[Any], player: str | None, heading: str, figures: 
     if not items:
         return
     names, width = name_column([shown(str(item.get("player", ""))) for item in items])
-    _out(f"{'rank':>4}  {'player':<{width}}  {heading}  date")
+    out(f"{'rank':>4}  {'player':<{width}}  {heading}  date")
     for item, name in zip(items, names, strict=True):
         mark = " <" if player and item.get("player") == player else ""
-        _out(f"{item.get('rank', ''):>4}  {name}  {figures(item)}  "
+        out(f"{item.get('rank', ''):>4}  {name}  {figures(item)}  "
              f"{shown(str(item.get('at', '')))[:10]}{mark}")
 
 
@@ -359,20 +359,20 @@ def run_server_points(args: argparse.Namespace) -> int:
         mine = _players_entry(lambda **page: client.points_leaderboard(
             "minirogue", args.map, **page), args.player)
     except community.CommunityError as exc:
-        _err("scores", exc.message)
+        err("scores", exc.message)
         return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
     items = board.get("items", []) if isinstance(board, dict) else []
     if args.json:
-        _out(json.dumps({"server": client.server, "leaderboard": board, "player": mine}))
+        out(json.dumps({"server": client.server, "leaderboard": board, "player": mine}))
         return EXIT_OK
-    _out(f"{shown(args.map)}: Mini Rogue global leaderboard on {client.server}, "
-         f"{_players(board.get('total', len(items)))}")
+    out(f"{shown(args.map)}: Mini Rogue global leaderboard on {client.server}, "
+         f"{players(board.get('total', len(items)))}")
     if not items:
-        _out("No scores yet for this dungeon.")
+        out("No scores yet for this dungeon.")
     _print_entries(items, args.player, f"{'score':>5}  end ", lambda item: (
         f"{item.get('score', ''):>5}  {shown(str(item.get('ending', '')))[:4]:<4}"))
     if args.player:
-        _out(_players_line(args.player, mine, board.get("total", "?"),
+        out(_players_line(args.player, mine, board.get("total", "?"),
                            f"{mine.get('score', '?') if mine else ''} points", "in this dungeon"))
     return EXIT_OK
 
@@ -386,7 +386,7 @@ def run_server_scores(args: argparse.Namespace) -> int:
         try:
             ref = library.read_map(ref).map_id
         except library.MapLoadError as exc:
-            _err("scores", str(exc))
+            err("scores", str(exc))
             return EXIT_FAILED
     client = _client("scores", args.server, login_needed=False)
     if client is None:
@@ -396,21 +396,21 @@ def run_server_scores(args: argparse.Namespace) -> int:
         board = client.leaderboard(ref, limit=args.limit)
         mine = _players_entry(lambda **page: client.leaderboard(ref, **page), args.player)
     except community.CommunityError as exc:
-        _err("scores", exc.message)
+        err("scores", exc.message)
         return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
     items = board.get("items", []) if isinstance(board, dict) else []
     if args.json:
-        _out(json.dumps({"server": client.server, "map": entry, "leaderboard": board,
+        out(json.dumps({"server": client.server, "map": entry, "leaderboard": board,
                          "player": mine}))
         return EXIT_OK
-    _out(f"{shown(str(entry.get('title', '')))} [{shown(str(entry.get('share_code', '')))}] "
-         f"global leaderboard on {client.server}, {_players(board.get('total', len(items)))}")
+    out(f"{shown(str(entry.get('title', '')))} [{shown(str(entry.get('share_code', '')))}] "
+         f"global leaderboard on {client.server}, {players(board.get('total', len(items)))}")
     if not items:
-        _out("No scores yet for this map.")
+        out("No scores yet for this map.")
     _print_entries(items, args.player, f"{'moves':>5}  {'turns':>5}", lambda item: (
         f"{item.get('moves', ''):>5}  {item.get('turns', ''):>5}"))
     if args.player:
         figures = f"{mine.get('moves', '?')} moves, {mine.get('turns', '?')} turns" if mine \
             else ""
-        _out(_players_line(args.player, mine, board.get("total", "?"), figures, "on this map"))
+        out(_players_line(args.player, mine, board.get("total", "?"), figures, "on this map"))
     return EXIT_OK

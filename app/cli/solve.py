@@ -15,8 +15,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import sys
 from typing import Any
+
+from app.cli.output import err, out, write
 
 
 def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,25 +33,22 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 def run_solve(args: argparse.Namespace) -> int:
     from app.games.cardrogue.solutions import solve_in_order
     from engine.cardrogue import Game, maps
-    from engine.core import shown
-
     report = maps.validate_file(args.file)
     if report.spec is None:
-        sys.stdout.write(maps.format_text([report]))
+        write(maps.format_text([report]))
         return 2
     spec = report.spec
     if args.level is not None:
         chosen = [level for level in spec.levels if level.id == args.level]
         if not chosen:
             ids = ", ".join(level.id for level in spec.levels)
-            print(shown(f"cardrogue solve: no level {args.level!r} (the levels: {ids})"),
-                  file=sys.stderr)
+            err("solve", f"no level {args.level!r} (the levels: {ids})")
             return 2
         spec = dataclasses.replace(spec, levels=tuple(chosen))
     try:
         game = Game.story(spec, args.character)
     except ValueError as refusal:
-        print(shown(f"cardrogue solve: {refusal}"), file=sys.stderr)
+        err("solve", str(refusal))
         return 2
     levels: list[dict[str, Any]] = []
     for solved in solve_in_order(game, args.max_seconds):
@@ -67,11 +65,11 @@ def run_solve(args: argparse.Namespace) -> int:
     total = sum(entry["moves"] for entry in levels) if game.outcome == "won" else None
     if args.json:
         # ASCII JSON: a file name or level id from outside cannot reach the terminal raw.
-        print(json.dumps({"file": args.file, "levels": levels, "total_moves": total}))
+        out(json.dumps({"file": args.file, "levels": levels, "total_moves": total}))
     else:
         for entry in levels:
-            print(shown(_line(entry)))
-        print(f"total: {total} moves" if total is not None else "total: no win found")
+            out(_line(entry))
+        out(f"total: {total} moves" if total is not None else "total: no win found")
     return 0 if done else 1
 
 

@@ -1,0 +1,60 @@
+"""How every `cardrogue` command writes. Names and texts in the output come from files, servers
+and the command line, so each line passes the sanitiser (engine/core/safe_text.py) on its way
+out; JSON goes out in ASCII. Nothing here imports Rich or Textual: the command starts without.
+
+    out("Published ...")           a line on stdout (stderr=True: on stderr, as it is)
+    err("verify", "why")           "cardrogue verify: why" on stderr
+    json_line({"step": 1, ...})    one JSON object a line, flushed
+    write(report)                  text a command built whole (a report), flushed
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+PROG = "cardrogue"
+
+
+def shown(text: str) -> str:
+    from engine.core import shown as sanitise  # lazy: the engine is not needed to start
+
+    return sanitise(text)
+
+
+def out(text: str, *, stderr: bool = False) -> None:
+    """A line on stdout (on stderr with `stderr`)."""
+    print(shown(text), file=sys.stderr if stderr else sys.stdout)
+
+
+def err(command: str, message: str) -> None:
+    """A message on stderr naming the command ("" for `cardrogue` itself)."""
+    print(shown(f"{PROG} {command}: {message}" if command else f"{PROG}: {message}"),
+          file=sys.stderr)
+
+
+def json_line(data: dict[str, Any]) -> None:
+    # ASCII: a terminal never sees a raw character from a run or a map, only its \u escape.
+    print(json.dumps(data, ensure_ascii=True, separators=(",", ":")), flush=True)
+
+
+def write(text: str) -> None:
+    """Text as a command built it (each line already sanitised or from our own data)."""
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def name_column(names: list[str]) -> tuple[list[str], int]:
+    """Names padded to one width on screen (a wide character such as "ｂ" takes two cells),
+    and that width: the board's columns line up whatever the names are."""
+    from rich.cells import cell_len
+
+    width = max(6, *(cell_len(name) for name in names))
+    return [name + " " * (width - cell_len(name)) for name in names], width
+
+
+def players(count: object) -> str:
+    """"1 player", "2 players" ("? players" when a server left it out). Not app.words.plural:
+    that module brings Rich in, and the command starts without it."""
+    return f"{count} player" if count == 1 else f"{count if isinstance(count, int) else '?'} players"

@@ -1,0 +1,99 @@
+"""Card Rogue in the app's shell (app/registry.py): its title menu entries (story, challenges,
+the community, the classic game, then the editor and the high scores), its screens, its help
+and its narrator. Screens are imported only when they open."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from app.games.cardrogue import glossary, launch
+from app.registry import Command, HostedGame, MenuEntry, Waiting
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
+
+    from app.games.cardrogue.session import Session
+    from engine.cardrogue import Game
+    from engine.core import Event
+
+
+def _map_list(kind: str) -> Callable[[App], None]:
+    def open_list(app: App) -> None:
+        from app.games.cardrogue.screens.campaigns import MapListScreen
+
+        app.push_screen(MapListScreen(kind))
+
+    return open_list
+
+
+def _community(app: App) -> None:
+    from app.games.cardrogue.screens.community import CommunityScreen
+
+    app.push_screen(CommunityScreen())
+
+
+def _new_game() -> Screen[Any]:
+    from app.games.cardrogue.screens.classic import NewGameScreen
+
+    return NewGameScreen()
+
+
+def _play(session: Session) -> Screen[Any]:
+    from app.games.cardrogue.screens.play import PlayScreen
+
+    return PlayScreen(session)
+
+
+def _watch(app: App, path: Path, closed: Callable[[None], None] | None,
+           map_file: Path | None) -> None:
+    from app.games.cardrogue.screens.replay import open_card_rogue_run
+
+    open_card_rogue_run(app, path, closed, map_file)
+
+
+def _narrator(game: Game) -> Callable[[Iterable[Event]], list[Text]]:
+    from app.games.cardrogue.words import Narrator
+
+    return Narrator(game).narrate
+
+
+def _waiting() -> Waiting | None:
+    """The campaign left half-way last, offered first on the title menu."""
+    from app.games.cardrogue import saves
+
+    saved = saves.latest()
+    if saved is None:
+        return None
+    prompt = Text("Continue: ", style="bold")
+    prompt.append(saved.title)  # author text: never markup
+    if saved.levels > 1:
+        prompt.append(f", level {saved.level} of {saved.levels}", style="dim")
+    return Waiting(prompt, launch.continue_saved)
+
+
+HOSTED = HostedGame(
+    name="cardrogue",
+    menu=(
+        MenuEntry("story", "Story", ready=True, open=_map_list("campaign")),
+        MenuEntry("challenges", "Challenges", ready=True, open=_map_list("challenge")),
+        MenuEntry("community", "Community", ready=True, open=_community),
+        MenuEntry("classic", "Classic game", ready=True,
+                  open=lambda app: app.push_screen(_new_game())),
+        MenuEntry("editor", "Editor", ready=True, open=launch.open_editor_start, section="tools"),
+        MenuEntry("scores", "High scores", ready=True, open=launch.show_high_scores,
+                  section="tools"),
+    ),
+    new_game=_new_game,
+    play=_play,
+    watch=_watch,
+    help=glossary.HELP,
+    narrator=_narrator,
+    waiting=_waiting,
+    commands=(Command("High scores", "Each map's local leaderboard, your best and your rank",
+                      launch.show_high_scores),),
+)

@@ -1,0 +1,158 @@
+"""The games the app hosts, keyed by their `engine.games` names.
+
+    from app import registry
+    for game in registry.hosted(): ...     # in engine.games order, then any registered later
+    registry.find("minirogue")             # its HostedGame, or None
+
+A game hosts itself from its own folder: `app/games/<name>/hosting.py` holds `HOSTED`, a
+HostedGame, found by the game's engine name. The shell (title menu, help, replays) only iterates
+what is found here and never names a game. A game with rules but no hosting module is playable
+from the command line only. `register` adds a game from elsewhere (a test's game).
+
+Every screen a game supplies is made on demand, so the title menu imports no game's screens.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from engine import games
+
+if TYPE_CHECKING:
+    from rich.text import Text
+    from textual.app import App
+    from textual.screen import Screen
+
+    from app.glossary import Term
+    from engine.core import Event
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One line of the title menu. `ready` stays False until the feature behind it is built.
+    `open` is what choosing it does; the shell's own entries (Rules, Settings, Quit) leave it
+    to the app. A game's "play" entries come first, game after game, then every game's
+    "tools" (editors, boards), then the shell's own."""
+
+    id: str
+    label: str
+    ready: bool = False
+    open: Callable[[App], object] | None = field(default=None, compare=False)
+    section: Literal["play", "tools", "shell"] = "play"
+
+    @property
+    def prompt(self) -> str:
+        # Markup: entries not built yet say so, in a muted colour, so nobody expects them to work.
+        if self.ready:
+            return self.label
+        return f"{self.label} [dim]— coming soon[/dim]"
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A game left half-way that the title offers to continue: its menu line and how to
+    pick it up."""
+
+    prompt: Text
+    resume: Callable[[App], None]
+
+
+@dataclass(frozen=True)
+class Help:
+    """What the help screen shows for a game: its glossary (a query to the matching terms),
+    the board's legend if it has one, and the term the title's Rules entry opens at."""
+
+    glossary: Callable[[str], list[Term]]
+    legend: Callable[[], Text] | None = None
+    first_term: str | None = None
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command the game adds to the command palette (ctrl+p)."""
+
+    title: str
+    help: str
+    run: Callable[[App], None]
+
+
+# Opens the game's replay viewer on a run file, or the refusal with its reason:
+# (app, path, called when it closes, the map file the run was played on, for a game with maps).
+WatchRun = Callable[["App", Path, "Callable[[None], None] | None", "Path | None"], None]
+
+
+@dataclass(frozen=True)
+class HostedGame:
+    """What a game gives the shell. The screen factories take what the game's own screens
+    gather: `new_game` makes the form that starts a game (a form built from the game's option
+    specs can take its place), `play` the play screen on what that form gathered."""
+
+    name: str  # as engine.games names it, and its runs carry it
+    menu: tuple[MenuEntry, ...]
+    new_game: Callable[[], Screen[Any]]
+    play: Callable[..., Screen[Any]]
+    watch: WatchRun
+    help: Help
+    # Given the game as it starts, a function from its events to lines of the log.
+    narrator: Callable[[Any], Callable[[Iterable[Event]], list[Text]]]
+    waiting: Callable[[], Waiting | None] = lambda: None
+    commands: tuple[Command, ...] = ()
+
+
+_found: dict[str, HostedGame | None] = {}  # engine name -> its hosting, None: it has none
+_registered: dict[str, HostedGame] = {}
+
+
+def register(game: HostedGame) -> None:
+    """Host a game whose hosting lives outside app/games (a test's game)."""
+    _registered[game.name] = game
+
+
+def unregister(name: str) -> None:
+    _registered.pop(name, None)
+
+
+def _hosting(name: str) -> HostedGame | None:
+    if name not in _found:
+        module = f"app.games.{name}.hosting"
+        try:
+            hosting = importlib.import_module(module)
+        except ModuleNotFoundError as missing:
+            if missing.name not in (module, f"app.games.{name}"):
+                raise  # the hosting module exists but is broken: say so
+            _found[name] = None
+        else:
+            game: HostedGame = hosting.HOSTED
+            if game.name != name:
+                raise TypeError(f"{module} hosts {game.name!r}, not {name!r}")
+            _found[name] = game
+    return _found[name]
+
+
+def hosted() -> list[HostedGame]:
+    """Every hosted game: the engine's games in their order, then those registered later."""
+    found = [game for name in games.names() if (game := _registered.get(name) or _hosting(name))]
+    return found + [game for name, game in _registered.items() if name not in games.names()]
+
+
+def find(name: str) -> HostedGame | None:
+    return next((game for game in hosted() if game.name == name), None)
+
+
+def home() -> HostedGame:
+    """The first hosted game: the shell's own screens (the title, settings) show its help,
+    and a run that names no hosted game goes to its viewer, which says why it cannot be
+    shown."""
+    return hosted()[0]
+
+
+def menu() -> tuple[MenuEntry, ...]:
+    """The games' title menu entries: every game's "play" entries, then every game's
+    "tools"."""
+    entries = [entry for game in hosted() for entry in game.menu]
+    return (tuple(entry for entry in entries if entry.section == "play")
+            + tuple(entry for entry in entries if entry.section == "tools"))

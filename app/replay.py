@@ -1,0 +1,17 @@
+"""What every game's replay shares: the refusal of a run that cannot be shown. No Textual here."""
+
+from __future__ import annotations
+
+
+class Unwatchable(Exception):
+    """A run that cannot be shown, with a code (a RunError code, or "map_unreadable") and the
+    reason in words."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    @property
+    def heading(self) -> str:
+        return self.code.replace("_", " ").capitalize()

@@ -1,0 +1,38 @@
+"""Words every game's screens share: plurals, capitals, cut-down names, an error on one line and
+an illegal key's explanation. Built as `rich.text.Text` where styled, never as markup."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+
+def cap(text: str) -> str:
+    """Upper-case the first letter only ("the Goblin" -> "The Goblin")."""
+    return text[:1].upper() + text[1:]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def middle_cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters: its start and its end kept, "…" between them
+    (a long seed stays recognisable by both ends)."""
+    if len(text) <= width:
+        return text
+    if width < 3:
+        return text[:width]
+    tail = (width - 1) // 2
+    return text[:width - 1 - tail] + "…" + text[len(text) - tail:]
+
+
+def one_line(error: BaseException) -> str:
+    """An error's message on one line (its type's name if it has none)."""
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def reason_line(reason: str) -> Text:
+    """An illegal key's explanation, as the engine gave it."""
+    line = Text("✗ ", style="bold yellow")
+    line.append(reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else "."))
+    return line
