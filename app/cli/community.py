@@ -347,17 +347,18 @@ def _players_line(name: str, entry: dict[str, Any] | None, total: Any, figures: 
     return f"{shown(name)}'s best: rank {entry.get('rank', '?')} of {total}, {figures}"
 
 
-def run_server_points(args: argparse.Namespace) -> int:
-    """`cardrogue scores daily:2026-11-22 --server URL`: a Mini Rogue board on the server."""
+def run_server_points(args: argparse.Namespace, rules: Any) -> int:
+    """`cardrogue scores daily:2026-11-22 --server URL`: a board in points of the game `rules`
+    (engine.core.contract.Rules) on the server."""
     from services import community
 
     client = _client("scores", args.server, login_needed=False)
     if client is None:
         return EXIT_FAILED
     try:
-        board = client.points_leaderboard("minirogue", args.map, limit=args.limit)
+        board = client.points_leaderboard(rules.name, args.map, limit=args.limit)
         mine = _players_entry(lambda **page: client.points_leaderboard(
-            "minirogue", args.map, **page), args.player)
+            rules.name, args.map, **page), args.player)
     except community.CommunityError as exc:
         err("scores", exc.message)
         return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
@@ -365,15 +366,15 @@ def run_server_points(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps({"server": client.server, "leaderboard": board, "player": mine}))
         return EXIT_OK
-    out(f"{shown(args.map)}: Mini Rogue global leaderboard on {client.server}, "
+    out(f"{shown(args.map)}: {rules.info.long_name} global leaderboard on {client.server}, "
          f"{players(board.get('total', len(items)))}")
     if not items:
-        out("No scores yet for this dungeon.")
+        out("No scores yet on this board.")
     _print_entries(items, args.player, f"{'score':>5}  end ", lambda item: (
         f"{item.get('score', ''):>5}  {shown(str(item.get('ending', '')))[:4]:<4}"))
     if args.player:
         out(_players_line(args.player, mine, board.get("total", "?"),
-                           f"{mine.get('score', '?') if mine else ''} points", "in this dungeon"))
+                           f"{mine.get('score', '?') if mine else ''} points", "on this board"))
     return EXIT_OK
 
 

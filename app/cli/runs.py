@@ -26,11 +26,7 @@ from typing import Any
 
 # The output helpers under the names this module has always called them by, so that edits made
 # to its commands meanwhile still merge.
-from app.cli.output import err as _err
-from app.cli.output import json_line as _json_line
-from app.cli.output import name_column, shown
-from app.cli.output import out as _out
-from app.cli.output import players as _players
+from app.cli.output import err, json_line, name_column, out, players, shown
 
 # Bad run, unreadable map, refused import: 1. Usage errors stay argparse's 2.
 EXIT_OK, EXIT_BAD = 0, 1
@@ -85,14 +81,14 @@ def run_verify(args: argparse.Namespace) -> int:
             verdict = _verify_file(name, maps)
         except MapLoadError as exc:
             status = EXIT_BAD
-            _json_line({"file": name, "ok": False, "error": "map_unreadable",
+            json_line({"file": name, "ok": False, "error": "map_unreadable",
                         "message": str(exc)})
-            _err("verify", f"{name}: {_map_error(exc)}")
+            err("verify", f"{name}: {_map_error(exc)}")
             continue
-        _json_line({"file": name, "ok": verdict.ok, **verdict.report})
+        json_line({"file": name, "ok": verdict.ok, **verdict.report})
         if not verdict.ok:
             status = EXIT_BAD
-            _err("verify", f"{name}: {verdict.reason}")
+            err("verify", f"{name}: {verdict.reason}")
     return status
 
 
@@ -114,21 +110,21 @@ def run_replay(args: argparse.Namespace) -> int:
 
     def opening(events: list) -> None:
         for event in events:
-            _json_line({"step": None, **event.to_dict()})
+            json_line({"step": None, **event.to_dict()})
 
     def step(n: int, action: Any, events: list) -> None:
-        _json_line({"step": n, "event": "action", "action": action.to_dict()})
+        json_line({"step": n, "event": "action", "action": action.to_dict()})
         for event in events:
-            _json_line({"step": n, **event.to_dict()})
+            json_line({"step": n, **event.to_dict()})
 
     try:
         verdict = _verify_file(args.run_file, _map_finder(args.map_file), on_start=opening,
                                on_step=step)
         if not verdict.ok:
-            _err("replay", f"{args.run_file}: {verdict.reason}")
+            err("replay", f"{args.run_file}: {verdict.reason}")
             return EXIT_BAD
     except MapLoadError as exc:
-        _err("replay", f"{args.run_file}: {_map_error(exc)}")
+        err("replay", f"{args.run_file}: {_map_error(exc)}")
         return EXIT_BAD
     except BrokenPipeError:  # `cardrogue replay ... | head`: the reader has seen enough
         # Point stdout at /dev/null so the interpreter's final flush does not complain.
@@ -149,11 +145,11 @@ def _replay_in_app(args: argparse.Namespace) -> int:
         try:
             map_file = str(library.find_by_share_code(map_file).path)
         except RunError as exc:
-            _err("replay", f"--map {args.map_file}: {exc.message}")
+            err("replay", f"--map {args.map_file}: {exc.message}")
             return 2
     for label, value in (("", args.run_file), ("--map ", map_file)):
         if value is not None and not Path(value).is_file():
-            _err("replay", f"{label}{value}: no such file")
+            err("replay", f"{label}{value}: no such file")
             return 2
     from app.cli.textual_app import open_app
 
@@ -185,7 +181,7 @@ def _open_store(command: str) -> Any:
 
     store = ScoreStore.open()
     if store.notice:
-        _err(command, store.notice)
+        err(command, store.notice)
     return store
 
 
@@ -227,23 +223,23 @@ def run_scores(args: argparse.Namespace) -> int:
     from services.scores import StoreError
 
     if not 1 <= args.limit <= MAX_LIMIT:
-        _err("scores", f"--limit must be a whole number from 1 to {MAX_LIMIT:,}")
+        err("scores", f"--limit must be a whole number from 1 to {MAX_LIMIT:,}")
         return 2
     points = _points_game(args.map) if args.map is not None else None
     if args.map is not None and points is None and _looks_like_a_board(args.map):
-        _err("scores", f"{args.map} is not a Mini Rogue board's name: {_board_shapes()}")
+        err("scores", f"{args.map} is not a Mini Rogue board's name: {_board_shapes()}")
         return 2
     if points is not None:
         if args.server:
             from app.cli import community as community_cli
 
-            return community_cli.run_server_points(args)
+            return community_cli.run_server_points(args, points)
         return _points_scores(args, points)
     if args.server:
         from app.cli import community as community_cli
 
         if args.map is None:
-            _err("scores", "give a map or a Mini Rogue board to show from the server")
+            err("scores", "give a map or a Mini Rogue board to show from the server")
             return 2
         return community_cli.run_server_scores(args)
     if args.map is None:
@@ -256,35 +252,35 @@ def run_scores(args: argparse.Namespace) -> int:
             total = store.players(identity)
             mine = store.best(identity, args.player) if args.player else None
     except MapLoadError as exc:
-        _err("scores", _map_error(exc))
+        err("scores", _map_error(exc))
         return EXIT_BAD
     except RunError as exc:  # a share code no known map has
-        _err("scores", exc.message)
+        err("scores", exc.message)
         return EXIT_BAD
     except StoreError as exc:
-        _err("scores", str(exc))
+        err("scores", str(exc))
         return EXIT_BAD
     if args.json:
-        _json_line({"map_id": identity, "share_code": share_code(identity), "title": title,
+        json_line({"map_id": identity, "share_code": share_code(identity), "title": title,
                     "players": total, "entries": [e.to_dict() for e in board],
                     "player": mine.to_dict() if mine else None})
         return EXIT_OK
     name = f"{title} " if title else ""
-    _out(f"{name}[{share_code(identity)}] local leaderboard, {_players(total)}")
+    out(f"{name}[{share_code(identity)}] local leaderboard, {players(total)}")
     if not board:
-        _out("No scores yet for this map.")
+        out("No scores yet for this map.")
     else:
         names = [shown(e.player) for e in board]
         names, width = name_column(names)
-        _out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  character  date")
+        out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  character  date")
         for e, player in zip(board, names, strict=True):
-            _out(f"{e.rank:>4}  {player}  {e.moves:>5}  {e.turns:>5}  "
+            out(f"{e.rank:>4}  {player}  {e.moves:>5}  {e.turns:>5}  "
                  f"{e.character:<9}  {e.recorded[:10]}")
     if args.player:
         if mine is None:
-            _out(f"{args.player} has no score on this map yet.")
+            out(f"{args.player} has no score on this map yet.")
         else:
-            _out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.moves} moves, "
+            out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.moves} moves, "
                  f"{mine.turns} turns")
     return EXIT_OK
 
@@ -311,10 +307,10 @@ def _players_bests(args: argparse.Namespace) -> int:
     points: dict[Any, list[Any]] = {rules: [] for rules in _ranked("points")}
     try:
         with _open_store("scores") as store:
-            for identity, code, title, players in store.boards():
+            for identity, code, title, count in store.boards():
                 best = store.best(identity, player)
                 if best is not None:
-                    maps.append((identity, code, title, players, best))
+                    maps.append((identity, code, title, count, best))
             for rules, found in points.items():
                 version = rules.rules_version
                 for key, total in store.scored_boards(rules.name, version):
@@ -322,35 +318,35 @@ def _players_bests(args: argparse.Namespace) -> int:
                     if scored is not None:
                         found.append((key, total, scored))
     except StoreError as exc:
-        _err("scores", str(exc))
+        err("scores", str(exc))
         return EXIT_BAD
     moves = _ranked("moves")
     if args.json:
-        _json_line({"player": player,
+        json_line({"player": player,
                     **{rules.name: [{"map_id": m, "share_code": code, "title": title,
-                                     "players": players, **mine.to_dict()}
-                                    for m, code, title, players, mine in maps]
+                                     "players": count, **mine.to_dict()}
+                                    for m, code, title, count, mine in maps]
                        for rules in moves},
                     **{rules.name: [{"board": key, "title": rules.info.board_title(key),
                                      "players": total, **mine.to_dict()}
                                     for key, total, mine in found]
                        for rules, found in points.items()}})
         return EXIT_OK
-    _out(f"{player}'s best on each local board:")
+    out(f"{player}'s best on each local board:")
     for rules in moves:
-        _out(f"{rules.info.long_name} (fewest moves first):")
-        for _identity, code, title, players, mine in maps:
-            _out(f"  {shown(title)} [{code}]: rank {mine.rank} of {players}, {mine.moves} "
+        out(f"{rules.info.long_name} (fewest moves first):")
+        for _identity, code, title, count, mine in maps:
+            out(f"  {shown(title)} [{code}]: rank {mine.rank} of {count}, {mine.moves} "
                  f"moves, {mine.turns} turns")
         if not maps:
-            _out(f"  {player} has no score on any map here yet.")
+            out(f"  {player} has no score on any map here yet.")
     for rules, found in points.items():
-        _out(f"{rules.info.long_name} (highest score first):")
+        out(f"{rules.info.long_name} (highest score first):")
         for key, total, mine in found:
-            _out(f"  {rules.info.board_title(key)} ({key}): rank {mine.rank} of {total}, "
+            out(f"  {rules.info.board_title(key)} ({key}): rank {mine.rank} of {total}, "
                  f"{mine.score} points")
         if not found:
-            _out(f"  {player} has no score in any dungeon here yet.")
+            out(f"  {player} has no score on any board here yet.")
     return EXIT_OK
 
 
@@ -365,30 +361,30 @@ def _all_boards(args: argparse.Namespace) -> int:
             points = {rules: store.scored_boards(rules.name, rules.rules_version)
                       for rules in _ranked("points")}
     except StoreError as exc:
-        _err("scores", str(exc))
+        err("scores", str(exc))
         return EXIT_BAD
     moves = _ranked("moves")
     if args.json:
-        _json_line({**{rules.name: [{"map_id": m, "share_code": code, "title": title,
+        json_line({**{rules.name: [{"map_id": m, "share_code": code, "title": title,
                                      "players": players} for m, code, title, players in maps]
                        for rules in moves},
                     **{rules.name: [{"board": key, "title": rules.info.board_title(key),
-                                     "players": players} for key, players in found]
+                                     "players": count} for key, count in found]
                        for rules, found in points.items()}})
         return EXIT_OK
     for rules in moves:
-        _out(f"{rules.info.long_name} (fewest moves first):")
-        for _identity, code, title, players in maps:
-            _out(f"  {shown(title)} [{code}], {_players(players)}")
+        out(f"{rules.info.long_name} (fewest moves first):")
+        for _identity, code, title, count in maps:
+            out(f"  {shown(title)} [{code}], {players(count)}")
         if not maps:
-            _out("  No map has a score here yet.")
+            out("  No map has a score here yet.")
     for rules, found in points.items():
-        _out(f"{rules.info.long_name} (highest score first; show one with cardrogue scores "
+        out(f"{rules.info.long_name} (highest score first; show one with cardrogue scores "
              "BOARD):")
-        for key, players in found:
-            _out(f"  {rules.info.board_title(key)} ({key}), {_players(players)}")
+        for key, count in found:
+            out(f"  {rules.info.board_title(key)} ({key}), {players(count)}")
         if not found:
-            _out("  No dungeon has a score here yet.")
+            out("  No board has a score here yet.")
     return EXIT_OK
 
 
@@ -404,29 +400,29 @@ def _points_scores(args: argparse.Namespace, rules: Any) -> int:
             total = store.scored_players(game, key, version)
             mine = store.scored_best(game, key, version, args.player or "")
     except StoreError as exc:
-        _err("scores", str(exc))
+        err("scores", str(exc))
         return EXIT_BAD
     title = rules.info.board_title(key)
     if args.json:
-        _json_line({"game": game, "board": key, "title": title, "players": total,
+        json_line({"game": game, "board": key, "title": title, "players": total,
                     "entries": [e.to_dict() for e in board],
                     "player": mine.to_dict() if args.player and mine else None})
         return EXIT_OK
-    _out(f"{title}: {rules.info.long_name} local leaderboard, {_players(total)}")
+    out(f"{title}: {rules.info.long_name} local leaderboard, {players(total)}")
     if not board:
-        _out("No scores yet for this dungeon.")
+        out("No scores yet on this board.")
     else:
         names = [shown(e.player) for e in board]
         names, width = name_column(names)
-        _out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
+        out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
         for e, player in zip(board, names, strict=True):
-            _out(f"{e.rank:>4}  {player}  {e.score:>5}  {e.outcome:<4}  "
+            out(f"{e.rank:>4}  {player}  {e.score:>5}  {e.outcome:<4}  "
                  f"{e.recorded[:10]}")
     if args.player:
         if mine is None:
-            _out(f"{args.player} has no score in this dungeon yet.")
+            out(f"{args.player} has no score on this board yet.")
         else:
-            _out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.score} points")
+            out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.score} points")
     return EXIT_OK
 
 
@@ -451,7 +447,7 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         store = _open_store("import")
     except StoreError as exc:
-        _err("import", str(exc))
+        err("import", str(exc))
         return EXIT_BAD
     with store:
         for name in args.runs:
@@ -459,7 +455,7 @@ def run_import(args: argparse.Namespace) -> int:
                 any_run = games.read_run(name)  # a run of a game not installed here is refused
                 info = games.load(any_run.game).info
                 if info.ranking is not None and info.ranking.kind == "points":
-                    _out(f"{name}: {_enter_in_points(store, any_run, info)}")
+                    out(f"{name}: {_enter_in_points(store, any_run, info)}")
                     continue
                 # Ranked in moves on its map: the store's boards of maps hold Card Rogue's runs.
                 if not isinstance(any_run, CardRogueRun):
@@ -472,21 +468,21 @@ def run_import(args: argparse.Namespace) -> int:
                 kept = keep_run(run)
             except RunError as exc:
                 status = EXIT_BAD
-                _err("import", f"{name}: {exc}")
+                err("import", f"{name}: {exc}")
                 continue
             except MapLoadError as exc:
                 status = EXIT_BAD
-                _err("import", f"{name}: {_map_error(exc)}")
+                err("import", f"{name}: {_map_error(exc)}")
                 continue
             except (StoreError, OSError) as exc:
                 status = EXIT_BAD
-                _err("import", f"{name}: could not be saved: {exc}")
+                err("import", f"{name}: could not be saved: {exc}")
                 continue
             what = "added" if result.added else "already on the board"
             best = result.best
             identity = result.entry.map_id
             title = (known.spec.title if known is not None else "") or share_code(identity)
-            _out(f"{name}: {what}: {run.player}, {result.entry.moves} moves, "
+            out(f"{name}: {what}: {run.player}, {result.entry.moves} moves, "
                  f"{result.entry.turns} turns on {title}; "
                  f"{run.player}'s best ranks {best.rank} of {store.players(identity)} "
                  f"(kept as {kept})")
@@ -526,29 +522,29 @@ def run_export(args: argparse.Namespace) -> int:
     from services.runfiles import export_runs
     from services.scores import StoreError
 
-    out = Path(args.out)
-    if not out.is_dir():
-        _err("export", f"{out} is not a folder")
+    folder = Path(args.out)
+    if not folder.is_dir():
+        err("export", f"{folder} is not a folder")
         return EXIT_BAD
     try:
         identity, _ = _resolve_map(args.map)
         with _open_store("export") as store:
-            written, damaged = export_runs(store, identity, out, player=args.player,
+            written, damaged = export_runs(store, identity, folder, player=args.player,
                                            every_entry=args.every_entry)
     except MapLoadError as exc:
-        _err("export", _map_error(exc))
+        err("export", _map_error(exc))
         return EXIT_BAD
     except RunError as exc:  # a share code no known map has
-        _err("export", exc.message)
+        err("export", exc.message)
         return EXIT_BAD
     except (StoreError, OSError) as exc:
-        _err("export", f"could not export: {exc}")
+        err("export", f"could not export: {exc}")
         return EXIT_BAD
     for path in written:
-        _out(str(path))
+        out(str(path))
     for run_hash, reason in damaged:
-        _err("export", f"the stored run {run_hash[:12]}… is damaged and was not exported: "
+        err("export", f"the stored run {run_hash[:12]}… is damaged and was not exported: "
                        f"{reason}")
     if not written and not damaged:
-        _err("export", "no runs to export for this map")
+        err("export", "no runs to export for this map")
     return EXIT_BAD if damaged else EXIT_OK

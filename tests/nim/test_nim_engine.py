@@ -106,3 +106,19 @@ def test_a_nim_run_goes_on_the_local_board(nim_installed, tmp_path: Path) -> Non
     board = cardrogue("scores", "stones-21").splitlines()
     assert board[0] == "Nim from 21 stones: Nim local leaderboard, 1 player"
     assert board[2].split()[:4] == ["1", "Ann", "75", "won"]
+
+
+def test_cardrogue_scores_shows_a_nim_board_on_the_server(nim_installed, server,
+                                                          tmp_path: Path) -> None:
+    rules = games.load("nim")
+    client = community.Client(server.url)
+    client.register("Bob")
+    run_id = client.submit(rules.record(played([3, 3, 3], seed=11), player="Bob"))
+    assert community.wait_for_verdicts(client, [run_id], 30)[run_id]["status"] == "verified"
+    env = {**nim_installed, "CARDROGUE_DATA_DIR": str(tmp_path / "data")}
+    answer = subprocess.run([str(CARDROGUE), "scores", "stones-21", "--server", server.url],
+                            capture_output=True, text=True, env=env, timeout=120)
+    assert answer.returncode == 0, answer.stderr
+    lines = answer.stdout.splitlines()
+    assert lines[0] == f"stones-21: Nim global leaderboard on {server.url}, 1 player"
+    assert lines[2].split()[:4] == ["1", "Bob", "75", "won"]

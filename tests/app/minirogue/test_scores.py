@@ -104,7 +104,7 @@ def test_cardrogue_scores_lists_every_board_and_shows_a_dungeons(
     assert [(e["rank"], e["player"], e["score"]) for e in as_json["entries"]] == \
         [(1, "Tester", won)]
     empty = cardrogue("scores", "daily:2026-11-22", data=user_data)
-    assert empty.stdout.splitlines()[-1] == "No scores yet for this dungeon."
+    assert empty.stdout.splitlines()[-1] == "No scores yet on this board."
 
 
 def test_cardrogue_scores_shows_a_dungeons_board_on_the_server(user_data: Path, server) -> None:
@@ -126,5 +126,5 @@ def test_cardrogue_scores_shows_a_dungeons_board_on_the_server(user_data: Path, 
     missing = cardrogue("scores", "daily:2026-11-22", "--server", server.url,
                         "--player", "Nobody", data=user_data)
     assert missing.returncode == 0, missing.stderr
-    assert missing.stdout.splitlines()[-2:] == ["No scores yet for this dungeon.",
-                                                "Nobody has no score in this dungeon yet."]
+    assert missing.stdout.splitlines()[-2:] == ["No scores yet on this board.",
+                                                "Nobody has no score on this board yet."]
