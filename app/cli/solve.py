@@ -2,7 +2,7 @@
 
     cardrogue solve MAP [--level ID] [--character C] [--max-seconds N] [--json]
 
-A campaign's levels are solved in order (app/solutions.py), each from the state the previous
+A campaign's levels are solved in order (app/games/cardrogue/solutions.py), each from the state the previous
 level's optimal solution leaves (health, items and gold carry over), and the total is their sum. `--level`
 solves one level alone, from its own starting fields, as the editor's level play-test does.
 A level whose search runs out of time reports the best win found and a proved lower bound,

@@ -46,7 +46,7 @@ def shown(app: CardRogueApp, option: str) -> bool:
     return bool(app.screen.query_one(f"#opt-{option}").display)
 
 
-# ---------------------------------------------------------------------- app/editor/cards.py
+# ---------------------------------------------------------------------- app/games/cardrogue/editor/cards.py
 
 def test_cards_are_grouped_by_type_with_names() -> None:
     groups = cards.cards_by_type()

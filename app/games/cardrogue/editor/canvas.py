@@ -351,7 +351,7 @@ class EditorCanvas(ScrollView, can_focus=True):
         return ([Segment(" " * board.CELL_W, blank)], dot, [Segment(" " * board.CELL_W, blank)])
 
     def card_signature(self, row: int, col: int):
-        """The play board's signature of a cell, face up (see app/widgets/board.py): None for
+        """The play board's signature of a cell, face up (see app/games/cardrogue/widgets/board.py): None for
         a cell without a card, which does not exist in play."""
         marks = board.MARK_CURSOR if (row, col) == self.cursor else 0
         glyph = self.model.glyph(self.level, row, col)

@@ -161,7 +161,7 @@ def set_pars(model, level_moves: list[int] | tuple[int, ...],
 
 def proved_pars(editor) -> dict[int, int]:
     """The levels whose fewest moves the editor's solver has proved for their content now
-    (see app/editor/par.py), by index."""
+    (see app/games/cardrogue/editor/par.py), by index."""
     from app.games.cardrogue.editor.par import level_key
 
     if not editor.pars:

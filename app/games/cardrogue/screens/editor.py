@@ -91,9 +91,9 @@ class EditorScreen(Screen[None]):
         # A map meant for a file that does not exist yet (a template, `edit NEW.toml`) is
         # unsaved until its first save, edited or not.
         self._unwritten = self.path is not None and not self.path.exists()
-        self.clear_run: Any = None  # the run that cleared this content (see app/editor/playtest)
+        self.clear_run: Any = None  # the run that cleared this content (see app/games/cardrogue/editor/playtest.py)
         self._shown_problems: list = []
-        # The solver's results by content key (app/editor/par.py), and the key of the content
+        # The solver's results by content key (app/games/cardrogue/editor/par.py), and the key of the content
         # the current level holds now: only its result is shown.
         self.pars: dict[str, Outcome] = {}
         self.par_key: str | None = None
@@ -270,7 +270,7 @@ class EditorScreen(Screen[None]):
 
     @property
     def par_text(self) -> str:
-        """The current level's optimum as far as known (see app/editor/par.py)."""
+        """The current level's optimum as far as known (see app/games/cardrogue/editor/par.py)."""
         if self.par_key is None:
             return ""
         return self.pars.get(self.par_key, Outcome()).text()

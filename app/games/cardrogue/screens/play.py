@@ -885,7 +885,7 @@ class PlayScreen(GameViews, Screen[None]):
         getattr(self, f"action_{name}")()
 
     LEAVE_QUESTION = "Leave this run? It is kept: Continue on the title screen picks it up."
-    KEEPS_PROGRESS = True  # an unfinished run is saved to continue later (app/saves.py)
+    KEEPS_PROGRESS = True  # an unfinished run is saved to continue later (app/games/cardrogue/saves.py)
 
     def game_in_progress(self) -> bool:
         """A run started and not over: quitting asks first (app.HoldsGame)."""

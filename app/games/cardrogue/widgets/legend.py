@@ -1,5 +1,5 @@
 """The board's legend: every glyph and colour on the current board, drawn as the board draws
-it, with its meaning (app/look.py says what each one is)."""
+it, with its meaning (app/games/cardrogue/look.py says what each one is)."""
 
 from __future__ import annotations
 
