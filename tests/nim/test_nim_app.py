@@ -58,6 +58,23 @@ def test_a_built_in_name_wins_and_a_broken_plugin_is_skipped_in_words(
     assert "left off the menu" in problem
 
 
+async def test_hosting_that_does_not_load_is_said_in_words_when_the_app_starts(
+        nim_installed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    info = tmp_path / "site" / "nim_game-1.0.dist-info" / "entry_points.txt"
+    info.write_text("[cardrogue.games]\nnim = nim_game.rules:RULES\n"
+                    "[cardrogue.app_games]\nnim = nim_game.rules:RULES\n")  # not a HostedGame
+    monkeypatch.setattr(registry, "_plugins", None)
+    said: list[str] = []
+    app = CardRogueApp()
+    monkeypatch.setattr(app, "notify", lambda message, **_: said.append(message))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert "nim" not in [entry.id for entry in menu()]
+    assert said == ["The game 'nim' is installed but nim_game.rules:RULES is not its hosting; "
+                    "it is left off the menu."]
+
+
 async def test_the_form_is_built_from_the_options_and_refuses_a_bad_pile_in_the_engine_words(
         nim_installed, data_dir: Path) -> None:
     app = CardRogueApp()
