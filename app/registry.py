@@ -9,7 +9,7 @@ HostedGame, found by the game's engine name. The shell (title menu, help, replay
 what is found here and never names a game. A game with rules but no hosting module is playable
 from the command line only. `register` adds a game from elsewhere by hand (a test's game);
 a game installed from elsewhere names its HostedGame under the `cardrogue.app_games` entry point
-group (`nim = "nim_game.app:HOSTED"`), as it names its Rules under `cardrogue.games`.
+group (`<name> = "<package>.app:HOSTED"`), as it names its Rules under `cardrogue.games`.
 
 Every screen a game supplies is made on demand, so the title menu imports no game's screens.
 """
