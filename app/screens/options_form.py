@@ -56,6 +56,13 @@ def option_field(spec: OptionSpec) -> Widget:
     return Input(value, placeholder=hint(spec), id=field_id, max_length=200)
 
 
+def label(spec: OptionSpec) -> str:
+    """A field's label, with a number's range."""
+    if spec.kind == "int" and spec.min is not None and spec.max is not None:
+        return f"{spec.label} ({spec.min} to {spec.max})"
+    return spec.label
+
+
 def hint(spec: OptionSpec) -> str:
     """What a typed field takes, for its placeholder."""
     if spec.kind != "int":
@@ -123,7 +130,7 @@ class OptionsForm(Screen[None]):
             form.border_title = f"{self.rules.info.long_name}: a new game"
             for spec in self.specs:
                 if spec.kind != "bool":  # a box to tick carries its own label
-                    yield Label(Text(spec.label))
+                    yield Label(Text(label(spec)))
                 yield option_field(spec)
                 yield Static(id=f"problem-{spec.name}", classes="problem")
             yield Label(Text("Seed"))

@@ -48,8 +48,16 @@ def narrate(events: Iterable[Event]) -> list[Text]:
     return lines
 
 
+PILE_CSS = """
+#pile { height: 3; border: round $accent; padding: 0 1; }
+#log { height: 1fr; }
+"""
+
+
 class NimScreen(Screen[None]):
     """One game: the pile, and the log."""
+
+    DEFAULT_CSS = PILE_CSS
 
     BINDINGS = [
         *(Binding(str(n), f"take({n})", f"Take {n}", id=f"nim_take_{n}") for n in (1, 2, 3)),
@@ -110,6 +118,8 @@ class NimScreen(Screen[None]):
 
 class NimReplay(Screen[None]):
     """A verified run, at one step."""
+
+    DEFAULT_CSS = PILE_CSS
 
     BINDINGS = [
         Binding("right", "seek(1)", "Next", id="nim_replay_next"),
