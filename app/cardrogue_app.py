@@ -61,6 +61,7 @@ class CardRogueApp(App[None]):
         # After the first frame: finding the data folder is not free, and no key comes sooner.
         self.call_after_refresh(self.apply_keymap)
         self.call_after_refresh(self.send_outbox)
+        self.call_after_refresh(self.report_unhosted)
         if self.at_start is not None:
             self.at_start(self)
         if self.replay_at_start is not None:
@@ -78,6 +79,13 @@ class CardRogueApp(App[None]):
         for problem in problems:
             self.notify(shown(problem), title="Your keymap", severity="warning", markup=False,
                         timeout=10)
+
+    def report_unhosted(self) -> None:
+        """Say why a game installed from elsewhere is not on the menu (its screens would not
+        load): in words, never a traceback."""
+        for problem in registry.problems():
+            self.notify(shown(problem), title="An installed game", severity="warning",
+                        markup=False, timeout=10)
 
     def send_outbox(self) -> None:
         """Runs left waiting in the outbox (the network was down) go out in the background."""

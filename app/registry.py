@@ -7,7 +7,9 @@
 A game hosts itself from its own folder: `app/games/<name>/hosting.py` holds `HOSTED`, a
 HostedGame, found by the game's engine name. The shell (title menu, help, replays) only iterates
 what is found here and never names a game. A game with rules but no hosting module is playable
-from the command line only. `register` adds a game from elsewhere (a test's game).
+from the command line only. `register` adds a game from elsewhere by hand (a test's game);
+a game installed from elsewhere names its HostedGame under the `cardrogue.app_games` entry point
+group (`<name> = "<package>.app:HOSTED"`), as it names its Rules under `cardrogue.games`.
 
 Every screen a game supplies is made on demand, so the title menu imports no game's screens.
 """
@@ -106,6 +108,12 @@ class HostedGame:
 _found: dict[str, HostedGame | None] = {}  # engine name -> its hosting, None: it has none
 _registered: dict[str, HostedGame] = {}
 
+# Hosting installed by other packages: (entry point group, name -> "module:HOSTED attribute"),
+# read once, as engine.games reads the games' rules. A built-in game's own hosting always wins.
+PLUGIN_GROUP = "cardrogue.app_games"
+_plugins: dict[str, str] | None = None
+_problems: list[str] = []  # why an installed game's hosting was skipped, in words
+
 
 def register(game: HostedGame) -> None:
     """Host a game whose hosting lives outside app/games (a test's game)."""
@@ -116,7 +124,38 @@ def unregister(name: str) -> None:
     _registered.pop(name, None)
 
 
+def problems() -> list[str]:
+    """Why games installed from elsewhere are not hosted (their hosting would not load)."""
+    hosted()
+    return list(_problems)
+
+
+def _plugin_hosting(name: str) -> HostedGame | None:
+    """The hosting another package installed for the game `name`, or None (after noting why,
+    when it is installed but does not load: a broken plugin never stops the app)."""
+    global _plugins
+    if _plugins is None:
+        _plugins = games.plugins(PLUGIN_GROUP, games.GAMES)
+    where = _plugins.get(name)
+    if where is None:
+        return None
+    module, _, attribute = where.partition(":")
+    try:
+        game = getattr(importlib.import_module(module), attribute)
+    except Exception as error:  # noqa: BLE001 - whatever a plugin raises, the app goes on
+        _problems.append(f"The game {name!r} is installed but its screens do not load "
+                         f"({where}: {type(error).__name__}: {error}); it is left off the menu.")
+        return None
+    if not isinstance(game, HostedGame) or game.name != name:
+        _problems.append(f"The game {name!r} is installed but {where} is not its hosting; "
+                         "it is left off the menu.")
+        return None
+    return game
+
+
 def _hosting(name: str) -> HostedGame | None:
+    if name not in _found and name not in games.GAMES:  # installed from elsewhere
+        _found[name] = _plugin_hosting(name)
     if name not in _found:
         module = f"app.games.{name}.hosting"
         try:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -48,17 +48,21 @@ _plugins: dict[str, str] | None = None
 _loaded: dict[str, Rules] = {}
 
 
+def plugins(group: str, built_in: Collection[str]) -> dict[str, str]:
+    """name -> "module:attribute" of what other packages install under the entry point group
+    `group`, by name: only names a run's `game` field may carry, and none in `built_in` (a
+    built-in name always wins). The app's registry finds its games' hosting the same way."""
+    return {point.name: point.value
+            for point in sorted(importlib.metadata.entry_points(group=group),
+                                key=lambda point: point.name)
+            if GAME_NAME.fullmatch(point.name) and point.name not in built_in}
+
+
 def _installed() -> dict[str, str]:
-    """Every game's "module:attribute": the built-in ones, then those installed as plugins
-    (named as a run's `game` field may be; a name already taken is skipped)."""
+    """Every game's "module:attribute": the built-in ones, then those installed as plugins."""
     global _plugins
     if _plugins is None:
-        found = {}
-        for point in sorted(importlib.metadata.entry_points(group=PLUGIN_GROUP),
-                            key=lambda point: point.name):
-            if GAME_NAME.fullmatch(point.name) and point.name not in GAMES:
-                found[point.name] = point.value
-        _plugins = found
+        _plugins = plugins(PLUGIN_GROUP, GAMES)
     return {**GAMES, **_plugins}
 
 
@@ -140,5 +144,5 @@ def load_run_game(run: Run | RunForm) -> Rules:
         raise RunError(OTHER_GAME, str(exc)) from None
 
 
-__all__ = ["GAMES", "UnknownGame", "load", "load_run_game", "names", "parse_run", "read_run", "rules_for",
+__all__ = ["GAMES", "UnknownGame", "load", "load_run_game", "names", "parse_run", "plugins", "read_run", "rules_for",
            "run_from_dict", "verify"]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         BAD_RUN,
         MAP_HASH_MISMATCH,
         MAX_RUN_BYTES,
+        MAX_SEED,
         OTHER_GAME,
         RUN_SUFFIX,
         UNKNOWN_MAP,
@@ -40,13 +41,14 @@ __getattr__ = lazy_exports(__name__, {
     "engine.core.info": ("GameInfo", "OptionSpec", "Ranking"),
     "engine.core.files": ("FileTooLarge", "project_folder", "read_limited",
                           "remove_stale_temporaries", "write_atomic"),
-    "engine.core.runs": ("BAD_RUN", "MAP_HASH_MISMATCH", "MAX_RUN_BYTES", "OTHER_GAME", "RUN_SUFFIX",
+    "engine.core.runs": ("BAD_RUN", "MAP_HASH_MISMATCH", "MAX_RUN_BYTES", "MAX_SEED", "OTHER_GAME",
+                         "RUN_SUFFIX",
                          "UNKNOWN_MAP", "RunError", "check_header", "read_document", "save_run"),
     "engine.core.toml_guard": ("TomlRefused", "loads_toml=loads"),
 })
 
 __all__ = [
-    "BAD_RUN", "MAP_HASH_MISMATCH", "MAX_RUN_BYTES", "OTHER_GAME", "RUN_SUFFIX", "UNKNOWN_MAP", "Dice",
+    "BAD_RUN", "MAP_HASH_MISMATCH", "MAX_RUN_BYTES", "MAX_SEED", "OTHER_GAME", "RUN_SUFFIX", "UNKNOWN_MAP", "Dice",
     "Event", "FileTooLarge", "GameInfo", "IllegalAction", "OptionSpec", "Ranking", "Rules", "RunError", "State", "TomlRefused",
     "Verdict", "check_header", "loads_toml", "project_folder", "read_document", "read_limited",
     "refusal", "remove_stale_temporaries", "save_run", "shown", "shown_glyph",

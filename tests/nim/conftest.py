@@ -1,6 +1,6 @@
-"""Nim installed as a plugin game: a package on the path and an entry point naming its Rules,
-for this process (engine.games reads the entry points again) and for the `cardrogue` commands
-the tests start (PYTHONPATH)."""
+"""Nim installed as a plugin game: a package on the path and entry points naming its Rules and
+its hosting in the app, for this process (engine.games and app.registry read the entry points
+again) and for the `cardrogue` commands the tests start (PYTHONPATH)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from app import registry
 from engine import games
 
 HERE = Path(__file__).parent  # holds the nim_game package
@@ -23,10 +24,14 @@ def nim_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[d
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-game\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(
-        "[cardrogue.games]\nnim = nim_game.rules:RULES\n")
+        "[cardrogue.games]\nnim = nim_game.rules:RULES\n"
+        "[cardrogue.app_games]\nnim = nim_game.app:HOSTED\n")
     monkeypatch.syspath_prepend(str(HERE))
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.setattr(games, "_plugins", None)  # read the entry points again
     monkeypatch.setattr(games, "_loaded", {})
+    monkeypatch.setattr(registry, "_plugins", None)  # the app's too
+    monkeypatch.setattr(registry, "_found", {})
+    monkeypatch.setattr(registry, "_problems", [])
     path = os.pathsep.join([str(site), str(HERE), os.environ.get("PYTHONPATH", "")])
     yield {**os.environ, "PYTHONPATH": path.rstrip(os.pathsep)}

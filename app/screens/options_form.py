@@ -1,0 +1,238 @@
+"""A new-game form built from a game's option specs (`rules.info.options`), for a game that
+does not write its own: a field per option (a number, a choice, a box to tick, a line of text)
+with its label, default and range, and the seed. Each field's problem is the engine's own
+words (new_game's ValueError), shown beside it; nothing starts until every one is fixed. The
+form hands the play screen the keywords new_game took, as a run's `setup()` gives them.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets.select import NoSelection
+
+from app.registry import Help
+from app.screens.rules import show_help
+from app.widgets.checkbox import MarkedCheckbox
+from app.widgets.seed_note import seed_problem
+from engine.core import MAX_SEED, OptionSpec, Rules, shown
+
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+# What a field's reader gives for a field left blank whose option has no default: leave it out.
+LEFT_OUT = object()
+
+
+def fresh_seed() -> int:
+    """A seed for a game started without one typed."""
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def option_field(spec: OptionSpec) -> Widget:
+    """The field for one option, showing its default."""
+    field_id = f"option-{spec.name}"
+    if spec.kind == "bool":
+        return MarkedCheckbox(spec.label, value=bool(spec.default), id=field_id)
+    if spec.kind == "choice" and spec.many:
+        ticked = spec.default or ()
+        return SelectionList[str](*((choice, choice, choice in ticked) for choice in spec.choices),
+                                  id=field_id)
+    if spec.kind == "choice":
+        first: str | NoSelection = Select.NULL
+        if isinstance(spec.default, str) and spec.default in spec.choices:
+            first = spec.default
+        return Select[str](((choice, choice) for choice in spec.choices), id=field_id,
+                           value=first, allow_blank=spec.default is None)
+    value = "" if spec.default is None else str(spec.default)
+    return Input(value, placeholder=hint(spec), id=field_id, max_length=200)
+
+
+def label(spec: OptionSpec) -> str:
+    """A field's label, with a number's range."""
+    if spec.kind == "int" and spec.min is not None and spec.max is not None:
+        return f"{spec.label} ({spec.min} to {spec.max})"
+    return spec.label
+
+
+def hint(spec: OptionSpec) -> str:
+    """What a typed field takes, for its placeholder."""
+    if spec.kind != "int":
+        return spec.help
+    if spec.min is not None and spec.max is not None:
+        return f"a whole number from {spec.min} to {spec.max}"
+    return "a whole number"
+
+
+class OptionsForm(Screen[None]):
+    """The form. Ctrl+S (or Enter in a typed field, or the Start button) starts the game on the
+    play screen `play` makes from new_game's keywords."""
+
+    EXTRA_KEYS = (("↑ ↓ Tab", "Move between the fields"),)
+
+    BINDINGS = [
+        Binding("down", "focus_next", show=False, id="options_form_next_field"),
+        Binding("up", "focus_previous", show=False, id="options_form_previous_field"),
+        Binding("ctrl+s", "start", "Start", id="options_form_start", tooltip="Start the game"),
+        Binding("escape", "back", "Back", id="options_form_back", tooltip="Back to the title"),
+        Binding("f1,question_mark", "help", "Help", id="options_form_help",
+                tooltip="Keys and the terms of the game"),
+    ]
+
+    DEFAULT_CSS = """
+    OptionsForm {
+        align: center middle;
+    }
+    OptionsForm #form {
+        width: 68;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        border-title-align: center;
+        background: $surface;
+        padding: 0 1;
+    }
+    OptionsForm Label {
+        text-style: bold;
+        margin: 1 0 0 0;
+    }
+    OptionsForm .problem {
+        color: $error;
+        height: auto;
+    }
+    OptionsForm SelectionList {
+        height: auto;
+    }
+    """
+
+    def __init__(self, rules: Rules, play: Callable[[dict[str, Any]], Screen[Any]],
+                 help: Help | None = None) -> None:
+        super().__init__()
+        self.rules = rules
+        self.play = play
+        self.help = help
+
+    @property
+    def specs(self) -> tuple[OptionSpec, ...]:
+        return self.rules.info.options
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form") as form:
+            form.border_title = f"{self.rules.info.long_name}: a new game"
+            for spec in self.specs:
+                if spec.kind != "bool":  # a box to tick carries its own label
+                    yield Label(Text(label(spec)))
+                yield option_field(spec)
+                yield Static(id=f"problem-{spec.name}", classes="problem")
+            yield Label(Text("Seed"))
+            yield Input(placeholder="empty: a random one", id="option-seed", max_length=30)
+            yield Static(id="problem-seed", classes="problem")
+            yield Static(id="problem", classes="problem")
+            yield Button("Start", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.focus_next()
+
+    # -- reading the fields
+
+    def typed(self, spec: OptionSpec) -> object:
+        """The value of an option's field, LEFT_OUT, or a ValueError saying why a typed number
+        cannot be read."""
+        field = self.query_one(f"#option-{spec.name}")
+        if isinstance(field, MarkedCheckbox):
+            return field.value
+        if isinstance(field, SelectionList):
+            return list(field.selected)
+        if isinstance(field, Select):
+            return LEFT_OUT if field.value is Select.NULL else field.value
+        assert isinstance(field, Input)
+        text = field.value.strip() if spec.kind == "int" else field.value
+        if not text and spec.default is None:
+            return LEFT_OUT
+        if spec.kind != "int":
+            return text
+        if not WHOLE_NUMBER.fullmatch(text) or len(text) > 30:
+            return ValueError(f"{spec.label} is a whole number: type only the digits 0 to 9")
+        return int(text)
+
+    def seed(self) -> int | ValueError:
+        text = self.query_one("#option-seed", Input).value.strip()
+        if not text:
+            return fresh_seed()
+        if problem := seed_problem(text):
+            return ValueError(problem)
+        return int(text)
+
+    def setup(self) -> dict[str, Any] | None:
+        """new_game's keywords, or None after saying beside each field what is wrong with it:
+        each option is tried alone in the engine, then all of them together."""
+        problems: dict[str, str] = {}
+        options: dict[str, Any] = {}
+        for spec in self.specs:
+            value = self.typed(spec)
+            if isinstance(value, ValueError):
+                problems[spec.name] = str(value)
+            elif value is not LEFT_OUT:
+                options[spec.name] = value
+                if problem := self.refusal(**{spec.name: value}):
+                    problems[spec.name] = problem
+        seed = self.seed()
+        if isinstance(seed, ValueError):
+            problems["seed"] = str(seed)
+        elif problem := self.refusal(seed=seed):
+            problems["seed"] = problem
+        whole = "" if problems else self.refusal(seed=seed, **options)
+        for name in (*(spec.name for spec in self.specs), "seed"):
+            self.query_one(f"#problem-{name}", Static).update(Text(problems.get(name, "")))
+        self.query_one("#problem", Static).update(Text(whole))
+        if problems or whole:
+            return None
+        return {"seed": seed, **options}
+
+    def refusal(self, **setup: Any) -> str:
+        """The engine's words for why new_game refuses `setup`, else ""."""
+        try:
+            self.rules.new_game(**setup)
+        except ValueError as error:
+            words = shown(str(error))
+            return words[:1].upper() + words[1:] + ("" if words.endswith(".") else ".")
+        return ""
+
+    # -- keys
+
+    def action_start(self) -> None:
+        setup = self.setup()
+        if setup is not None:
+            self.app.switch_screen(self.play(setup))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_focus_next(self) -> None:
+        self.focus_next()
+
+    def action_focus_previous(self) -> None:
+        self.focus_previous()
+
+    def action_help(self) -> None:
+        if self.help is not None:
+            show_help(self, self.help)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,113 @@
+"""The shell's new-game form built from a game's option specs (app/screens/options_form.py): a
+field of each kind with its default, the engine's refusals beside their fields, and the play
+screen handed new_game's keywords once every field is right."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Input, Select, SelectionList, Static
+
+from app.screens.options_form import OptionsForm
+from app.widgets.checkbox import MarkedCheckbox
+from engine.core import GameInfo, OptionSpec
+
+INFO = GameInfo(name="form-toy", long_name="Form Toy", options=(
+    OptionSpec("size", "int", label="Size", help="how big", default=3, min=1, max=9),
+    OptionSpec("colour", "choice", label="Colour", help="which", default="red",
+               choices=("red", "blue")),
+    OptionSpec("extras", "choice", label="Extras", help="any", default=("hat",), many=True,
+               choices=("hat", "cane")),
+    OptionSpec("fast", "bool", label="Fast", help="faster", default=False),
+    OptionSpec("motto", "text", label="Motto", help="a motto"),
+))
+
+
+class FormToyRules:
+    """new_game refuses a size over 9, a motto with a digit, and blue with a hat."""
+
+    name = "form-toy"
+    info = INFO
+
+    def new_game(self, seed: int | None = None, **options: Any) -> object:
+        INFO.check_options(options)
+        if options.get("size", 3) > 9:
+            raise ValueError("a size is at most 9")
+        if any(ch.isdigit() for ch in options.get("motto", "")):
+            raise ValueError("a motto has no digits")
+        if options.get("colour") == "blue" and "hat" in options.get("extras", ()):
+            raise ValueError("no hat goes with blue")
+        return object()
+
+
+class Started(Screen[None]):
+    def __init__(self, setup: dict[str, Any]) -> None:
+        super().__init__()
+        self.setup = setup
+
+    def compose(self) -> ComposeResult:
+        yield Static("started")
+
+
+class FormApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(OptionsForm(FormToyRules(), Started))  # type: ignore[arg-type]
+
+
+def problem(form: OptionsForm, name: str) -> str:
+    return str(form.query_one(f"#problem-{name}", Static).render())
+
+
+async def test_each_option_is_a_field_of_its_kind_with_its_default() -> None:
+    app = FormApp()
+    async with app.run_test(size=(90, 40)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, OptionsForm)
+        assert form.query_one("#option-size", Input).value == "3"
+        assert form.query_one("#option-colour", Select).value == "red"
+        assert form.query_one("#option-extras", SelectionList).selected == ["hat"]
+        assert form.query_one("#option-fast", MarkedCheckbox).value is False
+        assert form.query_one("#option-motto", Input).value == ""
+        form.query_one("#option-fast", MarkedCheckbox).value = True
+        form.query_one("#option-seed", Input).value = "12"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, Started)
+        # The motto was left blank and has no default: left out.
+        assert app.screen.setup == {"seed": 12, "size": 3, "colour": "red", "extras": ["hat"],
+                                    "fast": True}
+
+
+async def test_refusals_stand_beside_their_fields_and_nothing_starts() -> None:
+    app = FormApp()
+    async with app.run_test(size=(90, 40)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, OptionsForm)
+        form.query_one("#option-size", Input).value = "12"
+        form.query_one("#option-motto", Input).value = "route 66"
+        form.query_one("#option-seed", Input).value = "x1"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert problem(form, "size") == "A size is at most 9."
+        assert problem(form, "motto") == "A motto has no digits."
+        assert "type only the digits" in problem(form, "seed")
+        assert problem(form, "colour") == ""
+        form.query_one("#option-size", Input).value = "4"
+        form.query_one("#option-motto", Input).value = "onward"
+        form.query_one("#option-seed", Input).value = ""
+        form.query_one("#option-colour", Select).value = "blue"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        # Each field is right alone; together the engine refuses them, under the form.
+        assert app.screen is form and problem(form, "size") == ""
+        assert str(form.query_one("#problem", Static).render()) == "No hat goes with blue."
+        form.query_one("#option-extras", SelectionList).deselect_all()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, Started)
+        assert isinstance(app.screen.setup["seed"], int)  # a blank seed is a random one
