@@ -7,7 +7,7 @@
 Adding a game is writing its package `engine/<name>/` (with a Rules object) and adding one line
 to GAMES. A game installed from elsewhere names its Rules under the `cardrogue.games` entry point
 group instead (in its own pyproject.toml: `[project.entry-points."cardrogue.games"]`,
-`nim = "nim_game.rules:RULES"`); a built-in name always wins. A game's package is imported only when it is loaded, so tools that touch one game do
+`mygame = "my_game.rules:RULES"`); a built-in name always wins. A game's package is imported only when it is loaded, so tools that touch one game do
 not pay for the others.
 
 Runs of any game are read and verified through here: the run's `game` field picks the rules,

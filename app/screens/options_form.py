@@ -8,7 +8,6 @@ form hands the play screen the keywords new_game took, as a run's `setup()` give
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -23,18 +22,14 @@ from textual.widgets.select import NoSelection
 
 from app.registry import Help
 from app.screens.rules import show_help
+from app.seeds import fresh_seed
 from app.widgets.checkbox import MarkedCheckbox
 from app.widgets.seed_note import seed_problem
-from engine.core import MAX_SEED, OptionSpec, Rules, shown
+from engine.core import OptionSpec, Rules, shown
 
 WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 # What a field's reader gives for a field left blank whose option has no default: leave it out.
 LEFT_OUT = object()
-
-
-def fresh_seed() -> int:
-    """A seed for a game started without one typed."""
-    return secrets.randbelow(MAX_SEED + 1)
 
 
 def option_field(spec: OptionSpec) -> Widget:

@@ -7,11 +7,11 @@ goals) plus the action history are the whole game, and undo rebuilds it by repla
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.words import Narrator
+from app.seeds import fresh_seed
 from engine.cardrogue import COMPUTER_LEVELS, Action, Game, Goal, computer_move
 from engine.core import Dice
 
@@ -27,11 +27,6 @@ SOLO_GOALS: dict[str, tuple[str, tuple[Goal, ...]]] = {
 }
 
 MAX_SEED = 2**31 - 1
-
-
-def fresh_seed() -> int:
-    """A seed for a game started without one, shown to the players at start."""
-    return secrets.randbelow(MAX_SEED)
 
 
 @dataclass(frozen=True)
@@ -55,7 +50,7 @@ class ClassicSession(Session):
         if len(self.kinds) != len(self.names) or any(
                 k != HUMAN and k not in COMPUTER_LEVELS for k in self.kinds):
             raise ValueError("each seat is a person or a computer level")
-        self.seed = fresh_seed() if seed is None else seed
+        self.seed = fresh_seed(MAX_SEED) if seed is None else seed
         self._new_minds()
         self.goal_ids = tuple(goal_ids) if len(self.names) == 1 else ()
         self.source = None

@@ -9,10 +9,10 @@ so they never see a hidden card and never change the game's dice by thinking.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
+from app.seeds import fresh_seed
 from engine.core import Dice, Event, IllegalAction
 from engine.tabledungeon import LEVELS, MAX_SEED, RULES, Action, State, choose
 from services import clock
@@ -41,7 +41,7 @@ class TableSession:
                 raise ValueError(f"{seat.player!r} is neither a person nor a computer level")
         self.seats = list(seats)
         # No seed given: one from the system's randomness, shown on screen so it can be replayed.
-        self.seed = seed if seed is not None else random.SystemRandom().randint(0, MAX_SEED)
+        self.seed = seed if seed is not None else fresh_seed(MAX_SEED + 1)
         self.state: State = RULES.new_game(seed=self.seed, players=[s.name for s in seats])
         # The computer's own dice, one stream per seat, from the game seed.
         self.minds = [Dice(self.seed ^ (0x5EA7 + n)) for n in range(len(seats))]

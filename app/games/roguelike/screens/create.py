@@ -6,8 +6,6 @@ picked, the game is set up from the seed and the play screen takes over.
 
 from __future__ import annotations
 
-import random
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +17,7 @@ from textual.widgets.option_list import Option
 from app.games.roguelike import glossary
 from app.games.roguelike.words import name
 from app.screens.rules import show_help
+from app.seeds import fresh_seed
 from app.widgets.seed_note import seed_problem
 from engine.core import Event, IllegalAction
 from engine.roguelike import MAX_SEED, RULES, RogueAction, skill_names
@@ -125,7 +124,7 @@ class CreateScreen(Screen[None]):
             self.query_one("#seed", Input).focus()
             return
         text = self.query_one("#seed", Input).value.strip()
-        seed = int(text) if text else random.SystemRandom().randrange(1 << 32)
+        seed = int(text) if text else fresh_seed(1 << 32)
         try:
             state = RULES.new_game(seed=seed)
             events: list[Event] = []
