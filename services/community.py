@@ -134,7 +134,7 @@ def _read_credentials(*, strict: bool = False) -> dict[str, Any]:
     except (OSError, FileTooLarge, ValueError) as exc:
         if not strict:
             return {}
-        raise CommunityError(f"the kept logins in {path} cannot be read ({_one_line(exc)}); "
+        raise CommunityError(f"the kept logins in {path} cannot be read ({one_line(exc)}); "
                              "they are left as they are: move the file away or mend it, "
                              "then log in again") from None
     return stored
@@ -150,7 +150,7 @@ def _credentials_lock() -> Iterator[None]:
     try:
         handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as exc:
-        raise CommunityError(f"the data folder cannot keep a token: {_one_line(exc)}") from None
+        raise CommunityError(f"the data folder cannot keep a token: {one_line(exc)}") from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
         yield
@@ -169,7 +169,7 @@ def check_keeping() -> None:
             probe.unlink()
         except OSError as exc:
             raise CommunityError(f"the data folder cannot keep a token: "
-                                 f"{_one_line(exc)}") from None
+                                 f"{one_line(exc)}") from None
 
 
 def stored_login(server: str, name: str | None = None) -> Login | None:
@@ -212,7 +212,7 @@ def _keep_login(login: Login) -> None:
                      mode=0o600)
     except OSError as exc:
         raise CommunityError(f"the token could not be kept in the data folder: "
-                             f"{_one_line(exc)}") from None
+                             f"{one_line(exc)}") from None
 
 
 # ---------------------------------------------------------------------- the client
@@ -306,7 +306,7 @@ class Client:
         except (urllib.error.URLError, OSError, ValueError) as exc:
             reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
             raise CommunityError(f"cannot reach the server at {self.server}: "
-                                 f"{_one_line(reason)}") from None
+                                 f"{one_line(reason)}") from None
         if len(payload) > MAX_ANSWER_BYTES:
             raise CommunityError(f"the server at {self.server} sent an answer too large to read")
         if raw:
@@ -335,7 +335,7 @@ def _refusal(exc: urllib.error.HTTPError) -> CommunityError:
         wait = (exc.headers.get("Retry-After", "") if exc.headers else "").strip()
         message = (f"the server is busy; try again in {wait} s" if wait.isdigit()
                    else "the server is busy; try again in a moment")
-    return CommunityError(_one_line(message or f"the server answered {exc.code} {exc.reason}"),
+    return CommunityError(one_line(message or f"the server answered {exc.code} {exc.reason}"),
                           status=exc.code, code=code)
 
 
@@ -343,42 +343,9 @@ def _quote(ref: str) -> str:
     return urllib.parse.quote(ref, safe="")
 
 
-def _one_line(value: object) -> str:
+def one_line(value: object) -> str:
     text = " ".join(str(value).split())
     return text[:300] if text else value.__class__.__name__
-
-
-# ---------------------------------------------------------------------- downloading a map
-
-def download(client: Client, ref: str) -> Any:
-    """Fetch a published map into the maps folder (written atomically, named by its title and
-    share code) and return it as a services.library.KnownMap. The file is kept only if it loads
-    here and is the very map the server lists under `ref`."""
-    from services import library
-    from services.paths import maps_dir
-    from services.runfiles import safe_name
-
-    entry = client.map(ref)
-    text = client.map_file(ref)
-    title, code = str(entry.get("title", "")), str(entry.get("share_code", ""))
-    stem = "_".join(part for part in (safe_name(title, 40), safe_name(code, 9)) if part)
-    try:
-        target = maps_dir() / f"{stem or 'map'}.toml"
-        write_atomic(target, text.encode("utf-8"))
-    except OSError as exc:
-        raise CommunityError(f"the map could not be saved in the maps folder: "
-                             f"{_one_line(exc)}") from None
-    try:
-        known = library.read_map(target)
-    except library.MapLoadError as exc:
-        target.unlink(missing_ok=True)
-        raise CommunityError(f"the server sent a map that does not load here: "
-                             f"{_one_line(exc)}") from None
-    if known.map_id != entry.get("id"):
-        target.unlink(missing_ok=True)
-        raise CommunityError("the server sent a map file that is not the map it lists under "
-                             "this code")
-    return known
 
 
 # ---------------------------------------------------------------------- the outbox
@@ -398,7 +365,7 @@ def outbox_dir() -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except (DataFolderError, OSError) as exc:
         raise CommunityError(f"the outbox cannot be kept in the data folder: "
-                             f"{_one_line(exc)}") from None
+                             f"{one_line(exc)}") from None
     return folder
 
 
@@ -410,7 +377,7 @@ def queue(server: str, run: Mapping[str, Any]) -> Path:
     try:
         write_atomic(path, text.encode("utf-8"))
     except OSError as exc:
-        raise CommunityError(f"the run could not be put in the outbox: {_one_line(exc)}") from None
+        raise CommunityError(f"the run could not be put in the outbox: {one_line(exc)}") from None
     return path
 
 

@@ -224,13 +224,13 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_fetch(args: argparse.Namespace) -> int:
-    from services import community
+    from services import community, map_download
 
     client = _client("fetch", args.server, login_needed=False)
     if client is None:
         return EXIT_FAILED
     try:
-        known = community.download(client, args.code)
+        known = map_download.download(client, args.code)
     except community.CommunityError as exc:
         err("fetch", exc.message)
         return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED

@@ -17,7 +17,7 @@ from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.screens.settings import SettingsScreen
 from app.screens.title import TitleScreen, menu
-from services import community
+from services import community, map_download
 from services.settings import Settings, load_settings, save_settings
 from tests.app.support import text_of
 from tests.server.conftest import challenge
@@ -111,7 +111,7 @@ async def test_auto_submit_sends_the_win_without_asking(app, server, user_data):
     publish(server, MAP, slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url, auto_submit=True))
-    known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
+    known = map_download.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
     async with app.run_test(size=SIZE) as pilot:
         results = await win(app, pilot, known.path)
         await until(pilot, lambda: "global rank" in text_of(results, "#community"))
@@ -122,7 +122,7 @@ async def test_a_win_while_the_server_is_down_can_wait_in_the_outbox(app, server
     publish(server, MAP, slower_by=1)
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
-    known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
+    known = map_download.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
     server.stop()
     async with app.run_test(size=SIZE) as pilot:
         results = await win(app, pilot, known.path)
@@ -145,7 +145,7 @@ async def test_a_win_that_is_not_the_best_names_the_best_rank(app, server, user_
     community.keep_login(client.register("Tester"))
     first = client.submit(challenge(MAP)[1])  # a better play, sent before
     assert community.wait_for_verdicts(client, [first], 30)[first]["rank"] == 1
-    known = community.download(client, challenge(MAP)[1]["map_id"])
+    known = map_download.download(client, challenge(MAP)[1]["map_id"])
     async with app.run_test(size=SIZE) as pilot:
         results = await win(app, pilot, known.path, slower(challenge(MAP)[1], 2))
         await until(pilot, lambda: "Verified" in text_of(results, "#community"),
@@ -159,7 +159,7 @@ async def test_a_taken_name_leads_to_settings_and_submits_again(app, server, use
     community.Client(server.url).register("Tester")  # someone else has the name
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url, player="Tester", auto_submit=True))
-    known = community.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
+    known = map_download.download(community.Client(server.url), challenge(MAP)[1]["map_id"])
     async with app.run_test(size=SIZE) as pilot:
         results = await win(app, pilot, known.path)
         button = results.query_one("#submit", Button)

@@ -28,7 +28,7 @@ from app.games.cardrogue.screens.replay import open_card_rogue_run
 from app.player import player_name
 from app.words import plural
 from engine.core import shown
-from services import community
+from services import community, map_download
 
 PAGE = 30  # maps asked for at a time
 BOARD = 10  # ranks shown for the highlighted map
@@ -356,7 +356,7 @@ class CommunityScreen(Screen[None]):
     def download(self, ref: str, run_id: int | None) -> None:
         client = community.Client(self.server)
         try:
-            known = community.download(client, ref)
+            known = map_download.download(client, ref)
             run_path = None
             if run_id is not None:
                 import json
