@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.roguelike import RULES, RogueAction  # noqa: E402
-from engine.roguelike.state import RogueState  # noqa: E402
+from engine.roguelike import RULES, Action  # noqa: E402
+from engine.roguelike.state import State  # noqa: E402
 from engine.roguelike.tables import difficulty, tables  # noqa: E402
 
 BOUND = 3000  # actions: a game still going after this many is counted as stuck
@@ -50,11 +50,11 @@ BUILDS = {
 }
 
 
-def _first(legal: list[RogueAction], kind: str) -> RogueAction | None:
+def _first(legal: list[Action], kind: str) -> Action | None:
     return next((a for a in legal if a.kind == kind), None)
 
 
-def _raise(state: RogueState, legal: list[RogueAction], build: tuple[str, str]) -> RogueAction:
+def _raise(state: State, legal: list[Action], build: tuple[str, str]) -> Action:
     """Two dice where they help most: each to the skill with the most weight per die it has
     (so Search, Climb and the rest keep up with the Difficulty, which a 1d6 skill cannot pass
     from level 4)."""
@@ -65,22 +65,22 @@ def _raise(state: RogueState, legal: list[RogueAction], build: tuple[str, str]) 
         best = max((s for s in weight if dice[s] < 6), key=lambda s: weight[s] / dice[s])
         chosen.append(best)
         dice[best] += 1
-    action = RogueAction("raise", names=tuple(sorted(chosen)))
+    action = Action("raise", names=tuple(sorted(chosen)))
     return action if action in legal else legal[0]
 
 
-def _fight(state: RogueState, legal: list[RogueAction]) -> RogueAction:
+def _fight(state: State, legal: list[Action]) -> Action:
     place, rogue = state.place, state.rogue
     monsters = place.monsters
     total = sum(m.hp for m in monsters)
     weakest = min(range(len(monsters)), key=lambda i: monsters[i].hp)
-    attack = RogueAction("attack", monster=weakest)
+    attack = Action("attack", monster=weakest)
     heal = _healing(state, legal)
     if heal is not None and rogue.hp <= max(2, rogue.max_hp // 3):
         return heal
     for item_index, item in enumerate(rogue.items):  # a wand or a bow before the knife
         for kind in ("zap", "shoot"):
-            action = RogueAction(kind, monster=weakest, item=item_index)
+            action = Action(kind, monster=weakest, item=item_index)
             if action in legal and item.charges > 0 and item.identified:
                 return action
     # Weak enough to beat with hit points to spare: fight (and eat afterwards).
@@ -93,35 +93,35 @@ def _fight(state: RogueState, legal: list[RogueAction]) -> RogueAction:
     return attack
 
 
-def _healing(state: RogueState, legal: list[RogueAction]) -> RogueAction | None:
+def _healing(state: State, legal: list[Action]) -> Action | None:
     for index, item in enumerate(state.rogue.items):
-        if item.identified and item.name in HEALING and RogueAction("use", item=index) in legal:
-            return RogueAction("use", item=index)
+        if item.identified and item.name in HEALING and Action("use", item=index) in legal:
+            return Action("use", item=index)
     return None
 
 
-def _can_pass(state: RogueState, skill: str) -> bool:
+def _can_pass(state: State, skill: str) -> bool:
     """Whether the skill's dice can reach the level's Difficulty at all (each die gives at most
     one success)."""
     rogue = state.rogue
     return rogue.skills[skill] + rogue.bonus_dice(skill) >= difficulty(state.depth)
 
 
-def _target(state: RogueState) -> tuple[int, int]:
+def _target(state: State) -> tuple[int, int]:
     """Where the way on is drawn: the corner opposite the stairs up."""
     level = state.level
     row, col = level.landmarks["up"]
     return (level.height - 1 - row, level.width - 1 - col)
 
 
-def _explore(state: RogueState, legal: list[RogueAction], searched: set) -> RogueAction | None:
+def _explore(state: State, legal: list[Action], searched: set) -> Action | None:
     level, rogue = state.level, state.rogue
     target = _target(state)
     # Doors of places already drawn, by the open ways between them (breadth first).
-    first_step: dict[int, RogueAction | None] = {state.here: None}
+    first_step: dict[int, Action | None] = {state.here: None}
     queue = deque([state.here])
-    frontier: list[tuple[int, int, RogueAction | None, int]] = []
-    across: RogueAction | None = None  # the way to the nearest room still to be crossed
+    frontier: list[tuple[int, int, Action | None, int]] = []
+    across: Action | None = None  # the way to the nearest room still to be crossed
     while queue:
         here = queue.popleft()
         for door_id in level.places[here].doors:
@@ -130,7 +130,7 @@ def _explore(state: RogueState, legal: list[RogueAction], searched: set) -> Rogu
                 continue
             if not door.open:
                 if not level.places[here].crossed:  # a chasm or cliff between: a last resort
-                    across = across or (first_step[here] or RogueAction("cross"))
+                    across = across or (first_step[here] or Action("cross"))
                     continue
                 far = abs(door.square[0] - target[0]) + abs(door.square[1] - target[1])
                 frontier.append((far, len(frontier), first_step[here], door_id))
@@ -138,7 +138,7 @@ def _explore(state: RogueState, legal: list[RogueAction], searched: set) -> Rogu
             there = door.outer if door.inner == here else door.inner
             if there is None or there in first_step:
                 continue
-            first_step[there] = first_step[here] or RogueAction("go", door=door_id)
+            first_step[there] = first_step[here] or Action("go", door=door_id)
             queue.append(there)
     frontier.sort(key=lambda entry: entry[:2])
     forced = None
@@ -147,20 +147,20 @@ def _explore(state: RogueState, legal: list[RogueAction], searched: set) -> Rogu
         if door.locked:  # picked while picks last, forced only with hit points to spare
             kind = "pick" if rogue.lockpicks > 0 and _can_pass(state, "lockpick") else "force"
             if kind == "force" and (rogue.hp <= 3 or not _can_pass(state, "stab")):
-                forced = forced or (step or RogueAction("force", door=door_id))
+                forced = forced or (step or Action("force", door=door_id))
                 continue
         else:
             kind = "open"
-        action = step or RogueAction(kind, door=door_id)
+        action = step or Action(kind, door=door_id)
         if action in legal:
             return action
     # Nothing left to open: hack a terminal, search each place once, else force a door.
     if "terminal" in state.place.landmarks and not level.hacked and _first(legal, "hack") \
             and _can_pass(state, "hack"):
-        return RogueAction("hack")
+        return Action("hack")
     if _can_pass(state, "search"):
         if (state.depth, level.visits, state.here) not in searched:
-            return RogueAction("search")
+            return Action("search")
         unsearched = sorted(place for place, step in first_step.items()  # one goal, no dithering
                             if step is not None and (state.depth, level.visits, place)
                             not in searched)
@@ -171,21 +171,21 @@ def _explore(state: RogueState, legal: list[RogueAction], searched: set) -> Rogu
     if forced is not None:  # the last way on, whatever it costs
         return forced
     if _can_pass(state, "search"):
-        return RogueAction("search")  # the shifting dungeon's hidden way, once no door is left
+        return Action("search")  # the shifting dungeon's hidden way, once no door is left
     return None  # no check left that can pass: the rogue is shut in on this level
 
 
-def careful_action(state: RogueState, build: tuple[str, str], searched: set) -> RogueAction | None:
+def careful_action(state: State, build: tuple[str, str], searched: set) -> Action | None:
     """The careful player's next action, or None when nothing it can do can pass."""
     legal = state.legal_actions()
     rogue, place = state.rogue, state.place
     if state.phase == "create":
-        return RogueAction("choose_skill", name=build[len(rogue.chosen)])
+        return Action("choose_skill", name=build[len(rogue.chosen)])
     if state.phase == "raise":
         return _raise(state, legal, build)
     if state.phase == "ability":
-        return next(RogueAction("ability", name=a) for a in ABILITIES
-                    if RogueAction("ability", name=a) in legal)
+        return next(Action("ability", name=a) for a in ABILITIES
+                    if Action("ability", name=a) in legal)
     for kind in ("take_amulet", "climb", "disable"):
         action = _first(legal, kind)
         if action is not None:
@@ -195,7 +195,7 @@ def careful_action(state: RogueState, build: tuple[str, str], searched: set) -> 
     if rogue.hp < rogue.max_hp:
         for index, corpse in enumerate(place.corpses):
             if corpse["name"] not in DISEASED or "iron_stomach" in rogue.abilities:
-                return RogueAction("eat", index=index)
+                return Action("eat", index=index)
         heal = _healing(state, legal)
         if heal is not None and rogue.hp <= rogue.max_hp // 2:
             return heal
@@ -206,7 +206,7 @@ def careful_action(state: RogueState, build: tuple[str, str], searched: set) -> 
     return _explore(state, legal, searched)
 
 
-def play(seed: int, build: tuple[str, str]) -> tuple[RogueState, str, str]:
+def play(seed: int, build: tuple[str, str]) -> tuple[State, str, str]:
     """One game: the state, how it ended ("won", "dead", "shut in": no check it could pass was
     left, or "stuck": still going after BOUND actions) and what hurt the rogue last."""
     state = RULES.new_game(seed=seed)

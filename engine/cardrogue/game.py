@@ -37,6 +37,7 @@ from engine.cardrogue.view import view as view_of
 from engine.core.dice import Dice
 from engine.core.protocol import Event, IllegalAction
 
+GAME = "cardrogue"  # the name Card Rogue is registered under in engine.games, and runs carry
 # Bump whenever any outcome of any action can change: runs from another version are refused.
 RULES_VERSION = 4
 
@@ -496,4 +497,4 @@ def replay(spec: MapSpec, seats: list[tuple[str, str]], actions: list[Action], *
     return game
 
 
-__all__ = ["FACE_DOWN", "REVEALED", "RULES_VERSION", "UNSEEN", "Game", "replay", "stray_field"]
+__all__ = ["FACE_DOWN", "GAME", "REVEALED", "RULES_VERSION", "UNSEEN", "Game", "replay", "stray_field"]

@@ -25,7 +25,7 @@ from engine.cardrogue.actions import Action
 from engine.cardrogue.game import RULES_VERSION, Game
 from engine.cardrogue.identity import share_code
 from engine.cardrogue.level import GOAL_KINDS, Goal, MapSpec
-from engine.core.contract import OnStart, OnStep, Rules, Verdict, verdict
+from engine.core.contract import OnStart, OnStep, Verdict, verdict
 from engine.core.files import project_folder
 from engine.core.info import GameInfo, OptionSpec, Ranking
 from engine.core.runs import (
@@ -90,7 +90,7 @@ INFO = GameInfo(
 )
 
 
-class CardRogueRules:
+class Rules:
     """Card Rogue's Rules (engine.core.contract.Rules)."""
 
     name = runs.GAME
@@ -224,8 +224,10 @@ def _goal(name: Any) -> Goal:
     return goal
 
 
-RULES = CardRogueRules()
+RULES = Rules()
 if TYPE_CHECKING:
-    _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks Card Rogue against engine.core.contract
+    from engine.core.contract import Rules as ContractRules
 
-__all__ = ["INFO", "RULES", "CardRogueRules", "board_of"]
+    _KEEPS_TO_THE_CONTRACT: ContractRules = RULES  # mypy checks Card Rogue against engine.core.contract
+
+__all__ = ["INFO", "RULES", "Rules", "board_of"]

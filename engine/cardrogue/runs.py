@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from engine.cardrogue.actions import Action
-from engine.cardrogue.game import RULES_VERSION, Game, stray_field
+from engine.cardrogue.game import GAME, RULES_VERSION, Game, stray_field
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.level import Goal, MapSpec
 from engine.core.protocol import Event
@@ -70,7 +70,6 @@ from engine.core.runs import (
     verify_replay,
 )
 
-GAME = "cardrogue"  # the name Card Rogue is registered under in engine.games, and runs carry
 TABLE_FORMAT_VERSION = 2  # the first layout with `table`
 MAX_TABLE_PLAYERS = 8
 MAX_TABLE_GOALS = 16

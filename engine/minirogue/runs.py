@@ -37,9 +37,8 @@ from engine.core.runs import (
 from engine.core.runs import Run as AnyRun
 from engine.minirogue import options as setup
 from engine.minirogue.actions import Action
-from engine.minirogue.state import RULES_VERSION, State
+from engine.minirogue.state import GAME, RULES_VERSION, State
 
-GAME = "minirogue"
 FORMAT_VERSION = 2  # Mini Rogue runs were first written in core's format 2; it reads no other
 FIELDS = ("format_version", "game", "rules_version", "seed", "difficulty", "dungeon_keys",
           "player", "recorded", "actions", "claimed")

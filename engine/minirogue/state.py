@@ -27,6 +27,7 @@ from engine.minirogue.combat import Fight
 from engine.minirogue.tables import SPELLS, Tables
 from engine.minirogue.view import View, build_view
 
+GAME = "minirogue"  # the name Mini Rogue is registered under in engine.games, and runs carry
 RULES_VERSION = 2
 
 # Which kinds of action each pending choice takes, and how to say what it waits for.

@@ -28,13 +28,13 @@ Laid out like the rulebook:
 """
 
 from engine.core.runs import MAX_SEED
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import skill_names
-from engine.roguelike.rules import RULES, RoguelikeRules
+from engine.roguelike.rules import RULES, Rules
 from engine.roguelike.runs import record as record_run
-from engine.roguelike.state import RogueState
-from engine.roguelike.view import LEGEND, RogueView
+from engine.roguelike.state import State
+from engine.roguelike.view import LEGEND, View
 
 # What the app may use: it imports this package, never the modules inside it.
-__all__ = ["LEGEND", "MAX_SEED", "RULES", "RogueAction", "RogueState", "RogueView", "RoguelikeRules",
+__all__ = ["LEGEND", "MAX_SEED", "RULES", "Action", "State", "View", "Rules",
            "record_run", "skill_names"]

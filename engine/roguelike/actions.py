@@ -45,7 +45,7 @@ MAX_NAME = 32
 
 
 @dataclass(frozen=True, slots=True)
-class RogueAction:
+class Action:
     kind: str
     door: int | None = None
     monster: int | None = None
@@ -62,7 +62,7 @@ class RogueAction:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any) -> RogueAction:
+    def from_dict(cls, data: Any) -> Action:
         if not isinstance(data, dict):
             raise ValueError("an action must be a table")
         kind = data.get("do")

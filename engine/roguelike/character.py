@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.dice import Dice
 from engine.core.protocol import Event
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.tables import tables
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 SUCCESS_FACE = 5  # a die showing 5 or 6 is a success
 
@@ -125,7 +125,7 @@ def skill_check(dice: Dice, rogue: Rogue, skill: str, needed: int, extra: int = 
     return data
 
 
-def choice_problem(rogue: Rogue, a: RogueAction) -> str | None:
+def choice_problem(rogue: Rogue, a: Action) -> str | None:
     """Why `a` is not a choice of a 2d6 skill still open at creation; None if it is."""
     if a.kind != "choose_skill":
         return "first choose your two 2d6 skills"
@@ -134,7 +134,7 @@ def choice_problem(rogue: Rogue, a: RogueAction) -> str | None:
     return f"{a.name} is already chosen" if a.name in rogue.chosen else None
 
 
-def choose_skill(state: RogueState, a: RogueAction) -> list[Event]:
+def choose_skill(state: State, a: Action) -> list[Event]:
     """One skill starts at 2d6; with the last one chosen, play begins on the first level."""
     assert a.name is not None  # why_illegal checked the kind's arguments
     data = tables()["character"]

@@ -8,21 +8,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import SUCCESS_FACE, Item, roll_pool
 from engine.roguelike.exploring import enter
 from engine.roguelike.loot import collect_loot
 from engine.roguelike.tables import difficulty, parse_dice, roll_dice, tables
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 FIGHT_KINDS = ("attack", "shoot", "zap", "befriend", "sneak", "flee")
 WEAPONS = ("dagger", "spear", "sword")
 THROWN = ("dagger", "spear")
 
 
-def fight_problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
+def fight_problem(state: State, a: Action, item: Item | None) -> str | None:
     """Why `a` is not allowed where monsters may face the rogue; None if it is. While they are
     awake only a fight, sneaking past or fleeing will do."""
     place = state.place
@@ -55,7 +55,7 @@ def fight_problem(state: RogueState, a: RogueAction, item: Item | None) -> str |
     return _missile_problem(state, a.kind, item)
 
 
-def _missile_problem(state: RogueState, kind: str, item: Item) -> str | None:
+def _missile_problem(state: State, kind: str, item: Item) -> str | None:
     if kind == "shoot":
         if item.name == "bow":
             return None if item.charges > 0 else "you have no arrows"
@@ -71,7 +71,7 @@ def _dice_count(item: Item) -> int:
     return parse_dice(item.dice)[0] + item.status_dice() - (1 if item.rusty else 0)
 
 
-def _weapon(state: RogueState) -> Item | None:
+def _weapon(state: State) -> Item | None:
     """The best blade for Stab; None (the knife) when no weapon carried beats it, as a
     cursed or rusted dagger does not."""
     weapons = [item for item in state.rogue.items if item.name in WEAPONS]
@@ -86,12 +86,12 @@ def _damage_dice(item: Item | None) -> tuple[str, int]:
     return item.dice, item.status_dice() - (1 if item.rusty else 0)
 
 
-def attack(state: RogueState, a: RogueAction) -> list[Event]:
+def attack(state: State, a: Action) -> list[Event]:
     assert a.monster is not None  # why_illegal checked the kind's arguments
     return _strike(state, a.monster, "stab", _weapon(state), ranged=False)
 
 
-def shoot(state: RogueState, a: RogueAction) -> list[Event]:
+def shoot(state: State, a: Action) -> list[Event]:
     assert a.monster is not None and a.item is not None  # why_illegal checked both
     item = state.rogue.items[a.item]
     if item.name == "bow":
@@ -100,7 +100,7 @@ def shoot(state: RogueState, a: RogueAction) -> list[Event]:
     return _strike(state, a.monster, "throw", item, ranged=True)
 
 
-def _strike(state: RogueState, target: int, skill: str, weapon: Item | None,
+def _strike(state: State, target: int, skill: str, weapon: Item | None,
             ranged: bool) -> list[Event]:
     place, rogue = state.place, state.rogue
     monster = place.monsters[target]
@@ -117,7 +117,7 @@ def _strike(state: RogueState, target: int, skill: str, weapon: Item | None,
     return events + monsters_turn(state)
 
 
-def wound(state: RogueState, target: int, dice_text: str, extra: int, by: str) -> list[Event]:
+def wound(state: State, target: int, dice_text: str, extra: int, by: str) -> list[Event]:
     """Roll damage against the monster `target` of the rogue's place; a slain one may leave a
     corpse to eat."""
     place = state.place
@@ -136,7 +136,7 @@ def wound(state: RogueState, target: int, dice_text: str, extra: int, by: str) -
     return events
 
 
-def zap(state: RogueState, a: RogueAction) -> list[Event]:
+def zap(state: State, a: Action) -> list[Event]:
     assert a.monster is not None and a.item is not None  # why_illegal checked both
     item = state.rogue.items[a.item]
     item.charges -= 1
@@ -154,7 +154,7 @@ def zap(state: RogueState, a: RogueAction) -> list[Event]:
     return events + monsters_turn(state)
 
 
-def befriend(state: RogueState, a: RogueAction) -> list[Event]:
+def befriend(state: State, a: Action) -> list[Event]:
     assert a.monster is not None  # why_illegal checked the kind's arguments
     roll, needed = state.dice.roll("rogue"), tables()["combat"]["befriend_on"]
     events = [Event("befriend", {"roll": roll, "needed": needed, "passed": roll >= needed})]
@@ -164,7 +164,7 @@ def befriend(state: RogueState, a: RogueAction) -> list[Event]:
     return events + monsters_turn(state)
 
 
-def sneak(state: RogueState, a: RogueAction) -> list[Event]:
+def sneak(state: State, a: Action) -> list[Event]:
     passed, event = state.check("stealth")
     if passed:
         state.place.sneaked = True
@@ -172,7 +172,7 @@ def sneak(state: RogueState, a: RogueAction) -> list[Event]:
     return [event] + monsters_turn(state)
 
 
-def flee(state: RogueState, a: RogueAction) -> list[Event]:
+def flee(state: State, a: Action) -> list[Event]:
     passed, event = state.check("run")
     if passed:
         back = state.came_from
@@ -182,7 +182,7 @@ def flee(state: RogueState, a: RogueAction) -> list[Event]:
     return [event] + monsters_turn(state)
 
 
-def monsters_turn(state: RogueState) -> list[Event]:
+def monsters_turn(state: State) -> list[Event]:
     """The pet bites first, then every monster still awake attacks: it rolls its dice (the
     level's Difficulty unless it has its own) and hits with a single success."""
     place, rogue = state.place, state.rogue

@@ -11,7 +11,7 @@ from engine.roguelike.paper import Monster, Place, Trap
 from engine.roguelike.tables import look_up, roll_on, tables
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 LETTERS = ("E", "D", "C", "B", "A")
 
@@ -52,7 +52,7 @@ def roll_trap(dice: Dice, key: str, letter: str) -> tuple[Trap, int]:
     return Trap(entry["name"], letter, entry["attack_dice"], entry["damage"], entry["effect"]), roll
 
 
-def encounters(state: RogueState, place: Place, revisit: bool) -> list[Event]:
+def encounters(state: State, place: Place, revisit: bool) -> list[Event]:
     """Roll the encounters of a room entered (twice in a Monster HQ). On a revisit an odd roll
     meets nothing and an even one only its monsters, as the rulebook says."""
     key = f"dm:{state.depth}"
@@ -77,7 +77,7 @@ def encounters(state: RogueState, place: Place, revisit: bool) -> list[Event]:
     return events
 
 
-def spawn(state: RogueState, place: Place, letter: str, kind: str) -> Event:
+def spawn(state: State, place: Place, letter: str, kind: str) -> Event:
     """Put one `kind` ("monster", "trap" or "loot") of level `letter` in `place`."""
     key = f"dm:{state.depth}"
     if kind == "monster":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import Item
 from engine.roguelike.dungeon_master import draw_corridor, draw_room, frontier
 from engine.roguelike.encounters import encounters
@@ -21,10 +21,10 @@ from engine.roguelike.shops import roll_stock
 from engine.roguelike.tables import tables
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 
-def problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
+def problem(state: State, a: Action, item: Item | None) -> str | None:
     """Why an exploring action (a door's, search or hack) is not allowed here; None if it is."""
     if a.kind == "search":
         return None
@@ -33,7 +33,7 @@ def problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
     return _door_problem(state, a)
 
 
-def _door_problem(state: RogueState, a: RogueAction) -> str | None:
+def _door_problem(state: State, a: Action) -> str | None:
     place, level = state.place, state.level
     if a.door is None or a.door not in place.doors or not level.doors[a.door].visible:
         return "there is no such door here"
@@ -55,7 +55,7 @@ def _door_problem(state: RogueState, a: RogueAction) -> str | None:
     return None
 
 
-def open_door(state: RogueState, a: RogueAction) -> list[Event]:
+def open_door(state: State, a: Action) -> list[Event]:
     assert a.door is not None  # why_illegal checked the kind's arguments
     door = state.level.doors[a.door]
     events: list[Event] = []
@@ -68,7 +68,7 @@ def open_door(state: RogueState, a: RogueAction) -> list[Event]:
     return events + _swing_open(state, door.id)
 
 
-def pick_lock(state: RogueState, a: RogueAction) -> list[Event]:
+def pick_lock(state: State, a: Action) -> list[Event]:
     assert a.door is not None  # why_illegal checked the kind's arguments
     passed, event = state.check("lockpick")
     events = [event]
@@ -81,7 +81,7 @@ def pick_lock(state: RogueState, a: RogueAction) -> list[Event]:
     return events
 
 
-def force_door(state: RogueState, a: RogueAction) -> list[Event]:
+def force_door(state: State, a: Action) -> list[Event]:
     assert a.door is not None  # why_illegal checked the kind's arguments
     passed, event = state.check("stab")
     if passed:
@@ -92,12 +92,12 @@ def force_door(state: RogueState, a: RogueAction) -> list[Event]:
                                   "cause": "door"})]
 
 
-def go_through(state: RogueState, a: RogueAction) -> list[Event]:
+def go_through(state: State, a: Action) -> list[Event]:
     assert a.door is not None  # why_illegal checked the kind's arguments
     return _walk_through(state, a.door)
 
 
-def _swing_open(state: RogueState, door_id: int) -> list[Event]:
+def _swing_open(state: State, door_id: int) -> list[Event]:
     """The door opens; beyond a new one the Dungeon Master draws a corridor (from a room) or a
     room (from a corridor), unless there is no room for it: then the door is false."""
     level = state.level
@@ -119,14 +119,14 @@ def _swing_open(state: RogueState, door_id: int) -> list[Event]:
     return _walk_through(state, door_id)
 
 
-def _walk_through(state: RogueState, door_id: int) -> list[Event]:
+def _walk_through(state: State, door_id: int) -> list[Event]:
     door = state.level.doors[door_id]
     target = door.outer if door.inner == state.here else door.inner
     assert target is not None  # an open door that is not false leads somewhere
     return enter(state, target)
 
 
-def enter(state: RogueState, place_id: int) -> list[Event]:
+def enter(state: State, place_id: int) -> list[Event]:
     """Step into a place; a room entered for the first time on this visit of the level rolls
     its encounters (a revisit keeps only even monster rolls, as the rulebook says)."""
     state.came_from = state.here if place_id != state.here else state.came_from
@@ -147,7 +147,7 @@ def enter(state: RogueState, place_id: int) -> list[Event]:
     return events
 
 
-def search(state: RogueState, a: RogueAction) -> list[Event]:
+def search(state: State, a: Action) -> list[Event]:
     passed, event = state.check("search")
     events = [event]
     level, place = state.level, state.place
@@ -168,7 +168,7 @@ def search(state: RogueState, a: RogueAction) -> list[Event]:
     return events
 
 
-def _shut_in(state: RogueState) -> bool:
+def _shut_in(state: State) -> bool:
     """The way on is not found and every door left that could lead somewhere new needs a
     check the rogue cannot pass: a secret one Search or Hack, a locked one Lockpick or
     Stab, one beyond a chasm or cliff Jump or Climb."""
@@ -191,7 +191,7 @@ def _shut_in(state: RogueState) -> bool:
     return True
 
 
-def hack(state: RogueState, a: RogueAction) -> list[Event]:
+def hack(state: State, a: Action) -> list[Event]:
     passed, event = state.check("hack")
     events = [event]
     if passed:

@@ -7,15 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import Item
 from engine.roguelike.tables import tables
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 
-def problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
+def problem(state: State, a: Action, item: Item | None) -> str | None:
     """Why crossing, praying, drinking or eating is not allowed here; None if it is."""
     place = state.place
     if a.kind == "cross":
@@ -29,7 +29,7 @@ def problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
     return None if a.index is not None and a.index < len(place.corpses) else "nothing to eat"
 
 
-def cross(state: RogueState, a: RogueAction) -> list[Event]:
+def cross(state: State, a: Action) -> list[Event]:
     place = state.place
     chasm = place.feature == "chasm"
     passed, event = state.check("jump" if chasm else "climb")
@@ -42,7 +42,7 @@ def cross(state: RogueState, a: RogueAction) -> list[Event]:
     return events
 
 
-def climb(state: RogueState, a: RogueAction) -> list[Event]:
+def climb(state: State, a: Action) -> list[Event]:
     if state.hopeless("climb"):
         # No roll could get him out on the far side: he crawls back out where he fell in.
         state.place.in_chasm = False
@@ -55,20 +55,20 @@ def climb(state: RogueState, a: RogueAction) -> list[Event]:
     return [event]
 
 
-def pray(state: RogueState, a: RogueAction) -> list[Event]:
+def pray(state: State, a: Action) -> list[Event]:
     lifted = [i for i, item in enumerate(state.rogue.items) if item.status == "cursed"]
     for i in lifted:
         state.rogue.items[i].status = "uncursed"
     return [Event("prayed", {"curses_lifted": len(lifted)})]
 
 
-def drink(state: RogueState, a: RogueAction) -> list[Event]:
+def drink(state: State, a: Action) -> list[Event]:
     state.place.fountain_used = True
     state.rogue.level_bonus["all"] = state.rogue.level_bonus.get("all", 0) + 1
     return [Event("fountain", {"bonus_dice": 1})]
 
 
-def eat(state: RogueState, a: RogueAction) -> list[Event]:
+def eat(state: State, a: Action) -> list[Event]:
     assert a.index is not None  # why_illegal checked the kind's arguments
     corpse = state.place.corpses.pop(a.index)
     data = tables()["eating"]

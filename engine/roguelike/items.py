@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import Item
 from engine.roguelike.combat import monsters_turn
 from engine.roguelike.encounters import spawn
@@ -15,14 +15,14 @@ from engine.roguelike.spells import cast
 from engine.roguelike.tables import roll_dice, tables
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 SPELL_ITEMS = ("scroll", "spellbook", "bag_of_tricks")  # magic that needs no identifying
 USABLE = ("cureall_potion", "scroll", "spellbook", "wand_of_luck", "wand_of_invisibility",
           "bag_of_tricks", "fake_amulet", "rations")  # besides every potion
 
 
-def use_problem(state: RogueState, item: Item | None) -> str | None:
+def use_problem(state: State, item: Item | None) -> str | None:
     if item is None:
         return "you carry no such item"
     if not (item.name.startswith("potion_") or item.name in USABLE):
@@ -36,7 +36,7 @@ def use_problem(state: RogueState, item: Item | None) -> str | None:
     return None
 
 
-def use(state: RogueState, a: RogueAction) -> list[Event]:
+def use(state: State, a: Action) -> list[Event]:
     assert a.item is not None  # why_illegal checked the kind's arguments
     item = state.rogue.items[a.item]
     item.identified = True
@@ -51,7 +51,7 @@ def use(state: RogueState, a: RogueAction) -> list[Event]:
     return events
 
 
-def _take_effect(state: RogueState, item: Item) -> tuple[bool, list[Event]]:
+def _take_effect(state: State, item: Item) -> tuple[bool, list[Event]]:
     """What using `item` does: whether it is used up, and the events."""
     rogue, name, key = state.rogue, item.name, "rogue"
     events: list[Event] = []

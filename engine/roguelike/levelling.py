@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import Rogue
 from engine.roguelike.tables import roll_dice, tables
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 
 def abilities() -> list[str]:
@@ -37,12 +37,12 @@ def raise_options(rogue: Rogue) -> list[tuple[str, str]]:
             if raise_problem(rogue, (a, b)) is None]
 
 
-def raise_choice_problem(rogue: Rogue, a: RogueAction) -> str | None:
+def raise_choice_problem(rogue: Rogue, a: Action) -> str | None:
     """Why `a` is not the skills to raise on gaining a level; None if it is."""
     return "choose the skills to raise" if a.kind != "raise" else raise_problem(rogue, a.names)
 
 
-def ability_problem(rogue: Rogue, a: RogueAction) -> str | None:
+def ability_problem(rogue: Rogue, a: Action) -> str | None:
     """Why `a` is not a new special ability to take; None if it is."""
     if a.kind != "ability":
         return "choose a special ability"
@@ -51,7 +51,7 @@ def ability_problem(rogue: Rogue, a: RogueAction) -> str | None:
     return f"you already have {a.name}" if a.name in rogue.abilities else None
 
 
-def raise_skills(state: RogueState, a: RogueAction) -> list[Event]:
+def raise_skills(state: State, a: Action) -> list[Event]:
     for name in a.names:
         state.rogue.skills[name] += 1
     gain, faces = roll_dice(state.dice, "rogue", f"{tables()['levelling']['hp_dice']}d")
@@ -62,7 +62,7 @@ def raise_skills(state: RogueState, a: RogueAction) -> list[Event]:
             Event("hit_points_gained", {"dice": faces, "gain": gain, "hp": state.rogue.hp})]
 
 
-def gain_ability(state: RogueState, a: RogueAction) -> list[Event]:
+def gain_ability(state: State, a: Action) -> list[Event]:
     assert a.name is not None  # why_illegal checked the kind's arguments
     state.rogue.abilities.append(a.name)
     state.phase = "play"

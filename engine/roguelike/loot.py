@@ -11,7 +11,7 @@ from engine.roguelike.character import Item
 from engine.roguelike.tables import look_up, parse_dice, roll_dice, tables
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 MAGIC_PREFIXES = ("potion_", "wand_", "cureall")
 LETTER_VALUE = {"E": 10, "D": 20, "C": 30, "B": 40, "A": 50}  # the shop's price per loot letter
@@ -73,7 +73,7 @@ def item_name(item: Item) -> str:
     return item.name if item.identified else unidentified(item.name, item.colour)
 
 
-def collect_loot(state: RogueState) -> list[Event]:
+def collect_loot(state: State) -> list[Event]:
     """The rogue picks up his place's gold and loot once no monster or trap is in the way;
     the Amulet of Yendor wins the game."""
     place = state.place

@@ -11,42 +11,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.core.contract import OnStart, OnStep, Rules, Verdict, verdict
+from engine.core.contract import OnStart, OnStep, Verdict, verdict
 from engine.core.info import GameInfo
 from engine.core.runs import Run, check_seed
 from engine.roguelike import runs
-from engine.roguelike.actions import RogueAction
-from engine.roguelike.state import GAME, RULES_VERSION, RogueState
+from engine.roguelike.actions import Action
+from engine.roguelike.state import GAME, RULES_VERSION, State
 
 # Solitaire, set up by its seed alone; its runs do not rank on a board.
 INFO = GameInfo(name=GAME, long_name="Rogue Like Roguelike")
 
 
-class RoguelikeRules:
+class Rules:
     """Rogue Like Roguelike's Rules (engine.core.contract.Rules)."""
 
     name = GAME
     rules_version = RULES_VERSION
     info = INFO
 
-    def new_game(self, seed: int | None = None, **options: Any) -> RogueState:
+    def new_game(self, seed: int | None = None, **options: Any) -> State:
         INFO.check_options(options)
         if seed is None:
             raise ValueError("Rogue Like Roguelike needs a seed: the dungeon is drawn from it")
-        return RogueState(check_seed(seed))
+        return State(check_seed(seed))
 
     def sample_options(self) -> list[dict[str, Any]]:
         return [{"seed": 1}, {"seed": 2024}]
 
-    def parse_action(self, data: Any) -> RogueAction:
-        return RogueAction.from_dict(data)
+    def parse_action(self, data: Any) -> Action:
+        return Action.from_dict(data)
 
     def run_from_dict(self, doc: Any) -> runs.Run:
         return runs.run_from_dict(doc)
 
     def record(self, state: Any, *, player: str | None = None,
                recorded: str = "") -> dict[str, Any]:
-        if not isinstance(state, RogueState):
+        if not isinstance(state, State):
             raise TypeError(f"a Rogue Like Roguelike run records a Rogue Like Roguelike game, "
                             f"not {state!r}")
         return runs.record(state, "Rogue" if player is None else player,
@@ -60,8 +60,10 @@ class RoguelikeRules:
                        lambda parsed: runs.verify(parsed, on_start=on_start, on_step=on_step))
 
 
-RULES = RoguelikeRules()
+RULES = Rules()
 if TYPE_CHECKING:
-    _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks the game against engine.core.contract
+    from engine.core.contract import Rules as ContractRules
 
-__all__ = ["INFO", "RULES", "RoguelikeRules"]
+    _KEEPS_TO_THE_CONTRACT: ContractRules = RULES  # mypy checks the game against engine.core.contract
+
+__all__ = ["INFO", "RULES", "Rules"]

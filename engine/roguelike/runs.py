@@ -28,8 +28,8 @@ from engine.core.runs import (
     recorded_player,
     verify_replay,
 )
-from engine.roguelike.actions import RogueAction
-from engine.roguelike.state import GAME, RULES_VERSION, RogueState
+from engine.roguelike.actions import Action
+from engine.roguelike.state import GAME, RULES_VERSION, State
 
 # The figures a run claims, in this order: how it ended, the deepest level reached, whether the
 # Amulet was won (1 or 0: claims hold no booleans), the score, the actions taken, the hit points.
@@ -42,7 +42,7 @@ class Run(RunForm):
 
     seed: int
     player: str
-    actions: tuple[RogueAction, ...]
+    actions: tuple[Action, ...]
     claimed: Mapping[str, Claim] = field(default_factory=dict)
     recorded: str = ""
     game: str = GAME
@@ -59,7 +59,7 @@ class Run(RunForm):
 def run_from_dict(doc: Any) -> Run:
     """A run document checked field by field. Raises RunError naming the first problem."""
     version = check_document(doc, COMMON_FIELDS, COMMON_REQUIRED)
-    common = common_fields(doc, version, RogueAction.from_dict)
+    common = common_fields(doc, version, Action.from_dict)
     for name in common.claimed:
         if name not in FIGURES:
             raise RunError(BAD_RUN, f"claimed: {name!r} is not a Rogue Like Roguelike figure "
@@ -67,13 +67,13 @@ def run_from_dict(doc: Any) -> Run:
     return Run(**common.fields())
 
 
-def figures(state: RogueState) -> dict[str, Claim]:
+def figures(state: State) -> dict[str, Claim]:
     """What a game reached, as a run claims it."""
     return {"outcome": state.outcome, "deepest": state.deepest, "amulet": int(state.amulet),
             "score": state.score(), "actions": len(state.history), "hp": state.rogue.hp}
 
 
-def record(state: RogueState, player: str, *, recorded: str = "") -> Run:
+def record(state: State, player: str, *, recorded: str = "") -> Run:
     """The run of a game (usually finished). Raises ValueError for a name no run can hold."""
     return Run(seed=state.seed, player=recorded_player(player), actions=tuple(state.history),
                claimed=figures(state), recorded=recorded)
@@ -84,7 +84,7 @@ class Verified:
     """A run that replayed to its end with the figures it claims."""
 
     run: Run
-    state: RogueState
+    state: State
     figures: Mapping[str, Claim]
 
     def summary(self) -> dict[str, Any]:
@@ -100,7 +100,7 @@ def verify(run: Run, *, on_start: Callable[[list[Event]], None] | None = None,
     The level's setting up is told with the rogue's last creation choice, so `on_start` hears
     no events."""
     check_header(run, game=GAME, rules_version=RULES_VERSION)
-    state = RogueState(run.seed)
+    state = State(run.seed)
     if on_start is not None:
         on_start([])
     actual = verify_replay(run, state, figures, on_step=on_step)

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.dice import Dice
 from engine.core.protocol import Event
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import Item
 from engine.roguelike.encounters import make_monster
 from engine.roguelike.loot import item_name, loot_roll, make_item
 from engine.roguelike.tables import look_up, roll_dice, roll_on, tables
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 
 def spell_roll(dice: Dice, key: str) -> str:
@@ -70,7 +70,7 @@ def roll_stock(dice: Dice, key: str, colours: dict[str, str]) -> list[dict[str, 
     return stock
 
 
-def problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
+def problem(state: State, a: Action, item: Item | None) -> str | None:
     """Why buying or selling is not allowed here; None if it is."""
     place = state.place
     if a.kind == "buy":
@@ -86,7 +86,7 @@ def problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
         else "the shop will not buy that"
 
 
-def buy(state: RogueState, a: RogueAction) -> list[Event]:
+def buy(state: State, a: Action) -> list[Event]:
     assert a.index is not None  # why_illegal checked the kind's arguments
     place, rogue = state.place, state.rogue
     ware = place.stock[a.index]
@@ -122,7 +122,7 @@ def buy(state: RogueState, a: RogueAction) -> list[Event]:
                                       "price": price, "gold": rogue.gold})]
 
 
-def sell(state: RogueState, a: RogueAction) -> list[Event]:
+def sell(state: State, a: Action) -> list[Event]:
     assert a.item is not None  # why_illegal checked the kind's arguments
     item = state.rogue.items.pop(a.item)
     gain = item.value // tables()["shop"]["sell_divisor"]

@@ -8,10 +8,10 @@ from engine.core.protocol import Event
 from engine.roguelike.combat import wound
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 
-def cast(state: RogueState, spell: str) -> list[Event]:
+def cast(state: State, spell: str) -> list[Event]:
     rogue, place, level = state.rogue, state.place, state.level
     events = [Event("spell", {"spell": spell})]
     if spell == "light":

@@ -7,16 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import Item
 from engine.roguelike.exploring import enter
 from engine.roguelike.setting_up import set_up_level
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 
-def problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
+def problem(state: State, a: Action, item: Item | None) -> str | None:
     """Why taking the stairs or the Amulet is not allowed here; None if it is."""
     landmarks = state.place.landmarks
     if a.kind == "descend":
@@ -28,15 +28,15 @@ def problem(state: RogueState, a: RogueAction, item: Item | None) -> str | None:
     return None if "amulet" in landmarks else "the Amulet is not here"
 
 
-def descend(state: RogueState, a: RogueAction) -> list[Event]:
+def descend(state: State, a: Action) -> list[Event]:
     return arrive(state, state.depth + 1)
 
 
-def ascend(state: RogueState, a: RogueAction) -> list[Event]:
+def ascend(state: State, a: Action) -> list[Event]:
     return arrive(state, state.depth - 1, by_stairs="down")
 
 
-def arrive(state: RogueState, number: int, by_stairs: str = "up",
+def arrive(state: State, number: int, by_stairs: str = "up",
            room: int | None = None) -> list[Event]:
     """Arrive on level `number`: a new level is set up and the rogue gains a level."""
     events: list[Event] = []
@@ -64,7 +64,7 @@ def arrive(state: RogueState, number: int, by_stairs: str = "up",
     return events + enter(state, room)
 
 
-def take_amulet(state: RogueState, a: RogueAction) -> list[Event]:
+def take_amulet(state: State, a: Action) -> list[Event]:
     state.amulet = True
     state.outcome = "won"
     return [Event("amulet_found", {"level": state.depth})]

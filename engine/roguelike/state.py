@@ -33,20 +33,20 @@ from engine.roguelike import (
     stairs,
     traps,
 )
-from engine.roguelike.actions import KINDS, RogueAction
+from engine.roguelike.actions import KINDS, Action
 from engine.roguelike.character import Item, Rogue, new_rogue, skill_check, skill_names
 from engine.roguelike.levelling import abilities, raise_options
 from engine.roguelike.loot import colour_map
 from engine.roguelike.paper import Level, Place
 from engine.roguelike.setting_up import set_up_level
 from engine.roguelike.tables import difficulty, roll_dice, tables
-from engine.roguelike.view import RogueView, build_view
+from engine.roguelike.view import View, build_view
 
 GAME = "roguelike"
 RULES_VERSION = 2
 
-Handler = Callable[["RogueState", RogueAction], list[Event]]
-PlaceProblem = Callable[["RogueState", RogueAction, Item | None], str | None]
+Handler = Callable[["State", Action], list[Event]]
+PlaceProblem = Callable[["State", Action, Item | None], str | None]
 
 # What each action does, by its kind: the rules live in the module of its rulebook section.
 HANDLERS: dict[str, Handler] = {
@@ -86,13 +86,13 @@ def death_cause(events: list[Event]) -> dict[str, str | None]:
     return {"cause": None, "by": None}
 
 
-class RogueState:
+class State:
     """One game of Rogue Like Roguelike."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.dice = Dice(seed)
-        self.history: list[RogueAction] = []
+        self.history: list[Action] = []
         self.phase = "create"  # create, raise, ability, play, over
         self.rogue: Rogue = new_rogue()
         self.levels: list[Level] = []
@@ -137,17 +137,17 @@ class RogueState:
     def returns(self) -> list[int]:
         return [self.score()]
 
-    def clone(self) -> RogueState:
+    def clone(self) -> State:
         return copy.deepcopy(self)
 
-    def legal_actions(self) -> list[RogueAction]:
+    def legal_actions(self) -> list[Action]:
         if self.is_over:
             return []
         out = [a for a in self._candidates() if self._problem(a) is None]
         return out
 
-    def why_illegal(self, action: RogueAction) -> str | None:
-        if not isinstance(action, RogueAction):
+    def why_illegal(self, action: Action) -> str | None:
+        if not isinstance(action, Action):
             return "not a Rogue Like Roguelike action"
         if self.is_over:
             return "the game is over"
@@ -161,7 +161,7 @@ class RogueState:
                 return f"there is no {arg} {getattr(action, arg)}"
         return self._problem(action)
 
-    def apply(self, action: RogueAction) -> list[Event]:
+    def apply(self, action: Action) -> list[Event]:
         problem = self.why_illegal(action)
         if problem is not None:
             raise IllegalAction(problem, action)
@@ -185,7 +185,7 @@ class RogueState:
         """The actions so far as JSON objects: with the seed, the whole game."""
         return [a.to_dict() for a in self.history]
 
-    def view(self, seat: int = 0) -> RogueView:
+    def view(self, seat: int = 0) -> View:
         if seat != 0:
             raise ValueError(f"Rogue Like Roguelike has one seat, 0, not {seat!r}")
         return build_view(self)
@@ -195,36 +195,36 @@ class RogueState:
 
     # --- what may be done now ---------------------------------------------------------------
 
-    def _candidates(self) -> list[RogueAction]:
+    def _candidates(self) -> list[Action]:
         if self.phase == "create":
-            return [RogueAction("choose_skill", name=s) for s in skill_names()]
+            return [Action("choose_skill", name=s) for s in skill_names()]
         if self.phase == "raise":
-            return [RogueAction("raise", names=pair) for pair in raise_options(self.rogue)]
+            return [Action("raise", names=pair) for pair in raise_options(self.rogue)]
         if self.phase == "ability":
-            return [RogueAction("ability", name=a) for a in abilities()]
+            return [Action("ability", name=a) for a in abilities()]
         place = self.place
-        out: list[RogueAction] = []
+        out: list[Action] = []
         items = range(len(self.rogue.items))
-        out += [RogueAction("use", item=i) for i in items]
+        out += [Action("use", item=i) for i in items]
         if place.in_chasm:
-            return out + [RogueAction("climb")]
+            return out + [Action("climb")]
         if place.trap is not None:
-            return out + [RogueAction("disable"), RogueAction("spring")]
+            return out + [Action("disable"), Action("spring")]
         if self.awake():
             for m in range(len(place.monsters)):
-                out += [RogueAction("attack", monster=m), RogueAction("befriend", monster=m)]
-                out += [RogueAction(k, monster=m, item=i) for k in ("shoot", "zap") for i in items]
-            return out + [RogueAction("sneak"), RogueAction("flee")]
+                out += [Action("attack", monster=m), Action("befriend", monster=m)]
+                out += [Action(k, monster=m, item=i) for k in ("shoot", "zap") for i in items]
+            return out + [Action("sneak"), Action("flee")]
         for door in place.doors:
-            out += [RogueAction(k, door=door) for k in ("open", "pick", "force", "go")]
-        out += [RogueAction(k) for k in ("search", "hack", "descend", "ascend", "take_amulet",
+            out += [Action(k, door=door) for k in ("open", "pick", "force", "go")]
+        out += [Action(k) for k in ("search", "hack", "descend", "ascend", "take_amulet",
                                          "cross", "pray", "drink")]
-        out += [RogueAction("eat", index=k) for k in range(len(place.corpses))]
-        out += [RogueAction("buy", index=k) for k in range(len(place.stock))]
-        out += [RogueAction("sell", item=i) for i in items]
+        out += [Action("eat", index=k) for k in range(len(place.corpses))]
+        out += [Action("buy", index=k) for k in range(len(place.stock))]
+        out += [Action("sell", item=i) for i in items]
         return out
 
-    def _problem(self, a: RogueAction) -> str | None:
+    def _problem(self, a: Action) -> str | None:
         """Why `a` is not allowed now, in words for the player; None if it is."""
         if self.phase == "create":
             return character.choice_problem(self.rogue, a)
@@ -236,7 +236,7 @@ class RogueState:
             return "that choice is not open now"
         return self._play_problem(a)
 
-    def _play_problem(self, a: RogueAction) -> str | None:
+    def _play_problem(self, a: Action) -> str | None:
         """Why `a` is not allowed in play. What bars the way is checked first: a chasm the rogue
         fell into, then a trap, then monsters awake."""
         rogue, place = self.rogue, self.place

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.protocol import Event
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import SUCCESS_FACE, roll_pool
 from engine.roguelike.combat import WEAPONS
 from engine.roguelike.exploring import enter
@@ -16,10 +16,10 @@ from engine.roguelike.stairs import arrive
 from engine.roguelike.tables import roll_dice
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 
-def disable(state: RogueState, a: RogueAction) -> list[Event]:
+def disable(state: State, a: Action) -> list[Event]:
     passed, event = state.check("disable_trap")
     if passed:
         state.place.trap = None
@@ -27,11 +27,11 @@ def disable(state: RogueState, a: RogueAction) -> list[Event]:
     return [event] + _spring(state)
 
 
-def spring(state: RogueState, a: RogueAction) -> list[Event]:
+def spring(state: State, a: Action) -> list[Event]:
     return _spring(state)
 
 
-def _spring(state: RogueState) -> list[Event]:
+def _spring(state: State) -> list[Event]:
     trap = state.place.trap
     assert trap is not None
     state.place.trap = None
@@ -49,7 +49,7 @@ def _spring(state: RogueState) -> list[Event]:
     return events + _trap_effect(state, trap.effect, key)
 
 
-def _trap_effect(state: RogueState, effect: str, key: str) -> list[Event]:
+def _trap_effect(state: State, effect: str, key: str) -> list[Event]:
     """What a sprung trap does besides hurting, then the loot it guarded is taken (before the
     rogue is carried away by a teleport)."""
     events: list[Event] = []

@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.encounters import letters_at
 from engine.roguelike.loot import item_name, unidentified
 from engine.roguelike.paper import LEFT, Door
 from engine.roguelike.tables import difficulty
 
 if TYPE_CHECKING:
-    from engine.roguelike.state import RogueState
+    from engine.roguelike.state import State
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class PlaceView:
 
 
 @dataclass(frozen=True)
-class RogueView:
+class View:
     """What a screen shows: plain frozen values only, and only what the rogue has seen."""
 
     phase: str
@@ -90,7 +90,7 @@ class RogueView:
     abilities: tuple[str, ...]
     diseased: bool
     pending: str
-    legal: tuple[RogueAction, ...]
+    legal: tuple[Action, ...]
     outcome: str | None
     score: int
     deepest: int
@@ -105,7 +105,7 @@ PENDING_BY_PHASE = {"create": "choose_skills", "raise": "raise_skills", "ability
                     "over": "none"}
 
 
-def build_view(state: RogueState) -> RogueView:
+def build_view(state: State) -> View:
     """The rogue's seat's view of `state`."""
     level, rogue, place = state.level, state.rogue, state.place
     doors = tuple(DoorView(d, level.doors[d].square, _way_through(state, level.doors[d]),
@@ -120,7 +120,7 @@ def build_view(state: RogueState) -> RogueView:
         corpses=tuple(c["name"] for c in place.corpses),
         stock=tuple(WareView(_ware_name(w), w["price"], w["count"]) for w in place.stock),
         doors=doors, crossed=place.crossed)
-    return RogueView(
+    return View(
         phase=state.phase, level=state.depth, difficulty=difficulty(state.depth),
         letters=letters_at(state.depth),
         map_rows=tuple(map_rows(state)), legend=LEGEND, rogue_at=state.rogue_square(),
@@ -134,7 +134,7 @@ def build_view(state: RogueState) -> RogueView:
         deepest=state.deepest)
 
 
-def _pending(state: RogueState) -> str:
+def _pending(state: State) -> str:
     """The decision the game waits for."""
     if state.phase != "play":
         return PENDING_BY_PHASE[state.phase]
@@ -146,7 +146,7 @@ def _pending(state: RogueState) -> str:
     return "fight" if state.awake() else "explore"
 
 
-def _way_through(state: RogueState, door: Door) -> str:
+def _way_through(state: State, door: Door) -> str:
     """The way from the rogue's place through `door`: its facing, or the opposite way when
     the rogue is on its far side."""
     return door.facing if door.inner == state.here else LEFT[LEFT[door.facing]]
@@ -161,7 +161,7 @@ def _ware_name(ware: dict[str, Any]) -> str:
     return item["name"] if item.get("identified", True) else unidentified(item["name"], item["colour"])
 
 
-def map_rows(state: RogueState) -> list[str]:
+def map_rows(state: State) -> list[str]:
     """The current level as the rogue has drawn it: one string per row of the sheet."""
     level = state.level
     width = level.width

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.core.contract import OnStart, OnStep, Rules, Verdict, verdict
+from engine.core.contract import OnStart, OnStep, Verdict, verdict
 from engine.core.info import GameInfo
 from engine.core.runs import Run, RunError, check_seed, replay_actions
 from engine.tabledungeon import runs
@@ -36,7 +36,7 @@ INFO = GameInfo(name=GAME, long_name="Table Dungeon", min_players=MIN_PLAYERS,
                 max_players=MAX_PLAYERS, computer_seats=True)
 
 
-class TableDungeonRules:
+class Rules:
     """Table Dungeon's Rules (engine.core.contract.Rules)."""
 
     name = GAME
@@ -84,8 +84,10 @@ class TableDungeonRules:
                        lambda parsed: runs.verify(parsed, on_start=on_start, on_step=on_step))
 
 
-RULES = TableDungeonRules()
+RULES = Rules()
 if TYPE_CHECKING:
-    _KEEPS_TO_THE_CONTRACT: Rules = RULES  # mypy checks Table Dungeon against the contract
+    from engine.core.contract import Rules as ContractRules
 
-__all__ = ["INFO", "RULES", "TableDungeonRules", "check_names"]
+    _KEEPS_TO_THE_CONTRACT: ContractRules = RULES  # mypy checks Table Dungeon against the contract
+
+__all__ = ["INFO", "RULES", "Rules", "check_names"]

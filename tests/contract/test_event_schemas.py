@@ -443,7 +443,7 @@ def _roguelike_rigged() -> Iterator[Event]:
     """The kinds careful play hardly meets, each from a game past creation with one thing set
     up. Where the dice decide, the seed is the first of range(200) that gives the kind (found
     by trying them in order; a rules change that moves it shows here as a kind never produced)."""
-    from engine.roguelike import RogueAction, RogueState
+    from engine.roguelike import Action, State
     from engine.roguelike.character import Item
     from engine.roguelike.paper import Monster, Trap
     from engine.roguelike.tables import tables
@@ -454,12 +454,12 @@ def _roguelike_rigged() -> Iterator[Event]:
                     for letter, rows in tables()["traps"].items()
                     for row in rows if row["result"]["name"] == name)
 
-    def on_level_two(seed: int, ability: str) -> Generator[Event, None, RogueState]:
+    def on_level_two(seed: int, ability: str) -> Generator[Event, None, State]:
         g = created(seed, ("hack", "stab"))
         g.place.landmarks.append("down")
-        yield from g.apply(RogueAction("descend"))
-        yield from g.apply(RogueAction("raise", names=("hack", "hack")))
-        yield from g.apply(RogueAction("ability", name=ability))
+        yield from g.apply(Action("descend"))
+        yield from g.apply(Action("raise", names=("hack", "hack")))
+        yield from g.apply(Action("ability", name=ability))
         return g
 
     def tiger() -> Monster:
@@ -469,18 +469,18 @@ def _roguelike_rigged() -> Iterator[Event]:
     g = created(14)
     g.rogue.items.append(Item("scroll", spell="lifedrain"))
     g.place.monsters.append(tiger())
-    yield from g.apply(RogueAction("use", item=0))
+    yield from g.apply(Action("use", item=0))
     # cured: the cure-all potion; fake_amulet: the Amulet bought at a shop, used
     g = created(14)
     g.rogue.diseased = True
     g.rogue.items += [Item("cureall_potion"), Item("fake_amulet")]
-    yield from g.apply(RogueAction("use", item=0))
-    yield from g.apply(RogueAction("use", item=0))
+    yield from g.apply(Action("use", item=0))
+    yield from g.apply(Action("use", item=0))
     # befriend: Animal Friendship and a trainable creature
     g = created(7)
     g.rogue.abilities.append("animal_friendship")
     g.place.monsters.append(tiger())
-    yield from g.apply(RogueAction("befriend", monster=0))
+    yield from g.apply(Action("befriend", monster=0))
     # barter, bought and mimic: a Master Barterer at a shop
     g = created(9)
     g.rogue.abilities.append("master_barterer")
@@ -491,43 +491,43 @@ def _roguelike_rigged() -> Iterator[Event]:
         {"price": 10, "count": 1, "mimic": True,
          "item": {"name": "mimic", "guise": {"name": "dagger", "dice": "1d"}}},
     ]
-    yield from g.apply(RogueAction("buy", index=0))
-    yield from g.apply(RogueAction("buy", index=0))
+    yield from g.apply(Action("buy", index=0))
+    yield from g.apply(Action("buy", index=0))
     # forgot_level: the forgetfulness trap (no attack roll)
     g = created(5)
     g.place.trap = trap("forgetfulness_trap")
-    yield from g.apply(RogueAction("spring"))
+    yield from g.apply(Action("spring"))
     # teleported: the level teleporter on level 2 sends the rogue up
     g = yield from on_level_two(5, "sneak")
     g.place.trap = trap("level_teleporter")
-    yield from g.apply(RogueAction("spring"))
+    yield from g.apply(Action("spring"))
     # map_revealed: a Hackmaster's hack on level 2 (seed 0: the hack passes)
     g = yield from on_level_two(0, "hackmaster")
     g.place.landmarks.append("terminal")
-    yield from g.apply(RogueAction("hack"))
+    yield from g.apply(Action("hack"))
     # amulet_found: the Amulet's chamber
     g = created(12)
     g.place.landmarks.append("amulet")
-    yield from g.apply(RogueAction("take_amulet"))
+    yield from g.apply(Action("take_amulet"))
     # rusted: the rust trap hits (seed 3)
     g = created(3)
     g.rogue.items.append(Item("sword", dice="3d"))
     g.place.trap = trap("rust_trap")
-    yield from g.apply(RogueAction("spring"))
+    yield from g.apply(Action("spring"))
     # climbed_back: in a chasm on level 4, where a 1d6 Climb cannot pass Difficulty 2
     g = created(2, ("stealth", "run"))
     while g.depth < 4:
         g.place.landmarks.append("down")
-        g.apply(RogueAction("descend"))
-        g.apply(RogueAction("raise", names=("stealth", "run")))
-        g.apply(RogueAction("ability", name="sneak" if g.depth == 2 else "luck" if g.depth == 3
+        g.apply(Action("descend"))
+        g.apply(Action("raise", names=("stealth", "run")))
+        g.apply(Action("ability", name="sneak" if g.depth == 2 else "luck" if g.depth == 3
                             else "sneak_attack"))
     g.place.feature, g.place.crossed, g.place.in_chasm = "chasm", False, True
-    yield from g.apply(RogueAction("climb"))
+    yield from g.apply(Action("climb"))
     # petrified: a medusa's gaze meets the rogue who tried to sneak past (seed 4)
     g = created(4)
     g.place.monsters.append(Monster("medusa", "A", 40, "0d", ["petrifies"]))
-    yield from g.apply(RogueAction("sneak"))
+    yield from g.apply(Action("sneak"))
 
 
 def _roguelike_corpus() -> Iterator[Event]:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from engine.core import Event
-    from engine.roguelike import RogueState
+    from engine.roguelike import State
 
 
 def _new_game() -> Screen[Any]:
@@ -25,7 +25,7 @@ def _new_game() -> Screen[Any]:
     return CreateScreen()
 
 
-def _play(state: RogueState, opening: list[Event]) -> Screen[Any]:
+def _play(state: State, opening: list[Event]) -> Screen[Any]:
     from app.games.roguelike.screens.play import PlayScreen
 
     return PlayScreen(state, opening)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.roguelike import RogueState, record_run
+from engine.roguelike import State, record_run
 from services import clock
 
 
-def save_run(state: RogueState, player: str) -> Path | str:
+def save_run(state: State, player: str) -> Path | str:
     """Save the run: the file it went to, or a sentence saying why it could not be saved."""
     try:
         from services.runfiles import keep_run

@@ -20,13 +20,13 @@ from rich.text import Text
 from app.games.roguelike.words import action_label, log_lines
 from app.replay import Unwatchable
 from engine.core import Event, RunError, read_document
-from engine.roguelike import RULES, RogueAction, RogueState, RogueView
+from engine.roguelike import RULES, Action, State, View
 
 
 class RogueReplay:
     """A verified run, and the step on show (0: before the first action)."""
 
-    def __init__(self, seed: int, player: str, actions: list[RogueAction],
+    def __init__(self, seed: int, player: str, actions: list[Action],
                  steps: list[list[Event]], figures: dict[str, Any]) -> None:
         self.seed = seed
         self.player = player
@@ -34,7 +34,7 @@ class RogueReplay:
         self.figures = figures  # what the run reached, as verified
         self.narration = [log_lines(events) for events in steps]
         self.step = 0
-        self.state: RogueState = RULES.new_game(seed=seed)
+        self.state: State = RULES.new_game(seed=seed)
 
     @classmethod
     def from_document(cls, doc: Any) -> RogueReplay:
@@ -72,7 +72,7 @@ class RogueReplay:
             self.state.apply(self.actions[self.step])
             self.step += 1
 
-    def view(self) -> RogueView:
+    def view(self) -> View:
         return self.state.view(0)
 
     def lines(self) -> list[Text]:

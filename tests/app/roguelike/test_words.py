@@ -34,11 +34,11 @@ def test_every_event_and_every_offered_action_is_worded() -> None:
 
 
 def test_a_door_is_named_by_the_side_it_is_on() -> None:
-    from engine.roguelike import RogueAction
+    from engine.roguelike import Action
 
     state = RULES.new_game(seed=42)
     for skill in ("stab", "archery"):
-        state.apply(RogueAction("choose_skill", name=skill))
+        state.apply(Action("choose_skill", name=skill))
     view = state.view(0)
     (door,) = view.place.doors
     assert door.facing == "N"
@@ -88,11 +88,11 @@ def test_two_doors_on_one_side_are_told_apart() -> None:
     """Seed 3's first room has two doors on its north side (and one on the west): the menu
     and the panel say which is which, west to east, and number the doors from 1."""
     from app.games.roguelike.words import door_line
-    from engine.roguelike import RogueAction
+    from engine.roguelike import Action
 
     state = RULES.new_game(seed=3)
     for skill in ("stab", "archery"):
-        state.apply(RogueAction("choose_skill", name=skill))
+        state.apply(Action("choose_skill", name=skill))
     view = state.view(0)
     doors = view.place.doors
     assert [(d.door, d.facing, d.square[1]) for d in doors] == \

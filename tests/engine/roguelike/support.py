@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from engine.core.dice import Dice
 from engine.roguelike import RULES
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.paper import STEPS, Level, step
-from engine.roguelike.state import RogueState
+from engine.roguelike.state import State
 
 
-def created(seed: int, skills: tuple[str, str] = ("stab", "search")) -> RogueState:
+def created(seed: int, skills: tuple[str, str] = ("stab", "search")) -> State:
     """A game past character creation."""
     state = RULES.new_game(seed=seed)
     for name in skills:
-        state.apply(RogueAction("choose_skill", name=name))
+        state.apply(Action("choose_skill", name=name))
     return state
 
 
-def random_play(seed: int, bound: int = 1500, check=None) -> RogueState:
+def random_play(seed: int, bound: int = 1500, check=None) -> State:
     """Play uniformly random legal actions (chosen by a stream of their own) until the game ends
     or `bound` actions were taken; `check(state)` runs after every action."""
     state = RULES.new_game(seed=seed)
@@ -38,7 +38,7 @@ def adjacent(level: Level, square: tuple[int, int], place_id: int) -> bool:
     return any(step(square, d) in squares for d in STEPS)
 
 
-def check_map(state: RogueState) -> None:
+def check_map(state: State) -> None:
     """The map is consistent: doors join places, stairs exist, the rogue stands on his place."""
     for level in state.levels:
         assert "up" in level.reached, "every level has its up staircase"
@@ -56,7 +56,7 @@ def check_map(state: RogueState) -> None:
     assert state.level.place_at((r, c)) == state.here, "the rogue stands on his own place"
 
 
-def check_view(state: RogueState) -> None:
+def check_view(state: State) -> None:
     """The view shows no square the rogue has not seen."""
     level = state.level
     for r, row in enumerate(state.view(0).map_rows):

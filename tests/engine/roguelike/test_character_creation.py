@@ -8,7 +8,7 @@ import pytest
 from engine.core.dice import Dice
 from engine.core.protocol import IllegalAction
 from engine.roguelike import RULES
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import new_rogue, skill_check, skill_names
 from tests.engine.roguelike.support import created
 
@@ -28,16 +28,16 @@ def test_the_only_decisions_at_first_are_the_skills() -> None:
     state = RULES.new_game(seed=1)
     assert [a.name for a in state.legal_actions()] == SKILLS
     assert {a.kind for a in state.legal_actions()} == {"choose_skill"}
-    assert state.why_illegal(RogueAction("search")) == "first choose your two 2d6 skills"
+    assert state.why_illegal(Action("search")) == "first choose your two 2d6 skills"
 
 
 def test_two_different_skills_go_to_2d6_then_play_begins() -> None:
     state = RULES.new_game(seed=1)
-    state.apply(RogueAction("choose_skill", name="hack"))
-    assert state.why_illegal(RogueAction("choose_skill", name="hack")) == "hack is already chosen"
+    state.apply(Action("choose_skill", name="hack"))
+    assert state.why_illegal(Action("choose_skill", name="hack")) == "hack is already chosen"
     with pytest.raises(IllegalAction):
-        state.apply(RogueAction("choose_skill", name="hack"))
-    state.apply(RogueAction("choose_skill", name="stealth"))
+        state.apply(Action("choose_skill", name="hack"))
+    state.apply(Action("choose_skill", name="stealth"))
     assert state.rogue.skills["hack"] == state.rogue.skills["stealth"] == 2
     assert sum(state.rogue.skills.values()) == len(SKILLS) + 2
     assert state.phase == "play" and state.view(0).pending == "explore"
@@ -45,7 +45,7 @@ def test_two_different_skills_go_to_2d6_then_play_begins() -> None:
 
 def test_an_unknown_skill_is_refused_with_a_reason() -> None:
     state = RULES.new_game(seed=1)
-    assert state.why_illegal(RogueAction("choose_skill", name="juggle")) == "juggle is not a skill"
+    assert state.why_illegal(Action("choose_skill", name="juggle")) == "juggle is not a skill"
 
 
 @pytest.mark.parametrize("needed", [1, 2, 3, 4])

@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from engine.core.dice import Dice
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.dungeon_master import (
     distance,
     draw_corridor,
@@ -44,7 +44,7 @@ def test_a_new_door_is_locked_on_a_five_or_six(seed: int) -> None:
     state = created(seed)
     door = state.place.doors[0]
     expected = state.dice.clone().roll("dm:1")
-    events = state.apply(RogueAction("open", door=door))
+    events = state.apply(Action("open", door=door))
     tried = events[0].to_dict()
     assert tried["event"] == "door_tried" and tried["roll"] == expected
     assert tried["locked"] == (expected >= 5)
@@ -137,12 +137,12 @@ def test_secret_doors_stay_off_the_map_until_found() -> None:
     assert state.view(0).map_rows[r][c] == "#"
     assert all(a.door != door.id for a in state.legal_actions())
     for _ in range(200):
-        events = state.apply(RogueAction("search"))
+        events = state.apply(Action("search"))
         if door.found:
             break
     assert door.found and any(e.kind == "secret_doors_found" for e in events)
     assert state.view(0).map_rows[r][c] == "+"
-    assert RogueAction("open", door=door.id) in state.legal_actions()
+    assert Action("open", door=door.id) in state.legal_actions()
 
 
 def test_when_no_way_on_is_left_a_search_finds_one() -> None:
@@ -151,13 +151,13 @@ def test_when_no_way_on_is_left_a_search_finds_one() -> None:
     for door in level.doors:
         door.open, door.false, door.locked = True, True, False
     assert frontier(level) == []
-    assert RogueAction("descend") not in state.legal_actions()
+    assert Action("descend") not in state.legal_actions()
     for _ in range(200):
-        events = state.apply(RogueAction("search"))
+        events = state.apply(Action("search"))
         if any(e.kind == "hidden_way_found" for e in events):
             break
-    assert RogueAction("descend") in state.legal_actions()
-    state.apply(RogueAction("descend"))
+    assert Action("descend") in state.legal_actions()
+    state.apply(Action("descend"))
     assert state.depth == 2 and state.phase == "raise"
 
 
@@ -171,7 +171,7 @@ def test_the_terminal_hack_reveals_secret_doors_of_discovered_places_only() -> N
     hidden_place = level.add_place("room", [(level.height - 1, level.width // 2)])
     far = level.add_door((level.height - 2, level.width // 2), "N", hidden_place.id, secret=True)
     for _ in range(200):
-        state.apply(RogueAction("hack"))
+        state.apply(Action("hack"))
         if level.hacked:
             break
     assert near.found and not far.found
@@ -189,17 +189,17 @@ def test_a_cliff_must_be_climbed_before_the_other_doors() -> None:
     place = state.place
     place.crossed = False
     other = place.doors[0]
-    assert state.why_illegal(RogueAction("open", door=other)) == \
+    assert state.why_illegal(Action("open", door=other)) == \
         "the room is not crossed yet: the other doors are beyond"
     while not place.crossed and not state.is_over:
-        events = state.apply(RogueAction("cross"))
+        events = state.apply(Action("cross"))
         check = events[0].data
         assert check["skill"] == "climb"
         if not check["passed"]:
             fall = next(e.data for e in events if e.kind == "hurt")
             assert len(fall["dice"]) == 2
     if place.crossed:
-        assert state.why_illegal(RogueAction("open", door=other)) is None
+        assert state.why_illegal(Action("open", door=other)) is None
 
 
 def test_falling_into_a_chasm_means_climbing_out() -> None:
@@ -207,7 +207,7 @@ def test_falling_into_a_chasm_means_climbing_out() -> None:
         state = _room_with("chasm", seed)
         state.rogue.hp = state.rogue.max_hp = 99
         state.place.crossed = False
-        events = state.apply(RogueAction("cross"))
+        events = state.apply(Action("cross"))
         if events[0].data["passed"]:
             continue
         assert len(next(e.data for e in events if e.kind == "hurt")["dice"]) == 3
@@ -222,17 +222,17 @@ def test_antimagic_altar_fountain_and_cookstove() -> None:
 
     state = _room_with("antimagic")
     state.rogue.items.append(Item("potion_of_healing", dice="1d", identified=False))
-    assert state.why_illegal(RogueAction("use", item=0)) == "magic does not work in this room"
+    assert state.why_illegal(Action("use", item=0)) == "magic does not work in this room"
     state = _room_with("altar")
     state.rogue.items.append(Item("helmet", armour=1, status="cursed"))
-    state.apply(RogueAction("pray"))
+    state.apply(Action("pray"))
     assert state.rogue.items[0].status == "uncursed"
     state = _room_with("fountain")
-    state.apply(RogueAction("drink"))
+    state.apply(Action("drink"))
     assert state.rogue.bonus_dice("stab") == 1
-    assert state.why_illegal(RogueAction("drink")) == "the fountain is dry"
+    assert state.why_illegal(Action("drink")) == "the fountain is dry"
     state = _room_with("cookstove")
     state.rogue.hp = 1
     state.place.corpses.append({"name": "fox", "diseased": False})
-    state.apply(RogueAction("eat", index=0))
+    state.apply(Action("eat", index=0))
     assert state.rogue.hp == 3 and not state.rogue.diseased

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.dice import Dice
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.encounters import (
     encounters,
     letter_up,
@@ -144,12 +144,12 @@ def test_a_trap_must_be_dealt_with_first() -> None:
 
 def test_an_autohit_trap_always_hurts_and_a_disabled_one_never() -> None:
     state = _trapped("", damage="1d+4")
-    events = state.apply(RogueAction("spring"))
+    events = state.apply(Action("spring"))
     hurt = next(e.data for e in events if e.kind == "hurt")
     assert hurt["damage"] == hurt["dice"][0] + 4 and state.place.trap is None
     for seed in range(30):
         state = _trapped("", damage="1d+4", seed=seed)
-        events = state.apply(RogueAction("disable"))
+        events = state.apply(Action("disable"))
         if events[0].data["passed"]:
             assert not any(e.kind == "hurt" for e in events) and state.place.trap is None
             return
@@ -161,13 +161,13 @@ def test_rust_squeaky_and_forgetfulness() -> None:
 
     state = _trapped("rust")
     state.rogue.items = [Item("sword", dice="3d"), Item("potion_of_healing")]
-    state.apply(RogueAction("spring"))
+    state.apply(Action("spring"))
     assert state.rogue.items[0].rusty and not state.rogue.items[1].rusty
     state = _trapped("level_up_next_monster")
-    state.apply(RogueAction("spring"))
+    state.apply(Action("spring"))
     assert state.squeaky
     state = _trapped("forget_level")
-    state.apply(RogueAction("spring"))
+    state.apply(Action("spring"))
     assert state.level.seen  # the rogue's own room is seen again at once
     assert "".join(state.view(0).map_rows).count(".") <= len(state.place.squares)
 
@@ -177,7 +177,7 @@ def test_a_teleportation_trap_moves_the_rogue_to_another_room_on_his_map() -> No
     level = state.level
     other = level.add_place("room", [(level.height // 2, level.width // 2)])
     level.see_place(other)
-    events = state.apply(RogueAction("spring"))
+    events = state.apply(Action("spring"))
     assert next(e.data for e in events if e.kind == "teleported")["place"] == other.id
     assert state.here == other.id
 

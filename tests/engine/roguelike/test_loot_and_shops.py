@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.dice import Dice
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import Item
 from engine.roguelike.encounters import spawn
 from engine.roguelike.loot import collect_loot, colour_map, loot_roll, make_item
@@ -100,31 +100,31 @@ def _shop_state():
 def test_buying_pays_the_price_and_fills_the_pack() -> None:
     state = _shop_state()
     picks = state.rogue.lockpicks
-    state.apply(RogueAction("buy", index=2))
+    state.apply(Action("buy", index=2))
     assert state.rogue.lockpicks == picks + 1 and state.rogue.gold == 98
     assert state.place.stock[2]["count"] == 3
-    state.apply(RogueAction("buy", index=0))
+    state.apply(Action("buy", index=0))
     assert state.rogue.gold == 78 and state.rogue.items[-1].name == "leather_armour"
     assert state.rogue.armour() == 2
 
 
 def test_a_mimic_attacks_when_touched() -> None:
     state = _shop_state()
-    state.apply(RogueAction("buy", index=1))
+    state.apply(Action("buy", index=1))
     assert [m.name for m in state.place.monsters] == ["mimic"]
     assert state.view(0).pending == "fight"
-    assert state.why_illegal(RogueAction("sneak")) == "a relentless foe will not let you slip away"
+    assert state.why_illegal(Action("sneak")) == "a relentless foe will not let you slip away"
 
 
 def test_the_shop_buys_for_a_tenth_and_refuses_what_it_cannot_price() -> None:
     state = _shop_state()
     state.rogue.items = [Item("sword", dice="3d", value=30), Item("cloak")]
-    assert state.why_illegal(RogueAction("sell", item=1)) == "the shop will not buy that"
-    state.apply(RogueAction("sell", item=0))
+    assert state.why_illegal(Action("sell", item=1)) == "the shop will not buy that"
+    state.apply(Action("sell", item=0))
     assert state.rogue.gold == 103 and state.rogue.items == [Item("cloak")]
 
 
 def test_too_little_gold_is_refused_with_the_price() -> None:
     state = _shop_state()
     state.rogue.gold = 5
-    assert state.why_illegal(RogueAction("buy", index=0)) == "you need 20 gold"
+    assert state.why_illegal(Action("buy", index=0)) == "you need 20 gold"

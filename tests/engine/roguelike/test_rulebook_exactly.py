@@ -4,14 +4,14 @@ the engine to, and plays through `apply`."""
 from __future__ import annotations
 
 from engine.core.dice import Dice
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from engine.roguelike.character import Item
 from engine.roguelike.encounters import letter_up
 from engine.roguelike.levelling import abilities
 from engine.roguelike.loot import colour_map
 from engine.roguelike.paper import Monster, Trap
 from engine.roguelike.shops import roll_stock
-from engine.roguelike.state import RogueState
+from engine.roguelike.state import State
 from engine.roguelike.tables import difficulty, tables
 from tests.engine.roguelike.support import created
 
@@ -27,7 +27,7 @@ def _fight(seed: int, *items: Item):
 def _hit_dice(state) -> int:
     """How many damage dice the rogue's first successful Stab rolls."""
     for _ in range(60):
-        events = state.apply(RogueAction("attack", monster=0))
+        events = state.apply(Action("attack", monster=0))
         if events[0].data["passed"]:
             return len(next(e for e in events if e.kind == "wounded").data["dice"])
     raise AssertionError("no Stab passed in 60 tries")
@@ -48,7 +48,7 @@ def test_helmet_minus_1_damage_counts_once_however_many_are_carried() -> None:
     state = _fight(6, *helmets, Item("shield", armour=3))
     state.place.monsters[0] = Monster("ogre", "B", 500, "6", [])  # always 6 damage
     for _ in range(60):
-        events = state.apply(RogueAction("sneak"))
+        events = state.apply(Action("sneak"))
         hurt = [e.data for e in events if e.kind == "hurt"]
         if hurt:
             assert hurt[0]["damage"] == 6 - 1 - 3  # one helmet, one shield
@@ -57,15 +57,15 @@ def test_helmet_minus_1_damage_counts_once_however_many_are_carried() -> None:
     raise AssertionError("the monster never hit in 60 rounds")
 
 
-def _on_level(number: int, seed: int = 2) -> RogueState:
+def _on_level(number: int, seed: int = 2) -> State:
     """A rogue with Stealth and Run at 2d6 who went straight down to `number`, raising only
     those: Search, Hack, Stab, Lockpick, Jump and Climb stay at 1d6."""
     state = created(seed, ("stealth", "run"))
     while state.depth < number:
         state.place.landmarks.append("down")
-        state.apply(RogueAction("descend"))
-        state.apply(RogueAction("raise", names=("stealth", "run")))
-        state.apply(RogueAction("ability", name=abilities()[state.depth]))
+        state.apply(Action("descend"))
+        state.apply(Action("raise", names=("stealth", "run")))
+        state.apply(Action("ability", name=abilities()[state.depth]))
     assert difficulty(state.depth) == 2 and state.rogue.skills["search"] == 1
     return state
 
@@ -77,9 +77,9 @@ def test_difficulty_2_against_a_1d6_search_is_no_dead_level_behind_secret_doors(
     for door in state.level.doors:
         door.secret, door.found = True, False
     assert "down" not in state.place.landmarks
-    events = state.apply(RogueAction("search"))
+    events = state.apply(Action("search"))
     assert any(e.kind == "hidden_way_found" for e in events), [e.kind for e in events]
-    assert state.why_illegal(RogueAction("descend")) is None
+    assert state.why_illegal(Action("descend")) is None
 
 
 def test_difficulty_2_against_a_1d6_stab_is_no_dead_level_behind_locked_doors() -> None:
@@ -88,7 +88,7 @@ def test_difficulty_2_against_a_1d6_stab_is_no_dead_level_behind_locked_doors() 
     state.rogue.lockpicks = 0
     for door in state.level.doors:
         door.locked = True
-    events = state.apply(RogueAction("search"))
+    events = state.apply(Action("search"))
     assert any(e.kind == "hidden_way_found" for e in events), [e.kind for e in events]
 
 
@@ -98,7 +98,7 @@ def test_a_door_the_rogue_can_still_open_keeps_the_level_alive() -> None:
     for door in state.level.doors:
         door.secret, door.found = True, False
     for _ in range(20):
-        events = state.apply(RogueAction("search"))
+        events = state.apply(Action("search"))
         assert not any(e.kind == "hidden_way_found" for e in events)
         if any(e.kind == "secret_doors_found" and e.data["doors"] for e in events):
             return
@@ -110,12 +110,12 @@ def test_chasm_requires_climbing_out_and_a_climb_that_cannot_pass_climbs_back() 
     roll can do it, so the rogue climbs back out where he fell in (the far side stays closed)."""
     state = _on_level(4)
     state.place.feature, state.place.crossed, state.place.in_chasm = "chasm", False, True
-    events = state.apply(RogueAction("climb"))
+    events = state.apply(Action("climb"))
     assert [e.kind for e in events] == ["climbed_back"]
     assert not state.place.in_chasm and not state.place.crossed
 
 
-def _shop(*wares: dict) -> RogueState:
+def _shop(*wares: dict) -> State:
     state = created(9)
     state.place.landmarks.append("shop")
     state.rogue.gold = 100
@@ -135,14 +135,14 @@ def test_rations_3_gp_each_and_lockpicks_2_gp_each() -> None:
     index = next(i for i, w in enumerate(stock) if w["item"]["name"] == "rations")
     count = stock[index]["count"]
     state = _shop(*stock)
-    state.apply(RogueAction("buy", index=index))
+    state.apply(Action("buy", index=index))
     assert state.rogue.gold == 97
     assert [i.name for i in state.rogue.items] == ["rations"]
     assert state.place.stock[index]["count"] == count - 1
     picks = _shop({"price": 2, "count": 3, "mimic": False, "each": True,
                    "item": {"name": "lockpicks"}})
     before = picks.rogue.lockpicks
-    picks.apply(RogueAction("buy", index=0))
+    picks.apply(Action("buy", index=0))
     assert (picks.rogue.lockpicks, picks.rogue.gold) == (before + 1, 98)
 
 
@@ -160,7 +160,7 @@ def test_mimic_attacks_when_touched_before_taking_any_gold_and_looks_like_a_ware
     shown = state.view(0).place.stock[0].item
     real = {row["result"]["name"] for letter in "EDCBA" for row in tables()["loot"][letter]}
     assert shown != "gold" and (shown in real or shown.endswith(("_potion", "_wand"))), shown
-    events = state.apply(RogueAction("buy", index=0))
+    events = state.apply(Action("buy", index=0))
     assert state.rogue.gold == 100 and [m.name for m in state.place.monsters] == ["mimic"]
     assert "mimic" in [e.kind for e in events]
 
@@ -170,7 +170,7 @@ def _trap(name: str) -> Trap:
                 for row in rows if row["result"]["name"] == name)
 
 
-def _teleport_to_a_new_room(state: RogueState, feature: str = "empty", rolled: int = 0) -> list:
+def _teleport_to_a_new_room(state: State, feature: str = "empty", rolled: int = 0) -> list:
     """Spring a teleportation trap that sends the rogue to the one other room on his map, a
     room (drawn for the test in the middle of the sheet) whose encounters are still to roll."""
     level = state.level
@@ -180,7 +180,7 @@ def _teleport_to_a_new_room(state: RogueState, feature: str = "empty", rolled: i
     room.entrance, room.feature, room.rolled_visit = 0, feature, rolled
     level.see_place(room)
     state.place.trap = _trap("teleportation_trap")
-    return state.apply(RogueAction("spring"))
+    return state.apply(Action("spring"))
 
 
 def test_monster_hq_rolls_twice_for_encounters_on_a_revisit_too() -> None:
@@ -198,7 +198,7 @@ def test_squeaky_board_levels_up_the_whole_next_monster_encounter() -> None:
     for seed in range(300):
         state = created(seed)
         state.place.trap = _trap("squeaky_board")
-        state.apply(RogueAction("spring"))
+        state.apply(Action("spring"))
         events = _teleport_to_a_new_room(state)
         monsters = [e.data for e in events if e.kind == "monster"]
         if len(monsters) >= 2:
@@ -217,7 +217,7 @@ def test_antimagic_field_nulls_scrolls_spellbooks_and_the_bag_of_tricks() -> Non
     state.rogue.items += [Item("scroll", spell="light"), Item("spellbook", spell="light"),
                           Item("bag_of_tricks")]
     for index in range(3):
-        assert state.why_illegal(RogueAction("use", item=index)) == \
+        assert state.why_illegal(Action("use", item=index)) == \
             "magic does not work in this room"
 
 
@@ -239,11 +239,11 @@ def test_cursed_cannot_be_unequipped_so_it_cannot_be_sold() -> None:
     """A cursed thing stays with the rogue until the curse is lifted (at an altar)."""
     state = _shop()
     state.rogue.items.append(Item("sword", dice="3d", status="cursed", value=30))
-    assert state.why_illegal(RogueAction("sell", item=0)) == \
+    assert state.why_illegal(Action("sell", item=0)) == \
         "a curse binds it to you: pray at an altar to lift it"
     state.place.feature = "altar"
-    state.apply(RogueAction("pray"))
-    state.apply(RogueAction("sell", item=0))
+    state.apply(Action("pray"))
+    state.apply(Action("sell", item=0))
     assert state.rogue.gold == 103
 
 
@@ -254,7 +254,7 @@ def test_cureall_cures_diseases_and_the_disease_clock_starts_again() -> None:
     state.rogue.hp = state.rogue.max_hp = 50
     state.rogue.diseased, state.rogue.disease_clock = True, 4
     state.rogue.items.append(Item("cureall_potion"))
-    state.apply(RogueAction("use", item=0))
+    state.apply(Action("use", item=0))
     state.rogue.diseased = True
-    hurt = [e for _ in range(4) for e in state.apply(RogueAction("search")) if e.kind == "hurt"]
+    hurt = [e for _ in range(4) for e in state.apply(Action("search")) if e.kind == "hurt"]
     assert hurt == []

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.roguelike import RULES
-from engine.roguelike.actions import RogueAction
+from engine.roguelike.actions import Action
 from tests.engine.roguelike.support import random_play
 
 REPO = Path(__file__).resolve().parents[3]
@@ -108,12 +108,12 @@ def test_a_different_seed_does_not_verify() -> None:
 ])
 def test_actions_parse_strictly(data) -> None:
     with pytest.raises(ValueError):
-        RogueAction.from_dict(data)
+        Action.from_dict(data)
 
 
 def test_actions_round_trip() -> None:
     for action in random_play(5, bound=300).history:
-        assert RogueAction.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+        assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
 
 
 SCRIPT = """

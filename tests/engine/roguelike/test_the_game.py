@@ -10,9 +10,9 @@ import pytest
 
 from engine.core.protocol import IllegalAction
 from engine.roguelike import RULES
-from engine.roguelike.actions import KINDS, RogueAction
+from engine.roguelike.actions import KINDS, Action
 from engine.roguelike.tables import tables
-from engine.roguelike.view import RogueView
+from engine.roguelike.view import View
 from tests.engine.roguelike.support import check_map, check_view, created, random_play
 
 
@@ -35,9 +35,9 @@ def test_new_game_needs_a_whole_seed(seed) -> None:
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
     state = created(3)
     before = state.fingerprint()
-    for action in [RogueAction("descend"), RogueAction("open", door=99), RogueAction("attack", monster=0),
-                   RogueAction("search", door=1), RogueAction("use", item=0),
-                   RogueAction("dance"), RogueAction("open", door=-1)]:
+    for action in [Action("descend"), Action("open", door=99), Action("attack", monster=0),
+                   Action("search", door=1), Action("use", item=0),
+                   Action("dance"), Action("open", door=-1)]:
         reason = state.why_illegal(action)
         assert isinstance(reason, str) and reason
         with pytest.raises(IllegalAction) as caught:
@@ -54,8 +54,8 @@ def test_every_legal_action_is_allowed_and_others_are_not(seed: int) -> None:
         return
     legal = state.legal_actions()
     assert legal and all(state.why_illegal(a) is None for a in legal)
-    probe = [RogueAction(k, door=0) for k in ("open", "go", "pick", "force")] + [
-        RogueAction(k) for k in KINDS if not KINDS[k]]
+    probe = [Action(k, door=0) for k in ("open", "go", "pick", "force")] + [
+        Action(k) for k in KINDS if not KINDS[k]]
     for action in probe:
         assert (state.why_illegal(action) is None) == (action in legal)
 
@@ -83,7 +83,7 @@ def test_serialize_is_the_actions_and_with_the_seed_replays_the_game() -> None:
 def test_the_view_is_a_frozen_read_model_of_plain_values() -> None:
     state = random_play(8, bound=30)
     view = state.view(0)
-    assert isinstance(view, RogueView)
+    assert isinstance(view, View)
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.hp = 99  # type: ignore[misc]
     json.dumps(dataclasses.asdict(view))  # plain values only
@@ -114,27 +114,27 @@ def test_death_ends_the_game_in_a_loss() -> None:
     state = created(3)
     state.rogue.hp = 2
     state.rogue.items.append(Item("potion_of_greater_poison", dice="3d", identified=False))
-    events = state.apply(RogueAction("use", item=0))
+    events = state.apply(Action("use", item=0))
     assert [e.kind for e in events][-2:] == ["died", "game_over"]
     assert events[-2].data == {"level": 1, "cause": "poison", "by": "potion_of_greater_poison"}
     assert state.outcome == "dead" and state.is_over and state.legal_actions() == []
     assert state.returns() == [tables()["score"]["per_level"]]
     assert state.current_player is None
-    assert state.why_illegal(RogueAction("search")) == "the game is over"
+    assert state.why_illegal(Action("search")) == "the game is over"
 
 
 def test_the_amulet_on_the_tenth_level_wins() -> None:
     state = created(12)
     for number in range(2, tables()["paper"]["levels"] + 1):
         state.place.landmarks.append("down")
-        state.apply(RogueAction("descend"))
+        state.apply(Action("descend"))
         state.apply(state.legal_actions()[0])  # raise
         state.apply(state.legal_actions()[0])  # ability
         assert state.depth == number
     assert state.view(0).difficulty == 4
-    assert RogueAction("descend") not in state.legal_actions()
+    assert Action("descend") not in state.legal_actions()
     state.place.landmarks.append("amulet")
-    state.apply(RogueAction("take_amulet"))
+    state.apply(Action("take_amulet"))
     assert state.is_over and state.outcome == "won"
     score = tables()["score"]
     assert state.returns() == [10 * score["per_level"] + score["amulet"]]
@@ -148,9 +148,9 @@ def test_current_player_is_the_rogue() -> None:
 def test_a_door_seen_from_its_far_side_faces_the_other_way() -> None:
     state = created(3)
     door = state.view(0).place.doors[0]
-    state.apply(RogueAction("open", door=door.door))
+    state.apply(Action("open", door=door.door))
     if state.level.doors[door.door].locked:
-        state.apply(RogueAction("force", door=door.door))
+        state.apply(Action("force", door=door.door))
     assert state.place.kind == "corridor"
     back = next(d for d in state.view(0).place.doors if d.door == door.door)
     opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -165,7 +165,7 @@ def test_a_death_event_names_its_cause() -> None:
         state.place.feature = "chasm"
         state.place.crossed = False
         state.rogue.hp = 1
-        events = state.apply(RogueAction("cross"))
+        events = state.apply(Action("cross"))
         if not state.is_over:
             continue
         died = next(e.data for e in events if e.kind == "died")

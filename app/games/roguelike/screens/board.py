@@ -10,7 +10,7 @@ from textual.screen import Screen
 from app.games.roguelike.widgets.map_view import MapView
 from app.games.roguelike.widgets.panel import RoguePanel
 from app.widgets.event_log import EventLog
-from engine.roguelike import RogueView
+from engine.roguelike import View
 
 
 class BoardScreen(Screen[None]):
@@ -39,6 +39,6 @@ class BoardScreen(Screen[None]):
         self.set_class(self.size.width >= 110, "wide")
         self.set_class(self.size.height >= 32, "tall")
 
-    def draw(self, view: RogueView) -> None:
+    def draw(self, view: View) -> None:
         self.query_one(MapView).show(view.map_rows, view.rogue_at)
         self.query_one(RoguePanel).show(view)

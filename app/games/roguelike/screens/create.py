@@ -20,7 +20,7 @@ from app.screens.rules import show_help
 from app.seeds import fresh_seed
 from app.widgets.seed_note import seed_problem
 from engine.core import Event, IllegalAction
-from engine.roguelike import MAX_SEED, RULES, RogueAction, skill_names
+from engine.roguelike import MAX_SEED, RULES, Action, skill_names
 
 INTRO = ("You are a rogue with nothing to your name, at the gate of the Dungeon of Chaos. Ten "
          "shifting levels below lies the Amulet of Yendor. Every skill starts at 1d6: choose "
@@ -129,7 +129,7 @@ class CreateScreen(Screen[None]):
             state = RULES.new_game(seed=seed)
             events: list[Event] = []
             for skill in self.chosen:
-                events += state.apply(RogueAction("choose_skill", name=skill))
+                events += state.apply(Action("choose_skill", name=skill))
         except (ValueError, IllegalAction) as error:
             self.chosen.pop()
             self.notify(str(error), severity="error", markup=False)

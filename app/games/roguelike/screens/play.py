@@ -22,7 +22,7 @@ from app.screens.rules import show_help
 from app.widgets.event_log import EventLog
 from app.words import reason_line
 from engine.core import Event, IllegalAction
-from engine.roguelike import RogueAction, RogueState, RogueView
+from engine.roguelike import Action, State, View
 
 # The letter keys and the action each sends (the first legal one of its kinds).
 LETTER_ACTIONS = {
@@ -77,7 +77,7 @@ class PlayScreen(BoardScreen):
                 tooltip="Quit the app (the game is not kept)"),
     ]
 
-    def __init__(self, state: RogueState, opening: list[Event]) -> None:
+    def __init__(self, state: State, opening: list[Event]) -> None:
         super().__init__()
         self.state = state
         self.opening = opening
@@ -86,7 +86,7 @@ class PlayScreen(BoardScreen):
         self.player = player_name()
 
     @property
-    def view(self) -> RogueView:
+    def view(self) -> View:
         return self.state.view(0)
 
     def compose(self) -> ComposeResult:
@@ -112,7 +112,7 @@ class PlayScreen(BoardScreen):
 
     # -- acting
 
-    def act(self, action: RogueAction) -> None:
+    def act(self, action: Action) -> None:
         try:
             events = self.state.apply(action)
         except IllegalAction as error:
@@ -143,7 +143,7 @@ class PlayScreen(BoardScreen):
         view = self.view
         choices = [Choice(action_label(a.to_dict(), view), a) for a in view.legal]
 
-        def chosen(action: RogueAction | None) -> None:
+        def chosen(action: Action | None) -> None:
             if action is not None:
                 self.act(action)
             elif required:
@@ -169,11 +169,11 @@ class PlayScreen(BoardScreen):
         doors.sort(key=lambda d: (d.open, abs(d.square[0] - row) + abs(d.square[1] - col)))
         for door in doors:
             for kind in DOOR_KINDS:
-                action = RogueAction(kind, door=door.door)
+                action = Action(kind, door=door.door)
                 if action in view.legal:
                     self.act(action)
                     return
-        self.warn(self.state.why_illegal(RogueAction("go", door=doors[0].door)) or "Not now.")
+        self.warn(self.state.why_illegal(Action("go", door=doors[0].door)) or "Not now.")
 
     def action_letter(self, what: str) -> None:
         view = self.view
@@ -184,7 +184,7 @@ class PlayScreen(BoardScreen):
                 return
         # Not allowed now: the game says why.
         first = kinds[0]
-        probe = RogueAction(first, monster=0) if first == "attack" else RogueAction(first)
+        probe = Action(first, monster=0) if first == "attack" else Action(first)
         self.warn(self.state.why_illegal(probe) or "Not now.")
 
     # -- help and leaving

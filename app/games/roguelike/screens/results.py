@@ -17,7 +17,7 @@ from app.games.roguelike.words import death_words, name
 from app.screens.rules import show_help
 from app.words import middle_cut
 from engine.core import shown
-from engine.roguelike import RogueView
+from engine.roguelike import View
 
 
 def saved_text(saved: Path | str, width: int) -> Text:
@@ -33,7 +33,7 @@ def saved_text(saved: Path | str, width: int) -> Text:
     return out
 
 
-def results_text(view: RogueView, saved: Path | str, death: dict[str, Any] | None = None,
+def results_text(view: View, saved: Path | str, death: dict[str, Any] | None = None,
                  width: int = 58) -> Text:
     """The end of a game; `death` is the "died" event's data, which says what killed, and
     `width` the room for a line."""
@@ -71,7 +71,7 @@ class ResultsScreen(Screen[None]):
                              padding: 1 2; }
     """
 
-    def __init__(self, view: RogueView, saved: Path | str,
+    def __init__(self, view: View, saved: Path | str,
                  death: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.final = view

@@ -3,7 +3,7 @@
 A `ScrollView` the size of the sheet; when the screen is smaller the view scrolls to keep the
 rogue in sight. Where there is room, each square is two columns wide, so the map keeps the
 shape of squared paper. Each glyph's colour comes from a component class, so themes restyle the map.
-The rows come from the engine's view (`RogueView.map_rows`): nothing here decides what is seen.
+The rows come from the engine's view (`View.map_rows`): nothing here decides what is seen.
 """
 
 from __future__ import annotations

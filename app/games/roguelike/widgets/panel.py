@@ -7,10 +7,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from app.games.roguelike.words import door_line, level_line, name, place_line
-from engine.roguelike import RogueView
+from engine.roguelike import View
 
 
-def panel_text(view: RogueView) -> Text:
+def panel_text(view: View) -> Text:
     text = Text()
     text.append(level_line(view) + "\n", style="bold")
     hp_style = "bold red" if view.hp <= max(1, view.max_hp // 3) else "bold"
@@ -43,5 +43,5 @@ class RoguePanel(Static):
     RoguePanel { padding: 0 1; background: $panel; height: 100%; }
     """
 
-    def show(self, view: RogueView) -> None:
+    def show(self, view: View) -> None:
         self.update(panel_text(view))

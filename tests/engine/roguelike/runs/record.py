@@ -18,12 +18,12 @@ sys.path.insert(0, str(ROOT))
 
 from engine.core.runs import run_json  # noqa: E402
 from engine.roguelike import RULES  # noqa: E402
-from engine.roguelike.state import RogueState  # noqa: E402
+from engine.roguelike.state import State  # noqa: E402
 
 NOW = "2026-11-28T06:30:00Z"  # for a run played afresh
 
 
-def replayed(old: dict) -> RogueState | None:
+def replayed(old: dict) -> State | None:
     """The old run's actions under the current rules, or None if they no longer finish."""
     state = RULES.new_game(seed=old["seed"])
     for data in old["actions"]:
@@ -34,7 +34,7 @@ def replayed(old: dict) -> RogueState | None:
     return state if state.is_over and state.deepest >= 2 else None
 
 
-def careful(seed: int) -> RogueState:
+def careful(seed: int) -> State:
     spec = importlib.util.spec_from_file_location(
         "roguelike_balance", ROOT / "benchmarks" / "roguelike_balance.py")
     assert spec is not None and spec.loader is not None
