@@ -21,9 +21,9 @@ from engine.tabledungeon.data import load as load_data
 from engine.tabledungeon.policy import LEVELS, choose
 from engine.tabledungeon.rules import RULES, Rules
 from engine.tabledungeon.state import GAME, RULES_VERSION, State
-from engine.tabledungeon.view import card_effect
+from engine.tabledungeon.view import ItemView, PlayerView, View, card_effect
 
 # What the app reads (it imports this package, never the modules inside it).
 __all__ = ["GAME", "LEVELS", "MAX_SEED", "RULES", "RULES_VERSION", "STATS", "SUIT", "Action",
-           "State", "Rules", "card_effect", "choose", "is_royal", "load_data",
+           "ItemView", "PlayerView", "State", "Rules", "View", "card_effect", "choose", "is_royal", "load_data",
            "rank_name"]

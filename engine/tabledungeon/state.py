@@ -234,7 +234,7 @@ class State:
         text = json.dumps(self.full(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> view.View:
         """What `seat` may see (see engine.tabledungeon.view)."""
         return view.view(self, seat)
 

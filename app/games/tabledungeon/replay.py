@@ -19,7 +19,7 @@ from rich.text import Text
 from app.games.tabledungeon.words import narrator
 from app.replay import Unwatchable
 from engine.core import Event, RunError, read_document
-from engine.tabledungeon import RULES, Action, State
+from engine.tabledungeon import RULES, Action, State, View
 
 
 class TableReplay:
@@ -71,7 +71,7 @@ class TableReplay:
             self.state.apply(self.actions[self.step])
             self.step += 1
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         return self.state.view(None)
 
     def lines(self) -> list[Text]:

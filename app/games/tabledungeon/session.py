@@ -14,7 +14,7 @@ from typing import Any
 
 from app.seeds import fresh_seed
 from engine.core import Dice, Event, IllegalAction
-from engine.tabledungeon import LEVELS, MAX_SEED, RULES, Action, State, choose
+from engine.tabledungeon import LEVELS, MAX_SEED, RULES, Action, State, View, choose
 from services import clock
 
 HUMAN = "human"
@@ -58,7 +58,7 @@ class TableSession:
     def current(self) -> int | None:
         return self.state.current_player
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """What the seat at the keyboard may see (a spectator's view when no one is)."""
         return self.state.view(self.keyboard)
 

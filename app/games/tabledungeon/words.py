@@ -8,7 +8,7 @@ engine.core.shown has spelled out anything a terminal would obey.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -19,6 +19,7 @@ from engine.tabledungeon import (
     SUIT,
     Action,
     State,
+    View,
     card_effect,
     is_royal,
     load_data,
@@ -41,12 +42,12 @@ def card(code: str | None) -> Text:
     return Text(f"{rank_name(code)}{SUIT_SIGNS[suit]}", style=RED if suit in "HD" else BLACK)
 
 
-def cards(codes: list[str]) -> Text:
+def cards(codes: Sequence[str]) -> Text:
     return Text(" ").join(card(c) for c in codes) if codes else Text("none", style="dim")
 
 
-def name_of(view: dict[str, Any], seat: int) -> str:
-    return shown(view["players"][seat]["name"])
+def name_of(view: View, seat: int) -> str:
+    return shown(view.players[seat].name)
 
 
 def class_line(class_id: str) -> str:
@@ -56,7 +57,7 @@ def class_line(class_id: str) -> str:
     return f"{sheet.name}: gives up {SUIT_WORDS[sheet.removes]} · {stats}"
 
 
-def effect_words(view: dict[str, Any], code: str) -> str:
+def effect_words(view: View, code: str) -> str:
     kind, value = card_effect(view, code)
     if kind == "attack":
         return f"attack {value}"
@@ -67,20 +68,20 @@ def effect_words(view: dict[str, Any], code: str) -> str:
     return "no effect here"
 
 
-def choice_label(view: dict[str, Any], action: Action) -> Text:
+def choice_label(view: View, action: Action) -> Text:
     """One legal action as the hand panel offers it."""
-    me = view["players"][view["seat"]] if view["seat"] is not None else None
+    me = view.me
     if action.kind == "play":
         return Text.assemble(card(action.card), f" {effect_words(view, action.card or '')}")
     if action.kind == "use":
-        item = next((i for i in (me or {}).get("items", []) if i["card"] == action.card), None)
+        item = next((i for i in (me.items if me else ()) if i.card == action.card), None)
         return Text.assemble("use ", card(action.card),
-                             f" {item['name'] if item else 'item'}")
+                             f" {item.name if item else 'item'}")
     if action.kind == "pass":
         return Text("pass (no cards)")
     if action.kind == "pick":
         return Text(class_line(action.name or ""))
-    top = card(me["xp_top"] if me else None)
+    top = card(me.xp_top if me else None)
     if action.kind == "xp_to_discard":
         return Text.assemble("XP top ", top, " to discard")
     if action.kind == "xp_to_bottom":
@@ -92,11 +93,11 @@ def choice_label(view: dict[str, Any], action: Action) -> Text:
     return Text(str(action))
 
 
-def _who(view: dict[str, Any], data: dict[str, Any]) -> str:
+def _who(view: View, data: dict[str, Any]) -> str:
     return name_of(view, data["seat"])
 
 
-def _revealed(view: dict[str, Any], data: dict[str, Any]) -> Text:
+def _revealed(view: View, data: dict[str, Any]) -> Text:
     out = Text("Cards turned over: ")
     parts = []
     for seat, code in enumerate(data["cards"]):
@@ -130,7 +131,7 @@ def _revealed(view: dict[str, Any], data: dict[str, Any]) -> Text:
     return out
 
 
-def describe(event: Any, view: dict[str, Any]) -> Text | None:  # noqa: C901 (one branch per event kind, each its own sentence)
+def describe(event: Any, view: View) -> Text | None:  # noqa: C901 (one branch per event kind, each its own sentence)
     """The log's sentence for one event (engine.core.protocol.Event), or None for the events
     that are only bookkeeping. `view` gives the players' names."""
     kind, data = event.kind, event.data
@@ -186,7 +187,7 @@ def describe(event: Any, view: dict[str, Any]) -> Text | None:  # noqa: C901 (on
         return out
     if kind == "ace":
         return Text.assemble(f"{_who(view, data)} draws ", card(data["card"]),
-                             Text(f": ace {data['aces']} of {view['aces_to_end']}!",
+                             Text(f": ace {data['aces']} of {view.aces_to_end}!",
                                   style="bold yellow"))
     if kind == "loot_lost":
         return Text.assemble(f"{_who(view, data)} gives ", card(data["card"]),

@@ -32,19 +32,19 @@ def test_a_computer_seat_plays_the_same_whatever_the_hidden_cards_are():
 
 def test_the_screen_sees_with_the_keyboard_seats_eyes():
     session = TableSession([Seat("Ann"), Seat("Bo"), Seat("Cy", "easy")], seed=3)
-    assert session.keyboard == 0 and session.view()["seat"] == 0
+    assert session.keyboard == 0 and session.view().seat == 0
     assert session.legal()  # Ann's pick
     session.act(session.legal()[0])
     assert session.needs_handover() and session.legal() == []  # Bo must come to the keyboard
-    assert session.view()["seat"] == 0
+    assert session.view().seat == 0
     session.take_keyboard()
     assert session.keyboard == 1 and not session.needs_handover()
-    assert session.view()["seat"] == 1
+    assert session.view().seat == 1
 
 
 def test_only_computers_is_a_spectators_table():
     session = TableSession([Seat("Ann", "easy"), Seat("Bo", "normal")], seed=3)
-    assert session.keyboard is None and session.view()["hand"] is None
+    assert session.keyboard is None and session.view().hand is None
     while not session.state.is_over:
         assert not isinstance(session.act(session.computer_move()), str)
     assert session.record()["player"] == "Ann"

@@ -121,8 +121,8 @@ async def test_the_cover_hides_the_next_persons_hand_until_enter(app: CardRogueA
         # ...and the table under it has put the hand away and still shows Ann's eyes only.
         assert str(table.query_one("#hand", Static).render()) == \
             "Hidden until Bo takes the keyboard."
-        assert session.keyboard == 0 and session.view()["hand"] == ann_hand[1:]
-        assert session.view()["my_card"] == ann_hand[0]
+        assert session.keyboard == 0 and session.view().hand == tuple(ann_hand[1:])
+        assert session.view().my_card == ann_hand[0]
         await pilot.press("q", "n")  # q on the cover asks too; no keeps the game
         await pilot.pause()
         assert isinstance(app.screen, CoverScreen) and app.return_code is None
@@ -316,12 +316,12 @@ async def test_a_player_who_has_picked_shows_no_health_until_the_game_starts(
         await pilot.pause()
         assert session.state.phase == "pick"
         ann, cy = text_of(app.screen, "#players").splitlines()[1:]
-        class_name = session.view()["players"][0]["class_name"]
+        class_name = session.view().players[0].class_name
         assert ann.split() == ["Ann", class_name, "picked:", "waits", "for", "the", "others"]
         assert "chooses a class" in cy
         table.computer_turn()  # Cy picks: the decks are dealt, health shows
         await pilot.pause()
-        health = session.view()["players"][0]["max_health"]
+        health = session.view().players[0].max_health
         assert health > 0 and f"♥{health}/{health}" in text_of(app.screen, "#players")
 
 

@@ -3,11 +3,13 @@ refills, which the hand panel shows), a hidden card is never named, and names st
 
 from __future__ import annotations
 
+import dataclasses
+
 from rich.text import Text
 
 from app.games.tabledungeon.words import card, describe
 from engine.core import Event
-from engine.tabledungeon import RULES
+from engine.tabledungeon import RULES, ItemView, View
 from tests.engine.tabledungeon.support import engine_event_kinds, play_out
 
 UNTOLD = {"drew"}  # a hand refilled: the counts on screen show it
@@ -57,7 +59,7 @@ def test_the_status_line_fits_its_width_keeping_the_level_and_the_seed():
     view = RULES.new_game(seed=3, players=["Annabelle Longname", "Bo"]).view(0)
     seed = 18446744073709551615
     full = str(status_text(view, seed))
-    assert full.endswith(f"Loot deck {view['loot_deck']} · Seed {seed}")
+    assert full.endswith(f"Loot deck {view.loot_deck} · Seed {seed}")
     assert str(status_text(view, seed, len(full))) == full  # room enough: nothing changes
     for width in range(30, len(full)):
         line = str(status_text(view, seed, width))
@@ -83,9 +85,9 @@ def test_sorting_xp_at_80_columns_keeps_the_level_and_the_seed():
     spells the choices out) before any figure goes."""
     from app.games.tabledungeon.widgets.panels import status_text
 
-    view = dict(RULES.new_game(seed=3, players=["Computer 2", "Bo"]).view(0))
-    view.update(phase="play", waiting_for="level", moves_left=1, current_player=0, round=3,
-                level=2, loot_deck=31)
+    view = dataclasses.replace(RULES.new_game(seed=3, players=["Computer 2", "Bo"]).view(0),
+                               phase="play", waiting_for="level", moves_left=1,
+                               current_player=0, round=3, level=2, loot_deck=31)
     wide = str(status_text(view, 2026))
     assert wide.startswith("▶ Computer 2 levelled up: sorts the top XP card (1 to go) · ")
     line = str(status_text(view, 2026, 78))  # the status line's width at 80 columns
@@ -97,9 +99,9 @@ def test_at_80_columns_the_whole_seed_shows_once_the_loot_deck_is_left_out():
     cut to "888…499", though the whole seed fitted in the room the loot figure left."""
     from app.games.tabledungeon.widgets.panels import status_text
 
-    view = dict(RULES.new_game(seed=3, players=["Computer 1", "Computer 2"]).view(0))
-    view.update(phase="play", waiting_for="card", current_player=1, round=2, level=1,
-                loot_deck=40)
+    view = dataclasses.replace(RULES.new_game(seed=3, players=["Computer 1", "Computer 2"]).view(0),
+                               phase="play", waiting_for="card", current_player=1, round=2,
+                               level=1, loot_deck=40)
     seed = 8881234567499
     line = str(status_text(view, seed, 78))  # the status line's width at 80 columns
     assert line == f"▶ Computer 2 lays a card · Round 2 · Level 1 · Aces 0/4 · Seed {seed}"
@@ -178,15 +180,18 @@ def test_the_enemies_with_plural_names_say_so():
 
 def test_items_without_loot_cards_are_not_said_to_be_none():
     """Found by a tester: "Loot: none (★0) · War horn (once)"."""
-    import copy
-
     from app.games.tabledungeon.widgets.panels import hand_text
 
     state = RULES.new_game(seed=1, players=["Ann", "Bo"])
-    view = copy.deepcopy(state.view(0))
-    me = view["players"][0]
-    me.update(loot=[], points=0, items=[{"name": "War horn", "passive": False}])
-    shown = hand_text(view, [], 0).plain
+    view = state.view(0)
+    horn = ItemView(card="KS", name="War horn", passive=False, text="", heal=0, heal_all=0,
+                    attack=2, flee=False, armour=0)
+    charm = dataclasses.replace(horn, card="QS", name="Lucky charm", passive=True, attack=0)
+
+    def holding(*items: ItemView) -> View:
+        me = dataclasses.replace(view.players[0], loot=(), points=0, items=items)
+        return dataclasses.replace(view, players=(me, *view.players[1:]))
+
+    shown = hand_text(holding(horn), [], 0).plain
     assert "Loot: War horn (once)" in shown and "none" not in shown
-    me["items"].append({"name": "Lucky charm", "passive": True})
-    assert "Loot: War horn (once) · Lucky charm (carried)" in hand_text(view, [], 0).plain
+    assert "Loot: War horn (once) · Lucky charm (carried)" in hand_text(holding(horn, charm), [], 0).plain

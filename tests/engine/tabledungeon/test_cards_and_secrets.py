@@ -4,6 +4,7 @@ names a card hidden from a seat."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -121,7 +122,7 @@ def test_no_view_names_a_card_hidden_from_its_seat(game: int) -> None:
     The last fight's cards were turned over for everyone, so they are left out of the check."""
     for _, _, after, _ in steps(game):
         for number, seat in enumerate(after.seats):
-            view = after.view(number)
+            view = dataclasses.asdict(after.view(number))
             view.pop("last_round")
             mine = set(seat.hand) | ({seat.played} if seat.played else set())
             hidden = named_cards(view) - public(after) - mine

@@ -7,7 +7,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 
 GAME = """
-import hashlib, json
+import dataclasses, hashlib, json
 from engine.core.dice import Dice
 from engine.tabledungeon import RULES
 from engine.tabledungeon.policy import choose
@@ -19,7 +19,7 @@ for seed in (1, 2, 3):
         seat = state.current_player
         events = state.apply(choose(state.view(seat), state.legal_actions(), "normal", minds[seat]))
         digest.update(json.dumps([e.to_dict() for e in events]).encode())
-        digest.update(json.dumps(state.view(seat)).encode())
+        digest.update(json.dumps(dataclasses.asdict(state.view(seat))).encode())
     digest.update(state.fingerprint().encode())
 import sys
 print(digest.hexdigest(), sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich")))

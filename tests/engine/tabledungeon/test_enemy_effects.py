@@ -6,7 +6,7 @@ from tests.engine.tabledungeon.support import first, kinds, lay_all, table
 
 def test_an_automatic_win_still_needs_a_card_and_beats_any_total():
     state = table("fighter", "wizard", roll=(1, 1))  # 2: a lost goblin
-    assert state.view(0)["enemy"]["automatic_win"]
+    assert state.view(0).enemy.automatic_win
     state.loot_deck = ["9S", "8S"]
     events = lay_all(state, "5C", "2S")
     revealed = first(events, "revealed")

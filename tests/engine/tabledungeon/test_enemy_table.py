@@ -17,9 +17,9 @@ def test_every_roll_of_every_level_names_exactly_one_enemy():
 
 def test_the_rulebook_example_two_dice_showing_4_and_6_is_a_swarm_of_spiders():
     state = table("fighter", "wizard", roll=(4, 6))
-    enemy = state.view(0)["enemy"]
-    assert enemy["name"] == "Swarm of spiders"
-    assert enemy["roll"] == 10 and enemy["health"] == 10  # level 1: health is the roll
+    enemy = state.view(0).enemy
+    assert enemy.name == "Swarm of spiders"
+    assert enemy.roll == 10 and enemy.health == 10  # level 1: health is the roll
     assert state.enemy_health == 10 and state.data.level(1).damage == 4
 
 

@@ -27,14 +27,14 @@ def test_a_level_up_grows_health_and_asks_each_living_player_three_xp_moves():
     assert state.level == 2
     assert [(s.health, s.max_health) for s in state.seats] == [(8, 15), (0, 10), (13, 15)]
     assert state.pending == [("level", 0), ("level", 2)]
-    assert state.current_player == 0 and state.view(0)["moves_left"] == 3
+    assert state.current_player == 0 and state.view(0).moves_left == 3
     with pytest.raises(IllegalAction, match="sort the top XP card"):
         act(state, "hand_to_xp", card=state.seats[0].hand[0])
     act(state, "xp_to_discard")
     act(state, "xp_to_bottom")
     act(state, "xp_to_discard")
     assert state.seats[0].xp == ["KH", "7H"] and state.seats[0].discard[-2:] == ["10C", "2S"]
-    assert state.current_player == 2 and state.view(2)["moves_left"] == 3
+    assert state.current_player == 2 and state.view(2).moves_left == 3
     for _ in range(3):
         act(state, "xp_to_bottom")
     assert state.seats[2].xp == ["KH", "10C", "7H", "2S"]
@@ -48,7 +48,7 @@ def test_an_empty_xp_pile_skips_the_sorting():
     state.seats[1].xp = ["8D"]
     lay_all(state, "2C", "3D", "2C")
     assert state.aces == 1
-    assert state.current_player == 1 and state.view(1)["moves_left"] == 1
+    assert state.current_player == 1 and state.view(1).moves_left == 1
     act(state, "xp_to_discard")
     assert state.phase == "play"  # the one card was the whole sorting
 
@@ -61,9 +61,9 @@ def test_leveling_up_sorts_each_of_fewer_than_three_xp_cards_once():
         s.xp = []
     state.seats[0].xp = ["8D", "9D"]
     lay_all(state, "2C", "3D", "4C")
-    assert state.current_player == 0 and state.view(0)["moves_left"] == 2
+    assert state.current_player == 0 and state.view(0).moves_left == 2
     act(state, "xp_to_bottom")
-    assert state.view(0)["moves_left"] == 1 and state.seats[0].xp == ["9D", "8D"]
+    assert state.view(0).moves_left == 1 and state.seats[0].xp == ["9D", "8D"]
     act(state, "xp_to_bottom")
     assert state.seats[0].xp == ["8D", "9D"]  # each card sorted once, back in its order
     assert state.phase == "play" and state.round == 2  # no third move on 8D again

@@ -42,8 +42,8 @@ def test_a_royal_loot_is_an_item_from_the_drawers_class_sheet():
     events = lay_all(state, "5C", "2D")
     assert first(events, "loot") == {"seat": 1, "card": "QD", "item": "Mana draught"}
     assert state.points(1) == 0  # items score nothing
-    view = state.view(0)["players"][1]
-    assert view["items"][0]["name"] == "Mana draught" and view["loot"] == []
+    view = state.view(0).players[1]
+    assert view.items[0].name == "Mana draught" and view.loot == ()
 
 
 def test_an_ace_goes_back_levels_up_and_the_player_draws_again():
@@ -67,7 +67,7 @@ def test_two_aces_in_one_draw_are_two_level_ups():
     assert state.level == 3 and kinds(events).count("level_up") == 2
     assert state.seats[1].loot == ["7C"] and state.seats[1].max_health == 20
     assert state.pending == [("level", 0), ("level", 1)] * 2  # one sorting per level up
-    assert state.view(0)["moves_left"] == 3  # of the top three XP cards
+    assert state.view(0).moves_left == 3  # of the top three XP cards
 
 
 def test_a_loot_pile_never_holds_an_ace():

@@ -1,6 +1,7 @@
 """PLAYERS' PLAY: cards laid face down in turn, revealed together; hearts heal after damage,
 the other suits attack with their stat, a royal gives up the loot for one XP pile move."""
 
+import dataclasses
 import json
 
 import pytest
@@ -17,9 +18,9 @@ def test_cards_are_laid_in_turn_and_stay_hidden_until_all_are_down():
     events = act(state, "play", card="5C")
     assert events[0].to_dict() == {"event": "laid", "seat": 0, "card": True}
     other = state.view(1)
-    assert other["players"][0]["laid"] and other["players"][0]["hand_size"] == 4
-    assert other["my_card"] is None and "5C" not in json.dumps(other["players"][0])
-    assert state.view(0)["my_card"] == "5C"
+    assert other.players[0].laid and other.players[0].hand_size == 4
+    assert other.my_card is None and "5C" not in json.dumps(dataclasses.asdict(other.players[0]))
+    assert state.view(0).my_card == "5C"
     assert state.current_player == 1
     events = lay_all(state, "2S")
     assert first(events, "revealed")["cards"] == ["5C", "2S"]
@@ -67,7 +68,7 @@ def test_a_royal_gives_up_the_loot_and_makes_one_xp_move(kind, card):
     state.loot_deck = ["9S"]
     events = lay_all(state, "QC", "6D")
     assert first(events, "loot")["seat"] == 1  # the royal takes the fighter out of the draw
-    assert state.current_player == 0 and state.view(0)["waiting_for"] == "royal"
+    assert state.current_player == 0 and state.view(0).waiting_for == "royal"
     legal = {str(a) for a in state.legal_actions()}
     assert legal == {"xp_to_bottom", "xp_to_discard", "hand_to_xp 2C", "hand_to_xp 3C",
                      "hand_to_xp 4C", "hand_to_xp 5C", "decline"}
@@ -141,7 +142,7 @@ def test_only_a_royals_move_may_be_declined():
     for s in state.seats:
         s.xp = ["9C", "8C", "7C"]
     lay_all(state, "2C", "3D")
-    assert state.view(0)["waiting_for"] == "level"
+    assert state.view(0).waiting_for == "level"
     assert Action("decline") not in state.legal_actions()
     with pytest.raises(IllegalAction, match="sort the top XP card"):
         act(state, "decline")

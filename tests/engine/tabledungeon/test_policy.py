@@ -1,14 +1,14 @@
 """The computer player: honest (it sees only its own view), legal, deterministic for its own
 dice, and sensible at the normal level."""
 
-import copy
+import dataclasses
 
 import pytest
 
 from engine.core.dice import Dice
 from engine.tabledungeon.actions import Action
 from engine.tabledungeon.policy import LEVELS, choose
-from tests.engine.tabledungeon.support import hand, lay_all, play_out, table
+from tests.engine.tabledungeon.support import hand, lay_all, play_out, scramble_hidden, table
 
 
 def states_along_a_game(seed, players=3, level="normal"):
@@ -22,30 +22,20 @@ def states_along_a_game(seed, players=3, level="normal"):
         state.apply(action)
 
 
-def cheat_sheet(state, seat):
-    """The seat's view with every other seat's hidden cards written in: an honest policy
-    must not change its mind."""
-    view = copy.deepcopy(state.view(seat))
-    for other in view["players"]:
-        if other["seat"] != seat:
-            s = state.seats[other["seat"]]
-            other["hand"], other["action"], other["played"] = s.hand, s.action, s.played
-    view["loot_deck_cards"] = list(state.loot_deck)
-    return view
-
-
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_computer_never_reads_hidden_information(level):
+    """The policy is handed a View, which holds no other seat's hidden card (the view tests
+    check that); a state whose hidden cards differ gives the same choice, and so do hand
+    sizes it has no business weighing."""
     checked = 0
     for state in states_along_a_game(seed=35, level=level):
         seat = state.current_player
         legal = state.legal_actions()
         honest = choose(state.view(seat), legal, level, Dice(7))
-        peeking = choose(cheat_sheet(state, seat), legal, level, Dice(7))
-        stripped = copy.deepcopy(state.view(seat))
-        for other in stripped["players"]:
-            if other["seat"] != seat:
-                other["hand_size"] = 0
+        peeking = choose(scramble_hidden(state, seat).view(seat), legal, level, Dice(7))
+        view = state.view(seat)
+        stripped = dataclasses.replace(view, players=tuple(
+            p if p.seat == seat else dataclasses.replace(p, hand_size=0) for p in view.players))
         assert honest == peeking == choose(stripped, legal, level, Dice(7))
         checked += 1
     assert checked > 10
@@ -108,7 +98,7 @@ def test_normal_keeps_high_xp_cards_and_buries_low_ones():
     hand(state, 0, "QC", "AS", "3C", "4C", "5C")
     state.seats[0].xp = ["9C", "2S"]
     lay_all(state, "QC", "6D")
-    assert state.view(0)["waiting_for"] == "royal"
+    assert state.view(0).waiting_for == "royal"
     assert choose(state.view(0), state.legal_actions(), "normal", Dice(1)) == \
         Action("xp_to_discard")
     state.seats[0].xp = ["2S", "9C"]
@@ -121,7 +111,7 @@ def test_normal_declines_a_royals_move_that_would_only_bury_a_good_card():
     hand(state, 0, "QC", "6C", "5C", "4C", "3C")
     state.seats[0].xp = []
     lay_all(state, "QC", "6D")
-    assert state.view(0)["waiting_for"] == "royal"
+    assert state.view(0).waiting_for == "royal"
     assert choose(state.view(0), state.legal_actions(), "normal", Dice(1)) == Action("decline")
     hand(state, 0, "AS", "6C", "5C", "4C")
     assert choose(state.view(0), state.legal_actions(), "normal", Dice(1)) == \

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +13,7 @@ from textual.widgets import Footer, Static
 from app.games.tabledungeon.words import name_of
 from app.screens.dialogs import DIALOG_CSS
 from engine.core import Event
+from engine.tabledungeon import View
 
 
 class ResultsScreen(ModalScreen[str]):
@@ -37,7 +36,7 @@ class ResultsScreen(ModalScreen[str]):
     }}
     """
 
-    def __init__(self, view: dict[str, Any], end: Event | None, seed: int,
+    def __init__(self, view: View, end: Event | None, seed: int,
                  saved: str = "") -> None:
         super().__init__()
         self.view_ = view
@@ -47,25 +46,25 @@ class ResultsScreen(ModalScreen[str]):
 
     def tally(self) -> Text:
         view = self.view_
-        points = self.end.data["points"] if self.end else [0] * len(view["players"])
+        points = self.end.data["points"] if self.end else [0] * len(view.players)
         out = Text()
-        if view["outcome"] == "lost":
+        if view.outcome == "lost":
             out.append("Everyone has fallen. The dungeon wins: a loss for all.\n",
                        style="bold red")
         else:
-            names = " and ".join(name_of(view, s) for s in view["winners"])
-            verb = "wins" if len(view["winners"]) == 1 else "share the win"
-            out.append(f"{names} {verb} with {view['score']} loot points!\n", style="bold green")
+            names = " and ".join(name_of(view, s) for s in view.winners)
+            verb = "wins" if len(view.winners) == 1 else "share the win"
+            out.append(f"{names} {verb} with {view.score} loot points!\n", style="bold green")
         out.append(f"\n{'Player':<16}{'Class':<9}{'':<8}{'Points':>6}\n", style="dim")
-        for p in view["players"]:
-            out.append(f"{name_of(view, p['seat'])[:15]:<16}{(p['class_name'] or '?'):<9}")
-            out.append(f"{'alive' if p['alive'] else 'fallen':<8}",
-                       style="" if p["alive"] else "red")
-            out.append(f"{points[p['seat']]:>6}")
-            if p["seat"] in view["winners"]:
+        for p in view.players:
+            out.append(f"{name_of(view, p.seat)[:15]:<16}{(p.class_name or '?'):<9}")
+            out.append(f"{'alive' if p.alive else 'fallen':<8}",
+                       style="" if p.alive else "red")
+            out.append(f"{points[p.seat]:>6}")
+            if p.seat in view.winners:
                 out.append("  ★", style="yellow")
             out.append("\n")
-        out.append(f"\nSeed {self.seed} · {view['round']} rounds · level {view['level']}",
+        out.append(f"\nSeed {self.seed} · {view.round} rounds · level {view.level}",
                    style="dim")
         if self.saved:
             out.append(f"\n{self.saved}", style="dim")
