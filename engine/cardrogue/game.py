@@ -36,6 +36,7 @@ from engine.cardrogue.view import GameView
 from engine.cardrogue.view import view as view_of
 from engine.core.dice import Dice
 from engine.core.protocol import Event, IllegalAction
+from engine.core.state import GameState
 
 GAME = "cardrogue"  # the name Card Rogue is registered under in engine.games, and runs carry
 # Bump whenever any outcome of any action can change: runs from another version are refused.
@@ -112,7 +113,7 @@ _ONLY_WHEN_PENDING = {
 }
 
 
-class Game:
+class Game(GameState[Action]):
     """One game of Card Rogue: a story map played by one hero, or a table of 1-4 players."""
 
     def __init__(self, spec: MapSpec, seats: list[tuple[str, str]], *, mode: str = "story",
@@ -255,10 +256,6 @@ class Game:
     def leap_from(self) -> int | None:
         return self.this_turn.leap_from
 
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
     def card(self, card: Card) -> CardDef:
         return self.catalog.cards[card.id]
 
@@ -347,13 +344,8 @@ class Game:
                 return "you are away: come back, or let the turn pass"
         return section.check(self, player, action)
 
-    def apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action) -> list[Event]:
         player = self.player
-        stray = stray_field(action)
-        reason = f"{action.kind} takes no {stray}" if stray is not None else \
-            self._why_illegal(action, player)
-        if reason is not None:
-            raise IllegalAction(reason, action)
         events: list[Event] = []
         self.history.append(action)
         self.level_moves[self.level_index] += 1
@@ -451,10 +443,6 @@ class Game:
         copy.picks = list(self.picks)
         copy._events = []
         return copy
-
-    def serialize(self) -> list[dict[str, Any]]:
-        """The action history: with the map, seed and seats, it is the whole game."""
-        return [a.to_dict() for a in self.history]
 
     def fingerprint(self) -> tuple[object, ...]:
         """Everything that can differ between two games of the same map, for comparing."""

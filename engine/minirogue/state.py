@@ -16,10 +16,9 @@ Pending choices:
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.dice import Dice
-from engine.core.protocol import Event, IllegalAction
+from engine.core.protocol import Event
+from engine.core.state import GameState
 from engine.minirogue import combat, dungeon, feats, items, rooms, scoring, spells, turn
 from engine.minirogue.actions import PAYMENTS, Action
 from engine.minirogue.character import Hero
@@ -52,7 +51,7 @@ WAITING_FOR = {
 }
 
 
-class State:
+class State(GameState[Action]):
     """The whole game. `history` lists every action applied, so (setup, history) is the game."""
 
     def __init__(self, tables: Tables, seed: int, difficulty: str, dungeon_keys: bool,
@@ -89,10 +88,6 @@ class State:
     def current_player(self) -> int | None:
         """The one seat, 0, while the game goes on; None once it is over."""
         return None if self.outcome is not None else 0
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
 
     def returns(self) -> list[int]:
         """1 for the Og's Blood, 0 otherwise (one seat)."""
@@ -171,10 +166,7 @@ class State:
             return rooms.sell_problem(self, _str(action.item))
         return None  # strike, pass, leave and rest take no checks beyond the pending choice
 
-    def apply(self, action: Action) -> list[Event]:
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+    def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
         self._rolls = []
         kind = action.kind
@@ -224,10 +216,6 @@ class State:
         copy._rolls = []
         copy.start_events = list(self.start_events)
         return copy
-
-    def serialize(self) -> list[dict[str, Any]]:
-        """The action history: with the seed, the difficulty and the variant, it is the game."""
-        return [a.to_dict() for a in self.history]
 
     def fingerprint(self) -> tuple[object, ...]:
         """Everything that can differ between two games: equal fingerprints, equal futures."""

@@ -21,7 +21,8 @@ from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from engine.core.dice import Dice
-from engine.core.protocol import Event, IllegalAction
+from engine.core.protocol import Event
+from engine.core.state import GameState
 from engine.roguelike import (
     character,
     combat,
@@ -86,7 +87,7 @@ def death_cause(events: list[Event]) -> dict[str, str | None]:
     return {"cause": None, "by": None}
 
 
-class State:
+class State(GameState[Action]):
     """One game of Rogue Like Roguelike."""
 
     def __init__(self, seed: int) -> None:
@@ -111,10 +112,6 @@ class State:
         self.opening = [Event("level", {"level": 1, "corner": level.corner, "rolls": log})]
 
     # --- the contract -------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
 
     @property
     def current_player(self) -> int | None:
@@ -161,10 +158,7 @@ class State:
                 return f"there is no {arg} {getattr(action, arg)}"
         return self._problem(action)
 
-    def apply(self, action: Action) -> list[Event]:
-        problem = self.why_illegal(action)
-        if problem is not None:
-            raise IllegalAction(problem, action)
+    def _apply(self, action: Action) -> list[Event]:
         events = HANDLERS[action.kind](self, action)
         self.history.append(action)
         if self.phase == "play" and not self.is_over:
@@ -180,10 +174,6 @@ class State:
     def fingerprint(self) -> str:
         text = json.dumps(_plain(self._snapshot()), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
-
-    def serialize(self) -> list[dict[str, Any]]:
-        """The actions so far as JSON objects: with the seed, the whole game."""
-        return [a.to_dict() for a in self.history]
 
     def view(self, seat: int = 0) -> View:
         if seat != 0:

@@ -16,7 +16,8 @@ import json
 from typing import Any
 
 from engine.core.dice import Dice
-from engine.core.protocol import Event, IllegalAction
+from engine.core.protocol import Event
+from engine.core.state import GameState
 from engine.tabledungeon import drawing, encounter, ending, levelling, play, setup, view
 from engine.tabledungeon.actions import FIELDS, Action
 from engine.tabledungeon.cards import RANK, is_royal, rank_name
@@ -28,7 +29,7 @@ RULES_VERSION = 2
 GAME = "tabledungeon"
 
 
-class State:
+class State(GameState[Action]):
     """One game of Table Dungeon for 2 to 4 players."""
 
     def __init__(self, seed: int, names: list[str], data: TableData | None = None) -> None:
@@ -61,10 +62,6 @@ class State:
         self.history: list[Action] = []
 
     # ------------------------------------------------------------------ reading
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
 
     @property
     def current_player(self) -> int | None:
@@ -141,12 +138,7 @@ class State:
             return play.why_not(self, action)
         return levelling.why_not(self, action, self.pending[0][0])
 
-    def apply(self, action: Action) -> list[Event]:
-        """Do `action` for the current player and say what happened. An illegal action raises
-        IllegalAction and changes nothing (every check comes before the first change)."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason, action)
+    def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
         self.history.append(action)
         if self.phase == "pick":
@@ -206,10 +198,6 @@ class State:
         copy.winners = list(self.winners)
         copy.history = list(self.history)
         return copy
-
-    def serialize(self) -> list[dict[str, Any]]:
-        """The action history: with the seed and the players' names, it is the whole game."""
-        return [a.to_dict() for a in self.history]
 
     def full(self) -> dict[str, Any]:
         """Everything in the state, hidden cards included (for fingerprints and tests only:

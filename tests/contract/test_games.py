@@ -16,6 +16,7 @@ import pytest
 from engine import games
 from engine.core.contract import Rules, Verdict
 from engine.core.protocol import IllegalAction
+from engine.core.state import GameState
 from tests.contract.support import BOUND, context, play, setups
 
 SEEDS = (1, 2, 3)
@@ -38,6 +39,18 @@ def test_every_registered_game_loads_as_rules() -> None:
         assert isinstance(rules, Rules)
         assert rules.name == name and isinstance(rules.rules_version, int)
         assert rules.sample_options(), f"{name} offers no sample setup to test"
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_each_built_in_state_takes_the_shared_checks_from_core(name: str) -> None:
+    """The project's own games write only their rules: refusing an illegal action before any
+    change, the history as the run and "over once there is an outcome" are
+    engine.core.state.GameState's, once."""
+    rules = games.load(name)
+    state = rules.new_game(**rules.sample_options()[0])
+    assert isinstance(state, GameState)
+    for method in ("apply", "serialize", "is_over"):
+        assert method not in vars(type(state)), f"{name} writes its own {method}"
 
 
 def test_an_unknown_game_is_refused_by_name() -> None:
