@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from app import registry
 from app.screens.rules import RulesScreen, screen_keys, show_help
-from app.screens.title import TitleScreen
+from app.screens.title import TitleScreen, open_high_scores
 from engine.core import shown
 
 
@@ -119,6 +119,8 @@ class CardRogueApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Rules reference", "Look up a rule, or list the keys",
                             self.action_show_help)
+        yield SystemCommand("High scores", "Every ranked game's local boards, your best and "
+                            "your rank", partial(open_high_scores, self))
         for game in registry.hosted():
             for command in game.commands:
                 yield SystemCommand(command.title, command.help, partial(command.run, self))

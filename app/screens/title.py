@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -12,8 +12,17 @@ from textual.widgets.option_list import Option
 from app import registry
 from app.registry import HostedGame, MenuEntry, Waiting
 
-# The shell's own entries, after every game's (app/registry.py); the app decides what they do.
+
+def open_high_scores(app: App) -> None:
+    from app.screens.scores import show_high_scores
+
+    show_high_scores(app)
+
+
+# The shell's own entries, after every game's (app/registry.py); the app decides what those
+# without `open` do. The high scores list every ranked game's boards.
 SHELL_MENU: tuple[MenuEntry, ...] = (
+    MenuEntry("scores", "High scores", ready=True, open=open_high_scores, section="shell"),
     MenuEntry("rules", "Rules", ready=True, section="shell"),
     MenuEntry("settings", "Settings", ready=True, section="shell"),
     MenuEntry("quit", "Quit", ready=True, section="shell"),

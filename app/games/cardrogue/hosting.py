@@ -1,6 +1,6 @@
 """Card Rogue in the app's shell (app/registry.py): its title menu entries (story, challenges,
-the community, the classic game, then the editor and the high scores), its screens, its help
-and its narrator. Screens are imported only when they open."""
+the community, the classic game, then the editor), its screens, its help, its narrator, and its
+maps as boards on the shell's high scores screen. Screens are imported only when they open."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from app.games.cardrogue import glossary, launch
-from app.registry import Command, HostedGame, MenuEntry, Waiting
+from app.registry import Boards, HostedGame, ListedBoard, MenuEntry, Waiting
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -76,6 +76,23 @@ def _waiting() -> Waiting | None:
     return Waiting(prompt, launch.continue_saved)
 
 
+def _map_boards() -> list[ListedBoard]:
+    """Every playable map is a board (keyed by its map id), even before anyone wins it."""
+    from app.games.cardrogue import maplist
+
+    return [ListedBoard(entry.map_id or "", entry.title, entry.share_code, entry.path)
+            for entry in maplist.scored_maps()]
+
+
+def _no_maps() -> Text:
+    from app.games.cardrogue import maplist
+
+    folders = maplist.folders()
+    words = Text("No maps found. ", style="bold")
+    words.append(f"Maps come from {folders[0][1]} and your folder {folders[1][1]}.")
+    return words
+
+
 HOSTED = HostedGame(
     name="cardrogue",
     menu=(
@@ -85,8 +102,6 @@ HOSTED = HostedGame(
         MenuEntry("classic", "Classic game", ready=True,
                   open=lambda app: app.push_screen(_new_game())),
         MenuEntry("editor", "Editor", ready=True, open=launch.open_editor_start, section="tools"),
-        MenuEntry("scores", "High scores", ready=True, open=launch.show_high_scores,
-                  section="tools"),
     ),
     new_game=_new_game,
     play=_play,
@@ -94,6 +109,5 @@ HOSTED = HostedGame(
     help=glossary.HELP,
     narrator=_narrator,
     waiting=_waiting,
-    commands=(Command("High scores", "Each map's local leaderboard, your best and your rank",
-                      launch.show_high_scores),),
+    boards=Boards(listed=_map_boards, none_listed=_no_maps),
 )

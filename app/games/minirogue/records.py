@@ -116,7 +116,12 @@ def board_played(store: ScoreStore, board: str, entries: list[ScoredEntry]) -> l
     (the score counts them); "" for each on a seed's board, whose title says it."""
     if not board.startswith("daily:"):
         return ["" for _ in entries]
-    return [played_as(store.run_text(e.run_hash)) for e in entries]
+    return [played_on(board, store.run_text(e.run_hash)) for e in entries]
+
+
+def played_on(board: str, run_text: str | None) -> str:
+    """How a run entered on `board` was played, on a daily board; "" on a seed's board."""
+    return played_as(run_text) if board.startswith("daily:") else ""
 
 
 def played_as(run_text: str | None) -> str:
