@@ -186,9 +186,9 @@ class CardRogueApp(App[None]):
     # -- replays
 
     def ask_run_file(self) -> None:
-        from app.screens.watch import OpenRunScreen
+        from app.screens.watch import ask_run_file
 
-        self.push_screen(OpenRunScreen(),
+        self.push_screen(ask_run_file(),
                          lambda path: self.open_run_file(path) if path is not None else None)
 
     def open_run_file(self, path: Path, map_file: Path | None = None,

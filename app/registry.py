@@ -17,7 +17,7 @@ Every screen a game supplies is made on demand, so the title menu imports no gam
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -101,28 +101,33 @@ class ListedBoard:
 
 @dataclass(frozen=True)
 class BoardColumn:
-    """A column a game adds to its boards on the high-scores screen: `cell` gives an entry's
-    words from the board's key and the entry's run file as the leaderboard keeps it (None when
-    it keeps none). A board where every cell is "" goes without the column."""
+    """A column a game adds to its boards, on this computer and on the community server:
+    `cell` gives an entry's words from the board's key and what is known of its run (the run
+    document on this computer; the server's entry, whose fields name the same setup, on the
+    server). A board where every cell is "" goes without the column."""
 
     label: str
     width: int
-    cell: Callable[[str, str | None], str]
+    cell: Callable[[str, Mapping[str, Any]], str]
 
 
 @dataclass(frozen=True)
 class Boards:
-    """What a ranked game adds on the high-scores screen to what its GameInfo says.
+    """What a ranked game adds on the high-scores and Community screens to what its GameInfo
+    says.
 
     listed      the boards to list before anyone has played them (a game ranked on maps: its
                 maps); without it, the screen lists the boards played on this computer
     none_listed what the screen says when `listed` finds none (where they would come from)
     column      a column of its own on its boards
+    play_map    plays a map file (a game ranked on maps: the server's published maps are its
+                boards, downloaded to be played)
     """
 
     listed: Callable[[], list[ListedBoard]] | None = None
     none_listed: Callable[[], Text] | None = None
     column: BoardColumn | None = None
+    play_map: Callable[[App, Path], None] | None = None
 
 
 @dataclass(frozen=True)

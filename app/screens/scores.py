@@ -12,7 +12,6 @@ run file.
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,7 +28,7 @@ from textual.widgets.option_list import Option
 from app import registry
 from app.player import player_name
 from app.registry import HostedGame, ListedBoard
-from app.screens.watch import OpenRunScreen, RunRefusedScreen, watch_run_file
+from app.screens.watch import RunRefusedScreen, ask_run_file, watch_run_file, watch_run_text
 from app.words import one_line, plural
 from engine import games
 from engine.core import shown
@@ -194,7 +193,6 @@ class HighScoresScreen(Screen[None]):
         self.store: ScoreStore | None = None
         self.entries: list[Any] = []  # the shown board's entries
         self.current: Board | None = None
-        self.runs: tempfile.TemporaryDirectory[str] | None = None  # runs handed to viewers
 
     def compose(self) -> ComposeResult:
         # Who "you" are goes on the heading's line: on the line below it, a name of any length
@@ -229,8 +227,6 @@ class HighScoresScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._close_store()
-        if self.runs is not None:
-            self.runs.cleanup()
 
     def _close_store(self) -> None:
         if self.store is not None:
@@ -351,7 +347,7 @@ class HighScoresScreen(Screen[None]):
         self.entries = store.scored_board(name, key, board.rules_version, SHOWN)
         players = store.scored_players(name, key, board.rules_version)
         column = board.game.boards.column
-        extra = ([column.cell(key, store.run_text(row.run_hash)) for row in self.entries]
+        extra = ([column.cell(key, store.run_document(row.run_hash)) for row in self.entries]
                  if column is not None else [])
         if column is not None and any(extra):
             set_columns(self.table, POINTS_COLUMNS[:4] + ((column.label, column.width),)
@@ -387,22 +383,15 @@ class HighScoresScreen(Screen[None]):
         board = self.current
         if self.store is None or board is None or not 0 <= row < len(self.entries):
             return
-        run_hash = self.entries[row].run_hash
-        text = self.store.run_text(run_hash)
+        text = self.store.run_text(self.entries[row].run_hash)
         if text is None:
             self.app.push_screen(RunRefusedScreen("Unreadable",
                                                   "the leaderboard no longer holds this run"))
             return
-        # A game's viewer opens a run file: the store's copy is written where the screen
-        # keeps the runs it hands over, removed when it closes.
-        if self.runs is None:
-            self.runs = tempfile.TemporaryDirectory(prefix="cardrogue-board-runs-")
-        path = Path(self.runs.name) / f"{run_hash}.run.json"
-        path.write_text(text, encoding="utf-8")
-        board.game.watch(self.app, path, None, board.listed.map_file)
+        watch_run_text(self.app, board.game, text, board.listed.map_file)
 
     def action_open_run(self) -> None:
-        self.app.push_screen(OpenRunScreen(), self._opened)
+        self.app.push_screen(ask_run_file(), self._opened)
 
     def _opened(self, path: Path | None) -> None:
         if path is not None:

@@ -19,10 +19,17 @@ def open_high_scores(app: App) -> None:
     show_high_scores(app)
 
 
+def open_community(app: App) -> None:
+    from app.screens.community import CommunityScreen
+
+    app.push_screen(CommunityScreen())
+
+
 # The shell's own entries, after every game's (app/registry.py); the app decides what those
-# without `open` do. The high scores list every ranked game's boards.
+# without `open` do. The high scores and the Community list every ranked game's boards.
 SHELL_MENU: tuple[MenuEntry, ...] = (
     MenuEntry("scores", "High scores", ready=True, open=open_high_scores, section="shell"),
+    MenuEntry("community", "Community", ready=True, open=open_community, section="shell"),
     MenuEntry("rules", "Rules", ready=True, section="shell"),
     MenuEntry("settings", "Settings", ready=True, section="shell"),
     MenuEntry("quit", "Quit", ready=True, section="shell"),

@@ -73,7 +73,7 @@ def test_a_hosted_game_is_on_the_title_menu_with_the_games_and_its_tools_with_th
     games_end, tools_end = ids.index("editor"), ids.index("scores")
     assert ids.index("roguelike") < ids.index("toy") < games_end
     assert ids.index("editor") < ids.index("toy-workshop") < tools_end
-    assert ids[-4:] == ["scores", "rules", "settings", "quit"]  # the shell's own come last
+    assert ids[-5:] == ["scores", "community", "rules", "settings", "quit"]  # the shell's own
 
 
 async def test_choosing_a_hosted_game_on_the_title_opens_its_screen(toy) -> None:

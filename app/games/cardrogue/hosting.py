@@ -1,6 +1,6 @@
 """Card Rogue in the app's shell (app/registry.py): its title menu entries (story, challenges,
-the community, the classic game, then the editor), its screens, its help, its narrator, and its
-maps as boards on the shell's high scores screen. Screens are imported only when they open."""
+the classic game, then the editor), its screens, its help, its narrator, and its maps as boards
+on the shell's high scores and Community screens. Screens are imported only when they open."""
 
 from __future__ import annotations
 
@@ -29,12 +29,6 @@ def _map_list(kind: str) -> Callable[[App], None]:
         app.push_screen(MapListScreen(kind))
 
     return open_list
-
-
-def _community(app: App) -> None:
-    from app.games.cardrogue.screens.community import CommunityScreen
-
-    app.push_screen(CommunityScreen())
 
 
 def _new_game() -> Screen[Any]:
@@ -98,7 +92,6 @@ HOSTED = HostedGame(
     menu=(
         MenuEntry("story", "Story", ready=True, open=_map_list("campaign")),
         MenuEntry("challenges", "Challenges", ready=True, open=_map_list("challenge")),
-        MenuEntry("community", "Community", ready=True, open=_community),
         MenuEntry("classic", "Classic game", ready=True,
                   open=lambda app: app.push_screen(_new_game())),
         MenuEntry("editor", "Editor", ready=True, open=launch.open_editor_start, section="tools"),
@@ -109,5 +102,5 @@ HOSTED = HostedGame(
     help=glossary.HELP,
     narrator=_narrator,
     waiting=_waiting,
-    boards=Boards(listed=_map_boards, none_listed=_no_maps),
+    boards=Boards(listed=_map_boards, none_listed=_no_maps, play_map=launch.open_path),
 )

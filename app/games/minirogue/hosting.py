@@ -4,7 +4,7 @@ played). Screens are imported only when they open."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,10 +45,10 @@ def _narrator(state: object) -> Callable[[Iterable[Event]], list[Text]]:
     return Narrator().lines
 
 
-def _played(board: str, run_text: str | None) -> str:
+def _played(board: str, run: Mapping[str, Any]) -> str:
     from app.games.minirogue.records import played_on
 
-    return played_on(board, run_text)
+    return played_on(board, run)
 
 
 HOSTED = HostedGame(
