@@ -427,9 +427,15 @@ class CommunityScreen(Screen[None]):
         if self.server:
             self.load_page(reset=True)
 
-    def action_search(self) -> None:
+    def maps_only(self) -> bool:
+        """Whether the published maps are listed; if not, says that what was asked is for
+        them."""
         if not self.on_maps:
             self.say("Search and sort are for the published maps.")
+        return self.on_maps
+
+    def action_search(self) -> None:
+        if not self.maps_only():
             return
         search = self.query_one("#search", Input)
         search.add_class("shown")
@@ -444,8 +450,7 @@ class CommunityScreen(Screen[None]):
             self.load_page(reset=True)
 
     def action_sort(self) -> None:
-        if not self.on_maps:
-            self.say("Search and sort are for the published maps.")
+        if not self.maps_only():
             return
         self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
         if self.server:

@@ -70,6 +70,11 @@ class Board:
         return self.info.ranking is not None and self.info.ranking.kind == "moves"
 
 
+# A board as read from the store: its entries, how many players it ranks, each entry's cells,
+# and the player's best in words after "rank " (None when they have none).
+BoardRead = tuple[list[Any], int, list[tuple[object, ...]], str | None]
+
+
 def ranked_games() -> list[tuple[HostedGame, GameInfo, int]]:
     """Every hosted game that ranks its runs, with its info and rules version."""
     found = []
@@ -304,10 +309,21 @@ class HighScoresScreen(Screen[None]):
             title.append(board.title)
             empty = "The local leaderboard is not available."
         else:
+            self.entries, players, rows, best = (self.read_moves if board.in_moves
+                                                 else self.read_points)(board)
+            for entry, values in zip(self.entries, rows, strict=True):
+                style = MINE if entry.player == self.player else ""
+                table.add_row(*cells(values, style), key=entry.run_hash)
             title.append(board.title)
-            mine.append("Your best: ", style="bold")
-            players = (self.fill_moves if board.in_moves else self.fill_points)(board, mine)
             title.append(f"  {board.listed.note} · {plural(players, 'player')}", style="dim")
+            mine.append("Your best: ", style="bold")
+            if best is None:
+                mine.append("none yet (")
+                mine.append(self.player)
+                mine.append(" has not won this map)" if board.in_moves
+                            else " has no score on this board)")
+            else:
+                mine.append(f"rank {best}")
             if not self.entries:
                 empty = ("No scores yet for this map. Win it to set the first one."
                          if board.in_moves else "No scores yet on this board.")
@@ -318,55 +334,37 @@ class HighScoresScreen(Screen[None]):
         self.query_one("#empty", Static).set_class(bool(empty), "shown")
         table.set_class(not self.entries, "empty")
 
-    def fill_moves(self, board: Board, mine: Text) -> int:
-        """A board in moves (a map's): each player's best, the fewest moves first. Says the
-        player's best in `mine`; gives how many players it ranks."""
+    def read_moves(self, board: Board) -> BoardRead:
+        """A board in moves (a map's): each player's best, the fewest moves first."""
         assert self.store is not None
         store, key = self.store, board.key
-        self.entries = store.leaderboard(key, limit=SHOWN)
+        entries = store.leaderboard(key, limit=SHOWN)
         players = store.players(key)
-        for row in self.entries:
-            style = MINE if row.player == self.player else ""
-            self.table.add_row(*cells((row.rank, row.player, row.moves, row.turns,
-                                       row.recorded[:10]), style), key=row.run_hash)
         best = store.best(key, self.player)
-        if best is None:
-            mine.append("none yet (")
-            mine.append(self.player)
-            mine.append(" has not won this map)")
-        else:
-            mine.append(f"rank {best.rank} of {players}, {best.moves} moves, {best.turns} turns")
-        return players
+        return (entries, players,
+                [(e.rank, e.player, e.moves, e.turns, e.recorded[:10]) for e in entries],
+                None if best is None else
+                f"{best.rank} of {players}, {best.moves} moves, {best.turns} turns")
 
-    def fill_points(self, board: Board, mine: Text) -> int:
+    def read_points(self, board: Board) -> BoardRead:
         """A board in points: each player's best, the highest score first, with the game's
-        own column when it has one. Says the player's best in `mine`; gives how many players
-        it ranks."""
+        own column when it says something on this board."""
         assert self.store is not None
-        store, key, name = self.store, board.key, board.info.name
-        self.entries = store.scored_board(name, key, board.rules_version, SHOWN)
-        players = store.scored_players(name, key, board.rules_version)
+        store, key, name, version = self.store, board.key, board.info.name, board.rules_version
+        entries = store.scored_board(name, key, version, SHOWN)
+        players = store.scored_players(name, key, version)
+        best = store.scored_best(name, key, version, self.player)
         column = board.game.boards.column
-        extra = ([column.cell(key, store.run_document(row.run_hash)) for row in self.entries]
+        extra = ([column.cell(key, store.run_document(e.run_hash)) for e in entries]
                  if column is not None else [])
         if column is not None and any(extra):
             set_columns(self.table, POINTS_COLUMNS[:4] + ((column.label, column.width),)
                         + POINTS_COLUMNS[4:])
-        else:
-            extra = []
-        for n, row in enumerate(self.entries):
-            style = MINE if row.player == self.player else ""
-            values = (row.rank, row.player, row.score, row.outcome, *extra[n:n + 1],
-                      row.recorded[:10])
-            self.table.add_row(*cells(values, style), key=row.run_hash)
-        best = store.scored_best(name, key, board.rules_version, self.player)
-        if best is None:
-            mine.append("none yet (")
-            mine.append(self.player)
-            mine.append(" has no score on this board)")
-        else:
-            mine.append(f"rank {best.rank} of {players}, {best.score} points")
-        return players
+        rows: list[tuple[object, ...]] = [(e.rank, e.player, e.score, e.outcome,
+                                            *(extra[n:n + 1] if any(extra) else []),
+                                            e.recorded[:10]) for n, e in enumerate(entries)]
+        return (entries, players, rows,
+                None if best is None else f"{best.rank} of {players}, {best.score} points")
 
     # ------------------------------------------------------------------ watching
 
