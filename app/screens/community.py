@@ -255,7 +255,7 @@ class CommunityScreen(Screen[None]):
 
     def load_page(self, reset: bool = False) -> None:
         if reset:  # a slow server shows this until its answer comes
-            self.say(f"{self.server} · asking for the maps…")
+            self.say(f"{self.server} · asking for the {'maps' if self.on_maps else 'boards'}…")
         self.fetch_page(reset)
 
     @work(thread=True, exclusive=True, group="community-list")
@@ -270,13 +270,15 @@ class CommunityScreen(Screen[None]):
         except community.CommunityError as exc:
             self.app.call_from_thread(self.failed, exc.message)
             return
-        self.app.call_from_thread(self.add_page, page, reset)
+        self.app.call_from_thread(self.add_page, page, reset, game)
 
     def failed(self, message: str) -> None:
         self.fetching = False
         self.say(message)
 
-    def add_page(self, page: dict[str, Any], reset: bool) -> None:
+    def add_page(self, page: dict[str, Any], reset: bool, game: Ranked | None) -> None:
+        if game is not self.game:
+            return  # asked for the game shown before g: its answer is not wanted now
         table = self.map_table
         if reset:
             table.clear()
@@ -419,6 +421,7 @@ class CommunityScreen(Screen[None]):
             return
         self.shown = (self.shown + 1) % len(self.ranked)
         self.maps, self.board_items, self.board_for, self.next_page = [], [], "", None
+        self.fetching = False
         self.query_one("#heading", Static).update(self.heading())
         self.query_one("#detail", Static).update("")
         self.query_one("#mine", Static).update("")
