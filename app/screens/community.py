@@ -149,7 +149,7 @@ class CommunityScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.ranked = ranked_games()
+        self.ranked: list[Ranked] = []  # found in a worker: reading every game's rules takes a while
         self.shown = 0  # the game whose boards are listed
         self.player = player_name()
         self.server = ""
@@ -192,22 +192,35 @@ class CommunityScreen(Screen[None]):
         return self.game is not None and self.game.on_maps
 
     def heading(self) -> str:
-        if self.game is None or self.on_maps:
+        if self.game is None:
+            return "Community"
+        if self.on_maps:
             return "Community maps"
         return f"Community boards · {self.game.info.long_name}"
 
     def on_mount(self) -> None:
         self.set_columns(self.app.size.width >= WIDE_FROM)
         self.map_table.focus()
-        if self.game is None:
-            self.say("No game here ranks its runs.")
-            return
         try:
             self.server = community.server_url(None)
         except community.CommunityError as exc:
             self.say(f"{exc.message}. Settings (on the title screen) sets the server.")
-            return
-        self.load_page(reset=True)
+        self.find_games()
+
+    @work(thread=True, exclusive=True, group="community-games")
+    def find_games(self) -> None:
+        ranked = ranked_games()
+        self.app.call_from_thread(self.start, ranked)
+
+    def start(self, ranked: list[Ranked]) -> None:
+        """The games found: the first one's boards, from the server when one is set."""
+        self.ranked = ranked
+        self.query_one("#heading", Static).update(self.heading())
+        self.set_columns(self.wide)
+        if not ranked:
+            self.say("No game here ranks its runs.")
+        elif self.server:
+            self.load_page(reset=True)
 
     def set_columns(self, wide: bool) -> None:
         """The list's columns for this width, its rows drawn again."""
@@ -226,7 +239,7 @@ class CommunityScreen(Screen[None]):
             self.set_columns(not self.wide)
 
     def list_columns(self) -> tuple[str, ...]:
-        if not self.on_maps:
+        if self.game is not None and not self.on_maps:
             return BOARD_COLUMNS
         return WIDE_COLUMNS if self.wide else NARROW_COLUMNS
 

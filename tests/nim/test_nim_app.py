@@ -192,6 +192,7 @@ async def test_nim_s_boards_on_the_server_are_on_the_community_screen(
         def heading() -> str:
             return str(screen.query_one("#heading", Static).render())
 
+        await until(pilot, lambda: heading() != "Community")  # the ranked games are found
         assert heading() == "Community maps"  # the first ranked game: Card Rogue's maps
         for _ in games.names():  # g: the next ranked game's boards
             if "Nim" in heading():
