@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from app import registry
 from app.screens.rules import RulesScreen, screen_keys, show_help
-from app.screens.title import TitleScreen
+from app.screens.title import TitleScreen, open_high_scores
 from engine.core import shown
 
 
@@ -119,6 +119,8 @@ class CardRogueApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Rules reference", "Look up a rule, or list the keys",
                             self.action_show_help)
+        yield SystemCommand("High scores", "Every ranked game's local boards, your best and "
+                            "your rank", partial(open_high_scores, self))
         for game in registry.hosted():
             for command in game.commands:
                 yield SystemCommand(command.title, command.help, partial(command.run, self))
@@ -184,9 +186,9 @@ class CardRogueApp(App[None]):
     # -- replays
 
     def ask_run_file(self) -> None:
-        from app.screens.watch import OpenRunScreen
+        from app.screens.watch import ask_run_file
 
-        self.push_screen(OpenRunScreen(),
+        self.push_screen(ask_run_file(),
                          lambda path: self.open_run_file(path) if path is not None else None)
 
     def open_run_file(self, path: Path, map_file: Path | None = None,

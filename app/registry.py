@@ -17,7 +17,7 @@ Every screen a game supplies is made on demand, so the title menu imports no gam
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -88,6 +88,49 @@ WatchRun = Callable[["App", Path, "Callable[[None], None] | None", "Path | None"
 
 
 @dataclass(frozen=True)
+class ListedBoard:
+    """A board on the high-scores screen (app/screens/scores.py): its key (as the game's
+    `GameInfo.board_of` names it), its title, the dim line under it, and the map its runs were
+    played on, for a game whose runs name a map."""
+
+    key: str
+    title: str
+    note: str
+    map_file: Path | None = None
+
+
+@dataclass(frozen=True)
+class BoardColumn:
+    """A column a game adds to its boards, on this computer and on the community server:
+    `cell` gives an entry's words from the board's key and what is known of its run (the run
+    document on this computer; the server's entry, whose fields name the same setup, on the
+    server). A board where every cell is "" goes without the column."""
+
+    label: str
+    width: int
+    cell: Callable[[str, Mapping[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class Boards:
+    """What a ranked game adds on the high-scores and Community screens to what its GameInfo
+    says.
+
+    listed      the boards to list before anyone has played them (a game ranked on maps: its
+                maps); without it, the screen lists the boards played on this computer
+    none_listed what the screen says when `listed` finds none (where they would come from)
+    column      a column of its own on its boards
+    play_map    plays a map file (a game ranked on maps: the server's published maps are its
+                boards, downloaded to be played)
+    """
+
+    listed: Callable[[], list[ListedBoard]] | None = None
+    none_listed: Callable[[], Text] | None = None
+    column: BoardColumn | None = None
+    play_map: Callable[[App, Path], None] | None = None
+
+
+@dataclass(frozen=True)
 class HostedGame:
     """What a game gives the shell. The screen factories take what the game's own screens
     gather: `new_game` makes the form that starts a game (a form built from the game's option
@@ -103,6 +146,7 @@ class HostedGame:
     narrator: Callable[[Any], Callable[[Iterable[Event]], list[Text]]]
     waiting: Callable[[], Waiting | None] = lambda: None
     commands: tuple[Command, ...] = ()
+    boards: Boards = Boards()
 
 
 _found: dict[str, HostedGame | None] = {}  # engine name -> its hosting, None: it has none

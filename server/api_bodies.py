@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 MAX_NAME = 40
 MAX_WHY = 2000
@@ -144,13 +144,19 @@ class PointsBoard(BaseModel):
 
 
 class BoardFacts(BaseModel):
+    """A board and what its key says, as its game's GameInfo.board_facts reads it: Mini Rogue's
+    give the day, seed, difficulty and variant; another game's give facts of their own."""
+
+    model_config = ConfigDict(extra="allow")
+
     board: str
-    kind: str = Field(description="daily (one per date) or seed (one per seed, difficulty "
-                      "and Dungeon Keys variant)")
-    day: str | None
-    seed: int
-    difficulty: str | None
-    dungeon_keys: bool | None
+    kind: str = Field(description="the board's kind, in its game's words: Mini Rogue's are "
+                      "daily (one per date) and seed (one per seed, difficulty and Dungeon "
+                      "Keys variant)")
+    day: str | None = None
+    seed: int | None = None
+    difficulty: str | None = None
+    dungeon_keys: bool | None = None
     entries: int
 
 

@@ -38,6 +38,7 @@ file, and damage found later is reported as a StoreError.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import threading
@@ -46,7 +47,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 from engine.cardrogue import RULES_VERSION, MapSpec, Run, Verified, share_code, verify_run
 from engine.core import RunError
@@ -433,6 +434,15 @@ class ScoreStore:
         with self._read() as conn:
             row = conn.execute("SELECT body FROM runs WHERE hash = ?", (run_hash,)).fetchone()
         return None if row is None else row[0]
+
+    def run_document(self, run_hash: str) -> dict[str, Any]:
+        """The run file's document, as it was entered; empty when the store holds no such run
+        (or, from an older store, text that is not a run document)."""
+        try:
+            document = json.loads(self.run_text(run_hash) or "")
+        except ValueError:
+            return {}
+        return document if isinstance(document, dict) else {}
 
     def boards(self) -> list[tuple[str, str, str, int]]:
         """Every map with a ranked entry, by title: (map id, share code, title, players)."""

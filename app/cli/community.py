@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from app.cli.output import err, name_column, out, players, shown
+from app.cli.output import err, out, players, print_board, shown
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED = 0, 1, 2
 WAIT_S = 60.0  # how long `submit` waits for verdicts by default
@@ -328,16 +328,10 @@ def _players_entry(ask: Any, name: str | None) -> dict[str, Any] | None:
 
 
 def _print_entries(items: list[Any], player: str | None, heading: str, figures: Any) -> None:
-    """A server board's entries: rank, player, the game's `figures(item)`, date; the
-    player's own line marked "<"."""
-    if not items:
-        return
-    names, width = name_column([shown(str(item.get("player", ""))) for item in items])
-    out(f"{'rank':>4}  {'player':<{width}}  {heading}  date")
-    for item, name in zip(items, names, strict=True):
-        mark = " <" if player and item.get("player") == player else ""
-        out(f"{item.get('rank', ''):>4}  {name}  {figures(item)}  "
-             f"{shown(str(item.get('at', '')))[:10]}{mark}")
+    """A server board's entries, with the game's `figures(item)`; the player's own marked."""
+    print_board(heading, [(item.get("rank", ""), shown(str(item.get("player", ""))),
+                           figures(item), shown(str(item.get("at", "")))[:10],
+                           bool(player) and item.get("player") == player) for item in items])
 
 
 def _players_line(name: str, entry: dict[str, Any] | None, total: Any, figures: str,

@@ -54,6 +54,18 @@ def name_column(names: list[str]) -> tuple[list[str], int]:
     return [name + " " * (width - cell_len(name)) for name in names], width
 
 
+def print_board(heading: str, rows: list[tuple[object, str, str, str, bool]]) -> None:
+    """A leaderboard's lines, local or from a server: rank, player (shown, padded to one
+    width), the game's figures under `heading`, the date; the asking player's own line (the
+    last item of its row) marked "<". Nothing for a board without entries."""
+    if not rows:
+        return
+    names, width = name_column([player for _, player, _, _, _ in rows])
+    out(f"{'rank':>4}  {'player':<{width}}  {heading}  date")
+    for (rank, _, figures, date, mine), name in zip(rows, names, strict=True):
+        out(f"{rank:>4}  {name}  {figures}  {date}{' <' if mine else ''}")
+
+
 def players(count: object) -> str:
     """"1 player", "2 players" ("? players" when a server left it out). Not app.words.plural:
     that module brings Rich in, and the command starts without it."""

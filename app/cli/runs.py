@@ -26,7 +26,7 @@ from typing import Any
 
 # The output helpers under the names this module has always called them by, so that edits made
 # to its commands meanwhile still merge.
-from app.cli.output import err, json_line, name_column, out, players, shown
+from app.cli.output import err, json_line, out, players, print_board, shown
 
 # Bad run, unreadable map, refused import: 1. Usage errors stay argparse's 2.
 EXIT_OK, EXIT_BAD = 0, 1
@@ -269,13 +269,9 @@ def run_scores(args: argparse.Namespace) -> int:
     out(f"{name}[{share_code(identity)}] local leaderboard, {players(total)}")
     if not board:
         out("No scores yet for this map.")
-    else:
-        names = [shown(e.player) for e in board]
-        names, width = name_column(names)
-        out(f"{'rank':>4}  {'player':<{width}}  {'moves':>5}  {'turns':>5}  character  date")
-        for e, player in zip(board, names, strict=True):
-            out(f"{e.rank:>4}  {player}  {e.moves:>5}  {e.turns:>5}  "
-                 f"{e.character:<9}  {e.recorded[:10]}")
+    print_board(f"{'moves':>5}  {'turns':>5}  character",
+                [(e.rank, shown(e.player), f"{e.moves:>5}  {e.turns:>5}  {e.character:<9}",
+                  e.recorded[:10], False) for e in board])
     if args.player:
         if mine is None:
             out(f"{args.player} has no score on this map yet.")
@@ -411,13 +407,8 @@ def _points_scores(args: argparse.Namespace, rules: Any) -> int:
     out(f"{title}: {rules.info.long_name} local leaderboard, {players(total)}")
     if not board:
         out("No scores yet on this board.")
-    else:
-        names = [shown(e.player) for e in board]
-        names, width = name_column(names)
-        out(f"{'rank':>4}  {'player':<{width}}  {'score':>5}  end   date")
-        for e, player in zip(board, names, strict=True):
-            out(f"{e.rank:>4}  {player}  {e.score:>5}  {e.outcome:<4}  "
-                 f"{e.recorded[:10]}")
+    print_board(f"{'score':>5}  end ", [(e.rank, shown(e.player), f"{e.score:>5}  {e.outcome:<4}",
+                                          e.recorded[:10], False) for e in board])
     if args.player:
         if mine is None:
             out(f"{args.player} has no score on this board yet.")

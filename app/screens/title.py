@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -12,8 +12,24 @@ from textual.widgets.option_list import Option
 from app import registry
 from app.registry import HostedGame, MenuEntry, Waiting
 
-# The shell's own entries, after every game's (app/registry.py); the app decides what they do.
+
+def open_high_scores(app: App) -> None:
+    from app.screens.scores import show_high_scores
+
+    show_high_scores(app)
+
+
+def open_community(app: App) -> None:
+    from app.screens.community import CommunityScreen
+
+    app.push_screen(CommunityScreen())
+
+
+# The shell's own entries, after every game's (app/registry.py); the app decides what those
+# without `open` do. The high scores and the Community list every ranked game's boards.
 SHELL_MENU: tuple[MenuEntry, ...] = (
+    MenuEntry("scores", "High scores", ready=True, open=open_high_scores, section="shell"),
+    MenuEntry("community", "Community", ready=True, open=open_community, section="shell"),
     MenuEntry("rules", "Rules", ready=True, section="shell"),
     MenuEntry("settings", "Settings", ready=True, section="shell"),
     MenuEntry("quit", "Quit", ready=True, section="shell"),

@@ -1,25 +1,32 @@
 """Watching a run, for every game: the dialog that asks for a run file, `watch_run_file`, which
-picks the viewer by the game the run names, and `open_run`, which opens a game's replay viewer
+picks the viewer by the game the run names, `watch_run_text` for a run known by its text, and
+`open_run`, which opens a game's replay viewer
 on a verified run or, when the run cannot be shown, the refusal dialog with its reason. A
 game's run opener raises `Unwatchable` (app/replay.py) to refuse.
 """
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Static
 
 from app.replay import Unwatchable
+from app.screens.dialogs import AskPathScreen
 from app.words import one_line
 from engine.core import RunError, read_document, shown
+
+if TYPE_CHECKING:
+    from app.registry import HostedGame
 
 
 def watch_run_file(app: App, path: Path, map_file: Path | None = None,
@@ -39,6 +46,16 @@ def watch_run_file(app: App, path: Path, map_file: Path | None = None,
         name = document.get("game") if isinstance(document, dict) else None
         game = registry.find(name) if isinstance(name, str) else None
     (game or registry.home()).watch(app, path, closed, map_file)
+
+
+def watch_run_text(app: App, game: HostedGame, text: str, map_file: Path | None = None) -> None:
+    """Watch a run known by its text (a leaderboard's copy, the server's) in `game`'s viewer.
+    A viewer opens a run file, so the text goes to a temporary file, removed when the viewer
+    (or the refusal) closes."""
+    folder = Path(tempfile.mkdtemp(prefix="cardrogue-run-"))
+    path = folder / "watched.run.json"
+    path.write_text(text, encoding="utf-8")
+    game.watch(app, path, lambda _: shutil.rmtree(folder, ignore_errors=True), map_file)
 
 
 def open_run(app: App, opener: Callable[[], Any], closed: Callable[[None], None] | None = None,
@@ -114,37 +131,6 @@ class RunRefusedScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class OpenRunScreen(ModalScreen[Path | None]):
-    """Asks for the path of a run file."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="open_run_cancel")]
-
-    DEFAULT_CSS = """
-    OpenRunScreen {
-        align: center middle;
-    }
-    OpenRunScreen #dialog {
-        width: 70;
-        max-width: 100%;
-        height: auto;
-        border: round $accent;
-        border-title-align: center;
-        border-subtitle-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as box:
-            box.border_title = "Watch a run file"
-            box.border_subtitle = "Enter to open · Esc to cancel"
-            yield Input(placeholder="path/to/game.run.json", id="path")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        value = event.value.strip()
-        self.dismiss(Path(value).expanduser() if value else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+def ask_run_file() -> AskPathScreen:
+    """The dialog that asks for the path of a run file to watch."""
+    return AskPathScreen("Watch a run file", "path/to/game.run.json")

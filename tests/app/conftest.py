@@ -79,7 +79,7 @@ def no_bundled_maps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     empty = tmp_path / "no-bundled-maps"
     empty.mkdir()
     monkeypatch.setattr("services.library.bundled_maps_dir", lambda: empty)
-    monkeypatch.setattr("app.games.cardrogue.screens.scores.bundled_maps_dir", lambda: empty)
+    monkeypatch.setattr("app.games.cardrogue.maplist.bundled_maps_dir", lambda: empty)
 
 
 @pytest.fixture

@@ -22,9 +22,9 @@ from app.games.cardrogue import launch
 from app.games.cardrogue.screens.classic import ClassicScreen, NewGameScreen
 from app.games.cardrogue.screens.new_map import EditorStartScreen
 from app.games.cardrogue.screens.play import PlayScreen
-from app.games.cardrogue.screens.scores import HighScoresScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.dialogs import ChooseScreen
+from app.screens.scores import HighScoresScreen
 from app.screens.title import menu
 from engine.cardrogue.runs import Run, read_run
 from tests.app.maps import tutorial
@@ -172,7 +172,7 @@ async def open_start_screen(app: CardRogueApp, pilot: Pilot) -> None:
 
 async def open_scores(app: CardRogueApp, pilot: Pilot, title: str | None = None
                       ) -> HighScoresScreen:
-    """The high scores screen from the title menu, with the map titled `title` highlighted."""
+    """The high scores screen from the title menu, with the board titled `title` highlighted."""
     position = [entry.id for entry in menu()].index("scores")
     await pilot.press("home", *["down"] * position, "enter")
     await pilot.pause()
@@ -181,7 +181,7 @@ async def open_scores(app: CardRogueApp, pilot: Pilot, title: str | None = None
     await app.workers.wait_for_complete()
     await pilot.pause()
     if title is not None:
-        titles = [entry.title for entry in screen.maps]
+        titles = [board.title for board in screen.boards]
         screen.map_list.highlighted = titles.index(title)
         await pilot.pause()
     return screen

@@ -70,10 +70,10 @@ def test_every_game_of_the_engine_is_hosted_in_its_order() -> None:
 
 def test_a_hosted_game_is_on_the_title_menu_with_the_games_and_its_tools_with_theirs(toy) -> None:
     ids = [entry.id for entry in menu()]
-    games_end, tools_end = ids.index("editor"), ids.index("rules")
+    games_end, tools_end = ids.index("editor"), ids.index("scores")
     assert ids.index("roguelike") < ids.index("toy") < games_end
-    assert ids.index("scores") < ids.index("toy-workshop") < tools_end
-    assert ids[-3:] == ["rules", "settings", "quit"]  # the shell's own come last
+    assert ids.index("editor") < ids.index("toy-workshop") < tools_end
+    assert ids[-5:] == ["scores", "community", "rules", "settings", "quit"]  # the shell's own
 
 
 async def test_choosing_a_hosted_game_on_the_title_opens_its_screen(toy) -> None:

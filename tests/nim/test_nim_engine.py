@@ -122,3 +122,7 @@ def test_cardrogue_scores_shows_a_nim_board_on_the_server(nim_installed, server,
     lines = answer.stdout.splitlines()
     assert lines[0] == f"stones-21: Nim global leaderboard on {server.url}, 1 player"
     assert lines[2].split()[:4] == ["1", "Bob", "75", "won"]
+    # The server lists Nim's boards with the facts Nim reads from their keys.
+    [listed] = client.boards("nim")["items"]
+    assert (listed["board"], listed["kind"], listed["stones"], listed["entries"]) == \
+        ("stones-21", "stones", 21, 1)

@@ -1,6 +1,6 @@
 """Card Rogue in the app's shell (app/registry.py): its title menu entries (story, challenges,
-the community, the classic game, then the editor and the high scores), its screens, its help
-and its narrator. Screens are imported only when they open."""
+the classic game, then the editor), its screens, its help, its narrator, and its maps as boards
+on the shell's high scores and Community screens. Screens are imported only when they open."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from app.games.cardrogue import glossary, launch
-from app.registry import Command, HostedGame, MenuEntry, Waiting
+from app.registry import Boards, HostedGame, ListedBoard, MenuEntry, Waiting
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -29,12 +29,6 @@ def _map_list(kind: str) -> Callable[[App], None]:
         app.push_screen(MapListScreen(kind))
 
     return open_list
-
-
-def _community(app: App) -> None:
-    from app.games.cardrogue.screens.community import CommunityScreen
-
-    app.push_screen(CommunityScreen())
 
 
 def _new_game() -> Screen[Any]:
@@ -76,17 +70,31 @@ def _waiting() -> Waiting | None:
     return Waiting(prompt, launch.continue_saved)
 
 
+def _map_boards() -> list[ListedBoard]:
+    """Every playable map is a board (keyed by its map id), even before anyone wins it."""
+    from app.games.cardrogue import maplist
+
+    return [ListedBoard(entry.map_id or "", entry.title, entry.share_code, entry.path)
+            for entry in maplist.scored_maps()]
+
+
+def _no_maps() -> Text:
+    from app.games.cardrogue import maplist
+
+    folders = maplist.folders()
+    words = Text("No maps found. ", style="bold")
+    words.append(f"Maps come from {folders[0][1]} and your folder {folders[1][1]}.")
+    return words
+
+
 HOSTED = HostedGame(
     name="cardrogue",
     menu=(
         MenuEntry("story", "Story", ready=True, open=_map_list("campaign")),
         MenuEntry("challenges", "Challenges", ready=True, open=_map_list("challenge")),
-        MenuEntry("community", "Community", ready=True, open=_community),
         MenuEntry("classic", "Classic game", ready=True,
                   open=lambda app: app.push_screen(_new_game())),
         MenuEntry("editor", "Editor", ready=True, open=launch.open_editor_start, section="tools"),
-        MenuEntry("scores", "High scores", ready=True, open=launch.show_high_scores,
-                  section="tools"),
     ),
     new_game=_new_game,
     play=_play,
@@ -94,6 +102,5 @@ HOSTED = HostedGame(
     help=glossary.HELP,
     narrator=_narrator,
     waiting=_waiting,
-    commands=(Command("High scores", "Each map's local leaderboard, your best and your rank",
-                      launch.show_high_scores),),
+    boards=Boards(listed=_map_boards, none_listed=_no_maps, play_map=launch.open_path),
 )

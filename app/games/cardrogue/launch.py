@@ -59,12 +59,6 @@ def open_editor_start(app: App) -> None:
     app.push_screen(EditorStartScreen())
 
 
-def show_high_scores(app: App, select: str | None = None) -> None:
-    from app.games.cardrogue.screens.scores import HighScoresScreen
-
-    app.push_screen(HighScoresScreen(select))
-
-
 def open_path(app: App, path: Path) -> None:
     """Play the map in `path`, or show why it cannot be played."""
     from app.games.cardrogue import maplist

@@ -132,6 +132,21 @@ def scan(kind: str, player: str | None = None) -> list[MapEntry]:
     return entries
 
 
+def scored_maps() -> list[MapEntry]:
+    """Every playable map, bundled then the user's, once per map id: the boards of the high
+    scores screen, even before anyone has won them."""
+    bundled = bundled_maps_dir().resolve()
+    found: list[MapEntry] = []
+    seen: set[str] = set()
+    for path in library_files():
+        source = BUNDLED if path.resolve().is_relative_to(bundled) else YOURS
+        entry = MapEntry(path, source, check(path))
+        if entry.playable and entry.map_id and entry.map_id not in seen:
+            seen.add(entry.map_id)
+            found.append(entry)
+    return found
+
+
 def open_file(path: Path) -> MapEntry:
     return MapEntry(path, OPENED, check(path))
 

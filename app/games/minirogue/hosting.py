@@ -1,14 +1,15 @@
-"""Mini Rogue in the app's shell (app/registry.py): its title menu entry, screens, help and
-narrator. Screens are imported only when they open."""
+"""Mini Rogue in the app's shell (app/registry.py): its title menu entry, screens, help,
+narrator, and the column its daily boards add on the high scores screen (how each delve was
+played). Screens are imported only when they open."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.games.minirogue import glossary
-from app.registry import HostedGame, MenuEntry
+from app.registry import BoardColumn, Boards, HostedGame, MenuEntry
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -44,6 +45,12 @@ def _narrator(state: object) -> Callable[[Iterable[Event]], list[Text]]:
     return Narrator().lines
 
 
+def _played(board: str, run: Mapping[str, Any]) -> str:
+    from app.games.minirogue.records import played_on
+
+    return played_on(board, run)
+
+
 HOSTED = HostedGame(
     name="minirogue",
     menu=(MenuEntry("minirogue", "Mini Rogue", ready=True,
@@ -53,4 +60,6 @@ HOSTED = HostedGame(
     watch=_watch,
     help=glossary.HELP,
     narrator=_narrator,
+    # A daily board mixes difficulties (the score counts them): each entry says how it was played.
+    boards=Boards(column=BoardColumn("Played", 16, _played)),
 )

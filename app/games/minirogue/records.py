@@ -10,7 +10,7 @@ results screen: a store that cannot be used is reported in words.
 from __future__ import annotations
 
 import datetime
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -116,18 +116,16 @@ def board_played(store: ScoreStore, board: str, entries: list[ScoredEntry]) -> l
     (the score counts them); "" for each on a seed's board, whose title says it."""
     if not board.startswith("daily:"):
         return ["" for _ in entries]
-    return [played_as(store.run_text(e.run_hash)) for e in entries]
+    return [played_on(board, store.run_document(e.run_hash)) for e in entries]
 
 
-def played_as(run_text: str | None) -> str:
-    """The difficulty and variant of a run entered on a board ("Hard", "Normal, keys"), from
-    its run file as the store keeps it; "" if it cannot be read."""
-    try:
-        run = json.loads(run_text or "")
-        difficulty, keys = run["difficulty"], run["dungeon_keys"]
-    except (ValueError, TypeError, KeyError):
+def played_on(board: str, run: Mapping[str, Any]) -> str:
+    """How a run entered on `board` was played ("Hard", "Normal, keys"), from its document or
+    the server's entry (the same fields) on a daily board, which mixes difficulties; "" on a
+    seed's board, whose title says it."""
+    if not board.startswith("daily:"):
         return ""
-    return played_words(difficulty, keys)
+    return played_words(run.get("difficulty"), run.get("dungeon_keys"))
 
 
 def played_words(difficulty: object, keys: object) -> str:

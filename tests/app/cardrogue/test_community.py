@@ -12,9 +12,9 @@ from textual.widgets import Button, DataTable, Input
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue import launch
-from app.games.cardrogue.screens.community import CommunityScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
+from app.screens.community import CommunityScreen
 from app.screens.settings import SettingsScreen
 from app.screens.title import TitleScreen, menu
 from services import community, map_download
@@ -355,7 +355,7 @@ async def test_publishing_from_the_editor_uploads_to_the_server(app, server, use
 
 
 async def test_pages_load_as_the_cursor_reaches_the_end(app, server, user_data, monkeypatch):
-    from app.games.cardrogue.screens import community as community_screen
+    from app.screens import community as community_screen
 
     monkeypatch.setattr(community_screen, "PAGE", 2)
     for name, author in (("poison-race", "A1"), ("speed-maze", "A2"),

@@ -17,11 +17,12 @@ from app.games.cardrogue import launch
 from app.games.cardrogue.replay import open_run_file
 from app.games.cardrogue.screens.replay import ReplayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
-from app.games.cardrogue.screens.scores import HighScoresScreen
 from app.games.cardrogue.widgets.board import DOWN, MARK_PLAYER
 from app.games.cardrogue.words import Narrator
+from app.screens.dialogs import AskPathScreen
+from app.screens.scores import HighScoresScreen
 from app.screens.title import TitleScreen
-from app.screens.watch import OpenRunScreen, RunRefusedScreen
+from app.screens.watch import RunRefusedScreen
 from engine.cardrogue import runs
 from engine.cardrogue.board import FACE_DOWN, UNSEEN
 from engine.cardrogue.identity import map_id
@@ -41,9 +42,9 @@ pytestmark = pytest.mark.usefixtures("no_bundled_maps")
 async def test_high_scores_list_entries_in_rank_order_with_your_best(app, corridor_board):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_scores(app, pilot, "Corridor")
-        assert [e.title for e in screen.maps] == ["Alchemy", "Corridor", "Crossroads", "Troll's Lair",
+        assert [b.title for b in screen.boards] == ["Alchemy", "Corridor", "Crossroads", "Troll's Lair",
                                                    "Goblin Gate", "Market", "Two Floors"]
-        assert screen.current is not None and screen.current.map_id == corridor_board
+        assert screen.current is not None and screen.current.key == corridor_board
         rows = table_rows(screen.table)
         assert rows == [["1", "Ana", "11", "4", "2025-01-01"],
                         ["2", "[bold]Bob", "11", "4", "2025-01-01"],
@@ -85,7 +86,7 @@ async def test_high_scores_of_a_map_without_scores(app, corridor_board):
 async def test_high_scores_without_any_map(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_scores(app, pilot)
-        assert screen.maps == [] and screen.table.row_count == 0
+        assert screen.boards == [] and screen.table.row_count == 0
         assert text_of(screen, "#where").startswith("No maps found.")
         assert screen.query_one("#empty").has_class("shown")
         await pilot.press("escape")
@@ -108,7 +109,7 @@ async def test_high_scores_and_run_files_are_in_the_command_palette(app, corrido
         assert "High scores" in commands and "Watch a run file" in commands
         commands["Watch a run file"].callback()
         await pilot.pause()
-        assert isinstance(app.screen, OpenRunScreen)
+        assert isinstance(app.screen, AskPathScreen)
         await pilot.press("escape")
         await pilot.pause()
         commands["High scores"].callback()
@@ -138,7 +139,7 @@ async def test_opening_a_run_file_from_the_high_scores_screen(app, corpus_maps):
         await open_scores(app, pilot)
         await pilot.press("o")
         await pilot.pause()
-        assert isinstance(app.screen, OpenRunScreen)
+        assert isinstance(app.screen, AskPathScreen)
         app.screen.query_one(Input).value = str(WATCHED)
         await pilot.press("enter")
         await pilot.pause()
@@ -361,10 +362,10 @@ def test_a_replay_rebuilds_steps_back_from_the_start(corpus_maps):
 
 
 def test_new_bindings_have_ids():
-    from app.games.cardrogue.screens import replay, scores
-    from app.screens import watch
+    from app.games.cardrogue.screens import replay
+    from app.screens import dialogs, scores, watch
 
-    for screen_class in (scores.HighScoresScreen, replay.ReplayScreen, watch.OpenRunScreen,
+    for screen_class in (scores.HighScoresScreen, replay.ReplayScreen, dialogs.AskPathScreen,
                          watch.RunRefusedScreen):
         for binding in screen_class.BINDINGS:
             assert binding.id, f"{screen_class.__name__} binding {binding.key!r} has no id"

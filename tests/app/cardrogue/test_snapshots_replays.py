@@ -4,8 +4,7 @@ must be). Update with `pytest tests/app --snapshot-update`, after checking the r
 import pytest
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue import launch
-from app.games.cardrogue.screens.scores import HighScoresScreen
+from app.screens.scores import HighScoresScreen, show_high_scores
 from tests.app.support import WATCHED
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -15,7 +14,7 @@ pytestmark = pytest.mark.usefixtures("no_bundled_maps")
 @pytest.mark.parametrize("size", SIZES)
 def test_high_scores(snap_compare, app: CardRogueApp, corridor_board, size) -> None:
     async def run_before(pilot) -> None:
-        launch.show_high_scores(app, select=corridor_board)
+        show_high_scores(app, select=corridor_board)
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -27,7 +26,7 @@ def test_high_scores(snap_compare, app: CardRogueApp, corridor_board, size) -> N
 @pytest.mark.parametrize("size", SIZES)
 def test_high_scores_empty(snap_compare, app: CardRogueApp, corpus_maps, size) -> None:
     async def run_before(pilot) -> None:
-        launch.show_high_scores(app)
+        show_high_scores(app)
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -13,13 +13,13 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
 
 from app.games.cardrogue import launch, maplist
 from app.games.cardrogue.maplist import MapEntry
 from app.player import player_name
+from app.screens.dialogs import AskPathScreen
 from engine.core import shown
 
 KIND_TITLES = {"campaign": "Story campaigns", "challenge": "Challenge maps"}
@@ -47,39 +47,6 @@ def par_line(entry: MapEntry) -> str:
     levels = f" over {entry.levels} levels" if entry.levels and entry.levels > 1 else ""
     return (f"Par {entry.par} (proved){levels}." if entry.par_proved
             else f"Par {entry.par}{levels}, as its author set it.")
-
-
-class OpenFileScreen(ModalScreen[Path | None]):
-    """Asks for the path of a map file."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="open_cancel")]
-
-    DEFAULT_CSS = """
-    OpenFileScreen {
-        align: center middle;
-    }
-    OpenFileScreen #dialog {
-        width: 70;
-        max-width: 100%;
-        height: auto;
-        border: round $accent;
-        border-title-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as box:
-            box.border_title = "Open a map file"
-            yield Input(placeholder="path/to/map.toml", id="path")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        value = event.value.strip()
-        self.dismiss(Path(value).expanduser() if value else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class MapListScreen(Screen[None]):
@@ -178,7 +145,7 @@ class MapListScreen(Screen[None]):
             launch.open_entry(self.app, self.entries[index])
 
     def action_open_file(self) -> None:
-        self.app.push_screen(OpenFileScreen(), self._opened)
+        self.app.push_screen(AskPathScreen("Open a map file", "path/to/map.toml"), self._opened)
 
     def _opened(self, path: Path | None) -> None:
         if path is not None:

@@ -17,7 +17,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.games.minirogue import glossary
-from app.games.minirogue.records import Row, board_entries, board_title, boards, played_words
+from app.games.minirogue.records import Row, board_entries, board_title, boards, played_on
 from app.games.minirogue.screens.results import board_heading, board_text
 from app.games.minirogue.words import plural
 from app.screens.rules import show_help
@@ -137,8 +137,7 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
             try:
                 rows.append((int(item["rank"]), str(item["player"]), int(item["score"]),
                              str(item.get("ending", "")),
-                             played_words(item.get("difficulty"), item.get("dungeon_keys"))
-                             if board.startswith("daily:") else ""))  # a seed's title says it
+                             played_on(board, item)))
             except (KeyError, TypeError, ValueError):
                 continue  # not the server's shape: shown without it
         self.app.call_from_thread(self.show_community, board, server, rows, "")

@@ -1,17 +1,21 @@
-"""The Community screen: the server's published maps, each map's global board, and playing or
-watching them.
+"""The Community screen: the community server's boards, for every hosted game that ranks its
+runs (app/registry.py, each game's GameInfo), one game at a time (g shows the next).
 
-Maps are listed a page at a time; the next page loads when the cursor reaches the last row.
-The highlighted map's rating (when its author gave one), par, plays and best show beside the
-list, with the top of its global board and the player's own rank. Enter downloads the map into the maps folder and plays
-it; on the board, Enter watches that run in the replay viewer. Every request runs in a worker
-thread, and every failure is one line in the status bar. Everything the server sends (titles,
-names, descriptions) is drawn as Text, so it can never be read as markup.
+A game ranked in moves on maps shows the server's published maps: the highlighted map's rating
+(when its author gave one), par, plays and best show beside the list, with the top of its global
+board and the player's own rank, and Enter downloads the map into the maps folder and plays it
+(the game's `boards.play_map`). A game ranked in points shows its boards on the server, titled
+by its GameInfo, with the top of the highlighted one. Either list comes a page at a time; the
+next page loads when the cursor reaches the last row. On a board, Enter watches that run in its
+game's replay viewer. Every request runs in a worker thread, and every failure is one line in
+the status bar. Everything the server sends (titles, names, descriptions) is drawn as Text, so
+it can never be read as markup.
 """
 
 from __future__ import annotations
 
-import tempfile
+import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +27,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from app.games.cardrogue import launch
-from app.games.cardrogue.screens.replay import open_card_rogue_run
+from app import registry
 from app.player import player_name
+from app.registry import HostedGame
+from app.screens.watch import watch_run_text
 from app.words import plural
-from engine.core import shown
+from engine import games
+from engine.core import GameInfo, shown
 from services import community, map_download
 
 PAGE = 30  # maps asked for at a time
@@ -41,6 +47,32 @@ NARROW_COLUMNS = ("Title", "Par", "Best")
 TITLE_CELLS, NARROW_TITLE_CELLS, AUTHOR_CELLS = 24, 18, 14
 SORTS = ("new", "popular", "title")
 MINE = "bold"
+BOARD_COLUMNS = ("Board", "Players")  # the list of a game ranked in points
+MOVES_COLUMNS = (("Rank", "rank"), ("Player", "player"), ("Moves", "moves"), ("Turns", "turns"))
+POINTS_COLUMNS = (("Rank", "rank"), ("Player", "player"), ("Score", "score"), ("End", "ending"))
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A hosted game with boards on the server: ranked in points, or in moves on maps it can
+    play."""
+
+    game: HostedGame
+    info: GameInfo
+
+    @property
+    def on_maps(self) -> bool:
+        return self.info.ranking is not None and self.info.ranking.kind == "moves"
+
+
+def ranked_games() -> list[Ranked]:
+    found = []
+    for game in registry.hosted():
+        ranked = Ranked(game, games.load(game.name).info)
+        if ranked.info.ranking is not None and (not ranked.on_maps
+                                                or game.boards.play_map is not None):
+            found.append(ranked)
+    return found
 
 
 def _text(value: Any, width: int | None = None) -> Text:
@@ -66,9 +98,12 @@ class CommunityScreen(Screen[None]):
                 tooltip="Download the highlighted map and play it"),
         Binding("ctrl+r,f5", "reload", "Reload", id="community_reload",
                 tooltip="Ask the server again"),
+        Binding("g", "next_game", "Game", id="community_game",
+                tooltip="The next game's boards on the server"),
     ]
 
-    EXTRA_KEYS = (("↑ ↓", "Choose a map, or a board entry"), ("Tab", "Between the list and the board"),
+    EXTRA_KEYS = (("↑ ↓", "Choose a map or a board, or a board entry"),
+                  ("Tab", "Between the list and the board"),
                   ("Enter", "Play the map; on the board, watch the run"))
 
     DEFAULT_CSS = """
@@ -114,11 +149,13 @@ class CommunityScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
+        self.ranked: list[Ranked] = []  # found in a worker: reading every game's rules takes a while
+        self.shown = 0  # the game whose boards are listed
         self.player = player_name()
         self.server = ""
         self.query_text = ""
         self.sort = SORTS[0]
-        self.maps: list[dict[str, Any]] = []
+        self.maps: list[dict[str, Any]] = []  # the list's items: maps, or a game's boards
         self.next_page: str | None = None
         self.fetching = False
         self.board_items: list[dict[str, Any]] = []
@@ -127,7 +164,7 @@ class CommunityScreen(Screen[None]):
         self.wide = True
 
     def compose(self) -> ComposeResult:
-        yield Static("Community maps", id="heading")
+        yield Static(self.heading(), id="heading")
         yield Static("", id="status")
         yield Input(placeholder="Search titles and authors, then Enter", id="search")
         with Horizontal():
@@ -146,16 +183,44 @@ class CommunityScreen(Screen[None]):
     def board_table(self) -> DataTable:
         return self.query_one("#board", DataTable)
 
+    @property
+    def game(self) -> Ranked | None:
+        return self.ranked[self.shown] if self.ranked else None
+
+    @property
+    def on_maps(self) -> bool:
+        return self.game is not None and self.game.on_maps
+
+    def heading(self) -> str:
+        if self.game is None:
+            return "Community"
+        if self.on_maps:
+            return "Community maps"
+        return f"Community boards · {self.game.info.long_name}"
+
     def on_mount(self) -> None:
         self.set_columns(self.app.size.width >= WIDE_FROM)
-        self.board_table.add_columns("Rank", "Player", "Moves", "Turns")
         self.map_table.focus()
         try:
             self.server = community.server_url(None)
         except community.CommunityError as exc:
             self.say(f"{exc.message}. Settings (on the title screen) sets the server.")
-            return
-        self.load_page(reset=True)
+        self.find_games()
+
+    @work(thread=True, exclusive=True, group="community-games")
+    def find_games(self) -> None:
+        ranked = ranked_games()
+        self.app.call_from_thread(self.start, ranked)
+
+    def start(self, ranked: list[Ranked]) -> None:
+        """The games found: the first one's boards, from the server when one is set."""
+        self.ranked = ranked
+        self.query_one("#heading", Static).update(self.heading())
+        self.set_columns(self.wide)
+        if not ranked:
+            self.say("No game here ranks its runs.")
+        elif self.server:
+            self.load_page(reset=True)
 
     def set_columns(self, wide: bool) -> None:
         """The list's columns for this width, its rows drawn again."""
@@ -163,7 +228,7 @@ class CommunityScreen(Screen[None]):
         table = self.map_table
         row = table.cursor_row
         table.clear(columns=True)
-        table.add_columns(*(WIDE_COLUMNS if wide else NARROW_COLUMNS))
+        table.add_columns(*self.list_columns())
         for index, item in enumerate(self.maps):
             table.add_row(*self.map_cells(item), key=str(index))
         if self.maps:
@@ -173,7 +238,15 @@ class CommunityScreen(Screen[None]):
         if (self.app.size.width >= WIDE_FROM) != self.wide:
             self.set_columns(not self.wide)
 
+    def list_columns(self) -> tuple[str, ...]:
+        if self.game is not None and not self.on_maps:
+            return BOARD_COLUMNS
+        return WIDE_COLUMNS if self.wide else NARROW_COLUMNS
+
     def map_cells(self, item: dict[str, Any]) -> list[Text]:
+        if not self.on_maps and self.game is not None:
+            return [_text(self.game.info.board_title(str(item.get("board", ""))), TITLE_CELLS),
+                    _text(item.get("entries", 0))]
         cells = {"Title": _text(item.get("title"),
                                 TITLE_CELLS if self.wide else NARROW_TITLE_CELLS),
                  "Author": _text(item.get("author"), AUTHOR_CELLS),
@@ -181,7 +254,7 @@ class CommunityScreen(Screen[None]):
                  "Par": _text(item.get("par", "")), "Plays": _text(item.get("plays", 0)),
                  "Best": _text(item.get("best") if item.get("best") is not None else "-"),
                  "Code": _text(item.get("share_code"))}
-        return [cells[name] for name in (WIDE_COLUMNS if self.wide else NARROW_COLUMNS)]
+        return [cells[name] for name in self.list_columns()]
 
     def on_screen_resume(self) -> None:
         # Back from playing a map (and maybe submitting a run): its board may have changed.
@@ -195,25 +268,30 @@ class CommunityScreen(Screen[None]):
 
     def load_page(self, reset: bool = False) -> None:
         if reset:  # a slow server shows this until its answer comes
-            self.say(f"{self.server} · asking for the maps…")
+            self.say(f"{self.server} · asking for the {'maps' if self.on_maps else 'boards'}…")
         self.fetch_page(reset)
 
     @work(thread=True, exclusive=True, group="community-list")
     def fetch_page(self, reset: bool) -> None:
         cursor = None if reset else self.next_page
+        client, game = community.Client(self.server), self.game
         try:
-            page = community.Client(self.server).maps(q=self.query_text, sort=self.sort,
-                                                      limit=PAGE, cursor=cursor)
+            if game is not None and not game.on_maps:
+                page = client.boards(game.info.name, limit=PAGE, cursor=cursor)
+            else:
+                page = client.maps(q=self.query_text, sort=self.sort, limit=PAGE, cursor=cursor)
         except community.CommunityError as exc:
             self.app.call_from_thread(self.failed, exc.message)
             return
-        self.app.call_from_thread(self.add_page, page, reset)
+        self.app.call_from_thread(self.add_page, page, reset, game)
 
     def failed(self, message: str) -> None:
         self.fetching = False
         self.say(message)
 
-    def add_page(self, page: dict[str, Any], reset: bool) -> None:
+    def add_page(self, page: dict[str, Any], reset: bool, game: Ranked | None) -> None:
+        if game is not self.game:
+            return  # asked for the game shown before g: its answer is not wanted now
         table = self.map_table
         if reset:
             table.clear()
@@ -224,17 +302,24 @@ class CommunityScreen(Screen[None]):
             table.add_row(*self.map_cells(item), key=str(len(self.maps) - 1))
         self.next_page = page.get("next") if isinstance(page.get("next"), str) else None
         self.fetching = False
-        found = f"{len(self.maps)} map{'s' if len(self.maps) != 1 else ''}"
-        if self.query_text:
-            found += f" matching {self.query_text!r}"
-        self.say(f"{self.server} · {found}, sorted by {self.sort}"
-                 + (" · more below" if self.next_page else ""))
+        if self.on_maps:
+            found = plural(len(self.maps), "map")
+            if self.query_text:
+                found += f" matching {self.query_text!r}"
+            found += f", sorted by {self.sort}"
+            nothing = "No maps here yet. Publish one from the editor (ctrl+e)."
+        else:
+            long_name = self.game.info.long_name if self.game else ""
+            found = f"{plural(len(self.maps), 'board')} of {long_name}"
+            nothing = f"No {long_name} boards here yet. Send a finished game to make one."
+        self.say(f"{self.server} · {found}" + (" · more below" if self.next_page else ""))
         if reset and self.maps:
             table.move_cursor(row=0)
             self.show_map(0)
         elif not self.maps:
-            self.query_one("#detail", Static).update(
-                Text("No maps here yet. Publish one from the editor (ctrl+e)."))
+            self.board_table.clear()
+            self.query_one("#mine", Static).update("")
+            self.query_one("#detail", Static).update(Text(nothing))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id != "maps":
@@ -249,10 +334,21 @@ class CommunityScreen(Screen[None]):
         row = self.map_table.cursor_row
         return self.maps[row] if 0 <= row < len(self.maps) else None
 
+    def ref_of(self, item: dict[str, Any]) -> str:
+        """How the server names the board of a listed map (its share code) or board (its key)."""
+        return str(item.get("share_code" if self.on_maps else "board", ""))
+
     def show_map(self, row: int) -> None:
         if not 0 <= row < len(self.maps):
             return
         item = self.maps[row]
+        if not self.on_maps and self.game is not None:
+            self.detail_head = Text(self.game.info.board_title(self.ref_of(item)), style="bold")
+            self.detail_head.append(f"\n{self.game.info.long_name}\n", style="dim")
+            self.query_one("#detail", Static).update(self.detail_head)
+            self.query_one("#mine", Static).update(Text("Asking for the board…", style="dim"))
+            self.load_board(self.ref_of(item))
+            return
         detail = Text()
         detail.append(shown(str(item.get("title", ""))), style="bold")
         detail.append(f"  [{shown(str(item.get('share_code', '')))}]\n", style="dim")
@@ -269,15 +365,21 @@ class CommunityScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="community-board")
     def load_board(self, ref: str) -> None:
-        client = community.Client(self.server)
+        client, game = community.Client(self.server), self.game
+
+        def page(**query: Any) -> dict[str, Any]:
+            if game is not None and not game.on_maps:
+                return client.points_leaderboard(game.info.name, ref, **query)
+            return client.leaderboard(ref, **query)
+
         try:
-            entry = client.map(ref)
-            board = client.leaderboard(ref, limit=BOARD)
+            entry = client.map(ref) if self.on_maps else {}
+            board = page(limit=BOARD)
         except community.CommunityError as exc:
             self.app.call_from_thread(self.say, exc.message)
             return
         try:
-            mine = client.leaderboard(ref, limit=1, around=self.player)
+            mine = page(limit=1, around=self.player)
         except community.CommunityError:
             mine = {}  # no entry of this player (404), or the question failed: no rank shown
         self.app.call_from_thread(self.fill_board, ref, entry, board, mine)
@@ -285,34 +387,72 @@ class CommunityScreen(Screen[None]):
     def fill_board(self, ref: str, entry: dict[str, Any], board: dict[str, Any],
                    mine: dict[str, Any]) -> None:
         current = self.current()
-        if current is None or str(current.get("share_code")) != ref:
+        if current is None or self.ref_of(current) != ref:
             return  # the cursor moved on meanwhile
         description = str(entry.get("description", "") or "")
         if description:
             self.query_one("#detail", Static).update(self.detail_head + _text(description))
-        table = self.board_table
-        table.clear()
         self.board_for = ref
         self.board_items = [i for i in board.get("items", []) if isinstance(i, dict)]
-        for item in self.board_items:
-            style = MINE if item.get("player") == self.player else ""
-            table.add_row(*(Text(shown(str(item.get(k, ""))), style=style)
-                            for k in ("rank", "player", "moves", "turns")))
+        self.fill_entries(ref)
         own = [i for i in mine.get("items", []) if isinstance(i, dict)
                and i.get("player") == self.player]
         total = board.get("total", len(self.board_items))
         line = Text(f"{plural(total, 'player') if isinstance(total, int) else total} on the "
                     "board. ")
         if own:
-            line.append(f"Your rank: {own[0].get('rank')} ({own[0].get('moves')} moves)",
-                        style="bold")
+            figure = ("moves", "moves") if self.on_maps else ("score", "points")
+            line.append(f"Your rank: {own[0].get('rank')} ({own[0].get(figure[0])} "
+                        f"{figure[1]})", style="bold")
         else:
             line.append("You have no score here yet.", style="dim")
         self.query_one("#mine", Static).update(line)
 
+    def fill_entries(self, ref: str) -> None:
+        """The board's entries, in its ranking's columns, and the game's own column when it
+        says something on this board."""
+        columns = MOVES_COLUMNS if self.on_maps else POINTS_COLUMNS
+        words: list[str] = []
+        column = self.game.game.boards.column if self.game is not None else None
+        if column is not None and not self.on_maps:
+            words = [column.cell(ref, item) for item in self.board_items]
+        table = self.board_table
+        table.clear(columns=True)
+        table.add_columns(*(label for label, _ in columns),
+                          *([column.label] if column is not None and any(words) else []))
+        for n, item in enumerate(self.board_items):
+            style = MINE if item.get("player") == self.player else ""
+            table.add_row(*(Text(shown(str(item.get(key, ""))), style=style)
+                            for _, key in columns),
+                          *([Text(shown(words[n]), style=style)] if any(words) else []))
+
     # -- actions
 
+    def action_next_game(self) -> None:
+        """List the next ranked game's boards."""
+        if len(self.ranked) < 2:
+            return
+        self.shown = (self.shown + 1) % len(self.ranked)
+        self.maps, self.board_items, self.board_for, self.next_page = [], [], "", None
+        self.fetching = False
+        self.query_one("#heading", Static).update(self.heading())
+        self.query_one("#detail", Static).update("")
+        self.query_one("#mine", Static).update("")
+        self.board_table.clear(columns=True)
+        self.set_columns(self.wide)
+        if self.server:
+            self.load_page(reset=True)
+
+    def maps_only(self) -> bool:
+        """Whether the published maps are listed; if not, says that what was asked is for
+        them."""
+        if not self.on_maps:
+            self.say("Search and sort are for the published maps.")
+        return self.on_maps
+
     def action_search(self) -> None:
+        if not self.maps_only():
+            return
         search = self.query_one("#search", Input)
         search.add_class("shown")
         search.focus()
@@ -326,6 +466,8 @@ class CommunityScreen(Screen[None]):
             self.load_page(reset=True)
 
     def action_sort(self) -> None:
+        if not self.maps_only():
+            return
         self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
         if self.server:
             self.load_page(reset=True)
@@ -337,13 +479,16 @@ class CommunityScreen(Screen[None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         if event.data_table.id == "maps":
-            self.action_play()
+            if self.on_maps:
+                self.action_play()
+            elif self.board_items:
+                self.board_table.focus()
         elif 0 <= event.cursor_row < len(self.board_items):
             self.replay_entry(self.board_items[event.cursor_row])
 
     def action_play(self) -> None:
         item = self.current()
-        if item is not None and self.server:
+        if item is not None and self.server and self.on_maps:
             self.say(f"Downloading {shown(str(item.get('title', '')))}…")
             self.download(str(item.get("share_code", "")), None)
 
@@ -354,28 +499,27 @@ class CommunityScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="community-download")
     def download(self, ref: str, run_id: int | None) -> None:
-        client = community.Client(self.server)
+        """Download the map `ref` (on a game ranked on maps) and the run `run_id` (if any),
+        then play the map or watch the run."""
+        client, game = community.Client(self.server), self.game
+        if game is None:
+            return
         try:
-            known = map_download.download(client, ref)
-            run_path = None
-            if run_id is not None:
-                import json
-
-                document = client.run_file(run_id)
-                folder = Path(tempfile.mkdtemp(prefix="cardrogue-run-"))
-                run_path = folder / f"run-{run_id}.run.json"
-                run_path.write_text(json.dumps(document), encoding="utf-8")
+            map_path = map_download.download(client, ref).path if game.on_maps else None
+            run_text = None if run_id is None else json.dumps(client.run_file(run_id))
         except (community.CommunityError, OSError) as exc:
             self.app.call_from_thread(self.say, str(exc))
             return
-        self.app.call_from_thread(self.open_downloaded, known.path, run_path)
+        self.app.call_from_thread(self.open_downloaded, game, map_path, run_text)
 
-    def open_downloaded(self, map_path: Path, run_path: Path | None) -> None:
-        self.say(f"Saved to {map_path}")
-        if run_path is None:
-            launch.open_path(self.app, map_path)
-        else:
-            open_card_rogue_run(self.app, run_path, map_file=map_path)
+    def open_downloaded(self, game: Ranked, map_path: Path | None, run_text: str | None
+                        ) -> None:
+        if map_path is not None:
+            self.say(f"Saved to {map_path}")
+        if run_text is not None:
+            watch_run_text(self.app, game.game, run_text, map_path)
+        elif map_path is not None and game.game.boards.play_map is not None:
+            game.game.boards.play_map(self.app, map_path)
 
     def action_back(self) -> None:
         search = self.query_one("#search", Input)
