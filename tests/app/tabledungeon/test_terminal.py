@@ -15,7 +15,7 @@ def test_a_table_against_the_computer_from_the_title(tmux: Tmux, tmp_path: Path)
     status_file = tmp_path / "exit-status"
     start_cardrogue(tmux, status_file, width=80, height=24)
     wait_for(lambda: "Table Dungeon" in tmux.screen(), tmux.screen)
-    for _ in range(5):  # Story, Challenges, Community, Classic game, Mini Rogue
+    for _ in range(4):  # Story, Challenges, Classic game, Mini Rogue
         tmux.send("Down")
     tmux.send("Enter")
     wait_for(lambda: "A new game of Table Dungeon" in tmux.screen(), tmux.screen)
