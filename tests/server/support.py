@@ -52,10 +52,11 @@ WAIT = 60.0  # a bound on waiting for a process, not a measurement
 
 
 @contextmanager
-def running(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
-    """`cardrogue ARGS` as a process for the block; interrupted (then killed) at its end."""
+def running(*args: str, env: dict[str, str], **popen: Any) -> Iterator[subprocess.Popen[str]]:
+    """`cardrogue ARGS` as a process for the block; interrupted (then killed) at its end.
+    `popen`: more of subprocess.Popen's arguments."""
     process = subprocess.Popen([str(CARDROGUE), *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env)
+                               stderr=subprocess.PIPE, text=True, env=env, **popen)
     try:
         yield process
     finally:
@@ -68,8 +69,9 @@ def running(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
                 process.wait()
 
 
-def serve(port: int, *extra: str, env: dict[str, str]) -> Any:
-    return running("server", "--host", "127.0.0.1", "--port", str(port), *extra, env=env)
+def serve(port: int, *extra: str, env: dict[str, str], **popen: Any) -> Any:
+    return running("server", "--host", "127.0.0.1", "--port", str(port), *extra, env=env,
+                   **popen)
 
 
 def wait_until_up(client: httpx.Client, process: subprocess.Popen[str]) -> None:
