@@ -3,7 +3,7 @@ app/cli/cardrogue.py).
 
     cardrogue server [--host 127.0.0.1] [--port 8765] [--database URL] [--workers]
                      [--per-address N/SECONDS] [--per-token N/SECONDS]
-                     [--header-timeout S] [--body-timeout S] [--connections-per-address N]
+                     [--waiting-per-player N] [--header-timeout S] [--body-timeout S] [--connections-per-address N]
                      [--max-actions N] [--max-seconds S]
     cardrogue server admin moderator NAME [--database URL]   a moderator and their token
     cardrogue server admin ban NAME --why TEXT                ban a player from every board
@@ -143,6 +143,11 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--body-timeout", type=_positive(float), default=BODY_SECONDS,
                         metavar="S", help="close a connection whose request's body takes "
                         f"longer than this after its headers (default {BODY_SECONDS:g})")
+    from server.defaults import WAITING_PER_PLAYER
+
+    parser.add_argument("--waiting-per-player", type=_count, default=WAITING_PER_PLAYER,
+                        metavar="N", help="runs one player may have waiting for verification; "
+                        f"the next is answered 429 (default {WAITING_PER_PLAYER}; 0: no cap)")
     parser.add_argument("--connections-per-address", type=_count,
                         default=CONNECTIONS_PER_ADDRESS, metavar="N",
                         help="connections one client address may hold open at once; the next "
@@ -222,7 +227,7 @@ def run_server(args: argparse.Namespace) -> int:
 
     settings = Settings(database=engine.url.render_as_string(hide_password=False),
                         verify_in_process=not args.workers, queue_jobs=args.workers,
-                        budget=_budget(args))
+                        budget=_budget(args), waiting_per_player=args.waiting_per_player)
     if args.per_address is not None:
         settings.per_address = args.per_address
     if args.per_token is not None:

@@ -19,3 +19,6 @@ WORKER_CONCURRENCY = 4
 HEADER_SECONDS = 10.0
 BODY_SECONDS = 30.0
 CONNECTIONS_PER_ADDRESS = 32
+# Runs one player may have waiting for verification at once; the next is answered 429 (the
+# app's outbox keeps it and sends it later). Waiting runs are verified round-robin by player.
+WAITING_PER_PLAYER = 20

@@ -1,7 +1,7 @@
 """The verification queue on PostgreSQL: Procrastinate jobs, run by `cardrogue worker`.
 
     queue = open_queue(url)            # the server: defer a job per submitted run
-    defer(queue, run_id)
+    defer(queue, run_id, lane)
     run_workers(url, engine, ...)      # a worker process: verify jobs as they come
 
 A job carries only the run's id; the run and its map are read from the tables, and the verdict
@@ -86,14 +86,14 @@ def build(url: str, engine: Engine | None = None, budget: Budget | None = None,
 
         assert engine is not None
 
-        def waiting() -> list[int]:
+        def waiting() -> list[tuple[int, int]]:
             with reading(engine) as conn:
                 return store.stale_queued(conn, FORGOTTEN_AFTER)
 
-        for run_id in await asyncio.to_thread(waiting):
+        for run_id, lane in await asyncio.to_thread(waiting):
             try:
-                await app.configure_task(VERIFY_TASK, queueing_lock=f"run:{run_id}"
-                                         ).defer_async(run_id=run_id)
+                await app.configure_task(VERIFY_TASK, queueing_lock=f"run:{run_id}",
+                                         priority=-lane).defer_async(run_id=run_id)
             except AlreadyEnqueued:
                 pass
 
@@ -105,14 +105,16 @@ def open_queue(url: str) -> Any:
     return build(url).open()
 
 
-def defer(app: Any, run_id: int) -> None:
-    """Queue the job that verifies `run_id`, unless one is waiting already. The run is stored
+def defer(app: Any, run_id: int, lane: int) -> None:
+    """Queue the job that verifies `run_id`, unless one is waiting already. Jobs are taken by
+    priority, highest first: a run's is minus its lane (store.waiting_lane). The run is stored
     before: if the database is lost just now, its job is made by `requeue_forgotten` later,
     so this only says so."""
     from procrastinate.exceptions import AlreadyEnqueued
 
     try:
-        app.configure_task(VERIFY_TASK, queueing_lock=f"run:{run_id}").defer(run_id=run_id)
+        app.configure_task(VERIFY_TASK, queueing_lock=f"run:{run_id}",
+                           priority=-lane).defer(run_id=run_id)
     except AlreadyEnqueued:
         pass
     except Exception as error:  # noqa: BLE001 - see database_lost
