@@ -49,6 +49,7 @@ from server.api_bodies import (
 )
 from server.db import connect, reading, reading_statements, writing
 from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, SecurityHeaders
+from server.links import with_links
 from server.names import MAX_MARKS, invisible, too_many_marks
 from server.pages import add_pages
 from server.verification import (
@@ -168,6 +169,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     _handlers(app)
     _routes(app, settings)
     add_pages(app)
+    app.openapi = with_links(app.openapi)  # type: ignore[method-assign]
     return app
 
 
