@@ -347,6 +347,8 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
     at = now()
     if outcome.ok and outcome.actions is not None:
         outcome = _unless_copied(conn, run_id, outcome)
+        if outcome.ok:  # any later run with these actions verified before it is the copy
+            _demote_copies(conn, run_id, outcome)
     done = conn.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "queued").values(
         status="verified" if outcome.ok else "refused", reason=outcome.reason,
         message=safe_message(outcome.message), action_index=outcome.index, moves=outcome.moves,
@@ -401,12 +403,47 @@ def _unless_copied(conn: Connection, run_id: int, outcome: Outcome) -> Outcome:
     """A verified outcome, or the refusal copied_run when an earlier verified run on the same
     board has the same actions (docs/server.md, "Copied runs")."""
     assert outcome.actions is not None
+    if conn.dialect.name == "postgresql":
+        # Verdicts on runs with the same actions take turns (SQLite's writers always do), so
+        # two verified at the same moment see each other: the earlier submission is the
+        # original whichever verifier finishes first.
+        conn.execute(select(func.pg_advisory_xact_lock(int(outcome.actions[:15], 16))))
     original = original_of(conn, run_id, outcome.actions, outcome.board)
     if original is None:
         return outcome
-    return Outcome(False, COPIED_RUN, f"these actions are those of run {original.id} by "
-                   f"{original.player}, verified earlier on this board: a copy is not a score",
-                   actions=outcome.actions)
+    return _copy_of(original.id, original.player, outcome.actions)
+
+
+def _copy_of(original: int, player: str, actions: str) -> Outcome:
+    return Outcome(False, COPIED_RUN, f"these actions are those of run {original} by {player}, "
+                   "verified earlier on this board: a copy is not a score", actions=actions)
+
+
+def _demote_copies(conn: Connection, run_id: int, outcome: Outcome) -> None:
+    """Refuse as copies the later runs with these actions on this board that were verified
+    before this one (by another verifier): they leave the board, their players' best other
+    runs take their places, and their plays are no longer counted."""
+    assert outcome.actions is not None
+    mine = conn.execute(select(runs.c.map_id, runs.c.rules_version, players.c.name)
+                        .join(players, players.c.id == runs.c.player_id)
+                        .where(runs.c.id == run_id)).one()
+    same_board = (runs.c.board == outcome.board) if outcome.board is not None else and_(
+        runs.c.board.is_(None), runs.c.map_id == mine.map_id)
+    copies = conn.execute(select(runs.c.id, runs.c.map_id).where(
+        runs.c.actions_key == outcome.actions, runs.c.id > run_id,
+        runs.c.status == "verified", runs.c.rules_version == mine.rules_version,
+        same_board)).all()
+    for copy in copies:
+        refusal = _copy_of(run_id, mine.name, outcome.actions)
+        conn.execute(update(runs).where(runs.c.id == copy.id).values(
+            status="refused", reason=refusal.reason, message=refusal.message, moves=None,
+            turns=None, board=None, score=None))
+        if _take_off_boards(conn, entries.c.run_id == copy.id,
+                            scored_entries.c.run_id == copy.id):
+            _enter_next_best(conn, copy.id)
+        if outcome.board is None:
+            conn.execute(update(maps).where(maps.c.id == copy.map_id)
+                         .values(plays=maps.c.plays - 1))
 
 
 def _take_off_boards(conn: Connection, condition: Any, scored: Any) -> int:
