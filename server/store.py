@@ -435,9 +435,10 @@ def _demote_copies(conn: Connection, run_id: int, outcome: Outcome) -> None:
         same_board)).all()
     for copy in copies:
         refusal = _copy_of(run_id, mine.name, outcome.actions)
+        # Its board stays on the row: its player's best other run there takes its place.
         conn.execute(update(runs).where(runs.c.id == copy.id).values(
             status="refused", reason=refusal.reason, message=refusal.message, moves=None,
-            turns=None, board=None, score=None))
+            turns=None, score=None))
         if _take_off_boards(conn, entries.c.run_id == copy.id,
                             scored_entries.c.run_id == copy.id):
             _enter_next_best(conn, copy.id)

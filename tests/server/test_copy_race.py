@@ -104,3 +104,22 @@ def waiting_for_advisory_lock(api: Api) -> bool:
         return bool(conn.execute(text(
             "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
         )).scalar())
+
+
+def test_a_mini_rogue_copy_verified_first_gives_way_to_the_original(api: Api) -> None:
+    from tests.server.minirogue_runs import by_score, seed_board
+
+    best, lower = by_score()[0], by_score()[1]
+    ann, mallory = api.register("Ann"), api.register("Mallory")
+    own = api.submit(lower, mallory)  # Mallory's own, lower score
+    assert verify_one(api.engine, own, api.budget)
+    first = api.submit(best, ann)
+    copy = api.submit({**best, "player": "Mallory"}, mallory)
+    assert verify_one(api.engine, copy, api.budget)
+    assert verify_one(api.engine, first, api.budget)
+    refused = api.run(copy)
+    assert (refused["status"], refused["reason"]) == ("refused", "copied_run")
+    assert f"run {first} by Ann" in refused["message"]
+    items = api.client.get(f"/api/v1/games/minirogue/boards/{seed_board(best)}/leaderboard"
+                           ).json()["items"]
+    assert [(i["player"], i["run"]) for i in items] == [("Ann", first), ("Mallory", own)]
