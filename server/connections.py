@@ -8,7 +8,8 @@ from one address: 1,100 connections that sent half a request held every file des
 every other client was refused. Here:
 
 - a request's headers must all arrive within `header_seconds` of the connection (or of the
-  previous response): otherwise 408 and the connection is closed;
+  previous response): otherwise the connection is closed, after a 408 if the request had
+  begun;
 - they may take at most `MAX_HEADER_BYTES`: otherwise 431 and closed;
 - its body must all arrive within `body_seconds` of its headers: otherwise the connection is
   closed (the route sees the client leave);
@@ -72,6 +73,7 @@ class GuardedHttp(HttpToolsProtocol):
         self._deadline: asyncio.TimerHandle | None = None
         # Bytes received since a request began, until its headers are in (then None).
         self._header_bytes: int | None = 0
+        self._begun = False  # whether a request has begun since the last answer
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -109,6 +111,7 @@ class GuardedHttp(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self._header_bytes = 0
+        self._begun = True
 
     def on_headers_complete(self) -> None:
         self._disarm()
@@ -123,6 +126,7 @@ class GuardedHttp(HttpToolsProtocol):
 
     def on_response_complete(self) -> None:
         pipelined = bool(self.pipeline)  # its headers are in already
+        self._begun = pipelined
         super().on_response_complete()
         if not pipelined and not self.transport.is_closing():
             self._await_headers()
@@ -139,10 +143,14 @@ class GuardedHttp(HttpToolsProtocol):
 
     def _headers_late(self) -> None:
         self._deadline = None
-        if self.cycle is None or self.cycle.response_complete:
-            self._refuse(_answer("408 Request Timeout", "request_timeout",
-                                 f"the request's headers took longer than "
-                                 f"{self.limits.header_seconds:g} s"))
+        if self.cycle is not None and not self.cycle.response_complete:
+            return
+        if not self._begun:  # nothing asked: no answer, as when a keep-alive runs out
+            self.transport.close()
+            return
+        self._refuse(_answer("408 Request Timeout", "request_timeout",
+                             f"the request's headers took longer than "
+                             f"{self.limits.header_seconds:g} s"))
 
     def _body_late(self) -> None:
         self._deadline = None
