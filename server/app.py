@@ -22,7 +22,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from server import map_boards, points_boards, sql, store
+from server import defaults, map_boards, points_boards, sql, store
 from server.api_bodies import (
     ERRORS,
     MAX_NAME,
@@ -49,6 +49,7 @@ from server.api_bodies import (
 )
 from server.db import connect, reading, reading_statements, writing
 from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, SecurityHeaders
+from server.links import with_links
 from server.names import MAX_MARKS, invisible, too_many_marks
 from server.pages import add_pages
 from server.verification import (
@@ -79,14 +80,17 @@ class Settings:
     verify_in_process: bool = True
     # PostgreSQL with workers: each submitted run becomes a job on the Procrastinate queue.
     queue_jobs: bool = False
+    waiting_per_player: int = defaults.WAITING_PER_PLAYER  # 0: no cap
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
 
 
 def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None
@@ -165,13 +169,14 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     _handlers(app)
     _routes(app, settings)
     add_pages(app)
+    app.openapi = with_links(app.openapi)  # type: ignore[method-assign]
     return app
 
 
 def _handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return _error(error.status, error.code, error.message)
+        return _error(error.status, error.code, error.message, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -464,11 +469,18 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                document: Annotated[dict[str, Any], Body(description="a run document")]
                ) -> Queued:
         header = read_header(document)
-        with writing(_engine(request)) as conn:
-            run_id, new = store.submit_run(conn, who.id, document, header.map_id,
-                                           header.rules_version)
-            status = "queued" if new else _run_or_404(conn, run_id).status
-        if not new:
+        cap = settings.waiting_per_player
+        try:
+            with writing(_engine(request)) as conn:
+                sent = store.submit_run(conn, who.id, document, header.map_id,
+                                        header.rules_version, cap)
+                status = "queued" if sent.new else _run_or_404(conn, sent.id).status
+        except store.TooManyWaiting:
+            raise ApiError(429, "too_many_waiting", f"you have {cap} runs waiting for "
+                           f"verification, as many as one player may: send this one once they "
+                           f"are verified", {"Retry-After": str(RETRY_AFTER)}) from None
+        run_id = sent.id
+        if not sent.new:
             return Queued(id=run_id, status=status)  # sent again: the same submission
         verifier = request.app.state.verifier
         if verifier is not None:
@@ -476,7 +488,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         if request.app.state.queue is not None:
             from server.queue import defer
 
-            defer(request.app.state.queue, run_id)
+            defer(request.app.state.queue, run_id, sent.lane)
         return Queued(id=run_id, status="queued")
 
     @app.get(API + "/runs/{run_id}", response_model=RunOut, responses=ERRORS, tags=["runs"])

@@ -3,6 +3,7 @@ app/cli/cardrogue.py).
 
     cardrogue server [--host 127.0.0.1] [--port 8765] [--database URL] [--workers]
                      [--per-address N/SECONDS] [--per-token N/SECONDS]
+                     [--waiting-per-player N] [--header-timeout S] [--body-timeout S] [--connections-per-address N]
                      [--max-actions N] [--max-seconds S]
     cardrogue server admin moderator NAME [--database URL]   a moderator and their token
     cardrogue server admin ban NAME --why TEXT                ban a player from every board
@@ -52,6 +53,16 @@ def _positive(kind: type) -> Any:
         return value
 
     return parse
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text[:60]!r}: give a whole number, 0 or more")
+    return value
 
 
 def _budget_arguments(parser: argparse.ArgumentParser) -> None:
@@ -124,6 +135,24 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
                              "e.g. 10.0.0.0/8; may be given more than once): the client's "
                              "address is read from X-Forwarded-For only on connections from "
                              "these (default: from none)")
+    from server.defaults import BODY_SECONDS, CONNECTIONS_PER_ADDRESS, HEADER_SECONDS
+
+    parser.add_argument("--header-timeout", type=_positive(float), default=HEADER_SECONDS,
+                        metavar="S", help="close a connection whose request's headers take "
+                        f"longer than this, with 408 (default {HEADER_SECONDS:g})")
+    parser.add_argument("--body-timeout", type=_positive(float), default=BODY_SECONDS,
+                        metavar="S", help="close a connection whose request's body takes "
+                        f"longer than this after its headers (default {BODY_SECONDS:g})")
+    from server.defaults import WAITING_PER_PLAYER
+
+    parser.add_argument("--waiting-per-player", type=_count, default=WAITING_PER_PLAYER,
+                        metavar="N", help="runs one player may have waiting for verification; "
+                        f"the next is answered 429 (default {WAITING_PER_PLAYER}; 0: no cap)")
+    parser.add_argument("--connections-per-address", type=_count,
+                        default=CONNECTIONS_PER_ADDRESS, metavar="N",
+                        help="connections one client address may hold open at once; the next "
+                             f"is answered 503 (default {CONNECTIONS_PER_ADDRESS}; 0: no cap; "
+                             "a --trusted-proxy is not capped)")
     _budget_arguments(parser)
     admin = parser.add_subparsers(title="administration", metavar="admin", dest="server_command")
     admin_parser = admin.add_parser("admin", help="manage the server's players and maps",
@@ -194,10 +223,11 @@ def run_server(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.app import Settings, create_app
+    from server.connections import ConnectionLimits, guarded_protocol
 
     settings = Settings(database=engine.url.render_as_string(hide_password=False),
                         verify_in_process=not args.workers, queue_jobs=args.workers,
-                        budget=_budget(args))
+                        budget=_budget(args), waiting_per_player=args.waiting_per_player)
     if args.per_address is not None:
         settings.per_address = args.per_address
     if args.per_token is not None:
@@ -212,8 +242,13 @@ def run_server(args: argparse.Namespace) -> int:
         # default trusts X-Forwarded-For from loopback, which let any local client pick the
         # address its requests are counted under.
         trusted = list(args.trusted_proxy)
+        limits = ConnectionLimits(header_seconds=args.header_timeout,
+                                  body_seconds=args.body_timeout,
+                                  per_address=args.connections_per_address,
+                                  exempt=frozenset(trusted))
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                    proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
+                    proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None,
+                    http=guarded_protocol(limits))
     finally:
         engine.dispose()
     return EXIT_OK

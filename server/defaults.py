@@ -13,3 +13,12 @@ MAX_SECONDS = 10.0  # a replay running longer is stopped and refused as too_slow
 # Runs one `cardrogue worker` verifies at once: while one waits for the database or the queue,
 # another replays (measured by benchmarks/server_throughput.py: about 1.8x one at a time).
 WORKER_CONCURRENCY = 4
+# Slow clients (server/connections.py): a request's headers must arrive within HEADER_SECONDS,
+# its body within BODY_SECONDS of them (a 1 MB body at 35 KB/s), and one address may hold
+# CONNECTIONS_PER_ADDRESS connections at once (a browser opens 6, the app's client 1).
+HEADER_SECONDS = 10.0
+BODY_SECONDS = 30.0
+CONNECTIONS_PER_ADDRESS = 32
+# Runs one player may have waiting for verification at once; the next is answered 429 (the
+# app's outbox keeps it and sends it later). Waiting runs are verified round-robin by player.
+WAITING_PER_PLAYER = 20

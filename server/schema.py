@@ -91,9 +91,14 @@ runs = Table(
     # sha256 of the actions as the engine read them (verification.actions_key), set when the
     # run is verified: a later run with the same actions on the same board is a copy.
     Column("actions_key", String(64)),
+    # The round a queued run is verified in: waiting runs are taken by (lane, id), so every
+    # player's first waiting run comes before anyone's second (store.waiting_lane).
+    Column("lane", Integer, nullable=False, server_default="0"),
     CheckConstraint("status IN ('queued', 'verified', 'refused')", name="status"),
 )
 Index("ix_runs_queued", runs.c.status, runs.c.id)
+Index("ix_runs_lanes", runs.c.status, runs.c.lane, runs.c.id)
+Index("ix_runs_player_waiting", runs.c.player_id, runs.c.status, runs.c.lane)
 # The copy check is one lookup: the runs with these actions, in submission order.
 Index("ix_runs_actions_key", runs.c.actions_key, runs.c.id)
 Index("uq_runs_player_document", runs.c.player_id, runs.c.document_hash, unique=True)

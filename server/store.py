@@ -209,24 +209,53 @@ def document_hash(document: Any) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+class TooManyWaiting(Exception):
+    """The player has as many runs waiting for verification as one player may."""
+
+
+@dataclass(frozen=True)
+class Submission:
+    id: int
+    new: bool  # False: this player sent this very document before
+    lane: int  # the round it is verified in (waiting_lane)
+
+
 def submit_run(conn: Connection, player_id: int, document: Any, map_id: str | None,
-               rules_version: int | None) -> tuple[int, bool]:
-    """Queue a run: (its id, True), or (the id it already has, False) when this player sent
-    this very document before. One statement decides, so two copies sent at once still make
-    one run."""
+               rules_version: int | None, waiting_cap: int = 0) -> Submission:
+    """Queue a run, or find the one this player made of this very document before. One
+    statement decides, so two copies sent at once still make one run. Raises TooManyWaiting
+    when the player has `waiting_cap` runs waiting already (0: no cap); a resent document is
+    always answered."""
     digest = document_hash(document)
+    sent = conn.execute(select(runs.c.id, runs.c.lane).where(
+        runs.c.player_id == player_id, runs.c.document_hash == digest)).first()
+    if sent is not None:
+        return Submission(sent.id, False, sent.lane)
+    waiting, lane = waiting_lane(conn, player_id)
+    if waiting_cap and waiting >= waiting_cap:
+        raise TooManyWaiting(waiting)
     dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
     statement = dialect.insert(runs).values(
         player_id=player_id, document=document, document_hash=digest, map_id=map_id,
-        rules_version=rules_version, status="queued", submitted_at=now()
+        rules_version=rules_version, status="queued", submitted_at=now(), lane=lane
     ).on_conflict_do_nothing(index_elements=[runs.c.player_id, runs.c.document_hash])
-    result = conn.execute(statement.returning(runs.c.id))
-    new = result.scalar()
+    new = conn.execute(statement.returning(runs.c.id)).scalar()
     if new is not None:
-        return int(new), True
-    existing = conn.execute(select(runs.c.id).where(
-        runs.c.player_id == player_id, runs.c.document_hash == digest)).scalar_one()
-    return int(existing), False
+        return Submission(int(new), True, lane)
+    existing = conn.execute(select(runs.c.id, runs.c.lane).where(
+        runs.c.player_id == player_id, runs.c.document_hash == digest)).one()
+    return Submission(existing.id, False, existing.lane)
+
+
+def waiting_lane(conn: Connection, player_id: int) -> tuple[int, int]:
+    """How many runs the player has waiting, and the lane of their next: after their own
+    waiting runs, and not before the round the verifiers have reached (the lowest waiting
+    lane). Verifiers take runs by (lane, id): round-robin between the players waiting."""
+    waiting = runs.c.status == "queued"
+    reached = conn.execute(select(func.min(runs.c.lane)).where(waiting)).scalar() or 0
+    count, last = conn.execute(select(func.count(), func.max(runs.c.lane)).where(
+        waiting, runs.c.player_id == player_id)).one()
+    return count, max(reached, last + 1 if last is not None else 0)
 
 
 def run_by_id(conn: Connection, run_id: int) -> Row[Any] | None:
@@ -268,14 +297,15 @@ class Claim:
 
 
 def claim_next(conn: Connection, lease: float) -> Claim | None:
-    """Take the oldest queued run no verifier holds (or whose verifier's lease ran out)."""
+    """Take the next queued run no verifier holds (or whose verifier's lease ran out): the
+    first of the lowest lane (waiting_lane)."""
     at = now()
     free = or_(runs.c.claimed_at.is_(None), runs.c.claimed_at < at - timedelta(seconds=lease))
     for _ in range(8):  # another verifier may take the one we saw; look again
         row = conn.execute(select(runs.c.id, runs.c.document, runs.c.map_id, runs.c.player_id,
                                   runs.c.attempts, runs.c.submitted_at)
                            .where(runs.c.status == "queued", free)
-                           .order_by(runs.c.id).limit(1)).first()
+                           .order_by(runs.c.lane, runs.c.id).limit(1)).first()
         if row is None:
             return None
         taken = conn.execute(update(runs).where(runs.c.id == row.id, runs.c.status == "queued",
@@ -302,11 +332,13 @@ def release_claims(conn: Connection) -> None:
                  .values(claimed_at=None))
 
 
-def stale_queued(conn: Connection, older_than: float, limit: int = 1000) -> list[int]:
-    """Runs still queued after `older_than` seconds: their job may never have been made."""
-    return list(conn.execute(select(runs.c.id).where(
+def stale_queued(conn: Connection, older_than: float, limit: int = 1000
+                 ) -> list[tuple[int, int]]:
+    """Runs still queued after `older_than` seconds, with their lanes: their job may never
+    have been made."""
+    return [(row.id, row.lane) for row in conn.execute(select(runs.c.id, runs.c.lane).where(
         runs.c.status == "queued", runs.c.submitted_at < now() - timedelta(seconds=older_than))
-        .order_by(runs.c.id).limit(limit)).scalars())
+        .order_by(runs.c.id).limit(limit))]
 
 
 def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
@@ -315,6 +347,8 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
     at = now()
     if outcome.ok and outcome.actions is not None:
         outcome = _unless_copied(conn, run_id, outcome)
+        if outcome.ok:  # any later run with these actions verified before it is the copy
+            _demote_copies(conn, run_id, outcome)
     done = conn.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "queued").values(
         status="verified" if outcome.ok else "refused", reason=outcome.reason,
         message=safe_message(outcome.message), action_index=outcome.index, moves=outcome.moves,
@@ -369,12 +403,48 @@ def _unless_copied(conn: Connection, run_id: int, outcome: Outcome) -> Outcome:
     """A verified outcome, or the refusal copied_run when an earlier verified run on the same
     board has the same actions (docs/server.md, "Copied runs")."""
     assert outcome.actions is not None
+    if conn.dialect.name == "postgresql":
+        # Verdicts on runs with the same actions take turns (SQLite's writers always do), so
+        # two verified at the same moment see each other: the earlier submission is the
+        # original whichever verifier finishes first.
+        conn.execute(select(func.pg_advisory_xact_lock(int(outcome.actions[:15], 16))))
     original = original_of(conn, run_id, outcome.actions, outcome.board)
     if original is None:
         return outcome
-    return Outcome(False, COPIED_RUN, f"these actions are those of run {original.id} by "
-                   f"{original.player}, verified earlier on this board: a copy is not a score",
-                   actions=outcome.actions)
+    return _copy_of(original.id, original.player, outcome.actions)
+
+
+def _copy_of(original: int, player: str, actions: str) -> Outcome:
+    return Outcome(False, COPIED_RUN, f"these actions are those of run {original} by {player}, "
+                   "verified earlier on this board: a copy is not a score", actions=actions)
+
+
+def _demote_copies(conn: Connection, run_id: int, outcome: Outcome) -> None:
+    """Refuse as copies the later runs with these actions on this board that were verified
+    before this one (by another verifier): they leave the board, their players' best other
+    runs take their places, and their plays are no longer counted."""
+    assert outcome.actions is not None
+    mine = conn.execute(select(runs.c.map_id, runs.c.rules_version, players.c.name)
+                        .join(players, players.c.id == runs.c.player_id)
+                        .where(runs.c.id == run_id)).one()
+    same_board = (runs.c.board == outcome.board) if outcome.board is not None else and_(
+        runs.c.board.is_(None), runs.c.map_id == mine.map_id)
+    copies = conn.execute(select(runs.c.id, runs.c.map_id).where(
+        runs.c.actions_key == outcome.actions, runs.c.id > run_id,
+        runs.c.status == "verified", runs.c.rules_version == mine.rules_version,
+        same_board)).all()
+    for copy in copies:
+        refusal = _copy_of(run_id, mine.name, outcome.actions)
+        # Its board stays on the row: its player's best other run there takes its place.
+        conn.execute(update(runs).where(runs.c.id == copy.id).values(
+            status="refused", reason=refusal.reason, message=refusal.message, moves=None,
+            turns=None, score=None))
+        if _take_off_boards(conn, entries.c.run_id == copy.id,
+                            scored_entries.c.run_id == copy.id):
+            _enter_next_best(conn, copy.id)
+        if outcome.board is None:
+            conn.execute(update(maps).where(maps.c.id == copy.map_id)
+                         .values(plays=maps.c.plays - 1))
 
 
 def _take_off_boards(conn: Connection, condition: Any, scored: Any) -> int:

@@ -4,6 +4,7 @@ folder, pg_ctl start on a free loopback port with fsync off, a fast stop that re
     folder = pg_bin()                  # None when PostgreSQL is not installed
     server = Postgres(folder); server.start()
     url = server.new_database()        # a fresh, empty database on it
+    server.halt(); server.resume()     # down and back, as a restart
     server.stop()
 
 Shared by tests/server/conftest.py (the `postgres` fixture) and benchmarks/server_*.py.
@@ -42,6 +43,7 @@ class Postgres:
         self.port = free_port()
         self.as_root = os.getuid() == 0
         self._names = itertools.count()
+        self.up = False
 
     def _run(self, *args: str) -> None:
         command = [str(self.bin / args[0]), *args[1:]]
@@ -64,14 +66,25 @@ class Postgres:
             shutil.chown(self.folder, "postgres")
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres",
                   "--no-sync", "-E", "UTF8")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server again after `halt`, on the same port with the same databases."""
         options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} "
                    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
         self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.folder / "log"),
                   "-o", options, "start")
+        self.up = True
+
+    def halt(self) -> None:
+        """Stop the server (its connections are cut), keeping its data for `resume`."""
+        if self.up:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+            self.up = False
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+            self.halt()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 

@@ -52,10 +52,11 @@ WAIT = 60.0  # a bound on waiting for a process, not a measurement
 
 
 @contextmanager
-def running(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
-    """`cardrogue ARGS` as a process for the block; interrupted (then killed) at its end."""
-    process = subprocess.Popen([str(CARDROGUE), *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env)
+def running(*args: str, env: dict[str, str], **popen: Any) -> Iterator[subprocess.Popen[str]]:
+    """`cardrogue ARGS` as a process for the block; interrupted (then killed) at its end.
+    `popen`: more of subprocess.Popen's arguments."""
+    process = subprocess.Popen([str(CARDROGUE), *args], text=True, env=env,
+                               **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **popen})
     try:
         yield process
     finally:
@@ -68,8 +69,9 @@ def running(*args: str, env: dict[str, str]) -> Iterator[subprocess.Popen[str]]:
                 process.wait()
 
 
-def serve(port: int, *extra: str, env: dict[str, str]) -> Any:
-    return running("server", "--host", "127.0.0.1", "--port", str(port), *extra, env=env)
+def serve(port: int, *extra: str, env: dict[str, str], **popen: Any) -> Any:
+    return running("server", "--host", "127.0.0.1", "--port", str(port), *extra, env=env,
+                   **popen)
 
 
 def wait_until_up(client: httpx.Client, process: subprocess.Popen[str]) -> None:
@@ -85,6 +87,15 @@ def wait_until_up(client: httpx.Client, process: subprocess.Popen[str]) -> None:
             pass
         time.sleep(0.1)
     raise AssertionError("the server did not come up")
+
+
+def wait_for_text(path: Path, text: str, process: subprocess.Popen[str]) -> None:
+    """Wait until the file a process writes to holds `text`; fail if it stops first."""
+    deadline = time.monotonic() + WAIT
+    while text not in path.read_text(encoding="utf-8", errors="replace"):
+        assert process.poll() is None, f"it stopped: {path.read_text(encoding='utf-8')}"
+        assert time.monotonic() < deadline, f"{text!r} never came: {path.read_text()}"
+        time.sleep(0.1)
 
 
 def settled(client: httpx.Client, run_id: int) -> dict[str, Any]:

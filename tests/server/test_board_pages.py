@@ -37,7 +37,7 @@ def fill(url: str) -> list[tuple[int, int, int, str]]:
                 player = store.player_by_name(conn, name)
                 assert player is not None
                 moves, turns = pick.randint(20, 26), pick.randint(5, 8)
-                run, _ = store.submit_run(conn, player.id, {"n": n}, MAP, CURRENT_RULES_VERSION)
+                run = store.submit_run(conn, player.id, {"n": n}, MAP, CURRENT_RULES_VERSION).id
                 store.record_outcome(conn, run, Outcome(True, moves=moves, turns=turns))
                 if n % 13 == 7:  # banned: off every board
                     store.ban_player(conn, player.id, name, None, "test")

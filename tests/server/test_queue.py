@@ -6,15 +6,26 @@ from __future__ import annotations
 
 import signal
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import psycopg
+import pytest
 
-from tests.server.conftest import challenge
-from tests.server.postgres import job_status
-from tests.server.support import WAIT, running, serve, settled, slower, wait_until_up
+from tests.server.conftest import Api, challenge
+from tests.server.postgres import Postgres, job_status, pg_bin
+from tests.server.support import (
+    WAIT,
+    running,
+    serve,
+    settled,
+    slower,
+    wait_for_text,
+    wait_until_up,
+)
 from tests.support import free_port
 
 STALLED = "3"  # seconds of silence before a worker is taken for dead
@@ -57,6 +68,86 @@ def test_a_worker_killed_mid_job_has_its_run_verified_by_another(
         board = client.get(f"/api/v1/maps/{map_id}/leaderboard").json()
         assert sorted(i["player"] for i in board["items"]) == ["Ann", "Bo"]
         assert client.get(f"/api/v1/maps/{map_id}").json()["plays"] == 2
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[Postgres]:
+    """A PostgreSQL of this test's own, since the test stops and restarts it."""
+    folder = pg_bin()
+    if folder is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql; .ci/run does)")
+    server = Postgres(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def wait_for_job(url: str, run_id: int, status: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while job_status(url, run_id) != status:
+        assert time.monotonic() < deadline, f"run {run_id}'s job never became {status}"
+        time.sleep(0.1)
+
+
+def test_a_worker_outlives_a_database_restart_and_verifies_what_waited(
+        env: dict[str, str], own_postgres: Postgres, tmp_path: Path) -> None:
+    url = own_postgres.new_database()
+    port = free_port()
+    log = tmp_path / "worker.log"
+    with log.open("w") as worker_log, \
+            serve(port, "--database", url, "--workers", env=env) as server, \
+            running("worker", "--database", url, "--stalled-after", STALLED, env=env,
+                    stderr=worker_log) as worker, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+        wait_until_up(client, server)
+        ann, bo, cy = token(client, "Ann"), token(client, "Bo"), token(client, "Cy")
+        text, clear = challenge("speed-maze")
+        map_id = client.post("/api/v1/maps", json={"map": text, "clear": clear},
+                             headers=ann).json()["id"]
+        # Bo's run is accepted and its job taken; a lock on its row holds the worker inside
+        # the job when the database stops.
+        held = client.post("/api/v1/runs", json=slower(clear, 1), headers=bo).json()["id"]
+        holder = psycopg.connect(url)
+        holder.execute("SELECT 1 FROM runs WHERE id = %s FOR UPDATE", (held,))
+        wait_for_job(url, held, "doing")
+        own_postgres.halt()
+        holder.close()
+        assert client.get("/healthz").status_code == 503
+        wait_for_text(log, "lost the database", worker)
+        own_postgres.resume()
+        wait_for_text(log, "the database answers again", worker)
+        # Cy's run, accepted once the database is back, and Bo's, which waited, are both
+        # verified by the same worker, with no one restarting it.
+        answer = client.post("/api/v1/runs", json=slower(clear, 2), headers=cy)
+        assert answer.status_code == 202, answer.text
+        fresh = answer.json()["id"]
+        assert [settled(client, run)["status"] for run in (held, fresh)] == ["verified"] * 2
+        assert worker.poll() is None
+        board = client.get(f"/api/v1/maps/{map_id}/leaderboard").json()
+        assert [i["player"] for i in board["items"]] == ["Ann", "Bo", "Cy"]
+
+
+class LostQueue:
+    """A queue whose database connection is gone, as procrastinate reports it."""
+
+    def configure_task(self, *_args: Any, **_kwargs: Any) -> LostQueue:
+        return self
+
+    def defer(self, **_kwargs: Any) -> None:
+        from procrastinate.exceptions import ConnectorException
+
+        raise ConnectorException from psycopg.OperationalError("server closed the connection")
+
+
+def test_a_run_whose_job_cannot_be_queued_is_still_accepted(api: Api) -> None:
+    """It is stored, and requeue_forgotten makes its job later: not a 500."""
+    author = api.register("Author")
+    api.publish("speed-maze", author)
+    api.client.app.state.queue = LostQueue()  # type: ignore[attr-defined]
+    run_id = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
+    assert api.run(run_id)["status"] == "queued"
 
 
 def test_two_servers_and_two_workers_count_every_run_once(env: dict[str, str],
