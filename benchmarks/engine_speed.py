@@ -129,6 +129,28 @@ def main() -> None:
           f"{legal_t / apply_t:.1f}x an apply ({apply_t * 1e6:.1f} us) in the same run "
           "(target < 3x)")
 
+    # The classic table late in the game, where the mole and the end rush are offered: their
+    # check walks the board, once per listing (Game.listing) against once per candidate.
+    from engine.cardrogue import COMPUTER_LEVELS, RULES, computer_move
+
+    late = []
+    for seed in range(3):
+        game = RULES.new_game(seed=seed, players=["Bot 1", "Bot 2"])
+        minds = [Dice(seed * 10 + n) for n in range(2)]
+        for n in range(600):
+            if game.is_over:
+                break
+            seat = game.current_player
+            game.apply(computer_move(game, seat, COMPUTER_LEVELS[seat % 2], minds[seat]))
+            if n % 20 == 0:
+                late.append(game.clone())
+    listed = median_time(lambda: [s.legal_actions() for s in late], 5) / len(late)
+    one_by_one = median_time(lambda: [[a for a in s._candidates(s.player)
+                                       if s.why_illegal(a) is None] for s in late], 5) / len(late)
+    print(f"classic table legal_actions(): {listed * 1e6:.0f} us median over {len(late)} states "
+          f"of 2-computer games; each candidate checked alone: {one_by_one * 1e6:.0f} us "
+          f"({one_by_one / listed:.1f}x)")
+
 
 if __name__ == "__main__":
     main()

@@ -32,6 +32,15 @@ FOUR_PATHS = 15
 def cannot_lay(g: Game, p: Player) -> bool:
     """p cannot lay new tiles: no path of a tile p can walk to leads to a face-down card, nor,
     on the classic table while a card is left to lay, to an empty place."""
+    if g.listing is None:
+        return _cannot_lay(g, p)
+    key = ("cannot_lay", p.seat)
+    if key not in g.listing:
+        g.listing[key] = _cannot_lay(g, p)
+    return g.listing[key]
+
+
+def _cannot_lay(g: Game, p: Player) -> bool:
     board = g.board
     if FACE_DOWN not in board.face and not board.growable:
         return True  # the common case at the end of a story level: nothing left anywhere

@@ -148,6 +148,9 @@ class Game(GameState[Action]):
         self.level_moves: list[int] = []
         self.level_turns: list[int] = []
         self.history: list[Action] = []
+        # Answers that hold for the whole state, kept while legal_actions checks its candidates
+        # (None otherwise): a mole's or an end rush's check would walk the board once for each.
+        self.listing: dict[object, bool] | None = None
         self.outcome: str | None = None  # "won" or "lost" (story), "over" (classic)
         self.pending: Decision | None = None  # a decision that must be made before anything else
         self.end_rush = False
@@ -383,7 +386,11 @@ class Game(GameState[Action]):
             return []
         p = self.player
         check = self._why_illegal
-        return [a for a in self._candidates(p) if check(a, p) is None]
+        self.listing = {}
+        try:
+            return [a for a in self._candidates(p) if check(a, p) is None]
+        finally:
+            self.listing = None
 
     def _candidates(self, p: Player) -> list[Action]:
         """A superset of the legal actions, each spelled as legal_actions gives it. Kinds that
