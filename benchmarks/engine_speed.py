@@ -141,6 +141,7 @@ def main() -> None:
             if game.is_over:
                 break
             seat = game.current_player
+            assert seat is not None  # the game is not over
             game.apply(computer_move(game, seat, COMPUTER_LEVELS[seat % 2], minds[seat]))
             if n % 20 == 0:
                 late.append(game.clone())
