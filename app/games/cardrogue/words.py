@@ -225,7 +225,10 @@ class Narrator:
 
     # -- the log
 
-    def narrate(self, events: Iterable[Event], names: dict | None = None) -> list[Text]:
+    def narrate(self, events: Iterable[Event], names: dict | None = None,
+                step_note: str | None = None) -> list[Text]:
+        """The log lines of `events`; `step_note` is the view's note on the step taken (the
+        walk-on rule), said after its move."""
         names = dict(names or {})
         lines: list[Text] = []
         for event in events:
@@ -234,6 +237,11 @@ class Narrator:
                 line = self.sentence(event, names)
             except (KeyError, TypeError, ValueError, IndexError):
                 line = generic(event)  # an event shape we did not expect: still say something
+            if step_note and event.kind == "move" and isinstance(line, Text):
+                line.right_crop(1)  # the full stop goes after the note
+                line.append(f" ({step_note})", style=STYLE_NOTE)
+                line.append(".")
+                step_note = None
             if isinstance(line, list):
                 lines.extend(line)
             elif line is not None:

@@ -357,7 +357,9 @@ class PlayScreen(GameViews, Screen[None]):
             action, reason = step.action, step.reason
             text.append(f"\n{DIRECTION_NAMES[way].capitalize()} of you: ", style="bold")
             if reason is None:
-                text.append(f"{self.key_for('step', way)} will {self.session.describe(action)}.")
+                note = f" ({step.note})" if step.note else ""
+                text.append(f"{self.key_for('step', way)} will {self.session.describe(action)}"
+                            f"{note}.")
             else:
                 text.append(f"{self.key_for('step', way)} would {self.session.describe(action)}, "
                             f"but not now: {reason}.", style="yellow")
