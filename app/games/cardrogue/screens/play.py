@@ -28,6 +28,7 @@ from app.games.cardrogue.screens.results import PlayTestResultsScreen, ResultsSc
 from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.session import Attempt, Session
+from app.games.cardrogue.tips import level_tip
 from app.games.cardrogue.widgets.board import BoardView
 from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import Legend, legend_text
@@ -241,6 +242,13 @@ class PlayScreen(GameViews, Screen[None]):
     def on_mount(self) -> None:
         self.log_view.replace(self.session.level_lines())
         self.redraw()
+        self.teach()
+
+    def teach(self) -> None:
+        """A first-time tip for what a level begins with (tips.py)."""
+        tip = level_tip(self.game, self.view())
+        if tip is not None:
+            self.note(tip)
 
     # ------------------------------------------------------------------ drawing
 
@@ -457,6 +465,7 @@ class PlayScreen(GameViews, Screen[None]):
             self.keep_progress()  # a new level: a good moment to keep the run
             finished = self.session.spec.levels[g.level_index - 1]
             self.show_story(closing=finished)
+            self.teach()
 
     def show_story(self, closing=None) -> None:
         """The story of the current level over this screen: Enter begins the level, Escape
