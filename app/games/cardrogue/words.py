@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from app.words import cap, plural
+from app.words import cap, par_verdict, plural
 
 if TYPE_CHECKING:
     from engine.cardrogue import Action, CardDef, Game
@@ -652,7 +652,12 @@ class Narrator:
                     style=STYLE_NOTE)
 
     def _on_level_complete(self, d: dict, names: dict) -> Text:
-        return Text(f"Level complete: {plural(int(d['moves']), 'move')}, "
+        moves = int(d["moves"])
+        levels = self.game.spec.levels
+        index = int(d.get("level", -1))
+        par = levels[index].par if 0 <= index < len(levels) else None
+        against = f" ({par_verdict(moves, par)})" if par is not None else ""
+        return Text(f"Level complete: {plural(moves, 'move')}{against}, "
                     f"{plural(int(d['turns']), 'turn')}.", style=STYLE_GOOD)
 
     def _on_death(self, d: dict, names: dict) -> Text:
