@@ -461,8 +461,9 @@ class PlayScreen(GameViews, Screen[None]):
         g = self.game
         if g.is_over:
             self._finish()
-        elif attempt.has("level_complete"):
-            self.keep_progress()  # a new level: a good moment to keep the run
+            return
+        self.keep_progress()  # after every action: a terminal closed now loses nothing
+        if attempt.has("level_complete"):
             finished = self.session.spec.levels[g.level_index - 1]
             self.show_story(closing=finished)
             self.teach()
@@ -831,6 +832,7 @@ class PlayScreen(GameViews, Screen[None]):
         # Named once it is taken back: a thrown or drunk potion is in the hand again.
         described = self.session.describe(taken)
         self.finished = False
+        self.keep_progress()
         self.log_view.replace(self.session.level_lines())
         self.note(Text(f"↶ Taken back: {described}.", style="italic"))
         self.redraw()
@@ -860,6 +862,7 @@ class PlayScreen(GameViews, Screen[None]):
     def _restarted(self, message: str) -> None:
         self.asking, self.cursor, self.picking = None, None, None
         self.finished = False
+        self.keep_progress()
         self.log_view.replace(self.session.level_lines())
         self.note(Text(message, style="italic"))
         self.redraw()
