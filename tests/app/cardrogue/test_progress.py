@@ -121,3 +121,10 @@ def test_snapshot_the_challenge_list_with_a_solved_map(snap_compare, app: CardRo
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_one_turn_is_said_in_the_singular() -> None:
+    from app.games.cardrogue.screens.results import ResultsScreen
+
+    screen = ResultsScreen(won_tutorial(), records.Standing(best=(1, 1), rank=1, players=1))
+    assert "Personal best: 1 move, 1 turn" in screen.records_text(True).plain

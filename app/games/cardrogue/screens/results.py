@@ -152,7 +152,7 @@ class ResultsScreen(SubmittingScreen[str]):
         if standing.best is None:
             text.append("none yet")
         else:
-            text.append(f"{standing.best[0]} moves, {standing.best[1]} turns")
+            text.append(f"{plural(standing.best[0], 'move')}, {plural(standing.best[1], 'turn')}")
             if standing.improved:
                 text.append(" (new!)", style="bold")
         if standing.rank is not None:
