@@ -15,6 +15,13 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def par_verdict(moves: int, par: int) -> str:
+    """A result against par, as puzzle games say it: "on par", "2 over par", "under par!"."""
+    if moves < par:
+        return "under par!"
+    return "on par" if moves == par else f"{moves - par} over par"
+
+
 def middle_cut(text: str, width: int) -> str:
     """`text` in at most `width` characters: its start and its end kept, "…" between them
     (a long seed stays recognisable by both ends)."""

@@ -52,11 +52,26 @@ def run_result(run: Run) -> str:
 
 
 def other_result(run: AnyRun) -> str:
-    """What a run of another game came to, for its file name: its outcome, and a win's score."""
+    """What a run of another game came to, for its file name: its outcome, and a win's score,
+    credited to the seat that won when that is not the run's player."""
     outcome, score = run.claimed.get("outcome"), run.claimed.get("score")
     if outcome == "won" and isinstance(score, int):
+        winner = _winner(run)
+        if winner is not None and winner != run.player:
+            return f"{safe_name(winner, 24) or 'another'}-won-{score}-points"
         return f"won-{score}-points"
     return safe_name(outcome, 16) if isinstance(outcome, str) and outcome else "unfinished"
+
+
+def _winner(run: AnyRun) -> str | None:
+    """The name of the first winning seat of a table run (claimed `winners`), if it says one."""
+    winners, names = run.claimed.get("winners"), getattr(run, "players", None)
+    if not isinstance(winners, (list, tuple)) or not winners or not isinstance(names, (list, tuple)):
+        return None
+    seat = winners[0]
+    if isinstance(seat, int) and 0 <= seat < len(names) and isinstance(names[seat], str):
+        return names[seat]
+    return None
 
 
 def run_file_name(run: AnyRun) -> str:

@@ -27,8 +27,8 @@ The tables and their migrations are in services.score_tables. `best` is a table 
 `best` (how many players hold each score, and each move count), all kept in step in the same
 transaction as every insert. So the top of a board is an index lookup, a page further down is
 found from the last entry shown (keyset pagination, never OFFSET), and a player's rank is two short
-sums (the move counts ahead, then the turn counts ahead at the same moves) plus a count of the
-earlier entries with the same score, even with a million entries.
+sums (the move counts ahead, then the turn counts ahead at the same moves), even with a million
+entries. Equal scores share a rank, as on the community server; the earlier entry is listed first.
 
 A file is checked with SQLite's quick check when it is opened, so a damaged database is found at
 once and not in the middle of a game; above QUICK_CHECK_LIMIT bytes (far more than any local
@@ -364,7 +364,17 @@ class ScoreStore:
                 params += tuple(found)
             rows = conn.execute(query + " ORDER BY b.moves, b.turns, b.entry_id LIMIT ?",
                                       params + (limit,)).fetchall()
-        return [_entry(start + n, row[:-3]) for n, row in enumerate(rows)]
+            # Equal scores share a rank (1, 2, 2, 4), as on the community server's boards; the
+            # earlier entry is listed first. A page may open inside a tie: its first rank is
+            # counted, the rest follow from their places.
+            first = self._better(map_id, *rows[0][-3:-1], include_ties=False) + 1 if rows else 0
+        out, previous = [], None
+        for n, row in enumerate(rows):
+            score = tuple(row[-3:-1])
+            rank = first if n == 0 else out[-1].rank if score == previous else start + n
+            out.append(_entry(rank, row[:-3]))
+            previous = score
+        return out
 
     def _ahead(self, map_id: str, moves: int, turns: int, entry_id: int) -> int:
         """How many players rank before the best entry `entry_id` with that score."""
@@ -394,15 +404,15 @@ class ScoreStore:
                 (map_id, RULES_VERSION, player)).fetchone()
             if found is None:
                 return None
-            ahead = self._ahead(map_id, *found)
+            better = self._better(map_id, found[0], found[1], include_ties=False)
             row = conn.execute(f"SELECT {_COLUMNS} FROM entries e WHERE e.id = ?",
                                      (found[2],)).fetchone()
-        return _entry(ahead + 1, row)
+        return _entry(better + 1, row)
 
     def rank_for(self, map_id: str, moves: int, turns: int) -> int:
-        """The rank a new score would take on the board now (ties go to earlier entries)."""
+        """The rank a new score would take on the board now (a tie shares the rank)."""
         with self._read():
-            return self._better(map_id, moves, turns, include_ties=True) + 1
+            return self._better(map_id, moves, turns, include_ties=False) + 1
 
     def players(self, map_id: str) -> int:
         """How many players have a ranked entry on the map."""

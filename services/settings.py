@@ -3,6 +3,8 @@
     server = "http://127.0.0.1:8765"   # the community server (CARDROGUE_SERVER overrides it)
     player = "Ann"                      # the name runs are kept under (CARDROGUE_PLAYER overrides)
     auto_submit = false                 # send a win on a published map without asking
+    tips = true                         # first-time tips in the games' logs
+    seen_tips = ["cardrogue.walk_on"]   # the tips already shown (each is shown once)
 
 A missing file means the defaults. A damaged one (not TOML, wrong types) also gives the
 defaults, with `problem` saying why in one line; it is replaced whole, atomically, on the next
@@ -24,6 +26,7 @@ from services.paths import data_dir
 CONFIG_NAME = "config.toml"
 MAX_CONFIG_BYTES = 64_000
 MAX_NAME = 40
+MAX_TIPS = 200  # tips kept as seen: far more than the games have
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,8 @@ class Settings:
     server: str = ""
     player: str = ""
     auto_submit: bool = False
+    tips: bool = True
+    seen_tips: tuple[str, ...] = ()
     other: dict[str, Any] = field(default_factory=dict)  # keys this app does not know
     problem: str = ""  # why the file could not be read, if it could not
 
@@ -49,13 +54,18 @@ def load_settings() -> Settings:
                                 f"({' '.join(str(exc).split())[:120]}); the defaults are used")
     server, player, auto = data.pop("server", ""), data.pop("player", ""), data.pop(
         "auto_submit", False)
+    tips, seen = data.pop("tips", True), data.pop("seen_tips", [])
     wrong = [name for name, value, kind in (("server", server, str), ("player", player, str),
-                                           ("auto_submit", auto, bool))
+                                           ("auto_submit", auto, bool), ("tips", tips, bool),
+                                           ("seen_tips", seen, list))
              if not isinstance(value, kind)]
+    if not wrong and not all(isinstance(tip, str) for tip in seen):
+        wrong = ["seen_tips"]
     if wrong:
         return Settings(other=data, problem=f"{CONFIG_NAME}: {', '.join(wrong)} has the wrong "
                                             "type; the defaults are used")
-    return Settings(server.strip(), shown(player.strip())[:MAX_NAME], auto, data)
+    return Settings(server.strip(), shown(player.strip())[:MAX_NAME], auto, tips,
+                    tuple(seen[:MAX_TIPS]), data)
 
 
 def save_settings(settings: Settings) -> None:
@@ -66,4 +76,20 @@ def save_settings(settings: Settings) -> None:
     if settings.player:
         out["player"] = settings.player[:MAX_NAME]
     out["auto_submit"] = settings.auto_submit
+    out["tips"] = settings.tips
+    if settings.seen_tips:
+        out["seen_tips"] = list(settings.seen_tips)
     write_atomic(data_dir() / CONFIG_NAME, tomli_w.dumps(out).encode("utf-8"))
+
+
+def take_tip(name: str) -> bool:
+    """Whether the first-time tip `name` is to be shown now: tips are on and it was never
+    shown. Marks it shown, so it comes once; a folder that cannot be written shows it anyway."""
+    settings = load_settings()
+    if not settings.tips or name in settings.seen_tips:
+        return False
+    try:
+        save_settings(settings.but(seen_tips=(*settings.seen_tips, name)))
+    except OSError:
+        pass  # the tip is still worth showing; it may come again next time
+    return True

@@ -102,9 +102,14 @@ class ChooseScreen(ModalScreen[Any]):
         self.dismiss(None)
 
 
+ENTER_MARK = "▸ "  # on the button that Enter presses
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A question with Yes and No. y says yes; Escape or n says no; Enter presses the button
-    with focus, which is No at first (the safe choice); the arrows move between the buttons."""
+    with focus, which is No at first (the safe choice); the arrows move between the buttons.
+    The button Enter would press is marked with a glyph as well as drawn focused, so the
+    default never rests on colour alone, and neither button is drawn as the primary one."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm_yes"),
@@ -142,11 +147,17 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="dialog"):
             yield Static(Text(self.question), id="question")
             with Horizontal(id="buttons"):
-                yield Button(self.yes, variant="primary", id="yes")
+                yield Button(self.yes, id="yes")
                 yield Button(self.no, id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
+
+    def on_descendant_focus(self) -> None:
+        # The glyph follows the focus: it marks what Enter answers.
+        for button, label in ((self.query_one("#yes", Button), self.yes),
+                              (self.query_one("#no", Button), self.no)):
+            button.label = f"{ENTER_MARK}{label}" if button.has_focus else label
 
     def action_other_button(self) -> None:
         yes = self.query_one("#yes", Button)

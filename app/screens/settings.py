@@ -1,5 +1,5 @@
-"""The Settings screen: the community server, the player name and auto-submit, kept in
-config.toml in the data folder (services/settings.py)."""
+"""The Settings screen: the community server, the player name, auto-submit and first-time
+tips, kept in config.toml in the data folder (services/settings.py)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
     SettingsScreen Label {{
         margin-top: 1;
     }}
-    SettingsScreen #auto-row {{
+    SettingsScreen #auto-row, SettingsScreen #tips-row {{
         height: auto;
         margin-top: 1;
     }}
@@ -69,6 +69,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
             with Horizontal(id="auto-row"):
                 yield Switch(self.settings.auto_submit, id="auto")
                 yield Static(" Send a win on a published map without asking")
+            with Horizontal(id="tips-row"):
+                yield Switch(self.settings.tips, id="tips")
+                yield Static(" Show a tip the first time something new comes up")
             yield Static(Text(shown(self.settings.problem)), id="problem")
             with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save")
@@ -97,7 +100,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 problem.update(Text(shown(exc.message)))
                 return
         chosen = self.settings.but(server=server, player=player,
-                                   auto_submit=self.query_one("#auto", Switch).value, problem="")
+                                   auto_submit=self.query_one("#auto", Switch).value,
+                                   tips=self.query_one("#tips", Switch).value, problem="")
         try:
             save_settings(chosen)
         except OSError as exc:

@@ -63,6 +63,7 @@ from engine.cardrogue.view import (
     UseView,
     WareView,
     shop_view,
+    step_view,
 )
 from engine.core.exports import lazy_exports
 
@@ -96,5 +97,5 @@ __all__ = [
     "Pick", "PickDecision", "Respawn", "RespawnDecision", "S", "Search", "ShopView", "SlotView",
     "StepView", "Teleport", "TeleportDecision", "Verified", "W", "WareView", "grid_rows",
     "level_from_grids", "map_from_levels", "map_id", "record_run", "replay", "search",
-    "share_code", "shop_view", "standard_catalog", "start_run", "verify_run",
+    "share_code", "shop_view", "step_view", "standard_catalog", "start_run", "verify_run",
 ]

@@ -29,6 +29,18 @@ if TYPE_CHECKING:
 MAX_TURN_STARTS = 1000
 
 
+# The walk-on rule in words, for the refusal and for the view's note on a move it allows.
+WALK_ON = "walk on: this turn has only moved"
+MOVES_USED = ("you have used your moves, and only a turn that has only moved may walk on: "
+              "end the turn to move again")
+
+
+def walks_on(g: Game) -> bool:
+    """Whether the next move is allowed only by the walk-on rule: the turn's moves are spent,
+    but so far it has done nothing but move."""
+    return g.this_turn.moves_left <= 0 and g.this_turn.only_moved
+
+
 class EndlessTurns(Exception):
     """One action would start turns without end; Game.apply refuses it and restores the state."""
 
@@ -142,17 +154,17 @@ def check(g: Game, p: Player, action: Action) -> str | None:  # noqa: C901 (one 
     # move
     if g.in_combat(p):
         return "you are in combat: attack or flee"
+    if not board.paths[pos] & bit:  # before the moves left: facing a wall, the wall is why
+        return "there is a wall that way"
     if done.moves_left <= 0 and not done.only_moved:
-        return "you have used all your moves this turn: end the turn to move again"
-    ahead = board.neighbour(pos, bit) if board.paths[pos] & bit else None
+        return MOVES_USED
+    ahead = board.neighbour(pos, bit)
     if ahead is not None and board.face[ahead] == FACE_DOWN:
         # Checked before the paths: a face-down card's paths are hidden until it is flipped.
         return "that card is face down: flip it first"
     other = board.connected(pos, bit)  # g.toward(p, action.dir): the direction is valid here
     if other is None:
-        if board.paths[pos] & bit:
-            return "the paths do not connect that way"
-        return "there is a wall that way"
+        return "the paths do not connect that way"
     if board.face[other] != REVEALED:
         return "that card is face down: flip it first"
     if other in g.enemies:
@@ -200,8 +212,7 @@ def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
     assert origin is not None
     p.pos = index
     g.this_turn.can_flip = False
-    if g.this_turn.moves_left <= 0:
-        # Out of moves but nothing but moving so far: the turn repeats from step 2.
+    if walks_on(g):  # out of moves but nothing but moving so far: the turn repeats from step 2
         g.this_turn.moves_left = 1 + characters.movement(g, p)
     g.this_turn.moves_left -= 1
     g.this_turn.leap_from = None

@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from engine.cardrogue import characters, combat, goals, items, players, tiles
+from engine.cardrogue import characters, combat, goals, items, players, tiles, turn
 from engine.cardrogue.actions import DIRECTIONS, Action
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN
 from engine.cardrogue.cards import SLOTS
@@ -95,12 +95,14 @@ class EnemyView:
 class StepView:
     """What a direction key does from the hero's cell: attack the enemy there, flip the
     face-down card there, or move. `reason` says why the engine would refuse it now (None:
-    it would take it)."""
+    it would take it). `note` names the rule that allows it, where a player may not expect
+    it: the walk on of a turn that has only moved (turn.WALK_ON)."""
 
     direction: str
     kind: Literal["attack", "flip", "move"]
     cell: Cell | None  # the cell on that side, if the map has one
     reason: str | None
+    note: str | None = None
 
     @property
     def action(self) -> Action:
@@ -301,6 +303,16 @@ def shop_view(g: Game, cell: Cell, p: Player | None = None) -> ShopView | None:
         for c in stock))
 
 
+def step_view(g: Game, seat: int, direction: str) -> StepView:
+    """What `direction` does for the player in `seat`: one step of the view, without building
+    the rest of it (the log asks this before every move)."""
+    if not 0 <= seat < len(g.players):
+        raise ValueError(f"there is no seat {seat}")
+    if direction not in DIRECTIONS:
+        raise ValueError(f"there is no direction {direction!r}")
+    return _step(g, g.players[seat], direction)
+
+
 def _effect(g: Game, colour: str | None) -> str | None:
     return g.potion_identity.get(colour) if colour is not None else None
 
@@ -354,7 +366,8 @@ def _step(g: Game, p: Player, direction: str) -> StepView:
         elif ahead is not None and g.board.face[ahead] == FACE_DOWN:
             kind = "flip"
     reason = _refusal(g, p, Action(kind, dir=direction))
-    return StepView(direction, kind, g.cell(ahead) if ahead is not None else None, reason)
+    note = turn.WALK_ON if kind == "move" and reason is None and turn.walks_on(g) else None
+    return StepView(direction, kind, g.cell(ahead) if ahead is not None else None, reason, note)
 
 
 def _refusal(g: Game, p: Player, action: Action) -> str | None:
@@ -462,4 +475,4 @@ def _pending(g: Game) -> PendingView | None:
 
 __all__ = ["CARD_ACTIONS", "CardUse", "CardView", "CellView", "EnemyView", "GameView", "GoalView", "HeroView", "PendingView",
            "PickDecision", "RespawnDecision", "ShopView", "SlotView", "StepView",
-           "TeleportDecision", "UseView", "WareView", "shop_view", "view"]
+           "TeleportDecision", "UseView", "WareView", "shop_view", "step_view", "view"]

@@ -63,3 +63,22 @@ def test_a_name_with_control_characters_is_kept_harmless(data):
     data.mkdir()
     (data / settings.CONFIG_NAME).write_text('player = "Ann\\u001b[31m"\n')
     assert "\x1b" not in load_settings().player
+
+
+def test_a_tip_is_taken_once_and_not_at_all_with_tips_off(data):
+    assert settings.take_tip("cardrogue.walk_on")
+    assert not settings.take_tip("cardrogue.walk_on")  # once per player
+    assert load_settings().seen_tips == ("cardrogue.walk_on",)
+    save_settings(load_settings().but(tips=False))
+    assert not settings.take_tip("minirogue.first_feat")
+    assert load_settings().seen_tips == ("cardrogue.walk_on",)
+
+
+@pytest.mark.parametrize("text", ["tips = 'no'\n", "seen_tips = 'cardrogue.walk_on'\n",
+                                  "seen_tips = [1]\n"])
+def test_wrong_tip_settings_give_the_defaults_and_say_why(data, text):
+    data.mkdir()
+    (data / settings.CONFIG_NAME).write_text(text)
+    loaded = load_settings()
+    assert (loaded.tips, loaded.seen_tips) == (True, ())
+    assert "tips" in loaded.problem

@@ -40,11 +40,15 @@ TERMS: tuple[Term, ...] = (
     _t("Standard turn sequence", """A turn has four steps. 1: flip adjacent face-down cards. 2:
        move one tile (more with movement bonuses). 3: if an enemy is adjacent you are in combat;
        otherwise you may deal with another hero. 4: new face-down cards appear where paths lead.
-       A turn spent only moving may move again. Flipping is only allowed before you move.""",
+       A turn that has only moved may walk on (see Movement). Flipping is only allowed before you move.""",
        ("turn",), ("Movement", "Flee")),
-    _t("Movement", """You move one tile a turn, plus any +X movement from items or your character,
-       and only while out of combat. Moving onto an item picks it up; moving next to an enemy
-       starts a fight.""", ("move",), ("+X movement (out of combat only)",)),
+    _t("Movement", """A turn gives you one move to a face-up tile next to yours, plus any +X
+       movement from items or your character, and only while out of combat. Walk on: while a
+       turn has done nothing but move, onto tiles where nothing happens, you may keep moving, as
+       far as you like, before you end it. A flip, a fight, an item used, or a tile that does
+       something (an item picked up, a trap, a shop) ends that freedom. Moving next to an enemy
+       starts a fight.""", ("move", "walk on"), ("+X movement (out of combat only)",
+                                                 "Standard turn sequence")),
     _t("Skip turn", """A turn you lose, to paralysis or a trip. Enemies fighting you still act on
        it. The side panel counts the turns still to lose.""", ("lost turn",), ("Paralysis",)),
     _t("Effect card", """On the table, a card turned to count the turns an effect has left. Here

@@ -15,7 +15,16 @@ from pathlib import Path
 from rich.text import Text
 
 from app.games.cardrogue.words import Narrator, describe_action
-from engine.cardrogue import Action, Game, MapSpec, map_id, replay, share_code
+from engine.cardrogue import (
+    DIRECTIONS,
+    Action,
+    Game,
+    MapSpec,
+    map_id,
+    replay,
+    share_code,
+    step_view,
+)
 from engine.core import Event, IllegalAction
 
 
@@ -85,13 +94,20 @@ class Session:
         """Try `action`. On refusal nothing changes and the reason is returned."""
         narrator = Narrator(self.game)
         names = narrator.enemy_names()
+        note = self._step_note(action)
         try:
             events = self.game.apply(action)
         except IllegalAction as refusal:
             return Attempt(action, reason=refusal.reason)
-        lines = narrator.narrate(events, names)
+        lines = narrator.narrate(events, names, note)
         self.groups.append(lines)
         return Attempt(action, events, None, lines)
+
+    def _step_note(self, action: Action) -> str | None:
+        """The view's note on a move about to be taken (the walk-on rule), else None."""
+        if action.kind != "move" or action.dir not in DIRECTIONS or self.game.outcome is not None:
+            return None
+        return step_view(self.game, self.game.current, action.dir).note
 
     def why_not(self, action: Action) -> str | None:
         return self.game.why_illegal(action)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from app.words import cap, plural
+from app.words import cap, par_verdict, plural
 
 if TYPE_CHECKING:
     from engine.cardrogue import Action, CardDef, Game
@@ -225,7 +225,10 @@ class Narrator:
 
     # -- the log
 
-    def narrate(self, events: Iterable[Event], names: dict | None = None) -> list[Text]:
+    def narrate(self, events: Iterable[Event], names: dict | None = None,
+                step_note: str | None = None) -> list[Text]:
+        """The log lines of `events`; `step_note` is the view's note on the step taken (the
+        walk-on rule), said after its move."""
         names = dict(names or {})
         lines: list[Text] = []
         for event in events:
@@ -234,6 +237,11 @@ class Narrator:
                 line = self.sentence(event, names)
             except (KeyError, TypeError, ValueError, IndexError):
                 line = generic(event)  # an event shape we did not expect: still say something
+            if step_note and event.kind == "move" and isinstance(line, Text):
+                line.right_crop(1)  # the full stop goes after the note
+                line.append(f" ({step_note})", style=STYLE_NOTE)
+                line.append(".")
+                step_note = None
             if isinstance(line, list):
                 lines.extend(line)
             elif line is not None:
@@ -644,7 +652,12 @@ class Narrator:
                     style=STYLE_NOTE)
 
     def _on_level_complete(self, d: dict, names: dict) -> Text:
-        return Text(f"Level complete: {plural(int(d['moves']), 'move')}, "
+        moves = int(d["moves"])
+        levels = self.game.spec.levels
+        index = int(d.get("level", -1))
+        par = levels[index].par if 0 <= index < len(levels) else None
+        against = f" ({par_verdict(moves, par)})" if par is not None else ""
+        return Text(f"Level complete: {plural(moves, 'move')}{against}, "
                     f"{plural(int(d['turns']), 'turn')}.", style=STYLE_GOOD)
 
     def _on_death(self, d: dict, names: dict) -> Text:

@@ -82,3 +82,13 @@ def test_no_entry_copies_the_rulebook() -> None:
         for start in range(len(entry) - 7):
             run = " ".join(entry[start:start + 8])
             assert run not in book, f"{term.name}: '{run}' is the rulebook's wording"
+
+
+def test_movement_teaches_the_walk_on_rule_the_engine_plays() -> None:
+    """A turn that has only moved may move again (engine/cardrogue/turn.py): the entry a
+    newcomer opens for moving must say so, not "one tile a turn"."""
+    entry = lookup("Movement")
+    assert entry is not None
+    assert "one tile a turn" not in entry.text
+    assert "walk on" in entry.text.lower() and "nothing but move" in entry.text
+    assert search("walk on")[0] == entry

@@ -8,7 +8,7 @@ import pytest
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue import launch
 from app.games.cardrogue.look import describe_cell
-from tests.app.maps import lookout, tutorial
+from tests.app.maps import big_level, lookout, tutorial
 from tests.app.support import SIZE, press, start
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -118,3 +118,17 @@ async def test_while_looking_the_cursor_follows_the_mouse(app: CardRogueApp) -> 
         await pilot.pause()
         assert play.cursor == (0, 4) and "Ladder" in look_shown(play)
         assert play.game.moves == 0
+
+
+async def test_facing_a_wall_look_mode_gives_the_wall_as_the_reason(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot)
+        await press(pilot, "right", "right", "v", "up")  # flip, onto the shop, look north
+        assert "would move north, but not now: there is a wall that way." in look_shown(play)
+
+
+async def test_look_mode_names_the_walk_on_rule_where_it_allows_a_move(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot, big_level(5))
+        await press(pilot, "right", "v", "right")  # the turn's move, then look east
+        assert "→ will move east (walk on: this turn has only moved)." in look_shown(play)

@@ -99,8 +99,9 @@ async def test_playing_the_tutorial_to_victory(app: CardRogueApp) -> None:
         assert text_of(app.screen, "#outcome") == "Victory!"
         table = app.screen.query_one("#levels", DataTable)
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
-        assert rows == [["1. The [bold]Cellar", "14", "4", "14"], ["2. The Well", "2", "1", "2"],
-                        ["Total", "16", "5", "16"]]
+        assert rows == [["1. The [bold]Cellar", "14", "4", "14", "on par"],
+                        ["2. The Well", "2", "1", "2", "on par"],
+                        ["Total", "16", "5", "16", "on par"]]
         records = text_of(app.screen, "#records")
         assert "16 moves: on par." in records
         assert "Personal best: 16 moves, 5 turns (new!)" in records
@@ -444,7 +445,7 @@ async def test_the_challenge_list_shows_the_users_maps(user_data: Path) -> None:
         table = screen.query_one(DataTable)
         rows = {str(table.get_row_at(i)[0]): [str(c) for c in table.get_row_at(i)]
                 for i in range(table.row_count)}
-        assert rows["Tutorial"][1:8] == ["the tests", "2", "16", "—", "WX57-XBSK", "—", "yours"]
+        assert rows["Tutorial"][1:8] == ["the tests", "2", "16", "unsolved", "WX57-XBSK", "—", "yours"]
         assert rows["✗ broken"][5] == "problems"
         table.move_cursor(row=[str(table.get_row_at(i)[0]) for i in range(table.row_count)]
                           .index("Tutorial"))

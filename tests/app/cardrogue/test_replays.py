@@ -47,7 +47,7 @@ async def test_high_scores_list_entries_in_rank_order_with_your_best(app, corrid
         assert screen.current is not None and screen.current.key == corridor_board
         rows = table_rows(screen.table)
         assert rows == [["1", "Ana", "11", "4", "2025-01-01"],
-                        ["2", "[bold]Bob", "11", "4", "2025-01-01"],
+                        ["1", "[bold]Bob", "11", "4", "2025-01-01"],  # a tie shares the rank
                         ["3", "Tester", "29", "6", "2025-01-01"]]
         # The player's own row stands out; the others do not.
         assert screen.table.get_row_at(2)[1].style == "bold"
@@ -399,8 +399,8 @@ async def test_the_results_show_the_rank_on_the_local_board(monkeypatch):
         results = await win_tutorial(second, pilot)
         records = text_of(results, "#records")
         assert "Personal best: 16 moves, 5 turns (new!)" in records
-        assert "Local rank: 2 of 2" in records
+        assert "Local rank: 1 of 2" in records  # the same score: the same rank, as the server
 
     with ScoreStore.open() as store:
         board = store.leaderboard(map_id(tutorial()))
-    assert [(e.rank, e.player, e.moves) for e in board] == [(1, "Ana", 16), (2, "Tester", 16)]
+    assert [(e.rank, e.player, e.moves) for e in board] == [(1, "Ana", 16), (1, "Tester", 16)]

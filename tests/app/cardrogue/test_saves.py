@@ -222,7 +222,7 @@ async def test_the_map_list_best_refreshes_on_return(user_data: Path) -> None:
         table = maps.query_one(DataTable)
         titles = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
         row = titles.index("Three Steps")
-        assert str(table.get_row_at(row)[4]) == "—"
+        assert str(table.get_row_at(row)[4]) == "unsolved"
         table.move_cursor(row=row)
         await press(pilot, "enter", "enter", *STEP, "enter", *STEP, "enter", *STEP, "enter")
         assert isinstance(app.screen, ResultsScreen)
@@ -231,7 +231,7 @@ async def test_the_map_list_best_refreshes_on_return(user_data: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         titles = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
-        assert str(table.get_row_at(titles.index("Three Steps"))[4]) == "6"
+        assert str(table.get_row_at(titles.index("Three Steps"))[4]).startswith("✓ 6")
 
 
 async def test_saved_run_files_are_named_by_map_and_result(app: CardRogueApp,
@@ -257,3 +257,24 @@ async def test_saved_run_files_are_named_by_map_and_result(app: CardRogueApp,
     assert lost.startswith("tutorial_WX57-XBSK_Tester_lost-on-level-1_")
     assert won.startswith("tutorial_WX57-XBSK_Tester_won-16-moves_")
     assert "moves" not in lost and "2m" not in lost  # a loss never reads like a score
+
+
+async def test_closing_mid_level_loses_nothing_continue_returns_to_the_exact_move(
+        user_data: Path) -> None:
+    """Every action is saved as it is taken: an app closed without leaving (the terminal or
+    the browser tab shut) comes back with Continue at the very move it was left on."""
+    first = CardRogueApp()
+    async with first.run_test(size=SIZE) as pilot:
+        play = await open_three(first, pilot)
+        await press(pilot, *STEP, "enter", "right")  # level 1 done; on level 2, a flip
+        kept, history = play.game.fingerprint(), list(play.game.history)
+        assert play.game.level_index == 1 and len(history) == 3
+    # The app is gone without a word to the player: no Leave, no Quit asked.
+    again = CardRogueApp()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert menu_ids(again.screen)[0] == "continue"
+        await press(pilot, "enter")
+        back = again.screen
+        assert isinstance(back, PlayScreen)
+        assert back.game.fingerprint() == kept and back.game.history == history

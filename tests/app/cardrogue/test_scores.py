@@ -152,7 +152,7 @@ def test_importing_twice_changes_nothing(store):
     assert not store.add(replace(run, recorded="2030-01-01T00:00:00Z"), CORRIDOR).added
 
 
-def test_one_best_entry_per_player_ranked_by_moves_then_turns_then_first_entered(store, corridor_runs):
+def test_one_best_entry_per_player_ranked_by_moves_then_turns_ties_sharing_a_rank(store, corridor_runs):
     assert len(corridor_runs) >= 4
     short, longer = corridor_runs[0], corridor_runs[-1]
     store.add(as_player(longer, "Ann"), CORRIDOR)
@@ -163,12 +163,15 @@ def test_one_best_entry_per_player_ranked_by_moves_then_turns_then_first_entered
     worse = store.add(as_player(corridor_runs[1], "Bob"), CORRIDOR)  # Bob does worse
     assert worse.added and not worse.improved
     board = store.leaderboard(CORRIDOR_ID)
-    assert [(e.rank, e.player) for e in board] == [(1, "Bob"), (2, "Cid"), (3, "Ann")]
+    # A tie shares its rank, as on the community server (issue 34: "2 of 2" here, 1 there);
+    # the earlier entry is listed first.
+    assert [(e.rank, e.player) for e in board] == [(1, "Bob"), (1, "Cid"), (1, "Ann")]
+    assert store.best(CORRIDOR_ID, "Cid").rank == 1
     assert store.players(CORRIDOR_ID) == 3
     assert len(store.entries(CORRIDOR_ID)) == 5
     assert [e.moves for e in store.entries(CORRIDOR_ID, "Bob")] == sorted(
         [short.claimed["moves"], corridor_runs[1].claimed["moves"]])
-    assert store.best(CORRIDOR_ID, "Ann").rank == 3
+    assert store.best(CORRIDOR_ID, "Ann").rank == 1  # improved to the same score, later
     assert store.best(CORRIDOR_ID, "Nobody") is None
 
 
@@ -190,7 +193,7 @@ def test_rank_for_a_score_not_yet_entered(store, corridor_runs):
         store.add(as_player(run, f"P{n}"), CORRIDOR)
     best = corridor_runs[0].claimed
     assert store.rank_for(CORRIDOR_ID, best["moves"] - 1, 0) == 1
-    assert store.rank_for(CORRIDOR_ID, best["moves"], best["turns"]) == 2  # ties go to the earlier
+    assert store.rank_for(CORRIDOR_ID, best["moves"], best["turns"]) == 1  # a tie shares it
     assert store.rank_for(CORRIDOR_ID, 10_000, 0) == 4
 
 
@@ -252,8 +255,9 @@ def test_pages_after_an_entry_give_every_player_once_with_running_ranks(store, c
         seen += page
         page = store.leaderboard(CORRIDOR_ID, limit=3, after=page[-1].run_hash)
     assert [(e.rank, e.player) for e in seen] == [(e.rank, e.player) for e in whole]
-    assert [e.rank for e in seen] == list(range(1, len(whole) + 1))
-    assert [e.player for e in seen[:2]] == ["P0", "Late"]
+    scores = [(e.moves, e.turns) for e in whole]
+    assert [e.rank for e in seen] == [scores.index(score) + 1 for score in scores]
+    assert [(e.rank, e.player) for e in seen[:2]] == [(1, "P0"), (1, "Late")]
     assert store.leaderboard(CORRIDOR_ID, after="f" * 64) == []  # not on this board
 
 

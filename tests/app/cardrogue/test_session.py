@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.games.cardrogue.session import Session
 from engine.cardrogue import Action, replay
-from tests.app.maps import tutorial
+from tests.app.maps import big_level, tutorial
 
 EAST = Action("move", dir="E")
 FLIP_EAST = Action("flip", dir="E")
@@ -63,3 +63,19 @@ def test_identity_and_par() -> None:
     assert session.share_code == "WX57-XBSK"
     assert session.total_par == 16 and session.level_par == 14
     assert session.title == "Tutorial"
+
+
+def test_the_log_says_when_a_move_walks_on_in_the_views_words() -> None:
+    session = Session(big_level(5), "warrior")
+    first = session.attempt(EAST)
+    assert [line.plain for line in first.lines] == ["You move east."]
+    again = session.attempt(EAST)
+    assert [line.plain for line in again.lines] == [
+        "You move east (walk on: this turn has only moved)."]
+
+
+def test_a_refused_move_after_a_flip_names_the_walk_on_rule() -> None:
+    session = Session(tutorial(), "warrior")
+    play(session, FLIP_EAST, EAST)
+    attempt = session.attempt(Action("move", dir="W"))
+    assert attempt.reason is not None and "only a turn that has only moved may walk on" in attempt.reason

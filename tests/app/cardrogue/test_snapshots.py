@@ -120,3 +120,9 @@ def test_classic_new_game_with_a_computer_seat(snap_compare, app: CardRogueApp) 
 @pytest.mark.parametrize("size", SIZES)
 def test_classic_four_players_mid_game(snap_compare, app: CardRogueApp, size) -> None:
     assert snap_compare(app, terminal_size=size, run_before=four_players_mid_game(app))
+
+
+def test_confirm_dialog_shows_its_default_without_colour(snap_compare, app: CardRogueApp) -> None:
+    # Ctrl+R asks before the level restarts; Enter would answer the marked "No".
+    assert snap_compare(app, terminal_size=(80, 24),
+                        run_before=opening(app, "enter", "right", "ctrl+r"))

@@ -69,8 +69,13 @@ def test_a_finished_game_is_kept_under_a_name_that_says_how_it_ended(tmp_path):
         if len(names) == 2:
             break
     won, _ = names["won"]
-    path = keep_run(RULES.run_from_dict(RULES.record(won, player="Ann")), tmp_path)
-    assert path.name.startswith(f"tabledungeon_Ann_won-{won.score}-points_")
+    winner = ["Ann", "Bo"][won.winners[0]]
+    path = keep_run(RULES.run_from_dict(RULES.record(won, player=winner)), tmp_path)
+    assert path.name.startswith(f"tabledungeon_{winner}_won-{won.score}-points_")
+    # Kept by the seat that fell: the win is credited to whoever won it (issue 34).
+    loser = ["Ann", "Bo"][1 - won.winners[0]]
+    path = keep_run(RULES.run_from_dict(RULES.record(won, player=loser)), tmp_path)
+    assert path.name.startswith(f"tabledungeon_{loser}_{winner}-won-{won.score}-points_")
     assert path.name.endswith(".run.json")
     assert RULES.verify(json.loads(path.read_text())).ok
     lost, _ = names["lost"]

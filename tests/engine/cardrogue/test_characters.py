@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import Action, characters
+from engine.cardrogue.turn import MOVES_USED
 from tests.engine.cardrogue.support import (
     OPEN,
     act,
@@ -61,14 +62,14 @@ def mover(character):
 def test_one_move_after_flipping(character):
     g = mover(character)
     act(g, "flip E", "move E")
-    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
+    assert reason(g, "move E") == MOVES_USED
 
 
 def test_explorer_moves_one_more_tile():
     g = mover("explorer")
     act(g, "flip E", "move E", "move E")
     assert hero(g).pos == g.index((0, 2))
-    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
+    assert reason(g, "move E") == MOVES_USED
 
 
 def test_explorer_extra_move_needs_to_be_out_of_combat():

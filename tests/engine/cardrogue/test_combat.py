@@ -8,6 +8,7 @@ double the roll, -X damage taken, Flee)."""
 from __future__ import annotations
 
 from engine.cardrogue import Action
+from engine.cardrogue.turn import MOVES_USED
 from tests.engine.cardrogue.support import (
     OPEN,
     act,
@@ -447,7 +448,7 @@ def test_after_fleeing_only_items_and_ending_the_turn_remain():
     act(g, "flip E")
     rig(g, "flee", 4)
     act(g, "flee W")
-    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
+    assert reason(g, "move E") == MOVES_USED
     assert reason(g, "flee W") == "you are not in combat: no enemy is next to you"
     legal = {a.kind for a in g.legal_actions()}
     assert "end_turn" in legal
@@ -626,7 +627,7 @@ def test_after_slaying_an_enemy_met_by_moving_the_turn_resumes_at_step_four():
     rig(g, "fight", 6)
     act(g, "attack E")
     assert not g.enemies
-    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
+    assert reason(g, "move E") == MOVES_USED
     act(g, "end")
 
 

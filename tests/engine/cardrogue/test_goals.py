@@ -16,6 +16,7 @@ import pytest
 
 from engine.cardrogue import Game, Goal, goals, level_from_grids, map_from_levels
 from engine.cardrogue.goals import victory_points
+from engine.cardrogue.turn import MOVES_USED
 from tests.engine.cardrogue.support import (
     BRANCH_PATHS,
     LADDER,
@@ -102,7 +103,7 @@ def test_the_exit_is_locked_while_a_goal_is_unmet():
     assert game.outcome is None
     assert hero(game).pos == game.index((0, 2))
     # Something happened on arrival: the move-only turn stops here.
-    assert game.why_illegal(action("move W")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move W")) == MOVES_USED
 
 
 def test_slaying_the_named_enemy_opens_the_exit():

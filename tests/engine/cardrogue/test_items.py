@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import Action, characters
+from engine.cardrogue.turn import MOVES_USED
 from tests.engine.cardrogue.support import (
     OPEN,
     act,
@@ -799,7 +800,7 @@ def test_hasty_boots_add_a_move_after_flipping():
     g.apply(Action("equip", card=give(g, "hasty_boots")))
     act(g, "flip E", "move E", "move E")
     assert hero(g).pos == g.index((0, 2))
-    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
+    assert reason(g, "move E") == MOVES_USED
 
 
 def test_taking_hasty_boots_off_takes_the_extra_move_away():
@@ -808,7 +809,7 @@ def test_taking_hasty_boots_off_takes_the_extra_move_away():
     act(g, "end")  # worn from the start of this turn
     act(g, "flip E", "move E")
     g.apply(Action("unequip", card=hero(g).equipped["feet"].uid))
-    assert reason(g, "move E") == "you have used all your moves this turn: end the turn to move again"
+    assert reason(g, "move E") == MOVES_USED
 
 
 def test_hasty_boots_give_no_move_in_combat():
@@ -819,7 +820,7 @@ def test_hasty_boots_give_no_move_in_combat():
     assert reason(g, "move W") == "you are in combat: attack or flee"
     rig(g, "fight", 6)
     act(g, "attack E")  # slain: the turn is at step 4, boots or not
-    assert reason(g, "move W") == "you have used all your moves this turn: end the turn to move again"
+    assert reason(g, "move W") == MOVES_USED
 
 
 def test_teleportation_with_nowhere_to_land_has_no_effect():

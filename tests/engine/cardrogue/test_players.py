@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cardrogue import Action, Respawn, characters
+from engine.cardrogue.turn import MOVES_USED
 from tests.engine.cardrogue.support import (
     OPEN,
     act,
@@ -656,5 +657,5 @@ def test_dealing_with_a_player_ends_flipping_and_moving():
     gift = give(g, "potion", colour="red")
     assert g.why_illegal(action("move W")) is None
     trade(g, give_=(gift,))
-    assert reason(g, "move W") == "you have used all your moves this turn: end the turn to move again"
+    assert reason(g, "move W") == MOVES_USED
     assert g.why_illegal(action("end")) is None

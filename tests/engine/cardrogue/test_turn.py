@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.cardrogue.turn import MOVES_USED
 from engine.core.protocol import IllegalAction
 from tests.engine.cardrogue.support import (
     OPEN,
@@ -129,7 +130,7 @@ def test_a_flip_then_a_move_ends_the_moving():
     game = crossroads()
     act(game, "flip E", "move E")
     assert pos(game) == (1, 2)
-    assert game.why_illegal(action("move W")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move W")) == MOVES_USED
     assert not {"move", "flip"} & {a.kind for a in game.legal_actions()}
     assert "end_turn" in {a.kind for a in game.legal_actions()}
 
@@ -141,6 +142,38 @@ def test_a_turn_that_only_moved_may_keep_moving():
     assert game.turn == 1
     act(game, "move W")
     assert pos(game) == (0, 3)
+
+
+def test_the_refusal_after_a_flip_and_a_move_names_the_walk_on_rule():
+    game = crossroads()
+    act(game, "flip E", "move E")
+    assert game.why_illegal(action("move W")) == (
+        "you have used your moves, and only a turn that has only moved may walk on: "
+        "end the turn to move again")
+
+
+def test_facing_a_wall_the_wall_is_the_reason_even_with_the_moves_used():
+    game = crossroads()
+    act(game, "flip E", "move E")
+    assert game.why_illegal(action("move E")) == "there is a wall that way"
+    assert game.view(0).step("N").reason == "there is a wall that way"
+
+
+def test_the_view_notes_a_move_that_only_the_walk_on_rule_allows():
+    game = corridor()
+    assert game.view(0).step("E").note is None  # the turn's own move
+    act(game, "move E")
+    view = game.view(0)
+    assert view.step("E").reason is None
+    assert view.step("E").note == "walk on: this turn has only moved"
+    assert view.step("N").note is None  # a wall: no move to note
+
+
+def test_the_view_notes_no_walk_on_once_the_turn_did_more_than_move():
+    game = corridor()
+    helm = give(game, "helm")
+    act(game, "move E", f"equip {helm}")
+    assert game.view(0).step("E").note is None
 
 
 def test_moving_again_repeats_from_the_move_step_not_the_flip_step():
@@ -156,14 +189,14 @@ def test_doing_anything_but_moving_ends_the_free_repeats():
     game = corridor()
     helm = give(game, "helm")
     act(game, "move E", f"equip {helm}")
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
 
 
 def test_reading_a_scroll_after_moving_ends_the_free_repeats():
     game = corridor()
     scroll = give(game, "scroll_max_health")
     act(game, "move E", "move E", f"read {scroll}")
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
 
 
 @pytest.mark.parametrize("card", [
@@ -174,7 +207,7 @@ def test_something_happening_on_arrival_stops_further_moves(card):
     game = story("╶──╴", "@x..", {"x": card, ".": OPEN})
     act(game, "move E")
     assert pos(game) == (0, 1)
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
 
 
 def test_a_move_onto_a_face_down_card_is_refused():
@@ -195,28 +228,28 @@ def test_hasty_boots_give_one_more_move_after_a_flip():
     game = story("┼──╴\n╵   ", "@...\n,   ", {".": OPEN, ",": "path"})
     act(game, f"equip {give(game, 'hasty_boots')}", "end", "flip S", "move E", "move E")
     assert pos(game) == (0, 2)
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
 
 
 def test_hasty_boots_in_the_hand_give_no_extra_move():
     game = story("┼──╴\n╵   ", "@...\n,   ", {".": OPEN, ",": "path"})
     give(game, "hasty_boots")
     act(game, "flip S", "move E")
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
 
 
 def test_the_explorer_in_hasty_boots_moves_two_more_tiles_after_a_flip():
     game = story("┼───╴\n╵    ", "@....\n,    ", {".": OPEN, ",": "path"}, character="explorer")
     act(game, f"equip {give(game, 'hasty_boots')}", "end", "flip S", "move E", "move E", "move E")
     assert pos(game) == (0, 3)
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
 
 
 def test_the_explorer_moves_one_more_tile_after_a_flip():
     game = story("┼──╴\n╵   ", "@...\n,   ", {".": OPEN, ",": "path"}, character="explorer")
     act(game, "flip S", "move E", "move E")
     assert pos(game) == (0, 2)
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
 
 
 def test_extra_movement_is_lost_once_combat_starts():
@@ -228,7 +261,7 @@ def test_extra_movement_is_lost_once_combat_starts():
     rig(game, "fight", 5)  # the explorer has no attack bonus: 5 slays the goblin
     act(game, "attack E")
     assert not game.in_combat(game.players[0])
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
 
 
 # ---------------------------------------------------------------------- end of turn
@@ -313,7 +346,7 @@ def test_slaying_an_enemy_met_by_flipping_resumes_at_the_move_step():
         "cards can only be flipped at the start of a turn, before moving"
     act(game, "move E")  # onto the tile the goblin left
     assert pos(game) == (0, 1)
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
 
 
 def test_slaying_an_enemy_met_by_moving_resumes_at_the_last_step():
@@ -323,7 +356,7 @@ def test_slaying_an_enemy_met_by_moving_resumes_at_the_last_step():
     events = act(game, "attack E")
     assert first(events, "slain")["card"] == "goblin"
     assert game.turn == 1
-    assert game.why_illegal(action("move E")) == "you have used all your moves this turn: end the turn to move again"
+    assert game.why_illegal(action("move E")) == MOVES_USED
     assert game.why_illegal(action("end")) is None
 
 

@@ -20,6 +20,7 @@ from app.games.cardrogue import launch, maplist
 from app.games.cardrogue.maplist import MapEntry
 from app.player import player_name
 from app.screens.dialogs import AskPathScreen
+from app.words import par_verdict
 from engine.core import shown
 
 KIND_TITLES = {"campaign": "Story campaigns", "challenge": "Challenge maps"}
@@ -29,17 +30,37 @@ def entry_row(entry: MapEntry) -> tuple[Text, ...]:
     title = Text(entry.title)
     if not entry.playable:
         title = Text("✗ ", style="bold red") + title
-    best = "—" if entry.best is None else str(entry.best[0])
     return (
         title,
         Text(entry.author or "—"),
         Text("—" if entry.levels is None else str(entry.levels)),
         Text("—" if entry.par is None else str(entry.par)),
-        Text(best),
+        best_text(entry),
         Text(entry.share_code or "problems", style="" if entry.playable else "red"),
         Text(entry.difficulty or "—"),
         Text(entry.source, style="dim"),
     )
+
+
+def best_text(entry: MapEntry) -> Text:
+    """Solved or not in words (never by colour alone), and the best against par."""
+    if not entry.playable:
+        return Text("—")
+    if entry.best is None:
+        return Text("unsolved", style="dim")
+    moves = entry.best[0]
+    against = f", {par_verdict(moves, entry.par)}" if entry.par is not None else ""
+    return Text(f"✓ {moves}{against}", style="bold" if against == ", under par!" else "")
+
+
+def next_unsolved(entries: list[MapEntry], after: int) -> int | None:
+    """The index of the first playable, unsolved map after `after` (round the end), or None."""
+    count = len(entries)
+    for step in range(1, count + 1):
+        index = (after + step) % count
+        if entries[index].playable and entries[index].best is None:
+            return index
+    return None
 
 
 def par_line(entry: MapEntry) -> str:
@@ -56,6 +77,7 @@ class MapListScreen(Screen[None]):
         Binding("escape", "back", "Back", id="maps_back"),
         Binding("o", "open_file", "Open file", id="maps_open"),
         Binding("ctrl+r,f5", "reload", "Reload", id="maps_reload"),
+        Binding("n", "next_unsolved", "Next unsolved", id="maps_next_unsolved"),
     ]
 
     DEFAULT_CSS = """
@@ -143,6 +165,16 @@ class MapListScreen(Screen[None]):
         index = int(event.row_key.value or 0)
         if 0 <= index < len(self.entries):
             launch.open_entry(self.app, self.entries[index])
+
+    def action_next_unsolved(self) -> None:
+        """Play the next map not solved yet, from the highlighted one on."""
+        table = self.query_one(DataTable)
+        index = next_unsolved(self.entries, table.cursor_row) if self.entries else None
+        if index is None:
+            self.notify("Every map here is solved." if self.entries else "No maps here yet.")
+            return
+        table.move_cursor(row=index)
+        launch.open_entry(self.app, self.entries[index])
 
     def action_open_file(self) -> None:
         self.app.push_screen(AskPathScreen("Open a map file", "path/to/map.toml"), self._opened)

@@ -43,7 +43,7 @@ from app.widgets.checkbox import MarkedCheckbox
 from app.widgets.event_log import EventLog
 from app.widgets.seat_kind import SeatKind
 from app.widgets.seed_note import seed_problem
-from app.words import middle_cut, reason_line
+from app.words import middle_cut, plural, reason_line
 from engine.cardrogue import (
     COMPUTER_LEVELS,
     KEEP_GOLD,
@@ -375,7 +375,7 @@ class GameOverScreen(ModalScreen[str]):
             if row.out:
                 out.append("  (out)", style="dim")
             out.append("\n")
-        out.append(f"\nSeed {session.seed} · {g.turn} turns · {g.moves} moves", style="dim")
+        out.append(f"\nSeed {session.seed} · {plural(g.turn, 'turn')} · {plural(g.moves, 'move')}", style="dim")
         if self.saved:
             out.append(f"\n{self.saved}", style="dim")
         return out

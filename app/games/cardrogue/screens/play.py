@@ -28,6 +28,7 @@ from app.games.cardrogue.screens.results import PlayTestResultsScreen, ResultsSc
 from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.session import Attempt, Session
+from app.games.cardrogue.tips import level_tip
 from app.games.cardrogue.widgets.board import BoardView
 from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import Legend, legend_text
@@ -241,6 +242,13 @@ class PlayScreen(GameViews, Screen[None]):
     def on_mount(self) -> None:
         self.log_view.replace(self.session.level_lines())
         self.redraw()
+        self.teach()
+
+    def teach(self) -> None:
+        """A first-time tip for what a level begins with (tips.py)."""
+        tip = level_tip(self.game, self.view())
+        if tip is not None:
+            self.note(tip)
 
     # ------------------------------------------------------------------ drawing
 
@@ -357,7 +365,9 @@ class PlayScreen(GameViews, Screen[None]):
             action, reason = step.action, step.reason
             text.append(f"\n{DIRECTION_NAMES[way].capitalize()} of you: ", style="bold")
             if reason is None:
-                text.append(f"{self.key_for('step', way)} will {self.session.describe(action)}.")
+                note = f" ({step.note})" if step.note else ""
+                text.append(f"{self.key_for('step', way)} will {self.session.describe(action)}"
+                            f"{note}.")
             else:
                 text.append(f"{self.key_for('step', way)} would {self.session.describe(action)}, "
                             f"but not now: {reason}.", style="yellow")
@@ -451,10 +461,12 @@ class PlayScreen(GameViews, Screen[None]):
         g = self.game
         if g.is_over:
             self._finish()
-        elif attempt.has("level_complete"):
-            self.keep_progress()  # a new level: a good moment to keep the run
+            return
+        self.keep_progress()  # after every action: a terminal closed now loses nothing
+        if attempt.has("level_complete"):
             finished = self.session.spec.levels[g.level_index - 1]
             self.show_story(closing=finished)
+            self.teach()
 
     def show_story(self, closing=None) -> None:
         """The story of the current level over this screen: Enter begins the level, Escape
@@ -820,6 +832,7 @@ class PlayScreen(GameViews, Screen[None]):
         # Named once it is taken back: a thrown or drunk potion is in the hand again.
         described = self.session.describe(taken)
         self.finished = False
+        self.keep_progress()
         self.log_view.replace(self.session.level_lines())
         self.note(Text(f"↶ Taken back: {described}.", style="italic"))
         self.redraw()
@@ -849,6 +862,7 @@ class PlayScreen(GameViews, Screen[None]):
     def _restarted(self, message: str) -> None:
         self.asking, self.cursor, self.picking = None, None, None
         self.finished = False
+        self.keep_progress()
         self.log_view.replace(self.session.level_lines())
         self.note(Text(message, style="italic"))
         self.redraw()

@@ -16,22 +16,27 @@ from app.games.cardrogue import records
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.solutions import Shown, optimal_replay
 from app.screens.submit import SubmittingScreen
-from app.words import one_line
+from app.words import one_line, par_verdict, plural
 from services import clock
 
 
-def results_rows(session: Session) -> list[tuple[Text, str, str, str]]:
-    """(level title, moves, turns, par) for each level played, then the totals."""
+def results_rows(session: Session) -> list[tuple[Text, str, str, str, str]]:
+    """(level title, moves, turns, par, moves against par) for each level played, then the
+    totals. A level still in play (the run was lost there) is not held to its par."""
     g = session.game
     rows = []
     for index, (moves, turns) in enumerate(zip(g.level_moves, g.level_turns, strict=True)):
         level = session.spec.levels[index]
         title = Text(f"{index + 1}. ")
         title.append(level.title or level.id)
-        rows.append((title, str(moves), str(turns), "—" if level.par is None else str(level.par)))
+        done = index < g.level_index or g.outcome == "won"
+        rows.append((title, str(moves), str(turns), "—" if level.par is None else str(level.par),
+                     par_verdict(moves, level.par) if done and level.par is not None else ""))
     total_par = session.total_par
     rows.append((Text("Total", style="bold"), str(g.moves), str(g.turn),
-                 "—" if total_par is None else str(total_par)))
+                 "—" if total_par is None else str(total_par),
+                 par_verdict(g.moves, total_par) if g.outcome == "won" and total_par is not None
+                 else ""))
     return rows
 
 
@@ -113,7 +118,7 @@ class ResultsScreen(SubmittingScreen[str]):
             yield Static("Victory!" if won else "You have fallen.", id="outcome",
                          classes="won" if won else "lost")
             table: DataTable = DataTable(id="levels", cursor_type="none", zebra_stripes=True)
-            table.add_columns("Level", "Moves", "Turns", "Par")
+            table.add_columns("Level", "Moves", "Turns", "Par", "")
             for row in results_rows(self.session):
                 table.add_row(*row)
             yield table
@@ -138,9 +143,8 @@ class ResultsScreen(SubmittingScreen[str]):
         text = Text()
         par = self.session.total_par
         if won and par is not None:
-            verdict = ("under par!" if g.moves < par else "on par." if g.moves == par
-                       else f"{g.moves - par} over par.")
-            text.append(f"{g.moves} moves: {verdict}\n")
+            verdict = par_verdict(g.moves, par)
+            text.append(f"{plural(g.moves, 'move')}: {verdict}{'' if verdict[-1] == '!' else '.'}\n")
         if self.session.assisted:
             text.append("Assisted (a hint was used): not entered on the leaderboard.\n",
                         style="italic")
@@ -148,7 +152,7 @@ class ResultsScreen(SubmittingScreen[str]):
         if standing.best is None:
             text.append("none yet")
         else:
-            text.append(f"{standing.best[0]} moves, {standing.best[1]} turns")
+            text.append(f"{plural(standing.best[0], 'move')}, {plural(standing.best[1], 'turn')}")
             if standing.improved:
                 text.append(" (new!)", style="bold")
         if standing.rank is not None:

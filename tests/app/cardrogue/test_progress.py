@@ -1,0 +1,130 @@
+"""Progress like a puzzle game (issue 34): the map list says which maps are solved, the best
+against par, and `n` plays the next unsolved one; the results screen and the log hold each
+level to its par."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Static
+
+from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue import records
+from app.games.cardrogue.screens.campaigns import MapListScreen
+from app.games.cardrogue.screens.results import results_rows
+from app.games.cardrogue.screens.story import StoryScreen
+from app.games.cardrogue.session import Session
+from app.words import par_verdict
+from engine.cardrogue import Action
+from tests.app.maps import tutorial
+from tests.app.support import SIZE, press
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+
+# The tutorial's fastest win (tests/app/maps.py): 14 moves on level 1, 2 on level 2, its pars.
+FLIP, EAST, END = Action("flip", dir="E"), Action("move", dir="E"), Action("end_turn")
+
+
+def won_tutorial(extra: int = 0) -> Session:
+    """The tutorial won at par, or `extra` moves over it (turns ended on the spot)."""
+    session = Session(tutorial(), "warrior", name="Tester")
+    shop = session.game.stock
+    assert session.attempt(FLIP).accepted and session.attempt(EAST).accepted
+    sword = next(c for c in shop[session.game.players[0].pos] if c.id == "sword")
+    actions = [Action("buy", card=sword.uid), Action("equip", card=sword.uid), END,
+               FLIP, Action("attack", dir="E"), EAST, END, *[END] * extra,
+               FLIP, EAST, END, FLIP, EAST, FLIP, EAST]
+    for action in actions:
+        assert session.attempt(action).accepted, action
+    assert session.game.outcome == "won"
+    return session
+
+
+@pytest.mark.parametrize(("moves", "words"), [(16, "on par"), (18, "2 over par"),
+                                              (15, "under par!")])
+def test_a_result_against_par_in_words(moves: int, words: str) -> None:
+    assert par_verdict(moves, 16) == words
+
+
+def test_the_results_hold_each_level_and_the_run_to_par() -> None:
+    rows = results_rows(won_tutorial(extra=1))
+    assert [row[4] for row in rows] == ["1 over par", "on par", "1 over par"]
+
+
+def test_the_log_holds_a_finished_level_to_its_par() -> None:
+    session = won_tutorial(extra=2)
+    lines = [line.plain for line in session.lines()]
+    assert "Level complete: 16 moves (2 over par), 6 turns." in lines
+    assert "Level complete: 2 moves (on par), 1 turn." in lines
+
+
+async def open_challenges(pilot) -> tuple[MapListScreen, dict[str, list[str]]]:
+    await press(pilot, "down", "enter")  # Challenges
+    screen = pilot.app.screen
+    assert isinstance(screen, MapListScreen)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    table = screen.query_one(DataTable)
+    rows = {str(table.get_row_at(i)[0]): [str(c) for c in table.get_row_at(i)]
+            for i in range(table.row_count)}
+    return screen, rows
+
+
+def solved_tutorial(user_data: Path) -> None:
+    """The tutorial in the player's maps folder, won once at par on the local board."""
+    folder = user_data / "maps"
+    folder.mkdir(parents=True)
+    shutil.copy(FIXTURES / "tutorial.toml", folder / "tutorial.toml")
+    assert records.enter_run(won_tutorial()).improved
+
+
+async def test_the_map_list_marks_solved_maps_with_the_best_against_par(
+        user_data: Path) -> None:
+    solved_tutorial(user_data)
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        _, rows = await open_challenges(pilot)
+        assert rows["Tutorial"][3:5] == ["16", "✓ 16, on par"]
+        assert rows["Three Lanes"][4] == "unsolved"  # said in words, not by colour
+
+
+async def test_n_plays_the_next_unsolved_map(user_data: Path) -> None:
+    solved_tutorial(user_data)
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _ = await open_challenges(pilot)
+        table = screen.query_one(DataTable)
+        titles = [entry.title for entry in screen.entries]
+        tutorial_row = titles.index("Tutorial")
+        table.move_cursor(row=tutorial_row)  # on the solved map: n goes on past it
+        await pilot.pause()
+        await press(pilot, "n")
+        assert isinstance(app.screen, StoryScreen)
+        after = screen.entries[tutorial_row + 1:] + screen.entries[:tutorial_row]
+        expected = next(e for e in after if e.playable and e.best is None)
+        assert table.cursor_row == screen.entries.index(expected)
+
+
+def test_snapshot_the_challenge_list_with_a_solved_map(snap_compare, app: CardRogueApp,
+                                                       user_data: Path) -> None:
+    solved_tutorial(user_data)
+
+    async def run_before(pilot) -> None:
+        screen, _ = await open_challenges(pilot)
+        titles = [entry.title for entry in screen.entries]
+        screen.query_one(DataTable).move_cursor(row=titles.index("Tutorial"))
+        # The folders line names this test's own temporary folder: fixed, so the snapshot is
+        # the same on every machine.
+        screen.query_one("#where", Static).update("Maps come from the bundled folder and yours.")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_one_turn_is_said_in_the_singular() -> None:
+    from app.games.cardrogue.screens.results import ResultsScreen
+
+    screen = ResultsScreen(won_tutorial(), records.Standing(best=(1, 1), rank=1, players=1))
+    assert "Personal best: 1 move, 1 turn" in screen.records_text(True).plain
