@@ -26,7 +26,7 @@ from app.games.cardrogue.screens.classic import (
 )
 from app.games.cardrogue.widgets.board import SEAT_SHIFT
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
-from app.screens.title import TitleScreen
+from app.screens.title import TitleScreen, menu
 from engine.cardrogue import Respawn, effects
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.app.support import CLASSIC_SEED as SEED
@@ -65,7 +65,8 @@ async def test_the_title_entry_opens_the_new_game_screen(app: CardRogueApp) -> N
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        await press(pilot, "home", "down", "down", "down", "enter")  # Classic game
+        steps = [entry.id for entry in menu()].index("classic")
+        await press(pilot, "home", *["down"] * steps, "enter")
         assert isinstance(app.screen, NewGameScreen)
         await press(pilot, "escape")
         assert isinstance(app.screen, TitleScreen)
