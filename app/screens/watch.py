@@ -15,11 +15,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Static
 
 from app.replay import Unwatchable
+from app.screens.file_prompt import FilePromptScreen
 from app.words import one_line
 from engine.core import RunError, read_document, shown
+from services.paths import runs_dir
 
 
 def watch_run_file(app: App, path: Path, map_file: Path | None = None,
@@ -114,37 +116,8 @@ class RunRefusedScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class OpenRunScreen(ModalScreen[Path | None]):
-    """Asks for the path of a run file."""
+class OpenRunScreen(FilePromptScreen):
+    """Asks for a run file (a guest of `cardrogue web` chooses one of their runs)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="open_run_cancel")]
-
-    DEFAULT_CSS = """
-    OpenRunScreen {
-        align: center middle;
-    }
-    OpenRunScreen #dialog {
-        width: 70;
-        max-width: 100%;
-        height: auto;
-        border: round $accent;
-        border-title-align: center;
-        border-subtitle-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as box:
-            box.border_title = "Watch a run file"
-            box.border_subtitle = "Enter to open · Esc to cancel"
-            yield Input(placeholder="path/to/game.run.json", id="path")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        value = event.value.strip()
-        self.dismiss(Path(value).expanduser() if value else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def __init__(self) -> None:
+        super().__init__("Watch a run file", "path/to/game.run.json", runs_dir, "*.json")

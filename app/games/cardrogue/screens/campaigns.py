@@ -13,14 +13,15 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
 
 from app.games.cardrogue import launch, maplist
 from app.games.cardrogue.maplist import MapEntry
 from app.player import player_name
+from app.screens.file_prompt import FilePromptScreen
 from engine.core import shown
+from services.paths import maps_dir
 
 KIND_TITLES = {"campaign": "Story campaigns", "challenge": "Challenge maps"}
 
@@ -49,34 +50,11 @@ def par_line(entry: MapEntry) -> str:
             else f"Par {entry.par}{levels}, as its author set it.")
 
 
-class OpenFileScreen(ModalScreen[Path | None]):
-    """Asks for the path of a map file."""
+class OpenFileScreen(FilePromptScreen):
+    """Asks for a map file (a guest of `cardrogue web` chooses one of their maps)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="open_cancel")]
-
-    DEFAULT_CSS = """
-    OpenFileScreen {
-        align: center middle;
-    }
-    OpenFileScreen #dialog {
-        width: 70;
-        max-width: 100%;
-        height: auto;
-        border: round $accent;
-        border-title-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as box:
-            box.border_title = "Open a map file"
-            yield Input(placeholder="path/to/map.toml", id="path")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        value = event.value.strip()
-        self.dismiss(Path(value).expanduser() if value else None)
+    def __init__(self) -> None:
+        super().__init__("Open a map file", "path/to/map.toml", maps_dir, "*.toml")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
