@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.files import FileTooLarge, read_limited, write_atomic
-from services.paths import DataFolderError, data_dir
+from services.paths import DataFolderError, data_dir, sandboxed
 from services.settings import CONFIG_NAME, load_settings
 
 SERVER_ENV = "CARDROGUE_SERVER"
@@ -67,8 +67,13 @@ class CommunityError(Exception):
 
 def server_url(explicit: str | None) -> str:
     """The server to use: `explicit` (--server), else $CARDROGUE_SERVER, else `server` in the
-    data folder's config.toml. CommunityError when none is set or it is not an http(s) URL."""
-    url = explicit or os.environ.get(SERVER_ENV) or _configured_server()
+    data folder's config.toml. CommunityError when none is set or it is not an http(s) URL.
+    A `cardrogue web` guest uses only the server the host set: the one in the environment
+    (their config file must not send the host's machine to any address they like)."""
+    configured = None if sandboxed() else _configured_server()
+    url = explicit or os.environ.get(SERVER_ENV) or configured
+    if not url and sandboxed():
+        raise CommunityError("the host of this web game has set no community server")
     if not url:
         raise CommunityError(f"no community server is set: pass --server URL, set {SERVER_ENV}, "
                              f"or put server = \"URL\" in {CONFIG_NAME} in the data folder")

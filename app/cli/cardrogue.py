@@ -158,12 +158,18 @@ def run_web(args: argparse.Namespace) -> int:
     except DataFolderError as error:
         err("web", str(error))
         return 2
+    from services import community
+
+    try:  # the guests play on the host's community server, or offline
+        community_server = community.server_url(None)
+    except community.CommunityError:
+        community_server = ""
     host.serve(host.WebOptions(
         host=args.host, port=args.port, visitors_dir=visitors,
         allow_origins=frozenset(args.allow_origin), trusted_proxies=frozenset(args.trusted_proxy),
         max_sessions=args.max_sessions, idle_seconds=args.idle_timeout * 60,
         memory_bytes=args.max_memory * 1024 * 1024 or None, password=args.password,
-        token=args.token, visitor_days=args.visitor_days))
+        token=args.token, visitor_days=args.visitor_days, community_server=community_server))
     return 0
 
 

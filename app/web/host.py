@@ -78,6 +78,7 @@ class WebOptions:
     password: str = ""
     token: str = ""
     visitor_days: float = 30.0
+    community_server: str = ""  # the host's: the only one its guests may use
     command: tuple[str, ...] = field(default_factory=app_command)
 
 
@@ -251,7 +252,8 @@ class WebHost:
         height = terminal_size(request.query.get("height"), 24)
         folder = visitor_folder(self.options.visitors_dir, visitor)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
-        game = GameProcess(folder=folder, environment=guest_environment(folder, visitor),
+        environment = guest_environment(folder, visitor, self.options.community_server)
+        game = GameProcess(folder=folder, environment=environment,
                            memory_bytes=self.options.memory_bytes, command=self.options.command,
                            write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                            close=websocket.close, download_manager=self.downloads)

@@ -28,9 +28,9 @@ from pathlib import Path
 
 from textual_serve.app_service import AppService
 
+from services.paths import SANDBOX_ENV
+
 VISITOR_COOKIE = "cardrogue_visitor"
-# The environment that tells the app it serves a guest: file prompts list choices, never paths.
-SANDBOX_ENV = "CARDROGUE_SANDBOX"
 _VISITOR_ID = re.compile(r"[A-Za-z0-9_-]{43}")
 # What a guest's app is never given from the host's environment.
 _HOST_ONLY = ("CARDROGUE_PLAYER", "CARDROGUE_DATA_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME")
@@ -88,11 +88,12 @@ def forget_old_visitors(root: Path, days: float, now: float | None = None) -> li
     return gone
 
 
-def guest_environment(folder: Path, visitor: Visitor) -> dict[str, str]:
+def guest_environment(folder: Path, visitor: Visitor, community_server: str) -> dict[str, str]:
     """What a guest's app is told over the host's environment: the sandbox as data folder and
-    home, and a guest's name."""
+    home, a guest's name, and the host's community server ("" for none)."""
     return {
         "CARDROGUE_DATA_DIR": str(folder),
+        "CARDROGUE_SERVER": community_server,
         SANDBOX_ENV: "1",
         "HOME": str(folder),
         # getpass.getuser() reads these first: a guest is never credited as the host's login.

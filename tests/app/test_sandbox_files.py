@@ -17,7 +17,8 @@ from app.games.cardrogue.screens.campaigns import MapListScreen, OpenFileScreen
 from app.games.cardrogue.screens.new_map import EditorStartScreen, NewMapScreen
 from app.screens.file_prompt import FilePromptScreen
 from app.screens.watch import OpenRunScreen
-from services import paths
+from services import community, paths
+from services.settings import load_settings, save_settings
 from tests.app.support import open_scores, open_start_screen
 from tests.support import until
 
@@ -145,3 +146,35 @@ async def test_a_file_swapped_for_a_symlink_after_listing_is_refused(sandbox, tm
         await pilot.pause()
         assert isinstance(app.screen, OpenFileScreen)  # still asking: nothing was opened
     assert chosen == []
+
+
+def test_a_guest_plays_on_the_hosts_community_server_only(sandbox, monkeypatch):
+    # A guest's own config.toml could point the host's machine anywhere (its own network).
+    save_settings(load_settings().but(server="http://10.0.0.1:5432"))
+    monkeypatch.delenv(community.SERVER_ENV, raising=False)
+    with pytest.raises(community.CommunityError, match="host of this web game"):
+        community.server_url(None)
+    monkeypatch.setenv(community.SERVER_ENV, "http://community.example")
+    assert community.server_url(None) == "http://community.example"
+    monkeypatch.delenv(paths.SANDBOX_ENV)
+    monkeypatch.delenv(community.SERVER_ENV)
+    assert community.server_url(None) == "http://10.0.0.1:5432"  # at a terminal: as before
+
+
+async def test_a_guest_cannot_change_the_server_in_settings(sandbox, monkeypatch):
+    from app.screens.settings import SettingsScreen
+
+    monkeypatch.setenv(community.SERVER_ENV, "http://community.example")
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=SIZE) as pilot:
+        screen = SettingsScreen()
+        app.push_screen(screen)
+        await pilot.pause()
+        field = screen.query_one("#server", Input)
+        assert field.disabled and field.value == "http://community.example"
+        field.value = "http://10.0.0.1:5432"
+        screen.query_one("#player", Input).value = "Robin"
+        screen.action_save()
+        await pilot.pause()
+    assert load_settings().server == "" and load_settings().player == "Robin"

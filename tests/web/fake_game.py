@@ -22,6 +22,7 @@ def main() -> None:
         "data_dir": os.environ.get("CARDROGUE_DATA_DIR"),
         "sandbox": os.environ.get("CARDROGUE_SANDBOX"),
         "player_env": os.environ.get("CARDROGUE_PLAYER"),
+        "server": os.environ.get("CARDROGUE_SERVER"),
         "user": getpass.getuser(),
         "home": os.environ.get("HOME"),
         "cwd": os.getcwd(),

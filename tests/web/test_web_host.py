@@ -119,7 +119,9 @@ async def test_every_page_says_where_it_may_load_from_and_be_framed(tmp_path):
 async def test_each_visitor_is_a_guest_in_a_folder_of_their_own(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDROGUE_PLAYER", "host")
     monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "host-data"))
-    async with hosted(options_for(tmp_path)) as (server, client):
+    monkeypatch.setenv("CARDROGUE_SERVER", "http://127.0.0.1:9")
+    options = options_for(tmp_path, community_server="http://community.example")
+    async with hosted(options) as (server, client):
         first, second = await visit(server, client), await visit(server, client)
         assert first != second
         facts = []
@@ -135,6 +137,7 @@ async def test_each_visitor_is_a_guest_in_a_folder_of_their_own(tmp_path, monkey
         assert visitor not in str(folder)
         assert fact["cwd"] == fact["home"] == str(folder)
         assert fact["player_env"] is None and fact["user"].startswith("guest-")
+        assert fact["server"] == "http://community.example"  # the host's, whatever else is set
     assert facts[0]["user"] != facts[1]["user"]
 
 
