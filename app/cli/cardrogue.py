@@ -106,9 +106,12 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                         help="another origin (scheme://host[:port]) whose pages may open the "
                              "game; by default only the served host's own (repeatable)")
-    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="IP",
-                        help="believe X-Forwarded-Proto/Host/For from this address only: "
-                             "your TLS reverse proxy (repeatable; see docs/web.md)")
+    # The community server's own reading of an address or a network (server/cli.py).
+    parser.add_argument("--trusted-proxy", type=server_cli._network, action="append",
+                        default=[], metavar="ADDRESS",
+                        help="your TLS reverse proxy (an address or a network; repeatable): "
+                             "X-Forwarded-Proto/Host/For are believed only on its connections "
+                             "(see docs/web.md)")
     parser.add_argument("--max-sessions", type=int, default=8, metavar="N",
                         help="games played at once; a visitor past them sees a polite page "
                              "(default 8)")

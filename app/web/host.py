@@ -10,7 +10,8 @@ Each browser gets its own app process (app/web/sessions.py) on a WebSocket. In f
   - caps: --max-sessions (a polite page past it), an idle timeout, a memory ceiling;
   - headers: a Content-Security-Policy allowing only our own host, nosniff, no framing;
   - every asset is ours (textual-serve's page fetches its font from Google; ours does not).
-Proxy headers (X-Forwarded-*) are believed only from a --trusted-proxy address.
+Proxy headers (X-Forwarded-*) are believed only from a --trusted-proxy address, and a host name
+not ours (a DNS-rebinding page) is refused.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import hashlib
 import hmac
 import html
 import importlib.resources
+import ipaddress
 import json
 import logging
 import secrets
@@ -71,7 +73,7 @@ class WebOptions:
     port: int = 8000
     visitors_dir: Path = Path("web-visitors")
     allow_origins: frozenset[str] = frozenset()
-    trusted_proxies: frozenset[str] = frozenset()
+    trusted_proxies: frozenset[str] = frozenset()  # addresses or networks
     max_sessions: int = 8
     idle_seconds: float = 1800.0
     memory_bytes: int | None = 1024 * 1024 * 1024
@@ -117,13 +119,17 @@ class WebHost:
         self.downloads = DownloadManager()
         self.auth_key = secrets.token_bytes(32)  # logins last as long as this server
         self.allowed = frozenset(filter(None, map(normal_origin, options.allow_origins)))
+        self.names = {"localhost", options.host.lower()} | {
+            urllib.parse.urlsplit(origin).hostname or "" for origin in self.allowed}
+        self.trusted = [ipaddress.ip_network(network, strict=False)
+                        for network in options.trusted_proxies]
 
     # ------------------------------------------------------------------ middleware
 
     @web.middleware
     async def forwarded(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Believe X-Forwarded-Proto/Host/For only from a trusted proxy."""
-        if request.remote in self.options.trusted_proxies:
+        if self.from_trusted_proxy(request.remote):
             changes: dict[str, Any] = {}
             proto = request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip().lower()
             if proto in ("http", "https"):
@@ -137,10 +143,20 @@ class WebHost:
             request = request.clone(**changes)
         return await handler(request)
 
+    def from_trusted_proxy(self, remote: str | None) -> bool:
+        try:
+            address = ipaddress.ip_address(remote or "")
+        except ValueError:  # a Unix socket, or no peer
+            return False
+        return any(address in network for network in self.trusted)
+
     @web.middleware
     async def same_origin(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """A page or socket opened from another site is refused: a browser always says where
         a WebSocket or a form post comes from, and that must be us (or an allowed origin)."""
+        if not self.host_known(request):
+            raise web.HTTPMisdirectedRequest(text="This host name is not served here; the "
+                                             "host can allow it with --allow-origin.\n")
         origin = request.headers.get("Origin")
         must_have = request.method not in ("GET", "HEAD") or request.path == "/ws"
         if origin is None and not must_have:
@@ -148,6 +164,17 @@ class WebHost:
         if origin is None or not self.origin_allowed(request, origin):
             raise web.HTTPForbidden(text="This page may only be opened from its own site.\n")
         return await handler(request)
+
+    def host_known(self, request: web.Request) -> bool:
+        """Whether the page was asked for by a name we serve: an address, localhost, --host, or
+        an --allow-origin's host. Another name may be a DNS-rebinding page, whose own origin
+        would then pass for ours."""
+        name = urllib.parse.urlsplit(f"//{request.host}").hostname or ""
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            return name in self.names
 
     def origin_allowed(self, request: web.Request, origin: str) -> bool:
         wanted = normal_origin(origin)

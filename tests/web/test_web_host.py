@@ -254,15 +254,35 @@ async def test_a_token_link_logs_in(tmp_path):
             assert response.cookies["cardrogue_auth"].value
 
 
+async def test_a_host_name_not_ours_is_refused(tmp_path):
+    # A DNS-rebinding page (evil.example resolving to us) would pass its origin for ours.
+    options = options_for(tmp_path, allow_origins=frozenset({"https://play.example"}))
+    async with hosted(options) as (server, client):
+        for host, status in ((f"evil.example:{server.port}", 421),
+                             (f"localhost:{server.port}", 200), ("play.example", 200),
+                             (f"[::1]:{server.port}", 200)):
+            async with client.get(server.make_url("/"), headers={"Host": host}) as response:
+                assert response.status == status, host
+
+
 async def test_proxy_headers_count_only_from_a_trusted_proxy(tmp_path):
     proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "play.example",
                "Origin": "https://play.example"}
-    for trusted, status in ((frozenset(), 403), (frozenset({"127.0.0.1"}), 200)):
+    # Not trusted: the page is on http://127.0.0.1:port whatever the headers say, so a page
+    # claiming https://play.example is another site.
+    for trusted in (frozenset(), frozenset({"10.0.0.0/8"})):
         async with hosted(options_for(tmp_path, trusted_proxies=trusted)) as (server, client):
             async with client.get(server.make_url("/"), headers=proxied) as response:
-                assert response.status == status
-                if status == 200:  # the visitor's cookie is kept to TLS behind the proxy
-                    assert response.cookies["cardrogue_visitor"]["secure"]
+                assert response.status == 403
+    # Trusted (an address or a network): the page is https://play.example, and the visitor's
+    # cookie is kept to TLS.
+    for trusted in (frozenset({"127.0.0.1"}), frozenset({"127.0.0.0/8"})):
+        options = options_for(tmp_path, trusted_proxies=trusted,
+                              allow_origins=frozenset({"https://play.example"}))
+        async with hosted(options) as (server, client):
+            async with client.get(server.make_url("/"), headers=proxied) as response:
+                assert response.status == 200
+                assert response.cookies["cardrogue_visitor"]["secure"]
 
 
 def test_sandboxes_nobody_came_back_to_are_forgotten(tmp_path):
