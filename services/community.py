@@ -68,8 +68,7 @@ class CommunityError(Exception):
 def server_url(explicit: str | None) -> str:
     """The server to use: `explicit` (--server), else $CARDROGUE_SERVER, else `server` in the
     data folder's config.toml. CommunityError when none is set or it is not an http(s) URL.
-    A `cardrogue web` guest uses only the server the host set: the one in the environment
-    (their config file must not send the host's machine to any address they like)."""
+    A `cardrogue web` guest has only the host's (in the environment), never their config's."""
     configured = None if sandboxed() else _configured_server()
     url = explicit or os.environ.get(SERVER_ENV) or configured
     if not url and sandboxed():
@@ -239,9 +238,10 @@ class Client:
         self.token = login.token
         return login
 
-    def check_login(self) -> None:
-        """CommunityError (status 401, LOGIN_NOT_KNOWN) when the server does not know the token."""
-        self._call("GET", "/players/me")
+    def check_login(self) -> dict[str, Any]:
+        """Who the token is (name, role, banned); CommunityError (status 401) if not known."""
+        answer: dict[str, Any] = self._call("GET", "/players/me")
+        return answer
 
     def publish(self, map_text: str, clear: Mapping[str, Any]) -> dict[str, Any]:
         return self._call("POST", "/maps", {"map": map_text, "clear": dict(clear)})

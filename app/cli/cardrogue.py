@@ -207,6 +207,8 @@ COMMANDS: tuple[Command, ...] = (
     # The community server (issue 15); app/cli/community.py imports only argparse at startup.
     Command("login", "register a player name on a community server and keep its token",
             community.add_login_arguments, community.run_login),
+    Command("whoami", "print who you are logged in as on the community server, and your role",
+            community.add_whoami_arguments, community.run_whoami),
     Command("publish", "publish a map with its clear on a community server; prints the share "
                        "code", community.add_publish_arguments, community.run_publish),
     Command("fetch", "download a published map by its share code into your maps folder",
