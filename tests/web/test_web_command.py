@@ -144,10 +144,9 @@ def open_game(page: Any, url: str) -> Screen:
     screen = Screen(page)
     page.goto(url)
     screen.wait_for("Challenges")
-    # The terminal takes the keys; Tab puts the focus on the title's menu (a page that has
-    # just loaded gives the app no focused widget).
+    # The page's terminal takes the keys, and the title's menu has them (no Tab first: the
+    # app starts blurred in a browser, see CardRogueApp.watch_app_focus).
     page.focus(".xterm-helper-textarea")
-    page.keyboard.press("Tab")
     return screen
 
 
