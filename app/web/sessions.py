@@ -146,6 +146,15 @@ class GameProcess(AppService):
         self._stdin = process.stdin
         return process
 
+    async def run(self) -> None:
+        """Relay the app's output; when it ends (quit, crash, or no memory to start), the
+        page's socket is closed, so the page says the game ended instead of waiting."""
+        try:
+            await super().run()
+        finally:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.remote_close()
+
     @property
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None

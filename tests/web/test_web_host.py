@@ -200,6 +200,16 @@ async def test_keys_keep_a_game_alive_and_reach_it(tmp_path):
         await socket.close()
 
 
+async def test_a_game_that_ends_by_itself_closes_the_page_and_frees_its_seat(tmp_path):
+    crashing = (sys.executable, "-c", "raise SystemExit(3)")
+    async with hosted(options_for(tmp_path, max_sessions=1, command=crashing)) as (server,
+                                                                                  client):
+        socket = await open_game(server, client, await visit(server, client))
+        message = await socket.receive(timeout=60)
+        assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        await until_free(server, client)
+
+
 async def test_each_game_has_a_memory_ceiling(tmp_path):
     async with hosted(options_for(tmp_path, memory_bytes=512 * 1024 * 1024)) as (server,
                                                                                   client):
