@@ -69,6 +69,19 @@ class CardRogueApp(App[None]):
             self.open_run_file(self.replay_at_start, self.replay_map,
                                closed=lambda _: self.exit())
 
+    def watch_app_focus(self, focus: bool) -> None:
+        """In a browser (`cardrogue web`) the app starts blurred until the page has the focus,
+        and a screen composed meanwhile skips its auto focus: the title's menu would take no
+        arrow key. When the app gets the focus, a screen with nothing focused gets its own."""
+        if not focus or self.screen.focused is not None:
+            return
+        screen = self.screen
+        selector = self.AUTO_FOCUS if screen.AUTO_FOCUS is None else screen.AUTO_FOCUS
+        if selector:  # "" is a screen's choice to focus nothing (the board takes the keys)
+            focusable = [widget for widget in screen.query(selector) if widget.focusable]
+            if focusable:
+                screen.set_focus(focusable[0])
+
     def apply_keymap(self) -> None:
         """The player's own keys from keymap.toml, if there is one (see app/keymap.py)."""
         from app.keymap import keymap_path, load_keymap

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.files import FileTooLarge, read_limited, write_atomic
-from services.paths import DataFolderError, data_dir
+from services.paths import DataFolderError, data_dir, sandboxed
 from services.settings import CONFIG_NAME, load_settings
 
 SERVER_ENV = "CARDROGUE_SERVER"
@@ -67,8 +67,12 @@ class CommunityError(Exception):
 
 def server_url(explicit: str | None) -> str:
     """The server to use: `explicit` (--server), else $CARDROGUE_SERVER, else `server` in the
-    data folder's config.toml. CommunityError when none is set or it is not an http(s) URL."""
-    url = explicit or os.environ.get(SERVER_ENV) or _configured_server()
+    data folder's config.toml. CommunityError when none is set or it is not an http(s) URL.
+    A `cardrogue web` guest has only the host's (in the environment), never their config's."""
+    configured = None if sandboxed() else _configured_server()
+    url = explicit or os.environ.get(SERVER_ENV) or configured
+    if not url and sandboxed():
+        raise CommunityError("the host of this web game has set no community server")
     if not url:
         raise CommunityError(f"no community server is set: pass --server URL, set {SERVER_ENV}, "
                              f"or put server = \"URL\" in {CONFIG_NAME} in the data folder")
@@ -234,9 +238,10 @@ class Client:
         self.token = login.token
         return login
 
-    def check_login(self) -> None:
-        """CommunityError (status 401, LOGIN_NOT_KNOWN) when the server does not know the token."""
-        self._call("GET", "/players/me")
+    def check_login(self) -> dict[str, Any]:
+        """Who the token is (name, role, banned); CommunityError (status 401) if not known."""
+        answer: dict[str, Any] = self._call("GET", "/players/me")
+        return answer
 
     def publish(self, map_text: str, clear: Mapping[str, Any]) -> dict[str, Any]:
         return self._call("POST", "/maps", {"map": map_text, "clear": dict(clear)})

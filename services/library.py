@@ -23,7 +23,7 @@ from pathlib import Path
 
 from engine.cardrogue import MapSpec, map_id, share_code
 from engine.core import UNKNOWN_MAP, RunError
-from services.paths import bundled_maps_dir, maps_dir
+from services.paths import bundled_maps_dir, files_in, maps_dir
 
 MAP_SUFFIX = ".toml"
 
@@ -79,8 +79,7 @@ def library_files() -> list[Path]:
     """Every map file in the bundled and the user's folders, bundled first."""
     files: list[Path] = []
     for folder in (bundled_maps_dir(), maps_dir(create=False)):
-        if folder.is_dir():
-            files.extend(sorted(p for p in folder.rglob(f"*{MAP_SUFFIX}") if p.is_file()))
+        files.extend(files_in(folder, f"*{MAP_SUFFIX}", recursive=True))
     return files
 
 

@@ -5,6 +5,9 @@
     runs_dir()   run files the app saved or imported
     exports_dir()  maps the editor published, each with its clear run
     schema_link(path)  the `#:schema` line for a map saved in the data folder (its own copy)
+    sandboxed()  whether the data folder is a `cardrogue web` guest's sandbox
+    may_open(path)     for a guest: the file is in their folder or the bundled maps
+    files_in(folder, pattern)  the files a guest may open there (everyone's, outside one)
 
 The folders are created on first use. Tests point CARDROGUE_DATA_DIR at a temporary folder.
 """
@@ -18,6 +21,10 @@ from engine.core import project_folder
 
 APP_NAME = "cardrogue"
 DATA_DIR_ENV = "CARDROGUE_DATA_DIR"
+# Set by `cardrogue web` (app/web) for a visitor's app: the data folder is their sandbox, and
+# nothing outside it (or the bundled maps) may be opened or named.
+SANDBOX_ENV = "CARDROGUE_SANDBOX"
+MAX_LISTED_FILES = 1000
 
 
 class DataFolderError(OSError):
@@ -92,3 +99,35 @@ def schema_link(target: str | os.PathLike[str]) -> str | None:
         return None
     schema = copy_schema(folder / "schemas")
     return Path(os.path.relpath(schema, where)).as_posix()
+
+
+def sandboxed() -> bool:
+    return os.environ.get(SANDBOX_ENV) == "1"
+
+
+def may_open(path: Path) -> bool:
+    """Whether the app may open `path`: always, except for a guest, who may open only regular
+    files whose real place (symlinks followed, `..` resolved) is in their data folder or the
+    bundled maps."""
+    if not sandboxed():
+        return True
+    try:
+        real = Path(path).resolve(strict=True)
+        homes = (data_dir(create=False).resolve(), bundled_maps_dir().resolve())
+        return real.is_file() and any(real.is_relative_to(home) for home in homes)
+    except (OSError, RuntimeError):  # missing, unreadable, or a symlink loop
+        return False
+
+
+def files_in(folder: Path, pattern: str, *, recursive: bool = False) -> list[Path]:
+    """The regular files matching `pattern` in `folder`, sorted, less those a guest may not
+    open (a symlink out of their sandbox is not even listed). Empty if the folder cannot be
+    read."""
+    try:
+        found = folder.rglob(pattern) if recursive else folder.glob(pattern)
+        paths = sorted(path for path in found if path.is_file())
+    except OSError:
+        return []
+    if sandboxed():
+        paths = [path for path in paths[:MAX_LISTED_FILES] if may_open(path)]
+    return paths

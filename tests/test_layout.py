@@ -10,7 +10,11 @@ TESTS = Path(__file__).resolve().parent
 
 
 def is_test_module(dotted: str) -> bool:
-    return any(part.startswith("test_") for part in dotted.split("."))
+    """A test module of ours: under tests/, or a bare `test_*` (another package's own, such
+    as aiohttp.test_utils, is a library module like any other)."""
+    parts = dotted.lstrip(".").split(".")
+    ours = dotted.startswith(".") or parts[0] == "tests" or len(parts) == 1
+    return ours and any(part.startswith("test_") for part in parts)
 
 
 def imported_test_modules(path: Path) -> list[str]:
@@ -22,12 +26,12 @@ def imported_test_modules(path: Path) -> list[str]:
             found += [f"{node.lineno}: {alias.name}" for alias in node.names
                       if is_test_module(alias.name)]
         elif isinstance(node, ast.ImportFrom):
-            module = node.module or ""
+            module = "." * node.level + (node.module or "")
             if is_test_module(module):
-                found.append(f"{node.lineno}: {'.' * node.level}{module}")
+                found.append(f"{node.lineno}: {module}")
             else:  # `from tests.app import test_play`
                 found += [f"{node.lineno}: {module}.{alias.name}" for alias in node.names
-                          if alias.name.startswith("test_")]
+                          if is_test_module(f"{module}.{alias.name}")]
     return found
 
 

@@ -103,23 +103,76 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                        help="another origin (scheme://host[:port]) whose pages may open the "
+                             "game; by default only the served host's own (repeatable)")
+    # The community server's own reading of an address or a network (server/cli.py).
+    parser.add_argument("--trusted-proxy", type=server_cli._network, action="append",
+                        default=[], metavar="ADDRESS",
+                        help="your TLS reverse proxy (an address or a network; repeatable): "
+                             "X-Forwarded-Proto/Host/For are believed only on its connections "
+                             "(see docs/web.md)")
+    parser.add_argument("--max-sessions", type=int, default=8, metavar="N",
+                        help="games played at once; a visitor past them sees a polite page "
+                             "(default 8)")
+    parser.add_argument("--idle-timeout", type=float, default=30.0, metavar="MINUTES",
+                        help="end a game after this long without a key (default 30)")
+    parser.add_argument("--max-memory", type=int, default=1024, metavar="MIB",
+                        help="address-space ceiling of each game's process, in MiB; 0 for "
+                             "none (default 1024)")
+    parser.add_argument("--password", default=os.environ.get("CARDROGUE_WEB_PASSWORD", ""),
+                        help="put a login page in front (default $CARDROGUE_WEB_PASSWORD; the "
+                             "environment keeps it out of the process list)")
+    parser.add_argument("--token", default=os.environ.get("CARDROGUE_WEB_TOKEN", ""),
+                        help="let in who opens /?token=TOKEN (default $CARDROGUE_WEB_TOKEN)")
+    parser.add_argument("--visitor-days", type=float, default=30.0, metavar="DAYS",
+                        help="how long a visitor's games, maps and runs are kept after their "
+                             "last visit (default 30)")
 
 
 def run_web(args: argparse.Namespace) -> int:
-    """Serve the app to a browser: each visitor gets their own game in a terminal on the page
-    (textual-serve runs `cardrogue` for them)."""
-    import shlex
-
+    """Serve the app to browsers: each visitor plays their own game, as a guest with a data
+    folder of their own (app/web)."""
     try:
-        from textual_serve.server import Server
+        from app.web import host
     except ImportError:
-        err("web", "this needs the textual-serve package (pip install textual-serve)")
+        err("web", "this needs the textual-serve package (pip install 'cardrogue[web]')")
         return 2
+    from services.paths import DataFolderError, data_dir
+
     if not 0 < args.port < 65536:
         err("web", "--port must be from 1 to 65535")
         return 2
-    command = f"{shlex.quote(sys.executable)} -m app.cli"
-    Server(command, host=args.host, port=args.port, title="Card Rogue").serve()
+    for name, value in (("--max-sessions", args.max_sessions),
+                        ("--idle-timeout", args.idle_timeout),
+                        ("--visitor-days", args.visitor_days)):
+        if not value > 0:
+            err("web", f"{name} must be more than 0")
+            return 2
+    if args.max_memory < 0:
+        err("web", "--max-memory must be 0 (no ceiling) or more")
+        return 2
+    bad = [origin for origin in args.allow_origin if host.normal_origin(origin) is None]
+    if bad:
+        err("web", f"--allow-origin {bad[0]}: write it as http(s)://host[:port]")
+        return 2
+    try:
+        visitors = data_dir() / "web-visitors"
+    except DataFolderError as error:
+        err("web", str(error))
+        return 2
+    from services import community
+
+    try:  # the guests play on the host's community server, or offline
+        community_server = community.server_url(None)
+    except community.CommunityError:
+        community_server = ""
+    host.serve(host.WebOptions(
+        host=args.host, port=args.port, visitors_dir=visitors,
+        allow_origins=frozenset(args.allow_origin), trusted_proxies=frozenset(args.trusted_proxy),
+        max_sessions=args.max_sessions, idle_seconds=args.idle_timeout * 60,
+        memory_bytes=args.max_memory * 1024 * 1024 or None, password=args.password,
+        token=args.token, visitor_days=args.visitor_days, community_server=community_server))
     return 0
 
 
@@ -154,6 +207,8 @@ COMMANDS: tuple[Command, ...] = (
     # The community server (issue 15); app/cli/community.py imports only argparse at startup.
     Command("login", "register a player name on a community server and keep its token",
             community.add_login_arguments, community.run_login),
+    Command("whoami", "print who you are logged in as on the community server, and your role",
+            community.add_whoami_arguments, community.run_whoami),
     Command("publish", "publish a map with its clear on a community server; prints the share "
                        "code", community.add_publish_arguments, community.run_publish),
     Command("fetch", "download a published map by its share code into your maps folder",

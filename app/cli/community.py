@@ -137,7 +137,72 @@ def run_login(args: argparse.Namespace) -> int:
         out(f"Runs and maps now go out as {shown(login.name)}, no longer as "
              f"{shown(before.name)}; {shown(before.name)}'s token stays kept (cardrogue login "
              f"{shown(before.name)} switches back).")
+    if args.server:
+        _remember_server(client.server)
     return _send_outbox(client)
+
+
+# ---------------------------------------------------------------------- whoami
+
+def add_whoami_arguments(parser: argparse.ArgumentParser) -> None:
+    _server_argument(parser)
+    parser.epilog = ("Prints the name you are logged in as, the server and your role there. "
+                     "Exit status 1 when not logged in (or the server no longer knows the "
+                     "token), 2 when the server cannot be reached.")
+
+
+def run_whoami(args: argparse.Namespace) -> int:
+    from services import community
+
+    client = _client("whoami", args.server, login_needed=True)
+    if client is None:
+        return EXIT_REFUSED if _has_server(args.server) else EXIT_FAILED
+    try:
+        me = client.check_login()
+    except community.CommunityError as exc:
+        if exc.status == 401:
+            err("whoami", f"{client.server} no longer knows the token kept here: cardrogue "
+                 "login NAME")
+            return EXIT_REFUSED
+        err("whoami", exc.message)
+        return EXIT_FAILED
+    role = str(me.get("role", "player")) + (", banned" if me.get("banned") else "")
+    out(f"name: {shown(str(me.get('name', '')))}")
+    out(f"server: {client.server}")
+    out(f"role: {shown(role)}")
+    return EXIT_OK
+
+
+def _has_server(url: str | None) -> bool:
+    from services import community
+
+    try:
+        community.server_url(url)
+    except community.CommunityError:
+        return False
+    return True
+
+
+def _remember_server(server: str) -> None:
+    """After a login with --server: that server becomes the default in config.toml, so
+    `publish`, `fetch`, `submit` and the app use it without being told again."""
+    import os
+
+    from services import community
+    from services.settings import load_settings, save_settings
+
+    settings = load_settings()
+    if settings.problem or settings.server == server:
+        return
+    try:
+        save_settings(settings.but(server=server))
+    except OSError as exc:
+        err("login", f"{server} could not be kept as the default server: {exc}")
+        return
+    out(f"{server} is now the default server (config.toml).")
+    overriding = os.environ.get(community.SERVER_ENV, "").strip()
+    if overriding and overriding != server:
+        out(f"{community.SERVER_ENV} in the environment still wins over it: {shown(overriding)}.")
 
 
 def _still_known(client: Any, kept: Any) -> bool:

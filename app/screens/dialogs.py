@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -14,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.widgets.hanging import Hanging
@@ -169,43 +168,3 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
-
-
-class AskPathScreen(ModalScreen[Path | None]):
-    """Asks for a file's path: Enter gives it (~ is your home), an empty line or Escape None."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask_path_cancel")]
-
-    DEFAULT_CSS = """
-    AskPathScreen {
-        align: center middle;
-    }
-    AskPathScreen #dialog {
-        width: 70;
-        max-width: 100%;
-        height: auto;
-        border: round $accent;
-        border-title-align: center;
-        border-subtitle-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    def __init__(self, title: str, placeholder: str) -> None:
-        super().__init__()
-        self.title_words, self.placeholder = title, placeholder
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as box:
-            box.border_title = self.title_words
-            box.border_subtitle = "Enter to open · Esc to cancel"
-            yield Input(placeholder=self.placeholder, id="path")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        value = event.value.strip()
-        self.dismiss(Path(value).expanduser() if value else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, Static, Switch
 from app.screens.dialogs import DIALOG_CSS
 from engine.core import shown
 from services import community
+from services.paths import sandboxed
 from services.settings import MAX_NAME, Settings, load_settings, save_settings
 
 
@@ -57,9 +58,15 @@ class SettingsScreen(ModalScreen[Settings | None]):
         with Vertical(id="dialog") as dialog:
             dialog.border_title = "Settings"
             yield Label("Community server (http://host:port)")
-            yield Input(self.settings.server, placeholder="none: play offline", id="server")
             from_env = os.environ.get(community.SERVER_ENV, "").strip()
-            if from_env:  # the environment wins over this field: say so, or it looks unused
+            if sandboxed():  # a web guest plays on the host's server, or offline
+                yield Input(from_env, placeholder="none: play offline", id="server",
+                            disabled=True)
+                yield Static(Text("Chosen by the host of this web game.", style="italic"),
+                             id="server-env")
+            else:
+                yield Input(self.settings.server, placeholder="none: play offline", id="server")
+            if from_env and not sandboxed():  # the environment wins over this field: say so
                 yield Static(Text(f"In use now: {shown(from_env)[:80]}, set by "
                                   f"{community.SERVER_ENV} in the environment, which this field "
                                   "does not override.", style="italic"), id="server-env")
@@ -90,7 +97,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.action_save()
 
     def action_save(self) -> None:
-        server = self.query_one("#server", Input).value.strip()
+        server = self.settings.server if sandboxed() else \
+            self.query_one("#server", Input).value.strip()
         player = shown(self.query_one("#player", Input).value.strip())[:MAX_NAME]
         problem = self.query_one("#problem", Static)
         if server:

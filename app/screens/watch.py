@@ -21,9 +21,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from app.replay import Unwatchable
-from app.screens.dialogs import AskPathScreen
+from app.screens.file_prompt import FilePromptScreen
 from app.words import one_line
 from engine.core import RunError, read_document, shown
+from services.paths import runs_dir
 
 if TYPE_CHECKING:
     from app.registry import HostedGame
@@ -131,6 +132,13 @@ class RunRefusedScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def ask_run_file() -> AskPathScreen:
-    """The dialog that asks for the path of a run file to watch."""
-    return AskPathScreen("Watch a run file", "path/to/game.run.json")
+class OpenRunScreen(FilePromptScreen):
+    """Asks for a run file (a guest of `cardrogue web` chooses one of their runs)."""
+
+    def __init__(self) -> None:
+        super().__init__("Watch a run file", "path/to/game.run.json", runs_dir, "*.json")
+
+
+def ask_run_file() -> OpenRunScreen:
+    """The dialog that asks for a run file to watch."""
+    return OpenRunScreen()

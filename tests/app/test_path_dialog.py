@@ -1,4 +1,4 @@
-"""The shell's one path dialog (AskPathScreen), as Card Rogue's map list asks with it for a map
+"""The shell's one file dialog (FilePromptScreen) at a terminal, as Card Rogue's map list asks with it for a map
 file to play: Enter opens the path given (~ is the home folder), an empty line or Escape
 nothing. The run file dialog is the same screen (tests/app/cardrogue/test_replays.py)."""
 
@@ -12,7 +12,8 @@ from textual.widgets import Input
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.games.cardrogue.screens.story import StoryScreen
-from app.screens.dialogs import AskPathScreen
+from app.screens.file_prompt import FilePromptScreen
+from app.screens.watch import ask_run_file
 from tests.app.support import SIZE, press
 
 TUTORIAL = Path(__file__).parent / "fixtures" / "tutorial.toml"
@@ -26,7 +27,7 @@ async def test_the_map_list_asks_for_a_map_file_and_plays_it(user_data: Path) ->
         assert isinstance(maps, MapListScreen)
         for leave in ("escape", "enter"):  # Escape, or Enter on an empty line: nothing opens
             await press(pilot, "o")
-            assert isinstance(app.screen, AskPathScreen)
+            assert isinstance(app.screen, FilePromptScreen)
             await press(pilot, leave)
             assert app.screen is maps
         await press(pilot, "o")
@@ -43,8 +44,7 @@ async def test_a_path_from_the_home_folder_is_expanded(monkeypatch, tmp_path: Pa
     app = CardRogueApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.push_screen(AskPathScreen("Watch a run file", "path/to/game.run.json"),
-                        given.append)
+        app.push_screen(ask_run_file(), given.append)
         await pilot.pause()
         app.screen.query_one(Input).value = "~/runs/a.run.json"
         await press(pilot, "enter")

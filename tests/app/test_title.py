@@ -151,3 +151,31 @@ async def test_the_menu_cursor_stays_on_the_chosen_entry_after_coming_back(
         options = app.screen.menu
         assert options.get_option_at_index(0).id == "continue"
         assert options.get_option_at_index(options.highlighted or 0).id == "settings"
+
+
+async def test_a_screen_shown_while_the_app_was_blurred_takes_the_keys(app: CardRogueApp) -> None:
+    # In a browser the app starts blurred (Textual's web driver), so the title is composed
+    # without its auto focus: the first key (or the page's focus) must settle it.
+    from textual import events
+
+    from app.screens.settings import SettingsScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        assert app.screen.focused is None
+        screen = SettingsScreen()
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.focused is None  # composed blurred: no auto focus yet
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id == "server"
+        app.pop_screen()
+        await pilot.pause()
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        await pilot.press("down", "enter")  # a key gives the app the focus back too
+        await pilot.pause()
+        assert not isinstance(app.screen, TitleScreen)

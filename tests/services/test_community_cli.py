@@ -354,3 +354,38 @@ def test_a_token_that_cannot_be_kept_is_printed_once(tmp_path, server, monkeypat
     monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "data"))
     # The printed token is the name's: it logs in with it.
     assert main(["login", "Ann", "--server", server.url, "--token", token]) == 0
+
+
+def test_login_makes_its_server_the_default_and_whoami_says_who(tmp_path, server):
+    data = tmp_path / "data"
+    nowhere = cardrogue(data, "whoami")
+    assert nowhere.returncode == 2 and "no community server" in nowhere.stderr
+    first = cardrogue(data, "login", "Ann", "--server", server.url)
+    assert first.returncode == 0 and "now the default server" in first.stdout
+    # No --server and no $CARDROGUE_SERVER from here on: the login's server is the default.
+    who = cardrogue(data, "whoami")
+    assert who.returncode == 0, who.stderr
+    assert who.stdout.splitlines() == ["name: Ann", f"server: {server.url}", "role: player"]
+    code = cardrogue(data, "publish", str(author_map(tmp_path / "work")))
+    assert code.returncode == 0, code.stderr
+    again = cardrogue(data, "login", "Ann")
+    assert again.returncode == 0 and "default server" not in again.stdout
+
+
+def test_whoami_without_a_login_says_how_to_log_in(tmp_path, server):
+    result = cardrogue(tmp_path / "data", "whoami", server=server.url)
+    assert result.returncode == 1 and "cardrogue login NAME" in result.stderr
+
+
+def test_the_apps_player_is_the_community_login(tmp_path, server, monkeypatch):
+    from app.player import player_name
+    from services.settings import load_settings, save_settings
+
+    data = tmp_path / "data"
+    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(data))
+    monkeypatch.delenv("CARDROGUE_PLAYER", raising=False)
+    monkeypatch.delenv("CARDROGUE_SERVER", raising=False)
+    save_settings(load_settings().but(player="root"))
+    assert player_name() == "root"
+    assert cardrogue(data, "login", "fetcher", "--server", server.url).returncode == 0
+    assert player_name() == "fetcher"  # local runs and the local board, as on the server

@@ -17,16 +17,26 @@ CHROMIUM = next((path for path in (shutil.which("chromium"), shutil.which("chrom
 
 
 @contextmanager
-def browser_page() -> Iterator[Any]:
-    """A fresh page of a headless Chromium, closed afterwards."""
+def chromium() -> Iterator[Any]:
+    """A headless Chromium (a Playwright Browser), closed afterwards. Each of its
+    `new_page()`s is a browser of its own: its own cookies."""
     if CHROMIUM is None:
         pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=["--no-sandbox"])
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--no-first-run"])
         try:
-            yield browser.new_page(viewport={"width": 1280, "height": 800})
+            yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def browser_page() -> Iterator[Any]:
+    """A fresh page of a headless Chromium, closed afterwards."""
+    with chromium() as browser:
+        yield browser.new_page(viewport={"width": 1280, "height": 800})

@@ -19,7 +19,7 @@ from app.games.cardrogue.screens.replay import ReplayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.games.cardrogue.widgets.board import DOWN, MARK_PLAYER
 from app.games.cardrogue.words import Narrator
-from app.screens.dialogs import AskPathScreen
+from app.screens.file_prompt import FilePromptScreen
 from app.screens.scores import HighScoresScreen
 from app.screens.title import TitleScreen
 from app.screens.watch import RunRefusedScreen
@@ -109,7 +109,7 @@ async def test_high_scores_and_run_files_are_in_the_command_palette(app, corrido
         assert "High scores" in commands and "Watch a run file" in commands
         commands["Watch a run file"].callback()
         await pilot.pause()
-        assert isinstance(app.screen, AskPathScreen)
+        assert isinstance(app.screen, FilePromptScreen)
         await pilot.press("escape")
         await pilot.pause()
         commands["High scores"].callback()
@@ -139,7 +139,7 @@ async def test_opening_a_run_file_from_the_high_scores_screen(app, corpus_maps):
         await open_scores(app, pilot)
         await pilot.press("o")
         await pilot.pause()
-        assert isinstance(app.screen, AskPathScreen)
+        assert isinstance(app.screen, FilePromptScreen)
         app.screen.query_one(Input).value = str(WATCHED)
         await pilot.press("enter")
         await pilot.pause()
@@ -363,9 +363,9 @@ def test_a_replay_rebuilds_steps_back_from_the_start(corpus_maps):
 
 def test_new_bindings_have_ids():
     from app.games.cardrogue.screens import replay
-    from app.screens import dialogs, scores, watch
+    from app.screens import file_prompt, scores, watch
 
-    for screen_class in (scores.HighScoresScreen, replay.ReplayScreen, dialogs.AskPathScreen,
+    for screen_class in (scores.HighScoresScreen, replay.ReplayScreen, file_prompt.FilePromptScreen,
                          watch.RunRefusedScreen):
         for binding in screen_class.BINDINGS:
             assert binding.id, f"{screen_class.__name__} binding {binding.key!r} has no id"

@@ -19,9 +19,10 @@ from textual.widgets import DataTable, Footer, Static
 from app.games.cardrogue import launch, maplist
 from app.games.cardrogue.maplist import MapEntry
 from app.player import player_name
-from app.screens.dialogs import AskPathScreen
+from app.screens.file_prompt import FilePromptScreen
 from app.words import par_verdict
 from engine.core import shown
+from services.paths import maps_dir
 
 KIND_TITLES = {"campaign": "Story campaigns", "challenge": "Challenge maps"}
 
@@ -68,6 +69,16 @@ def par_line(entry: MapEntry) -> str:
     levels = f" over {entry.levels} levels" if entry.levels and entry.levels > 1 else ""
     return (f"Par {entry.par} (proved){levels}." if entry.par_proved
             else f"Par {entry.par}{levels}, as its author set it.")
+
+
+class OpenFileScreen(FilePromptScreen):
+    """Asks for a map file (a guest of `cardrogue web` chooses one of their maps)."""
+
+    def __init__(self) -> None:
+        super().__init__("Open a map file", "path/to/map.toml", maps_dir, "*.toml")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class MapListScreen(Screen[None]):
@@ -177,7 +188,7 @@ class MapListScreen(Screen[None]):
         launch.open_entry(self.app, self.entries[index])
 
     def action_open_file(self) -> None:
-        self.app.push_screen(AskPathScreen("Open a map file", "path/to/map.toml"), self._opened)
+        self.app.push_screen(OpenFileScreen(), self._opened)
 
     def _opened(self, path: Path | None) -> None:
         if path is not None:

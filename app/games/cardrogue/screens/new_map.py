@@ -31,7 +31,7 @@ from app.games.cardrogue.editor.templates import (
 )
 from app.screens.dialogs import DIALOG_CSS
 from engine.core import shown
-from services.paths import maps_dir
+from services.paths import files_in, maps_dir
 
 NEW = "new"  # the option id of "New map…"
 REASON_LENGTH = 70  # unreadable files get one short line, not a whole report
@@ -76,10 +76,7 @@ def map_files(folder: Path) -> list[MapFile]:
         except OSError:
             return 0.0
 
-    try:
-        paths = [p for p in folder.glob("*.toml") if p.is_file()]
-    except OSError:
-        return []
+    paths = files_in(folder, "*.toml")
     paths.sort(key=lambda p: (-modified(p), p.name))
     return [read_map_file(path) for path in paths]
 
