@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cardrogue import Action, Game, level_from_grids, map_from_levels  # noqa: E402
+from engine.cardrogue import Action, State, level_from_grids, map_from_levels  # noqa: E402
 from engine.cardrogue.board import PATH_GLYPHS  # noqa: E402
 from engine.cardrogue.level import MapSpec  # noqa: E402
 from engine.core.dice import Dice  # noqa: E402
@@ -47,7 +47,7 @@ def make_map(seed: int, size: int = 24):
 
 def record_run(spec, length: int, seed: int):
     """Random legal play (choices from our own dice) until `length` actions or the end."""
-    game = Game.story(spec, "warrior")
+    game = State.story(spec, "warrior")
     chooser = Dice(seed)
     while len(game.history) < length and not game.is_over:
         legal = game.legal_actions()
@@ -80,13 +80,13 @@ def main() -> None:
 
     def replay_all():
         for spec, actions in runs:
-            game = Game.story(spec, "warrior")
+            game = State.story(spec, "warrior")
             for action in actions:
                 game.apply(action)
 
     def baseline_loop():
         for spec, actions in runs:
-            Game.story(spec, "warrior")
+            State.story(spec, "warrior")
             for action in actions:
                 action.to_dict()
 
@@ -101,14 +101,14 @@ def main() -> None:
     spec, actions = runs[0]
 
     def one_replay():
-        game = Game.story(spec, "warrior")
+        game = State.story(spec, "warrior")
         for action in actions:
             game.apply(action)
 
     t = median_time(one_replay, 31)
     print(f"replay of a 500-action run: {t * 1000:.2f} ms median of 31 (target < 10 ms)")
 
-    game = Game.story(spec, "warrior")
+    game = State.story(spec, "warrior")
     for action in actions[:250]:
         game.apply(action)
     clone_t = median_time(lambda: [game.clone() for _ in range(100)], 15) / 100
@@ -119,7 +119,7 @@ def main() -> None:
     # legal_actions() over states all along the runs (not one state): what a solver pays.
     states = []
     for spec, actions in runs:
-        game = Game.story(spec, "warrior")
+        game = State.story(spec, "warrior")
         for n, action in enumerate(actions):
             game.apply(action)
             if n % 10 == 0:

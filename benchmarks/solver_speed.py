@@ -88,7 +88,7 @@ from engine.cardrogue import Game, level_from_grids, map_from_levels
 from engine.cardrogue.solver import breadth_first, search
 paths, cells, legend, how, seconds = json.loads(sys.stdin.read())
 level, custom = level_from_grids("bench", paths, cells, legend)
-game = Game.story(map_from_levels([(level, custom)], seed=7), "warrior")
+game = State.story(map_from_levels([(level, custom)], seed=7), "warrior")
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
 began = time.perf_counter()
 if how == "astar":

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import games  # noqa: E402
 from engine.cardrogue import (  # noqa: E402
-    Game,
+    State,
     level_from_grids,
     map_from_levels,
     runs,  # noqa: E402
@@ -73,9 +73,9 @@ def serpentine_map(seed: int):
     return map_from_levels([level], seed=seed, title=f"Snake {seed}")
 
 
-def play(spec) -> Game:
+def play(spec) -> State:
     """Attack, else flip, else equip the first gear found, else step onward, else end the turn."""
-    game = Game.story(spec, "warrior", name="Bench")
+    game = State.story(spec, "warrior", name="Bench")
     previous = None
     equipped: set[int] = set()
     while not game.is_over and game.moves < 1000:
@@ -174,7 +174,7 @@ def verification() -> None:
 
     def bare_replay():
         for run in parsed:
-            game = Game.story(maps[run.map_id], run.characters[0], run.player)
+            game = State.story(maps[run.map_id], run.characters[0], run.player)
             for action in run.actions:
                 game.apply(action)
 

@@ -32,7 +32,7 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     from app.games.cardrogue.solutions import solve_in_order
-    from engine.cardrogue import Game, maps
+    from engine.cardrogue import State, maps
     report = maps.validate_file(args.file)
     if report.spec is None:
         write(maps.format_text([report]))
@@ -46,7 +46,7 @@ def run_solve(args: argparse.Namespace) -> int:
             return 2
         spec = dataclasses.replace(spec, levels=tuple(chosen))
     try:
-        game = Game.story(spec, args.character)
+        game = State.story(spec, args.character)
     except ValueError as refusal:
         err("solve", str(refusal))
         return 2

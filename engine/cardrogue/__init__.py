@@ -1,5 +1,5 @@
 """Card Rogue's rules, laid out like the rulebook: board, turn, combat, effects, tiles, items,
-characters, goals, players. `Game` is the public entry point, and `Game.view(seat)` what a
+characters, goals, players. `State` is the public entry point, and `State.view(seat)` what a
 screen draws.
 
 Import these names from `engine.cardrogue`, never from the modules inside it: the rules modules
@@ -33,7 +33,6 @@ from engine.cardrogue.cards import (
     standard_catalog,
 )
 from engine.cardrogue.decisions import Decision, Pick, Respawn, Teleport
-from engine.cardrogue.game import RULES_VERSION, Game, replay
 from engine.cardrogue.level import (
     BUILTIN_GLYPHS,
     Goal,
@@ -44,13 +43,13 @@ from engine.cardrogue.level import (
     map_from_levels,
 )
 from engine.cardrogue.players import KEEP_GOLD
+from engine.cardrogue.state import RULES_VERSION, State, replay
 from engine.cardrogue.view import (
     CARD_ACTIONS,
     CardUse,
     CardView,
     CellView,
     EnemyView,
-    GameView,
     GoalView,
     HeroView,
     PendingView,
@@ -61,6 +60,7 @@ from engine.cardrogue.view import (
     StepView,
     TeleportDecision,
     UseView,
+    View,
     WareView,
     shop_view,
     step_view,
@@ -92,8 +92,8 @@ __all__ = [
     "BUILTIN_GLYPHS", "CARD_ACTIONS", "CARD_TYPES", "CardUse", "Catalog", "CellView", "UseView",
     "DIRECTION_BITS", "FACE_DOWN", "GAME", "GLYPH_PATHS",
     "KEEP_GOLD", "OPPOSITE", "OVERRIDABLE", "PATH_GLYPHS", "REVEALED", "RULES_VERSION", "SLOTS",
-    "STEP", "UNSEEN", "CardDef", "CardView", "CharacterDef", "Decision", "E", "EnemyView", "Game",
-    "GameView", "Goal", "GoalView", "HeroView", "LevelSpec", "MapSpec", "N", "PendingView",
+    "STEP", "UNSEEN", "CardDef", "CardView", "CharacterDef", "Decision", "E", "EnemyView", "State",
+    "View", "Goal", "GoalView", "HeroView", "LevelSpec", "MapSpec", "N", "PendingView",
     "Pick", "PickDecision", "Respawn", "RespawnDecision", "S", "Search", "ShopView", "SlotView",
     "StepView", "Teleport", "TeleportDecision", "Verified", "W", "WareView", "grid_rows",
     "level_from_grids", "map_from_levels", "map_id", "record_run", "replay", "search",

@@ -1,6 +1,6 @@
 """Card Rogue's actions: one player decision as a small frozen value, and its strict parse.
 
-The fields are the union of what every kind of action carries; `engine.cardrogue.game` says
+The fields are the union of what every kind of action carries; `engine.cardrogue.state` says
 which fields each kind may use (a field its kind does not use makes the action illegal).
 """
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.cardrogue.state import Card
+    from engine.cardrogue.pieces import Card
 
 N, E, S, W = 1, 2, 4, 8
 DIRECTION_BITS = {"N": N, "E": E, "S": S, "W": W}

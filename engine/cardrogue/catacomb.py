@@ -39,8 +39,8 @@ from engine.cardrogue.level import POTION_COLOURS
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card
+    from engine.cardrogue.pieces import Card
+    from engine.cardrogue.state import State
 
 # Tied players roll again, at most this many rounds; then the first of them in seat order starts.
 MAX_DECIDING_ROUNDS = 32
@@ -64,7 +64,7 @@ class Catacomb:
                         list(self.starts), [list(r) for r in self.order_rolls])
 
 
-def stacks(g: Game) -> Catacomb:
+def stacks(g: State) -> Catacomb:
     """The classic game's stacks; only the table has them."""
     assert g.catacomb is not None, "only the classic game has stacks"
     return g.catacomb
@@ -111,7 +111,7 @@ def _facing(board: Board, index: int, toward: int | None) -> int | None:
     return None
 
 
-def _deck(g: Game, section: str) -> list[Card]:
+def _deck(g: State, section: str) -> list[Card]:
     cards = []
     for card_id, entry in deck_data()[section].items():
         for _n in range(entry["count"]):
@@ -123,7 +123,7 @@ def _deck(g: Game, section: str) -> list[Card]:
     return cards
 
 
-def deciding_roll(g: Game, events: list[Event]) -> int:
+def deciding_roll(g: State, events: list[Event]) -> int:
     """Everyone rolls; the highest starts; tied players roll again among themselves."""
     contenders = list(range(len(g.players)))
     rounds: list[list[int]] = []
@@ -137,7 +137,7 @@ def deciding_roll(g: Game, events: list[Event]) -> int:
     return contenders[0]
 
 
-def setup(g: Game, events: list[Event]) -> None:
+def setup(g: State, events: list[Event]) -> None:
     """Shuffle, roll for the first player, lay the starting tiles, place the heroes."""
     g.level_index = 0
     g.level_moves.append(0)
@@ -175,7 +175,7 @@ def setup(g: Game, events: list[Event]) -> None:
                                        "order": order}))
 
 
-def _unreachable_card(g: Game) -> int | None:
+def _unreachable_card(g: State) -> int | None:
     """The first face-down card, in reading order, that no hero can come to by walking and
     flipping (Board.within_reach); a card not reached yet is not one."""
     board = g.board
@@ -187,7 +187,7 @@ def _unreachable_card(g: Game) -> int | None:
     return None
 
 
-def card_to_lay(g: Game) -> bool:
+def card_to_lay(g: State) -> bool:
     """Whether a new card could be laid on an empty place: one from the exploration stack,
     or once it is out, a face-down card that cannot be reached."""
     if g.catacomb is None:
@@ -195,7 +195,7 @@ def card_to_lay(g: Game) -> bool:
     return bool(g.catacomb.exploration) or _unreachable_card(g) is not None
 
 
-def _place_face_down(g: Game, index: int, events: list[Event]) -> bool:
+def _place_face_down(g: State, index: int, events: list[Event]) -> bool:
     stack = stacks(g).exploration
     if not stack:
         # The stack is out: a face-down card nobody can reach is taken up and laid here
@@ -220,7 +220,7 @@ def _place_face_down(g: Game, index: int, events: list[Event]) -> bool:
     return True
 
 
-def lay_cards(g: Game, index: int, events: list[Event]) -> None:
+def lay_cards(g: State, index: int, events: list[Event]) -> None:
     """Step 4: a face-down card on every path of `index` that leads to an empty spot."""
     placed = []
     for bit in (N, E, S, W):
@@ -239,7 +239,7 @@ def lay_cards(g: Game, index: int, events: list[Event]) -> None:
         events.append(Event("cards_laid", {"cells": placed, "left": len(stacks(g).exploration)}))
 
 
-def turn_to_meet(g: Game, index: int, toward: int | None) -> None:
+def turn_to_meet(g: State, index: int, toward: int | None) -> None:
     """A pathing tile being flipped from `toward` is turned to connect with it."""
     card = g.board.content[index]
     if card is None:
@@ -252,7 +252,7 @@ def turn_to_meet(g: Game, index: int, toward: int | None) -> None:
     g.board.content[index] = None
 
 
-def replace_with_path(g: Game, index: int, toward: int | None, events: list[Event]) -> None:
+def replace_with_path(g: State, index: int, toward: int | None, events: list[Event]) -> None:
     """A card leaves the table: a tile from the pathing stack takes its place."""
     g.board.content[index] = None
     pathing = stacks(g).pathing

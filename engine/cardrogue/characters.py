@@ -13,16 +13,16 @@ from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.cards import CardDef
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card, Player
+    from engine.cardrogue.pieces import Card, Player
+    from engine.cardrogue.state import State
 
 
-def _equipped(g: Game, p: Player) -> Iterator[CardDef]:
+def _equipped(g: State, p: Player) -> Iterator[CardDef]:
     for card in p.gear():
         yield g.catalog.cards[card.id]
 
 
-def _carried(g: Game, p: Player, field: str, *, equipped: bool = True) -> int:
+def _carried(g: State, p: Player, field: str, *, equipped: bool = True) -> int:
     """The sum of `field` over the artifacts in p's hand (and, with `equipped`, p's gear)."""
     cards = g.catalog.cards
     total = 0
@@ -41,26 +41,26 @@ def _carried(g: Game, p: Player, field: str, *, equipped: bool = True) -> int:
     return total
 
 
-def max_health(g: Game, p: Player) -> int:
+def max_health(g: State, p: Player) -> int:
     char = g.catalog.characters[p.character]
     return char.max_health + p.bonus_max + _carried(g, p, "max_health", equipped=False)
 
 
-def attack_modifier(g: Game, p: Player) -> int:
+def attack_modifier(g: State, p: Player) -> int:
     char = g.catalog.characters[p.character]
     return char.attack + p.bonus_attack + _carried(g, p, "attack")
 
 
-def damage_taken(g: Game, p: Player) -> int:
+def damage_taken(g: State, p: Player) -> int:
     """The stacked -X damage taken of everything the hero wears and holds."""
     return g.catalog.characters[p.character].damage_taken + _carried(g, p, "damage_taken")
 
 
-def movement(g: Game, p: Player) -> int:
+def movement(g: State, p: Player) -> int:
     return g.catalog.characters[p.character].movement + _carried(g, p, "movement")
 
 
-def flee_faces(g: Game, p: Player) -> tuple[set[int], bool]:
+def flee_faces(g: State, p: Player) -> tuple[set[int], bool]:
     """The faces that let p flee, and whether only the item faces count (the Warrior's rule)."""
     char = g.catalog.characters[p.character]
     item_faces = set(char.flee_on)
@@ -71,7 +71,7 @@ def flee_faces(g: Game, p: Player) -> tuple[set[int], bool]:
     return {4, 5, 6} | item_faces, False
 
 
-def trap_avoid_faces(g: Game, p: Player) -> set[int]:
+def trap_avoid_faces(g: State, p: Player) -> set[int]:
     char = g.catalog.characters[p.character]
     faces = set(char.trap_avoid_on)
     for d in _equipped(g, p):
@@ -79,12 +79,12 @@ def trap_avoid_faces(g: Game, p: Player) -> set[int]:
     return faces
 
 
-def weapons(g: Game, p: Player) -> list[CardDef]:
+def weapons(g: State, p: Player) -> list[CardDef]:
     """Equipped weapons (a Rogue may hold two daggers) and shields, whose dice rules apply."""
     return [d for d in _equipped(g, p) if d.type in ("weapon", "armour")]
 
 
-def change_max_health(g: Game, p: Player, amount: int, events: list[Event], *,
+def change_max_health(g: State, p: Player, amount: int, events: list[Event], *,
                       gain: bool = True) -> None:
     """+X raises max and current health (the current only with `gain`: an artifact's X health
     comes once, when it is found); -X lowers max but keeps the current health."""

@@ -23,8 +23,8 @@ from engine.cardrogue.engagement import engage
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Enemy, Player
+    from engine.cardrogue.pieces import Enemy, Player
+    from engine.cardrogue.state import State
 
 # A run of reroll faces is cut off after this many dice, so no roll can loop for ever.
 MAX_ATTACK_DICE = 64
@@ -33,11 +33,11 @@ MAX_ATTACK_DICE = 64
 MAX_ATTACKS_PER_ROUND = 8
 
 
-def fight_stream(g: Game, e: Enemy) -> str:
+def fight_stream(g: State, e: Enemy) -> str:
     return f"fight:{g.level_index}:{e.home}"
 
 
-def roll_attack(g: Game, p: Player, stream: str) -> dict[str, Any]:
+def roll_attack(g: State, p: Player, stream: str) -> dict[str, Any]:
     """Roll p's attack with everything p has equipped. Returns the worked arithmetic."""
     gear = characters.weapons(g, p)
     # face -> how many equipped cards reroll on it: two daggers each give two more dice.
@@ -84,7 +84,7 @@ def roll_attack(g: Game, p: Player, stream: str) -> dict[str, Any]:
     }
 
 
-def hurt_enemy(g: Game, p: Player, e: Enemy, amount: int, events: list[Event]) -> None:
+def hurt_enemy(g: State, p: Player, e: Enemy, amount: int, events: list[Event]) -> None:
     if amount <= 0:
         return
     e.health -= amount
@@ -95,7 +95,7 @@ def hurt_enemy(g: Game, p: Player, e: Enemy, amount: int, events: list[Event]) -
         slay(g, p, e, events)
 
 
-def slay(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
+def slay(g: State, p: Player, e: Enemy, events: list[Event]) -> None:
     """The enemy card goes to the slayer's hand as loot; a pathing tile takes its place."""
     del g.enemies[e.pos]
     if g.catacomb is not None:
@@ -109,7 +109,7 @@ def slay(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
     goals.take_card(g, p, e.card, events)
 
 
-def after_enemy_slain(g: Game, p: Player) -> None:
+def after_enemy_slain(g: State, p: Player) -> None:
     """With no enemy left next to the hero, the standard turn resumes: at step 2 (move) if
     combat began by flipping the enemy, at step 4 (place cards, end) if by moving next to it."""
     if g.in_combat(p):
@@ -122,7 +122,7 @@ def after_enemy_slain(g: Game, p: Player) -> None:
     g.this_turn.combat_origin = None
 
 
-def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
+def tick_enemy_poison(g: State, p: Player, events: list[Event]) -> None:
     """Enemies that p poisoned lose 1 health at the start of p's turn."""
     if not g.enemies:
         return
@@ -132,7 +132,7 @@ def tick_enemy_poison(g: Game, p: Player, events: list[Event]) -> None:
         hurt_enemy(g, p, e, 1, events)
 
 
-def enemy_attack(g: Game, e: Enemy, roll: int | None = None) -> int:
+def enemy_attack(g: State, e: Enemy, roll: int | None = None) -> int:
     """What e hits for before armour: its card's attack (twice its die `roll`, for an enemy
     that rolls), plus what thrown potions changed; never below 0: a weakened blow does
     nothing."""
@@ -143,7 +143,7 @@ def enemy_attack(g: Game, e: Enemy, roll: int | None = None) -> int:
     return max(base + e.attack_mod, 0)
 
 
-def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
+def enemy_steps(g: State, p: Player, blocked: bool, events: list[Event]) -> None:
     """Steps 2 and 3 for every enemy whose first opponent is p."""
     for e in list(g.enemies.values()):
         if p.dead or g.outcome is not None:
@@ -192,7 +192,7 @@ def enemy_steps(g: Game, p: Player, blocked: bool, events: list[Event]) -> None:
 
 # ---------------------------------------------------------------------- attack, flee, cast
 
-def check(g: Game, p: Player, action: Action) -> str | None:
+def check(g: State, p: Player, action: Action) -> str | None:
     if action.kind == "cast":
         return _check_cast(g, p, action)
     fighting = g.in_combat(p)
@@ -222,7 +222,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     return None
 
 
-def _chasers(g: Game, p: Player) -> list[Enemy]:
+def _chasers(g: State, p: Player) -> list[Enemy]:
     """Enemies that would chase p: p is their first opponent, and they can and do chase."""
     out = []
     for e in g.in_combat(p):
@@ -232,7 +232,7 @@ def _chasers(g: Game, p: Player) -> list[Enemy]:
     return out
 
 
-def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+def do(g: State, p: Player, action: Action, events: list[Event]) -> None:
     if action.kind == "cast":
         _cast(g, p, action, events)
         return
@@ -245,7 +245,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         _flee(g, p, target, events)
 
 
-def _attack(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
+def _attack(g: State, p: Player, e: Enemy, events: list[Event]) -> None:
     """Step 1 of the round: one attack roll, and one more each time an "attack again" face
     comes up while the enemy stands; then the enemies act (unless a roll blocked them)."""
     g.this_turn.attacked = True
@@ -276,7 +276,7 @@ def _attack(g: Game, p: Player, e: Enemy, events: list[Event]) -> None:
         after_enemy_slain(g, p)
 
 
-def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
+def _flee(g: State, p: Player, dest: int, events: list[Event]) -> None:
     fighting = g.in_combat(p)
     chasers = _chasers(g, p)
     roll = None
@@ -315,7 +315,7 @@ def _flee(g: Game, p: Player, dest: int, events: list[Event]) -> None:
 
 # ---------------------------------------------------------------------- the Mage's spell
 
-def _check_cast(g: Game, p: Player, action: Action) -> str | None:
+def _check_cast(g: State, p: Player, action: Action) -> str | None:
     char = g.catalog.characters[p.character]
     if not char.spell_damage:
         return f"the {char.name} casts no spells"
@@ -327,7 +327,7 @@ def _check_cast(g: Game, p: Player, action: Action) -> str | None:
     return None
 
 
-def _cast(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+def _cast(g: State, p: Player, action: Action, events: list[Event]) -> None:
     char = g.catalog.characters[p.character]
     target = g.toward(p, action.dir)
     assert target is not None  # _check_cast found an enemy that way

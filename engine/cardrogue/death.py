@@ -18,11 +18,11 @@ from engine.cardrogue.goals import victory_points
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Player
+    from engine.cardrogue.pieces import Player
+    from engine.cardrogue.state import State
 
 
-def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
+def die(g: State, p: Player, cause: str, events: list[Event]) -> None:
     p.dead = True
     events.append(Event("death", {"player": p.seat, "cause": cause,
                                   "cell": list(g.cell(p.pos)) if p.pos is not None else None}))
@@ -36,7 +36,7 @@ def die(g: Game, p: Player, cause: str, events: list[Event]) -> None:
         refresh_aggro(g)
 
 
-def lose_run(g: Game, p: Player, events: list[Event], cause: str | None = None) -> None:
+def lose_run(g: State, p: Player, events: list[Event], cause: str | None = None) -> None:
     """The one hero of a story (or of a solo table) is out: the run is lost."""
     p.out = True
     g.outcome = "lost"
@@ -46,7 +46,7 @@ def lose_run(g: Game, p: Player, events: list[Event], cause: str | None = None) 
     events.append(Event("game_over", over))
 
 
-def leave_for_good(g: Game, p: Player, events: list[Event]) -> None:
+def leave_for_good(g: State, p: Player, events: list[Event]) -> None:
     """p is out of the table game for good (a death in the end rush, quitting): every card and
     all gold stay face down where p stood. When no one is left the game is over; otherwise the
     turn ends if it was p's."""
@@ -62,7 +62,7 @@ def leave_for_good(g: Game, p: Player, events: list[Event]) -> None:
         g.ending = True
 
 
-def leave_everything(g: Game, p: Player) -> None:
+def leave_everything(g: State, p: Player) -> None:
     """Every card p holds, gold included, is left face down where p stands."""
     cards = p.cards()
     if p.pos is not None:

@@ -1,6 +1,6 @@
-"""Decisions the game waits for before anything else can happen (`Game.pending`).
+"""Decisions the game waits for before anything else can happen (`State.pending`).
 
-Each is a small frozen value: comparable and hashable (it is part of `Game.fingerprint()`),
+Each is a small frozen value: comparable and hashable (it is part of `State.fingerprint()`),
 and made of plain values only, so a view can show it and a test can spell it.
 """
 

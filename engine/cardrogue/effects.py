@@ -20,18 +20,18 @@ from engine.cardrogue.death import die
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Enemy, Player
+    from engine.cardrogue.pieces import Enemy, Player
+    from engine.cardrogue.state import State
 
 
-def poison_player(g: Game, p: Player, turns: int, cause: str, events: list[Event]) -> None:
+def poison_player(g: State, p: Player, turns: int, cause: str, events: list[Event]) -> None:
     before = p.poison
     p.poison = max(p.poison, turns)
     events.append(Event("poisoned", {"player": p.seat, "turns": turns, "before": before,
                                      "after": p.poison, "cause": cause}))
 
 
-def poison_enemy(g: Game, e: Enemy, turns: int, seat: int, cause: str, events: list[Event]) -> None:
+def poison_enemy(g: State, e: Enemy, turns: int, seat: int, cause: str, events: list[Event]) -> None:
     before = e.poison
     if turns >= e.poison:
         e.poison = turns
@@ -40,7 +40,7 @@ def poison_enemy(g: Game, e: Enemy, turns: int, seat: int, cause: str, events: l
                                            "before": before, "after": e.poison, "cause": cause}))
 
 
-def paralyse_player(g: Game, p: Player, turns: int, cause: str, events: list[Event]) -> None:
+def paralyse_player(g: State, p: Player, turns: int, cause: str, events: list[Event]) -> None:
     """Lost turns do not add up: as with poison, the longer duration wins. On the hero's own
     turn paralysis ends it now; a turn that is already lost is ended by the player."""
     before = p.skip
@@ -51,7 +51,7 @@ def paralyse_player(g: Game, p: Player, turns: int, cause: str, events: list[Eve
         g.ending = True
 
 
-def heal(g: Game, p: Player, amount: int, cause: str, events: list[Event]) -> int:
+def heal(g: State, p: Player, amount: int, cause: str, events: list[Event]) -> int:
     """Heal up to max health; returns the health gained."""
     top = characters.max_health(g, p)
     gained = max(0, min(amount, top - p.health))
@@ -61,7 +61,7 @@ def heal(g: Game, p: Player, amount: int, cause: str, events: list[Event]) -> in
     return gained
 
 
-def heal_enemy(g: Game, e: Enemy, amount: int, cause: str, events: list[Event]) -> None:
+def heal_enemy(g: State, e: Enemy, amount: int, cause: str, events: list[Event]) -> None:
     top = g.catalog.cards[e.card.id].health
     gained = max(0, min(amount, top - e.health))
     e.health += gained
@@ -69,7 +69,7 @@ def heal_enemy(g: Game, e: Enemy, amount: int, cause: str, events: list[Event]) 
                                          "health": e.health, "cause": cause}))
 
 
-def hurt_player(g: Game, p: Player, amount: int, cause: str, events: list[Event]) -> None:
+def hurt_player(g: State, p: Player, amount: int, cause: str, events: list[Event]) -> None:
     p.health -= amount
     events.append(Event("damage", {"player": p.seat, "amount": amount, "health": p.health,
                                    "cause": cause}))
@@ -77,7 +77,7 @@ def hurt_player(g: Game, p: Player, amount: int, cause: str, events: list[Event]
         die(g, p, cause, events)
 
 
-def tick_player_poison(g: Game, p: Player, events: list[Event]) -> None:
+def tick_player_poison(g: State, p: Player, events: list[Event]) -> None:
     if p.poison <= 0:
         return
     p.poison -= 1

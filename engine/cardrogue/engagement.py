@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Player
+    from engine.cardrogue.pieces import Player
+    from engine.cardrogue.state import State
 
 
-def engage(g: Game, p: Player, origin: str) -> None:
+def engage(g: State, p: Player, origin: str) -> None:
     """p enters combat with every revealed enemy on a connected cell."""
     if not g.enemies:
         return  # nothing to fight (the common case: this runs after every flip and move)
@@ -27,7 +27,7 @@ def engage(g: Game, p: Player, origin: str) -> None:
         g.this_turn.moves_left = 0
 
 
-def refresh_aggro(g: Game) -> None:
+def refresh_aggro(g: State) -> None:
     """Forget heroes who are no longer next to an enemy (fled, moved away, died)."""
     for e in g.enemies.values():
         if e.aggro:

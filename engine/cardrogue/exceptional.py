@@ -22,14 +22,14 @@ from engine.cardrogue.board import FACE_DOWN, REVEALED
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Player
+    from engine.cardrogue.pieces import Player
+    from engine.cardrogue.state import State
 
 MOLE_PRICE = 10  # the rulebook's price
 FOUR_PATHS = 15
 
 
-def cannot_lay(g: Game, p: Player) -> bool:
+def cannot_lay(g: State, p: Player) -> bool:
     """p cannot lay new tiles: no path of a tile p can walk to leads to a face-down card, nor,
     on the classic table while a card is left to lay, to an empty place."""
     if g.listing is None:
@@ -40,7 +40,7 @@ def cannot_lay(g: Game, p: Player) -> bool:
     return g.listing[key]
 
 
-def _cannot_lay(g: Game, p: Player) -> bool:
+def _cannot_lay(g: State, p: Player) -> bool:
     board = g.board
     if FACE_DOWN not in board.face and not board.growable:
         return True  # the common case at the end of a story level: nothing left anywhere
@@ -52,11 +52,11 @@ def _cannot_lay(g: Game, p: Player) -> bool:
     return not (empty and catacomb.card_to_lay(g))
 
 
-def no_one_can_lay(g: Game) -> bool:
+def no_one_can_lay(g: State) -> bool:
     return all(cannot_lay(g, q) for q in g.players if not q.out and q.pos is not None)
 
 
-def check(g: Game, p: Player, action: Action) -> str | None:
+def check(g: State, p: Player, action: Action) -> str | None:
     if action.kind == "come_back":
         if not p.away:
             return "you are not away"
@@ -94,7 +94,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     return None
 
 
-def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+def do(g: State, p: Player, action: Action, events: list[Event]) -> None:
     g.this_turn.only_moved = False
     if action.kind == "mole":
         _mole(g, p, action, events)
@@ -114,7 +114,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         _come_back(g, p, events)
 
 
-def _mole(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+def _mole(g: State, p: Player, action: Action, events: list[Event]) -> None:
     sold = [c for c in p.hand if c.uid in action.cards]
     for card in sold:
         p.hand.remove(card)
@@ -146,7 +146,7 @@ def _mole(g: Game, p: Player, action: Action, events: list[Event]) -> None:
                                  "purse": p.gold, "placed": [list(g.cell(i)) for i in placed]}))
 
 
-def _quit(g: Game, p: Player, events: list[Event]) -> None:
+def _quit(g: State, p: Player, events: list[Event]) -> None:
     events.append(Event("quit", {"player": p.seat}))
     if g.setup.story:
         death.lose_run(g, p, events, cause="quit")
@@ -154,7 +154,7 @@ def _quit(g: Game, p: Player, events: list[Event]) -> None:
         death.leave_for_good(g, p, events)
 
 
-def _come_back(g: Game, p: Player, events: list[Event]) -> None:
+def _come_back(g: State, p: Player, events: list[Event]) -> None:
     assert p.away_at is not None  # away players keep the cell they left
     if g.occupied(p.away_at):
         events.append(Event("still_away", {"player": p.seat, "cell": list(g.cell(p.away_at))}))

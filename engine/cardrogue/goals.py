@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING
 from engine.cardrogue import characters
 from engine.cardrogue.board import UNSEEN, Board
 from engine.cardrogue.level import DEFAULT_SHOP_STOCK, POTION_COLOURS
-from engine.cardrogue.state import Enemy
+from engine.cardrogue.pieces import Enemy
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
     from engine.cardrogue.cards import CardDef
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card, Player
+    from engine.cardrogue.pieces import Card, Player
+    from engine.cardrogue.state import State
 
 
-def enter_level(g: Game, index: int, events: list[Event]) -> None:
+def enter_level(g: State, index: int, events: list[Event]) -> None:
     """Lay out level `index` and put the heroes on its start."""
     g.level_index = index
     level = g.level
@@ -74,11 +74,11 @@ def enter_level(g: Game, index: int, events: list[Event]) -> None:
     events.append(Event("level_start", {"level": index, "id": level.id, "title": level.title}))
 
 
-def _colour(g: Game, stream: str) -> str:
+def _colour(g: State, stream: str) -> str:
     return POTION_COLOURS[g.dice.below(stream, len(POTION_COLOURS))]
 
 
-def take_card(g: Game, p: Player, card: Card, events: list[Event], *,
+def take_card(g: State, p: Player, card: Card, events: list[Event], *,
               found: bool = True) -> None:
     """A card enters p's hand, with the rules that fire when that happens. `found` is False
     when the card comes from another hero's hand (a theft, a trade): a +X max health artifact
@@ -99,11 +99,11 @@ def take_card(g: Game, p: Player, card: Card, events: list[Event], *,
         events.append(Event("end_rush", {"player": p.seat}))
 
 
-def victory_points(g: Game, p: Player) -> int:
+def victory_points(g: State, p: Player) -> int:
     return p.vp + sum(g.catalog.cards[c.id].vp for c in p.hand if g.catalog.cards[c.id].boss)
 
 
-def open_chest(g: Game, p: Player, index: int, events: list[Event]) -> bool:
+def open_chest(g: State, p: Player, index: int, events: list[Event]) -> bool:
     key = next((c for c in p.hand if g.catalog.cards[c.id].type == "key"), None)
     if key is None:
         events.append(Event("chest_locked", {"player": p.seat, "cell": list(g.cell(index))}))
@@ -117,13 +117,13 @@ def open_chest(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     return True
 
 
-def buy_debt(g: Game, p: Player, d: CardDef, events: list[Event]) -> None:
+def buy_debt(g: State, p: Player, d: CardDef, events: list[Event]) -> None:
     p.vp += d.vp
     p.debts += 1
     events.append(Event("debt_bought", {"player": p.seat, "vp": d.vp}))
 
 
-def unmet_goals(g: Game, p: Player) -> list[str]:
+def unmet_goals(g: State, p: Player) -> list[str]:
     chests, debts, slain_before = g.baseline[p.seat]
     slain = p.slain[slain_before:]
     unmet = []
@@ -144,7 +144,7 @@ def unmet_goals(g: Game, p: Player) -> list[str]:
     return unmet
 
 
-def reach_exit(g: Game, p: Player, index: int, events: list[Event]) -> bool:
+def reach_exit(g: State, p: Player, index: int, events: list[Event]) -> bool:
     d = g.catalog.cards[g.board.card_on(index).id]
     if not g.setup.story and len(g.players) == 1:
         if d.type != "start":

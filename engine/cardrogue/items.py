@@ -21,8 +21,8 @@ from engine.cardrogue.level import POTION_EFFECTS
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card, Enemy, Player
+    from engine.cardrogue.pieces import Card, Enemy, Player
+    from engine.cardrogue.state import State
 
 POISON_POTION_TURNS = 3  # the rulebook's potion of poison
 POTION_ATTACK_CHANGE = 1  # the rulebook's potions of strength and weakness
@@ -45,7 +45,7 @@ def _equipped(p: Player, uid: int | None) -> Card | None:
     return None
 
 
-def equip_slot(g: Game, p: Player, card: Card) -> str:
+def equip_slot(g: State, p: Player, card: Card) -> str:
     d = g.catalog.cards[card.id]
     primary = p.equipped.get("primary")
     if (d.base == "dagger" and g.catalog.characters[p.character].second_dagger
@@ -55,7 +55,7 @@ def equip_slot(g: Game, p: Player, card: Card) -> str:
     return d.slot
 
 
-def _second_dagger(g: Game, p: Player) -> Card | None:
+def _second_dagger(g: State, p: Player) -> Card | None:
     """The Rogue's dagger in the secondary hand, if one is there."""
     second = p.equipped.get("secondary")
     if second is not None and g.catalog.cards[second.id].slot == "primary":
@@ -63,7 +63,7 @@ def _second_dagger(g: Game, p: Player) -> Card | None:
     return None
 
 
-def _displaced(g: Game, p: Player, card: Card) -> list[Card]:
+def _displaced(g: State, p: Player, card: Card) -> list[Card]:
     """The cards that equipping `card` would move back to the hand. A second dagger may only
     stay beside a dagger: whatever else takes the primary hand sends it back too."""
     d = g.catalog.cards[card.id]
@@ -88,7 +88,7 @@ NO_CARD = {
 }
 
 
-def hand_candidates(g: Game, p: Player, card: Card, on_shop: bool) -> list[Action]:
+def hand_candidates(g: State, p: Player, card: Card, on_shop: bool) -> list[Action]:
     """Every way to play `card` from p's hand, legal now or not, in legal_actions' order:
     equip or drink it, sell it (`on_shop`), throw it each way, read it."""
     d = g.catalog.cards[card.id]
@@ -105,7 +105,7 @@ def hand_candidates(g: Game, p: Player, card: Card, on_shop: bool) -> list[Actio
     return out
 
 
-def read_candidates(g: Game, p: Player, card: Card) -> list[Action]:
+def read_candidates(g: State, p: Player, card: Card) -> list[Action]:
     """Each way to read `card`: a scroll that finds nothing to choose is still read bare, so
     the rules can say what it lacks."""
     d = g.catalog.cards[card.id]
@@ -120,7 +120,7 @@ def read_candidates(g: Game, p: Player, card: Card) -> list[Action]:
     return [Action("read", card=card.uid)]
 
 
-def identify(g: Game, colour: str, events: list[Event]) -> str:
+def identify(g: State, colour: str, events: list[Event]) -> str:
     """The effect of potions of `colour`, rolling it the first time it is needed."""
     known = g.potion_identity.get(colour)
     if known is not None:
@@ -139,12 +139,12 @@ def identify(g: Game, colour: str, events: list[Event]) -> str:
     return effect
 
 
-def free_cell(g: Game, index: int) -> bool:
+def free_cell(g: State, index: int) -> bool:
     return (g.board.exists[index] and g.board.face[index] == REVEALED
             and not g.occupied(index))
 
 
-def can_land(g: Game, index: int) -> bool:
+def can_land(g: State, index: int) -> bool:
     """A teleport lands on a free, revealed pathing tile: a plain tile or a trap (the trap cards
     say what befalls an enemy on them, and only a teleport can put one there). Shops,
     fountains, chests, exits and loose cards are not pathing tiles."""
@@ -154,13 +154,13 @@ def can_land(g: Game, index: int) -> bool:
     return card is None or g.catalog.cards[card.id].type == "trap"
 
 
-def landing_cells(g: Game) -> list[int]:
+def landing_cells(g: State) -> list[int]:
     return [i for i in range(len(g.board.face)) if g.board.face[i] == REVEALED and can_land(g, i)]
 
 
 # ---------------------------------------------------------------------- checks
 
-def check(g: Game, p: Player, action: Action) -> str | None:
+def check(g: State, p: Player, action: Action) -> str | None:
     if p.dead or p.deferred:
         return "you cannot act now"
     kind = action.kind
@@ -177,14 +177,14 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     return rule(g, p, card, action)
 
 
-def _check_place(g: Game, action: Action) -> str | None:
+def _check_place(g: State, action: Action) -> str | None:
     index = g.index(action.target) if action.target else None
     if index is None or not can_land(g, index):
         return "a teleport must land on a free, revealed pathing tile"
     return None
 
 
-def _check_unequip(g: Game, p: Player, action: Action) -> str | None:
+def _check_unequip(g: State, p: Player, action: Action) -> str | None:
     card = _equipped(p, action.card)
     if card is None:
         return "that card is not equipped"
@@ -193,7 +193,7 @@ def _check_unequip(g: Game, p: Player, action: Action) -> str | None:
     return None
 
 
-def _check_equip(g: Game, p: Player, card: Card, action: Action) -> str | None:
+def _check_equip(g: State, p: Player, card: Card, action: Action) -> str | None:
     d = g.catalog.cards[card.id]
     if d.type not in ("weapon", "armour"):
         return f"{d.name} is not a weapon or armour"
@@ -203,14 +203,14 @@ def _check_equip(g: Game, p: Player, card: Card, action: Action) -> str | None:
     return None
 
 
-def _check_drink(g: Game, p: Player, card: Card, action: Action) -> str | None:
+def _check_drink(g: State, p: Player, card: Card, action: Action) -> str | None:
     d = g.catalog.cards[card.id]
     if d.type != "potion":
         return f"{d.name} is not a potion"
     return _no_teleport_in_end_rush(g, card)
 
 
-def _check_throw(g: Game, p: Player, card: Card, action: Action) -> str | None:
+def _check_throw(g: State, p: Player, card: Card, action: Action) -> str | None:
     d = g.catalog.cards[card.id]
     if not d.throwable:
         return f"{d.name} cannot be thrown"
@@ -220,13 +220,13 @@ def _check_throw(g: Game, p: Player, card: Card, action: Action) -> str | None:
     return _no_teleport_in_end_rush(g, card)
 
 
-def _no_teleport_in_end_rush(g: Game, card: Card) -> str | None:
+def _no_teleport_in_end_rush(g: State, card: Card) -> str | None:
     if g.end_rush and card.colour is not None and g.potion_identity.get(card.colour) == "teleport":
         return "teleportation does not work during the end rush"
     return None
 
 
-def _check_read(g: Game, p: Player, card: Card, action: Action) -> str | None:
+def _check_read(g: State, p: Player, card: Card, action: Action) -> str | None:
     d = g.catalog.cards[card.id]
     if d.type != "scroll":
         return f"{d.name} is not a scroll"
@@ -244,7 +244,7 @@ def _check_read(g: Game, p: Player, card: Card, action: Action) -> str | None:
     return None
 
 
-def _check_identify(g: Game, p: Player, action: Action) -> str | None:
+def _check_identify(g: State, p: Player, action: Action) -> str | None:
     potion = _in_hand(p, action.cards[0]) if len(action.cards) == 1 else None
     if potion is None or not potion.colour:
         return "choose one potion in your hand to identify"
@@ -253,7 +253,7 @@ def _check_identify(g: Game, p: Player, action: Action) -> str | None:
     return None
 
 
-def _check_move_adjacent(g: Game, p: Player, action: Action) -> str | None:
+def _check_move_adjacent(g: State, p: Player, action: Action) -> str | None:
     if action.target is None or p.pos is None:
         return "choose the tile to move to"
     row, col = g.cell(p.pos)
@@ -266,14 +266,14 @@ def _check_move_adjacent(g: Game, p: Player, action: Action) -> str | None:
 
 
 # The checks of the actions that use a card from the hand, by action kind.
-_HAND_CHECKS: dict[str, Callable[[Game, Player, Card, Action], str | None]] = {
+_HAND_CHECKS: dict[str, Callable[[State, Player, Card, Action], str | None]] = {
     "equip": _check_equip, "drink": _check_drink, "throw": _check_throw, "read": _check_read,
 }
 
 
 # ---------------------------------------------------------------------- effects
 
-def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+def do(g: State, p: Player, action: Action, events: list[Event]) -> None:
     kind = action.kind
     g.this_turn.only_moved = False
     if kind == "place":
@@ -300,7 +300,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
             _read(g, p, card, action, events)
 
 
-def _unequip(g: Game, p: Player, card: Card, events: list[Event]) -> None:
+def _unequip(g: State, p: Player, card: Card, events: list[Event]) -> None:
     before = characters.movement(g, p)
     for slot in [s for s, c in p.equipped.items() if c == card]:
         del p.equipped[slot]
@@ -315,7 +315,7 @@ def _unequip(g: Game, p: Player, card: Card, events: list[Event]) -> None:
     _movement_changed(g, p, before)
 
 
-def _equip(g: Game, p: Player, card: Card, events: list[Event]) -> None:
+def _equip(g: State, p: Player, card: Card, events: list[Event]) -> None:
     d = g.catalog.cards[card.id]
     before = characters.movement(g, p)
     for other in _displaced(g, p, card):
@@ -331,14 +331,14 @@ def _equip(g: Game, p: Player, card: Card, events: list[Event]) -> None:
     _movement_changed(g, p, before)
 
 
-def _drink(g: Game, p: Player, card: Card, events: list[Event]) -> None:
+def _drink(g: State, p: Player, card: Card, events: list[Event]) -> None:
     assert card.colour is not None  # check() found a potion, and every potion is dealt a colour
     effect = identify(g, card.colour, events)
     events.append(Event("drink", {"player": p.seat, "colour": card.colour, "effect": effect}))
     _potion_on_player(g, p, p, effect, events, drunk=True)
 
 
-def _throw(g: Game, p: Player, card: Card, target: int, events: list[Event]) -> None:
+def _throw(g: State, p: Player, card: Card, target: int, events: list[Event]) -> None:
     assert card.colour is not None  # only potions are throwable, and every potion is dealt a colour
     effect = identify(g, card.colour, events)
     events.append(Event("throw", {"player": p.seat, "colour": card.colour, "effect": effect,
@@ -351,14 +351,14 @@ def _throw(g: Game, p: Player, card: Card, target: int, events: list[Event]) -> 
         _potion_on_player(g, p, hit, effect, events, drunk=False)
 
 
-def _movement_changed(g: Game, p: Player, before: int) -> None:
+def _movement_changed(g: State, p: Player, before: int) -> None:
     """+X movement gear put on or taken off while the hero may still move this turn changes
     the moves left now, not only from the next turn."""
     if g.current == p.seat and g.this_turn.moves_left > 0:
         g.this_turn.moves_left = max(0, g.this_turn.moves_left + characters.movement(g, p) - before)
 
 
-def _potion_on_player(g: Game, by: Player, p: Player, effect: str, events: list[Event],
+def _potion_on_player(g: State, by: Player, p: Player, effect: str, events: list[Event],
                       drunk: bool) -> None:
     if effect == "healing":
         effects.heal(g, p, characters.max_health(g, p), "potion of healing", events)
@@ -384,7 +384,7 @@ def _potion_on_player(g: Game, by: Player, p: Player, effect: str, events: list[
             effects.paralyse_player(g, p, 1, "potion of paralysis", events)
 
 
-def _potion_on_enemy(g: Game, by: Player, index: int, effect: str, events: list[Event]) -> None:
+def _potion_on_enemy(g: State, by: Player, index: int, effect: str, events: list[Event]) -> None:
     e = g.enemies[index]
     target = list(g.cell(index))
     if effect == "healing":
@@ -407,7 +407,7 @@ def _potion_on_enemy(g: Game, by: Player, index: int, effect: str, events: list[
         events.append(Event("enemy_paralysed", {"target": target, "enemy": g.catalog.cards[e.card.id].name, "left": e.paralysed}))
 
 
-def _land(g: Game, action: Action, events: list[Event]) -> None:
+def _land(g: State, action: Action, events: list[Event]) -> None:
     """Finish a teleport: the pending subject lands on the chosen tile."""
     pending = g.pending
     assert isinstance(pending, Teleport)  # _why_illegal lets a place through only then
@@ -440,7 +440,7 @@ def _land(g: Game, action: Action, events: list[Event]) -> None:
         engagement.engage(g, me, "move")
 
 
-def _enemy_on_trap(g: Game, e: Enemy, index: int, seat: int, events: list[Event]) -> None:
+def _enemy_on_trap(g: State, e: Enemy, index: int, seat: int, events: list[Event]) -> None:
     """A teleported enemy landing on a trap; `seat` is the hero who sent it there."""
     d = g.catalog.cards[g.board.card_on(index).id]
     events.append(Event("enemy_trap", {"target": list(g.cell(index)), "enemy": g.catalog.cards[e.card.id].name, "trap": d.trap}))
@@ -452,7 +452,7 @@ def _enemy_on_trap(g: Game, e: Enemy, index: int, seat: int, events: list[Event]
         effects.poison_enemy(g, e, d.turns, seat, d.name, events)
 
 
-def _read(g: Game, p: Player, card: Card, action: Action, events: list[Event]) -> None:
+def _read(g: State, p: Player, card: Card, action: Action, events: list[Event]) -> None:
     d = g.catalog.cards[card.id]
     events.append(Event("read", {"player": p.seat, "card": card.id, "name": d.name,
                                  "scroll": d.scroll}))

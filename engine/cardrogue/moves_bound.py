@@ -22,16 +22,16 @@ from engine.cardrogue import items
 from engine.cardrogue.board import REVEALED, Board, E, N, S, W
 from engine.cardrogue.cards import CardDef
 from engine.cardrogue.decisions import Teleport
-from engine.cardrogue.game import Game
 from engine.cardrogue.level import POTION_EFFECTS
-from engine.cardrogue.state import Card
+from engine.cardrogue.pieces import Card
+from engine.cardrogue.state import State
 from engine.core.dice import Dice
 
 # Drink a teleport potion and choose where to land: two actions, then step onto the exit.
 _TELEPORT = 2
 
 
-def lower_bound(game: Game) -> int:
+def lower_bound(game: State) -> int:
     """Fewer moves than this cannot finish the current level (see the module's notes)."""
     if game.outcome is not None:
         return 0
@@ -184,7 +184,7 @@ class _Cells:
 _LEVEL_CELLS: dict[tuple[int, int], tuple[object, object, dict[str, tuple[int, ...]]]] = {}
 
 
-def _cells(game: Game) -> _Cells:
+def _cells(game: State) -> _Cells:
     cards = game.catalog.cards
     content = game.board.content
     exit_type = game.level.exit if game.mode == "story" else "start"
@@ -211,7 +211,7 @@ def _cells(game: Game) -> _Cells:
     return _Cells(kinds["exits"], kinds["potions"], passage, quick)
 
 
-def _kinds(game: Game, placed: list[tuple[int, str]], exit_type: str) -> dict[str, tuple[int, ...]]:
+def _kinds(game: State, placed: list[tuple[int, str]], exit_type: str) -> dict[str, tuple[int, ...]]:
     cards = game.catalog.cards
     return {
         "exits": tuple(i for i, c in placed if cards[c].type == exit_type),
@@ -221,13 +221,13 @@ def _kinds(game: Game, placed: list[tuple[int, str]], exit_type: str) -> dict[st
     }
 
 
-def _to_exit(game: Game, cells: _Cells, walls: bool = True) -> list[int]:
+def _to_exit(game: State, cells: _Cells, walls: bool = True) -> list[int]:
     """Distances to the exits (`_distances_to`); `walls`: through walls (at the mole's
     price, or free with a Scroll of Passage about), else along the paths only."""
     return _distances(game, cells, cells.exits, walls)
 
 
-def _distances(game: Game, cells: _Cells, goals: tuple[int, ...],
+def _distances(game: State, cells: _Cells, goals: tuple[int, ...],
                walls: bool = True) -> list[int]:
     """`_distances_to` the cells `goals`, cached."""
     board = game.board
@@ -248,7 +248,7 @@ def _from(dist: list[int], cell: int) -> int:
     return min(dist[2 * cell], dist[2 * cell + 1])
 
 
-def _walk(game: Game, cells: _Cells, dist: list[int], ended: bool, walls: bool) -> int:
+def _walk(game: State, cells: _Cells, dist: list[int], ended: bool, walls: bool) -> int:
     """The least a walk from the hero costs (`_distances_to`), knowing where the turn is.
 
     A card is flipped only from where a turn begins. So the first face-down card of the
@@ -292,7 +292,7 @@ def _walk(game: Game, cells: _Cells, dist: list[int], ended: bool, walls: bool) 
     return best
 
 
-def _unknown_colours(game: Game, cells: _Cells) -> set[str]:
+def _unknown_colours(game: State, cells: _Cells) -> set[str]:
     """The colours of the potions about (held, on the board, for sale) not known yet."""
     about = list(game.players[0].hand) + [game.board.card_on(i) for i in cells.potions]
     about += [c for stock in game.stock.values() for c in stock]
@@ -301,7 +301,7 @@ def _unknown_colours(game: Game, cells: _Cells) -> set[str]:
             and c.colour not in game.potion_identity}
 
 
-def _may_teleport(game: Game, card: Card, unknown: set[str]) -> bool:
+def _may_teleport(game: State, card: Card, unknown: set[str]) -> bool:
     """Whether `card` is, or may turn out to be, a potion of teleportation; `unknown`: the
     colours of the potions about not known yet (`_unknown_colours`)."""
     if card.colour is None or game.catalog.cards[card.id].type != "potion":
@@ -337,7 +337,7 @@ def _may_roll_teleport(seed: int, key: str, used: int, taken: frozenset[str],
     return False
 
 
-def _entry_cost(game: Game, index: int) -> int:
+def _entry_cost(game: State, index: int) -> int:
     """Moves and more to step into `index`: the move, a flip if it is not face up, an action
     against an enemy standing there (or hidden there)."""
     cost = 1
@@ -351,7 +351,7 @@ def _entry_cost(game: Game, index: int) -> int:
     return cost
 
 
-def _step(game: Game, here: int, there: int, walls_count: bool) -> int:
+def _step(game: State, here: int, there: int, walls_count: bool) -> int:
     """What stepping from `here` into the neighbouring `there` costs at least: its entry, and
     without a Scroll of Passage about (`walls_count`), a mole action if the side of `there`
     toward `here` is closed. (Not one for the side of `here`: one mole opens every side of a
@@ -402,7 +402,7 @@ def _calm(card: CardDef) -> bool:
 _CALM_IDS: dict[int, tuple[object, dict[str, bool]]] = {}
 
 
-def _calm_ids(game: Game) -> dict[str, bool]:
+def _calm_ids(game: State) -> dict[str, bool]:
     cached = _CALM_IDS.get(id(game.catalog))
     if cached is None:
         if len(_CALM_IDS) >= 64:
@@ -412,7 +412,7 @@ def _calm_ids(game: Game) -> dict[str, bool]:
     return cached[1]
 
 
-def _distances_to(game: Game, cells: _Cells, goals: tuple[int, ...],
+def _distances_to(game: State, cells: _Cells, goals: tuple[int, ...],
                   walls: bool) -> list[int]:
     """For every cell, the least a walk from it into an exit costs: Dijkstra from the exits,
     each step costing `_step`, and one more for every turn that must end on the way.

@@ -22,11 +22,11 @@ from engine.cardrogue.decisions import Pick, Respawn
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card, Player
+    from engine.cardrogue.pieces import Card, Player
+    from engine.cardrogue.state import State
 
 
-def can_trade(g: Game, card: Card) -> bool:
+def can_trade(g: State, card: Card) -> bool:
     d = g.catalog.cards[card.id]
     return d.tradeable and not d.cursed and d.type != "artifact"
 
@@ -36,7 +36,7 @@ def can_trade(g: Game, card: Card) -> bool:
 KEEP_GOLD = "gold"  # the respawn choice that keeps one gold card (1 gold) instead of an item
 
 
-def respawn_candidates(g: Game, p: Player) -> list[Action]:
+def respawn_candidates(g: State, p: Player) -> list[Action]:
     cards = p.cards()
     starts = [g.cell(i) for i, c in enumerate(g.board.content)
               if c is not None and g.catalog.cards[c.id].type == "start"]
@@ -52,18 +52,18 @@ def respawn_candidates(g: Game, p: Player) -> list[Action]:
     return out
 
 
-def free_starts(g: Game) -> list[int]:
+def free_starts(g: State) -> list[int]:
     """The starting tiles no one stands on: where a fallen hero may come back."""
     return [i for i, c in enumerate(g.board.content)
             if c is not None and g.catalog.cards[c.id].type == "start" and not g.occupied(i)]
 
 
-def taken_characters(g: Game) -> set[str]:
+def taken_characters(g: State) -> set[str]:
     """The characters already picked (the classic game picks them in turn order)."""
     return {g.players[s].character for s in range(len(g.players)) if s not in g.picks}
 
 
-def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
+def _check_respawn(g: State, p: Player, action: Action) -> str | None:
     cards = {c.uid for c in p.cards()}
     if action.name is not None:
         if action.name != KEEP_GOLD:
@@ -88,7 +88,7 @@ def _check_respawn(g: Game, p: Player, action: Action) -> str | None:
     return None
 
 
-def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+def _respawn(g: State, p: Player, action: Action, events: list[Event]) -> None:
     """The fallen hero keeps one card in all, an item or one gold card (each gold card is worth
     1 gold). One more card stays face down where they fell: the chosen item, or a gold card
     when no item is left; so do the cards that cannot be sold. The rest is discarded."""
@@ -122,7 +122,7 @@ def _respawn(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         g.ending = True
 
 
-def _pick(g: Game, p: Player, character: str, events: list[Event]) -> None:
+def _pick(g: State, p: Player, character: str, events: list[Event]) -> None:
     """Characters are picked in turn order after the deciding roll."""
     p.character = character
     p.health = characters.max_health(g, p)
@@ -137,7 +137,7 @@ def _pick(g: Game, p: Player, character: str, events: list[Event]) -> None:
 
 # ---------------------------------------------------------------------- interactions
 
-def interaction_candidates(g: Game, p: Player) -> list[Action]:
+def interaction_candidates(g: State, p: Player) -> list[Action]:
     out = []
     for q in g.players:
         if q is p:
@@ -155,7 +155,7 @@ def interaction_candidates(g: Game, p: Player) -> list[Action]:
     return out
 
 
-def check(g: Game, p: Player, action: Action) -> str | None:
+def check(g: State, p: Player, action: Action) -> str | None:
     if action.kind == "respawn":
         return _check_respawn(g, p, action)
     if action.kind == "pick":
@@ -167,7 +167,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     return _check_dealing(g, p, action)
 
 
-def _check_pick(g: Game, action: Action) -> str | None:
+def _check_pick(g: State, action: Action) -> str | None:
     if action.name not in g.catalog.characters:
         return "choose one of the characters"
     if action.name in taken_characters(g):
@@ -175,7 +175,7 @@ def _check_pick(g: Game, action: Action) -> str | None:
     return None
 
 
-def _check_leap(g: Game, action: Action) -> str | None:
+def _check_leap(g: State, action: Action) -> str | None:
     if g.this_turn.leap_from is None:
         return "there is no tripped player to leap over"
     index = g.index(action.target) if action.target else None
@@ -186,7 +186,7 @@ def _check_leap(g: Game, action: Action) -> str | None:
     return None
 
 
-def _check_dealing(g: Game, p: Player, action: Action) -> str | None:
+def _check_dealing(g: State, p: Player, action: Action) -> str | None:
     """What every dealing with another player needs (a trade, a trip, a theft)."""
     if action.player is None or not 0 <= action.player < len(g.players) or action.player == p.seat:
         return "choose another player"
@@ -202,7 +202,7 @@ def _check_dealing(g: Game, p: Player, action: Action) -> str | None:
     return None
 
 
-def _check_trade(g: Game, p: Player, q: Player, action: Action) -> str | None:
+def _check_trade(g: State, p: Player, q: Player, action: Action) -> str | None:
     if g.in_combat(q):
         return f"{q.name} is in combat and cannot trade"
     if not action.cards and not action.take:
@@ -216,13 +216,13 @@ def _check_trade(g: Game, p: Player, q: Player, action: Action) -> str | None:
     return None
 
 
-def _tradeable(g: Game, p: Player, uids: tuple[int, ...]) -> bool:
+def _tradeable(g: State, p: Player, uids: tuple[int, ...]) -> bool:
     """Every card named is in p's hand and can be traded."""
     hand = {c.uid: c for c in p.hand}
     return all(uid in hand and can_trade(g, hand[uid]) for uid in uids)
 
 
-def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+def do(g: State, p: Player, action: Action, events: list[Event]) -> None:
     if action.kind == "respawn":
         _respawn(g, p, action, events)
         return
@@ -270,7 +270,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
         _steal(g, p, q, events)
 
 
-def _trip(g: Game, p: Player, q: Player, events: list[Event]) -> None:
+def _trip(g: State, p: Player, q: Player, events: list[Event]) -> None:
     faces = g.catalog.characters[p.character].trip_on
     roll = g.dice.roll(f"trip:{p.seat}")
     success = roll in faces
@@ -293,7 +293,7 @@ def _trip(g: Game, p: Player, q: Player, events: list[Event]) -> None:
             effects.hurt_player(g, p, damage, f"{q.name}'s counter-attack", events)
 
 
-def _steal(g: Game, p: Player, q: Player, events: list[Event]) -> None:
+def _steal(g: State, p: Player, q: Player, events: list[Event]) -> None:
     faces = g.catalog.characters[p.character].steal_on
     roll = g.dice.roll(f"steal:{p.seat}")
     pool = [c for c in q.hand if g.end_rush or g.catalog.cards[c.id].boss != "golem"]

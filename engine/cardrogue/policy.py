@@ -34,14 +34,14 @@ from engine.cardrogue.exceptional import MOLE_PRICE
 from engine.cardrogue.players import KEEP_GOLD
 from engine.cardrogue.view import (
     EnemyView,
-    GameView,
     PickDecision,
     RespawnDecision,
     TeleportDecision,
+    View,
 )
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import State
 
 LEVELS = ("easy", "normal")
 RANDOM_ONE_IN = 3  # how often the easy level plays a random sensible action
@@ -112,10 +112,10 @@ class Sight:
         return False
 
 
-Goal = Callable[[GameView, Sight, int], bool]  # a cell worth walking to
+Goal = Callable[[View, Sight, int], bool]  # a cell worth walking to
 
 
-def sight(game: Game) -> Sight:
+def sight(game: State) -> Sight:
     """What the whole table can see of `game` (nothing face down is read but that it is)."""
     board = game.board
     up = [f == REVEALED for f in board.face]
@@ -129,12 +129,12 @@ def sight(game: Game) -> Sight:
                  game.catalog.cards)
 
 
-def computer_move(game: Game, seat: int, level: str, rng: Chance) -> Action:
+def computer_move(game: State, seat: int, level: str, rng: Chance) -> Action:
     """The computer's action for `seat`, which must be the seat to act."""
     return choose(game.view(seat), sight(game), game.legal_actions(), level, rng)
 
 
-def choose(view: GameView, seen: Sight, legal: Sequence[Action], level: str,
+def choose(view: View, seen: Sight, legal: Sequence[Action], level: str,
            rng: Chance) -> Action:
     """One legal action for the seat the view belongs to."""
     if level not in LEVELS:
@@ -149,7 +149,7 @@ def choose(view: GameView, seen: Sight, legal: Sequence[Action], level: str,
     return wanted if wanted in legal else sensible[0]
 
 
-def _plan(view: GameView, seen: Sight, legal: Sequence[Action], level: str,
+def _plan(view: View, seen: Sight, legal: Sequence[Action], level: str,
           rng: Chance) -> Action:
     pending = view.pending
     if isinstance(pending, PickDecision):
@@ -226,7 +226,7 @@ def _respawn(pending: RespawnDecision, legal: Sequence[Action]) -> Action:
     return max(respawns, key=score)  # max keeps the first of equals: legal's order
 
 
-def _land(view: GameView, seen: Sight, pending: TeleportDecision,
+def _land(view: View, seen: Sight, pending: TeleportDecision,
           legal: Sequence[Action]) -> Action:
     """An enemy lands as far from the hero as it can; a player next to the unknown."""
     places = [a for a in legal if a.kind == "place" and a.target is not None]
@@ -245,7 +245,7 @@ def _distance(a: Cell, b: Cell) -> int:
 
 # ---------------------------------------------------------------------- fighting
 
-def _fight(view: GameView, by_kind: dict[str, list[Action]]) -> Action:
+def _fight(view: View, by_kind: dict[str, list[Action]]) -> Action:
     """Attack the weakest enemy in reach, unless the fight looks lost and fleeing is open."""
     attacks = by_kind.get("attack", [])
     targets = {s.direction: s.cell for s in view.steps}
@@ -268,7 +268,7 @@ def _fight(view: GameView, by_kind: dict[str, list[Action]]) -> Action:
     return (attacks or by_kind.get("end_turn") or [next(iter(by_kind.values()))[0]])[0]
 
 
-def _can_beat(view: GameView, enemies: list[EnemyView]) -> bool:
+def _can_beat(view: View, enemies: list[EnemyView]) -> bool:
     """Whether the hero outlasts the fight with the weakest of `enemies`, all of those
     fighting it hitting back."""
     weakest = min(enemies, key=lambda e: e.health)
@@ -276,7 +276,7 @@ def _can_beat(view: GameView, enemies: list[EnemyView]) -> bool:
                      [(e.attack, e.double_roll) for e in view.fighting])
 
 
-def _outlasts(view: GameView, health: int, hitters: Sequence[tuple[int, bool]]) -> bool:
+def _outlasts(view: View, health: int, hitters: Sequence[tuple[int, bool]]) -> bool:
     """Counted with average rolls: the rounds the hero needs to slay an enemy of `health`
     against the damage the `hitters` (attack, rolls two dice) deal meanwhile."""
     hero = view.hero
@@ -289,7 +289,7 @@ def _outlasts(view: GameView, health: int, hitters: Sequence[tuple[int, bool]]) 
     return taken == 0 or 2 * hero.health > taken * rounds
 
 
-def _risky(view: GameView, seen: Sight, index: int) -> bool:
+def _risky(view: View, seen: Sight, index: int) -> bool:
     """A cell next to an enemy (on the board, at its printed numbers) the hero cannot beat."""
     for d in DIRECTIONS:
         other = seen.across(index, d)
@@ -304,14 +304,14 @@ def _risky(view: GameView, seen: Sight, index: int) -> bool:
 
 # ---------------------------------------------------------------------- items and shops
 
-def _slot_free(view: GameView, d: CardDef) -> bool:
+def _slot_free(view: View, d: CardDef) -> bool:
     if d.slot is None:
         return False
     free = {s.slot for s in view.hero.equipped if s.card is None}
     return d.slot in free and (not d.two_handed or {"primary", "secondary"} <= free)
 
 
-def _fills_empty_slot(view: GameView, seen: Sight, uid: int | None) -> bool:
+def _fills_empty_slot(view: View, seen: Sight, uid: int | None) -> bool:
     card = next((c for c in view.hero.hand if c.uid == uid), None)
     if card is None:
         return False
@@ -319,7 +319,7 @@ def _fills_empty_slot(view: GameView, seen: Sight, uid: int | None) -> bool:
     return not d.cursed and _slot_free(view, d)
 
 
-def _buy(view: GameView, seen: Sight, buys: Sequence[Action]) -> Action | None:
+def _buy(view: View, seen: Sight, buys: Sequence[Action]) -> Action | None:
     """The debt if it can be paid, else gear for an empty slot, paid with gold alone."""
     if view.shop is None:
         return None
@@ -338,7 +338,7 @@ def _buy(view: GameView, seen: Sight, buys: Sequence[Action]) -> Action | None:
     return best[1] if best is not None else None
 
 
-def _mole(view: GameView, seen: Sight, moles: Sequence[Action]) -> Action | None:
+def _mole(view: View, seen: Sight, moles: Sequence[Action]) -> Action | None:
     """When no path leads anywhere new: the mole digs the nearest tile (not the hero's own:
     cards are laid on arrival) that gets a path into the unknown, if any does."""
     here = view.hero.cell or (0, 0)
@@ -360,7 +360,7 @@ def _mole(view: GameView, seen: Sight, moles: Sequence[Action]) -> Action | None
 
 # ---------------------------------------------------------------------- walking
 
-def _wanted(view: GameView, seen: Sight, index: int) -> bool:
+def _wanted(view: View, seen: Sight, index: int) -> bool:
     """A cell worth walking to: a card to pick up, a face-down card to flip from it, or during
     the end rush a starting tile."""
     card = seen.content[index]
@@ -374,7 +374,7 @@ def _wanted(view: GameView, seen: Sight, index: int) -> bool:
     return seen.opens(index)
 
 
-def _heading_out(view: GameView, seen: Sight) -> bool:
+def _heading_out(view: View, seen: Sight) -> bool:
     """Whether the hero should make for a starting tile: the end rush has begun, or a solo
     player has met every goal."""
     if seen.end_rush:
@@ -382,15 +382,15 @@ def _heading_out(view: GameView, seen: Sight) -> bool:
     return len(view.players) == 1 and all(g.met for g in view.goals)
 
 
-def _next_to_enemy(view: GameView, seen: Sight, index: int) -> bool:
+def _next_to_enemy(view: View, seen: Sight, index: int) -> bool:
     return any(seen.across(index, d) in seen.enemies for d in DIRECTIONS)
 
 
-def _brave(view: GameView) -> bool:
+def _brave(view: View) -> bool:
     return 2 * view.hero.health > view.hero.max_health
 
 
-def _walk(view: GameView, seen: Sight, moves: Sequence[Action], goal: Goal | None = None,
+def _walk(view: View, seen: Sight, moves: Sequence[Action], goal: Goal | None = None,
           risk: bool = False) -> Action | None:
     """The first step of a shortest walk over face-up cells to the nearest cell `goal` wants
     (None if the hero stands on one, or none can be reached). Ties go N, E, S, W: no hash

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cardrogue import maps, runs
 from engine.cardrogue.actions import Action
-from engine.cardrogue.game import RULES_VERSION, Game
 from engine.cardrogue.identity import share_code
 from engine.cardrogue.level import GOAL_KINDS, Goal, MapSpec
+from engine.cardrogue.state import RULES_VERSION, State
 from engine.core.contract import OnStart, OnStep, Verdict, verdict
 from engine.core.files import project_folder
 from engine.core.info import GameInfo, OptionSpec, Ranking
@@ -97,7 +97,7 @@ class Rules:
     rules_version = RULES_VERSION
     info = INFO
 
-    def new_game(self, seed: int | None = None, **options: Any) -> Game:
+    def new_game(self, seed: int | None = None, **options: Any) -> State:
         if seed is not None:
             check_seed(seed)
         if "players" in options:
@@ -123,7 +123,7 @@ class Rules:
 
     def record(self, state: Any, *, player: str | None = None,
                recorded: str = "") -> dict[str, Any]:
-        if not isinstance(state, Game):
+        if not isinstance(state, State):
             raise TypeError(f"a Card Rogue run records a Card Rogue game, not {state!r}")
         return runs.record(state, player, recorded=recorded).to_dict()
 
@@ -178,14 +178,14 @@ def _names(value: Any, what: str, low: int, high: int) -> list[str]:
     return [_name(item, what) for item in value]
 
 
-def _story(seed: int | None, options: Mapping[str, Any]) -> Game:
+def _story(seed: int | None, options: Mapping[str, Any]) -> State:
     _check_options(options, STORY_OPTIONS, "a story game")
     spec = _load(options["map"])
     character = options.get("character")
     if character is not None and not isinstance(character, str):
         raise ValueError(f"character must be a character id such as 'warrior', not {character!r}")
     name = _name(options.get("player", "Player"), "player")
-    return Game.story(spec, character, name, seed=seed)
+    return State.story(spec, character, name, seed=seed)
 
 
 def _load(value: Any) -> MapSpec:
@@ -201,7 +201,7 @@ def _load(value: Any) -> MapSpec:
         raise ValueError(" ".join(str(exc).split())) from None
 
 
-def _classic(seed: int | None, options: Mapping[str, Any]) -> Game:
+def _classic(seed: int | None, options: Mapping[str, Any]) -> State:
     _check_options(options, CLASSIC_OPTIONS, "the classic game")
     if seed is None:
         raise ValueError("the classic game needs a seed: its table is laid from it")
@@ -211,7 +211,7 @@ def _classic(seed: int | None, options: Mapping[str, Any]) -> Game:
         raise ValueError("goals must be a list of goal names such as 'chest' or 'slay:golem'")
     if goals and len(names) != 1:
         raise ValueError("only a solo player chooses goals")
-    return Game.classic(names, seed, goals_=tuple(_goal(g) for g in goals))
+    return State.classic(names, seed, goals_=tuple(_goal(g) for g in goals))
 
 
 def _goal(name: Any) -> Goal:

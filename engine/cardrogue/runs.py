@@ -1,6 +1,6 @@
 """Card Rogue runs: its run files, recording a finished game, and verifying a run against its map.
 
-    run = record(game, player="Ana")          # a finished Game -> Run
+    run = record(game, player="Ana")          # a finished State -> Run
     save_run(path, run)                       # atomic JSON file (engine.core.runs)
     verified = verify(read_run(path), spec)   # replays; raises RunError naming the reason
     verified = verify(classic_run)            # a classic game needs no map: see below
@@ -27,7 +27,7 @@ The figures a run claims (outcome, moves, turns, level_moves, health) are writte
 and tools to read; `verify` recomputes all of them by replaying and refuses any difference.
 
 A classic game is recorded in run format 2 with a `table`: the players' names in seat order and
-a solo player's goals. Its map is the fresh table `Game.classic(names, seed, goals_=...)` lays
+a solo player's goals. Its map is the fresh table `State.classic(names, seed, goals_=...)` lays
 out, so the run's map_id is that table's id; the characters are picked by the run's own "pick"
 actions, and the characters the run names must be the ones picked in the replay.
 """
@@ -41,9 +41,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from engine.cardrogue.actions import Action
-from engine.cardrogue.game import GAME, RULES_VERSION, Game, stray_field
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.level import Goal, MapSpec
+from engine.cardrogue.state import GAME, RULES_VERSION, State, stray_field
 from engine.core.protocol import Event
 from engine.core.runs import (
     BAD_RUN,
@@ -213,7 +213,7 @@ def _table(value: Any) -> Table:
 
 # ---------------------------------------------------------------------- recording
 
-def figures(game: Game) -> dict[str, Claim]:
+def figures(game: State) -> dict[str, Claim]:
     """What a finished (or unfinished) game reached, as a run claims it."""
     return {
         "outcome": game.outcome,
@@ -237,7 +237,7 @@ def goal_from_name(name: str) -> Goal:
 
 
 
-def record(game: Game, player: str | None = None, *, recorded: str = "",
+def record(game: State, player: str | None = None, *, recorded: str = "",
            identity: str | None = None) -> Run:
     """The run of a story game (usually finished). `identity` is the map id if the caller
     already has it. The player's name defaults to the one the game was started with."""
@@ -259,7 +259,7 @@ def record(game: Game, player: str | None = None, *, recorded: str = "",
     )
 
 
-def _record_table(game: Game, player: str | None, recorded: str,
+def _record_table(game: State, player: str | None, recorded: str,
                   identity: str | None) -> Run:
     """A classic game's run (format 2): the table's players and goals replace a map file."""
     if game.catacomb is None:
@@ -301,7 +301,7 @@ class Verified:
 
     run: Run
     spec: MapSpec
-    game: Game
+    game: State
     map_id: str
     figures: Mapping[str, Claim]
 
@@ -328,7 +328,7 @@ class Verified:
         }
 
 
-def start(run: Run, spec: MapSpec | None) -> Game:
+def start(run: Run, spec: MapSpec | None) -> State:
     """A fresh game set up as the run was: the map, the run's seed, its player and character
     (for a table: the players' names, the seed and the goals; `spec` is not used and may be None)."""
     if run.table is not None:
@@ -338,18 +338,18 @@ def start(run: Run, spec: MapSpec | None) -> Game:
     if len(run.characters) != 1:
         raise RunError(BAD_SETUP, f"a story run has one character, not {len(run.characters)}")
     try:
-        return Game.story(spec, run.characters[0], run.player, seed=run.seed)
+        return State.story(spec, run.characters[0], run.player, seed=run.seed)
     except ValueError as exc:
         raise RunError(BAD_SETUP, str(exc)) from None
 
 
-def _start_table(run: Run, table: Table) -> Game:
+def _start_table(run: Run, table: Table) -> State:
     if len(run.characters) != len(table.players):
         raise RunError(BAD_SETUP, f"the table has {len(table.players)} players but the run names "
                        f"{len(run.characters)} characters")
     try:
         goals_ = tuple(goal_from_name(name) for name in table.goals)
-        return Game.classic(list(table.players), run.seed, goals_=goals_)
+        return State.classic(list(table.players), run.seed, goals_=goals_)
     except ValueError as exc:
         raise RunError(BAD_SETUP, str(exc)) from None
 

@@ -23,9 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.cardrogue.actions import Action
-from engine.cardrogue.game import Game
 from engine.cardrogue.level import MapSpec
 from engine.cardrogue.moves_bound import lower_bound
+from engine.cardrogue.state import State
 
 # A transposition table's key: a flat tuple of hashable values (ints, bytes, None).
 Key = tuple[object, ...]
@@ -53,7 +53,7 @@ class Search:
     seconds: float
 
 
-def _key(game: Game) -> Key:
+def _key(game: State) -> Key:
     """The state without its turn counter and other history (moves and turns per level, the
     action list), which do not change what can happen next: the transposition table's key.
 
@@ -89,7 +89,7 @@ def _key(game: Game) -> Key:
     )
 
 
-def _split(game: Game, dominance: bool) -> tuple[Key, int, int]:
+def _split(game: State, dominance: bool) -> tuple[Key, int, int]:
     """The key without the hero's health and gold, and those two. More health or more gold,
     all else equal, is never worse: no rule asks for less of either, and none rolls a die
     differently for them (healing tops up to the same maximum, the mole takes gold before
@@ -102,14 +102,14 @@ def _split(game: Game, dominance: bool) -> tuple[Key, int, int]:
     return key[:-2], hero.health, hero.gold  # _key's last two
 
 
-def _finished(game: Game, level: int, level_only: bool) -> bool:
+def _finished(game: State, level: int, level_only: bool) -> bool:
     return game.outcome == "won" or (level_only and game.outcome is None
                                      and game.level_index > level)
 
 
 # ---------------------------------------------------------------------- A*
 
-def search(start: Game, *, level_only: bool = False, max_states: int = 1_000_000,
+def search(start: State, *, level_only: bool = False, max_states: int = 1_000_000,
            max_seconds: float | None = None, clock: Callable[[], float] | None = None,
            stop: Callable[[int], bool] | None = None, dominance: bool = True) -> Search:
     """The fewest actions from `start` that win (or, with `level_only`, that finish the current
@@ -130,15 +130,15 @@ def search(start: Game, *, level_only: bool = False, max_states: int = 1_000_000
     core, health, gold = _split(start, dominance)
     h = lower_bound(start)
     # The queue: (moves so far + bound, -moves so far, order, bound, core, health, gold, game).
-    queue: list[tuple[int, int, int, int, Key, int, int, Game]] = [
+    queue: list[tuple[int, int, int, int, Key, int, int, State]] = [
         (h, 0, next(order), h, core, health, gold, start)]
     # The transposition table: core -> the (moves so far, health, gold) of the states kept,
     # none dominating another.
     seen: dict[Key, list[tuple[int, int, int]]] = {core: [(0, health, gold)]}
     states = 1
     floor = h  # the proved lower bound: the largest f taken from the queue so far
-    found: Game | None = None  # the best win seen so far, taken from the queue or not
-    wins: list[Game] = []
+    found: State | None = None  # the best win seen so far, taken from the queue or not
+    wins: list[State] = []
     while queue:
         f, negative_depth, _, h, core, health, gold, game = heapq.heappop(queue)
         depth = -negative_depth
@@ -199,7 +199,7 @@ def _no_clock() -> float:
     return 0  # no time budget was asked for: nothing to read
 
 
-def _stopped(start: Game, base: int, frontier: int, found: Game | None, states: int,
+def _stopped(start: State, base: int, frontier: int, found: State | None, states: int,
              seconds: float) -> Search:
     """Out of budget: every f taken from the queue bounds every win from below (with an
     admissible bound a state of an optimal line is always queued at f at most the optimum)."""
@@ -214,10 +214,10 @@ def _stopped(start: Game, base: int, frontier: int, found: Game | None, states: 
 
 def solve(spec: MapSpec, character: str, *, max_states: int = 100_000) -> Solution | None:
     """The shortest winning action list, or None if there is none within `max_states`."""
-    return solve_from(Game.story(spec, character), max_states=max_states)
+    return solve_from(State.story(spec, character), max_states=max_states)
 
 
-def solve_from(start: Game, *, level_only: bool = False,
+def solve_from(start: State, *, level_only: bool = False,
                max_states: int = 100_000) -> Solution | None:
     """The fewest actions from `start` that win (or finish the level), proved; None when no
     win exists or the budget ran out first."""
@@ -227,7 +227,7 @@ def solve_from(start: Game, *, level_only: bool = False,
 
 # ---------------------------------------------------------------------- the reference
 
-def breadth_first(start: Game, *, level_only: bool = False,
+def breadth_first(start: State, *, level_only: bool = False,
                   max_states: int = 100_000) -> Solution | None:
     """The plain breadth-first search: every state of each move count before the next."""
     level = start.level_index

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING
 
 from engine.cardrogue import catacomb, characters, effects, goals
 from engine.cardrogue.actions import Action
-from engine.cardrogue.state import Enemy
+from engine.cardrogue.pieces import Enemy
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card, Player
+    from engine.cardrogue.pieces import Card, Player
+    from engine.cardrogue.state import State
 
 
-def reveal_content(g: Game, p: Player, index: int, events: list[Event]) -> None:
+def reveal_content(g: State, p: Player, index: int, events: list[Event]) -> None:
     """What the card just flipped on `index` does to the hero who flipped it."""
     card = g.board.content[index]
     if card is None:
@@ -41,7 +41,7 @@ def reveal_content(g: Game, p: Player, index: int, events: list[Event]) -> None:
         goals.take_card(g, p, card, events)
 
 
-def arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
+def arrive(g: State, p: Player, index: int, events: list[Event]) -> bool:
     """Resolve a hero standing on `index` after a move. Returns whether anything happened."""
     eventful = _arrive(g, p, index, events)
     if g.catacomb is not None and p.pos == index and not p.dead:
@@ -49,7 +49,7 @@ def arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     return eventful
 
 
-def _arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
+def _arrive(g: State, p: Player, index: int, events: list[Event]) -> bool:
     eventful = False
     dropped = g.stash.pop(index, None)
     gold = g.stash_gold.pop(index, 0) if g.stash_gold else 0
@@ -83,14 +83,14 @@ def _arrive(g: Game, p: Player, index: int, events: list[Event]) -> bool:
     return eventful
 
 
-def _remove(g: Game, index: int, toward: int | None, events: list[Event]) -> None:
+def _remove(g: State, index: int, toward: int | None, events: list[Event]) -> None:
     """A card leaves its cell: a plain path remains (the classic game draws a new tile)."""
     g.board.content[index] = None
     if g.catacomb is not None:
         catacomb.replace_with_path(g, index, toward, events)
 
 
-def stock_at(g: Game, index: int | None) -> list[Card] | None:
+def stock_at(g: State, index: int | None) -> list[Card] | None:
     """What the shop on `index` sells (every classic shop sells from the one shop pile)."""
     if index is None:
         return None
@@ -102,7 +102,7 @@ def stock_at(g: Game, index: int | None) -> list[Card] | None:
     return None
 
 
-def trigger_trap(g: Game, p: Player, index: int, events: list[Event]) -> None:
+def trigger_trap(g: State, p: Player, index: int, events: list[Event]) -> None:
     d = g.catalog.cards[g.board.card_on(index).id]
     faces = characters.trap_avoid_faces(g, p)
     roll = g.dice.roll(f"trap:{g.level_index}:{index}") if faces else None
@@ -120,7 +120,7 @@ def trigger_trap(g: Game, p: Player, index: int, events: list[Event]) -> None:
         effects.poison_player(g, p, d.turns, d.name, events)
 
 
-def fountain(g: Game, p: Player, events: list[Event]) -> None:
+def fountain(g: State, p: Player, events: list[Event]) -> None:
     """At the start of a turn on a fountain: heal, unless the die drains it."""
     card = g.board.content[p.pos] if p.pos is not None else None
     if card is None:
@@ -142,11 +142,11 @@ def fountain(g: Game, p: Player, events: list[Event]) -> None:
 
 # ---------------------------------------------------------------------- the shop
 
-def price(g: Game, card_id: str) -> int:
+def price(g: State, card_id: str) -> int:
     return 2 * (g.catalog.cards[card_id].gold or 0)
 
 
-def sell_value(g: Game, p: Player, card_id: str) -> int:
+def sell_value(g: State, p: Player, card_id: str) -> int:
     return (g.catalog.cards[card_id].gold or 0) + g.catalog.characters[p.character].sell_bonus
 
 
@@ -164,7 +164,7 @@ def _found(cards: list[Card], uid: int | None) -> Card:
     return card
 
 
-def check(g: Game, p: Player, action: Action) -> str | None:
+def check(g: State, p: Player, action: Action) -> str | None:
     stock = stock_at(g, p.pos)
     if stock is None:
         return "you are not on a shop"
@@ -197,7 +197,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:
     return None
 
 
-def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+def do(g: State, p: Player, action: Action, events: list[Event]) -> None:
     g.this_turn.only_moved = False
     if action.kind == "sell":
         card = _found(p.hand, action.card)

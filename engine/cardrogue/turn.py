@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from engine.cardrogue import catacomb, characters, combat, effects, engagement, tiles
 from engine.cardrogue.actions import Action
 from engine.cardrogue.board import DIRECTION_BITS, FACE_DOWN, REVEALED
-from engine.cardrogue.state import TurnFlags
+from engine.cardrogue.pieces import TurnFlags
 from engine.core.protocol import Event
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Player
+    from engine.cardrogue.pieces import Player
+    from engine.cardrogue.state import State
 
 
 # Turns that may begin within one action (heroes who are out are passed over). Far more than
@@ -35,17 +35,17 @@ MOVES_USED = ("you have used your moves, and only a turn that has only moved may
               "end the turn to move again")
 
 
-def walks_on(g: Game) -> bool:
+def walks_on(g: State) -> bool:
     """Whether the next move is allowed only by the walk-on rule: the turn's moves are spent,
     but so far it has done nothing but move."""
     return g.this_turn.moves_left <= 0 and g.this_turn.only_moved
 
 
 class EndlessTurns(Exception):
-    """One action would start turns without end; Game.apply refuses it and restores the state."""
+    """One action would start turns without end; State.apply refuses it and restores the state."""
 
 
-def start_turn(g: Game, events: list[Event]) -> None:
+def start_turn(g: State, events: list[Event]) -> None:
     """Begin the current player's turn; passes over heroes who are out of the game."""
     while g.outcome is None and g.pending is None:
         g.turn_starts += 1
@@ -100,7 +100,7 @@ def start_turn(g: Game, events: list[Event]) -> None:
         return
 
 
-def end_turn(g: Game, events: list[Event]) -> None:
+def end_turn(g: State, events: list[Event]) -> None:
     """Close the current turn: enemies that had to die this turn recover, then pass on."""
     p = g.players[g.current]
     for e in g.enemies.values():
@@ -114,13 +114,13 @@ def end_turn(g: Game, events: list[Event]) -> None:
     _advance(g)
 
 
-def _advance(g: Game) -> None:
+def _advance(g: State) -> None:
     g.current = (g.current + 1) % len(g.players)
 
 
 # ---------------------------------------------------------------------- actions
 
-def check(g: Game, p: Player, action: Action) -> str | None:  # noqa: C901 (one branch per action kind, as the rulebook lists them)
+def check(g: State, p: Player, action: Action) -> str | None:  # noqa: C901 (one branch per action kind, as the rulebook lists them)
     if p.deferred or p.dead:
         return "you cannot act now"
     kind = action.kind
@@ -136,7 +136,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:  # noqa: C901 (one 
         return "choose a direction"
     board = g.board
     pos = p.pos
-    if pos is None:  # away or fallen: Game.why_illegal says so first
+    if pos is None:  # away or fallen: State.why_illegal says so first
         return "you are not on the table"
     if board.paths[pos] & bit and board.at_edge(pos, bit):  # a path running off the grid
         return f"that way is the edge of the {'table' if g.catacomb is not None else 'map'}"
@@ -174,7 +174,7 @@ def check(g: Game, p: Player, action: Action) -> str | None:  # noqa: C901 (one 
     return None
 
 
-def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
+def do(g: State, p: Player, action: Action, events: list[Event]) -> None:
     kind = action.kind
     if kind == "end_turn":
         g.ending = True
@@ -190,7 +190,7 @@ def do(g: Game, p: Player, action: Action, events: list[Event]) -> None:
     move(g, p, ahead, events)
 
 
-def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
+def flip(g: State, p: Player, index: int, events: list[Event]) -> None:
     g.this_turn.only_moved = False
     if g.catacomb is not None:
         catacomb.turn_to_meet(g, index, p.pos)
@@ -207,7 +207,7 @@ def flip(g: Game, p: Player, index: int, events: list[Event]) -> None:
         engagement.engage(g, p, "flip")
 
 
-def move(g: Game, p: Player, index: int, events: list[Event]) -> None:
+def move(g: State, p: Player, index: int, events: list[Event]) -> None:
     origin = p.pos
     assert origin is not None
     p.pos = index

@@ -1,4 +1,4 @@
-"""What a view draws: `Game.view(seat)`, a frozen read model of the game for one seat.
+"""What a view draws: `State.view(seat)`, a frozen read model of the game for one seat.
 
 A screen draws these values and never works a rule out for itself: the hero's numbers, the
 prices in the shop underfoot and what the hero can buy, what each direction key would do, the
@@ -6,7 +6,7 @@ cards each card action would take (with the engine's refusals), the decision the
 for (with its choices), the enemies with their attack as combat counts it, and what look mode
 may tell of every cell all come from the rules here. Every value
 is plain (ints, strings, tuples, None), so `to_dict()` is JSON. Making a view changes nothing:
-no die is drawn and `Game.fingerprint()` stays the same.
+no die is drawn and `State.fingerprint()` stays the same.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from engine.cardrogue.cards import SLOTS
 from engine.cardrogue.decisions import Pick, Respawn, Teleport
 
 if TYPE_CHECKING:
-    from engine.cardrogue.game import Game
-    from engine.cardrogue.state import Card, Enemy, Player
+    from engine.cardrogue.pieces import Card, Enemy, Player
+    from engine.cardrogue.state import State
 
 Cell = tuple[int, int]  # (row, column)
 
@@ -225,7 +225,7 @@ PendingView = PickDecision | RespawnDecision | TeleportDecision
 
 
 @dataclass(frozen=True, slots=True)
-class GameView:
+class View:
     """The game as the player in `seat` sees it. `acting` is the seat that must act now."""
 
     seat: int
@@ -271,8 +271,8 @@ def _plain(value: Any) -> Any:
 
 # ---------------------------------------------------------------------- building it
 
-def view(g: Game, seat: int) -> GameView:
-    """The game as the player in `seat` sees it (Game.view). Reads the state only: the rules'
+def view(g: State, seat: int) -> View:
+    """The game as the player in `seat` sees it (State.view). Reads the state only: the rules'
     queries draw no die and change nothing."""
     if not 0 <= seat < len(g.players):
         raise ValueError(f"there is no seat {seat}")
@@ -280,7 +280,7 @@ def view(g: Game, seat: int) -> GameView:
     heroes = tuple(_hero(g, q) for q in g.players)
     here = g.board.content[p.pos] if p.pos is not None else None
     shop = shop_view(g, g.cell(p.pos), p) if p.pos is not None else None
-    return GameView(
+    return View(
         seat=seat, acting=g.player.seat, hero=heroes[seat], players=heroes,
         here=here.id if here is not None else None,
         neighbours=_neighbours(g, p),
@@ -291,7 +291,7 @@ def view(g: Game, seat: int) -> GameView:
     )
 
 
-def shop_view(g: Game, cell: Cell, p: Player | None = None) -> ShopView | None:
+def shop_view(g: State, cell: Cell, p: Player | None = None) -> ShopView | None:
     """The shop on `cell` with its prices (every classic shop sells from one pile) and what
     `p` (by default the player who acts) may buy, or None if no shop is there."""
     stock = tiles.stock_at(g, g.index(cell))
@@ -303,7 +303,7 @@ def shop_view(g: Game, cell: Cell, p: Player | None = None) -> ShopView | None:
         for c in stock))
 
 
-def step_view(g: Game, seat: int, direction: str) -> StepView:
+def step_view(g: State, seat: int, direction: str) -> StepView:
     """What `direction` does for the player in `seat`: one step of the view, without building
     the rest of it (the log asks this before every move)."""
     if not 0 <= seat < len(g.players):
@@ -313,18 +313,18 @@ def step_view(g: Game, seat: int, direction: str) -> StepView:
     return _step(g, g.players[seat], direction)
 
 
-def _effect(g: Game, colour: str | None) -> str | None:
+def _effect(g: State, colour: str | None) -> str | None:
     return g.potion_identity.get(colour) if colour is not None else None
 
 
-def _card(g: Game, p: Player, card: Card) -> CardView:
+def _card(g: State, p: Player, card: Card) -> CardView:
     sellable = g.catalog.cards[card.id].can_sell
     return CardView(card.uid, card.id, card.colour, _effect(g, card.colour),
                     tiles.sell_value(g, p, card.id) if sellable else None,
                     players.can_trade(g, card))
 
 
-def _hero(g: Game, p: Player) -> HeroView:
+def _hero(g: State, p: Player) -> HeroView:
     return HeroView(
         seat=p.seat, name=p.name, character=p.character,
         cell=g.cell(p.pos) if p.pos is not None else None,
@@ -339,7 +339,7 @@ def _hero(g: Game, p: Player) -> HeroView:
     )
 
 
-def _neighbours(g: Game, p: Player) -> tuple[int, ...]:
+def _neighbours(g: State, p: Player) -> tuple[int, ...]:
     """The other players on tiles connected to p's (the rulebook's adjacent tiles)."""
     if p.pos is None:
         return ()
@@ -347,14 +347,14 @@ def _neighbours(g: Game, p: Player) -> tuple[int, ...]:
     return tuple(q.seat for q in g.players if q is not p and q.pos in near and not q.out)
 
 
-def _enemy(g: Game, e: Enemy) -> EnemyView:
+def _enemy(g: State, e: Enemy) -> EnemyView:
     d = g.catalog.cards[e.card.id]
     attack = e.attack_mod if d.attack_double_roll else combat.enemy_attack(g, e)
     return EnemyView(g.cell(e.pos), e.card.id, e.health, d.health, attack,
                      bool(d.attack_double_roll), e.poison, e.paralysed)
 
 
-def _step(g: Game, p: Player, direction: str) -> StepView:
+def _step(g: State, p: Player, direction: str) -> StepView:
     """The bump rule: an arrow attacks an enemy it can reach, flips a face-down card, and
     otherwise moves."""
     kind: Literal["attack", "flip", "move"] = "move"
@@ -370,14 +370,14 @@ def _step(g: Game, p: Player, direction: str) -> StepView:
     return StepView(direction, kind, g.cell(ahead) if ahead is not None else None, reason, note)
 
 
-def _refusal(g: Game, p: Player, action: Action) -> str | None:
+def _refusal(g: State, p: Player, action: Action) -> str | None:
     """Why the engine would refuse p's `action` now (None: it would take it)."""
     if g.player is p:
         return g.why_illegal(action)
     return f"it is {g.player.name}'s turn" if g.outcome is None else "the game is over"
 
 
-def _uses(g: Game, p: Player) -> tuple[UseView, ...]:
+def _uses(g: State, p: Player) -> tuple[UseView, ...]:
     """Each card action with the cards it could take, asked of the engine spelling by
     spelling (legal_actions' own candidates)."""
     on_shop = tiles.stock_at(g, p.pos) is not None
@@ -407,7 +407,7 @@ _FACES: tuple[Literal["unseen", "face_down", "revealed"], ...] = (
     "unseen", "face_down", "revealed")
 
 
-def _cells(g: Game, p: Player) -> tuple[CellView, ...]:
+def _cells(g: State, p: Player) -> tuple[CellView, ...]:
     board = g.board
     fighting = {e.pos for e in g.in_combat(p)}
     standing: dict[int, list[int]] = {}
@@ -437,7 +437,7 @@ def _cells(g: Game, p: Player) -> tuple[CellView, ...]:
     return tuple(out)
 
 
-def _goals(g: Game, p: Player) -> tuple[GoalView, ...]:
+def _goals(g: State, p: Player) -> tuple[GoalView, ...]:
     if g.level_index < 0:
         return ()
     unmet = set(goals.unmet_goals(g, p))
@@ -448,7 +448,7 @@ def _goals(g: Game, p: Player) -> tuple[GoalView, ...]:
     return tuple(out)
 
 
-def _pending(g: Game) -> PendingView | None:
+def _pending(g: State) -> PendingView | None:
     pending = g.pending
     if isinstance(pending, Pick):
         taken = players.taken_characters(g)
@@ -473,6 +473,6 @@ def _pending(g: Game) -> PendingView | None:
     return None
 
 
-__all__ = ["CARD_ACTIONS", "CardUse", "CardView", "CellView", "EnemyView", "GameView", "GoalView", "HeroView", "PendingView",
+__all__ = ["CARD_ACTIONS", "CardUse", "CardView", "CellView", "EnemyView", "View", "GoalView", "HeroView", "PendingView",
            "PickDecision", "RespawnDecision", "ShopView", "SlotView", "StepView",
            "TeleportDecision", "UseView", "WareView", "shop_view", "step_view", "view"]

@@ -1,6 +1,6 @@
 """The app imports engine packages, never the modules inside them, and never a rules module.
 
-Views draw what the engine says (`Game.view`); the rules stay private to their package, so they
+Views draw what the engine says (`State.view`); the rules stay private to their package, so they
 can be rearranged without touching the app. Every import in every module under app/ is read from
 its source (function-local and type-checking imports included), without running anything.
 """
@@ -70,7 +70,7 @@ def test_no_app_module_imports_an_engine_module_or_a_rules_module():
 
 
 @pytest.mark.parametrize(("source", "expected"), [
-    ("from engine.cardrogue import Game, GameView", []),
+    ("from engine.cardrogue import State, View", []),
     ("from engine.cardrogue.maps import load_map", []),
     ("from engine.cardrogue import maps", []),
     ("from engine.core import Action", []),
@@ -78,8 +78,8 @@ def test_no_app_module_imports_an_engine_module_or_a_rules_module():
     ("from engine.cardrogue import tiles", [("engine.cardrogue.tiles", "rules")]),
     ("def f():\n    from engine.cardrogue.players import can_trade",
      [("engine.cardrogue.players", "rules")]),
-    ("from engine.cardrogue import Game, characters", [("engine.cardrogue.characters", "rules")]),
-    ("from engine.cardrogue.game import Game", [("engine.cardrogue.game", "below")]),
+    ("from engine.cardrogue import State, characters", [("engine.cardrogue.characters", "rules")]),
+    ("from engine.cardrogue.state import State", [("engine.cardrogue.state", "below")]),
     ("import engine.core.runs", [("engine.core.runs", "below")]),
     ("from engine.cardrogue.maps.lint import FIXED_TILES",
      [("engine.cardrogue.maps.lint", "below")]),

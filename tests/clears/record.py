@@ -19,10 +19,10 @@ import sys
 from pathlib import Path
 
 from engine.cardrogue import Action
-from engine.cardrogue.game import Game
 from engine.cardrogue.maps import load_map
 from engine.cardrogue.runs import record
 from engine.cardrogue.solver import Search, search
+from engine.cardrogue.state import State
 from engine.core.runs import save_run
 
 HERE = Path(__file__).parent
@@ -36,11 +36,11 @@ class NotProved(Exception):
 
 
 def prove_levels(path: Path, character: str | None, *,
-                 max_states: int) -> tuple[Game, list[Search]]:
+                 max_states: int) -> tuple[State, list[Search]]:
     """Play the map level by level, each level by the solver's proved fewest moves from the
     state the previous levels left: the game won and each level's search."""
     spec = load_map(path)
-    game = Game.story(spec, character, name=PLAYER)
+    game = State.story(spec, character, name=PLAYER)
     proofs: list[Search] = []
     while game.outcome is None:
         number = game.level_index + 1
@@ -57,7 +57,7 @@ def prove_levels(path: Path, character: str | None, *,
     return game, proofs
 
 
-def solve_map(path: Path, character: str | None, *, max_states: int) -> Game:
+def solve_map(path: Path, character: str | None, *, max_states: int) -> State:
     try:
         game, proofs = prove_levels(path, character, max_states=max_states)
     except NotProved as problem:
@@ -69,8 +69,8 @@ def solve_map(path: Path, character: str | None, *, max_states: int) -> Game:
     return game
 
 
-def play(path: Path, character: str | None, actions: list[Action]) -> Game:
-    game = Game.story(load_map(path), character, name=PLAYER)
+def play(path: Path, character: str | None, actions: list[Action]) -> State:
+    game = State.story(load_map(path), character, name=PLAYER)
     for action in actions:
         game.apply(action)
     return game

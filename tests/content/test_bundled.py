@@ -291,12 +291,12 @@ def test_every_challenge_names_two_routes():
 
 @pytest.mark.parametrize("name", ROUTES)
 def test_two_first_decisions_both_win_in_different_move_counts(name):
-    from engine.cardrogue.game import Game
     from engine.cardrogue.solver import search
+    from engine.cardrogue.state import State
     spec = load_map(CAMPAIGNS / "challenges" / f"{name}.toml")
     totals = []
     for prefix in ROUTES[name]:
-        game = Game.story(spec, spec.levels[0].characters[0])
+        game = State.story(spec, spec.levels[0].characters[0])
         for action in _actions(prefix):
             assert game.why_illegal(action) is None, (prefix, action)
             game.apply(action)
@@ -367,9 +367,9 @@ def _route_actions(text: str) -> list:
 def _descent_level_starts() -> list:
     """The game as each level of the campaign begins, along the author clear, with the clear's
     actions on that level."""
-    from engine.cardrogue.game import Game
+    from engine.cardrogue.state import State
     clear = read_run(clear_for(DESCENT))
-    game = Game.story(load_map(DESCENT), clear.characters[0], name=clear.player)
+    game = State.story(load_map(DESCENT), clear.characters[0], name=clear.player)
     starts: list = []
     for action in clear.actions:
         if len(starts) == game.level_index:

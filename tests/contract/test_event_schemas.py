@@ -290,11 +290,11 @@ def _cardrogue_corpus() -> Iterator[Event]:
 def _cardrogue_classic_games(count: int) -> Iterator[Event]:
     """Seeded classic tables of 1 to 4 players, played by a seeded random hand that rarely
     ends a turn and more rarely still leaves or quits."""
-    from engine.cardrogue import Game
+    from engine.cardrogue import State
 
     for seed in range(count):
         rng = random.Random(seed)
-        game = Game.classic([f"P{n}" for n in range(1 + seed % 4)], seed)
+        game = State.classic([f"P{n}" for n in range(1 + seed % 4)], seed)
         yield from game.opening_events
         for _ in range(800):
             if game.is_over:

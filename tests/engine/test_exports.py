@@ -31,7 +31,7 @@ def test_importing_the_core_leaves_runs_files_and_toml_for_later():
 
 def test_the_solver_and_run_records_load_on_first_use():
     loaded = loaded_after("import engine.cardrogue")
-    assert "engine.cardrogue.game" in loaded
+    assert "engine.cardrogue.state" in loaded
     assert not loaded & {"engine.cardrogue.solver", "engine.cardrogue.runs"}
     assert "engine.cardrogue.solver" in loaded_after("from engine.cardrogue import search")
 

@@ -17,7 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.cardrogue import Action, Game
+from engine.cardrogue import Action, State
 from engine.cardrogue.runs import record
 from engine.core.dice import Dice
 from engine.core.runs import save_run
@@ -31,8 +31,8 @@ WANTED = {"corridor": "won", "goblin_gate": "won", "crossroads": "won", "market"
 NEVER = ("quit", "leave", "mole", "sell", "trade", "trip", "steal")
 
 
-def bot_game(spec, seed: int, limit: int = 400) -> Game:
-    game = Game.story(spec, name="Corpus")
+def bot_game(spec, seed: int, limit: int = 400) -> State:
+    game = State.story(spec, name="Corpus")
     dice = Dice(seed)
     previous = None
     while not game.is_over and len(game.history) < limit:
@@ -45,7 +45,7 @@ def bot_game(spec, seed: int, limit: int = 400) -> Game:
     return game
 
 
-def choose(game: Game, legal: list[Action], dice: Dice, previous: int | None) -> Action:
+def choose(game: State, legal: list[Action], dice: Dice, previous: int | None) -> Action:
     def pick(options: list[Action]) -> Action:
         return options[dice.below("pick", len(options))]
 
@@ -78,7 +78,7 @@ def main() -> int:
         path.unlink()
     for name, make in MAPS.items():
         spec = make()
-        found: list[Game] = []
+        found: list[State] = []
         for seed in range(400):
             game = bot_game(spec, seed)
             if game.outcome == WANTED[name]:
@@ -101,7 +101,7 @@ def main() -> int:
     return 0
 
 
-def final_state(game: Game) -> dict:
+def final_state(game: State) -> dict:
     """Figures of the final state that a rules change would move, beyond the run's claims:
     where the hero stands, what they carry, how many dice were rolled on each stream."""
     p = game.players[0]

@@ -1,6 +1,6 @@
 """One classic game at one keyboard: 1 to 4 players on a fresh table, with its log and undo.
 
-The game is `Game.classic(names, seed, goals_=...)`: the players pick their characters in turn
+The game is `State.classic(names, seed, goals_=...)`: the players pick their characters in turn
 order through the engine's pending "pick" decisions, so the names, the seed (and a solo player's
 goals) plus the action history are the whole game, and undo rebuilds it by replaying.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.words import Narrator
 from app.seeds import fresh_seed
-from engine.cardrogue import COMPUTER_LEVELS, Action, Game, Goal, computer_move
+from engine.cardrogue import COMPUTER_LEVELS, Action, Goal, State, computer_move
 from engine.core import Dice
 
 HUMAN = "human"  # a seat's kind: a person, or a computer level ("easy", "normal")
@@ -61,9 +61,9 @@ class ClassicSession(Session):
         self.groups = []
         self._start_log()
 
-    def _new_game(self) -> Game:
+    def _new_game(self) -> State:
         chosen = tuple(goal for g in self.goal_ids for goal in SOLO_GOALS[g][1])
-        return Game.classic(self.names, self.seed, goals_=chosen)
+        return State.classic(self.names, self.seed, goals_=chosen)
 
     def _new_minds(self) -> None:
         # The computer's own dice, one stream per seat from the game's seed: a game replays,

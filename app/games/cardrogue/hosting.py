@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from app.games.cardrogue.session import Session
-    from engine.cardrogue import Game
+    from engine.cardrogue import State
     from engine.core import Event
 
 
@@ -50,7 +50,7 @@ def _watch(app: App, path: Path, closed: Callable[[None], None] | None,
     open_card_rogue_run(app, path, closed, map_file)
 
 
-def _narrator(game: Game) -> Callable[[Iterable[Event]], list[Text]]:
+def _narrator(game: State) -> Callable[[Iterable[Event]], list[Text]]:
     from app.games.cardrogue.words import Narrator
 
     return Narrator(game).narrate

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
         Catalog,
         CellView,
         CharacterDef,
-        GameView,
         ShopView,
+        View,
     )
 
 SCROLL_WORDS = {
@@ -237,7 +237,7 @@ def _shop_facts(catalog: Catalog, shop: ShopView | None) -> list[str]:
     return ["stand on it and press b to trade", "for sale (gold): " + ", ".join(wares)]
 
 
-def describe_cell(view: GameView, catalog: Catalog, cell: tuple[int, int]) -> Text:
+def describe_cell(view: View, catalog: Catalog, cell: tuple[int, int]) -> Text:
     """Look mode's words for one cell, as `view` shows it: who stands there, what lies there,
     and its numbers."""
     look = view.look(cell)
@@ -284,7 +284,7 @@ class LegendEntry:
     meaning: str
 
 
-def legend_entries(view: GameView, catalog: Catalog) -> list[LegendEntry]:
+def legend_entries(view: View, catalog: Catalog) -> list[LegendEntry]:
     """Every glyph on the board `view` shows, with its meaning, in the board's own order of
     kinds."""
     seen: dict[tuple[str, str, str | None], list[str]] = {}

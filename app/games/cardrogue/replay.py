@@ -25,9 +25,9 @@ from app.games.cardrogue.words import Narrator, describe_action
 from app.replay import Unwatchable
 from engine.cardrogue import (
     GAME,
-    Game,
     MapSpec,
     Run,
+    State,
     parse_run,
     run_from_dict,
     start_run,
@@ -113,7 +113,7 @@ class Replay:
 
     # -- building
 
-    def _fresh(self) -> Game:
+    def _fresh(self) -> State:
         return start_run(self.run, self.spec)
 
     def _narrate(self) -> list[list[Text]]:

@@ -18,8 +18,8 @@ from app.games.cardrogue.words import Narrator, describe_action
 from engine.cardrogue import (
     DIRECTIONS,
     Action,
-    Game,
     MapSpec,
+    State,
     map_id,
     replay,
     share_code,
@@ -53,7 +53,7 @@ class Session:
         self.spec = spec
         self.name = name
         self.source = source
-        self.game = Game.story(spec, character, name)
+        self.game = State.story(spec, character, name)
         self.character = self.game.players[0].character
         self.assisted = False  # a hint was shown: the run stays off the leaderboard
         # One group of log lines per state: the opening, then one per accepted action. Undo and

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from app.games.cardrogue.replay import Replay, RunMap
 from app.words import plural
-from engine.cardrogue import Game, LevelSpec, MapSpec, Search, search
+from engine.cardrogue import LevelSpec, MapSpec, Search, State, search
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class LevelSolved:
     found: Search
 
 
-def solve_in_order(game: Game, max_seconds: float | None = None) -> Iterator[LevelSolved]:
+def solve_in_order(game: State, max_seconds: float | None = None) -> Iterator[LevelSolved]:
     """Solve `game`'s levels in order from where it is, applying each solution to `game`; yields
     each level's search. Stops after a level with no win or one not proved."""
     while game.outcome is None:
@@ -58,7 +58,7 @@ def optimal_replay(spec: MapSpec, character: str, seed: int, identity: str,
     """Solve `spec` from its start, level after level, and open the won game for watching."""
     from engine.cardrogue import record_run
 
-    game = Game.story(spec, character, SOLVER_NAME, seed=seed)
+    game = State.story(spec, character, SOLVER_NAME, seed=seed)
     solved = list(solve_in_order(game, max_seconds))
     if game.outcome != "won":
         last = solved[-1]

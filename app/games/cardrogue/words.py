@@ -21,7 +21,7 @@ from rich.text import Text
 from app.words import cap, par_verdict, plural
 
 if TYPE_CHECKING:
-    from engine.cardrogue import Action, CardDef, Game
+    from engine.cardrogue import Action, CardDef, State
     from engine.core import Event
 
 # ---------------------------------------------------------------------- cards on the board
@@ -123,7 +123,7 @@ def potion_name(colour: str | None, effect: str | None = None) -> str:
     return f"{name} of {EFFECT_NAMES.get(effect, effect)}" if effect else name
 
 
-def card_label(game: Game, card: Any) -> str:
+def card_label(game: State, card: Any) -> str:
     """A card in hand or in a shop as the player reads it: name, colour and known effect."""
     effect = game.potion_identity.get(card.colour) if card.colour else None
     return label_of(game.catalog.cards[card.id], card.colour, effect)
@@ -137,7 +137,7 @@ def label_of(d: CardDef, colour: str | None, effect: str | None) -> str:
     return d.name
 
 
-def describe_action(game: Game, action: Action) -> str:
+def describe_action(game: State, action: Action) -> str:
     """A short phrase naming an action, for the undo message and the palette."""
     direction = DIRECTION_NAMES.get(action.dir or "", "")
     card = _find_card(game, action.card) if action.card is not None else None
@@ -161,7 +161,7 @@ def describe_action(game: Game, action: Action) -> str:
     return phrases.get(action.kind, action.kind.replace("_", " "))
 
 
-def _find_card(game: Game, uid: int) -> Any:
+def _find_card(game: State, uid: int) -> Any:
     for p in game.players:
         for card in list(p.hand) + list(p.equipped.values()):
             if card.uid == uid:
@@ -196,7 +196,7 @@ class Narrator:
     the action (see `enemy_names`); enemies revealed during the action are learnt as it goes.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: State) -> None:
         self.game = game
 
     # -- who is who

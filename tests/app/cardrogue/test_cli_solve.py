@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import cardrogue
-from engine.cardrogue import Action, Game
+from engine.cardrogue import Action, State
 from engine.cardrogue.maps import load_map
 
 pytestmark = pytest.mark.slow  # the solver's searches
@@ -36,7 +36,7 @@ def test_solve_json_gives_each_level_proved_with_actions_that_win_at_par(capsys)
     spec = load_map(CHALLENGE)
     assert level["proved"] and level["moves"] == level["lower_bound"] == spec.levels[0].par
     assert result["total_moves"] == level["moves"]
-    game = Game.story(spec)
+    game = State.story(spec)
     for action in level["actions"]:
         game.apply(Action.from_dict(action))
     assert game.outcome == "won" and game.moves == level["moves"]

@@ -30,7 +30,7 @@ from app.games.cardrogue.screens.play import PlayTestScreen
 from app.games.cardrogue.screens.results import PlayTestResultsScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
-from engine.cardrogue import Action, Game, runs
+from engine.cardrogue import Action, State, runs
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.maps import SCHEMA_PATH, check_document, save_map, validate_file
 from engine.cardrogue.runs import read_run
@@ -59,7 +59,7 @@ def spec_of(document: dict):
 def win(document: dict) -> runs.Run:
     """Play `document` to the end with the fastest actions, and record the run as a clear."""
     spec = spec_of(document)
-    game = Game.story(spec, "warrior", "Author")
+    game = State.story(spec, "warrior", "Author")
     steps = [Action("flip", dir="E"), Action("move", dir="E")]
     for level in spec.levels:
         if level.width == 3:
@@ -260,8 +260,8 @@ async def test_leaving_a_play_test_midway_returns_to_the_editor(app: CardRogueAp
         assert editor.clear_run is None and editor.model.field(0, "par") is None
 
 
-def played(document: dict, second_level: list[Action]) -> Game:
-    game = Game.story(spec_of(document), "warrior", "Author")
+def played(document: dict, second_level: list[Action]) -> State:
+    game = State.story(spec_of(document), "warrior", "Author")
     for action in [Action("flip", dir="E"), Action("move", dir="E"), *second_level]:
         game.apply(action)
     assert game.outcome == "won"

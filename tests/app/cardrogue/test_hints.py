@@ -208,12 +208,12 @@ async def test_after_a_win_the_optimal_solution_opens_in_the_replay_viewer(
 
 def test_a_campaigns_solution_chains_its_levels_and_replays_to_the_proved_total() -> None:
     from app.games.cardrogue.solutions import optimal_replay
-    from engine.cardrogue import Game
+    from engine.cardrogue import State
     from engine.cardrogue.identity import map_id
     from tests.app.maps import tutorial
 
     spec = tutorial()
-    game = Game.story(spec)
+    game = State.story(spec)
     total = 0
     while game.outcome is None:  # each level from where the previous one's solution leaves
         found = search(game, level_only=True, max_seconds=30, clock=time.monotonic)

@@ -82,9 +82,9 @@ async def test_clicking_a_card_away_from_the_hero_looks_at_it(app: CardRogueApp)
 
 
 def test_a_face_down_card_never_leaks_what_it_is() -> None:
-    from engine.cardrogue import Game
+    from engine.cardrogue import State
 
-    game = Game.story(tutorial())
+    game = State.story(tutorial())
     for index, face in enumerate(game.board.face):
         if face == 1:  # face down
             text = describe_cell(game.view(0), game.catalog, game.cell(index)).plain

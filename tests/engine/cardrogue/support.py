@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 from hypothesis import strategies as st
 
-from engine.cardrogue import Action, Game, Goal, level_from_grids, map_from_levels
+from engine.cardrogue import Action, Goal, State, level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, OPPOSITE, PATH_GLYPHS, REVEALED, STEP, E, N, S, W
 from engine.core import IllegalAction
 from engine.core.dice import Dice
@@ -18,17 +18,17 @@ OPEN = {"card": "path", "revealed": True}
 
 
 def story(paths: str, cells: str, legend: dict | None = None, character: str = "warrior",
-          seed: int = 1, **level_fields) -> Game:
+          seed: int = 1, **level_fields) -> State:
     """A one-level story game."""
     level, custom = level_from_grids("test", paths, cells, legend, **level_fields)
-    return Game.story(map_from_levels([(level, custom)], seed=seed), character)
+    return State.story(map_from_levels([(level, custom)], seed=seed), character)
 
 
 def table(paths: str, cells: str, legend: dict | None, seats: list[tuple[str, str]],
-          starts: list[tuple[int, int]], seed: int = 1, **level_fields) -> Game:
+          starts: list[tuple[int, int]], seed: int = 1, **level_fields) -> State:
     """A classic-mode game for several players on a fixed board, each on their own cell."""
     level, custom = level_from_grids("table", paths, cells, legend, **level_fields)
-    return Game(map_from_levels([(level, custom)], seed=seed), seats, mode="classic",
+    return State(map_from_levels([(level, custom)], seed=seed), seats, mode="classic",
                 starts=starts)
 
 
@@ -61,7 +61,7 @@ def action(text: str) -> Action:
     return Action(kind, **fields)
 
 
-def act(game: Game, *texts: str) -> list:
+def act(game: State, *texts: str) -> list:
     """Apply actions given as short strings; returns all their events."""
     events = []
     for text in texts:
@@ -78,17 +78,17 @@ def up(card: str, **more) -> dict:
     return {"card": card, "revealed": True, **more}
 
 
-def hero(game: Game, seat: int = 0):
+def hero(game: State, seat: int = 0):
     """A seat's hero (the only one, in a story game)."""
     return game.players[seat]
 
 
-def foe(game: Game, row: int = 0, col: int = 2):
+def foe(game: State, row: int = 0, col: int = 2):
     """The enemy on a cell (by default east of a hero on (0,1))."""
     return game.enemies[game.index((row, col))]
 
 
-def reason(game: Game, act_or_text: Action | str) -> str:
+def reason(game: State, act_or_text: Action | str) -> str:
     """Why the rules refuse an action, given as a short string (see `action`) or an Action."""
     refused = action(act_or_text) if isinstance(act_or_text, str) else act_or_text
     with pytest.raises(IllegalAction) as exc:
@@ -103,7 +103,7 @@ def first(events, kind: str):
     raise AssertionError(f"no {kind!r} event in {[e.kind for e in events]}")
 
 
-def uid_of(game: Game, card_id: str, seat: int = 0) -> int:
+def uid_of(game: State, card_id: str, seat: int = 0) -> int:
     """The uid of the first card with this id in a player's hand."""
     for card in game.players[seat].hand:
         if card.id == card_id or game.catalog.cards[card.id].base == card_id:
@@ -111,7 +111,7 @@ def uid_of(game: Game, card_id: str, seat: int = 0) -> int:
     raise AssertionError(f"{card_id} not in hand: {[c.id for c in game.players[seat].hand]}")
 
 
-def give(game: Game, card_id: str, seat: int = 0, colour: str | None = None) -> int:
+def give(game: State, card_id: str, seat: int = 0, colour: str | None = None) -> int:
     """Put a new card straight into a player's hand (test setup); returns its uid."""
     from engine.cardrogue import goals
 
@@ -142,7 +142,7 @@ class ScriptedDice(Dice):
         return super().roll(key, sides)
 
 
-def rig(game: Game, prefix: str, *faces: int) -> ScriptedDice:
+def rig(game: State, prefix: str, *faces: int) -> ScriptedDice:
     """Make the next rolls of streams starting with `prefix` come out as `faces`."""
     if not isinstance(game.dice, ScriptedDice):
         game.dice = ScriptedDice(game.dice)
@@ -155,7 +155,7 @@ def rig(game: Game, prefix: str, *faces: int) -> ScriptedDice:
 FOUR_PATHS = 15
 
 
-def lay(game: Game, cell, card_id=None, face=REVEALED) -> None:
+def lay(game: State, cell, card_id=None, face=REVEALED) -> None:
     """Test setup: a four-path tile at `cell` holding `card_id` (or nothing)."""
     index = game.index(cell)
     game.board.exists[index] = True
@@ -164,14 +164,14 @@ def lay(game: Game, cell, card_id=None, face=REVEALED) -> None:
     game.board.face[index] = face
 
 
-def put(game: Game, seat: int, cell) -> None:
+def put(game: State, seat: int, cell) -> None:
     """Test setup: move a seat's hero onto `cell`."""
     game.players[seat].pos = game.index(cell)
 
 
-def played(names=("Ann", "Bob", "Cy"), seed=31, goals_=(), steps=400) -> Game:
+def played(names=("Ann", "Bob", "Cy"), seed=31, goals_=(), steps=400) -> State:
     """A classic game played to its end by a fixed rule (never quitting early)."""
-    game = Game.classic(list(names), seed, goals_=goals_)
+    game = State.classic(list(names), seed, goals_=goals_)
     step = 0
     while not game.is_over and step < steps:
         legal = [a for a in game.legal_actions() if a.kind not in ("quit", "leave")]
@@ -296,10 +296,10 @@ def pair(left="bard", right="bard", cells="@@oo", legend=None, **fields):
 
 def picked(names=("Ann", "Bob"), seed=3, characters=None):
     chars = characters or ["warrior", "rogue", "cleric", "explorer"][: len(names)]
-    return Game.classic(list(names), seed, characters=chars)
+    return State.classic(list(names), seed, characters=chars)
 
 
-def wall_in(game: Game, card_id: str) -> int:
+def wall_in(game: State, card_id: str) -> int:
     """Test setup: a face-down card far from every path (a card walled in: no tile's path
     leads to it). Returns its cell."""
     index = game.index((40, 10))
@@ -310,7 +310,7 @@ def wall_in(game: Game, card_id: str) -> int:
     return index
 
 
-def close_every_path(game: Game) -> None:
+def close_every_path(game: State) -> None:
     """Test setup: every face-down card turned into a plain tile whose paths lead only to the
     cards beside it, so no path leads to a face-down card or an empty place."""
     board = game.board

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.cardrogue import Action, Game, Pick, catacomb
+from engine.cardrogue import Action, Pick, State, catacomb
 from engine.cardrogue.board import FACE_DOWN, GLYPH_PATHS, REVEALED, E, N, S, W
 from engine.core import IllegalAction
 from tests.engine.cardrogue.support import act, close_every_path, first, kinds, picked, rig, wall_in
@@ -32,7 +32,7 @@ def test_the_same_seed_deals_the_same_table():
 
 
 def test_the_deciding_roll_picks_the_highest_and_rerolls_ties():
-    game = Game.classic(["Ann", "Bob", "Cy"], 1, characters=["bard", "mage", "rogue"])
+    game = State.classic(["Ann", "Bob", "Cy"], 1, characters=["bard", "mage", "rogue"])
     rounds = game.catacomb.order_rolls
     last = rounds[-1]
     starter = max(range(3), key=lambda s: last[s])
@@ -63,7 +63,7 @@ def test_every_open_edge_of_a_starting_tile_has_a_face_down_card_except_the_tabl
 
 
 def test_characters_are_picked_in_turn_order_and_only_once():
-    game = Game.classic(["Ann", "Bob"], 5)
+    game = State.classic(["Ann", "Bob"], 5)
     order = [game.current, 1 - game.current]
     assert game.pending == Pick(order[0])
     with pytest.raises(IllegalAction, match="pick a character"):
@@ -224,7 +224,7 @@ def test_no_more_exploration_cards_reuse_only_cards_that_cannot_be_reached():
 def test_the_solo_game_is_won_by_leaving_alive_with_the_goals_met():
     from engine.cardrogue import Goal
 
-    game = Game.classic(["Solo"], 7, characters=["warrior"], goals_=(Goal("chest"),))
+    game = State.classic(["Solo"], 7, characters=["warrior"], goals_=(Goal("chest"),))
     p = game.players[0]
     start = p.pos
     right = game.board.neighbour(start, E)
@@ -241,7 +241,7 @@ def test_the_solo_game_is_won_by_leaving_alive_with_the_goals_met():
 
 
 def test_death_ends_the_solo_game():
-    game = Game.classic(["Solo"], 7, characters=["warrior"])
+    game = State.classic(["Solo"], 7, characters=["warrior"])
     from engine.cardrogue import effects
     effects.hurt_player(game, game.players[0], 99, "test", [])
     assert game.outcome == "lost"

@@ -8,7 +8,7 @@ face-down Golem and a chest in it, puts the heroes in it, and hands out a few ca
 else goes through the engine's actions. Dice are rigged where the script needs a result.
 """
 
-from engine.cardrogue import Action, Game, Pick, Respawn
+from engine.cardrogue import Action, Pick, Respawn, State
 from engine.cardrogue.board import FACE_DOWN, REVEALED, S
 from tests.engine.cardrogue.support import act, first, give, kinds, lay, put, rig
 
@@ -16,7 +16,7 @@ from tests.engine.cardrogue.support import act, first, give, kinds, lay, put, ri
 def test_a_scripted_four_player_game():
     # --- setup: the deciding roll, then characters picked in turn order
     names = ["Ann", "Bob", "Cy", "Di"]
-    game = Game.classic(names, 2026)
+    game = State.classic(names, 2026)
     roll = first(game.opening_events, "deciding_roll")
     order = [(roll["starter"] + k) % 4 for k in range(4)]
     a, b, c, d = order  # seats in turn order
@@ -154,6 +154,6 @@ def test_a_scripted_four_player_game():
     assert points[game.players[a].name] == 0 and points[game.players[b].name] == 0
 
 
-def _other(game: Game, seat: int, keep: int) -> int:
+def _other(game: State, seat: int, keep: int) -> int:
     p = game.players[seat]
     return next(x.uid for x in list(p.hand) + list(p.equipped.values()) if x.uid != keep)

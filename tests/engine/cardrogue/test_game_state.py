@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from engine.cardrogue import Game, Pick, level_from_grids, map_from_levels
-from engine.cardrogue.state import Setup, TurnFlags
+from engine.cardrogue import Pick, State, level_from_grids, map_from_levels
+from engine.cardrogue.pieces import Setup, TurnFlags
 from tests.engine.cardrogue.support import OPEN, act, story, table
 
 
@@ -26,7 +26,7 @@ def test_a_classic_table_records_its_seats_starting_cells():
 
 
 def test_the_classic_game_on_the_catacomb_table_waits_for_the_characters_to_be_picked():
-    game = Game.classic(["Ann", "Bob"], seed=3)
+    game = State.classic(["Ann", "Bob"], seed=3)
     assert game.setup.table and game.setup.picking and not game.setup.story
     assert isinstance(game.pending, Pick)
 
@@ -40,7 +40,7 @@ def test_the_setup_cannot_change_during_a_game():
 def test_a_game_mode_other_than_story_or_classic_is_refused_with_a_reason():
     level, custom = level_from_grids("test", "╶─╴", "@..", {".": OPEN})
     with pytest.raises(ValueError, match="story or classic, not 'solo'"):
-        Game(map_from_levels([(level, custom)]), [("A", "warrior")], mode="solo")
+        State(map_from_levels([(level, custom)]), [("A", "warrior")], mode="solo")
 
 
 def test_each_turn_begins_with_fresh_flags():
@@ -69,7 +69,7 @@ def test_state_clones_copy_every_field():
     """Player and Enemy clone field by field, by position: a field added to either must be
     added to its clone too. Every field gets a value of its own; the clone must match, and
     its lists and dicts must be copies."""
-    from engine.cardrogue.state import Card, Enemy, Player
+    from engine.cardrogue.pieces import Card, Enemy, Player
 
     for cls in (Player, Enemy):
         values = {}

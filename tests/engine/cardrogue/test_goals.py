@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardrogue import Game, Goal, goals, level_from_grids, map_from_levels
+from engine.cardrogue import Goal, State, goals, level_from_grids, map_from_levels
 from engine.cardrogue.goals import victory_points
 from engine.cardrogue.turn import MOVES_USED
 from tests.engine.cardrogue.support import (
@@ -39,7 +39,7 @@ def campaign(*levels, character="warrior"):
     """A story game of several levels, each given as (paths, cells, legend, fields)."""
     built = [level_from_grids(f"L{n}", paths, cells, legend, **fields)
              for n, (paths, cells, legend, fields) in enumerate(levels)]
-    return Game.story(map_from_levels(built, seed=1), character)
+    return State.story(map_from_levels(built, seed=1), character)
 
 
 # A corridor to the ladder with a side branch below the middle tile, where a card waits

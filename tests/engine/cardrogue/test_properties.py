@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from engine.cardrogue import (
     DIRECTIONS,
     Action,
-    Game,
     Respawn,
+    State,
     characters,
     items,
     level_from_grids,
@@ -27,7 +27,7 @@ from tests.engine.cardrogue.support import CHARACTERS, boards
 from tests.hypothesis_profiles import examples
 
 
-def check_invariants(game: Game) -> None:
+def check_invariants(game: State) -> None:
     tokens = [p.pos for p in game.players if p.pos is not None and not p.out]
     assert len(tokens) == len(set(tokens)), "two tokens on one tile"
     assert not set(tokens) & set(game.enemies), "a hero on an enemy's tile"
@@ -42,7 +42,7 @@ def check_invariants(game: Game) -> None:
         assert enemy.pos == index and enemy.health > 0
 
 
-def every_spelling(game: Game) -> list[Action]:
+def every_spelling(game: State) -> list[Action]:
     """Every action legal_actions could list, of every kind in every direction, whatever the
     state: filtered by why_illegal, it is what legal_actions must give (its shortcuts may only
     leave out what is illegal)."""
@@ -73,7 +73,7 @@ def every_spelling(game: Game) -> list[Action]:
 SPELLED_EVERY = 5
 
 
-def play(game: Game, data, steps: int) -> None:
+def play(game: State, data, steps: int) -> None:
     for step in range(steps):
         if game.is_over:
             break
@@ -98,7 +98,7 @@ def test_random_story_play_keeps_invariants_and_replays(board, character, seed, 
     paths, cells, legend, _ = board
     level, custom = level_from_grids("random", paths, cells, legend)
     spec = map_from_levels([(level, custom)], seed=seed)
-    game = Game.story(spec, character)
+    game = State.story(spec, character)
     check_invariants(game)
     play(game, data, 60)
     again = replay(spec, [("Player", character)], list(game.history))
@@ -112,7 +112,7 @@ def test_random_table_play_keeps_invariants_and_replays(players, seed, data):
     seats = [(f"P{n}", data.draw(st.sampled_from(CHARACTERS))) for n in range(players)]
     level, custom = level_from_grids("random", paths, cells, legend)
     spec = map_from_levels([(level, custom)], seed=seed)
-    game = Game(spec, seats, mode="classic", starts=starts)
+    game = State(spec, seats, mode="classic", starts=starts)
     play(game, data, 80)
     again = replay(spec, seats, list(game.history), mode="classic", starts=starts)
     assert again.fingerprint() == game.fingerprint()
@@ -120,7 +120,7 @@ def test_random_table_play_keeps_invariants_and_replays(players, seed, data):
 
 def test_clone_is_independent():
     level, custom = level_from_grids("c", "─┬─\n │ ", "@g.\n p ", {"g": "goblin", "p": "potion"})
-    game = Game.story(map_from_levels([(level, custom)], seed=3), "rogue")
+    game = State.story(map_from_levels([(level, custom)], seed=3), "rogue")
     copy = game.clone()
     fingerprint = game.fingerprint()
     from engine.cardrogue import Action
@@ -133,9 +133,9 @@ def test_clone_is_independent():
 def test_random_classic_games_keep_invariants_and_replay(players, seed, data):
     """The classic game on a fresh table: picking characters, exploring, fighting, trading."""
     names = [f"P{n}" for n in range(players)]
-    game = Game.classic(names, seed)
+    game = State.classic(names, seed)
     play(game, data, 120)
-    again = Game.classic(names, seed)
+    again = State.classic(names, seed)
     for action in game.history:
         again.apply(action)
     assert again.fingerprint() == game.fingerprint()
@@ -202,7 +202,7 @@ def no_hang(seconds: int = 5):
         signal.signal(signal.SIGALRM, old)
 
 
-def sound_play(game: Game, data, steps: int) -> None:
+def sound_play(game: State, data, steps: int) -> None:
     """Every apply returns, and every state that is not over offers an action besides giving
     up (quitting, which is never played here)."""
     for _ in range(steps):
@@ -227,7 +227,7 @@ def test_any_custom_numbers_terminate_and_never_leave_the_hero_without_an_action
         assume(False)  # numbers the level builder itself refuses are not a map
     spec = map_from_levels([(level, custom)], seed=seed)
     with no_hang():
-        game = Game.story(spec, character)
+        game = State.story(spec, character)
         sound_play(game, data, 80)
         again = replay(spec, [("Player", character)], list(game.history))
     assert again.fingerprint() == game.fingerprint()
@@ -245,5 +245,5 @@ def test_any_custom_numbers_at_a_table_terminate_and_never_leave_a_player_withou
         assume(False)
     spec = map_from_levels([(level, custom)], seed=seed)
     with no_hang():
-        game = Game(spec, seats, mode="classic", starts=starts)
+        game = State(spec, seats, mode="classic", starts=starts)
         sound_play(game, data, 100)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine import games
-from engine.cardrogue import Action, Game, MapSpec, runs
+from engine.cardrogue import Action, MapSpec, State, runs
 from engine.cardrogue.maps import load_map
 from engine.cardrogue.rules import RULES
 
@@ -27,7 +27,7 @@ def test_a_story_game_takes_the_maps_seed_and_a_path_or_a_loaded_map() -> None:
     from_path = RULES.new_game(map=str(MAP))
     from_spec = RULES.new_game(seed=None, map=spec, character=spec.levels[0].characters[0]
                                if spec.levels[0].characters else None, player="Ann")
-    assert isinstance(from_path, Game) and from_path.seed == spec.seed
+    assert isinstance(from_path, State) and from_path.seed == spec.seed
     assert from_spec.fingerprint() == from_path.fingerprint()
     assert from_spec.players[0].name == "Ann" and from_path.players[0].name == "Player"
     assert RULES.new_game(seed=5, map=spec).seed == 5

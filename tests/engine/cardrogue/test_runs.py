@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from engine.cardrogue import RULES_VERSION, Action, Game, level_from_grids, map_from_levels, runs
+from engine.cardrogue import RULES_VERSION, Action, State, level_from_grids, map_from_levels, runs
 from engine.cardrogue.identity import map_id
 from engine.cardrogue.runs import Run, parse_run, read_run
 from engine.core import files
@@ -81,7 +81,7 @@ def edit(text: str, change) -> bytes:
 
 def test_record_a_finished_game_and_verify_it():
     spec = corpus_maps.corridor()
-    game = Game.story(spec, name="Ana")
+    game = State.story(spec, name="Ana")
     for action in corpus_run("corridor-shortest").actions:
         game.apply(action)
     run = runs.record(game, recorded="2025-02-03T04:05:06Z")
@@ -133,7 +133,7 @@ def test_hash_names_what_was_played_not_the_claims_or_the_date():
 
 def test_classic_games_are_not_recorded_yet():
     level = level_from_grids("t", "──", "@.")
-    game = Game(map_from_levels([level]), [("A", "warrior"), ("B", "rogue")], mode="classic",
+    game = State(map_from_levels([level]), [("A", "warrior"), ("B", "rogue")], mode="classic",
                 starts=[(0, 0), (0, 1)])
     with pytest.raises(ValueError):
         runs.record(game)
@@ -350,7 +350,7 @@ def test_a_field_the_action_does_not_use_is_refused(stray):
 
 
 def test_the_engine_refuses_stray_fields_too():
-    game = Game.story(corpus_maps.corridor())
+    game = State.story(corpus_maps.corridor())
     assert game.why_illegal(Action("end_turn", dir="E")) == "end_turn takes no dir"
     assert game.why_illegal(Action("move", dir="E", card=1)) == "move takes no card"
     assert all(game.why_illegal(a) is None for a in game.legal_actions())
@@ -362,7 +362,7 @@ def test_tampering_anywhere_in_a_run_is_refused_or_yields_a_true_run():
     claims cannot carry over a figure the new actions did not earn)."""
     run = corpus_run("goblin_gate-shortest")
     spec = spec_of(run)
-    game = Game.story(spec)
+    game = State.story(spec)
     tried = refusals = 0
     for n, original in enumerate(run.actions):
         for other in game.legal_actions():
@@ -507,7 +507,7 @@ def test_corpus_run_replays_to_its_recorded_end(path):
     The corpus (tests/runs/*.run.json, recorded by `python -m tests.runs.record` on the maps in
     tests/runs/maps.py) pins the rules down. If this test fails after a rules change, that change
     alters outcomes of real runs: players' saved runs and leaderboards would silently change
-    meaning. Do not just re-record. Bump RULES_VERSION in engine/cardrogue/game.py (so old runs
+    meaning. Do not just re-record. Bump RULES_VERSION in engine/cardrogue/state.py (so old runs
     are refused by name instead of replaying differently), then re-record the corpus and commit
     both together. A failure with "unknown map" means a map in tests/runs/maps.py changed.
     """
@@ -624,9 +624,9 @@ def _random_play(table, seed, picks):
     spec = map_from_levels([(level, custom)], seed=seed)
     seats = [(f"P{n}", character) for n, character in enumerate(chosen)]
     if players == 1:
-        game = Game(spec, seats)
+        game = State(spec, seats)
     else:
-        game = Game(spec, seats, mode="classic", starts=starts)
+        game = State(spec, seats, mode="classic", starts=starts)
     yield from game.opening_events
     for pick in picks:
         if game.is_over:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardrogue import Game, level_from_grids, map_from_levels
+from engine.cardrogue import State, level_from_grids, map_from_levels
 from engine.cardrogue.solver import solve
 
 pytestmark = pytest.mark.slow  # the solver's searches
@@ -27,7 +27,7 @@ def test_straight_corridor_needs_flip_and_move_per_tile():
 def test_solution_replays_to_a_win():
     s = spec("─┬─\n │ ", "@.>\n p ", {"p": "potion"})
     solution = solve(s, "explorer")
-    game = Game.story(s, "explorer")
+    game = State.story(s, "explorer")
     for action in solution.actions:
         game.apply(action)
     assert game.outcome == "won" and game.moves == solution.moves
@@ -68,14 +68,14 @@ def small_maps(draw):
                                                                  HealthCheck.filter_too_much])
 @given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
 def test_a_star_finds_the_breadth_first_optimum_and_its_bound_never_overestimates(spec, character):
-    game = Game.story(spec, character)
+    game = State.story(spec, character)
     reference = breadth_first(game, max_states=5_000)
     assume(reference is not None)
     found = search(game)
     assert found.proved and found.solution is not None
     assert found.solution.moves == reference.moves == found.lower_bound
     # Admissible: from every state along the optimal line, the bound is at most what is left.
-    replayed = Game.story(spec, character)
+    replayed = State.story(spec, character)
     for n, action in enumerate(found.solution.actions):
         assert lower_bound(replayed) <= found.solution.moves - n
         replayed.apply(action)
@@ -84,20 +84,20 @@ def test_a_star_finds_the_breadth_first_optimum_and_its_bound_never_overestimate
 
 def test_a_search_out_of_budget_says_so_with_a_lower_bound():
     s = spec("───────", "@.....>")
-    found = search(Game.story(s, "warrior"), max_states=3)
+    found = search(State.story(s, "warrior"), max_states=3)
     assert not found.proved
-    assert 0 < found.lower_bound <= search(Game.story(s, "warrior")).solution.moves
+    assert 0 < found.lower_bound <= search(State.story(s, "warrior")).solution.moves
 
 
 def test_a_map_nobody_can_win_is_proved_impossible():
-    found = search(Game.story(spec("╴ ", "@>"), "warrior"))
+    found = search(State.story(spec("╴ ", "@>"), "warrior"))
     assert found.proved and found.solution is None
 
 
 def test_a_search_stopped_by_its_caller_reports_the_bounds_it_was_shown():
     s = spec("───────", "@.....>")
     shown = []
-    found = search(Game.story(s, "warrior"), stop=lambda bound: shown.append(bound) or
+    found = search(State.story(s, "warrior"), stop=lambda bound: shown.append(bound) or
                    len(shown) > 3)
     assert not found.proved and len(shown) == 4
     assert shown == sorted(shown) and found.lower_bound == shown[-1]
@@ -158,7 +158,7 @@ def every_state(start, max_states):
 @given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
 def test_the_bound_never_exceeds_the_fewest_actions_left_from_any_reachable_state(spec,
                                                                                  character):
-    states = every_state(Game.story(spec, character), max_states=4_000)
+    states = every_state(State.story(spec, character), max_states=4_000)
     assume(states is not None)
     for game, left in states.values():
         if left is not None:
@@ -169,7 +169,7 @@ def test_the_bound_never_exceeds_the_fewest_actions_left_from_any_reachable_stat
                                                                  HealthCheck.filter_too_much])
 @given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
 def test_dropping_dominated_states_never_loses_the_optimum(spec, character):
-    game = Game.story(spec, character)
+    game = State.story(spec, character)
     every = search(game, dominance=False, max_states=5_000)
     assume(every.proved)
     pruned = search(game, max_states=5_000)
@@ -185,7 +185,7 @@ def test_dropping_dominated_states_never_loses_the_optimum(spec, character):
 def test_dropping_dominated_states_saves_states_on_a_real_map():
     from engine.cardrogue.maps import load_map
     spec = load_map(Path(__file__).parents[3] / "campaigns" / "challenges" / "poison-race.toml")
-    game = Game.story(spec, spec.levels[0].characters[0])
+    game = State.story(spec, spec.levels[0].characters[0])
     every = search(game, dominance=False, max_states=20_000)
     pruned = search(game, max_states=20_000)
     assert every.proved and pruned.proved
@@ -198,7 +198,7 @@ def test_on_an_open_grid_of_plain_cards_the_bound_counts_every_turn():
     # Every cell costs a flip, a move and the end of the turn (the last: no end), and the
     # bound knows it from the start: the search looks at no state off an optimal line's cost.
     s = spec("┌┬┬┐\n├┼┼┤\n├┼┼┤\n└┴┴┘", "@...\n....\n....\n...>")
-    game = Game.story(s, "warrior")
+    game = State.story(s, "warrior")
     found = search(game)
     assert found.proved and found.solution.moves == 6 * 3 - 1
     assert lower_bound(game) == found.solution.moves

@@ -1,4 +1,4 @@
-"""The read model: `Game.view(seat)` carries the numbers, prices, direction intents and
+"""The read model: `State.view(seat)` carries the numbers, prices, direction intents and
 pending decisions a screen draws, as the rules count them, and making it changes nothing."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 
 from engine.cardrogue import (
     Action,
-    Game,
     PickDecision,
     RespawnDecision,
+    State,
     TeleportDecision,
     characters,
     goals,
@@ -163,7 +163,7 @@ def test_a_teleport_shows_the_subject_and_where_it_may_land():
 
 
 def test_picking_offers_the_characters_not_yet_taken():
-    g = Game.classic(["Ann", "Bob"], seed=3)
+    g = State.classic(["Ann", "Bob"], seed=3)
     first = g.view(0).pending
     assert isinstance(first, PickDecision)
     assert list(first.choices) == list(g.catalog.characters)
@@ -188,7 +188,7 @@ def test_an_unknown_seat_is_refused():
 
 # ---------------------------------------------------------------------- changes nothing
 
-def walk(g: Game, steps: int):
+def walk(g: State, steps: int):
     """Play the first legal action `steps` times (a deterministic walk), yielding each state."""
     for _ in range(steps):
         yield g
@@ -202,9 +202,9 @@ def walk(g: Game, steps: int):
 @pytest.mark.parametrize("map_name", ["a-sons-descent", "classic"])
 def test_a_view_changes_nothing_and_agrees_with_the_engine(map_name):
     if map_name == "classic":
-        g = Game.classic(["Ann", "Bob"], seed=5, characters=["warrior", "mage"])
+        g = State.classic(["Ann", "Bob"], seed=5, characters=["warrior", "mage"])
     else:
-        g = Game.story(load_map(REPO / "campaigns" / f"{map_name}.toml"))
+        g = State.story(load_map(REPO / "campaigns" / f"{map_name}.toml"))
     for state in walk(g, 60):
         before = (state.fingerprint(), dict(state.dice.counters), list(state.history))
         views = [state.view(seat) for seat in range(len(state.players))]

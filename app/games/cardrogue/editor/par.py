@@ -80,7 +80,7 @@ def solve_level(screen, document: dict[str, Any], key: str) -> None:
     `screen` as the bound rises and when done; nothing more once the worker is cancelled."""
     from textual.worker import get_current_worker
 
-    from engine.cardrogue import Game, search
+    from engine.cardrogue import State, search
 
     worker = get_current_worker()
 
@@ -90,7 +90,7 @@ def solve_level(screen, document: dict[str, Any], key: str) -> None:
 
     wait_while_busy()
     try:
-        game = Game.story(spec_of(document), None)
+        game = State.story(spec_of(document), None)
     except (PublishRefused, ValueError):
         if not worker.is_cancelled:
             screen.post_message(Found(key, Outcome(finished=True)))

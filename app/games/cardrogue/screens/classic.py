@@ -48,9 +48,9 @@ from engine.cardrogue import (
     COMPUTER_LEVELS,
     KEEP_GOLD,
     Action,
-    GameView,
     PickDecision,
     RespawnDecision,
+    View,
 )
 from engine.core import shown
 
@@ -549,7 +549,7 @@ class ClassicScreen(PlayScreen):
                         style="dim")
         return text
 
-    def scoreboard(self, view: GameView | None = None) -> Text:
+    def scoreboard(self, view: View | None = None) -> Text:
         """One line per player: token, name, health, victory points, gold."""
         view = view or self.view()
         out = Text()

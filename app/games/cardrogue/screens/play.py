@@ -44,10 +44,10 @@ from engine.cardrogue import (
     STEP,
     Action,
     CardUse,
-    Game,
-    GameView,
     Search,
+    State,
     TeleportDecision,
+    View,
     search,
 )
 
@@ -416,7 +416,7 @@ class PlayScreen(GameViews, Screen[None]):
                 return self.app.get_key_display(active.binding)
         return wanted
 
-    def _sync_cursor(self, view: GameView) -> None:
+    def _sync_cursor(self, view: View) -> None:
         """A pending teleport means choosing a cell: start the cursor where the subject is."""
         if isinstance(view.pending, TeleportDecision):
             if self.picking != "place":
@@ -533,12 +533,12 @@ class PlayScreen(GameViews, Screen[None]):
             return
         self.act(self.intent(direction))
 
-    def view(self) -> GameView:
+    def view(self) -> View:
         """The game as the player who acts now sees it: what the engine says a screen shows."""
         g = self.game
         return g.view(g.player.seat)
 
-    def legal_cells(self, view: GameView | None = None) -> list[int]:
+    def legal_cells(self, view: View | None = None) -> list[int]:
         """The cells next to the hero that a direction key would act on now (the engine says)."""
         g = self.game
         return [g.board.index(*step.cell) for step in (view or self.view()).steps
@@ -772,7 +772,7 @@ class PlayScreen(GameViews, Screen[None]):
         self.find_hint(g.clone(), list(g.history))
 
     @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, start: Game, history: list[Action]) -> None:
+    def find_hint(self, start: State, history: list[Action]) -> None:
         found = search(start, level_only=True, max_seconds=HINT_SECONDS, clock=time.monotonic)
         if not get_current_worker().is_cancelled:  # a newer hint was asked for meanwhile
             self.app.call_from_thread(self.show_hint, found, history)
@@ -837,7 +837,7 @@ class PlayScreen(GameViews, Screen[None]):
         self.note(Text(f"↶ Taken back: {described}.", style="italic"))
         self.redraw()
 
-    def why_not_take_back(self, before: Game) -> str | None:
+    def why_not_take_back(self, before: State) -> str | None:
         """Whether undo may go from `before` to the game now; a lone hero may always."""
         return None
 
@@ -954,7 +954,7 @@ class PlayTestScreen(PlayScreen):
     LEAVE_QUESTION = "Stop the play-test and go back to the editor?"
     KEEPS_PROGRESS = False
 
-    def __init__(self, session: Session, on_won: Callable[[Game], None]) -> None:
+    def __init__(self, session: Session, on_won: Callable[[State], None]) -> None:
         super().__init__(session)
         self.on_won = on_won
 

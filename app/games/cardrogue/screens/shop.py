@@ -22,7 +22,7 @@ from app.games.cardrogue.session import Attempt, Session
 from app.games.cardrogue.words import label_of, listing
 from app.screens.dialogs import ConfirmScreen
 from app.words import reason_line
-from engine.cardrogue import Action, CardView, GameView, WareView
+from engine.cardrogue import Action, CardView, View, WareView
 
 
 class StopAtEnds(OptionList):
@@ -124,12 +124,12 @@ class ShopScreen(ModalScreen[None]):
 
     # -- contents
 
-    def view(self) -> GameView:
+    def view(self) -> View:
         """The game as the player who shops sees it: prices and sell values come from here."""
         game = self.session.game
         return game.view(game.player.seat)
 
-    def stock(self, view: GameView | None = None) -> tuple[WareView, ...]:
+    def stock(self, view: View | None = None) -> tuple[WareView, ...]:
         shop = (view or self.view()).shop
         return shop.wares if shop is not None else ()
 

@@ -34,7 +34,7 @@ from app.games.cardrogue.words import PLAYER_GLYPH, POTION_STYLES, look
 from engine.cardrogue import FACE_DOWN, UNSEEN, E, N, S, W
 
 if TYPE_CHECKING:
-    from engine.cardrogue import Game
+    from engine.cardrogue import State
 
 CELL_W, CELL_H = 7, 3
 
@@ -158,7 +158,7 @@ class BoardView(ScrollView, can_focus=False):
 
     # ------------------------------------------------------------------ updating
 
-    def show(self, game: Game, cursor: tuple[int, int] | None = None,
+    def show(self, game: State, cursor: tuple[int, int] | None = None,
              legal: Iterable[int] = ()) -> None:
         """Draw `game`'s board; `cursor` marks a cell being chosen (a teleport's landing), and
         `legal` the cells a direction key can act on now (their frames are marked).
@@ -204,7 +204,7 @@ class BoardView(ScrollView, can_focus=False):
             self._focus_cell = board.cell(hero)
         self.follow()
 
-    def _changed_cells(self, game: Game, cursor: tuple[int, int] | None,
+    def _changed_cells(self, game: State, cursor: tuple[int, int] | None,
                        legal: Iterable[int] = ()) -> set[int]:
         """The cells that may look different since the last call (all of them the first time)."""
         board = game.board
@@ -239,7 +239,7 @@ class BoardView(ScrollView, can_focus=False):
         self._marks = marks
         return changed
 
-    def _signature(self, game: Game, index: int, marks: int):
+    def _signature(self, game: State, index: int, marks: int):
         board = game.board
         f = board.face[index]
         if f == UNSEEN:

@@ -12,10 +12,10 @@ from app.games.cardrogue.look import FRAME_ENTRIES, legend_entries
 
 if TYPE_CHECKING:
     from app.games.cardrogue.widgets.board import BoardView
-    from engine.cardrogue import Catalog, GameView
+    from engine.cardrogue import Catalog, View
 
 
-def legend_text(view: GameView, catalog: Catalog, board: BoardView) -> Text:
+def legend_text(view: View, catalog: Catalog, board: BoardView) -> Text:
     """One line per glyph: the glyph in the board's colours, then what it stands for."""
     out = Text()
     out.append("On this board\n", style="bold underline")

@@ -15,7 +15,7 @@ from engine.core import shown
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from engine.cardrogue import Game, GameView
+    from engine.cardrogue import State, View
 
 BAR_WIDTH = 12
 HEADING = "bold underline"
@@ -32,7 +32,7 @@ def health_bar(health: int, top: int, width: int = BAR_WIDTH) -> Text:
     return bar
 
 
-def _goal_lines(game: Game, view: GameView, out: Text) -> None:
+def _goal_lines(game: State, view: View, out: Text) -> None:
     """The goals of the level (or of a solo table), ticked when met, then the way out."""
     out.append("\nGoals\n", style=HEADING)
     for goal in view.goals:
@@ -46,7 +46,7 @@ def _goal_lines(game: Game, view: GameView, out: Text) -> None:
     out.append(f"reach {exit_name}\n")
 
 
-def panel_text(game: Game, hints: bool = True, view: GameView | None = None) -> Text:  # noqa: C901 (one section per panel line, read top to bottom like the panel)
+def panel_text(game: State, hints: bool = True, view: View | None = None) -> Text:  # noqa: C901 (one section per panel line, read top to bottom like the panel)
     """The panel's text for the player who acts now (`view`, made here if not given);
     `hints` adds key hints (off where no key acts, as in a replay)."""
     if view is None:
@@ -152,7 +152,7 @@ class SidePanel(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="panel-body")
 
-    def show(self, game: Game, view: GameView | None = None) -> None:
+    def show(self, game: State, view: View | None = None) -> None:
         text = panel_text(game, self.hints, view)
         if text == self.text:
             return

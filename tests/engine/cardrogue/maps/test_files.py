@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardrogue import Game
+from engine.cardrogue import State
 from engine.cardrogue.identity import map_id, share_code
 from engine.cardrogue.maps import (
     EMPTY_GLYPH,
@@ -47,7 +47,7 @@ def test_a_valid_file_becomes_a_playable_map_spec() -> None:
     assert cellar.stock == {shop: ("sword", "helm", "potion")}
     assert spec.custom_cards == {"vault:B": ("goblin", {"name": "Big Goblin", "health": 8,
                                                         "attack": 3})}
-    game = Game.story(spec)
+    game = State.story(spec)
     assert game.legal_actions()
 
 

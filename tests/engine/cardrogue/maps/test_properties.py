@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cardrogue import Game
+from engine.cardrogue import State
 from engine.cardrogue.board import PATH_GLYPHS
 from engine.cardrogue.identity import map_id
 from engine.cardrogue.level import level_from_grids, map_from_levels
@@ -62,7 +62,7 @@ def assert_sound(report: Report) -> None:
     json.loads(format_json([report]))
     if report.valid:
         assert report.spec is not None
-        Game.story(report.spec)  # a map that validates must load into the engine
+        State.story(report.spec)  # a map that validates must load into the engine
 
 
 def _paths(value: Any, here: tuple = ()) -> list[tuple]:
