@@ -25,7 +25,7 @@ from server.db import connect
 from server.limits import Rate
 from server.verification import Budget
 from server.verifier import verify_all
-from tests.server.postgres import Postgres, pg_bin
+from tests.server.postgres import Postgres, running_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 CHALLENGES = ROOT / "campaigns" / "challenges"
@@ -40,15 +40,8 @@ def challenge(name: str) -> tuple[str, dict[str, Any]]:
 
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Postgres]:
-    folder = pg_bin()
-    if folder is None:
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql; .ci/run does)")
-    server = Postgres(folder)
-    server.start()
-    try:
+    with running_postgres() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -18,6 +18,8 @@ import shlex
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from tests.support import free_port
@@ -98,6 +100,23 @@ class Postgres:
         with psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
+
+
+@contextmanager
+def running_postgres() -> Iterator[Postgres]:
+    """A cluster of its own, started for the caller and stopped after; the test is skipped
+    where PostgreSQL is not installed."""
+    import pytest  # here, not above: the benchmarks import this module without pytest
+
+    folder = pg_bin()
+    if folder is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql; .ci/run does)")
+    server = Postgres(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def job_status(url: str, run_id: int) -> str | None:

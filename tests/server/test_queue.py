@@ -16,7 +16,7 @@ import psycopg
 import pytest
 
 from tests.server.conftest import Api, challenge
-from tests.server.postgres import Postgres, job_status, pg_bin
+from tests.server.postgres import Postgres, job_status, running_postgres
 from tests.server.support import (
     WAIT,
     running,
@@ -73,15 +73,8 @@ def test_a_worker_killed_mid_job_has_its_run_verified_by_another(
 @pytest.fixture
 def own_postgres() -> Iterator[Postgres]:
     """A PostgreSQL of this test's own, since the test stops and restarts it."""
-    folder = pg_bin()
-    if folder is None:
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql; .ci/run does)")
-    server = Postgres(folder)
-    server.start()
-    try:
+    with running_postgres() as server:
         yield server
-    finally:
-        server.stop()
 
 
 def wait_for_job(url: str, run_id: int, status: str) -> None:
