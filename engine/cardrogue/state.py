@@ -12,7 +12,8 @@ and routes each action to the section that handles it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 from engine.cardrogue import (
@@ -148,8 +149,8 @@ class State(GameState[Action]):
         self.level_moves: list[int] = []
         self.level_turns: list[int] = []
         self.history: list[Action] = []
-        # Answers that hold for the whole state, kept while legal_actions checks its candidates
-        # (None otherwise): a mole's or an end rush's check would walk the board once for each.
+        # Answers that hold for the whole state, kept while it is asked many questions
+        # (`held_still`; None otherwise): a mole's or an end rush's check walks the board.
         self.listing: dict[object, bool] | None = None
         self.outcome: str | None = None  # "won" or "lost" (story), "over" (classic)
         self.pending: Decision | None = None  # a decision that must be made before anything else
@@ -386,9 +387,17 @@ class State(GameState[Action]):
             return []
         p = self.player
         check = self._why_illegal
+        with self.held_still():
+            return [a for a in self._candidates(p) if check(a, p) is None]
+
+    @contextmanager
+    def held_still(self) -> Iterator[None]:
+        """Keep the answers that walk the board while the state is only asked questions
+        (legal_actions' candidates, or many why_illegal calls): no action may be applied inside.
+        """
         self.listing = {}
         try:
-            return [a for a in self._candidates(p) if check(a, p) is None]
+            yield
         finally:
             self.listing = None
 

@@ -1,6 +1,7 @@
 """Property tests: random legal play on random boards never breaks the rules' invariants,
 and replaying the recorded actions rebuilds the identical game."""
 
+import functools
 import json
 import signal
 from contextlib import contextmanager
@@ -42,16 +43,24 @@ def check_invariants(game: State) -> None:
         assert enemy.pos == index and enemy.health > 0
 
 
+@functools.cache
+def spelled_on_every_cell(size: int, width: int) -> tuple[Action, ...]:
+    """The actions aimed at a cell, on every cell of a board of `size` cells in rows of
+    `width` (kept: building these thousands of actions anew at every step took a third of
+    this file's time)."""
+    cells = [divmod(i, width) for i in range(size)]
+    return tuple(Action(kind, target=c) for kind in ("mole", "place", "leap") for c in cells)
+
+
 def every_spelling(game: State) -> list[Action]:
     """Every action legal_actions could list, of every kind in every direction, whatever the
     state: filtered by why_illegal, it is what legal_actions must give (its shortcuts may only
     leave out what is illegal)."""
     p = game.player
-    cells = [game.cell(i) for i in range(len(game.board.face))]
     out = [Action(kind, dir=d) for kind in ("flip", "move", "attack", "flee", "cast")
            for d in DIRECTIONS]
     out += [Action(kind) for kind in ("end_turn", "quit", "leave", "come_back", "end_rush")]
-    out += [Action(kind, target=c) for kind in ("mole", "place", "leap") for c in cells]
+    out += spelled_on_every_cell(len(game.board.face), game.board.width)
     out += [Action("pick", name=c) for c in game.catalog.characters]
     for card in p.hand:
         out += [Action(kind, card=card.uid) for kind in ("equip", "drink", "sell", "read")]
@@ -81,7 +90,9 @@ def play(game: State, data, steps: int) -> None:
         assert legal, "a game that is not over must offer an action"
         assert all(game.why_illegal(a) is None for a in legal)
         if step % SPELLED_EVERY == 0 or step == steps - 1:
-            assert set(legal) == {a for a in every_spelling(game) if game.why_illegal(a) is None}
+            with game.held_still():  # as legal_actions does: one board walk per question
+                spelled = {a for a in every_spelling(game) if game.why_illegal(a) is None}
+            assert set(legal) == spelled
         action = data.draw(st.sampled_from(legal), label="action")
         before = game.clone()
         game.apply(action)
@@ -151,20 +162,26 @@ FACES = st.one_of(st.just([1, 2, 3, 4, 5, 6]),
                   st.lists(st.integers(1, 6), min_size=1, max_size=6, unique=True))
 
 
-def schema_value(draw, spec: dict):
+def schema_values(spec: dict) -> st.SearchStrategy:
     """Any value the map schema accepts for one custom-card field."""
     ref = spec.get("$ref", "")
     if ref.endswith("/faces"):
-        return draw(FACES)
+        return FACES
     if ref.endswith("/chance"):
-        return {"on": draw(FACES), "turns": draw(st.integers(1, 20))}
+        return st.fixed_dictionaries({"on": FACES, "turns": st.integers(1, 20)})
     if spec.get("type") == "integer":
         low, high = spec["minimum"], spec["maximum"]
-        return draw(st.one_of(st.sampled_from([low, max(low, 0), high]), st.integers(low, high)))
+        return st.one_of(st.sampled_from([low, max(low, 0), high]), st.integers(low, high))
     if spec.get("type") == "boolean":
-        return draw(st.booleans())
+        return st.booleans()
     effects = spec["additionalProperties"]["enum"]  # on_roll: face -> effect
-    return draw(st.dictionaries(st.sampled_from("123456"), st.sampled_from(effects), max_size=6))
+    return st.dictionaries(st.sampled_from("123456"), st.sampled_from(effects), max_size=6)
+
+
+# Built once: a strategy made anew for every draw is validated anew, which took most of the
+# time of the tests below.
+FIELD_VALUES = {f: schema_values(LEGEND_TABLE[f]) for f in OVERRIDABLE if f != "name"}
+FIELD_NAMES = st.lists(st.sampled_from(list(FIELD_VALUES)), max_size=10, unique=True)
 
 
 @st.composite
@@ -174,9 +191,8 @@ def custom_boards(draw, players=1):
     paths, cells, legend, starts = draw(boards(players, FIGHTS))
     custom = {}
     for glyph, card in legend.items():
-        fields = draw(st.lists(st.sampled_from([f for f in OVERRIDABLE if f != "name"]),
-                               max_size=10, unique=True))
-        custom[glyph] = {"card": card, **{f: schema_value(draw, LEGEND_TABLE[f]) for f in fields}}
+        fields = draw(FIELD_NAMES)
+        custom[glyph] = {"card": card, **{f: draw(FIELD_VALUES[f]) for f in fields}}
     return paths, cells, custom, starts
 
 
@@ -202,6 +218,15 @@ def no_hang(seconds: int = 5):
         signal.signal(signal.SIGALRM, old)
 
 
+ONE_IN_FOUR = st.integers(0, 3)
+
+
+@functools.cache
+def index_below(n: int) -> st.SearchStrategy[int]:
+    """An index into a list of n: one strategy per length, not one per step (see FIELD_VALUES)."""
+    return st.integers(0, n - 1)
+
+
 def sound_play(game: State, data, steps: int) -> None:
     """Every apply returns, and every state that is not over offers an action besides giving
     up (quitting, which is never played here)."""
@@ -211,8 +236,8 @@ def sound_play(game: State, data, steps: int) -> None:
         legal = [a for a in game.legal_actions() if a.kind != "quit"]
         assert legal, "a game that is not over must offer an action besides quitting"
         eager = [a for a in legal if a.kind in EAGER]  # fight and explore more than shop
-        pool = eager if eager and data.draw(st.integers(0, 3), label="eager") else legal
-        game.apply(data.draw(st.sampled_from(pool), label="action"))
+        pool = eager if eager and data.draw(ONE_IN_FOUR, label="eager") else legal
+        game.apply(pool[data.draw(index_below(len(pool)), label="action index")])
 
 
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
