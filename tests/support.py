@@ -4,14 +4,15 @@ loopback port, and a poller for Textual's Pilot."""
 from __future__ import annotations
 
 import asyncio
+import json
 import shutil
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cardrogue.maps import SCHEMA_PATH
 
@@ -57,3 +58,10 @@ async def until(pilot: Pilot, condition: Callable[[], bool], why: Callable[[], s
             raise AssertionError(f"gave up after {seconds} s of waiting {why()}".rstrip())
         await asyncio.sleep(0.05)
         await pilot.pause()
+
+
+def distinct_event_dicts(events: Iterable[Any]) -> list[dict]:
+    """Each different event once, as its JSON reads back: a sweep over many games emits the same
+    few thousand events again and again, and schema validation is most of such a test's time."""
+    texts = {json.dumps(event.to_dict(), sort_keys=True) for event in events}
+    return [json.loads(text) for text in sorted(texts)]
