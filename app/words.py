@@ -1,9 +1,14 @@
-"""Words every game's screens share: plurals, capitals, cut-down names, an error on one line and
-an illegal key's explanation. Built as `rich.text.Text` where styled, never as markup."""
+"""Words every game's screens and the command line share: plurals, capitals, cut-down names, an
+error on one line and an illegal key's explanation. Built as `rich.text.Text` where styled, never
+as markup. Rich is imported only where a styled line is made: the command line starts without it.
+"""
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 
 def cap(text: str) -> str:
@@ -13,6 +18,11 @@ def cap(text: str) -> str:
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def counted(count: object, word: str) -> str:
+    """plural() of a number read from a file or a server: "? moves" when it is not a number."""
+    return plural(count, word) if isinstance(count, int) else f"? {word}s"
 
 
 def par_verdict(moves: int, par: int) -> str:
@@ -40,6 +50,8 @@ def one_line(error: BaseException) -> str:
 
 def reason_line(reason: str) -> Text:
     """An illegal key's explanation, as the engine gave it."""
+    from rich.text import Text
+
     line = Text("✗ ", style="bold yellow")
     line.append(reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else "."))
     return line

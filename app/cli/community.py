@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.output import err, out, players, print_board, shown
+from app.words import counted
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED = 0, 1, 2
 WAIT_S = 60.0  # how long `submit` waits for verdicts by default
@@ -360,7 +361,8 @@ def run_submit(args: argparse.Namespace) -> int:
             place = (f"rank {rank}, " if isinstance(rank, int) else "")
             what = (f"{answer.get('score')} points on {shown(str(answer.get('board')))}"
                     if answer.get("board")  # Mini Rogue
-                    else f"{answer.get('moves')} moves, {answer.get('turns')} turns")
+                    else f"{counted(answer.get('moves'), 'move')}, "
+                         f"{counted(answer.get('turns'), 'turn')}")
             best = "" if isinstance(rank, int) else "; " + community.verdict_words(
                 answer, community.best_rank(client, answer))
             out(f"run {run_id}: verified, {place}{what}{best}")
@@ -470,7 +472,7 @@ def run_server_scores(args: argparse.Namespace) -> int:
     _print_entries(items, args.player, f"{'moves':>5}  {'turns':>5}", lambda item: (
         f"{item.get('moves', ''):>5}  {item.get('turns', ''):>5}"))
     if args.player:
-        figures = f"{mine.get('moves', '?')} moves, {mine.get('turns', '?')} turns" if mine \
-            else ""
+        figures = (f"{counted(mine.get('moves'), 'move')}, {counted(mine.get('turns'), 'turn')}"
+                   if mine else "")
         out(_players_line(args.player, mine, board.get("total", "?"), figures, "on this map"))
     return EXIT_OK

@@ -14,6 +14,8 @@ import json
 import sys
 from typing import Any
 
+from app.words import counted
+
 PROG = "cardrogue"
 
 
@@ -67,6 +69,4 @@ def print_board(heading: str, rows: list[tuple[object, str, str, str, bool]]) ->
 
 
 def players(count: object) -> str:
-    """"1 player", "2 players" ("? players" when a server left it out). Not app.words.plural:
-    that module brings Rich in, and the command starts without it."""
-    return f"{count} player" if count == 1 else f"{count if isinstance(count, int) else '?'} players"
+    return counted(count, "player")

@@ -27,6 +27,7 @@ from typing import Any
 # The output helpers under the names this module has always called them by, so that edits made
 # to its commands meanwhile still merge.
 from app.cli.output import err, json_line, out, players, print_board, shown
+from app.words import plural
 
 # Bad run, unreadable map, refused import: 1. Usage errors stay argparse's 2.
 EXIT_OK, EXIT_BAD = 0, 1
@@ -276,8 +277,8 @@ def run_scores(args: argparse.Namespace) -> int:
         if mine is None:
             out(f"{args.player} has no score on this map yet.")
         else:
-            out(f"{args.player}'s best: rank {mine.rank} of {total}, {mine.moves} moves, "
-                 f"{mine.turns} turns")
+            out(f"{args.player}'s best: rank {mine.rank} of {total}, "
+                f"{plural(mine.moves, 'move')}, {plural(mine.turns, 'turn')}")
     return EXIT_OK
 
 
@@ -332,8 +333,8 @@ def _players_bests(args: argparse.Namespace) -> int:
     for rules in moves:
         out(f"{rules.info.long_name} (fewest moves first):")
         for _identity, code, title, count, mine in maps:
-            out(f"  {shown(title)} [{code}]: rank {mine.rank} of {count}, {mine.moves} "
-                 f"moves, {mine.turns} turns")
+            out(f"  {shown(title)} [{code}]: rank {mine.rank} of {count}, "
+                f"{plural(mine.moves, 'move')}, {plural(mine.turns, 'turn')}")
         if not maps:
             out(f"  {player} has no score on any map here yet.")
     for rules, found in points.items():
@@ -473,10 +474,10 @@ def run_import(args: argparse.Namespace) -> int:
             best = result.best
             identity = result.entry.map_id
             title = (known.spec.title if known is not None else "") or share_code(identity)
-            out(f"{name}: {what}: {run.player}, {result.entry.moves} moves, "
-                 f"{result.entry.turns} turns on {title}; "
-                 f"{run.player}'s best ranks {best.rank} of {store.players(identity)} "
-                 f"(kept as {kept})")
+            out(f"{name}: {what}: {run.player}, {plural(result.entry.moves, 'move')}, "
+                f"{plural(result.entry.turns, 'turn')} on {title}; "
+                f"{run.player}'s best ranks {best.rank} of {store.players(identity)} "
+                f"(kept as {kept})")
     return status
 
 

@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from app.cli.output import err, out, write
+from app.words import plural
 
 
 def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -81,4 +82,5 @@ def _line(entry: dict[str, Any]) -> str:
             return where + f"no win is possible {figures}"
         return where + f"no win found; at least {entry['lower_bound']} moves {figures}"
     proof = "proved" if entry["proved"] else f"not proved; at least {entry['lower_bound']}"
-    return where + f"{entry['moves']} moves, {entry['turns']} turns, {proof} {figures}"
+    return (where + f"{plural(entry['moves'], 'move')}, {plural(entry['turns'], 'turn')}, "
+            f"{proof} {figures}")

@@ -344,7 +344,8 @@ class HighScoresScreen(Screen[None]):
         return (entries, players,
                 [(e.rank, e.player, e.moves, e.turns, e.recorded[:10]) for e in entries],
                 None if best is None else
-                f"{best.rank} of {players}, {best.moves} moves, {best.turns} turns")
+                f"{best.rank} of {players}, {plural(best.moves, 'move')}, "
+                f"{plural(best.turns, 'turn')}")
 
     def read_points(self, board: Board) -> BoardRead:
         """A board in points: each player's best, the highest score first, with the game's

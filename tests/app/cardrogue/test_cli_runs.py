@@ -438,3 +438,29 @@ def test_a_boards_names_line_up_on_screen_whatever_their_characters() -> None:
     assert width == 6 and [cell_len(name) for name in padded] == [6, 6, 6]
     padded, width = name_column(["A long player name"])
     assert padded == ["A long player name"] and width == 18
+
+
+def test_a_one_turn_win_is_said_in_the_singular(capsys, tmp_path, data_dir):
+    """Found by a tester: "2 moves, 1 turns". A flip and a step onto the ladder win in one turn."""
+    from engine.cardrogue import Action, State, record_run
+    from services.library import load_map_file
+
+    maps = data_dir / "maps"
+    maps.mkdir(parents=True, exist_ok=True)
+    map_path = maps / "step.toml"
+    map_path.write_text('format_version = 1\nkind = "challenge"\ntitle = "One Step"\nseed = 5\n\n'
+                        '[[levels]]\nid = "step"\npaths = """\n╶╴\n"""\ncells = """\n@>\n"""\n',
+                        encoding="utf-8")
+    game = State.story(load_map_file(map_path), "warrior")
+    for action in (Action("flip", dir="E"), Action("move", dir="E")):
+        game.apply(action)
+    assert game.outcome == "won" and (game.moves, game.turn) == (2, 1)
+    run_path = tmp_path / "step.run.json"
+    save_run(run_path, record_run(game, "Solo"))
+
+    status, out, err = run_main(capsys, "import", run_path)
+    assert status == 0, err
+    assert "Solo, 2 moves, 1 turn on One Step;" in out
+    status, out, _ = run_main(capsys, "scores", map_path, "--player", "Solo")
+    assert status == 0 and "Solo's best: rank 1 of 1, 2 moves, 1 turn\n" in out
+    assert "1 turns" not in out

@@ -22,6 +22,7 @@ from typing import Any
 
 from app.games.cardrogue.editor.templates import slug
 from app.player import player_name
+from app.words import counted, plural
 from engine.cardrogue import MapSpec, Run, Verified, read_run, record_run, share_code, verify_run
 from engine.cardrogue.maps import check_document, copy_schema, save_map
 from engine.core import MAP_HASH_MISMATCH, RunError, save_run
@@ -261,7 +262,7 @@ def publish(editor) -> None:
         return
     assert run is not None  # publish_files refuses a map without its clear
     moves = run.claimed.get("moves")
-    note = f"{path}\nShare code {code}. Your record: {moves} moves."
+    note = f"{path}\nShare code {code}. Your record: {counted(moves, 'move')}."
     if filled:
         note += "\nProved par set for " + ", ".join(editor.model.level_id(i) for i in filled) + "."
     editor.notify(note, title="Published", markup=False, timeout=10)
@@ -358,14 +359,15 @@ def _won(editor, game, identity: str) -> None:
     """A play-test was won: a clear if it replays on the current map, else just a level won."""
     run = record_run(game, identity=identity, recorded=clock.stamp())
     if check_clear(editor.model.document, run) is not None:
-        editor.notify(f"Level won in {game.moves} moves. Only the whole map played to the end "
+        editor.notify(f"Level won in {plural(game.moves, 'move')}. Only the whole map played "
+                      "to the end "
                       "(shift+p) counts as a clear.", markup=False)
         return
     best = _still_clears(editor)
     if best is not None and best.claimed.get("moves", game.moves + 1) <= game.moves:
         # The record is the author's best clear of this content, not the latest one.
-        editor.notify(f"Cleared again in {game.moves} moves; your record stays "
-                      f"{best.claimed['moves']} moves.", title="Cleared", markup=False)
+        editor.notify(f"Cleared again in {plural(game.moves, 'move')}; your record stays "
+                      f"{counted(best.claimed['moves'], 'move')}.", title="Cleared", markup=False)
         return
     editor.clear_run = run
     if editor.path is not None:
@@ -380,7 +382,8 @@ def _won(editor, game, identity: str) -> None:
             level_moves[index] = moves
     filled = set_pars(editor.model, level_moves, earlier)
     editor.update_views()
-    message = f"Cleared in {game.moves} moves: your record. The map can be published (ctrl+e)."
+    message = (f"Cleared in {plural(game.moves, 'move')}: your record. The map can be published "
+               "(ctrl+e).")
     if filled:
         names = ", ".join(editor.model.level_id(i) for i in filled)
         message += f"\nPar set for {names}."

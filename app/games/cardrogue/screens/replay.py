@@ -30,6 +30,7 @@ from app.games.cardrogue.widgets.legend import legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.screens.watch import open_run
 from app.widgets.event_log import EventLog
+from app.words import plural
 from engine.core import shown
 
 DEFAULT_SPEED = 2
@@ -157,7 +158,7 @@ class ReplayScreen(GameViews, Screen[None]):
         text.append(f" · {self.speed} step{'s' if self.speed != 1 else ''}/s · ")
         if replay.at_end:
             outcome = replay.game.outcome or "over"
-            text.append(f"The end: {outcome} in {replay.game.moves} moves")
+            text.append(f"The end: {outcome} in {plural(replay.game.moves, 'move')}")
         else:
             text.append("Next: ")
             text.append(replay.next_action())
