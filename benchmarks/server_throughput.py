@@ -12,9 +12,10 @@ Everything is the installed `cardrogue` command in its own process, spoken to ov
 
 The map is a 10x10 serpentine level whose one path snakes through every cell (the generator of
 benchmarks/verify_speed.py), published with its clear: about 300 actions. The runs are that
-clear played by as many different players as there are runs (the player's name is part of a
-run's identity, so each is a distinct run, replayed in full), sent by a few client threads, each
-player with its own token. Rate limits are off (--per-address 0 --per-token 0): this measures
+clear played by as many different players as there are runs, each with a turn or more ended
+early at a different place (tests/server/support.py's `slower`): runs with the same actions as an
+earlier one are refused as copies (docs/server.md), so each run here differs and is replayed in
+full. They are sent by a few client threads, each player with its own token. Rate limits are off (--per-address 0 --per-token 0): this measures
 verification, not the limits.
 
 The figure for each setup is runs / (the last verdict - the first submission), from the
@@ -54,6 +55,7 @@ from verify_speed import play, serpentine_grids  # noqa: E402
 from engine.cardrogue import runs  # noqa: E402
 from engine.cardrogue.maps import dumps_map, validate_text  # noqa: E402
 from tests.server.postgres import Postgres, free_port, pg_bin  # noqa: E402
+from tests.server.support import slower  # noqa: E402
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
 CLIENTS = 4  # client threads submitting at once
@@ -179,6 +181,14 @@ class Database:
         return statistics.median(float(row[0]) for row in rows)
 
 
+def distinct_run(game: Any, n: int) -> dict[str, Any]:
+    """Player n's run: the clear with 1 + n // T turns ended at the start of turn n % T (T: the
+    clear's turns), so that no two runs have the same actions."""
+    document = runs.record(game, player=f"Player {n}", recorded="2026-01-01T00:00:00Z").to_dict()
+    turns = 1 + sum(action == {"do": "end_turn"} for action in document["actions"])
+    return slower(document, 1 + n // turns, n % turns)
+
+
 def measure(name: str, url: str, workers: int, map_text: str, clear: dict[str, Any], game: Any,
             count: int, env: dict[str, str], concurrency: int | None = None
             ) -> dict[str, Any]:
@@ -205,9 +215,7 @@ def measure(name: str, url: str, workers: int, map_text: str, clear: dict[str, A
             answer = client.post("/api/v1/players", json={"name": f"Player {n}"})
             assert answer.status_code == 201, answer.text
             tokens.append(answer.json()["token"])
-        documents = [runs.record(game, player=f"Player {n}",
-                                 recorded="2026-01-01T00:00:00Z").to_dict()
-                     for n in range(count)]
+        documents = [distinct_run(game, n) for n in range(count)]
         database = Database(url)
         ids: list[int] = []
         lock = threading.Lock()

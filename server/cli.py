@@ -324,6 +324,31 @@ def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
                              "verified again (default 30)")
 
 
+def _worker_engine(url: str) -> Any:
+    """As _engine, but a database that does not answer yet is waited for (with the backoff of a
+    worker that loses it later), so that workers may be started before PostgreSQL is."""
+    try:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from server import queue
+        from server.db import connect
+    except ImportError:
+        return _engine("worker", url)  # says which package is missing
+    wait = queue.FIRST_RETRY
+    while True:
+        try:
+            return connect(database_url(url))
+        except SQLAlchemyError as error:
+            if not queue.unreachable(error):
+                return _engine("worker", url)  # says why, in the server's words
+            reason = queue.lost_because(error)
+        except Exception:  # noqa: BLE001 - a bad URL or data folder: _engine says which
+            return _engine("worker", url)
+        print(f"{PROG} worker: the database does not answer yet ({reason}); waiting for it",
+              file=sys.stderr, flush=True)
+        wait = queue.wait_for_database(url, wait)
+
+
 def run_worker(args: argparse.Namespace) -> int:
     if args.concurrency < 1 or (args.stalled_after is not None and args.stalled_after <= 0):
         _err("worker", "--concurrency and --stalled-after must be positive")
@@ -331,7 +356,10 @@ def run_worker(args: argparse.Namespace) -> int:
     if args.database.startswith("sqlite"):
         _err("worker", "workers need PostgreSQL; with SQLite the server verifies runs itself")
         return EXIT_USAGE
-    engine = _engine("worker", args.database)
+    try:
+        engine = _worker_engine(args.database)
+    except KeyboardInterrupt:
+        return EXIT_OK
     if engine is None:
         return EXIT_BAD
     from server import queue

@@ -165,6 +165,18 @@ def database_lost(error: BaseException) -> bool:
     return False
 
 
+def unreachable(error: BaseException) -> bool:
+    """Whether the database could not be reached at all (down, not listening yet, starting or
+    stopping): worth waiting for. A refusal it answers with (no such database, a wrong
+    password) is not: waiting would only hide the mistake. psycopg gives no SQLSTATE for a
+    failed connection, so this reads libpq's message: the server's own answers say FATAL."""
+    if not database_lost(error):
+        return False
+    message = lost_because(error)
+    return "FATAL" not in message or any(
+        words in message for words in ("starting up", "shutting down", "in recovery"))
+
+
 def lost_because(error: BaseException) -> str:
     """The first line of the deepest cause, for the worker's log."""
     while error.__cause__ is not None:

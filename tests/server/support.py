@@ -104,7 +104,7 @@ def settled(client: httpx.Client, run_id: int) -> dict[str, Any]:
     while time.monotonic() < deadline:
         run = client.get(f"/api/v1/runs/{run_id}").json()
         if run["status"] != "queued":
-            return run  # type: ignore[no-any-return]
+            return run
         time.sleep(0.1)
     raise AssertionError(f"run {run_id} was never verified")
 

@@ -122,6 +122,40 @@ def test_a_worker_outlives_a_database_restart_and_verifies_what_waited(
         assert [i["player"] for i in board["items"]] == ["Ann", "Bo", "Cy"]
 
 
+def test_a_worker_started_before_the_database_waits_for_it(
+        env: dict[str, str], own_postgres: Postgres, tmp_path: Path) -> None:
+    url = own_postgres.new_database()
+    own_postgres.halt()
+    log = tmp_path / "worker.log"
+    with log.open("w") as worker_log, \
+            running("worker", "--database", url, "--stalled-after", STALLED, env=env,
+                    stderr=worker_log) as worker:
+        wait_for_text(log, "the database does not answer yet", worker)
+        own_postgres.resume()
+        port = free_port()
+        with serve(port, "--database", url, "--workers", env=env) as server, \
+                httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
+            wait_until_up(client, server)
+            ann, bo = token(client, "Ann"), token(client, "Bo")
+            text, clear = challenge("speed-maze")
+            client.post("/api/v1/maps", json={"map": text, "clear": clear}, headers=ann)
+            run_id = client.post("/api/v1/runs", json=slower(clear, 1), headers=bo).json()["id"]
+            assert settled(client, run_id)["status"] == "verified"
+        assert worker.poll() is None
+
+
+def test_a_worker_given_a_database_that_refuses_it_says_why_at_once(
+        env: dict[str, str], postgres: Any) -> None:
+    """A database that answers "no" (here: there is no such database) is a mistake to show,
+    not an outage to wait out."""
+    url = postgres.url("no_such_database")
+    with running("worker", "--database", url, env=env) as worker:
+        _, err = worker.communicate(timeout=WAIT)
+    assert worker.returncode == 1
+    assert "the database cannot be used" in err and "no_such_database" in err
+    assert "Traceback" not in err and "waiting" not in err
+
+
 class LostQueue:
     """A queue whose database connection is gone, as procrastinate reports it."""
 
