@@ -231,6 +231,9 @@ def submit_run(conn: Connection, player_id: int, document: Any, map_id: str | No
         runs.c.player_id == player_id, runs.c.document_hash == digest)).first()
     if sent is not None:
         return Submission(sent.id, False, sent.lane)
+    # One player's submissions take turns from here to the insert, so that two sent at once
+    # cannot both count the same waiting runs (PostgreSQL; SQLite's writers always take turns).
+    conn.execute(select(players.c.id).where(players.c.id == player_id).with_for_update())
     waiting, lane = waiting_lane(conn, player_id)
     if waiting_cap and waiting >= waiting_cap:
         raise TooManyWaiting(waiting)

@@ -107,3 +107,53 @@ def test_a_worker_takes_the_queue_round_robin(env: dict[str, str], postgres: Any
             order = [row[0] for row in conn.execute(
                 "SELECT id FROM runs WHERE id = ANY(%s) ORDER BY verified_at", (b + c,))]
         assert order == [b[0], c[0], b[1], c[1], b[2], b[3]]
+
+
+def test_two_runs_sent_at_once_cannot_both_take_the_last_waiting_place(postgres: Any) -> None:
+    """Found in review: on PostgreSQL two submissions could both count the same waiting runs and
+    go over the cap. The second now waits for the first and is refused."""
+    import threading
+    import time
+
+    from sqlalchemy import select
+
+    from server import store
+    from server.db import writing
+    from server.schema import players
+
+    url = postgres.new_database()
+    for api in make_api(url, waiting_per_player=0):
+        api.publish("speed-maze", api.register("Author"))
+        api.register("Bo")
+        with api.engine.connect() as conn:
+            bo = conn.execute(select(players.c.id).where(players.c.name == "Bo")).scalar_one()
+        for n in range(2):
+            with writing(api.engine) as conn:
+                store.submit_run(conn, bo, own_run(0, n), None, None, 3)
+        second: list[object] = []
+
+        def send_second(engine: Any, player: int, answers: list[object]) -> None:
+            try:
+                with writing(engine) as conn:
+                    answers.append(store.submit_run(conn, player, own_run(0, 3), None, None, 3))
+            except store.TooManyWaiting as refused:
+                answers.append(refused)
+
+        with api.engine.connect() as first, first.begin():
+            store.submit_run(first, bo, own_run(0, 2), None, None, 3)  # the third: not committed
+            thread = threading.Thread(target=send_second, args=(api.engine, bo, second))
+            thread.start()
+            deadline = time.monotonic() + WAIT
+            # Until the second submission either finished or waits on a lock (the fix).
+            while thread.is_alive() and not waiting_on_a_lock(url):
+                assert time.monotonic() < deadline, "the second submission neither ended nor waited"
+                time.sleep(0.05)
+        thread.join(WAIT)
+        assert len(second) == 1 and isinstance(second[0], store.TooManyWaiting), second
+        assert len(queued(api)) == 3
+
+
+def waiting_on_a_lock(url: str) -> bool:
+    with psycopg.connect(url) as conn:
+        return bool(conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                                 "current_database() AND wait_event_type = 'Lock'").fetchone()[0])
