@@ -7,6 +7,7 @@ import resource
 import socket
 
 import httpx2 as httpx
+import pytest
 
 from tests.server.support import WAIT, serve, wait_until_up
 from tests.support import free_port
@@ -58,6 +59,18 @@ def test_a_body_that_never_ends_has_its_connection_closed(env: dict[str, str]) -
         assert answer.status_code == 201, answer.text
 
 
+def can_use_a_second_loopback_address() -> bool:
+    """127.0.0.2 is loopback on Linux; other systems have only 127.0.0.1 unless set up."""
+    try:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.2", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not can_use_a_second_loopback_address(),
+                    reason="needs 127.0.0.2 as a second loopback address (Linux has it)")
 def test_one_address_cannot_hold_every_connection(env: dict[str, str]) -> None:
     def few_files() -> None:  # so that the slow clients below would use up all of them
         resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128))
