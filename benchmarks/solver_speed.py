@@ -84,7 +84,7 @@ def maze(size: int, seed: int = 1) -> tuple[str, str, dict]:
 CHILD = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
-from engine.cardrogue import Game, level_from_grids, map_from_levels
+from engine.cardrogue import State, level_from_grids, map_from_levels
 from engine.cardrogue.solver import breadth_first, search
 paths, cells, legend, how, seconds = json.loads(sys.stdin.read())
 level, custom = level_from_grids("bench", paths, cells, legend)

@@ -7,8 +7,13 @@ than guessed.
   by a compact form of the state without its turn counter and history (`_key`), and drops
   dominated states: the same state but for less health or gold, reached in no fewer moves
   (`_split`). With an admissible bound the first win taken from the queue is a fewest-moves
-  win. Past its state or time budget it stops with the best win found so far and a proved
-  lower bound, marked not proved (proved after all when that win meets the bound).
+  win, and so is a win found that meets the proved lower bound: the search ends there, unless
+  the win is a level's finish with another level after it (`_carries_on`). Then which of the
+  equally short wins is kept matters, since health, gold and items carry over: the search
+  looks through every fewest-moves win for the fewest turns, then the most health kept, as it
+  always did, so a campaign's later levels start where they did and keep their pars. Past its
+  state or time budget it stops with the best win found so far and a proved lower bound,
+  marked not proved (proved after all when that win meets the bound).
 - `breadth_first` is the plain search it replaced, kept as the reference the tests compare
   A* with on maps small enough for both.
 
@@ -111,11 +116,14 @@ def _finished(game: State, level: int, level_only: bool) -> bool:
 
 def search(start: State, *, level_only: bool = False, max_states: int = 1_000_000,
            max_seconds: float | None = None, clock: Callable[[], float] | None = None,
-           stop: Callable[[int], bool] | None = None, dominance: bool = True) -> Search:
+           stop: Callable[[int], bool] | None = None, dominance: bool = True,
+           ties: bool | None = None) -> Search:
     """The fewest actions from `start` that win (or, with `level_only`, that finish the current
-    level). Ties go to fewer turns, then more health kept. `stop`, if given, is called with the
-    proved lower bound so far before each state is expanded; when it answers True the search
-    ends as if out of budget (a caller in another thread uses it to cancel and to show
+    level). With `ties`, every fewest-moves win is looked at and ties go to fewer turns, then
+    more health kept; without, the first win proved fewest is kept. By default `ties` holds
+    where the finish carries on to another level (`_carries_on`). `stop`, if given, is called
+    with the proved lower bound so far before each state is expanded; when it answers True the
+    search ends as if out of budget (a caller in another thread uses it to cancel and to show
     progress). With `dominance`, a state is dropped when one as near the start is the same
     but for as much health and gold or more (`_split`). A time budget (`max_seconds`) is
     read on `clock` (time.monotonic, say), which the caller passes: the engine reads no clock,
@@ -127,6 +135,8 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
     level = start.level_index
     base = len(start.history)
     order = itertools.count()  # ties in the queue: deeper first, then first come
+    if ties is None:
+        ties = _carries_on(start, level_only)
     core, health, gold = _split(start, dominance)
     h = lower_bound(start)
     # The queue: (moves so far + bound, -moves so far, order, bound, core, health, gold, game).
@@ -146,6 +156,8 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
             break  # every win of the fewest moves has been taken
         floor = max(floor, f)
         if _finished(game, level, level_only):
+            if not ties:
+                break  # the queue's least f: no win is shorter
             wins.append(game)
             continue
         if (depth, health, gold) not in seen[core]:
@@ -165,6 +177,8 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
             if _finished(child, level, level_only):
                 if found is None or child.moves < found.moves:
                     found = child
+                if not ties and child_depth <= floor:
+                    return _stopped(start, base, floor, found, states, timer() - began)  # proved
                 heapq.heappush(queue, (child_depth, -child_depth, next(order), 0, (), 0, 0,
                                        child))
                 continue
@@ -186,6 +200,8 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
             heapq.heappush(queue, (child_depth + child_h, -child_depth, next(order), child_h,
                                    core, health, gold, child))
     seconds = timer() - began
+    if not ties and found is not None:
+        return _stopped(start, base, floor, found, states, seconds)
     if not wins:
         # Nothing finishes: proved impossible within the rules (every state was seen).
         return Search(None, True, 0, states, seconds)
@@ -193,6 +209,12 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
     solution = Solution(tuple(best.history[base:]), len(best.history) - base,
                         best.turn - start.turn, states)
     return Search(solution, True, solution.moves, states, seconds)
+
+
+def _carries_on(start: State, level_only: bool) -> bool:
+    """Whether the finish sought leads on to another level, which starts from the state it
+    leaves."""
+    return level_only and start.level_index < len(start.spec.levels) - 1
 
 
 def _no_clock() -> float:
