@@ -250,3 +250,18 @@ def test_on_an_open_grid_of_plain_cards_the_bound_counts_every_turn():
     found = search(game)
     assert found.proved and found.solution.moves == 6 * 3 - 1
     assert lower_bound(game) == found.solution.moves
+
+
+def test_looking_through_equally_short_finishes_stops_after_its_allowance(monkeypatch):
+    from engine.cardrogue import solver
+
+    one = open_grid(5).levels[0]
+    game = State.story(map_from_levels([(one, {}), (replace(one, id="t"), {})], seed=5),
+                       "warrior")
+    every = search(game, level_only=True)
+    monkeypatch.setattr(solver, "TIE_STATES", 10)
+    brief = search(game, level_only=True)
+    assert brief.proved and brief.solution.moves == every.solution.moves
+    first = search(game, level_only=True, ties=False)
+    assert first.states < brief.states <= first.states + 10 + 4  # + one state's children
+    assert brief.states < every.states
