@@ -268,9 +268,15 @@ def _walk(game: State, cells: _Cells, dist: list[int], ended: bool, walls: bool)
     assert start is not None
     best = _FAR
     reached = {start: 0}
-    queue = [(0, start)]
+    # Nearest the exit first: a cell's cost so far plus its least walk on (`_from`) is at
+    # most what a walk through it costs, and never falls along a step over face-up cells
+    # (the distances count that step, or a cheaper way), so once it reaches `best` no cell
+    # left can do better. The answer is the one a search of every cell would give.
+    queue = [(_from(dist, start), 0, start)]
     while queue:
-        a, here = heapq.heappop(queue)
+        least, a, here = heapq.heappop(queue)
+        if least >= best:
+            break
         if a > reached[here]:
             continue
         best = min(best, a + dist[2 * here + 1] + (ended or (here != start and not passage)),
@@ -288,7 +294,7 @@ def _walk(game: State, cells: _Cells, dist: list[int], ended: bool, walls: bool)
             na = a + 1 + (closed if walls_count else 0)
             if na < reached.get(there, _FAR):
                 reached[there] = na
-                heapq.heappush(queue, (na, there))
+                heapq.heappush(queue, (na + _from(dist, there), na, there))
     return best
 
 
