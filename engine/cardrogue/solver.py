@@ -39,8 +39,8 @@ Key = tuple[object, ...]
 _NEVER = ("quit", "leave", "come_back")
 # The most states a search that looks through equally short wins (`ties`) explores past the
 # first win proved fewest: past it, the best of the wins seen is kept. No bundled level comes
-# near it (a few hundred at most); a big open level's equally short lines could take millions.
-TIE_STATES = 20_000
+# near it (300 at most); a 12x12 open level's equally short lines run to hundreds of thousands.
+TIE_STATES = 5_000
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,8 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
     seen: dict[Key, list[tuple[int, int, int]]] = {core: [(0, health, gold)]}
     states = 1
     floor = h  # the proved lower bound: the largest f taken from the queue so far
-    found: list[State] = []  # the shortest wins seen so far, in the order found
+    # The shortest wins seen so far, in the order found (a start already won is one).
+    found: list[State] = [start] if _finished(start, level, level_only) else []
     proved_at: int | None = None  # the states explored when a win was first proved fewest
     while queue:
         f, negative_depth, _, h, core, health, gold, game = heapq.heappop(queue)

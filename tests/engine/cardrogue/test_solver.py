@@ -265,3 +265,14 @@ def test_looking_through_equally_short_finishes_stops_after_its_allowance(monkey
     first = search(game, level_only=True, ties=False)
     assert first.states < brief.states <= first.states + 10 + 4  # + one state's children
     assert brief.states < every.states
+
+
+def test_a_game_already_won_is_its_own_solution_of_no_moves():
+    s = spec("╶╴", "@>")
+    game = State.story(s, "warrior")
+    for action in solve(s, "warrior").actions:
+        game.apply(action)
+    assert game.outcome == "won"
+    for ties in (False, True):
+        found = search(game, ties=ties)
+        assert found.proved and found.solution is not None and found.solution.moves == 0
