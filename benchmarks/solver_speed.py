@@ -1,15 +1,20 @@
-"""Solver speed: the A* search against the breadth-first search it replaced, and how both grow.
+"""Solver speed: the A* search against the breadth-first search it replaced, and how both grow;
+with --baseline, beside another checkout's solver (today's main, say) in the same run.
 
 Run: .venv/bin/python benchmarks/solver_speed.py [--max-seconds N] [--quick] [--repeat N]
+                                                   [--baseline DIR]
 
 Prints, for each level: the moves proved, states explored, seconds, states per second and peak
 memory: the peak resident size of a fresh child process per search (so one search's memory
 never counts against another's), and per state the growth of that peak during the search
 (the interpreter and the map before it are left out). The load average is printed first:
-the machine may be shared, so compare runs by states as well as by seconds. Levels: open grids of face-down cards with content from 4x4 up, and mazes
-(corridors only) from 8x8 up. A search that passes --max-seconds (default 60) is reported as
-not proved, with its lower bound. Targets (issue 19): an 8x8 open grid with content proved in
-under 60 s and 4 GiB; a 12x12 maze in under 60 s.
+the machine may be shared, so compare runs by states as well as by seconds. Levels: open grids
+of face-down cards with content from 4x4 up to 16x16, and mazes (corridors only) from 8x8 up to
+24x24. A search that passes --max-seconds (default 60) is reported as not proved, with its lower
+bound. `--baseline DIR` runs the same searches again on the engine in DIR (a worktree of main:
+`git worktree add /tmp/solver-main main`), each row marked "base". Targets (issue 35): a 12x12
+open grid with content proved in under 10 s and 2 GiB, a 16x16 one in under 60 s and 4 GiB, a
+24x24 maze in under 10 s.
 """
 
 from __future__ import annotations
@@ -84,7 +89,7 @@ def maze(size: int, seed: int = 1) -> tuple[str, str, dict]:
 CHILD = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
-from engine.cardrogue import Game, level_from_grids, map_from_levels
+from engine.cardrogue import State, level_from_grids, map_from_levels
 from engine.cardrogue.solver import breadth_first, search
 paths, cells, legend, how, seconds = json.loads(sys.stdin.read())
 level, custom = level_from_grids("bench", paths, cells, legend)
@@ -108,18 +113,20 @@ print(json.dumps(out))
 """
 
 
-def measure(level: tuple[str, str, dict], how: str, seconds: float, repeat: int) -> dict:
-    """One search, run `repeat` times (once if the first run ends past a third of the budget):
-    the run of the median seconds (the searches are deterministic: states and moves agree)."""
-    runs = [_measure_once(level, how, seconds)]
+def measure(level: tuple[str, str, dict], how: str, seconds: float, repeat: int,
+            root: Path = ROOT) -> dict:
+    """One search on the engine under `root`, run `repeat` times (once if the first run ends
+    past a third of the budget): the run of the median seconds (the searches are
+    deterministic: states and moves agree)."""
+    runs = [_measure_once(level, how, seconds, root)]
     while len(runs) < repeat and "error" not in runs[0] and runs[0]["seconds"] < seconds / 3:
-        runs.append(_measure_once(level, how, seconds))
+        runs.append(_measure_once(level, how, seconds, root))
     runs.sort(key=lambda r: r.get("seconds", 0))
     return runs[len(runs) // 2]
 
 
-def _measure_once(level: tuple[str, str, dict], how: str, seconds: float) -> dict:
-    child = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT))],
+def _measure_once(level: tuple[str, str, dict], how: str, seconds: float, root: Path) -> dict:
+    child = subprocess.run([sys.executable, "-c", CHILD.format(root=str(root))],
                            input=json.dumps([*level, how, seconds]), capture_output=True,
                            text=True, timeout=seconds * 3 + 120)
     if child.returncode != 0:
@@ -144,22 +151,29 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="the small levels only")
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs of each search short enough, the median shown")
+    parser.add_argument("--baseline", type=Path,
+                        help="a checkout whose solver runs the same searches (rows marked base)")
     args = parser.parse_args()
+    if args.baseline is not None and not (args.baseline / "engine" / "cardrogue").is_dir():
+        parser.error(f"{args.baseline} holds no engine/cardrogue: give a checkout of this repo")
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
-    grids = [4, 5, 6] if args.quick else [4, 5, 6, 7, 8, 10, 12]
-    mazes = [8] if args.quick else [8, 10, 12, 14, 16]
+    grids = [4, 5, 6] if args.quick else [4, 5, 6, 7, 8, 10, 12, 14, 16]
+    mazes = [8] if args.quick else [8, 10, 12, 14, 16, 20, 24]
+
+    def run(name: str, level: tuple[str, str, dict], bfs: bool) -> None:
+        show(name, "A*", measure(level, "astar", args.max_seconds, args.repeat))
+        if args.baseline is not None:
+            show(name, "base", measure(level, "astar", args.max_seconds, args.repeat,
+                                       args.baseline))
+        if bfs:
+            show(name, "BFS", measure(level, "bfs", args.max_seconds, args.repeat))
+
     print("open grids of face-down cards with content (A* against breadth-first where it fits):")
     for size in grids:
-        level = open_grid(size)
-        show(f"grid {size}x{size}", "A*", measure(level, "astar", args.max_seconds, args.repeat))
-        if size <= 5:
-            show(f"grid {size}x{size}", "BFS", measure(level, "bfs", args.max_seconds, args.repeat))
+        run(f"grid {size}x{size}", open_grid(size), size <= 5)
     print("mazes:")
     for size in mazes:
-        level = maze(size)
-        show(f"maze {size}x{size}", "A*", measure(level, "astar", args.max_seconds, args.repeat))
-        if size <= 8:
-            show(f"maze {size}x{size}", "BFS", measure(level, "bfs", args.max_seconds, args.repeat))
+        run(f"maze {size}x{size}", maze(size), size <= 8)
 
 
 if __name__ == "__main__":

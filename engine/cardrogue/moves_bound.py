@@ -268,9 +268,15 @@ def _walk(game: State, cells: _Cells, dist: list[int], ended: bool, walls: bool)
     assert start is not None
     best = _FAR
     reached = {start: 0}
-    queue = [(0, start)]
+    # Nearest the exit first: a cell's cost so far plus its least walk on (`_from`) is at
+    # most what a walk through it costs, and never falls along a step over face-up cells
+    # (the distances count that step, or a cheaper way), so once it reaches `best` no cell
+    # left can do better. The answer is the one a search of every cell would give.
+    queue = [(_from(dist, start), 0, start)]
     while queue:
-        a, here = heapq.heappop(queue)
+        least, a, here = heapq.heappop(queue)
+        if least >= best:
+            break
         if a > reached[here]:
             continue
         best = min(best, a + dist[2 * here + 1] + (ended or (here != start and not passage)),
@@ -288,7 +294,7 @@ def _walk(game: State, cells: _Cells, dist: list[int], ended: bool, walls: bool)
             na = a + 1 + (closed if walls_count else 0)
             if na < reached.get(there, _FAR):
                 reached[there] = na
-                heapq.heappush(queue, (na, there))
+                heapq.heappush(queue, (na + _from(dist, there), na, there))
     return best
 
 
@@ -371,24 +377,46 @@ def _flips_before_the_mole(board: Board, start: int) -> int:
     when no path from a tile the hero can walk to leads to a face-down card; by then every
     tile joined to `start` by matching paths is face up and walkable, and so is every card
     their paths lead to (turned face down as the tile was revealed, then flipped)."""
-    face, steps, exists, paths = board.face, board._steps, board.exists, board.paths
-    joined = {start}
-    todo = [start]
-    flipped = set()
-    while todo:
-        here = todo.pop()
-        for bit, back in _EDGES:
-            if not paths[here] & bit:
-                continue
-            other = steps[bit][here]
-            if other < 0 or not exists[other]:
-                continue
-            if face[other] != REVEALED:
-                flipped.add(other)
-            if paths[other] & back and other not in joined:
-                joined.add(other)
-                todo.append(other)
-    return len(flipped)
+    face = board.face
+    return sum([face[i] != REVEALED for i in _led_to(board, start)])
+
+
+# Per paths list: the group of tiles joined by matching paths that each cell is in (-1: not
+# found yet), and for each group the cells its paths lead to. Faces do not matter, so every
+# state of a story level shares these. Key: id of the paths list, kept alive in the value.
+_LED_TO: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
+
+
+def _led_to(board: Board, start: int) -> tuple[int, ...]:
+    """The cells that paths lead to from the tiles joined to `start` by matching paths."""
+    cached = None if board.growable else _LED_TO.get(id(board.paths))
+    if cached is None:
+        # The classic table lays cards into its paths list in place: found afresh each time.
+        cached = (board.paths, [-1] * len(board.paths), [])
+        if not board.growable:
+            if len(_LED_TO) >= 64:
+                _LED_TO.clear()
+            _LED_TO[id(board.paths)] = cached
+    _, group_of, groups = cached
+    if group_of[start] < 0:
+        steps, exists, paths = board._steps, board.exists, board.paths
+        group_of[start] = len(groups)
+        todo = [start]
+        led: set[int] = set()
+        while todo:
+            here = todo.pop()
+            for bit, back in _EDGES:
+                if not paths[here] & bit:
+                    continue
+                other = steps[bit][here]
+                if other < 0 or not exists[other]:
+                    continue
+                led.add(other)
+                if paths[other] & back and group_of[other] < 0:
+                    group_of[other] = len(groups)
+                    todo.append(other)
+        groups.append(tuple(sorted(led)))
+    return groups[group_of[start]]
 
 
 def _calm(card: CardDef) -> bool:

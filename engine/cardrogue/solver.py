@@ -7,8 +7,14 @@ than guessed.
   by a compact form of the state without its turn counter and history (`_key`), and drops
   dominated states: the same state but for less health or gold, reached in no fewer moves
   (`_split`). With an admissible bound the first win taken from the queue is a fewest-moves
-  win. Past its state or time budget it stops with the best win found so far and a proved
-  lower bound, marked not proved (proved after all when that win meets the bound).
+  win, and so is a win found that meets the proved lower bound: the search ends there, unless
+  the win is a level's finish with another level after it (`_carries_on`). Then which of the
+  equally short wins is kept matters, since health, gold and items carry over: the search
+  looks through the fewest-moves wins for the fewest turns, then the most health kept, as it
+  always did (so a campaign's later levels start where they did and keep their pars), but
+  for `TIE_STATES` states at most past the first win proved fewest. Past its state or time
+  budget it stops with the best win found so far and a proved lower bound, marked not proved
+  (proved after all when that win meets the bound).
 - `breadth_first` is the plain search it replaced, kept as the reference the tests compare
   A* with on maps small enough for both.
 
@@ -31,6 +37,10 @@ from engine.cardrogue.state import State
 Key = tuple[object, ...]
 # Actions that can never shorten a win.
 _NEVER = ("quit", "leave", "come_back")
+# The most states a search that looks through equally short wins (`ties`) explores past the
+# first win proved fewest: past it, the best of the wins seen is kept. No bundled level comes
+# near it (300 at most); a 12x12 open level's equally short lines run to hundreds of thousands.
+TIE_STATES = 5_000
 
 
 @dataclass(frozen=True)
@@ -111,11 +121,15 @@ def _finished(game: State, level: int, level_only: bool) -> bool:
 
 def search(start: State, *, level_only: bool = False, max_states: int = 1_000_000,
            max_seconds: float | None = None, clock: Callable[[], float] | None = None,
-           stop: Callable[[int], bool] | None = None, dominance: bool = True) -> Search:
+           stop: Callable[[int], bool] | None = None, dominance: bool = True,
+           ties: bool | None = None) -> Search:
     """The fewest actions from `start` that win (or, with `level_only`, that finish the current
-    level). Ties go to fewer turns, then more health kept. `stop`, if given, is called with the
-    proved lower bound so far before each state is expanded; when it answers True the search
-    ends as if out of budget (a caller in another thread uses it to cancel and to show
+    level). With `ties`, the fewest-moves wins are looked through (for `TIE_STATES` more
+    states at most) and ties go to fewer turns, then more health kept; without, the first win
+    proved fewest is kept. By default `ties` holds
+    where the finish carries on to another level (`_carries_on`). `stop`, if given, is called
+    with the proved lower bound so far before each state is expanded; when it answers True the
+    search ends as if out of budget (a caller in another thread uses it to cancel and to show
     progress). With `dominance`, a state is dropped when one as near the start is the same
     but for as much health and gold or more (`_split`). A time budget (`max_seconds`) is
     read on `clock` (time.monotonic, say), which the caller passes: the engine reads no clock,
@@ -127,6 +141,8 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
     level = start.level_index
     base = len(start.history)
     order = itertools.count()  # ties in the queue: deeper first, then first come
+    if ties is None:
+        ties = _carries_on(start, level_only)
     core, health, gold = _split(start, dominance)
     h = lower_bound(start)
     # The queue: (moves so far + bound, -moves so far, order, bound, core, health, gold, game).
@@ -137,23 +153,29 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
     seen: dict[Key, list[tuple[int, int, int]]] = {core: [(0, health, gold)]}
     states = 1
     floor = h  # the proved lower bound: the largest f taken from the queue so far
-    found: State | None = None  # the best win seen so far, taken from the queue or not
-    wins: list[State] = []
+    # The shortest wins seen so far, in the order found (a start already won is one).
+    found: list[State] = [start] if _finished(start, level, level_only) else []
+    proved_at: int | None = None  # the states explored when a win was first proved fewest
     while queue:
         f, negative_depth, _, h, core, health, gold, game = heapq.heappop(queue)
         depth = -negative_depth
-        if wins and f > wins[0].moves - base:
-            break  # every win of the fewest moves has been taken
+        if found and f > found[0].moves - base:
+            break  # every win of the fewest moves has been seen
         floor = max(floor, f)
         if _finished(game, level, level_only):
-            wins.append(game)
+            if not ties:
+                break  # the queue's least f: no win is shorter
+            proved_at = states if proved_at is None else proved_at
             continue
         if (depth, health, gold) not in seen[core]:
             continue  # dominated by a state found after this one was queued
+        if proved_at is not None and states - proved_at > TIE_STATES:
+            break  # looked long enough for a better of the equally short wins
         if states > max_states or (
                 max_seconds is not None and timer() - began > max_seconds) or (
                 stop is not None and stop(floor)):
-            return _stopped(start, base, floor, found, states, timer() - began)
+            return _stopped(start, base, floor, found[0] if found else None, states,
+                            timer() - began)
         child_depth = depth + 1
         for action in game.legal_actions():
             if action.kind in _NEVER:
@@ -163,21 +185,20 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
             if child.outcome is not None and not _finished(child, level, level_only):
                 continue  # lost
             if _finished(child, level, level_only):
-                if found is None or child.moves < found.moves:
-                    found = child
+                if not found or child.moves < found[0].moves:
+                    found = [child]
+                elif child.moves == found[0].moves:
+                    found.append(child)
+                if child_depth <= floor:  # proved fewest
+                    if not ties:
+                        return _stopped(start, base, floor, child, states, timer() - began)
+                    proved_at = states if proved_at is None else proved_at
                 heapq.heappush(queue, (child_depth, -child_depth, next(order), 0, (), 0, 0,
                                        child))
                 continue
             core, health, gold = _split(child, dominance)
-            kept = seen.get(core)
-            if kept is None:
-                seen[core] = [(child_depth, health, gold)]
-            else:
-                if any(d <= child_depth and hp >= health and gp >= gold for d, hp, gp in kept):
-                    continue
-                kept[:] = [e for e in kept
-                           if not (e[0] >= child_depth and e[1] <= health and e[2] <= gold)]
-                kept.append((child_depth, health, gold))
+            if not _keep(seen, core, child_depth, health, gold):
+                continue
             states += 1
             # Pathmax: one action lowers the moves still needed by one at most, so the
             # parent's bound less one bounds the child's too (the bound is not consistent:
@@ -186,13 +207,34 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
             heapq.heappush(queue, (child_depth + child_h, -child_depth, next(order), child_h,
                                    core, health, gold, child))
     seconds = timer() - began
-    if not wins:
+    if not found:
         # Nothing finishes: proved impossible within the rules (every state was seen).
         return Search(None, True, 0, states, seconds)
-    best = min(wins, key=lambda g: (g.turn, -g.players[0].health))
+    best = min(found, key=lambda g: (g.turn, -g.players[0].health)) if ties else found[0]
     solution = Solution(tuple(best.history[base:]), len(best.history) - base,
                         best.turn - start.turn, states)
     return Search(solution, True, solution.moves, states, seconds)
+
+
+def _keep(seen: dict[Key, list[tuple[int, int, int]]], core: Key, depth: int, health: int,
+          gold: int) -> bool:
+    """Enter a state in the transposition table unless one kept dominates it (as near the
+    start, as much health and gold or more), dropping those it dominates: whether it was."""
+    kept = seen.get(core)
+    if kept is None:
+        seen[core] = [(depth, health, gold)]
+        return True
+    if any(d <= depth and hp >= health and gp >= gold for d, hp, gp in kept):
+        return False
+    kept[:] = [e for e in kept if not (e[0] >= depth and e[1] <= health and e[2] <= gold)]
+    kept.append((depth, health, gold))
+    return True
+
+
+def _carries_on(start: State, level_only: bool) -> bool:
+    """Whether the finish sought leads on to another level, which starts from the state it
+    leaves."""
+    return level_only and start.level_index < len(start.spec.levels) - 1
 
 
 def _no_clock() -> float:

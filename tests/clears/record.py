@@ -3,10 +3,11 @@
     .venv/bin/python -m tests.clears.record campaigns/a-sons-descent.toml --solve
     .venv/bin/python -m tests.clears.record MAP --actions ACTIONS.json [--character NAME]
 
-`--solve` finds the actions with a breadth-first search, one level at a time: from the state the
-previous levels left, it looks for the fewest actions that finish the level (ties: fewest turns,
-then most health kept). Each level's count is then the true minimum for that starting state,
-which is how the pars in campaigns/ were set. `--actions` replays a scripted list instead (JSON:
+`--solve` finds the actions with the solver's A* search, one level at a time: from the state the
+previous levels left, it looks for the fewest actions that finish the level (ties, where another
+level follows: fewest turns, then most health kept; on the last level, the first win proved
+fewest). Each level's count is then the true minimum for that starting state, which is how the
+pars in campaigns/ were set. `--actions` replays a scripted list instead (JSON:
 a list of action objects as in run files). Either way the game is played through the engine and
 the run written atomically to tests/clears/<map file stem>.run.json; it must end in a win.
 """

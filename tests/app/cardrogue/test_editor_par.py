@@ -49,6 +49,9 @@ async def test_typing_restarts_the_solver_and_the_status_line_reaches_the_proved
         await status_shows(pilot, editor, "par 8 ✓")
         first_key = editor.par_key
         first = editor.pars[first_key]
+        # What the proof cost, so an author sees a level coming near the solver's limit.
+        assert (f"par 8 ✓ ({first.search.states:,} states, {first.search.seconds:.1f} s)"
+                in editor.status_text)
 
         # The author paints a ladder on the second cell (2: the ladder on the palette).
         await pilot.press("right", "2")
@@ -93,7 +96,8 @@ async def test_a_search_out_of_budget_shows_its_lower_bound(app: CardRogueApp,
         await status_shows(pilot, editor, "≥ ")
         outcome = editor.pars[editor.par_key]
         assert outcome.finished and not outcome.search.proved
-        assert f"≥ {outcome.search.lower_bound}…" in editor.status_text
+        assert (f"≥ {outcome.search.lower_bound}… (out of time: {outcome.search.states:,} "
+                "states)" in editor.status_text)
 
 
 async def test_publishing_sets_a_missing_par_from_the_proved_optimum(app: CardRogueApp,

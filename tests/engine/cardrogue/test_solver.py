@@ -1,5 +1,6 @@
 """The solver finds the true minimum number of moves on small maps."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -53,11 +54,11 @@ from tests.hypothesis_profiles import examples  # noqa: E402
 
 
 @st.composite
-def small_maps(draw):
-    """Random levels up to 5x5 with random content, one start and one ladder."""
+def small_maps(draw, side=5):
+    """Random levels up to `side` x `side` with random content, one start and one ladder."""
     paths, cells, legend, _ = draw(boards())
-    rows = [r[:5] for r in cells.split("\n")[:5]]
-    prows = [r[:5] for r in paths.split("\n")[:5]]
+    rows = [r[:side] for r in cells.split("\n")[:side]]
+    prows = [r[:side] for r in paths.split("\n")[:side]]
     text = "\n".join(rows)
     assume("@" in text and ">" in text)
     level, custom = level_from_grids("s", "\n".join(prows), text, legend)
@@ -66,12 +67,16 @@ def small_maps(draw):
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.filter_too_much])
-@given(spec=small_maps(), character=st.sampled_from(CHARACTERS))
-def test_a_star_finds_the_breadth_first_optimum_and_its_bound_never_overestimates(spec, character):
+@given(spec=small_maps(side=6), character=st.sampled_from(CHARACTERS),
+       ties=st.sampled_from([None, True]))
+def test_a_star_finds_the_breadth_first_optimum_and_its_bound_never_overestimates(spec, character,
+                                                                                 ties):
+    # `ties=None`: a single level's search ends at the first win proved fewest; `True`: it
+    # looks through every fewest-moves win, as a level with another after it does.
     game = State.story(spec, character)
     reference = breadth_first(game, max_states=5_000)
     assume(reference is not None)
-    found = search(game)
+    found = search(game, ties=ties)
     assert found.proved and found.solution is not None
     assert found.solution.moves == reference.moves == found.lower_bound
     # Admissible: from every state along the optimal line, the bound is at most what is left.
@@ -80,6 +85,49 @@ def test_a_star_finds_the_breadth_first_optimum_and_its_bound_never_overestimate
         assert lower_bound(replayed) <= found.solution.moves - n
         replayed.apply(action)
     assert replayed.outcome == "won" and replayed.moves == found.solution.moves
+
+
+def open_grid(side):
+    """A square of face-down plain cards, every side joined, the start and ladder at corners."""
+    glyphs = {(False, True, True, False): "┌", (False, True, True, True): "┬",
+              (False, False, True, True): "┐", (True, True, True, False): "├",
+              (True, True, True, True): "┼", (True, False, True, True): "┤",
+              (True, True, False, False): "└", (True, True, False, True): "┴",
+              (True, False, False, True): "┘"}
+    paths = "\n".join("".join(glyphs[(r > 0, c < side - 1, r < side - 1, c > 0)]
+                               for c in range(side)) for r in range(side))
+    cells = ["." * side for _ in range(side)]
+    cells[0] = "@" + cells[0][1:]
+    cells[-1] = cells[-1][:-1] + ">"
+    return spec(paths, "\n".join(cells))
+
+
+def test_a_single_level_search_ends_at_the_first_win_that_meets_the_bound():
+    # Every line through an open grid that flips a card a turn is equally short: looking
+    # through them all for the fewest turns costs many times the states of proving the moves.
+    game = State.story(open_grid(5), "warrior")
+    first = search(game)
+    every = search(game, ties=True)
+    assert first.proved and every.proved
+    assert first.solution.moves == every.solution.moves == 8 * 3 - 1
+    assert first.states * 5 < every.states
+
+
+def test_a_level_with_another_after_it_looks_through_every_equally_short_finish():
+    # Health and items carry over, so which finish a campaign's level keeps decides where the
+    # next level starts: that level's search picks as it always did (fewest turns, then most
+    # health), and the last level's does not need to.
+    one = open_grid(4).levels[0]
+    two = map_from_levels([(one, {}), (replace(one, id="t"), {})], seed=5)
+    game = State.story(two, "warrior")
+    leading_on = search(game, level_only=True)
+    assert leading_on == search(game, level_only=True, ties=True)  # no clock: 0 seconds
+    for action in leading_on.solution.actions:
+        game.apply(action)
+    assert game.level_index == 1
+    last = search(game, level_only=True)
+    assert last.solution.moves == search(game, level_only=True, ties=True).solution.moves
+    assert last.states < search(game, level_only=True, ties=True).states
 
 
 def test_a_search_out_of_budget_says_so_with_a_lower_bound():
@@ -202,3 +250,29 @@ def test_on_an_open_grid_of_plain_cards_the_bound_counts_every_turn():
     found = search(game)
     assert found.proved and found.solution.moves == 6 * 3 - 1
     assert lower_bound(game) == found.solution.moves
+
+
+def test_looking_through_equally_short_finishes_stops_after_its_allowance(monkeypatch):
+    from engine.cardrogue import solver
+
+    one = open_grid(5).levels[0]
+    game = State.story(map_from_levels([(one, {}), (replace(one, id="t"), {})], seed=5),
+                       "warrior")
+    every = search(game, level_only=True)
+    monkeypatch.setattr(solver, "TIE_STATES", 10)
+    brief = search(game, level_only=True)
+    assert brief.proved and brief.solution.moves == every.solution.moves
+    first = search(game, level_only=True, ties=False)
+    assert first.states < brief.states <= first.states + 10 + 4  # + one state's children
+    assert brief.states < every.states
+
+
+def test_a_game_already_won_is_its_own_solution_of_no_moves():
+    s = spec("╶╴", "@>")
+    game = State.story(s, "warrior")
+    for action in solve(s, "warrior").actions:
+        game.apply(action)
+    assert game.outcome == "won"
+    for ties in (False, True):
+        found = search(game, ties=ties)
+        assert found.proved and found.solution is not None and found.solution.moves == 0
