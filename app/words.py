@@ -5,21 +5,17 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from services.words import Line, cap, par_verdict, plural
 
-def cap(text: str) -> str:
-    """Upper-case the first letter only ("the Goblin" -> "The Goblin")."""
-    return text[:1].upper() + text[1:]
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+__all__ = ["cap", "middle_cut", "one_line", "par_verdict", "plural", "reason_line", "styled"]
 
 
-def par_verdict(moves: int, par: int) -> str:
-    """A result against par, as puzzle games say it: "on par", "2 over par", "under par!"."""
-    if moves < par:
-        return "under par!"
-    return "on par" if moves == par else f"{moves - par} over par"
+def styled(line: Line) -> Text:
+    """A log line of services.words as Rich Text (its parts and styles, never markup)."""
+    text = Text(style=line.style)
+    for part, style in line.parts:
+        text.append(part, style=style)
+    return text
 
 
 def middle_cut(text: str, width: int) -> str:
