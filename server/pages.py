@@ -24,7 +24,7 @@ def _page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
     return HTMLResponse(TEMPLATES.get_template(template).render(**values), status_code=status)
 
 
-def _not_found(what: str) -> HTMLResponse:
+def not_found(what: str) -> HTMLResponse:
     return HTMLResponse(TEMPLATES.from_string(
         '{% extends "base.html" %}{% block main %}<p>{{ what }}</p>{% endblock %}'
     ).render(what=what), status_code=404)
@@ -53,7 +53,7 @@ def add_pages(app: FastAPI) -> None:
         with reading(request.app.state.engine) as conn:
             row = store.map_by_ref(conn, code)
             if row is None:
-                return _not_found("No published map has this share code.")
+                return not_found("No published map has this share code.")
             entry = store.map_entry(conn, row, description=True)
             try:
                 page = map_boards.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=PAGE,
@@ -70,7 +70,7 @@ def add_pages(app: FastAPI) -> None:
         with reading(request.app.state.engine) as conn:
             player = store.player_by_name(conn, name)
             if player is None:
-                return _not_found("No player has this name.")
+                return not_found("No player has this name.")
             items = map_boards.player_entries(conn, name)
         return _page("player.html", name=name, items=items,
                      banned=player.banned_at is not None)

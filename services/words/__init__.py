@@ -4,8 +4,9 @@ part with a style name ("bold red", "dim"), which a terminal draws as Rich style
 as CSS classes. Nothing here imports Rich (the services are headless), so the server reads the
 same sentences the app shows.
 
-    from services.words import narrator
-    tell = narrator("minirogue", state)    # None for a game with no narrator here
+    from services.words import words_of
+    told = words_of("minirogue")           # None for a game with no words here
+    tell = told.narrator(state)
     lines = tell(state.apply(action))
 """
 
@@ -78,18 +79,22 @@ def par_verdict(moves: int, par: int) -> str:
 Narrate = Callable[[Iterable[Any]], list[Line]]
 
 
-def narrator(game: str, state: Any) -> Narrate | None:
-    """The narrator of `game`'s events for a replay that starts at `state` (each call tells
-    the events of one action, in order), or None when this package has no words for the game.
-    A game has words here when services/words/<game>.py defines `narrator(state)`."""
+def words_of(game: str) -> Any:
+    """The module of `game`'s words (services/words/<game>.py, or a package), or None when
+    this package has none. Each offers:
+
+        narrator(state)        a replay's narrator: each call tells one action's events
+        opening(state)         the events of the game's setup, before any action
+        LEVEL_EVENT            the kind of the event that opens a level (or an area)
+        summary(state, events) a finished replay's tallies, as (label, value) lines
+        legend(state)          card id -> (glyph, colour family, name); {} without cards
+    """
     if not game.isidentifier():
         return None
     name = f"services.words.{game}"
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ModuleNotFoundError as missing:
         if missing.name != name:
             raise  # the game's words are here but need something that is not
         return None
-    made: Narrate = module.narrator(state)
-    return made

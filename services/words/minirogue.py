@@ -297,3 +297,35 @@ WAITING = {  # the title of the choices: what the game waits for, in a few words
 def narrator(state: Any) -> Callable[[Iterable[Event]], list[Line]]:
     """A replay's narrator (services.words.narrator): each call tells one action's events."""
     return Narrator().lines
+
+
+def opening(state: Any) -> list[Event]:
+    return list(state.start_events)
+
+
+def legend(_state: Any) -> dict[str, tuple[str, str, str]]:
+    return {}  # drawn without cards
+
+
+LEVEL_EVENT = "area_begins"  # each area of the dungeon: a replay can jump to the next one
+
+
+def summary(state: Any, events: Iterable[Event]) -> list[tuple[str, str]]:
+    """What a finished delve adds up to, as (label, value) lines for a morgue."""
+    view: View = state.view(0)
+    dealt = taken = 0
+    for event in events:
+        d = event.data
+        if event.kind in ("strike", "spell_damage"):
+            dealt += int(d.get("damage") or 0)
+        elif event.kind == "loss" and d.get("stat") == "hp":
+            taken += int(d.get("amount") or 0)
+    ended = {"won": "won: the delve is done"}.get(view.outcome or "") or \
+        (cause_text(view.cause) if view.outcome else "not finished")
+    level = next((known.name for known in view.levels if known.number == view.level), "")
+    return [("Reached", f"area {view.area}, level {view.level}" + (f" ({level})" if level else "")),
+            ("Monsters defeated", str(view.monsters_defeated)),
+            ("Bosses defeated", str(view.bosses_defeated)),
+            ("Damage dealt", str(dealt)), ("Damage taken", str(taken)),
+            ("Gold", str(view.gold)), ("Health", f"{view.hp} of {view.max_hp}"),
+            ("Rank", str(view.rank)), ("Ended", ended)]

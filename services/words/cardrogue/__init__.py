@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from services.words import Line
+from services.words import Line, par_verdict, plural
+from services.words.cardrogue.glyphs import look
 from services.words.cardrogue.narrator import Narrator, generic
 from services.words.cardrogue.phrases import (
     DIRECTION_NAMES,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DIRECTION_NAMES", "EFFECT_NAMES", "SLOT_NAMES", "STEPS", "Narrator", "card_label",
            "describe_action", "faces", "generic", "label_of", "listing", "narrator",
-           "potion_name", "reflow", "signed", "the"]
+           "legend", "opening", "potion_name", "reflow", "signed", "summary", "the"]
 
 
 def narrator(state: State) -> Callable[[Iterable[Event]], list[Line]]:
@@ -54,3 +55,54 @@ def narrator(state: State) -> Callable[[Iterable[Event]], list[Line]]:
         return lines
 
     return tell
+
+
+def opening(state: State) -> list[Event]:
+    return list(state.opening_events)
+
+
+def legend(state: State) -> dict[str, tuple[str, str, str]]:
+    """Each card of the game's catalogue as the board draws it: glyph, colour family, name."""
+    out = {}
+    for card_id, card in state.catalog.cards.items():
+        shown = look(card)
+        out[card_id] = (shown.glyph, shown.category, card.name)
+    return out
+
+
+LEVEL_EVENT = "level_start"  # the event that opens a level: a replay can jump to the next one
+
+
+def summary(state: State, events: Iterable[Event]) -> list[tuple[str, str]]:
+    """What a finished replay adds up to, as (label, value) lines for a morgue: each level's
+    moves against its par, damage dealt and taken, enemies slain, what the hero ended with."""
+    view = state.view(0)
+    levels = state.spec.levels
+    out: list[tuple[str, str]] = []
+    dealt = taken = slain = 0
+    for event in events:
+        d = event.data
+        if event.kind == "level_complete":
+            index = int(d.get("level", -1))
+            level = levels[index] if 0 <= index < len(levels) else None
+            moves = int(d.get("moves", 0))
+            said = plural(moves, "move")
+            if level is not None and level.par is not None:
+                said += f" against par {level.par} ({par_verdict(moves, level.par)})"
+            title = level.title if level is not None else ""
+            out.append((f"Level {index + 1}" + (f": {title}" if title else ""), said))
+        elif event.kind == "attack":
+            dealt += int(d.get("dealt") or 0)
+        elif event.kind == "enemy_attack":
+            taken += int(d.get("damage") or 0)
+        elif event.kind == "damage":
+            taken += int(d.get("amount") or 0)
+        elif event.kind == "slain":
+            slain += 1
+    hero = view.hero
+    out += [("Damage dealt", str(dealt)), ("Damage taken", str(taken)),
+            ("Enemies slain", str(slain)), ("Gold", str(hero.gold)),
+            ("Health", f"{hero.health} of {hero.max_health}"),
+            ("Ended", {"won": "won: every level cleared", "lost": "lost: the hero fell"}.get(
+                view.outcome or "", view.outcome or "not finished"))]
+    return out
