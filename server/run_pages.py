@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -122,8 +123,8 @@ def add_run_pages(app: FastAPI) -> None:
                          "par": found.par}
             elif row.board is not None and facts["game"]:
                 place = {"title": board_title(facts["game"], row.board), "href":
-                         f"/games/{facts['game']}/boards/{row.board}", "text": None,
-                         "par": None}
+                         f"/games/{quote(facts['game'])}/boards/{quote(row.board)}",
+                         "text": None, "par": None}
             facts["others"] = store.other_runs(conn, row)
         facts["place"] = place
         return row, facts

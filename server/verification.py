@@ -247,6 +247,10 @@ def board_facts(game: str, board: str) -> dict[str, Any] | None:
     return None if facts is None else dict(facts)
 
 
+def game_long_name(game: str) -> str:
+    return games.load(game).info.long_name if game in games.names() else game
+
+
 def board_title(game: str, board: str) -> str:
     """A board's name for people, as its game says it (the key itself for an unknown game)."""
     if game not in games.names():

@@ -87,4 +87,5 @@
     if (keys[event.key]) { event.preventDefault(); stop(); go(target(keys[event.key])); }
   });
   document.getElementById("player").hidden = false;
+  log.scrollTop = log.scrollHeight;  // the latest lines, as after a step
 })();

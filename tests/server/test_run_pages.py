@@ -167,3 +167,22 @@ def test_the_page_script_is_ours_and_served_here(api) -> None:
     script = api.client.get("/static/watch.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
     assert "http" not in script.text  # loads nothing from elsewhere
+
+
+def test_every_board_row_links_to_its_run_page_and_its_file(api) -> None:
+    published(api, "poison-race", author="Ann")
+    run = api.submit(won(), api.register("Bo"))
+    api.settle()
+    for path in ("/maps/AWXZ-B31R", "/players/Ann"):
+        page = api.client.get(path).text
+        assert 'href="/runs/1"' in page and 'href="/api/v1/runs/1/file"' in page, path
+    assert 'id="watch-best" href="/runs/1"' in api.client.get("/maps/AWXZ-B31R").text
+    boards = api.client.get("/games/minirogue")
+    assert boards.status_code == 200
+    board = re.findall(r'href="(/games/minirogue/boards/[^"]+)"', boards.text)
+    assert len(board) == 1 and "/games/minirogue" in api.client.get("/").text
+    page = api.client.get(board[0]).text
+    assert f'href="/runs/{run}"' in page and f'href="/api/v1/runs/{run}/file"' in page
+    assert "Bo" in page and "192" in page
+    assert api.client.get("/games/cardrogue").status_code == 404  # ranked in moves, on maps
+    assert api.client.get("/games/minirogue/boards/nonsense").status_code == 404
