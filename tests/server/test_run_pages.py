@@ -108,6 +108,7 @@ def test_the_board_at_each_step_is_the_view_of_that_step(sqlite_api) -> None:
             assert shown["data-face"] == cell.face, (n, cell.cell)
             assert shown["data-card"] == (cell.card or ""), (n, cell.cell)
             assert shown["data-heroes"] == " ".join(map(str, cell.heroes)), (n, cell.cell)
+            assert shown["data-paths"] == str(cell.paths), (n, cell.cell)
             health = str(cell.enemy.health) if cell.enemy is not None else None
             assert shown.get("data-health") == health, (n, cell.cell)
 
