@@ -84,7 +84,7 @@ def main() -> None:
             page = f"/runs/{run_id}?step={ACTIONS // 2}"
 
             def empty_caches() -> None:
-                app.state.replays = run_pages.Lru(run_pages.REPLAYS)
+                app.state.replays = run_pages.Lru(run_pages.REPLAY_STEPS, lambda seen: seen.total + 1)
                 app.state.drawn = run_pages.Lru(run_pages.DRAWN)
 
             first = []

@@ -32,16 +32,22 @@ from server.verification import Replayed, board_title, replay_for_watching
 from services.words import Line
 
 STATIC = Path(__file__).parent / "static"
-REPLAYS = 16  # runs kept replayed: a 2,000-action run's views take a few megabytes
-DRAWN = 1024  # steps kept drawn, across runs
+# Steps kept replayed, across runs: a step's views and log took 7.5 KB for a 2,000-action
+# Card Rogue run (15 MB; tracemalloc), so this is about 150 MB at most.
+REPLAY_STEPS = 20_000
+DRAWN = 1024  # steps kept drawn, across runs (a board is a few kilobytes of HTML)
 
 
 class Lru:
-    """A dictionary that keeps its `size` most recently used entries (thread-safe)."""
+    """A dictionary that keeps its most recently used entries while their weights (1 each, or
+    `weigh(value)`) add up to at most `size`; the newest entry is kept whatever it weighs.
+    Thread-safe."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, weigh: Callable[[Any], int] = lambda _value: 1) -> None:
         self.size = size
-        self._items: OrderedDict[Any, Any] = OrderedDict()
+        self.weigh = weigh
+        self._items: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        self._weight = 0
         self._lock = threading.Lock()
 
     def get(self, key: Any, make: Callable[[], Any]) -> Any:
@@ -49,13 +55,17 @@ class Lru:
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
-                return self._items[key]
+                return self._items[key][0]
         value = make()
+        weight = self.weigh(value)
         with self._lock:
-            self._items[key] = value
+            if key in self._items:  # made meanwhile by another request
+                self._weight -= self._items[key][1]
+            self._items[key] = (value, weight)
             self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            self._weight += weight
+            while self._weight > self.size and len(self._items) > 1:
+                self._weight -= self._items.popitem(last=False)[1][1]
         return value
 
     def __len__(self) -> int:
@@ -102,7 +112,7 @@ TEMPLATES.globals["grid"] = grid
 
 
 def add_run_pages(app: FastAPI) -> None:
-    app.state.replays = Lru(REPLAYS)
+    app.state.replays = Lru(REPLAY_STEPS, lambda seen: seen.total + 1)
     app.state.drawn = Lru(DRAWN)
 
     def watchable(request: Request, run_id: int) -> tuple[Any, dict[str, Any]] | None:

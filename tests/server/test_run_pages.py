@@ -144,6 +144,7 @@ def test_a_run_is_replayed_once_and_the_caches_are_bounded(sqlite_api, monkeypat
                         lambda *args: replays.append(1) or real(*args))
     app = sqlite_api.client.app
     app.state.drawn.size = 5
+    app.state.replays.size = 1  # under one run's 21 steps: still kept, the newest
     for step in range(21):
         assert sqlite_api.client.get(f"/runs/1?step={step}").status_code == 200
         assert sqlite_api.client.get(f"/runs/1/steps/{step}").status_code == 200
@@ -157,6 +158,13 @@ def test_the_lru_keeps_the_most_recently_used() -> None:
     for key in ("a", "b", "a", "c", "a", "b"):
         kept.get(key, lambda key=key: made.append(key) or key.upper())
     assert made == ["a", "b", "c", "b"] and len(kept) == 2
+    heavy = run_pages.Lru(10, weigh=len)
+    for key in ("aaaa", "bbbb", "cc", "dddddddddddd"):
+        heavy.get(key, lambda key=key: key)
+    assert len(heavy) == 1  # the newest alone is over the bound: it is kept, alone
+    heavy.get("ee", lambda: "ee")
+    heavy.get("ff", lambda: "ff")
+    assert len(heavy) == 2
 
 
 def test_the_page_script_is_ours_and_served_here(api) -> None:
