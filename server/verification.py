@@ -355,7 +355,7 @@ def replay_for_watching(doc: Any, map_text: str | None) -> Replayed:
         every += events
         views.append(state.view(0))
         lines.append(tell(events) if tell else [])
-        if told is not None and any(event.kind == told.LEVEL_EVENT for event in events):
+        if words.opens_level(run.game, events):
             levels.append(n)
     if told is None:
         return Replayed(run.game, rules.info.long_name, rules.rules_version, views, lines,

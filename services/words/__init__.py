@@ -98,3 +98,10 @@ def words_of(game: str) -> Any:
         if missing.name != name:
             raise  # the game's words are here but need something that is not
         return None
+
+
+def opens_level(game: str, events: Iterable[Any]) -> bool:
+    """Whether these events (of one action) open a level of `game` (or its like: an area):
+    where a replay's "next level" stops."""
+    told = words_of(game)
+    return told is not None and any(event.kind == told.LEVEL_EVENT for event in events)
