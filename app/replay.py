@@ -1,6 +1,9 @@
-"""What every game's replay shares: the refusal of a run that cannot be shown. No Textual here."""
+"""What every game's replay shares: the refusal of a run that cannot be shown, and where the
+next level starts. No Textual here."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 
 class Unwatchable(Exception):
@@ -15,3 +18,8 @@ class Unwatchable(Exception):
     @property
     def heading(self) -> str:
         return self.code.replace("_", " ").capitalize()
+
+
+def next_level(starts: Sequence[int], step: int, total: int) -> int:
+    """The first step after `step` at which a level starts (`starts`, in order), or the end."""
+    return next((start for start in starts if start > step), total)

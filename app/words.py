@@ -10,14 +10,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.text import Text
 
+from services.words import Line, cap, par_verdict, plural
 
-def cap(text: str) -> str:
-    """Upper-case the first letter only ("the Goblin" -> "The Goblin")."""
-    return text[:1].upper() + text[1:]
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+__all__ = ["cap", "counted", "middle_cut", "one_line", "par_verdict", "plural", "reason_line",
+           "styled"]
 
 
 def counted(count: object, word: str) -> str:
@@ -25,11 +21,14 @@ def counted(count: object, word: str) -> str:
     return plural(count, word) if isinstance(count, int) else f"? {word}s"
 
 
-def par_verdict(moves: int, par: int) -> str:
-    """A result against par, as puzzle games say it: "on par", "2 over par", "under par!"."""
-    if moves < par:
-        return "under par!"
-    return "on par" if moves == par else f"{moves - par} over par"
+def styled(line: Line) -> Text:
+    """A log line of services.words as Rich Text (its parts and styles, never markup)."""
+    from rich.text import Text
+
+    text = Text(style=line.style)
+    for part, style in line.parts:
+        text.append(part, style=style)
+    return text
 
 
 def middle_cut(text: str, width: int) -> str:

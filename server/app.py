@@ -52,6 +52,7 @@ from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, 
 from server.links import with_links
 from server.names import MAX_MARKS, invisible, too_many_marks
 from server.pages import add_pages
+from server.run_pages import add_run_pages
 from server.verification import (
     CURRENT_RULES_VERSION,
     Budget,
@@ -169,6 +170,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     _handlers(app)
     _routes(app, settings)
     add_pages(app)
+    add_run_pages(app)
     app.openapi = with_links(app.openapi)  # type: ignore[method-assign]
     return app
 

@@ -1,6 +1,8 @@
 """Plain HTML pages for people: the published maps (`/`), one map with its board
-(`/maps/{code}`) and a player's entries (`/players/{name}`). Jinja2 templates with
-autoescaping, so titles and names from players can never become markup; no JavaScript."""
+(`/maps/{code}`), a player's entries (`/players/{name}`), and the boards of a game ranked in
+points (`/games/{game}`, `/games/{game}/boards/{board}`). Every board row links to its run page
+(server/run_pages.py). Jinja2 templates with autoescaping, so titles and names from players can
+never become markup; no JavaScript (the run pages have a script of ours)."""
 
 from __future__ import annotations
 
@@ -11,9 +13,16 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from server import map_boards, sql, store
+from server import map_boards, points_boards, sql, store
 from server.db import reading
-from server.verification import CURRENT_RULES_VERSION
+from server.verification import (
+    CURRENT_RULES_VERSION,
+    board_facts,
+    board_title,
+    game_long_name,
+    scored_games,
+    scored_rules_version,
+)
 
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
@@ -24,7 +33,7 @@ def _page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
     return HTMLResponse(TEMPLATES.get_template(template).render(**values), status_code=status)
 
 
-def _not_found(what: str) -> HTMLResponse:
+def not_found(what: str) -> HTMLResponse:
     return HTMLResponse(TEMPLATES.from_string(
         '{% extends "base.html" %}{% block main %}<p>{{ what }}</p>{% endblock %}'
     ).render(what=what), status_code=404)
@@ -43,8 +52,9 @@ def add_pages(app: FastAPI) -> None:
                 items, after = store.list_maps(conn, q=q, sort=sort, limit=PAGE, cursor=cursor)
         except sql.BadCursor:
             items, after = [], None
+        ranked = [{"name": game, "long_name": game_long_name(game)} for game in scored_games()]
         return _page("maps.html", items=items, next=after, q=q, sort=sort,
-                     sorts=store.MAP_SORTS)
+                     sorts=store.MAP_SORTS, games=ranked)
 
     @app.api_route("/maps/{code}", methods=["GET", "HEAD"], response_class=HTMLResponse,
                    include_in_schema=False)
@@ -53,15 +63,18 @@ def add_pages(app: FastAPI) -> None:
         with reading(request.app.state.engine) as conn:
             row = store.map_by_ref(conn, code)
             if row is None:
-                return _not_found("No published map has this share code.")
+                return not_found("No published map has this share code.")
             entry = store.map_entry(conn, row, description=True)
             try:
                 page = map_boards.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=PAGE,
                                         cursor=cursor)
             except sql.BadCursor:
                 page = None
+            best = map_boards.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=1)
         items, total, after = page if page is not None else ([], 0, None)
-        return _page("map.html", map=entry, items=items, total=total, next=after)
+        best_run = best[0][0]["run"] if best is not None and best[0] else None
+        return _page("map.html", map=entry, items=items, total=total, next=after,
+                     best_run=best_run)
 
     # A name may hold "/" (a path converter, so the link works with it plain or as %2F).
     @app.api_route("/players/{name:path}", methods=["GET", "HEAD"],
@@ -70,7 +83,41 @@ def add_pages(app: FastAPI) -> None:
         with reading(request.app.state.engine) as conn:
             player = store.player_by_name(conn, name)
             if player is None:
-                return _not_found("No player has this name.")
+                return not_found("No player has this name.")
             items = map_boards.player_entries(conn, name)
         return _page("player.html", name=name, items=items,
                      banned=player.banned_at is not None)
+
+    @app.api_route("/games/{game}", methods=["GET", "HEAD"], response_class=HTMLResponse,
+                   include_in_schema=False)
+    def boards_page(request: Request, game: str,
+                    cursor: str | None = Query(None, max_length=200)) -> HTMLResponse:
+        if game not in scored_games():
+            return not_found("No game ranked in points here has this name.")
+        try:
+            with reading(request.app.state.engine) as conn:
+                found, after = points_boards.scored_board_list(
+                    conn, game, scored_rules_version(game), kind=None, limit=PAGE, cursor=cursor)
+        except sql.BadCursor:
+            found, after = [], None
+        items = [{"board": board, "title": board_title(game, board), "entries": count}
+                 for board, _kind, count in found]
+        return _page("boards.html", game=game, long_name=game_long_name(game), items=items,
+                     next=after)
+
+    @app.api_route("/games/{game}/boards/{board}", methods=["GET", "HEAD"],
+                   response_class=HTMLResponse, include_in_schema=False)
+    def points_board_page(request: Request, game: str, board: str,
+                          cursor: str | None = Query(None, max_length=200)) -> HTMLResponse:
+        if game not in scored_games() or board_facts(game, board) is None:
+            return not_found("No board here has this name.")
+        try:
+            with reading(request.app.state.engine) as conn:
+                page = points_boards.scored_page(conn, game, board, scored_rules_version(game),
+                                                 limit=PAGE, cursor=cursor)
+        except sql.BadCursor:
+            page = None
+        items, total, after = page if page is not None else ([], 0, None)
+        return _page("points_board.html", game=game, long_name=game_long_name(game),
+                     board=board, title=board_title(game, board), items=items, total=total,
+                     next=after)

@@ -540,3 +540,16 @@ def moderation_entries(conn: Connection, limit: int) -> list[dict[str, Any]]:
                         .order_by(moderation_log.c.id.desc()).limit(limit)).all()
     return [{"action": r.action, "target": r.target, "why": r.why, "moderator": r.moderator,
              "at": iso(r.at)} for r in rows]
+
+
+def other_runs(conn: Connection, row: Row[Any], limit: int = 20) -> list[dict[str, Any]]:
+    """The same player's other verified runs on the board of run `row` (its map's, or its
+    board of points), newest first: a run page's "other runs on this board"."""
+    same_board = runs.c.board == row.board if row.board is not None else \
+        runs.c.map_id == row.map_id
+    found = conn.execute(select(runs.c.id, runs.c.moves, runs.c.turns, runs.c.score,
+                                runs.c.submitted_at).where(
+        runs.c.player_id == row.player_id, runs.c.id != row.id, runs.c.status == "verified",
+        runs.c.removed_at.is_(None), same_board).order_by(runs.c.id.desc()).limit(limit))
+    return [{"id": r.id, "moves": r.moves, "turns": r.turns, "score": r.score,
+             "at": iso(r.submitted_at)} for r in found]

@@ -28,7 +28,8 @@ from engine.cardrogue.identity import map_id, share_code
 from engine.core.contract import Verdict
 from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, Run, RunError
 from server import defaults
-from services import clock
+from services import clock, words
+from services.words import Line
 
 CURRENT_RULES_VERSION = RULES_VERSION  # boards of other versions are archived
 TOO_SLOW = "too_slow"
@@ -246,6 +247,17 @@ def board_facts(game: str, board: str) -> dict[str, Any] | None:
     return None if facts is None else dict(facts)
 
 
+def game_long_name(game: str) -> str:
+    return games.load(game).info.long_name if game in games.names() else game
+
+
+def board_title(game: str, board: str) -> str:
+    """A board's name for people, as its game says it (the key itself for an unknown game)."""
+    if game not in games.names():
+        return board
+    return games.load(game).info.board_title(board)
+
+
 def _scored_outcome(run: Run, budget: Budget, submitted: datetime.datetime) -> Outcome:
     """A run of a game ranked in points, on the board its game places it on given the day it
     was sent (a daily board takes runs sent near its day)."""
@@ -298,3 +310,55 @@ def _run_map(run: Run, map_text: str | None) -> MapSpec:
         raise RunError(UNKNOWN_MAP, f"no map published here has the id {board[:12]}… "
                        f"({info.board_title(board)})")
     return _spec(map_text)
+
+
+# ---------------------------------------------------------------------- watching a run
+
+@dataclass(frozen=True)
+class Replayed:
+    """A verified run replayed once for its run page: what seat 0 sees before the first action
+    and after each one, and what happened, in the game's own words (services.words).
+
+    views[n]    state.view(0) after n actions (views[0]: the start)
+    lines[n]    the log lines of action n (lines[0]: the setup's)
+    levels      the steps at which a level (or the game's like: an area) begins
+    summary     (label, value) lines of the morgue: the game's own tallies
+    legend      per card id, its glyph, colour family and name (games drawn with cards)
+    """
+
+    game: str
+    long_name: str
+    rules_version: int
+    views: list[Any]
+    lines: list[list[Line]]
+    levels: list[int]
+    summary: list[tuple[str, str]]
+    legend: dict[str, tuple[str, str, str]]
+
+
+def replay_for_watching(doc: Any, map_text: str | None) -> Replayed:
+    """Replay a verified run document (on its map's text, for a game played on maps) step by
+    step. Raises RunError when it cannot be replayed here (the server changed since)."""
+    run = games.run_from_dict(doc)
+    rules = games.load_run_game(run)
+    options = run.setup()
+    if _ranks_in(run.game, "moves"):
+        options["map"] = _run_map(run, map_text)
+    state = rules.new_game(**options)
+    told = words.words_of(run.game)
+    opening = told.opening(state) if told is not None else []
+    every = list(opening)
+    tell = told.narrator(state) if told is not None else None
+    views, lines, levels = [state.view(0)], [tell(opening) if tell else []], []
+    for n, action in enumerate(run.actions, start=1):
+        events = state.apply(action)
+        every += events
+        views.append(state.view(0))
+        lines.append(tell(events) if tell else [])
+        if words.opens_level(run.game, events):
+            levels.append(n)
+    if told is None:
+        return Replayed(run.game, rules.info.long_name, rules.rules_version, views, lines,
+                        levels, [], {})
+    return Replayed(run.game, rules.info.long_name, rules.rules_version, views, lines, levels,
+                    told.summary(state, every), told.legend(state))

@@ -1,12 +1,16 @@
-"""Downloading a published map from a community server into the player's maps folder."""
+"""Downloading from a community server: a published map into the player's maps folder, and a
+run of its board (with its map) to watch."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.core.files import write_atomic
+from engine.core.runs import run_json
 from services import library
 from services.community import Client, CommunityError, one_line
 from services.library import KnownMap
-from services.paths import maps_dir
+from services.paths import maps_dir, runs_dir
 from services.runfiles import safe_name
 
 
@@ -35,3 +39,31 @@ def download(client: Client, ref: str) -> KnownMap:
         raise CommunityError("the server sent a map file that is not the map it lists under "
                              "this code")
     return known
+
+
+def download_ranked_run(client: Client, ref: str, rank: int) -> tuple[Path, KnownMap]:
+    """The run at position `rank` (1: the best) of a published map's board, saved in the runs
+    folder under a name of its own (written atomically), and its map, downloaded as
+    `download` does: what the replay viewer opens. Raises CommunityError."""
+    if rank < 1:
+        raise CommunityError("a rank is 1 or more")
+    board = client.leaderboard(ref, limit=min(rank, 100))
+    items = board.get("items") or []
+    if rank > 100 or len(items) < rank:
+        total = board.get("total")
+        raise CommunityError(f"this map's board has {total if isinstance(total, int) else 'no'} "
+                             f"entr{'y' if total == 1 else 'ies'}; there is no run at rank {rank}")
+    run_id = items[rank - 1].get("run")
+    if not isinstance(run_id, int):
+        raise CommunityError("the server listed a board entry without its run")
+    document = client.run_file(run_id)
+    known = download(client, ref)
+    name = f"{safe_name(known.share_code or ref, 9)}_run{run_id}.run.json"
+    target = runs_dir() / "downloaded" / name
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, run_json(document).encode("utf-8"))
+    except (OSError, TypeError, ValueError) as exc:
+        raise CommunityError(f"the run could not be saved in the runs folder: "
+                             f"{one_line(exc)}") from None
+    return target, known

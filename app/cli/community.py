@@ -21,7 +21,7 @@ WAIT_S = 60.0  # how long `submit` waits for verdicts by default
 MAX_FILE_BYTES = 1_000_000  # the server takes nothing larger
 
 
-def _server_argument(parser: argparse.ArgumentParser) -> None:
+def server_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", metavar="URL",
                         help="the community server (default: $CARDROGUE_SERVER, or server = "
                              "\"URL\" in config.toml in the data folder)")
@@ -84,7 +84,7 @@ def add_login_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--token", metavar="TOKEN",
                         help="keep this token for NAME instead of registering (a token the "
                              "server's admin gave you, e.g. a moderator's)")
-    _server_argument(parser)
+    server_argument(parser)
     parser.epilog = ("Each name's token is kept per server, and the last name logged in with is "
                      "the one runs and maps are sent as: `login OTHER` switches to OTHER and "
                      "keeps the previous name's token, so `login NAME` switches back. A kept "
@@ -146,7 +146,7 @@ def run_login(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------- whoami
 
 def add_whoami_arguments(parser: argparse.ArgumentParser) -> None:
-    _server_argument(parser)
+    server_argument(parser)
     parser.epilog = ("Prints the name you are logged in as, the server and your role there. "
                      "Exit status 1 when not logged in (or the server no longer knows the "
                      "token), 2 when the server cannot be reached.")
@@ -253,7 +253,7 @@ def add_publish_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--clear", metavar="RUN",
                         help="a run that finishes the map (default: the clear the editor keeps "
                              "beside the map, MAP's name with .clear.json)")
-    _server_argument(parser)
+    server_argument(parser)
 
 
 def run_publish(args: argparse.Namespace) -> int:
@@ -286,7 +286,7 @@ def run_publish(args: argparse.Namespace) -> int:
 
 def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", metavar="CODE", help="the map's share code (or its id)")
-    _server_argument(parser)
+    server_argument(parser)
 
 
 def run_fetch(args: argparse.Namespace) -> int:
@@ -304,13 +304,30 @@ def run_fetch(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def fetch_ranked_run(command: str, url: str | None, ref: str, rank: int
+                     ) -> tuple[Path, Path] | None:
+    """`cardrogue replay CODE --best` (or --rank N): the run at that rank of a published map's
+    board and its map, downloaded; None after saying why not."""
+    from services import community, map_download
+
+    client = _client(command, url, login_needed=False)
+    if client is None:
+        return None
+    try:
+        path, known = map_download.download_ranked_run(client, ref, rank)
+    except community.CommunityError as exc:
+        err(command, exc.message)
+        return None
+    return path, known.path
+
+
 # ---------------------------------------------------------------------- submit
 
 def add_submit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("runs", nargs="+", metavar="RUN", help="run files (*.run.json)")
     parser.add_argument("--wait", type=float, default=WAIT_S, metavar="SECONDS",
                         help=f"how long to wait for the verdicts (default {WAIT_S:.0f})")
-    _server_argument(parser)
+    server_argument(parser)
 
 
 def run_submit(args: argparse.Namespace) -> int:

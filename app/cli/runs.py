@@ -3,6 +3,7 @@
     cardrogue verify RUN... [--map FILE]     replay runs; one JSON line per run; 1 if any is bad
     cardrogue replay RUN [--map FILE]        watch the run in the app's replay viewer
     cardrogue replay RUN --events [--map F]  the run's events as JSON lines
+    cardrogue replay CODE --best|--rank N    fetch a run of a published map's board and watch it
     cardrogue scores MAP [--player NAME]     a map's local leaderboard (MAP: a file, id or share code)
     cardrogue import RUN... [--map FILE]     verify runs and enter them on the local leaderboard
     cardrogue export MAP [--out DIR]         write the board's runs as files to share
@@ -97,14 +98,35 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     # dest is not "run": the CLI keeps each command's function under that name.
-    parser.add_argument("run_file", metavar="RUN", help="a run file (*.run.json)")
+    from app.cli.community import server_argument
+
+    parser.add_argument("run_file", metavar="RUN", help="a run file (*.run.json); with --best or "
+                        "--rank, a published map's share code (or id)")
     parser.add_argument("--events", action="store_true",
                         help="print every event as a JSON line (see schemas/events.schema.json) "
                              "instead of opening the replay viewer")
     _map_argument(parser)
+    ranked = parser.add_mutually_exclusive_group()
+    ranked.add_argument("--best", action="store_true",
+                        help="fetch the best run of the map's board from the server, then watch "
+                             "it (the map is fetched too)")
+    ranked.add_argument("--rank", type=int, metavar="N",
+                        help="fetch the N-th run of the map's board (in board order), then watch it")
+    server_argument(parser)
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    if args.best or args.rank is not None:
+        if args.map_file is not None:
+            err("replay", "--best and --rank fetch the map with the run: leave out --map")
+            return 2
+        from app.cli.community import fetch_ranked_run
+
+        fetched = fetch_ranked_run("replay", args.server, args.run_file,
+                                   1 if args.best else args.rank)
+        if fetched is None:
+            return EXIT_BAD
+        args.run_file, args.map_file = str(fetched[0]), str(fetched[1])
     if not args.events:
         return _replay_in_app(args)
     from services.library import MapLoadError

@@ -1,4 +1,4 @@
-"""Small modal dialogs: choose one of a list, confirm, or give a file's path."""
+"""Small modal dialogs: choose one of a list, confirm, or give a file's path or a replay's step."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.widgets.hanging import Hanging
@@ -168,3 +168,43 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class StepScreen(ModalScreen[int | None]):
+    """Ask which step of a replay to go to (0 to `total`): Enter goes, Escape cancels. A number
+    past either end goes to that end; anything else asks again, saying why."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="step_cancel")]
+
+    DEFAULT_CSS = f"""
+    StepScreen {{
+        {DIALOG_CSS}
+    }}
+    StepScreen Input {{
+        width: 30;
+    }}
+    """
+
+    def __init__(self, step: int, total: int) -> None:
+        super().__init__()
+        self.step, self.total = step, total
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = "Go to step"
+            dialog.border_subtitle = "Enter to go · Esc to cancel"
+            yield Static(Text(f"A step from 0 (the start) to {self.total} (the end); "
+                              f"now {self.step}."), id="why")
+            yield Input(placeholder=f"0 to {self.total}", id="step", max_length=12)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not (text.isascii() and text.lstrip("-").isdigit()):
+            self.query_one("#why", Static).update(Text(f"A whole number, from 0 to "
+                                                       f"{self.total}."))
+            return
+        self.dismiss(max(0, min(int(text), self.total)))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -174,6 +174,7 @@ class CellView:
     fighting: bool  # the enemy here fights the viewer
     shop: ShopView | None
     way_out: bool  # the level's exit (the ladder, or the start on a level that ends there)
+    paths: int = 0  # a revealed tile's open edges (board.N | E | S | W); 0 until revealed
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,7 +434,8 @@ def _cells(g: State, p: Player) -> tuple[CellView, ...]:
             cell, face, heroes, card.id if card is not None else None, colour,
             _effect(g, colour),
             _enemy(g, enemy) if enemy is not None else None, index in fighting,
-            shop_view(g, cell, p) if d is not None and d.type == "shop" else None, way_out))
+            shop_view(g, cell, p) if d is not None and d.type == "shop" else None, way_out,
+            board.paths[index]))
     return tuple(out)
 
 

@@ -389,3 +389,27 @@ def test_the_apps_player_is_the_community_login(tmp_path, server, monkeypatch):
     assert player_name() == "root"
     assert cardrogue(data, "login", "fetcher", "--server", server.url).returncode == 0
     assert player_name() == "fetcher"  # local runs and the local board, as on the server
+
+
+def test_replay_best_and_rank_fetch_a_run_of_the_board_and_its_map(tmp_path, server):
+    code = publish(tmp_path, server)
+    player = tmp_path / "player"
+    assert cardrogue(player, "login", "Bo", "--server", server.url).returncode == 0
+    sent = cardrogue(player, "submit", str(player_run(tmp_path / "runs", 3)), "--server",
+                     server.url)
+    assert sent.returncode == 0, sent.stderr
+    watcher = tmp_path / "watcher"
+    moves = len(json.loads((CLEARS / f"{MAP}.run.json").read_text())["actions"])
+    for flag, want in ((["--best"], moves), (["--rank", "2"], moves + 3)):
+        shown = cardrogue(watcher, "replay", code, *flag, "--events", "--server", server.url)
+        assert shown.returncode == 0, shown.stderr
+        steps = [json.loads(line) for line in shown.stdout.splitlines()]
+        assert sum(step["event"] == "action" for step in steps) == want, flag
+    saved = sorted(path.name for path in (watcher / "runs" / "downloaded").iterdir())
+    assert saved == [f"{code}_run1.run.json", f"{code}_run2.run.json"]
+    assert [path.name for path in (watcher / "maps").glob("*.toml")] != []
+    missing = cardrogue(watcher, "replay", code, "--rank", "3", "--server", server.url)
+    assert missing.returncode == 1 and "no run at rank 3" in missing.stderr
+    assert "Traceback" not in missing.stderr
+    both = cardrogue(watcher, "replay", code, "--best", "--map", "x.toml", "--server", server.url)
+    assert both.returncode == 2 and "leave out --map" in both.stderr

@@ -34,6 +34,7 @@ from engine.cardrogue import (
     verify_run,
 )
 from engine.core import OTHER_GAME, RunError, read_document
+from services.words import opens_level
 
 SPEEDS = (1, 2, 4, 8)  # steps per second when playing
 
@@ -98,6 +99,7 @@ class Replay:
         self.source = source
         self.actions = list(run.actions)
         self.described: list[str] = []  # each action in words, as it read before it was played
+        self.level_starts: list[int] = []  # the steps at which a level starts
         self.groups = self._narrate()  # the opening's lines, then one group per action
         self.step = 0
         self.game = self._fresh()
@@ -123,7 +125,10 @@ class Replay:
         for action in self.actions:
             names = narrator.enemy_names()
             self.described.append(describe_action(game, action))
-            groups.append(narrator.narrate(game.apply(action), names))
+            events = game.apply(action)
+            if opens_level(self.run.game, events):
+                self.level_starts.append(len(groups))
+            groups.append(narrator.narrate(events, names))
         return groups
 
     # -- moving

@@ -23,6 +23,19 @@ from engine.core import Event, RunError, read_document
 from engine.roguelike import RULES, Action, State, View
 
 
+def deeper_steps(steps: list[list[Event]]) -> list[int]:
+    """The steps at which the rogue first reaches a deeper level (where "next level" stops):
+    level 1 is laid out at the start (and laid again as the rogue enters it)."""
+    deepest, starts = 1, []
+    for n, events in enumerate(steps, start=1):
+        reached = max((int(event.data.get("level", 0)) for event in events
+                       if event.kind == "level"), default=0)
+        if reached > deepest:
+            deepest = reached
+            starts.append(n)
+    return starts
+
+
 class RogueReplay:
     """A verified run, and the step on show (0: before the first action)."""
 
@@ -33,6 +46,7 @@ class RogueReplay:
         self.actions = actions
         self.figures = figures  # what the run reached, as verified
         self.narration = [log_lines(events) for events in steps]
+        self.level_starts = deeper_steps(steps)
         self.step = 0
         self.state: State = RULES.new_game(seed=seed)
 

@@ -217,6 +217,37 @@ async def test_stepping_forward_and_back_follows_the_engine(app, corpus_maps):
         assert_shows(viewer, 0)
 
 
+async def test_next_level_and_go_to_a_step(app, corpus_maps):
+    run = read_run(CORPUS / "two_floors-shortest.run.json")
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = await open_viewer(app, pilot, CORPUS / "two_floors-shortest.run.json")
+        game = open_run_file(CORPUS / "two_floors-shortest.run.json").game
+        second = next(n for n, action in enumerate(run.actions, start=1)
+                      if game.apply(action) is not None and game.level_index == 1)
+        await pilot.press("n")  # the second floor's first step
+        await pilot.pause()
+        assert_shows(viewer, second)
+        assert viewer.game.level_index == 1
+        await pilot.press("n")  # no third floor: the end
+        await pilot.pause()
+        assert_shows(viewer, viewer.replay.total)
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press("x", "enter")  # not a number: asked again
+        await pilot.pause()
+        assert "A whole number" in text_of(app.screen, "#why")
+        app.screen.query_one(Input).value = "7"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is viewer
+        assert_shows(viewer, 7)
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press("escape")  # cancelled: where it was
+        await pilot.pause()
+        assert_shows(viewer, 7)
+
+
 async def test_play_advances_on_the_timer_and_pause_stops_it(app, corpus_maps):
     async with app.run_test(size=SIZE) as pilot:
         viewer = await open_viewer(app, pilot)

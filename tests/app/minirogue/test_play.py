@@ -313,3 +313,35 @@ async def test_a_hostile_name_in_a_run_file_shows_harmlessly(tmp_path: Path) -> 
         assert isinstance(app.screen, MiniRogueReplayScreen)
         first = app.screen.query_one("#log", EventLog).plain_lines[0]
         assert first == "Bo\\u202eb[red]x[/red]'s delve: Seed 987654321, Impossible."
+
+
+async def test_the_replay_goes_to_the_next_area_and_to_a_step() -> None:
+    from textual.widgets import Input
+
+    from app.games.minirogue.screens.replay import MiniRogueReplayScreen
+
+    path = CORPUS / "random-impossible.run.json"
+    run = games.read_run(path)
+    state = games.load_run_game(run).new_game(**run.setup())
+    areas = []
+    for n, action in enumerate(run.actions, start=1):
+        before = state.view(0).area
+        state.apply(action)
+        if state.view(0).area != before:
+            areas.append(n)
+    app = CardRogueApp(replay_path=path)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, MiniRogueReplayScreen)
+        for want in [*areas, len(run.actions)][:3]:
+            await pilot.press("n")
+            await pilot.pause()
+            assert viewer.step == want
+        await pilot.press("colon")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "2"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is viewer and viewer.step == 2

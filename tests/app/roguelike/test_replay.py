@@ -157,3 +157,32 @@ async def test_the_whole_sheet_shows_at_80x24_in_the_replay(app: CardRogueApp) -
             assert map_view.scrollable_content_region.height >= len(map_view.rows)
             assert map_view.scroll_offset.y == 0
             assert map_view.scrollbars_enabled == (False, False)
+
+
+async def test_the_viewer_goes_to_the_next_level_and_to_a_step(app: CardRogueApp) -> None:
+    from textual.widgets import Input
+
+    state, doc = played(0)
+    levels = []
+    for n, action in enumerate(doc["actions"], start=1):
+        before = len(state.levels)  # the levels set up so far: the first comes after the rogue
+        state.apply(RULES.parse_action(action))
+        if len(state.levels) > before:
+            levels.append(n)
+    total = len(doc["actions"])
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_run_file(RUN)
+        await pilot.pause()
+        viewer = app.screen
+        assert len(levels) > 1
+        for want in [*levels, total][:3]:
+            await pilot.press("n")
+            await pilot.pause()
+            assert f"step {want} of {total}" in header(app)
+        await pilot.press("colon")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is viewer and f"step 3 of {total}" in header(app)
+        assert shown(app)[0] == view_at(3).map_rows

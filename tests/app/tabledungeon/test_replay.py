@@ -93,3 +93,26 @@ async def test_an_unreadable_run_file_opens_to_its_refusal(app: CardRogueApp, tm
         await pilot.pause()
         assert isinstance(app.screen, RunRefusedScreen)
         assert (text_of(app.screen, "#reason"), text_of(app.screen, "#message")) == ("Unreadable", "No such file")
+
+
+async def test_the_viewer_goes_to_a_step_by_its_number(app: CardRogueApp, tmp_path) -> None:
+    from textual.widgets import Input
+
+    path, state = saved(tmp_path)
+    total = len(state.history)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_run_file(path)
+        await pilot.pause()
+        viewer = app.screen
+        await pilot.press("colon")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "5"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is viewer and f"step 5 of {total}" in text_of(viewer, "#step")
+        await pilot.press("colon")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "99999"  # past the end: the end
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"step {total} of {total}" in text_of(viewer, "#step")

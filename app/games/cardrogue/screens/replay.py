@@ -28,6 +28,8 @@ from app.games.cardrogue.widgets.board import BoardView
 from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
+from app.replay import next_level
+from app.screens.dialogs import StepScreen
 from app.screens.watch import open_run
 from app.widgets.event_log import EventLog
 from app.words import plural
@@ -63,6 +65,10 @@ class ReplayScreen(GameViews, Screen[None]):
                 tooltip="Back to the start of the run"),
         Binding("end,G", "seek_end", "End", show=False, id="replay_end",
                 tooltip="Jump to the end of the run"),
+        Binding("n", "next_level", "Next level", show=False, id="replay_next_level",
+                tooltip="Go to the start of the next level"),
+        Binding("colon", "go_to_step", "Go to step", show=False, id="replay_go_to",
+                tooltip="Go to a step by its number"),
         Binding("escape", "leave", "Back", id="replay_leave", tooltip="Close the replay"),
     ]
 
@@ -187,6 +193,14 @@ class ReplayScreen(GameViews, Screen[None]):
 
     def action_seek_end(self) -> None:
         self.seek(self.replay.total)
+
+    def action_next_level(self) -> None:
+        self.seek(next_level(self.replay.level_starts, self.replay.step, self.replay.total))
+
+    def action_go_to_step(self) -> None:
+        self.pause()
+        self.app.push_screen(StepScreen(self.replay.step, self.replay.total),
+                             lambda step: self.seek(step) if step is not None else None)
 
     def seek(self, step: int) -> None:
         self.pause()

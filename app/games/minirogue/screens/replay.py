@@ -20,11 +20,14 @@ from textual.widgets import OptionList
 from app.games.minirogue.records import Setup
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.words import Narrator
+from app.replay import next_level
+from app.screens.dialogs import StepScreen
 from app.screens.watch import RunRefusedScreen
 from app.widgets.event_log import EventLog
 from engine import games
 from engine.core import RunError, read_document, shown
 from engine.minirogue import RULES, Run
+from services.words import opens_level
 
 
 def open_minirogue_run(app: App, path: Path, closed: Callable[[None], None] | None = None) -> None:
@@ -65,6 +68,10 @@ class MiniRogueReplayScreen(MiniRogueScreen, inherit_bindings=False):
                 tooltip="The start of the run"),
         Binding("end", "seek_end", "End", id="minirogue_replay_end", priority=True,
                 tooltip="The end of the run"),
+        Binding("n", "next_level", "Next area", id="minirogue_replay_next_level", priority=True,
+                show=False, tooltip="The start of the next area"),
+        Binding("colon", "go_to_step", "Go to step", id="minirogue_replay_go_to", priority=True,
+                show=False, tooltip="Go to a step by its number"),
         Binding("f1,question_mark", "help", "Help", id="minirogue_replay_help",
                 tooltip="Keys and the terms of Mini Rogue"),
         Binding("escape", "close", "Close", id="minirogue_replay_close",
@@ -77,6 +84,14 @@ class MiniRogueReplayScreen(MiniRogueScreen, inherit_bindings=False):
         super().__init__(Setup(run.seed, run.difficulty, run.dungeon_keys), player=run.player)
         self.run = run
         self.step = 0
+        self.area_starts = self._area_starts()
+
+    def _area_starts(self) -> list[int]:
+        """The steps at which an area of the dungeon begins (where "next area" stops)."""
+        state = RULES.new_game(seed=self.run.seed, difficulty=self.run.difficulty,
+                               dungeon_keys=self.run.dungeon_keys)
+        return [n for n, action in enumerate(self.run.actions, start=1)
+                if opens_level(self.run.game, state.apply(action))]
 
     def on_mount(self) -> None:
         self.query_one("#log", EventLog).border_title = "What happened"
@@ -115,6 +130,13 @@ class MiniRogueReplayScreen(MiniRogueScreen, inherit_bindings=False):
 
     def action_seek_end(self) -> None:
         self.seek(len(self.run.actions))
+
+    def action_next_level(self) -> None:
+        self.seek(next_level(self.area_starts, self.step, len(self.run.actions)))
+
+    def action_go_to_step(self) -> None:
+        self.app.push_screen(StepScreen(self.step, len(self.run.actions)),
+                             lambda step: self.seek(step) if step is not None else None)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -16,6 +16,8 @@ from textual.widgets import Footer, Static
 from app.games.roguelike import glossary
 from app.games.roguelike.replay import RogueReplay
 from app.games.roguelike.screens.board import BoardScreen
+from app.replay import next_level
+from app.screens.dialogs import StepScreen
 from app.screens.rules import show_help
 from app.screens.watch import open_run
 from app.widgets.event_log import EventLog
@@ -40,6 +42,10 @@ class RogueReplayScreen(BoardScreen):
         Binding("home", "seek(0)", "Start", id="roguelike_replay_start",
                 tooltip="Go to the start"),
         Binding("end", "seek(-1)", "End", id="roguelike_replay_end", tooltip="Go to the end"),
+        Binding("n", "next_level", "Next level", show=False, id="roguelike_replay_next_level",
+                tooltip="Go to where the rogue reaches the next level"),
+        Binding("colon", "go_to_step", "Go to step", show=False, id="roguelike_replay_go_to",
+                tooltip="Go to a step by its number"),
         Binding("f1,question_mark", "help", "Help", id="roguelike_replay_help",
                 tooltip="Keys and the rules of Rogue Like Roguelike"),
         Binding("escape", "close", "Close", id="roguelike_replay_close",
@@ -94,6 +100,14 @@ class RogueReplayScreen(BoardScreen):
     def action_seek(self, step: int) -> None:
         self.replay.seek(self.replay.total if step < 0 else step)
         self.redraw()
+
+    def action_next_level(self) -> None:
+        replay = self.replay
+        self.action_seek(next_level(replay.level_starts, replay.step, replay.total))
+
+    def action_go_to_step(self) -> None:
+        self.app.push_screen(StepScreen(self.replay.step, self.replay.total),
+                             lambda step: self.action_seek(step) if step is not None else None)
 
     def action_help(self) -> None:
         show_help(self, glossary.HELP)

@@ -17,6 +17,7 @@ from app.games.tabledungeon import glossary
 from app.games.tabledungeon.replay import TableReplay
 from app.games.tabledungeon.widgets.panels import enemy_text, players_text, status_text
 from app.glossary import Term
+from app.screens.dialogs import StepScreen
 from app.screens.watch import open_run
 
 
@@ -36,6 +37,8 @@ class TableReplayScreen(Screen[None]):
                 tooltip="Show the action before"),
         Binding("home", "seek(0)", "Start", id="td_replay_start", tooltip="Go to the start"),
         Binding("end", "seek(-1)", "End", id="td_replay_end", tooltip="Go to the end"),
+        Binding("colon", "go_to_step", "Go to step", show=False, id="td_replay_go_to",
+                tooltip="Go to a step by its number"),
         Binding("escape", "close", "Close", id="td_replay_close", tooltip="Close the replay"),
     ]
 
@@ -115,6 +118,10 @@ class TableReplayScreen(Screen[None]):
     def action_seek(self, step: int) -> None:
         self.replay.seek(self.replay.total if step < 0 else step)
         self.redraw()
+
+    def action_go_to_step(self) -> None:
+        self.app.push_screen(StepScreen(self.replay.step, self.replay.total),
+                             lambda step: self.action_seek(step) if step is not None else None)
 
     def action_close(self) -> None:
         self.dismiss(None)
