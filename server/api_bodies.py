@@ -3,7 +3,7 @@ them and writes the OpenAPI schema from them (docs/server.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -44,6 +44,39 @@ class MapIn(BaseModel):
     clear: dict[str, Any] = Field(description="a run document that clears the map")
 
 
+class VoteIn(BaseModel):
+    rating: int = Field(ge=1, le=5, description="stars, 1 to 5")
+    difficulty: Literal["easy", "medium", "hard", "expert"]
+
+
+class Vote(BaseModel):
+    map: str
+    rating: int
+    difficulty: str
+    votes: int = Field(description="the map's counted votes, this one included")
+    map_rating: float | None = Field(description="the map's mean rating after this vote")
+    voted_difficulty: str | None
+
+
+class TagsIn(BaseModel):
+    tags: list[str] = Field(json_schema_extra={"maxItems": 50},
+                            description="tags from GET /tags, at most five")
+
+
+class Tags(BaseModel):
+    map: str
+    tags: list[str]
+
+
+class TagInfo(BaseModel):
+    tag: str
+    about: str
+
+
+class TagList(BaseModel):
+    items: list[TagInfo]
+
+
 class Published(BaseModel):
     id: str
     share_code: str
@@ -62,6 +95,16 @@ class MapItem(BaseModel):
     best: int | None
     difficulty: str | None = Field(
         None, description="the author's rating: easy, medium, hard or expert; null if unrated")
+    tags: list[str] = Field(default_factory=list, description="its author's tags (GET /tags)")
+    votes: int = Field(0, description="votes from players who cleared it (banned players' "
+                       "left out)")
+    rating: float | None = Field(None, description="their mean in stars, 1 to 5; null "
+                                 "without votes")
+    voted_difficulty: str | None = Field(None, description="the difficulty half the votes "
+                                         "are at or below; null without votes")
+    players: int = Field(0, description="players who sent a run on it (refused ones too)")
+    clears: int = Field(0, description="players with a verified run that finishes it")
+    clear_rate: float | None = Field(None, description="clears / players, 0 to 1")
 
 
 class MapDetail(MapItem):

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from server import map_boards, sql, store
+from server import map_boards, map_lists, sql, store
 from server.db import reading
 from server.verification import CURRENT_RULES_VERSION
+from services.map_search import DIFFICULTIES, MAP_SORTS, tags
 
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
@@ -36,15 +38,27 @@ def add_pages(app: FastAPI) -> None:
     @app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse,
                    include_in_schema=False)
     def maps_page(request: Request, q: str = Query("", max_length=100), sort: str = "new",
+                  tag: str = Query("", max_length=32), difficulty: str = "",
+                  min_rating: str = Query("", max_length=4),
                   cursor: str | None = Query(None, max_length=200)) -> HTMLResponse:
-        sort = sort if sort in store.MAP_SORTS else "new"
+        # A person's form: a choice the lists do not offer shows every map, never an error.
+        sort = sort if sort in MAP_SORTS else "new"
+        tag = tag if tag in tags() else ""
+        difficulty = difficulty if difficulty in DIFFICULTIES else ""
+        stars = min_rating if min_rating in ("1", "2", "3", "4", "5") else ""
+        where = map_lists.MapFilter(q=q, tag=tag or None, difficulty=difficulty or None,
+                                    min_rating=int(stars) if stars else None)
         try:
             with reading(request.app.state.engine) as conn:
-                items, after = store.list_maps(conn, q=q, sort=sort, limit=PAGE, cursor=cursor)
+                items, after = map_lists.list_maps(conn, sort=sort, limit=PAGE, cursor=cursor,
+                                                   where=where)
         except sql.BadCursor:
             items, after = [], None
-        return _page("maps.html", items=items, next=after, q=q, sort=sort,
-                     sorts=store.MAP_SORTS)
+        chosen = {"q": q, "sort": sort, "tag": tag, "difficulty": difficulty,
+                  "min_rating": stars}
+        return _page("maps.html", items=items, next=after, chosen=chosen,
+                     query=urlencode({k: v for k, v in chosen.items() if v}), sorts=MAP_SORTS,
+                     tags=list(tags()), difficulties=DIFFICULTIES)
 
     @app.api_route("/maps/{code}", methods=["GET", "HEAD"], response_class=HTMLResponse,
                    include_in_schema=False)
@@ -54,7 +68,7 @@ def add_pages(app: FastAPI) -> None:
             row = store.map_by_ref(conn, code)
             if row is None:
                 return _not_found("No published map has this share code.")
-            entry = store.map_entry(conn, row, description=True)
+            entry = map_lists.map_entry(conn, row, description=True)
             try:
                 page = map_boards.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=PAGE,
                                         cursor=cursor)

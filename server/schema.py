@@ -101,6 +101,9 @@ Index("ix_runs_lanes", runs.c.status, runs.c.lane, runs.c.id)
 Index("ix_runs_player_waiting", runs.c.player_id, runs.c.status, runs.c.lane)
 # The copy check is one lookup: the runs with these actions, in submission order.
 Index("ix_runs_actions_key", runs.c.actions_key, runs.c.id)
+# A player's runs on a map: whether they cleared it (to vote), played it (unplayed-by-me), and
+# the map's players and clears.
+Index("ix_runs_map_player", runs.c.map_id, runs.c.player_id, runs.c.status)
 Index("uq_runs_player_document", runs.c.player_id, runs.c.document_hash, unique=True)
 
 maps = Table(
@@ -123,9 +126,44 @@ maps = Table(
     Column("hidden_at", When),
     Column("hidden_by", ForeignKey("players.id")),
     Column("hidden_why", Text),
+    # The figures the lists filter and sort by, kept in step by server.ratings in the
+    # transactions that change them: counting votes or runs for each map of a page (or of
+    # 100,000 maps, to sort them) would cost a list far more than reading a column.
+    Column("votes", BigInteger, nullable=False, server_default="0"),  # counted votes
+    Column("rating_sum", BigInteger, nullable=False, server_default="0"),  # their stars
+    # Their mean in hundredths of a star (425: 4.25), 0 without votes: the rating sort's key.
+    Column("rating", Integer, nullable=False, server_default="0"),
+    Column("voted_difficulty", String(16)),  # the votes' median, None without votes
+    Column("players", BigInteger, nullable=False, server_default="0"),  # who sent a run
+    Column("clears", BigInteger, nullable=False, server_default="0"),  # who cleared it
+    # clears / players in hundredths of a percent (10000: all cleared): the clear rate sort's key.
+    Column("clear_rate", Integer, nullable=False, server_default="0"),
 )
 Index("ix_maps_plays", maps.c.plays, maps.c.clear_run_id)
 Index("ix_maps_title", maps.c.title, maps.c.clear_run_id)
+Index("ix_maps_rating", maps.c.rating, maps.c.clear_run_id)
+Index("ix_maps_clear_rate", maps.c.clear_rate, maps.c.clear_run_id)
+
+# One vote per player per map, from players who cleared it (server.ratings); a second vote
+# replaces the first. A banned player's votes stay here but leave the map's figures.
+map_votes = Table(
+    "map_votes", metadata,
+    Column("map_id", ForeignKey("maps.id"), primary_key=True),
+    Column("player_id", ForeignKey("players.id"), primary_key=True, index=True),
+    Column("rating", Integer, nullable=False),  # stars, 1 to 5
+    Column("difficulty", String(16), nullable=False),  # easy, medium, hard or expert
+    Column("at", When, nullable=False),
+    CheckConstraint("rating BETWEEN 1 AND 5", name="rating"),
+    CheckConstraint("difficulty IN ('easy', 'medium', 'hard', 'expert')", name="difficulty"),
+)
+
+# The tags its author gave a map, from the vocabulary in services/data/map_tags.toml.
+map_tags = Table(
+    "map_tags", metadata,
+    Column("map_id", ForeignKey("maps.id"), primary_key=True),
+    Column("tag", String(32), primary_key=True),
+)
+Index("ix_map_tags_tag", map_tags.c.tag, map_tags.c.map_id)
 
 # One best entry per player per board (a map under one rules version).
 entries = Table(
