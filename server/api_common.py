@@ -9,7 +9,7 @@ from fastapi import Depends, Header, Query, Request
 from sqlalchemy import Engine
 
 from server import store
-from server.db import reading
+from server.db import reading_statements
 
 MAX_LIMIT = 100
 
@@ -42,7 +42,7 @@ def token_holder(request: Request,
                  authorization: Annotated[str | None, Header()] = None) -> Any:
     """The player whose token the request carries, banned or not (401 without one)."""
     token = _token(authorization)
-    with reading(engine_of(request)) as conn:
+    with reading_statements(engine_of(request)) as conn:  # one statement: no BEGIN needed
         found = store.player_by_token(conn, token)
     if found is None:
         raise ApiError(401, "bad_token", "this token is not known here")

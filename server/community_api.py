@@ -21,7 +21,7 @@ from server.api_common import (
     map_or_404,
     token_holder_if_any,
 )
-from server.db import reading, writing
+from server.db import reading_statements, writing
 from services.map_search import DIFFICULTIES, MAP_SORTS, tags
 
 API = "/api/v1"
@@ -54,7 +54,7 @@ def add_community_routes(app: FastAPI) -> None:
         where = map_lists.MapFilter(q=q, tag=tag, difficulty=difficulty, min_rating=min_rating,
                                     unplayed_by=holder.id if unplayed else None)
         try:
-            with reading(engine_of(request)) as conn:
+            with reading_statements(engine_of(request)) as conn:
                 items, after = map_lists.list_maps(conn, sort=sort, limit=limit,
                                                    cursor=cursor, where=where)
         except sql.BadCursor:

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, and_, exists, func, or_, select, tuple_
 
-from server.ratings import tags_of
+from server.ratings import in_order, tags_of
 from server.schema import board_moves, map_tags, maps, players, runs
 from server.sql import iso, make_cursor, read_cursor
 from server.verification import CURRENT_RULES_VERSION
@@ -49,8 +49,7 @@ class MapFilter:
             found.append(exists().where(map_tags.c.map_id == maps.c.id,
                                         map_tags.c.tag == self.tag))
         if self.difficulty is not None:
-            found.append(func.coalesce(maps.c.voted_difficulty, maps.c.difficulty)
-                         == self.difficulty)
+            found.append(maps.c.shown_difficulty == self.difficulty)
         if self.min_rating is not None:
             found.append(and_(maps.c.votes > 0,
                               maps.c.rating >= round(self.min_rating * 100)))
@@ -60,14 +59,30 @@ class MapFilter:
         return found
 
 
+# What a list shows of a map: never its text (up to a megabyte) or its description.
+_LISTED = tuple(column for column in maps.c if column.name not in ("text", "description"))
+
+
+def _best_of(map_id: Any) -> Any:
+    """A map's fewest moves on its board of the current rules, as SQL (one probe of
+    board_moves' key)."""
+    return select(func.min(board_moves.c.moves)).where(
+        board_moves.c.map_id == map_id, board_moves.c.rules_version == CURRENT_RULES_VERSION,
+        board_moves.c.entries > 0).scalar_subquery()
+
+
 def list_maps(conn: Connection, *, sort: str = "new", limit: int = 20,
               cursor: str | None = None, where: MapFilter | None = None
               ) -> tuple[list[dict[str, Any]], str | None]:
-    """A page of visible maps and the cursor of the next page (None at the end). Raises
-    server.sql.BadCursor for a cursor this list did not hand out."""
+    """A page of visible maps and the cursor of the next page (None at the end), in one
+    statement (so db.reading_statements is enough). Raises server.sql.BadCursor for a cursor
+    this list did not hand out."""
     key, highest_first = ORDERS[sort]
-    query = select(maps, players.c.name.label("author")).join(
-        players, players.c.id == maps.c.author_id).where(*(where or MapFilter()).conditions())
+    tags = select(func.aggregate_strings(map_tags.c.tag, ",")).where(
+        map_tags.c.map_id == maps.c.id).scalar_subquery()
+    query = select(*_LISTED, players.c.name.label("author"), _best_of(maps.c.id).label("best"),
+                   tags.label("tags")).join(players, players.c.id == maps.c.author_id).where(
+        *(where or MapFilter()).conditions())
     after = read_cursor(cursor, tuple(str if column is maps.c.title else int
                                       for column in key))
     if after is not None:
@@ -81,38 +96,34 @@ def list_maps(conn: Connection, *, sort: str = "new", limit: int = 20,
     next_cursor = None
     if more and rows:
         next_cursor = make_cursor([getattr(rows[-1], column.name) for column in key])
-    return map_entries(conn, rows), next_cursor
-
-
-def _bests(conn: Connection, map_ids: list[str]) -> dict[str, int]:
-    """Each map's fewest moves on its board of the current rules (one statement a page)."""
-    if not map_ids:
-        return {}
-    return dict(conn.execute(select(board_moves.c.map_id, func.min(board_moves.c.moves)).where(
-        board_moves.c.map_id.in_(map_ids), board_moves.c.rules_version == CURRENT_RULES_VERSION,
-        board_moves.c.entries > 0).group_by(board_moves.c.map_id)).all())
+    return [_entry(row, row.best, (row.tags or "").split(",")) for row in rows], next_cursor
 
 
 def map_entries(conn: Connection, rows: Sequence[Row[Any]], *, description: bool = False
                 ) -> list[dict[str, Any]]:
     """The maps as the API and the pages show them (rows of maps with their author's name)."""
     ids = [row.id for row in rows]
-    bests, tags = _bests(conn, ids), tags_of(conn, ids)
-    out = []
-    for row in rows:
-        entry = {"id": row.id, "share_code": row.share_code, "title": row.title,
-                 "author": row.author, "kind": row.kind, "levels": row.levels, "par": row.par,
-                 "plays": row.plays, "best": bests.get(row.id), "difficulty": row.difficulty,
-                 "tags": tags[row.id], "votes": row.votes,
-                 "rating": row.rating / 100 if row.votes else None,
-                 "voted_difficulty": row.voted_difficulty, "players": row.players,
-                 "clears": row.clears,
-                 "clear_rate": round(row.clears / row.players, 4) if row.players else None}
-        if description:
-            entry["description"] = row.description
-            entry["published_at"] = iso(row.published_at)
-        out.append(entry)
-    return out
+    bests: dict[str, int | None] = dict(conn.execute(select(
+        maps.c.id, _best_of(maps.c.id)).where(maps.c.id.in_(ids))).all()) if ids else {}
+    tags = tags_of(conn, ids)
+    return [_entry(row, bests.get(row.id), tags[row.id], description=description)
+            for row in rows]
+
+
+def _entry(row: Any, best: int | None, tags: list[str], *, description: bool = False
+           ) -> dict[str, Any]:
+    entry = {"id": row.id, "share_code": row.share_code, "title": row.title,
+             "author": row.author, "kind": row.kind, "levels": row.levels, "par": row.par,
+             "plays": row.plays, "best": best, "difficulty": row.difficulty,
+             "tags": in_order(tags), "votes": row.votes,
+             "rating": row.rating / 100 if row.votes else None,
+             "voted_difficulty": row.voted_difficulty, "players": row.players,
+             "clears": row.clears,
+             "clear_rate": round(row.clears / row.players, 4) if row.players else None}
+    if description:
+        entry["description"] = row.description
+        entry["published_at"] = iso(row.published_at)
+    return entry
 
 
 def map_entry(conn: Connection, row: Row[Any], *, description: bool = False) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """What players say about maps and what their runs show: votes (stars and difficulty) from
 players who cleared a map, tags from its author, and each map's players and clears.
 
-Each map keeps these figures in its row (votes, rating, voted_difficulty, players, clears,
+Each map keeps these figures in its row (votes, rating, voted and shown difficulty, players, clears,
 clear_rate), changed in the same transaction as what they count, so a list filters and sorts
 by columns. Every change first holds the map's row (PostgreSQL: FOR UPDATE; SQLite's writers
 take turns), so two changes to one map's figures never miss each other.
@@ -57,7 +57,7 @@ def has_cleared(conn: Connection, map_id: str, player_id: int) -> bool:
 
 def _rate(players_count: Any, clears_count: Any) -> Any:
     """clears / players in hundredths of a percent, as SQL (0 for a map nobody played)."""
-    return case((players_count > 0, clears_count * 10000 / players_count), else_=0)
+    return case((players_count > 0, clears_count * 10000 // players_count), else_=0)
 
 
 def count_verdict(conn: Connection, map_id: str, player_id: int, run_id: int,
@@ -126,10 +126,11 @@ def _count_votes(conn: Connection, map_id: str) -> None:
     by_difficulty: Counter[str] = Counter()
     for (_, difficulty), n in counts.items():
         by_difficulty[difficulty] += n
+    voted = median_difficulty(by_difficulty)
     conn.execute(update(maps).where(maps.c.id == map_id).values(
         votes=total, rating_sum=stars,
         rating=(stars * 100 + total // 2) // total if total else 0,
-        voted_difficulty=median_difficulty(by_difficulty)))
+        voted_difficulty=voted, shown_difficulty=func.coalesce(voted, maps.c.difficulty)))
 
 
 def median_difficulty(votes: Counter[str]) -> str | None:
@@ -171,7 +172,7 @@ def checked_tags(given: Iterable[str]) -> list[str]:
         raise BadTags(f"not a tag here: {shown} (the tags are {', '.join(known)})")
     if len(wanted) > MAX_TAGS:
         raise BadTags(f"a map has at most {MAX_TAGS} tags")
-    return [tag for tag in known if tag in wanted]
+    return in_order(wanted)
 
 
 def set_tags(conn: Connection, map_id: str, chosen: list[str]) -> None:
@@ -181,11 +182,16 @@ def set_tags(conn: Connection, map_id: str, chosen: list[str]) -> None:
 
 
 def tags_of(conn: Connection, map_ids: list[str]) -> dict[str, list[str]]:
-    """Each map's tags, in the vocabulary's order."""
-    found: dict[str, set[str]] = {map_id: set() for map_id in map_ids}
+    """Each map's tags."""
+    found: dict[str, list[str]] = {map_id: [] for map_id in map_ids}
     if map_ids:
         for map_id, tag in conn.execute(select(map_tags.c.map_id, map_tags.c.tag).where(
                 map_tags.c.map_id.in_(map_ids))):
-            found[map_id].add(tag)
-    order = list(tags())
-    return {map_id: [tag for tag in order if tag in chosen] for map_id, chosen in found.items()}
+            found[map_id].append(tag)
+    return found
+
+
+def in_order(chosen: Iterable[str]) -> list[str]:
+    """Tags in the vocabulary's order (a tag since dropped from it is not shown)."""
+    wanted = set(chosen)
+    return [tag for tag in tags() if tag in wanted]

@@ -134,6 +134,9 @@ maps = Table(
     # Their mean in hundredths of a star (425: 4.25), 0 without votes: the rating sort's key.
     Column("rating", Integer, nullable=False, server_default="0"),
     Column("voted_difficulty", String(16)),  # the votes' median, None without votes
+    # What the lists show and filter by: the votes' median, else the author's rating. A column
+    # of its own, so PostgreSQL knows how many maps each holds and walks the sort's index.
+    Column("shown_difficulty", String(16)),
     Column("players", BigInteger, nullable=False, server_default="0"),  # who sent a run
     Column("clears", BigInteger, nullable=False, server_default="0"),  # who cleared it
     # clears / players in hundredths of a percent (10000: all cleared): the clear rate sort's key.

@@ -141,7 +141,8 @@ def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, cl
         id=facts.id, share_code=facts.share_code, title=facts.title, author_id=author_id,
         kind=facts.kind, levels=facts.levels, par=facts.par, description=facts.description,
         difficulty=facts.difficulty, text=text, clear_run_id=run_id, plays=1, published_at=at,
-        players=1, clears=1, clear_rate=10000))  # the author's clear (server.ratings)
+        players=1, clears=1, clear_rate=10000,  # the author's clear (server.ratings)
+        shown_difficulty=facts.difficulty))
     enter_best(conn, facts.id, rules_version, author_id, run_id, outcome, at)
 
 

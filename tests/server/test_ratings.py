@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import select
+
 from server.db import migrate
+from server.schema import maps
 from tests.server.conftest import Api, challenge
 from tests.server.support import make_moderator, slower
 
@@ -160,3 +163,17 @@ def test_players_and_clears_are_counted_on_upgrade(api: Api) -> None:
     # And the upgraded database takes votes and tags.
     assert vote(api, published["id"], bo, 4, "medium").status_code == 200
     assert shown(api, published["id"])["rating"] == 4.0
+
+
+def test_the_stored_clear_rate_is_a_whole_number_on_both_databases(api: Api) -> None:
+    published = api.publish("speed-maze", api.register("Ann"))
+    _, clear = challenge("speed-maze")
+    api.submit(slower(clear, 1), api.register("Bo"))
+    api.submit(unfinished(clear), api.register("Cy"))
+    api.settle()
+    with api.engine.connect() as conn:
+        stored = conn.execute(select(maps.c.clear_rate).where(
+            maps.c.id == published["id"])).scalar_one()
+    # 2 of 3 in hundredths of a percent, rounded down: the clear-rate order's key, the same
+    # on both databases (SQLite would keep a fraction in an INTEGER column).
+    assert stored == 6666 and isinstance(stored, int)

@@ -1,6 +1,6 @@
 """Votes and tags for maps: players who cleared a map rate it and vote its difficulty
 (map_votes), authors tag it (map_tags), and each map keeps the figures the lists filter and
-sort by (votes, rating, voted difficulty, players, clears, clear rate). Maps published before
+sort by (votes, rating, voted and shown difficulty, players, clears, clear rate). Maps published before
 this get their players and clears counted from their runs; they have no votes or tags yet.
 
 Revision ID: 0013
@@ -25,6 +25,8 @@ def upgrade() -> None:
         kind = sa.Integer if name in ("rating", "clear_rate") else sa.BigInteger
         op.add_column("maps", sa.Column(name, kind, nullable=False, server_default="0"))
     op.add_column("maps", sa.Column("voted_difficulty", sa.String(16)))
+    op.add_column("maps", sa.Column("shown_difficulty", sa.String(16)))
+    op.execute("UPDATE maps SET shown_difficulty = difficulty")  # nobody has voted yet
     op.create_index("ix_maps_rating", "maps", ["rating", "clear_run_id"])
     op.create_index("ix_maps_clear_rate", "maps", ["clear_rate", "clear_run_id"])
     op.create_index("ix_runs_map_player", "runs", ["map_id", "player_id", "status"])
@@ -72,5 +74,5 @@ def downgrade() -> None:
     op.drop_index("ix_maps_clear_rate", table_name="maps")
     op.drop_index("ix_maps_rating", table_name="maps")
     # Plain SQL for both databases (SQLite has dropped columns itself since 3.35).
-    for name in (*FIGURES, "voted_difficulty"):
+    for name in (*FIGURES, "voted_difficulty", "shown_difficulty"):
         op.execute(f"ALTER TABLE maps DROP COLUMN {name}")
