@@ -107,9 +107,35 @@ class MapItem(BaseModel):
     clear_rate: float | None = Field(None, description="clears / players, 0 to 1")
 
 
+class FirstClear(BaseModel):
+    player: str
+    run: int
+    at: str | None
+
+
 class MapDetail(MapItem):
     description: str
     published_at: str | None
+    first_clear: FirstClear | None = Field(None, description="the first verified clear by "
+                                           "a player other than its author")
+
+
+class RecordChange(BaseModel):
+    player: str
+    moves: int
+    turns: int
+    run: int
+    at: str | None
+    before_moves: int | None = Field(description="the top score before; null for the board's "
+                                     "first entry")
+    before_turns: int | None
+
+
+class RecordHistory(BaseModel):
+    map: str
+    rules_version: int
+    items: list[RecordChange] = Field(description="each time the top score changed, newest "
+                                      "first")
 
 
 class MapPage(BaseModel):
@@ -141,6 +167,9 @@ class RunOut(BaseModel):
     submitted_at: str | None
     removed: bool
     player_banned: bool = Field(False, description="its player is banned: off every board")
+    optimal: bool = Field(False, description="verified with as few moves as its map's proved "
+                          "par")
+    first_clear: bool = Field(False, description="its map's first clear after publishing")
 
 
 class BoardItem(BaseModel):
@@ -152,6 +181,8 @@ class BoardItem(BaseModel):
     at: str | None
     first: bool = Field(description="the first entry on this board to reach this score "
                         "(equal scores share a rank and are listed in the order reached)")
+    optimal: bool = Field(False, description="proved optimal: its moves equal the map's "
+                          "proved par")
 
 
 class Board(BaseModel):

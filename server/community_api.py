@@ -12,7 +12,19 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Query, Request
 
 from server import map_lists, ratings, sql
-from server.api_bodies import ERRORS, MapItem, MapPage, TagInfo, TagList, Tags, TagsIn, Vote, VoteIn
+from server.api_bodies import (
+    ERRORS,
+    MapItem,
+    MapPage,
+    RecordChange,
+    RecordHistory,
+    TagInfo,
+    TagList,
+    Tags,
+    TagsIn,
+    Vote,
+    VoteIn,
+)
 from server.api_common import (
     ApiError,
     Limit,
@@ -21,7 +33,9 @@ from server.api_common import (
     map_or_404,
     token_holder_if_any,
 )
-from server.db import reading_statements, writing
+from server.db import reading, reading_statements, writing
+from server.records import record_history
+from server.verification import CURRENT_RULES_VERSION
 from services.map_search import DIFFICULTIES, MAP_SORTS, tags
 
 API = "/api/v1"
@@ -60,6 +74,20 @@ def add_community_routes(app: FastAPI) -> None:
         except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this list") from None
         return MapPage(items=[MapItem(**item) for item in items], next=after)
+
+    @app.get(API + "/maps/{ref}/records", response_model=RecordHistory, responses=ERRORS,
+             tags=["leaderboards"])
+    def records(request: Request, ref: str, limit: Limit = 50,
+                rules_version: Annotated[int | None, Query(ge=0, lt=1 << 31)] = None
+                ) -> RecordHistory:
+        """Each time the top score of the map's board changed (who, when, from what to what),
+        newest first."""
+        version = CURRENT_RULES_VERSION if rules_version is None else rules_version
+        with reading(engine_of(request)) as conn:
+            row = map_or_404(conn, ref)
+            items = record_history(conn, row.id, version, limit=limit)
+        return RecordHistory(map=row.id, rules_version=version,
+                             items=[RecordChange(**item) for item in items])
 
     @app.get(API + "/tags", response_model=TagList, tags=["maps"])
     def tag_list() -> TagList:

@@ -18,6 +18,7 @@ LINKS: dict[tuple[str, str, str], dict[str, tuple[str, str, dict[str, str]]]] = 
         "map": (API + "/maps/{ref}", "get", {"ref": "$response.body#/id"}),
         "map_file": (API + "/maps/{ref}/file", "get", {"ref": "$response.body#/share_code"}),
         "board": (API + "/maps/{ref}/leaderboard", "get", {"ref": "$response.body#/id"}),
+        "records": (API + "/maps/{ref}/records", "get", {"ref": "$response.body#/id"}),
         "hide": (API + "/admin/maps/{ref}/hide", "post", {"ref": "$response.body#/id"}),
         "vote": (API + "/maps/{ref}/vote", "put", {"ref": "$response.body#/id"}),
         "tags": (API + "/maps/{ref}/tags", "put", {"ref": "$response.body#/share_code"}),

@@ -106,8 +106,18 @@ def map_entries(conn: Connection, rows: Sequence[Row[Any]], *, description: bool
     bests: dict[str, int | None] = dict(conn.execute(select(
         maps.c.id, _best_of(maps.c.id)).where(maps.c.id.in_(ids))).all()) if ids else {}
     tags = tags_of(conn, ids)
-    return [_entry(row, bests.get(row.id), tags[row.id], description=description)
-            for row in rows]
+    out = [_entry(row, bests.get(row.id), tags[row.id], description=description)
+           for row in rows]
+    if description:
+        firsts = {row.first_clear_run_id for row in rows} - {None}
+        found = {run.id: {"player": run.player, "run": run.id, "at": iso(run.submitted_at)}
+                 for run in conn.execute(select(runs.c.id, runs.c.submitted_at,
+                                                players.c.name.label("player"))
+                                         .join(players, players.c.id == runs.c.player_id)
+                                         .where(runs.c.id.in_(firsts)))} if firsts else {}
+        for entry, row in zip(out, rows, strict=True):
+            entry["first_clear"] = found.get(row.first_clear_run_id)
+    return out
 
 
 def _entry(row: Any, best: int | None, tags: list[str], *, description: bool = False

@@ -12,7 +12,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from server import map_boards, map_lists, sql, store
+from server import map_boards, map_lists, points_boards, records, sql, store
 from server.db import reading
 from server.verification import CURRENT_RULES_VERSION
 from services.map_search import DIFFICULTIES, MAP_SORTS, tags
@@ -74,8 +74,10 @@ def add_pages(app: FastAPI) -> None:
                                         cursor=cursor)
             except sql.BadCursor:
                 page = None
+            history = records.record_history(conn, row.id)
         items, total, after = page if page is not None else ([], 0, None)
-        return _page("map.html", map=entry, items=items, total=total, next=after)
+        return _page("map.html", map=entry, items=items, total=total, next=after,
+                     history=history)
 
     # A name may hold "/" (a path converter, so the link works with it plain or as %2F).
     @app.api_route("/players/{name:path}", methods=["GET", "HEAD"],
@@ -86,5 +88,7 @@ def add_pages(app: FastAPI) -> None:
             if player is None:
                 return _not_found("No player has this name.")
             items = map_boards.player_entries(conn, name)
-        return _page("player.html", name=name, items=items,
+            credit = records.player_credit(conn, name)
+            points = points_boards.player_scored_entries(conn, name)
+        return _page("player.html", name=name, items=items, points=points, credit=credit,
                      banned=player.banned_at is not None)

@@ -6,6 +6,7 @@ clear_rate), changed in the same transaction as what they count, so a list filte
 by columns. Every change first holds the map's row (PostgreSQL: FOR UPDATE; SQLite's writers
 take turns), so two changes to one map's figures never miss each other.
 
+- first clear: the earliest submitted verified run by a player other than the author.
 - players: distinct players with a settled (verified or refused) run on the map, removed runs
   left out; clears: those of them with a verified one. The author's clear counts.
 - a vote counts unless its player is banned.
@@ -17,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, case, delete, func, insert, select, update
+from sqlalchemy import Connection, case, delete, func, insert, or_, select, update
 
 from server.db import now
 from server.schema import map_tags, map_votes, maps, players, runs
@@ -70,6 +71,11 @@ def count_verdict(conn: Connection, map_id: str, player_id: int, run_id: int,
         runs.c.status.in_(SETTLED))).scalars())
     new_player = int(not before)
     new_clear = int(verified and "verified" not in before)
+    if verified:  # the earliest submitted clear by another than the author is the first
+        conn.execute(update(maps).where(
+            maps.c.id == map_id, maps.c.author_id != player_id,
+            or_(maps.c.first_clear_run_id.is_(None), maps.c.first_clear_run_id > run_id))
+            .values(first_clear_run_id=run_id))
     if new_player or new_clear:
         conn.execute(update(maps).where(maps.c.id == map_id).values(
             players=maps.c.players + new_player, clears=maps.c.clears + new_clear,
@@ -85,9 +91,12 @@ def recount_players(conn: Connection, map_ids: Iterable[str]) -> None:
             runs.c.map_id == map_id, runs.c.removed_at.is_(None), runs.c.status.in_(SETTLED))
         played = conn.execute(settled).scalar_one()
         cleared = conn.execute(settled.where(runs.c.status == "verified")).scalar_one()
+        first = select(func.min(runs.c.id)).where(
+            runs.c.map_id == map_id, runs.c.removed_at.is_(None), runs.c.status == "verified",
+            runs.c.player_id != maps.c.author_id).scalar_subquery()
         conn.execute(update(maps).where(maps.c.id == map_id).values(
             players=played, clears=cleared, clear_rate=cleared * 10000 // played if played
-            else 0))
+            else 0, first_clear_run_id=first))
 
 
 # ---------------------------------------------------------------------- votes

@@ -141,6 +141,10 @@ maps = Table(
     Column("clears", BigInteger, nullable=False, server_default="0"),  # who cleared it
     # clears / players in hundredths of a percent (10000: all cleared): the clear rate sort's key.
     Column("clear_rate", Integer, nullable=False, server_default="0"),
+    # The first verified clear by a player other than the author (the earliest submitted):
+    # kept by server.ratings with the players and clears. A run's id, without a foreign key:
+    # SQLite can neither add one to a table others refer to nor drop a column that has one.
+    Column("first_clear_run_id", Id),
 )
 Index("ix_maps_plays", maps.c.plays, maps.c.clear_run_id)
 Index("ix_maps_title", maps.c.title, maps.c.clear_run_id)
@@ -282,3 +286,22 @@ moderation_log = Table(
     Column("why", Text, nullable=False),
     Column("at", When, nullable=False),
 )
+
+# Each time the top score of a map's board improved: who, when, and from what to what (the
+# board's first entry, the author's clear, comes from nothing). Written by server.records.
+record_changes = Table(
+    "record_changes", metadata,
+    Column("id", Id, primary_key=True),
+    Column("map_id", ForeignKey("maps.id"), nullable=False),
+    Column("rules_version", Integer, nullable=False),
+    Column("run_id", ForeignKey("runs.id"), nullable=False),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("turns", Integer, nullable=False),
+    Column("before_moves", Integer),  # None: the board's first record
+    Column("before_turns", Integer),
+    Column("at", When, nullable=False),  # the run's submission
+)
+Index("ix_record_changes_board", record_changes.c.map_id, record_changes.c.rules_version,
+      record_changes.c.id)
+Index("ix_record_changes_player_id", record_changes.c.player_id)

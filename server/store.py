@@ -33,6 +33,7 @@ from server.db import now
 from server.map_boards import better_than, enter_best, take_off_map_entries
 from server.names import name_key, name_skeleton
 from server.points_boards import enter_best_scored, higher_than, take_off_scored_entries
+from server.records import is_optimal
 from server.schema import (
     entries,
     maps,
@@ -228,7 +229,19 @@ def run_entry(conn: Connection, row: Row[Any]) -> dict[str, Any]:
             "game": game if isinstance(game, str) and len(game) <= 32 else None,
             "board": row.board, "score": row.score,
             "submitted_at": iso(row.submitted_at), "removed": row.removed_at is not None,
-            "player_banned": row.player_banned_at is not None}
+            "player_banned": row.player_banned_at is not None, **_credit(conn, row)}
+
+
+def _credit(conn: Connection, row: Row[Any]) -> dict[str, bool]:
+    """A verified map run's badges: proved optimal, and its map's first clear."""
+    if row.status != "verified" or row.map_id is None or row.board is not None:
+        return {}
+    played = conn.execute(select(maps.c.par, maps.c.first_clear_run_id).where(
+        maps.c.id == row.map_id)).first()
+    if played is None:
+        return {}
+    return {"optimal": is_optimal(row.moves, played.par),
+            "first_clear": played.first_clear_run_id == row.id}
 
 
 @dataclass(frozen=True)
