@@ -77,6 +77,35 @@ class TagList(BaseModel):
     items: list[TagInfo]
 
 
+class WeeklyItem(BaseModel):
+    rank: int
+    player: str
+    moves: int
+    turns: int
+    run: int
+    at: str | None
+
+
+class Weekly(BaseModel):
+    week: str = Field(description="the week's Monday (UTC), YYYY-MM-DD")
+    opens: str
+    closes: str
+    open: bool = Field(description="the week is running: runs submitted now count")
+    map: MapItem
+    items: list[WeeklyItem] = Field(description="each player's best run on the map submitted "
+                                    "that week, in rank order")
+
+
+class QueueIn(BaseModel):
+    map: str = Field(description="the map's id or share code",
+                     json_schema_extra={"minLength": 1, "maxLength": 64})
+
+
+class WeeklyQueued(BaseModel):
+    map: str
+    waiting: int = Field(description="maps queued and not featured yet, this one included")
+
+
 class Published(BaseModel):
     id: str
     share_code: str

@@ -7,15 +7,17 @@ and search").
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request
 
-from server import map_lists, ratings, sql
+from server import map_lists, ratings, sql, weekly
 from server.api_bodies import (
     ERRORS,
     MapItem,
     MapPage,
+    QueueIn,
     RecordChange,
     RecordHistory,
     TagInfo,
@@ -24,17 +26,22 @@ from server.api_bodies import (
     TagsIn,
     Vote,
     VoteIn,
+    Weekly,
+    WeeklyItem,
+    WeeklyQueued,
 )
 from server.api_common import (
     ApiError,
     Limit,
+    Moderator,
     Player,
     engine_of,
     map_or_404,
     token_holder_if_any,
 )
-from server.db import reading, reading_statements, writing
+from server.db import now, reading, reading_statements, writing
 from server.records import record_history
+from server.sql import iso
 from server.verification import CURRENT_RULES_VERSION
 from services.map_search import DIFFICULTIES, MAP_SORTS, tags
 
@@ -88,6 +95,44 @@ def add_community_routes(app: FastAPI) -> None:
             items = record_history(conn, row.id, version, limit=limit)
         return RecordHistory(map=row.id, rules_version=version,
                              items=[RecordChange(**item) for item in items])
+
+    @app.get(API + "/weekly", response_model=Weekly, responses=ERRORS, tags=["maps"])
+    def weekly_map(request: Request, week: Annotated[str | None, Query(
+            pattern=r"^\d{4}-\d{2}-\d{2}$", description="any day of the week; this week "
+            "if left out")] = None) -> Weekly:
+        """The week's featured map and its board: the runs on it submitted from Monday
+        00:00 UTC to the next Monday."""
+        this_week = weekly.week_of(now())
+        try:
+            asked = this_week if week is None else weekly.week_of(datetime.fromisoformat(
+                week).replace(tzinfo=UTC))
+        except ValueError:
+            raise ApiError(422, "bad_week", "a week is named by a date, YYYY-MM-DD") from None
+        if asked == this_week:  # chosen on its first asking
+            asked, map_id = weekly.this_weeks(engine_of(request))
+            this_week = asked
+        else:
+            with reading(engine_of(request)) as conn:
+                map_id = weekly.featured(conn, asked)
+        if map_id is None:
+            raise ApiError(404, "no_weekly_map", "no map is featured that week")
+        with reading(engine_of(request)) as conn:
+            row = map_or_404(conn, map_id, include_hidden=True)
+            items = weekly.board(conn, map_id, asked)
+            entry = map_lists.map_entry(conn, row)
+        start = weekly.opens(asked)
+        return Weekly(week=asked.isoformat(), opens=iso(start) or "",
+                      closes=iso(start + weekly.WEEK) or "", open=asked == this_week,
+                      map=MapItem(**entry), items=[WeeklyItem(**item) for item in items])
+
+    @app.post(API + "/admin/weekly", status_code=201, response_model=WeeklyQueued,
+              responses=ERRORS, tags=["moderation"])
+    def queue_weekly(request: Request, body: QueueIn, mod: Moderator) -> WeeklyQueued:
+        """Queue a map for a coming week's weekly map."""
+        with writing(engine_of(request)) as conn:
+            row = map_or_404(conn, body.map)
+            waiting = weekly.queue(conn, row.id, mod.id)
+        return WeeklyQueued(map=row.id, waiting=waiting)
 
     @app.get(API + "/tags", response_model=TagList, tags=["maps"])
     def tag_list() -> TagList:

@@ -44,6 +44,9 @@ LINKS: dict[tuple[str, str, str], dict[str, tuple[str, str, dict[str, str]]]] = 
                         {"game": "$response.body#/game",
                          "board": "$response.body#/items/0/board"}),
     },
+    (API + "/weekly", "get", "200"): {
+        "weekly_map": (API + "/maps/{ref}", "get", {"ref": "$response.body#/map/id"}),
+    },
     (API + "/players", "post", "201"): {
         "ban": (API + "/admin/players/{name}/ban", "post", {"name": "$response.body#/name"}),
     },

@@ -12,7 +12,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from server import map_boards, map_lists, points_boards, records, sql, store
+from server import map_boards, map_lists, points_boards, records, sql, store, weekly
 from server.db import reading
 from server.verification import CURRENT_RULES_VERSION
 from services.map_search import DIFFICULTIES, MAP_SORTS, tags
@@ -54,11 +54,16 @@ def add_pages(app: FastAPI) -> None:
                                                    where=where)
         except sql.BadCursor:
             items, after = [], None
+        _, featured = weekly.this_weeks(request.app.state.engine)
+        this_week = None
+        if featured is not None:
+            with reading(request.app.state.engine) as conn:
+                this_week = store.map_by_ref(conn, featured)
         chosen = {"q": q, "sort": sort, "tag": tag, "difficulty": difficulty,
                   "min_rating": stars}
         return _page("maps.html", items=items, next=after, chosen=chosen,
                      query=urlencode({k: v for k, v in chosen.items() if v}), sorts=MAP_SORTS,
-                     tags=list(tags()), difficulties=DIFFICULTIES)
+                     tags=list(tags()), difficulties=DIFFICULTIES, this_week=this_week)
 
     @app.api_route("/maps/{code}", methods=["GET", "HEAD"], response_class=HTMLResponse,
                    include_in_schema=False)

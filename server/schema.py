@@ -305,3 +305,23 @@ record_changes = Table(
 Index("ix_record_changes_board", record_changes.c.map_id, record_changes.c.rules_version,
       record_changes.c.id)
 Index("ix_record_changes_player_id", record_changes.c.player_id)
+
+# Maps moderators queued for the weekly map, in the order they come up.
+weekly_queue = Table(
+    "weekly_queue", metadata,
+    Column("id", Id, primary_key=True),
+    Column("map_id", ForeignKey("maps.id"), nullable=False),
+    Column("queued_by", ForeignKey("players.id")),  # None: from `cardrogue server admin`
+    Column("at", When, nullable=False),
+)
+
+# The map featured each week (its Monday, YYYY-MM-DD, UTC), chosen when the week is first asked
+# for: the first queued map not featured before, else the best-rated one. A map is featured
+# once at most.
+weekly_maps = Table(
+    "weekly_maps", metadata,
+    Column("week", String(10), primary_key=True),
+    Column("map_id", ForeignKey("maps.id"), nullable=False, unique=True),
+    Column("chosen", String(16), nullable=False),  # queued or best_rated
+    Column("at", When, nullable=False),
+)
