@@ -37,7 +37,7 @@ class VoteRefused(Exception):
         self.message = message
 
 
-def _hold(conn: Connection, map_id: str) -> None:
+def hold_map(conn: Connection, map_id: str) -> None:
     """Hold the map's row until the transaction ends: what follows reads the figures' sources
     after any other change to them has committed (each statement reads afresh)."""
     conn.execute(select(maps.c.id).where(maps.c.id == map_id).with_for_update())
@@ -65,7 +65,7 @@ def count_verdict(conn: Connection, map_id: str, player_id: int, run_id: int,
                   verified: bool) -> None:
     """Count a run just settled on a map: its player is new to the map's players unless they
     have another settled run there, and new to its clears if it is their first verified one."""
-    _hold(conn, map_id)
+    hold_map(conn, map_id)
     before = set(conn.execute(select(runs.c.status).distinct().where(
         *_their_runs(map_id, player_id), runs.c.id != run_id,
         runs.c.status.in_(SETTLED))).scalars())
@@ -86,7 +86,7 @@ def recount_players(conn: Connection, map_ids: Iterable[str]) -> None:
     """Count the players and clears of maps again from their runs (after runs were removed or
     refused as copies: rare, so a full count)."""
     for map_id in sorted(set(map_ids)):
-        _hold(conn, map_id)
+        hold_map(conn, map_id)
         settled = select(func.count(runs.c.player_id.distinct())).where(
             runs.c.map_id == map_id, runs.c.removed_at.is_(None), runs.c.status.in_(SETTLED))
         played = conn.execute(settled).scalar_one()
@@ -107,7 +107,7 @@ def vote(conn: Connection, map_row: Any, player_id: int, rating: int,
     they have a verified clear of it (and did not make it)."""
     if map_row.author_id == player_id:
         raise VoteRefused("own_map", "an author does not rate their own map")
-    _hold(conn, map_row.id)
+    hold_map(conn, map_row.id)
     if not has_cleared(conn, map_row.id, player_id):
         raise VoteRefused("not_cleared", "only a player with a verified clear of this map may "
                           "rate it: submit a run that finishes it first")
@@ -161,7 +161,7 @@ def recount_votes_of(conn: Connection, player_id: int) -> None:
     voted = conn.execute(select(map_votes.c.map_id).where(
         map_votes.c.player_id == player_id).order_by(map_votes.c.map_id)).scalars().all()
     for map_id in voted:
-        _hold(conn, map_id)
+        hold_map(conn, map_id)
         _count_votes(conn, map_id)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, false, func, insert, select
 
+from server.ratings import hold_map
 from server.schema import board_moves, board_scores, entries, maps, players, record_changes, runs
 from server.sql import iso
 from server.verification import CURRENT_RULES_VERSION
@@ -40,13 +41,12 @@ def _top(conn: Connection, identity: str, rules_version: int) -> tuple[int, int]
 
 def note_if_record(conn: Connection, identity: str, rules_version: int, player_id: int,
                    run_id: int, moves: int, turns: int, at: datetime) -> None:
-    """Keep a row of the board's record history if (moves, turns) beats its top score. A
-    score that may beat it is checked again holding the map's row, so two records verified at
-    once are written one after the other, the second from the first."""
-    top = _top(conn, identity, rules_version)
-    if top is not None and (moves, turns) >= top:
-        return  # most runs: no lock taken
-    conn.execute(select(maps.c.id).where(maps.c.id == identity).with_for_update())
+    """Keep a row of the board's record history if (moves, turns) beats its top score. The
+    map's row is held first, so two records verified at once are written one after the other,
+    the second from the first; and always, before the board's counts (map_boards), so every
+    transaction that changes a board takes its locks in one order (maps, then board_scores)
+    and none waits for another that waits for it."""
+    hold_map(conn, identity)
     top = _top(conn, identity, rules_version)
     if top is not None and (moves, turns) >= top:
         return

@@ -396,6 +396,8 @@ def _demote_copies(conn: Connection, run_id: int, outcome: Outcome) -> None:
         runs.c.actions_key == outcome.actions, runs.c.id > run_id,
         runs.c.status == "verified", runs.c.rules_version == mine.rules_version,
         same_board)).all()
+    for held in sorted({copy.map_id for copy in copies if copy.map_id}):
+        ratings.hold_map(conn, held)  # before the board's counts, as every change takes them
     for copy in copies:
         refusal = _copy_of(run_id, mine.name, outcome.actions)
         # Its board stays on the row: its player's best other run there takes its place.
@@ -494,9 +496,9 @@ def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | 
     """Ban a player: their entries leave every board (kept, marked). Returns how many."""
     conn.execute(update(players).where(players.c.id == player_id).values(
         banned_at=now(), banned_by=moderator_id, banned_why=why))
+    ratings.recount_votes_of(conn, player_id)  # their votes stop counting (maps held first)
     left = _take_off_boards(conn, entries.c.player_id == player_id,
                             scored_entries.c.player_id == player_id)
-    ratings.recount_votes_of(conn, player_id)  # their votes stop counting
     log(conn, moderator_id, "ban_player", name, why)
     return left
 
