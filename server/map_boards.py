@@ -273,9 +273,10 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
     more = len(rows) > limit
     rows = rows[:limit]
     total = int(rows[0].total) if rows else board_size(conn, identity, rules_version)
+    par = rows[0].par if rows else None  # the same on every row
     items = [{"rank": row.rank, "player": row.player, "moves": row.moves,
               "turns": row.turns, "run": row.run_id, "at": row.at, "first": bool(row.first),
-              "optimal": is_optimal(row.moves, row.par)}
+              "optimal": is_optimal(row.moves, par)}
              for row in rows]
     next_cursor = None
     if more and rows:
