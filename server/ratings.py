@@ -118,11 +118,6 @@ def vote(conn: Connection, map_row: Any, player_id: int, rating: int,
     _count_votes(conn, map_row.id)
 
 
-def my_vote(conn: Connection, map_id: str, player_id: int) -> Any:
-    return conn.execute(select(map_votes.c.rating, map_votes.c.difficulty).where(
-        map_votes.c.map_id == map_id, map_votes.c.player_id == player_id)).first()
-
-
 def _count_votes(conn: Connection, map_id: str) -> None:
     """The map's figures from its counted votes (its row is held)."""
     counts = Counter({(rating, difficulty): n for rating, difficulty, n in conn.execute(
