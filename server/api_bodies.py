@@ -3,7 +3,7 @@ them and writes the OpenAPI schema from them (docs/server.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -44,6 +44,68 @@ class MapIn(BaseModel):
     clear: dict[str, Any] = Field(description="a run document that clears the map")
 
 
+class VoteIn(BaseModel):
+    rating: int = Field(ge=1, le=5, description="stars, 1 to 5")
+    difficulty: Literal["easy", "medium", "hard", "expert"]
+
+
+class Vote(BaseModel):
+    map: str
+    rating: int
+    difficulty: str
+    votes: int = Field(description="the map's counted votes, this one included")
+    map_rating: float | None = Field(description="the map's mean rating after this vote")
+    voted_difficulty: str | None
+
+
+class TagsIn(BaseModel):
+    tags: list[str] = Field(json_schema_extra={"maxItems": 50},
+                            description="tags from GET /tags, at most five")
+
+
+class Tags(BaseModel):
+    map: str
+    tags: list[str]
+
+
+class TagInfo(BaseModel):
+    tag: str
+    about: str
+
+
+class TagList(BaseModel):
+    items: list[TagInfo]
+
+
+class WeeklyItem(BaseModel):
+    rank: int
+    player: str
+    moves: int
+    turns: int
+    run: int
+    at: str | None
+
+
+class Weekly(BaseModel):
+    week: str = Field(description="the week's Monday (UTC), YYYY-MM-DD")
+    opens: str
+    closes: str
+    open: bool = Field(description="the week is running: runs submitted now count")
+    map: MapItem
+    items: list[WeeklyItem] = Field(description="each player's best run on the map submitted "
+                                    "that week, in rank order")
+
+
+class QueueIn(BaseModel):
+    map: str = Field(description="the map's id or share code",
+                     json_schema_extra={"minLength": 1, "maxLength": 64})
+
+
+class WeeklyQueued(BaseModel):
+    map: str
+    waiting: int = Field(description="maps queued and not featured yet, this one included")
+
+
 class Published(BaseModel):
     id: str
     share_code: str
@@ -62,11 +124,47 @@ class MapItem(BaseModel):
     best: int | None
     difficulty: str | None = Field(
         None, description="the author's rating: easy, medium, hard or expert; null if unrated")
+    tags: list[str] = Field(default_factory=list, description="its author's tags (GET /tags)")
+    votes: int = Field(0, description="votes from players who cleared it (banned players' "
+                       "left out)")
+    rating: float | None = Field(None, description="their mean in stars, 1 to 5; null "
+                                 "without votes")
+    voted_difficulty: str | None = Field(None, description="the difficulty half the votes "
+                                         "are at or below; null without votes")
+    players: int = Field(0, description="players who sent a run on it (refused ones too)")
+    clears: int = Field(0, description="players with a verified run that finishes it")
+    clear_rate: float | None = Field(None, description="clears / players, 0 to 1")
+
+
+class FirstClear(BaseModel):
+    player: str
+    run: int
+    at: str | None
 
 
 class MapDetail(MapItem):
     description: str
     published_at: str | None
+    first_clear: FirstClear | None = Field(None, description="the first verified clear by "
+                                           "a player other than its author")
+
+
+class RecordChange(BaseModel):
+    player: str
+    moves: int
+    turns: int
+    run: int
+    at: str | None
+    before_moves: int | None = Field(description="the top score before; null for the board's "
+                                     "first entry")
+    before_turns: int | None
+
+
+class RecordHistory(BaseModel):
+    map: str
+    rules_version: int
+    items: list[RecordChange] = Field(description="each time the top score changed, newest "
+                                      "first")
 
 
 class MapPage(BaseModel):
@@ -98,6 +196,9 @@ class RunOut(BaseModel):
     submitted_at: str | None
     removed: bool
     player_banned: bool = Field(False, description="its player is banned: off every board")
+    optimal: bool = Field(False, description="verified with as few moves as its map's proved "
+                          "par")
+    first_clear: bool = Field(False, description="its map's first clear after publishing")
 
 
 class BoardItem(BaseModel):
@@ -109,6 +210,8 @@ class BoardItem(BaseModel):
     at: str | None
     first: bool = Field(description="the first entry on this board to reach this score "
                         "(equal scores share a rank and are listed in the order reached)")
+    optimal: bool = Field(False, description="proved optimal: its moves equal the map's "
+                          "proved par")
 
 
 class Board(BaseModel):

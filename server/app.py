@@ -15,14 +15,14 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import Body, Depends, FastAPI, Header, Query, Request
+from fastapi import Body, Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from server import defaults, map_boards, points_boards, sql, store
+from server import defaults, map_boards, map_lists, points_boards, sql, store
 from server.api_bodies import (
     ERRORS,
     MAX_NAME,
@@ -33,8 +33,6 @@ from server.api_bodies import (
     Done,
     MapDetail,
     MapIn,
-    MapItem,
-    MapPage,
     Me,
     PlayerIn,
     PlayerOut,
@@ -47,6 +45,17 @@ from server.api_bodies import (
     RunOut,
     Why,
 )
+from server.api_common import (
+    ApiError,
+    Limit,
+    Moderator,
+    Player,
+    engine_of,
+    map_or_404,
+    no_map,
+    token_holder,
+)
+from server.community_api import add_community_routes
 from server.db import connect, reading, reading_statements, writing
 from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, SecurityHeaders
 from server.links import with_links
@@ -82,16 +91,6 @@ class Settings:
     # PostgreSQL with workers: each submitted run becomes a job on the Procrastinate queue.
     queue_jobs: bool = False
     waiting_per_player: int = defaults.WAITING_PER_PLAYER  # 0: no cap
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str,
-                 headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.headers = headers
 
 
 def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None
@@ -169,6 +168,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     _handlers(app)
     _routes(app, settings)
+    add_community_routes(app)
     add_pages(app)
     add_run_pages(app)
     app.openapi = with_links(app.openapi)  # type: ignore[method-assign]
@@ -241,60 +241,6 @@ def _allowed(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
-def _engine(request: Request) -> Engine:
-    return request.app.state.engine
-
-
-def _token(authorization: str | None) -> str:
-    if not authorization:
-        raise ApiError(401, "no_token", "this needs a token: Authorization: Bearer <token> "
-                       "(register with POST /api/v1/players)")
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "no_token", "give the token as Authorization: Bearer <token>")
-    return token.strip()
-
-
-def token_holder(request: Request,
-                 authorization: Annotated[str | None, Header()] = None) -> Any:
-    """The player whose token the request carries, banned or not (401 without one)."""
-    token = _token(authorization)
-    with reading(_engine(request)) as conn:
-        found = store.player_by_token(conn, token)
-    if found is None:
-        raise ApiError(401, "bad_token", "this token is not known here")
-    return found
-
-
-def player(found: Annotated[Any, Depends(token_holder)]) -> Any:
-    """The player whose token the request carries (401 without one, 403 if banned)."""
-    if found.banned_at is not None:
-        raise ApiError(403, "banned", "this player is banned")
-    return found
-
-
-def moderator(who: Annotated[Any, Depends(player)]) -> Any:
-    if who.role != "moderator":
-        raise ApiError(403, "not_moderator", "only a moderator may do this")
-    return who
-
-
-Player = Annotated[Any, Depends(player)]
-Moderator = Annotated[Any, Depends(moderator)]
-Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT)]
-
-
-def _no_map() -> ApiError:
-    return ApiError(404, "unknown_map", "no map here has this id or share code")
-
-
-def _map_or_404(conn: Any, ref: str, include_hidden: bool = False) -> Any:
-    row = store.map_by_ref(conn, ref, include_hidden=include_hidden)
-    if row is None:
-        raise _no_map()
-    return row
-
-
 def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place per route
     # HEAD too, for monitors that ask without a body (out of the schema: it has none).
     @app.head("/healthz", include_in_schema=False)
@@ -304,7 +250,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
     def healthz(request: Request) -> Any:
         """200 {"status": "ok"}, or 503 with Retry-After and why the database cannot serve."""
         try:
-            with reading(_engine(request)) as conn:
+            with reading(engine_of(request)) as conn:
                 conn.exec_driver_sql("SELECT 1")
         except DBAPIError as error:
             return JSONResponse({"status": "unavailable", "why": trouble(error)},
@@ -316,7 +262,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
     def register(request: Request, body: PlayerIn) -> PlayerOut:
         name = check_name(body.name)
         try:
-            with writing(_engine(request)) as conn:
+            with writing(engine_of(request)) as conn:
                 token = store.create_player(conn, name)
         except store.Conflict as taken:
             message = "this name is taken" if str(taken) == name else \
@@ -343,11 +289,11 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
             raise ApiError(422, outcome.reason or "not_cleared",
                            f"the clear does not finish the map: {outcome.message}")
         try:
-            with writing(_engine(request)) as conn:
+            with writing(engine_of(request)) as conn:
                 store.publish_map(conn, who.id, facts, body.map, body.clear, outcome,
                                   CURRENT_RULES_VERSION)
         except (store.Conflict, IntegrityError):
-            with reading(_engine(request)) as conn:
+            with reading(engine_of(request)) as conn:
                 there = store.map_by_ref(conn, facts.id, include_hidden=True)
             if there is not None and there.hidden_at is not None:
                 raise ApiError(409, "map_exists", "this map was published, then hidden by a "
@@ -356,29 +302,17 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                            f"{facts.share_code})") from None
         return Published(id=facts.id, share_code=facts.share_code, title=facts.title)
 
-    @app.get(API + "/maps", response_model=MapPage, responses=ERRORS, tags=["maps"])
-    def list_maps(request: Request, q: Annotated[str, Query(max_length=100)] = "",
-                  sort: Annotated[str, Query(pattern="^(new|popular|title)$")] = "new",
-                  limit: Limit = 20, cursor: Annotated[str | None, Query(max_length=400)] = None
-                  ) -> MapPage:
-        try:
-            with reading(_engine(request)) as conn:
-                items, after = store.list_maps(conn, q=q, sort=sort, limit=limit, cursor=cursor)
-        except sql.BadCursor:
-            raise ApiError(400, "bad_cursor", "this cursor was not given by this list") from None
-        return MapPage(items=[MapItem(**item) for item in items], next=after)
-
     @app.get(API + "/maps/{ref}", response_model=MapDetail, responses=ERRORS, tags=["maps"])
     def get_map(request: Request, ref: str) -> MapDetail:
-        with reading(_engine(request)) as conn:
-            return MapDetail(**store.map_entry(conn, _map_or_404(conn, ref), description=True))
+        with reading(engine_of(request)) as conn:
+            return MapDetail(**map_lists.map_entry(conn, map_or_404(conn, ref), description=True))
 
     @app.get(API + "/maps/{ref}/file", tags=["maps"], responses={
         **ERRORS, 200: {"description": "the map's TOML text",
                         "content": {TOML: {"schema": {"type": "string"}}}}})
     def get_map_file(request: Request, ref: str) -> Response:
-        with reading(_engine(request)) as conn:
-            row = _map_or_404(conn, ref)
+        with reading(engine_of(request)) as conn:
+            row = map_or_404(conn, ref)
         return Response(row.text, media_type=TOML)
 
     @app.get(API + "/maps/{ref}/leaderboard", response_model=Board, responses=ERRORS,
@@ -393,15 +327,15 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
             # The page with its ranks and total is one statement (map_boards.board_page). A map's
             # id names its board at once; a share code is looked up first. A board that shows
             # nothing is checked against the maps: an unknown or hidden map is a 404.
-            with reading_statements(_engine(request)) as conn:
+            with reading_statements(engine_of(request)) as conn:
                 ref = ref.strip()
                 identity = ref.lower() if len(ref) == 64 else store.map_id(conn, ref)
                 if identity is None:
-                    raise _no_map()
+                    raise no_map()
                 page = map_boards.board_page(conn, identity, version, limit=limit, cursor=cursor,
                                         around=around)
                 if (page is None or not page[0]) and store.map_id(conn, identity) is None:
-                    raise _no_map()
+                    raise no_map()
         except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this board") from None
         if page is None:
@@ -429,7 +363,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                     ) -> BoardPage:
         version = scored_game(game, rules_version)
         try:
-            with reading(_engine(request)) as conn:
+            with reading(engine_of(request)) as conn:
                 found, after = points_boards.scored_board_list(conn, game, version, kind=kind,
                                                        limit=limit, cursor=cursor)
         except sql.BadCursor:
@@ -453,7 +387,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
             raise ApiError(404, "unknown_board", "a board is daily:YYYY-MM-DD or "
                            "seed:SEED:DIFFICULTY:keys|plain")
         try:
-            with reading(_engine(request)) as conn:
+            with reading(engine_of(request)) as conn:
                 page = points_boards.scored_page(conn, game, board, version, limit=limit,
                                          cursor=cursor, around=around)
         except sql.BadCursor:
@@ -473,7 +407,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         header = read_header(document)
         cap = settings.waiting_per_player
         try:
-            with writing(_engine(request)) as conn:
+            with writing(engine_of(request)) as conn:
                 sent = store.submit_run(conn, who.id, document, header.map_id,
                                         header.rules_version, cap)
                 status = "queued" if sent.new else _run_or_404(conn, sent.id).status
@@ -495,14 +429,14 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
 
     @app.get(API + "/runs/{run_id}", response_model=RunOut, responses=ERRORS, tags=["runs"])
     def get_run(request: Request, run_id: int) -> RunOut:
-        with reading(_engine(request)) as conn:
+        with reading(engine_of(request)) as conn:
             row = _run_or_404(conn, run_id)
             return RunOut(**store.run_entry(conn, row))
 
     @app.get(API + "/runs/{run_id}/file", responses=ERRORS, tags=["runs"])
     def get_run_file(request: Request, run_id: int) -> dict[str, Any]:
         """A run as submitted, once it is settled (docs/server.md, "Copied runs")."""
-        with reading(_engine(request)) as conn:
+        with reading(engine_of(request)) as conn:
             row = _run_or_404(conn, run_id)
         if row.status == "queued":
             raise ApiError(409, "not_settled", "this run is not verified yet; its file can "
@@ -515,9 +449,9 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
         why = check_why(body.why)
         if (body.map is None) == (body.run is None):
             raise ApiError(422, "bad_report", "report either a map or a run")
-        with writing(_engine(request)) as conn:
+        with writing(engine_of(request)) as conn:
             if body.map is not None:
-                target = _map_or_404(conn, body.map)
+                target = map_or_404(conn, body.map)
                 report_id = store.add_report(conn, who.id, why, map_id=target.id)
             else:
                 assert body.run is not None
@@ -530,8 +464,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
               tags=["moderation"])
     def hide_map(request: Request, ref: str, body: Why, mod: Moderator) -> Done:
         why = check_why(body.why)
-        with writing(_engine(request)) as conn:
-            row = _map_or_404(conn, ref, include_hidden=True)
+        with writing(engine_of(request)) as conn:
+            row = map_or_404(conn, ref, include_hidden=True)
             store.hide_map(conn, row.id, mod.id, why)
         return Done(done="hidden")
 
@@ -539,7 +473,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
               tags=["moderation"])
     def remove_run(request: Request, run_id: int, body: Why, mod: Moderator) -> Done:
         why = check_why(body.why)
-        with writing(_engine(request)) as conn:
+        with writing(engine_of(request)) as conn:
             _run_or_404(conn, run_id)
             store.remove_run(conn, run_id, mod.id, why)
         return Done(done="removed")
@@ -548,7 +482,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
               tags=["moderation"])
     def ban(request: Request, name: str, body: Why, mod: Moderator) -> Done:
         why = check_why(body.why)
-        with writing(_engine(request)) as conn:
+        with writing(engine_of(request)) as conn:
             target = store.player_by_name(conn, name)
             if target is None:
                 raise ApiError(404, "unknown_player", "no player has this name")
@@ -557,13 +491,13 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
 
     @app.get(API + "/admin/reports", responses=ERRORS, tags=["moderation"])
     def reports(request: Request, _mod: Moderator, limit: Limit = 50) -> list[dict[str, Any]]:
-        with reading(_engine(request)) as conn:
+        with reading(engine_of(request)) as conn:
             return store.list_reports(conn, limit)
 
     @app.get(API + "/admin/log", responses=ERRORS, tags=["moderation"])
     def moderation_log(request: Request, _mod: Moderator, limit: Limit = 50
                        ) -> list[dict[str, Any]]:
-        with reading(_engine(request)) as conn:
+        with reading(engine_of(request)) as conn:
             return store.moderation_entries(conn, limit)
 
 

@@ -18,7 +18,10 @@ LINKS: dict[tuple[str, str, str], dict[str, tuple[str, str, dict[str, str]]]] = 
         "map": (API + "/maps/{ref}", "get", {"ref": "$response.body#/id"}),
         "map_file": (API + "/maps/{ref}/file", "get", {"ref": "$response.body#/share_code"}),
         "board": (API + "/maps/{ref}/leaderboard", "get", {"ref": "$response.body#/id"}),
+        "records": (API + "/maps/{ref}/records", "get", {"ref": "$response.body#/id"}),
         "hide": (API + "/admin/maps/{ref}/hide", "post", {"ref": "$response.body#/id"}),
+        "vote": (API + "/maps/{ref}/vote", "put", {"ref": "$response.body#/id"}),
+        "tags": (API + "/maps/{ref}/tags", "put", {"ref": "$response.body#/share_code"}),
     },
     (API + "/maps", "get", "200"): {
         "first_map": (API + "/maps/{ref}", "get", {"ref": "$response.body#/items/0/id"}),
@@ -40,6 +43,9 @@ LINKS: dict[tuple[str, str, str], dict[str, tuple[str, str, dict[str, str]]]] = 
         "first_board": (API + "/games/{game}/boards/{board}/leaderboard", "get",
                         {"game": "$response.body#/game",
                          "board": "$response.body#/items/0/board"}),
+    },
+    (API + "/weekly", "get", "200"): {
+        "weekly_map": (API + "/maps/{ref}", "get", {"ref": "$response.body#/map/id"}),
     },
     (API + "/players", "post", "201"): {
         "ban": (API + "/admin/players/{name}/ban", "post", {"name": "$response.body#/name"}),

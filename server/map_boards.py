@@ -28,6 +28,7 @@ from sqlalchemy import (
     update,
 )
 
+from server.records import is_optimal, note_if_record
 from server.schema import (
     board_moves,
     board_scores,
@@ -45,6 +46,8 @@ def enter_best(conn: Connection, identity: str, rules_version: int, player_id: i
     ranks higher (fewer moves, then fewer turns, then the earlier run), or the old one was
     removed. The entry's score counts move with it (board_scores)."""
     assert outcome.moves is not None and outcome.turns is not None
+    note_if_record(conn, identity, rules_version, player_id, run_id, outcome.moves,
+                   outcome.turns, at)
     new = (identity, rules_version, outcome.moves, outcome.turns)
     values = {"run_id": run_id, "moves": outcome.moves, "turns": outcome.turns, "at": at,
               "removed": False}
@@ -212,7 +215,9 @@ def _page(start: str) -> Any:
     return (select(page.c.moves, page.c.turns, page.c.run_id, page.c.at, page.c.player,
                    page.c.first,
                    cast(ahead + scores.c.within + 1, BigInteger).label("rank"),
-                   _size(identity, rules_version).label("total"))
+                   _size(identity, rules_version).label("total"),
+                   select(maps.c.par).where(maps.c.id == identity).scalar_subquery()
+                   .label("par"))
             .join(scores, and_(scores.c.moves == page.c.moves, scores.c.turns == page.c.turns))
             .order_by(*page_order))
 
@@ -268,8 +273,10 @@ def board_page(conn: Connection, identity: str, rules_version: int, *, limit: in
     more = len(rows) > limit
     rows = rows[:limit]
     total = int(rows[0].total) if rows else board_size(conn, identity, rules_version)
+    par = rows[0].par if rows else None  # the same on every row
     items = [{"rank": row.rank, "player": row.player, "moves": row.moves,
-              "turns": row.turns, "run": row.run_id, "at": row.at, "first": bool(row.first)}
+              "turns": row.turns, "run": row.run_id, "at": row.at, "first": bool(row.first),
+              "optimal": is_optimal(row.moves, par)}
              for row in rows]
     next_cursor = None
     if more and rows:

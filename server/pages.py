@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from server import map_boards, points_boards, sql, store
+from server import map_boards, map_lists, points_boards, records, sql, store, weekly
 from server.db import reading
 from server.verification import (
     CURRENT_RULES_VERSION,
@@ -23,6 +24,7 @@ from server.verification import (
     scored_games,
     scored_rules_version,
 )
+from services.map_search import DIFFICULTIES, MAP_SORTS, tags
 
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
@@ -45,16 +47,34 @@ def add_pages(app: FastAPI) -> None:
     @app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse,
                    include_in_schema=False)
     def maps_page(request: Request, q: str = Query("", max_length=100), sort: str = "new",
+                  tag: str = Query("", max_length=32), difficulty: str = "",
+                  min_rating: str = Query("", max_length=4),
                   cursor: str | None = Query(None, max_length=200)) -> HTMLResponse:
-        sort = sort if sort in store.MAP_SORTS else "new"
+        # A person's form: a choice the lists do not offer shows every map, never an error.
+        sort = sort if sort in MAP_SORTS else "new"
+        tag = tag if tag in tags() else ""
+        difficulty = difficulty if difficulty in DIFFICULTIES else ""
+        stars = min_rating if min_rating in ("1", "2", "3", "4", "5") else ""
+        where = map_lists.MapFilter(q=q, tag=tag or None, difficulty=difficulty or None,
+                                    min_rating=int(stars) if stars else None)
         try:
             with reading(request.app.state.engine) as conn:
-                items, after = store.list_maps(conn, q=q, sort=sort, limit=PAGE, cursor=cursor)
+                items, after = map_lists.list_maps(conn, sort=sort, limit=PAGE, cursor=cursor,
+                                                   where=where)
         except sql.BadCursor:
             items, after = [], None
         ranked = [{"name": game, "long_name": game_long_name(game)} for game in scored_games()]
-        return _page("maps.html", items=items, next=after, q=q, sort=sort,
-                     sorts=store.MAP_SORTS, games=ranked)
+        _, featured = weekly.this_weeks(request.app.state.engine)
+        this_week = None
+        if featured is not None:
+            with reading(request.app.state.engine) as conn:
+                this_week = store.map_by_ref(conn, featured)
+        chosen = {"q": q, "sort": sort, "tag": tag, "difficulty": difficulty,
+                  "min_rating": stars}
+        return _page("maps.html", items=items, next=after, chosen=chosen,
+                     query=urlencode({k: v for k, v in chosen.items() if v}), sorts=MAP_SORTS,
+                     tags=list(tags()), difficulties=DIFFICULTIES, this_week=this_week,
+                     games=ranked)
 
     @app.api_route("/maps/{code}", methods=["GET", "HEAD"], response_class=HTMLResponse,
                    include_in_schema=False)
@@ -64,17 +84,18 @@ def add_pages(app: FastAPI) -> None:
             row = store.map_by_ref(conn, code)
             if row is None:
                 return not_found("No published map has this share code.")
-            entry = store.map_entry(conn, row, description=True)
+            entry = map_lists.map_entry(conn, row, description=True)
             try:
                 page = map_boards.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=PAGE,
                                         cursor=cursor)
             except sql.BadCursor:
                 page = None
             best = map_boards.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=1)
+            history = records.record_history(conn, row.id)
         items, total, after = page if page is not None else ([], 0, None)
         best_run = best[0][0]["run"] if best is not None and best[0] else None
         return _page("map.html", map=entry, items=items, total=total, next=after,
-                     best_run=best_run)
+                     best_run=best_run, history=history)
 
     # A name may hold "/" (a path converter, so the link works with it plain or as %2F).
     @app.api_route("/players/{name:path}", methods=["GET", "HEAD"],
@@ -85,7 +106,9 @@ def add_pages(app: FastAPI) -> None:
             if player is None:
                 return not_found("No player has this name.")
             items = map_boards.player_entries(conn, name)
-        return _page("player.html", name=name, items=items,
+            credit = records.player_credit(conn, name)
+            points = points_boards.player_scored_entries(conn, name)
+        return _page("player.html", name=name, items=items, points=points, credit=credit,
                      banned=player.banned_at is not None)
 
     @app.api_route("/games/{game}", methods=["GET", "HEAD"], response_class=HTMLResponse,

@@ -26,8 +26,8 @@ from server.schema import (
     scored_counts,
     scored_entries,
 )
-from server.sql import dialect_of, make_cursor, read_cursor, utc_iso
-from server.verification import Outcome
+from server.sql import dialect_of, iso, make_cursor, read_cursor, utc_iso
+from server.verification import Outcome, scored_games, scored_rules_version
 
 
 def take_off_scored_entries(conn: Connection, condition: Any) -> int:
@@ -251,3 +251,22 @@ def _first_at_points() -> Any:
         earlier.c.rules_version == scored_entries.c.rules_version,
         earlier.c.removed == false(), earlier.c.score == scored_entries.c.score,
         earlier.c.run_id < scored_entries.c.run_id).exists()
+
+
+def player_scored_entries(conn: Connection, name: str, *, limit: int = 100
+                          ) -> list[dict[str, Any]]:
+    """A player's entry on each board in points of the games' current rules (Mini Rogue's
+    dailies and seeds), with its rank, newest boards first."""
+    current = [and_(scored_entries.c.game == game,
+                    scored_entries.c.rules_version == scored_rules_version(game))
+               for game in scored_games()]
+    if not current:
+        return []
+    rows = conn.execute(
+        select(scored_entries).join(players, players.c.id == scored_entries.c.player_id)
+        .where(players.c.name == name, scored_entries.c.removed == false(), or_(*current))
+        .order_by(scored_entries.c.game, scored_entries.c.board.desc()).limit(limit)).all()
+    return [{"game": row.game, "board": row.board, "score": row.score, "ending": row.ending,
+             "run": row.run_id, "at": iso(row.at),
+             "rank": 1 + higher_than(conn, row.game, row.board, row.rules_version, row.score)}
+            for row in rows]

@@ -101,6 +101,9 @@ Index("ix_runs_lanes", runs.c.status, runs.c.lane, runs.c.id)
 Index("ix_runs_player_waiting", runs.c.player_id, runs.c.status, runs.c.lane)
 # The copy check is one lookup: the runs with these actions, in submission order.
 Index("ix_runs_actions_key", runs.c.actions_key, runs.c.id)
+# A player's runs on a map: whether they cleared it (to vote), played it (unplayed-by-me), and
+# the map's players and clears.
+Index("ix_runs_map_player", runs.c.map_id, runs.c.player_id, runs.c.status)
 Index("uq_runs_player_document", runs.c.player_id, runs.c.document_hash, unique=True)
 
 maps = Table(
@@ -123,9 +126,51 @@ maps = Table(
     Column("hidden_at", When),
     Column("hidden_by", ForeignKey("players.id")),
     Column("hidden_why", Text),
+    # The figures the lists filter and sort by, kept in step by server.ratings in the
+    # transactions that change them: counting votes or runs for each map of a page (or of
+    # 100,000 maps, to sort them) would cost a list far more than reading a column.
+    Column("votes", BigInteger, nullable=False, server_default="0"),  # counted votes
+    Column("rating_sum", BigInteger, nullable=False, server_default="0"),  # their stars
+    # Their mean in hundredths of a star (425: 4.25), 0 without votes: the rating sort's key.
+    Column("rating", Integer, nullable=False, server_default="0"),
+    Column("voted_difficulty", String(16)),  # the votes' median, None without votes
+    # What the lists show and filter by: the votes' median, else the author's rating. A column
+    # of its own, so PostgreSQL knows how many maps each holds and walks the sort's index.
+    Column("shown_difficulty", String(16)),
+    Column("players", BigInteger, nullable=False, server_default="0"),  # who sent a run
+    Column("clears", BigInteger, nullable=False, server_default="0"),  # who cleared it
+    # clears / players in hundredths of a percent (10000: all cleared): the clear rate sort's key.
+    Column("clear_rate", Integer, nullable=False, server_default="0"),
+    # The first verified clear by a player other than the author (the earliest submitted):
+    # kept by server.ratings with the players and clears. A run's id, without a foreign key:
+    # SQLite can neither add one to a table others refer to nor drop a column that has one.
+    Column("first_clear_run_id", Id),
 )
 Index("ix_maps_plays", maps.c.plays, maps.c.clear_run_id)
 Index("ix_maps_title", maps.c.title, maps.c.clear_run_id)
+Index("ix_maps_rating", maps.c.rating, maps.c.clear_run_id)
+Index("ix_maps_clear_rate", maps.c.clear_rate, maps.c.clear_run_id)
+
+# One vote per player per map, from players who cleared it (server.ratings); a second vote
+# replaces the first. A banned player's votes stay here but leave the map's figures.
+map_votes = Table(
+    "map_votes", metadata,
+    Column("map_id", ForeignKey("maps.id"), primary_key=True),
+    Column("player_id", ForeignKey("players.id"), primary_key=True, index=True),
+    Column("rating", Integer, nullable=False),  # stars, 1 to 5
+    Column("difficulty", String(16), nullable=False),  # easy, medium, hard or expert
+    Column("at", When, nullable=False),
+    CheckConstraint("rating BETWEEN 1 AND 5", name="rating"),
+    CheckConstraint("difficulty IN ('easy', 'medium', 'hard', 'expert')", name="difficulty"),
+)
+
+# The tags its author gave a map, from the vocabulary in services/data/map_tags.toml.
+map_tags = Table(
+    "map_tags", metadata,
+    Column("map_id", ForeignKey("maps.id"), primary_key=True),
+    Column("tag", String(32), primary_key=True),
+)
+Index("ix_map_tags_tag", map_tags.c.tag, map_tags.c.map_id)
 
 # One best entry per player per board (a map under one rules version).
 entries = Table(
@@ -239,5 +284,44 @@ moderation_log = Table(
     Column("action", String(32), nullable=False),  # hide_map, remove_run, ban_player, ...
     Column("target", Text, nullable=False),
     Column("why", Text, nullable=False),
+    Column("at", When, nullable=False),
+)
+
+# Each time the top score of a map's board improved: who, when, and from what to what (the
+# board's first entry, the author's clear, comes from nothing). Written by server.records.
+record_changes = Table(
+    "record_changes", metadata,
+    Column("id", Id, primary_key=True),
+    Column("map_id", ForeignKey("maps.id"), nullable=False),
+    Column("rules_version", Integer, nullable=False),
+    Column("run_id", ForeignKey("runs.id"), nullable=False),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("turns", Integer, nullable=False),
+    Column("before_moves", Integer),  # None: the board's first record
+    Column("before_turns", Integer),
+    Column("at", When, nullable=False),  # the run's submission
+)
+Index("ix_record_changes_board", record_changes.c.map_id, record_changes.c.rules_version,
+      record_changes.c.id)
+Index("ix_record_changes_player_id", record_changes.c.player_id)
+
+# Maps moderators queued for the weekly map, in the order they come up.
+weekly_queue = Table(
+    "weekly_queue", metadata,
+    Column("id", Id, primary_key=True),
+    Column("map_id", ForeignKey("maps.id"), nullable=False),
+    Column("queued_by", ForeignKey("players.id")),  # None: from `cardrogue server admin`
+    Column("at", When, nullable=False),
+)
+
+# The map featured each week (its Monday, YYYY-MM-DD, UTC), chosen when the week is first asked
+# for: the first queued map not featured before, else the best-rated one. A map is featured
+# once at most.
+weekly_maps = Table(
+    "weekly_maps", metadata,
+    Column("week", String(10), primary_key=True),
+    Column("map_id", ForeignKey("maps.id"), nullable=False, unique=True),
+    Column("chosen", String(16), nullable=False),  # queued or best_rated
     Column("at", When, nullable=False),
 )

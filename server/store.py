@@ -24,17 +24,17 @@ from sqlalchemy import (
     insert,
     or_,
     select,
-    tuple_,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
 
+from server import ratings
 from server.db import now
-from server.map_boards import better_than, enter_best, moves_of, take_off_map_entries
+from server.map_boards import better_than, enter_best, take_off_map_entries
 from server.names import name_key, name_skeleton
 from server.points_boards import enter_best_scored, higher_than, take_off_scored_entries
+from server.records import is_optimal
 from server.schema import (
-    board_moves,
     entries,
     maps,
     moderation_log,
@@ -43,8 +43,8 @@ from server.schema import (
     runs,
     scored_entries,
 )
-from server.sql import iso, make_cursor, new_id, read_cursor, safe_message
-from server.verification import CURRENT_RULES_VERSION, MapFacts, Outcome
+from server.sql import iso, new_id, safe_message
+from server.verification import MapFacts, Outcome
 
 TOKEN_PREFIX = "cr_"
 
@@ -141,64 +141,10 @@ def publish_map(conn: Connection, author_id: int, facts: MapFacts, text: str, cl
     conn.execute(insert(maps).values(
         id=facts.id, share_code=facts.share_code, title=facts.title, author_id=author_id,
         kind=facts.kind, levels=facts.levels, par=facts.par, description=facts.description,
-        difficulty=facts.difficulty, text=text, clear_run_id=run_id, plays=1, published_at=at))
+        difficulty=facts.difficulty, text=text, clear_run_id=run_id, plays=1, published_at=at,
+        players=1, clears=1, clear_rate=10000,  # the author's clear (server.ratings)
+        shown_difficulty=facts.difficulty))
     enter_best(conn, facts.id, rules_version, author_id, run_id, outcome, at)
-
-
-def _best(conn: Connection, identity: str) -> int | None:
-    return conn.execute(select(func.min(board_moves.c.moves)).where(
-        moves_of(identity, CURRENT_RULES_VERSION), board_moves.c.entries > 0)).scalar()
-
-
-def map_entry(conn: Connection, row: Row[Any], *, description: bool = False) -> dict[str, Any]:
-    out = {"id": row.id, "share_code": row.share_code, "title": row.title,
-           "author": row.author, "kind": row.kind, "levels": row.levels, "par": row.par,
-           "plays": row.plays, "best": _best(conn, row.id), "difficulty": row.difficulty}
-    if description:
-        out["description"] = row.description
-        out["published_at"] = iso(row.published_at)
-    return out
-
-
-MAP_SORTS = ("new", "popular", "title")
-
-
-def list_maps(conn: Connection, *, q: str = "", sort: str = "new", limit: int = 20,
-              cursor: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
-    """A page of visible maps and the cursor of the next page (None at the end)."""
-    query = select(maps, players.c.name.label("author")).join(
-        players, players.c.id == maps.c.author_id).where(maps.c.hidden_at.is_(None))
-    if q:
-        query = query.where(or_(maps.c.title.icontains(q, autoescape=True),
-                                players.c.name.icontains(q, autoescape=True)))
-    # Each order ends with clear_run_id, unique, so a cursor names one exact place.
-    key: tuple[Any, ...]
-    if sort == "new":
-        key = (maps.c.clear_run_id,)
-        query = query.order_by(maps.c.clear_run_id.desc())
-        after = read_cursor(cursor, (int,))
-        if after is not None:
-            query = query.where(maps.c.clear_run_id < after[0])
-    elif sort == "popular":
-        key = (maps.c.plays, maps.c.clear_run_id)
-        query = query.order_by(maps.c.plays.desc(), maps.c.clear_run_id.desc())
-        after = read_cursor(cursor, (int, int))
-        if after is not None:
-            query = query.where(tuple_(*key) < tuple_(*after))
-    else:
-        key = (maps.c.title, maps.c.clear_run_id)
-        query = query.order_by(maps.c.title, maps.c.clear_run_id)
-        after = read_cursor(cursor, (str, int))
-        if after is not None:
-            query = query.where(tuple_(*key) > tuple_(*after))
-    rows = conn.execute(query.limit(limit + 1)).all()
-    more = len(rows) > limit
-    rows = rows[:limit]
-    next_cursor = None
-    if more and rows:
-        last = rows[-1]
-        next_cursor = make_cursor([getattr(last, column.name) for column in key])
-    return [map_entry(conn, row) for row in rows], next_cursor
 
 
 # ---------------------------------------------------------------------- runs
@@ -286,7 +232,19 @@ def run_entry(conn: Connection, row: Row[Any]) -> dict[str, Any]:
             "game": game if isinstance(game, str) and len(game) <= 32 else None,
             "board": row.board, "score": row.score,
             "submitted_at": iso(row.submitted_at), "removed": row.removed_at is not None,
-            "player_banned": row.player_banned_at is not None}
+            "player_banned": row.player_banned_at is not None, **_credit(conn, row)}
+
+
+def _credit(conn: Connection, row: Row[Any]) -> dict[str, bool]:
+    """A verified map run's badges: proved optimal, and its map's first clear."""
+    if row.status != "verified" or row.map_id is None or row.board is not None:
+        return {}
+    played = conn.execute(select(maps.c.par, maps.c.first_clear_run_id).where(
+        maps.c.id == row.map_id)).first()
+    if played is None:
+        return {}
+    return {"optimal": is_optimal(row.moves, played.par),
+            "first_clear": played.first_clear_run_id == row.id}
 
 
 @dataclass(frozen=True)
@@ -380,6 +338,11 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
         # verifiers' transactions) only until the commit that follows.
         conn.execute(update(maps).where(maps.c.id == row.map_id)
                      .values(plays=maps.c.plays + 1))
+    if outcome.board is None:  # a map's run, verified or refused: its players and clears
+        mine = conn.execute(select(runs.c.map_id, runs.c.player_id)
+                            .where(runs.c.id == run_id)).one()
+        if mine.map_id is not None:
+            ratings.count_verdict(conn, mine.map_id, mine.player_id, run_id, outcome.ok)
     return True
 
 
@@ -436,6 +399,8 @@ def _demote_copies(conn: Connection, run_id: int, outcome: Outcome) -> None:
         runs.c.actions_key == outcome.actions, runs.c.id > run_id,
         runs.c.status == "verified", runs.c.rules_version == mine.rules_version,
         same_board)).all()
+    for held in sorted({copy.map_id for copy in copies if copy.map_id}):
+        ratings.hold_map(conn, held)  # before the board's counts, as every change takes them
     for copy in copies:
         refusal = _copy_of(run_id, mine.name, outcome.actions)
         # Its board stays on the row: its player's best other run there takes its place.
@@ -448,6 +413,8 @@ def _demote_copies(conn: Connection, run_id: int, outcome: Outcome) -> None:
         if outcome.board is None:
             conn.execute(update(maps).where(maps.c.id == copy.map_id)
                          .values(plays=maps.c.plays - 1))
+    if outcome.board is None and copies:  # their players may have no clear left
+        ratings.recount_players(conn, [copy.map_id for copy in copies if copy.map_id])
 
 
 def _take_off_boards(conn: Connection, condition: Any, scored: Any) -> int:
@@ -488,6 +455,10 @@ def remove_run(conn: Connection, run_id: int, moderator_id: int | None, why: str
     verified run takes its place: one bad run does not wipe a player's honest ones."""
     conn.execute(update(runs).where(runs.c.id == run_id).values(
         removed_at=now(), removed_by=moderator_id, removed_why=why))
+    played = conn.execute(select(runs.c.map_id).where(runs.c.id == run_id,
+                                                      runs.c.board.is_(None))).scalar()
+    if played is not None:  # a removed run no longer makes its player a player or a clear
+        ratings.recount_players(conn, [played])
     if _take_off_boards(conn, entries.c.run_id == run_id, scored_entries.c.run_id == run_id):
         _enter_next_best(conn, run_id)
     log(conn, moderator_id, "remove_run", str(run_id), why)
@@ -528,6 +499,7 @@ def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | 
     """Ban a player: their entries leave every board (kept, marked). Returns how many."""
     conn.execute(update(players).where(players.c.id == player_id).values(
         banned_at=now(), banned_by=moderator_id, banned_why=why))
+    ratings.recount_votes_of(conn, player_id)  # their votes stop counting (maps held first)
     left = _take_off_boards(conn, entries.c.player_id == player_id,
                             scored_entries.c.player_id == player_id)
     log(conn, moderator_id, "ban_player", name, why)

@@ -247,9 +247,10 @@ class Client:
         return self._call("POST", "/maps", {"map": map_text, "clear": dict(clear)})
 
     def maps(self, *, q: str = "", sort: str = "new", limit: int = 20,
-             cursor: str | None = None) -> dict[str, Any]:
+             cursor: str | None = None, **filters: Any) -> dict[str, Any]:
+        """A page of maps; `filters`: GET /maps's tag, difficulty, min_rating, unplayed."""
         return self._call("GET", "/maps", query={"q": q, "sort": sort, "limit": limit,
-                                                 "cursor": cursor})
+                                                 "cursor": cursor, **filters})
 
     def map(self, ref: str) -> dict[str, Any]:
         return self._call("GET", f"/maps/{_quote(ref)}")

@@ -211,6 +211,9 @@ COMMANDS: tuple[Command, ...] = (
             community.add_whoami_arguments, community.run_whoami),
     Command("publish", "publish a map with its clear on a community server; prints the share "
                        "code", community.add_publish_arguments, community.run_publish),
+    Command("maps", "list the maps on a community server: filter by tag, difficulty, rating "
+                    "or unplayed; sort by new, rating, clear rate or plays",
+            community.add_maps_arguments, community.run_maps),
     Command("fetch", "download a published map by its share code into your maps folder",
             community.add_fetch_arguments, community.run_fetch),
     Command("submit", "submit run files to a community server and wait for the verdicts",

@@ -1,5 +1,5 @@
-"""`cardrogue login`, `publish`, `fetch`, `submit` and `scores --server`: the community server
-from the command line (services/community.py does the talking).
+"""`cardrogue login`, `publish`, `fetch`, `submit`, `maps` and `scores --server`: the community
+server from the command line (services/community.py does the talking).
 
 Exit status: 0 done; 1 the server refused (a taken name, a map or run that does not verify);
 2 nothing could be done (no server set, a dropped network, a file that cannot be read). Every
@@ -493,3 +493,71 @@ def run_server_scores(args: argparse.Namespace) -> int:
                    if mine else "")
         out(_players_line(args.player, mine, board.get("total", "?"), figures, "on this map"))
     return EXIT_OK
+
+
+# ---------------------------------------------------------------------- the list of maps
+
+def add_maps_arguments(parser: argparse.ArgumentParser) -> None:
+    from services.map_search import DIFFICULTIES, MAP_SORTS, tags
+
+    parser.add_argument("words", nargs="?", default="", metavar="WORDS",
+                        help="words in the title or the author's name")
+    parser.add_argument("--tag", choices=list(tags()), help="only maps with this tag")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES,
+                        help="only maps of this difficulty (as voted, else as rated by the "
+                             "author)")
+    parser.add_argument("--min-rating", type=int, choices=range(1, 6), metavar="STARS",
+                        help="only maps rated at least STARS (1 to 5) by players who cleared "
+                             "them")
+    parser.add_argument("--unplayed", action="store_true",
+                        help="only maps you have sent no run on (needs a login)")
+    parser.add_argument("--sort", choices=MAP_SORTS, default="new", help="the order (default: "
+                        "new)")
+    parser.add_argument("--limit", type=int, default=20, choices=range(1, 101),
+                        metavar="N", help="how many maps (1 to 100, default 20)")
+    parser.add_argument("--json", action="store_true", help="print the server's page as JSON")
+    server_argument(parser)
+
+
+def run_maps(args: argparse.Namespace) -> int:
+    """The published maps on a server, filtered and sorted as asked, one line each."""
+    from services import community
+
+    client = _client("maps", args.server, login_needed=args.unplayed)
+    if client is None:
+        return EXIT_FAILED
+    try:
+        page = client.maps(q=args.words, sort=args.sort, limit=args.limit, tag=args.tag,
+                           difficulty=args.difficulty, min_rating=args.min_rating,
+                           unplayed="true" if args.unplayed else None)
+    except community.CommunityError as exc:
+        err("maps", exc.message)
+        return EXIT_REFUSED if exc.status in (400, 401, 422) else EXIT_FAILED
+    items = [item for item in page.get("items", []) if isinstance(item, dict)] \
+        if isinstance(page, dict) else []
+    if args.json:
+        out(json.dumps({"server": client.server, **page}))
+        return EXIT_OK
+    if not items:
+        out(f"No maps on {client.server} match these choices.")
+        return EXIT_OK
+    out(f"{'code':<9}  {'rating':>6}  {'cleared':>7}  {'plays':>5}  {'par':>4}  "
+        f"{'difficulty':<10}  title (author) tags")
+    for item in items:
+        out(_map_line(item))
+    if page.get("next"):
+        out("More maps match: raise --limit to see them.")
+    return EXIT_OK
+
+
+def _map_line(item: dict[str, Any]) -> str:
+    rating, rate = item.get("rating"), item.get("clear_rate")
+    stars = f"{rating:.1f}*" if isinstance(rating, int | float) else "-"
+    cleared = f"{round(rate * 100)}%" if isinstance(rate, int | float) else "-"
+    par = item.get("par")
+    difficulty = item.get("voted_difficulty") or item.get("difficulty") or "-"
+    tags = ", ".join(str(tag) for tag in item.get("tags") or [])
+    return (f"{shown(str(item.get('share_code', ''))):<9}  {stars:>6}  {cleared:>7}  "
+            f"{item.get('plays', 0):>5}  {par if par is not None else '-':>4}  "
+            f"{shown(str(difficulty)):<10}  {shown(str(item.get('title', '')))} "
+            f"({shown(str(item.get('author', '')))}){f' [{shown(tags)}]' if tags else ''}")

@@ -35,6 +35,7 @@ from app.words import plural
 from engine import games
 from engine.core import GameInfo, shown
 from services import community, map_download
+from services.map_search import MAP_SORTS, tags
 
 PAGE = 30  # maps asked for at a time
 BOARD = 10  # ranks shown for the highlighted map
@@ -45,7 +46,8 @@ WIDE_FROM = 120
 WIDE_COLUMNS = ("Title", "Author", "Rating", "Par", "Plays", "Best", "Code")
 NARROW_COLUMNS = ("Title", "Par", "Best")
 TITLE_CELLS, NARROW_TITLE_CELLS, AUTHOR_CELLS = 24, 18, 14
-SORTS = ("new", "popular", "title")
+# The list's orders, as `s` cycles them (popular is only plays' older name).
+SORTS = tuple(sort for sort in MAP_SORTS if sort != "popular")
 MINE = "bold"
 BOARD_COLUMNS = ("Board", "Players")  # the list of a game ranked in points
 MOVES_COLUMNS = (("Rank", "rank"), ("Player", "player"), ("Moves", "moves"), ("Turns", "turns"))
@@ -85,6 +87,26 @@ def _text(value: Any, width: int | None = None) -> Text:
     return text
 
 
+def _figures(item: dict[str, Any]) -> str:
+    """What players say of a map: its rating and votes, who cleared it, the voted difficulty
+    and its tags, one line (the server's words, sanitised)."""
+    parts = []
+    rating, votes = item.get("rating"), item.get("votes")
+    if isinstance(rating, int | float) and isinstance(votes, int):
+        parts.append(f"rated {rating:.1f}/5 by {plural(votes, 'player')}")
+    else:
+        parts.append("not rated yet")
+    clears, players = item.get("clears"), item.get("players")
+    if isinstance(clears, int) and isinstance(players, int) and players:
+        parts.append(f"cleared by {clears} of {players} ({round(100 * clears / players)}%)")
+    if item.get("voted_difficulty"):
+        parts.append(f"voted {shown(str(item['voted_difficulty']))}")
+    tagged = [shown(str(tag)) for tag in item.get("tags") or []]
+    if tagged:
+        parts.append(", ".join(tagged))
+    return " · ".join(parts) + "\n"
+
+
 class CommunityScreen(Screen[None]):
     """Browse the community server's maps and boards."""
 
@@ -93,7 +115,10 @@ class CommunityScreen(Screen[None]):
         Binding("slash", "search", "Search", id="community_search",
                 tooltip="Search the maps by title or author"),
         Binding("s", "sort", "Sort", id="community_sort",
-                tooltip="Sort the maps by new, popular or title"),
+                tooltip="Sort the maps by new, rating, clear rate, plays, least played or "
+                        "title"),
+        Binding("t", "tag", "Tag", id="community_tag",
+                tooltip="Show only the maps with the next tag (then all again)"),
         Binding("p", "play", "Play", id="community_play",
                 tooltip="Download the highlighted map and play it"),
         Binding("ctrl+r,f5", "reload", "Reload", id="community_reload",
@@ -155,6 +180,7 @@ class CommunityScreen(Screen[None]):
         self.server = ""
         self.query_text = ""
         self.sort = SORTS[0]
+        self.tag: str | None = None  # show only maps with this tag
         self.maps: list[dict[str, Any]] = []  # the list's items: maps, or a game's boards
         self.next_page: str | None = None
         self.fetching = False
@@ -279,7 +305,8 @@ class CommunityScreen(Screen[None]):
             if game is not None and not game.on_maps:
                 page = client.boards(game.info.name, limit=PAGE, cursor=cursor)
             else:
-                page = client.maps(q=self.query_text, sort=self.sort, limit=PAGE, cursor=cursor)
+                page = client.maps(q=self.query_text, sort=self.sort, limit=PAGE, cursor=cursor,
+                                   tag=self.tag)
         except community.CommunityError as exc:
             self.app.call_from_thread(self.failed, exc.message)
             return
@@ -306,7 +333,9 @@ class CommunityScreen(Screen[None]):
             found = plural(len(self.maps), "map")
             if self.query_text:
                 found += f" matching {self.query_text!r}"
-            found += f", sorted by {self.sort}"
+            if self.tag:
+                found += f" tagged {self.tag}"
+            found += f", sorted by {self.sort.replace('_', ' ')}"
             nothing = "No maps here yet. Publish one from the editor (ctrl+e)."
         else:
             long_name = self.game.info.long_name if self.game else ""
@@ -358,6 +387,7 @@ class CommunityScreen(Screen[None]):
                       f"{plural(levels, 'level') if isinstance(levels, int) else '? levels'} · "
                       f"{rating}par {item.get('par', '?')} · "
                       f"{plural(plays, 'play') if isinstance(plays, int) else '? plays'}\n")
+        detail.append(_figures(item), style="dim")
         self.detail_head = detail
         self.query_one("#detail", Static).update(detail)
         self.query_one("#mine", Static).update(Text("Asking for the board…", style="dim"))
@@ -469,6 +499,15 @@ class CommunityScreen(Screen[None]):
         if not self.maps_only():
             return
         self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
+        if self.server:
+            self.load_page(reset=True)
+
+    def action_tag(self) -> None:
+        if not self.maps_only():
+            return
+        cycle: list[str | None] = [None, *tags()]
+        self.tag = cycle[(cycle.index(self.tag) + 1) % len(cycle)] if self.tag in cycle \
+            else None
         if self.server:
             self.load_page(reset=True)
 

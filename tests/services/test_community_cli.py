@@ -413,3 +413,46 @@ def test_replay_best_and_rank_fetch_a_run_of_the_board_and_its_map(tmp_path, ser
     assert "Traceback" not in missing.stderr
     both = cardrogue(watcher, "replay", code, "--best", "--map", "x.toml", "--server", server.url)
     assert both.returncode == 2 and "leave out --map" in both.stderr
+
+
+def test_maps_lists_a_servers_maps_filtered_and_sorted(tmp_path, server):
+    import httpx2 as httpx
+
+    from tests.server.conftest import challenge
+    from tests.server.support import publish as publish_on
+
+    first = publish_on(server, "speed-maze", author="Ann")
+    with httpx.Client(base_url=server.url) as client:  # Bo publishes and tags his map
+        bo = {"Authorization": "Bearer " + client.post("/api/v1/players",
+                                                       json={"name": "Bo"}).json()["token"]}
+        text, clear = challenge("poison-race")
+        second = client.post("/api/v1/maps", json={"map": text, "clear": clear},
+                             headers=bo).json()
+        assert client.put(f"/api/v1/maps/{second['id']}/tags", json={"tags": ["poison"]},
+                          headers=bo).status_code == 200
+    assert cardrogue(tmp_path / "bo", "login", "Bo2", "--server", server.url).returncode == 0
+    reader = tmp_path / "reader"
+    every = cardrogue(reader, "maps", "--server", server.url, "--sort", "title")
+    assert every.returncode == 0, every.stderr
+    lines = every.stdout.splitlines()
+    assert lines[0].split()[:4] == ["code", "rating", "cleared", "plays"]
+    assert [line.split()[0] for line in lines[1:]] == sorted(
+        [first["share_code"], second["share_code"]],
+        key=lambda code: {first["share_code"]: first["title"],
+                          second["share_code"]: second["title"]}[code])
+    assert all("100%" in line for line in lines[1:])  # each cleared by its one player
+    hard = cardrogue(reader, "maps", "--server", server.url, "--difficulty", "expert", "--json")
+    assert hard.returncode == 0 and json.loads(hard.stdout)["items"] == []
+    poison = cardrogue(reader, "maps", "--server", server.url, "--tag", "poison")
+    assert [line.split()[0] for line in poison.stdout.splitlines()[1:]] == [
+        second["share_code"]]
+    assert poison.stdout.splitlines()[1].endswith("(Bo) [poison]")
+    nothing = cardrogue(reader, "maps", "--server", server.url, "--tag", "maze")
+    assert nothing.returncode == 0 and "No maps" in nothing.stdout
+    # Unplayed needs a login; a tag outside the vocabulary is refused before asking.
+    unplayed = cardrogue(reader, "maps", "--server", server.url, "--unplayed")
+    assert unplayed.returncode == 2 and "log in" in unplayed.stderr
+    mine = cardrogue(tmp_path / "bo", "maps", "--server", server.url, "--unplayed")
+    assert mine.returncode == 0 and len(mine.stdout.splitlines()) == 3  # Bo2 played none
+    bad = cardrogue(reader, "maps", "--server", server.url, "--tag", "chess")
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr and "Traceback" not in bad.stderr

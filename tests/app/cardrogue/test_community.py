@@ -18,6 +18,7 @@ from app.screens.community import CommunityScreen
 from app.screens.settings import SettingsScreen
 from app.screens.title import TitleScreen, menu
 from services import community, map_download
+from services.map_search import tags
 from services.settings import Settings, load_settings, save_settings
 from tests.app.support import text_of
 from tests.server.conftest import challenge
@@ -263,7 +264,34 @@ async def test_search_and_sort_ask_the_server_again(app, server, user_data):
         await until(pilot, lambda: table.row_count == 1)
         assert "maze" in str(table.get_row_at(0)[0]).lower()
         await pilot.press("s")
-        await until(pilot, lambda: "sorted by popular" in text_of(screen, "#status"))
+        await until(pilot, lambda: "sorted by rating" in text_of(screen, "#status"))
+
+
+async def test_a_tag_filters_the_list_and_the_detail_says_what_players_say(app, server,
+                                                                          user_data):
+    import httpx2 as httpx
+
+    publish(server, "speed-maze", author="Other", slower_by=1)
+    with httpx.Client(base_url=server.url) as client:  # an author who tags their map
+        token = client.post("/api/v1/players", json={"name": "Tagger"}).json()["token"]
+        text, clear = challenge(MAP)
+        tagged = client.post("/api/v1/maps", json={"map": text, "clear": clear},
+                             headers={"Authorization": f"Bearer {token}"}).json()
+        assert client.put(f"/api/v1/maps/{tagged['id']}/tags", json={"tags": ["poison"]},
+                          headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_community(app, pilot)
+        table = screen.query_one("#maps", DataTable)
+        await until(pilot, lambda: table.row_count == 2)
+        assert "not rated yet · cleared by 1 of 1 (100%)" in text_of(screen, "#detail")
+        for _ in range(list(tags()).index("poison") + 1):
+            await pilot.press("t")
+        await until(pilot, lambda: "tagged poison" in text_of(screen, "#status"))
+        await until(pilot, lambda: table.row_count == 1)
+        assert str(table.get_row_at(0)[6]) == tagged["share_code"]
+        assert "poison" in text_of(screen, "#detail")
 
 
 async def test_without_a_server_the_screen_says_how_to_set_one(app):

@@ -1,0 +1,119 @@
+"""Records and credit: the first clear after publishing, the proved-optimal badge, the history of
+a board's top score, and a player's page that lists them with their entries of every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.db import migrate
+from tests.server.conftest import Api, challenge
+from tests.server.minirogue_runs import played
+from tests.server.support import slower
+
+
+def history(api: Api, ref: str) -> list[tuple[str, int, int | None]]:
+    answer = api.client.get(f"/api/v1/maps/{ref}/records")
+    assert answer.status_code == 200, answer.text
+    return [(item["player"], item["moves"], item["before_moves"])
+            for item in answer.json()["items"]]
+
+
+def publish_slow(api: Api, who: dict[str, str], extra: int) -> dict[str, Any]:
+    """speed-maze published with a clear `extra` moves over its par, so players can beat it."""
+    text, clear = challenge("speed-maze")
+    answer = api.client.post("/api/v1/maps", headers=who,
+                             json={"map": text, "clear": slower(clear, extra)})
+    assert answer.status_code == 201, answer.text
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def test_the_first_clear_after_publishing_is_marked(api: Api) -> None:
+    ann, bo, cy = api.register("Ann"), api.register("Bo"), api.register("Cy")
+    published = publish_slow(api, ann, 3)
+    clear = challenge("speed-maze")[1]
+    failed = api.submit({**clear, "actions": clear["actions"][:-3], "claimed": {}}, bo)
+    first = api.submit(slower(clear, 2), cy)
+    later = api.submit(slower(clear, 1), bo)
+    api.settle()
+    detail = api.client.get(f"/api/v1/maps/{published['id']}").json()
+    assert (detail["first_clear"]["player"], detail["first_clear"]["run"]) == ("Cy", first)
+    assert [api.run(run)["first_clear"] for run in (failed, first, later)] == [False, True,
+                                                                                False]
+    page = api.client.get(f"/maps/{published['share_code']}").text
+    assert "First clear after publishing" in page and ">Cy</a>" in page
+
+
+def test_a_run_with_the_proved_pars_moves_is_proved_optimal(api: Api) -> None:
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = publish_slow(api, ann, 2)
+    clear = challenge("speed-maze")[1]
+    assert clear["claimed"]["moves"] == published_par(api, published["id"])
+    best = api.submit(clear, bo)
+    api.settle()
+    assert api.run(best)["optimal"] is True
+    items = api.board(published["id"])["items"]
+    assert [(item["player"], item["optimal"]) for item in items] == [("Bo", True),
+                                                                     ("Ann", False)]
+    assert "proved optimal" in api.client.get(f"/maps/{published['share_code']}").text
+
+
+def published_par(api: Api, ref: str) -> int:
+    return int(api.client.get(f"/api/v1/maps/{ref}").json()["par"])
+
+
+def test_each_change_of_the_top_score_is_kept_newest_first(api: Api) -> None:
+    ann, bo, cy, di = (api.register(name) for name in ("Ann", "Bo", "Cy", "Di"))
+    published = publish_slow(api, ann, 3)
+    clear = challenge("speed-maze")[1]
+    moves = clear["claimed"]["moves"]
+    api.submit(slower(clear, 2), bo)  # beats Ann's
+    api.settle()
+    api.submit(slower(clear, 2, 1), cy)  # ties Bo's: the top score does not change
+    api.submit(slower(clear, 5), di)  # worse
+    api.settle()
+    api.submit(clear, cy)  # beats Bo's
+    api.settle()
+    assert history(api, published["id"]) == [("Cy", moves, moves + 2),
+                                             ("Bo", moves + 2, moves + 3),
+                                             ("Ann", moves + 3, None)]
+    page = api.client.get(f"/maps/{published['share_code']}").text
+    assert "Record history" in page and "first entry" in page
+    assert api.client.get("/api/v1/maps/NOSUCHMAP/records").status_code == 404
+
+
+def test_the_records_of_maps_played_before_them_are_found_on_upgrade(api: Api) -> None:
+    ann, bo, cy = api.register("Ann"), api.register("Bo"), api.register("Cy")
+    published = publish_slow(api, ann, 3)
+    clear = challenge("speed-maze")[1]
+    api.submit(slower(clear, 5), cy)
+    api.submit(slower(clear, 1), bo)
+    api.settle()
+    before = history(api, published["id"])
+    first = api.client.get(f"/api/v1/maps/{published['id']}").json()["first_clear"]
+    migrate(api.engine, "0013", down=True)  # as a database from before the records
+    migrate(api.engine)
+    assert history(api, published["id"]) == before
+    assert [player for player, _, _ in before] == ["Bo", "Ann"]
+    assert api.client.get(f"/api/v1/maps/{published['id']}").json()["first_clear"] == first
+    assert first["player"] == "Cy"
+
+
+def test_a_players_page_lists_their_entries_of_every_game_and_their_credit(api: Api) -> None:
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = publish_slow(api, ann, 2)
+    api.submit(challenge("speed-maze")[1], bo)  # Bo: first clear, record, proved optimal
+    delve = played(7)
+    api.submit(delve, bo)  # and a Mini Rogue delve
+    api.settle()
+    page = api.client.get("/players/Bo")
+    assert page.status_code == 200
+    text = page.text
+    assert published["title"] in text and "Boards in points" in text
+    assert "minirogue" in text and str(delve["claimed"]["score"]) in text
+    assert "First clear of" in text and "Proved optimal on" in text and "Record on" in text
+    # Ann's clear was the board's first entry, so her first record; she is no first clear.
+    authors = api.client.get("/players/Ann").text
+    assert "Record on" in authors and "First clear of" not in authors
+    assert "No records, first clears" in api.client.get(
+        "/players/" + api.client.post("/api/v1/players", json={"name": "Cy"}).json()["name"]
+    ).text
