@@ -224,15 +224,16 @@ def draw_room(dice: Dice, level: Level, door_id: int) -> tuple[Place | None, lis
     door.outer = room.id
     exits = dice.roll(key)
     drawn = draw_doors(dice, key, level, room, door_candidates(level, room), exits - 1, secret=False)
-    secret_count, roll = roll_on(dice, key, data["secret_doors"]["rows"])
-    secrets = draw_doors(dice, key, level, room, door_candidates(level, room), secret_count,
+    secret_count, _ = roll_on(dice, key, data["secret_doors"]["rows"])
+    draw_doors(dice, key, level, room, door_candidates(level, room), secret_count,
                          secret=True)
     feature, feature_roll = roll_on(dice, key, data["features"]["rows"], count=2)
     room.feature = feature
     if feature in ("chasm", "cliff"):
         room.crossed = False
+    # The secret doors roll stays off the log the rogue hears: the Dungeon Master pencils secret
+    # doors on his own copy of the map, and a count would tell the rogue to search here.
     log += [{"table": "room_exits", "roll": exits, "drawn": drawn + 1},
-            {"table": "secret_doors", "roll": roll, "result": secret_count, "drawn": secrets},
             {"table": "features", "roll": feature_roll, "result": feature}]
     reach_landmarks(level, room)
     return room, log

@@ -115,9 +115,6 @@ def _rolls(log: list[dict[str, Any]]) -> list[str]:
             out.append(f"Rolling 1d6 for its doors: {roll}, so {plural(entry['result'], 'door')}.")
         elif table == "room_exits":
             out.append(f"Rolling 1d6 for exits: {roll} ({entry['drawn']} drawn).")
-        elif table == "secret_doors":
-            out.append(f"Rolling 1d6 for secret doors: {roll}, so {entry['result']} "
-                       f"({entry['drawn']} drawn).")
         elif table == "features":
             out.append(f"Rolling 2d6 for a special feature: {roll}, {feature(entry['result'])}.")
         else:
@@ -169,7 +166,8 @@ def _loot(data: dict[str, Any]) -> str:
     if data["name"] == "gold":
         return f"{data['letter']} level loot (roll {data['roll']}): gold."
     status = "" if data.get("status") in (None, "unknown") else f" ({data['status']})"
-    return f"{data['letter']} level loot (roll {data['roll']}): {a_name(data['name'])}{status}."
+    roll = f" (roll {data['roll']})" if "roll" in data else ""  # none for unidentified magic
+    return f"{data['letter']} level loot{roll}: {a_name(data['name'])}{status}."
 
 
 SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {

@@ -4,6 +4,8 @@ the engine to, and plays through `apply`."""
 from __future__ import annotations
 
 from engine.core.dice import Dice
+from engine.core.protocol import Event
+from engine.roguelike import RULES
 from engine.roguelike.actions import Action
 from engine.roguelike.character import Item
 from engine.roguelike.encounters import letter_up
@@ -258,3 +260,37 @@ def test_cureall_cures_diseases_and_the_disease_clock_starts_again() -> None:
     state.rogue.diseased = True
     hurt = [e for _ in range(4) for e in state.apply(Action("search")) if e.kind == "hurt"]
     assert hurt == []
+
+
+def _events_of_random_play(seeds: range) -> list[Event]:
+    """Every event of random legal play over `seeds` (the opening's first)."""
+    seen: list[Event] = []
+    for seed in seeds:
+        state = RULES.new_game(seed=seed)
+        seen += state.opening
+        chooser = Dice(seed, {})
+        while not state.is_over and len(state.history) < 600:
+            legal = state.legal_actions()
+            seen += state.apply(legal[chooser.below("player", len(legal))])
+    return seen
+
+
+def test_secret_doors_pencilled_in_on_the_dungeon_masters_separate_copy() -> None:
+    """"The Dungeon Master will also keep a separate copy of each map with secret doors":
+    a new room's event tells its size, exits and feature, never its secret doors roll."""
+    rooms = [e for e in _events_of_random_play(range(40)) if e.kind == "room"]
+    assert rooms
+    tables_told = {entry["table"] for e in rooms for entry in e.data["rolls"]}
+    assert "secret_doors" not in tables_told
+    assert {"room_area", "room_exits", "features"} <= tables_told
+
+
+def test_magical_loot_unidentified_when_discovered_carries_no_roll_that_names_it() -> None:
+    """"All magical loot will be unidentified when discovered ... introduce magic items by
+    the color listed": the loot roll would name the item on its letter's table, so an
+    unidentified find is told by its colour alone."""
+    loot = [e.data for e in _events_of_random_play(range(60)) if e.kind == "loot"]
+    unknown = [d for d in loot if d.get("status") == "unknown"]
+    assert unknown, "no magic loot found in these games"
+    assert all("roll" not in d for d in unknown)
+    assert all("roll" in d for d in loot if d.get("status") != "unknown")
