@@ -15,8 +15,7 @@ import pytest
 
 from engine import games
 from tests.contract.hidden import SECRETS, TURNED_OVER
-from tests.contract.support import setups
-from tests.contract.test_games import as_plain
+from tests.contract.support import as_plain, setups
 
 GAMES = 12  # seeded games per setup
 BOUND = 400  # actions per game
