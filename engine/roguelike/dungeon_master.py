@@ -37,17 +37,18 @@ def way_on(level: Level) -> Square:
 
 
 def reach_landmarks(level: Level, place: Place) -> list[str]:
-    """Join to `place` every landmark not yet reached that lies on it or right beside it."""
+    """Join to `place` every landmark not yet reached that lies on it or right beside it. A mark
+    beside it is drawn on the place's square next to it: the place keeps exactly the squares
+    rolled for it (a room is its 2d6 squares, no more)."""
     reached = []
     own = set(place.squares)
     for name, square in sorted(level.landmarks.items()):
         if name in level.reached:
             continue
-        beside = any(step(square, d) in own for d in STEPS)
+        beside = [step(square, d) for d in STEPS if step(square, d) in own]
         if square in own or (beside and level.is_rock(square)):
             if square not in own:
-                place.squares.append(square)
-                level.put(square, place.id + 1)
+                level.landmarks[name] = beside[0]
             level.reached[name] = place.id
             place.landmarks.append(name)
             reached.append(name)

@@ -44,7 +44,7 @@ from engine.roguelike.tables import difficulty, roll_dice, tables
 from engine.roguelike.view import View, build_view
 
 GAME = "roguelike"
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 Handler = Callable[["State", Action], list[Event]]
 PlaceProblem = Callable[["State", Action, Item | None], str | None]

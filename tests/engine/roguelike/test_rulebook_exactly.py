@@ -294,3 +294,33 @@ def test_magical_loot_unidentified_when_discovered_carries_no_roll_that_names_it
     assert unknown, "no magic loot found in these games"
     assert all("roll" not in d for d in unknown)
     assert all("roll" in d for d in loot if d.get("status") != "unknown")
+
+
+def test_a_room_2d6_squares_in_area_gains_no_square_for_a_landmark_beside_it() -> None:
+    """"Draw a room 2d6 squares in area": a room drawn right beside a staircase, the terminal
+    or the shop finds it, drawn on the room's own square next to the mark, and the room keeps
+    exactly the area rolled."""
+    rooms = found_beside = 0
+    for seed in range(80):
+        state = RULES.new_game(seed=seed)
+        chooser = Dice(seed, {})
+        while not state.is_over and len(state.history) < 600:
+            legal = state.legal_actions()
+            level = state.level
+            marks = set(level.reached)
+            events = state.apply(legal[chooser.below("player", len(legal))])
+            for event in events:
+                tables_rolled = [r["table"] for r in event.data.get("rolls", ())]
+                if event.kind != "room" or "room_exits" not in tables_rolled:
+                    continue  # no room of that area fitted: the door was false
+                area = next(r["roll"] for r in event.data["rolls"] if r["table"] == "room_area")
+                room = max((p for p in level.places if p.kind == "room"), key=lambda p: p.id)
+                if room.entrance is None:
+                    continue
+                rooms += 1
+                assert len(room.squares) == area, (seed, area, len(room.squares))
+                for name in set(level.reached) - marks:
+                    if level.reached[name] == room.id:
+                        assert level.landmarks[name] in room.squares  # drawn in the room
+                        found_beside += 1
+    assert rooms > 100 and found_beside > 0
