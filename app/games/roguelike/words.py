@@ -75,6 +75,8 @@ def action_label(action: dict[str, Any], view: Any) -> str:
         return f"{'Shoot or throw' if kind == 'shoot' else 'Zap'} the {item} at {target}"
     if kind == "use":
         return f"Use the {name(view.items[action['item']].item)}"
+    if kind == "wear":
+        return f"Take the regular cloak or boots as the {name(action['name'])}"
     if kind == "sell":
         return f"Sell the {name(view.items[action['item']].item)}"
     if kind == "buy":
@@ -190,6 +192,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "shop": lambda d: f"The shopkeeper shows {plural(d['wares'], 'ware')}.",
     "gold_taken": lambda d: f"You pocket {d['gold']} gold ({d['total']} in all).",
     "item_taken": lambda d: f"You take the {name(d['item'])}.",
+    "garment_chosen": lambda d: f"You make the regular cloak or boots your {name(d['item'])}.",
     "amulet_found": lambda d: f"On level {d['level']} you lift the Amulet of Yendor!",
     "check": _check,
     "lockpick_broken": lambda d: f"A lockpick breaks ({d['left']} left).",

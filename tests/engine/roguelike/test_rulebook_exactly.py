@@ -324,3 +324,21 @@ def test_a_room_2d6_squares_in_area_gains_no_square_for_a_landmark_beside_it() -
                         assert level.landmarks[name] in room.squares  # drawn in the room
                         found_beside += 1
     assert rooms > 100 and found_beside > 0
+
+
+def test_regular_cloak_or_boots_choice_is_the_rogues() -> None:
+    """C level loot "Regular cloak or boots (choice)": found, the rogue chooses which, by an
+    action offered wherever he is; the other is never offered again."""
+    state = created(3)
+    state.rogue.items.append(Item("cloak_or_boots"))
+    index = len(state.rogue.items) - 1
+    offered = [a for a in state.legal_actions() if a.kind == "wear"]
+    assert offered == [Action("wear", item=index, name="cloak"),
+                       Action("wear", item=index, name="boots")]
+    events = state.apply(Action("wear", item=index, name="boots"))
+    assert [e.kind for e in events][0] == "garment_chosen"
+    assert state.rogue.items[index].name == "boots"
+    assert not [a for a in state.legal_actions() if a.kind == "wear"]
+    assert state.why_illegal(Action("wear", item=index, name="cloak")) is not None
+    found = [row["result"]["name"] for row in tables()["loot"]["C"] if row["from"] == 3]
+    assert found == ["cloak_or_boots"]
