@@ -37,6 +37,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "drink": (),
     "eat": ("index",),
     "use": ("item",),
+    "wear": ("item", "name"),
     "buy": ("index",),
     "sell": ("item",),
 }

@@ -37,17 +37,18 @@ def way_on(level: Level) -> Square:
 
 
 def reach_landmarks(level: Level, place: Place) -> list[str]:
-    """Join to `place` every landmark not yet reached that lies on it or right beside it."""
+    """Join to `place` every landmark not yet reached that lies on it or right beside it. A mark
+    beside it is drawn on the place's square next to it: the place keeps exactly the squares
+    rolled for it (a room is its 2d6 squares, no more)."""
     reached = []
     own = set(place.squares)
     for name, square in sorted(level.landmarks.items()):
         if name in level.reached:
             continue
-        beside = any(step(square, d) in own for d in STEPS)
+        beside = [step(square, d) for d in STEPS if step(square, d) in own]
         if square in own or (beside and level.is_rock(square)):
             if square not in own:
-                place.squares.append(square)
-                level.put(square, place.id + 1)
+                level.landmarks[name] = beside[0]
             level.reached[name] = place.id
             place.landmarks.append(name)
             reached.append(name)
@@ -224,15 +225,16 @@ def draw_room(dice: Dice, level: Level, door_id: int) -> tuple[Place | None, lis
     door.outer = room.id
     exits = dice.roll(key)
     drawn = draw_doors(dice, key, level, room, door_candidates(level, room), exits - 1, secret=False)
-    secret_count, roll = roll_on(dice, key, data["secret_doors"]["rows"])
-    secrets = draw_doors(dice, key, level, room, door_candidates(level, room), secret_count,
+    secret_count, _ = roll_on(dice, key, data["secret_doors"]["rows"])
+    draw_doors(dice, key, level, room, door_candidates(level, room), secret_count,
                          secret=True)
     feature, feature_roll = roll_on(dice, key, data["features"]["rows"], count=2)
     room.feature = feature
     if feature in ("chasm", "cliff"):
         room.crossed = False
+    # The secret doors roll stays off the log the rogue hears: the Dungeon Master pencils secret
+    # doors on his own copy of the map, and a count would tell the rogue to search here.
     log += [{"table": "room_exits", "roll": exits, "drawn": drawn + 1},
-            {"table": "secret_doors", "roll": roll, "result": secret_count, "drawn": secrets},
             {"table": "features", "roll": feature_roll, "result": feature}]
     reach_landmarks(level, room)
     return room, log

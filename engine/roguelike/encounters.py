@@ -99,5 +99,8 @@ def spawn(state: State, place: Place, letter: str, kind: str) -> Event:
     item = make_item(state.dice, key, entry, state.colours)
     item.value = LETTER_VALUE[letter]
     place.loot.append(item)
+    if not item.identified:
+        # The roll would name it on the letter's table: magic loot is introduced by its colour.
+        return Event("loot", {"letter": letter, "name": item_name(item), "status": "unknown"})
     return Event("loot", {"letter": letter, "roll": roll, "name": item_name(item),
-                          "status": item.status if item.identified else "unknown"})
+                          "status": item.status})

@@ -36,6 +36,25 @@ def use_problem(state: State, item: Item | None) -> str | None:
     return None
 
 
+GARMENT = "cloak_or_boots"  # the C level loot "Regular cloak or boots (choice)", not yet chosen
+GARMENTS = ("cloak", "boots")
+
+
+def wear_problem(item: Item | None, choice: str | None) -> str | None:
+    if item is None:
+        return "you carry no such item"
+    if item.name != GARMENT:
+        return f"{item.name.replace('_', ' ')} is already what it is"
+    return None if choice in GARMENTS else "choose the cloak or the boots"
+
+
+def wear(state: State, a: Action) -> list[Event]:
+    """The rogue's choice of the regular cloak or boots he found: the item becomes that one."""
+    assert a.item is not None and a.name is not None  # why_illegal checked the arguments
+    state.rogue.items[a.item].name = a.name
+    return [Event("garment_chosen", {"item": a.name})]
+
+
 def use(state: State, a: Action) -> list[Event]:
     assert a.item is not None  # why_illegal checked the kind's arguments
     item = state.rogue.items[a.item]

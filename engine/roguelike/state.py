@@ -36,6 +36,7 @@ from engine.roguelike import (
 )
 from engine.roguelike.actions import KINDS, Action
 from engine.roguelike.character import Item, Rogue, new_rogue, skill_check, skill_names
+from engine.roguelike.items import GARMENT, GARMENTS
 from engine.roguelike.levelling import abilities, raise_options
 from engine.roguelike.loot import colour_map
 from engine.roguelike.paper import Level, Place
@@ -44,7 +45,7 @@ from engine.roguelike.tables import difficulty, roll_dice, tables
 from engine.roguelike.view import View, build_view
 
 GAME = "roguelike"
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 Handler = Callable[["State", Action], list[Event]]
 PlaceProblem = Callable[["State", Action, Item | None], str | None]
@@ -61,7 +62,7 @@ HANDLERS: dict[str, Handler] = {
     "disable": traps.disable, "spring": traps.spring,
     "cross": features.cross, "climb": features.climb, "pray": features.pray,
     "drink": features.drink, "eat": features.eat,
-    "use": items.use,
+    "use": items.use, "wear": items.wear,
     "buy": shops.buy, "sell": shops.sell,
 }
 
@@ -196,6 +197,8 @@ class State(GameState[Action]):
         out: list[Action] = []
         items = range(len(self.rogue.items))
         out += [Action("use", item=i) for i in items]
+        out += [Action("wear", item=i, name=choice) for i in items
+                if self.rogue.items[i].name == GARMENT for choice in GARMENTS]
         if place.in_chasm:
             return out + [Action("climb")]
         if place.trap is not None:
@@ -237,6 +240,8 @@ class State(GameState[Action]):
             item = rogue.items[a.item]
         if a.kind == "use":
             return items.use_problem(self, item)
+        if a.kind == "wear":  # a choice made at once, wherever the rogue is
+            return items.wear_problem(item, a.name)
         if place.in_chasm:
             return "you are at the bottom of the chasm: climb out" if a.kind != "climb" else None
         if a.kind == "climb":

@@ -3,6 +3,7 @@ verify gets besides the run."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -40,3 +41,12 @@ def context(options: dict[str, Any]) -> dict[str, Any]:
     """What verify gets besides the run: the setup the game was played on (a game played on
     maps finds its map there)."""
     return {key: value for key, value in options.items() if key != "seed"}
+
+
+def as_plain(value: Any) -> Any:
+    """A view value as plain JSON values: through its to_dict, or dataclasses.asdict."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    return value

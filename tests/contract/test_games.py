@@ -7,7 +7,6 @@ registered. Play is random but seeded: a failure names the game, the setup and t
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -17,18 +16,9 @@ from engine import games
 from engine.core.contract import Rules, Verdict
 from engine.core.protocol import IllegalAction
 from engine.core.state import GameState
-from tests.contract.support import BOUND, context, play, setups
+from tests.contract.support import BOUND, as_plain, context, play, setups
 
 SEEDS = (1, 2, 3)
-
-
-def as_plain(value: Any) -> Any:
-    """A view value as plain JSON values: through its to_dict, or dataclasses.asdict."""
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.asdict(value)
-    return value
 
 
 def test_every_registered_game_loads_as_rules() -> None:

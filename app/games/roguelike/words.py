@@ -75,6 +75,8 @@ def action_label(action: dict[str, Any], view: Any) -> str:
         return f"{'Shoot or throw' if kind == 'shoot' else 'Zap'} the {item} at {target}"
     if kind == "use":
         return f"Use the {name(view.items[action['item']].item)}"
+    if kind == "wear":
+        return f"Take the regular cloak or boots as the {name(action['name'])}"
     if kind == "sell":
         return f"Sell the {name(view.items[action['item']].item)}"
     if kind == "buy":
@@ -115,9 +117,6 @@ def _rolls(log: list[dict[str, Any]]) -> list[str]:
             out.append(f"Rolling 1d6 for its doors: {roll}, so {plural(entry['result'], 'door')}.")
         elif table == "room_exits":
             out.append(f"Rolling 1d6 for exits: {roll} ({entry['drawn']} drawn).")
-        elif table == "secret_doors":
-            out.append(f"Rolling 1d6 for secret doors: {roll}, so {entry['result']} "
-                       f"({entry['drawn']} drawn).")
         elif table == "features":
             out.append(f"Rolling 2d6 for a special feature: {roll}, {feature(entry['result'])}.")
         else:
@@ -169,7 +168,8 @@ def _loot(data: dict[str, Any]) -> str:
     if data["name"] == "gold":
         return f"{data['letter']} level loot (roll {data['roll']}): gold."
     status = "" if data.get("status") in (None, "unknown") else f" ({data['status']})"
-    return f"{data['letter']} level loot (roll {data['roll']}): {a_name(data['name'])}{status}."
+    roll = f" (roll {data['roll']})" if "roll" in data else ""  # none for unidentified magic
+    return f"{data['letter']} level loot{roll}: {a_name(data['name'])}{status}."
 
 
 SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
@@ -192,6 +192,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "shop": lambda d: f"The shopkeeper shows {plural(d['wares'], 'ware')}.",
     "gold_taken": lambda d: f"You pocket {d['gold']} gold ({d['total']} in all).",
     "item_taken": lambda d: f"You take the {name(d['item'])}.",
+    "garment_chosen": lambda d: f"You make the regular cloak or boots your {name(d['item'])}.",
     "amulet_found": lambda d: f"On level {d['level']} you lift the Amulet of Yendor!",
     "check": _check,
     "lockpick_broken": lambda d: f"A lockpick breaks ({d['left']} left).",

@@ -86,17 +86,10 @@ def test_a_new_room_follows_its_rolls(seed: int) -> None:
             if place.kind == "room" and place.entrance is not None:
                 door = level.doors[place.entrance]
                 assert door.outer == place.id
-                assert 2 <= len(place.squares) - len(place.landmarks) + _landmark_inside(level, place) <= 12
+                assert 2 <= len(place.squares) <= 12
                 secret = [d for d in place.doors if level.doors[d].secret]
                 assert len(secret) <= 2
                 assert place.feature in {r["result"] for r in tables()["features"]["rows"]}
-
-
-def _landmark_inside(level, place) -> int:
-    """Landmarks drawn inside the room's own area count toward it."""
-    return sum(1 for name in place.landmarks if name in level.landmarks
-               and level.reached.get(name) == place.id and level.landmarks[name] in place.squares
-               and name != "up")
 
 
 def test_draw_room_logs_the_rulebook_tables() -> None:
@@ -115,15 +108,13 @@ def test_draw_room_logs_the_rulebook_tables() -> None:
         rolls = {entry["table"]: entry for entry in log}
         assert rolls["room_area"]["roll"] in range(2, 13)
         assert rolls["room_exits"]["roll"] in range(1, 7)
-        secret = rolls["secret_doors"]
-        assert secret["result"] == look_up(tables()["secret_doors"]["rows"], secret["roll"])
-        assert secret["drawn"] <= secret["result"]
+        assert "secret_doors" not in rolls  # the Dungeon Master's own notes
         feature = rolls["features"]
         assert feature["result"] == look_up(tables()["features"]["rows"], feature["roll"])
         assert room.feature == feature["result"]
         assert rolls["room_exits"]["drawn"] <= rolls["room_exits"]["roll"]
         check_room_doors = [level.doors[d] for d in room.doors]
-        assert sum(1 for d in check_room_doors if d.secret) == secret["drawn"]
+        assert sum(1 for d in check_room_doors if d.secret) <= 2  # the table's most
 
 
 def test_secret_doors_stay_off_the_map_until_found() -> None:

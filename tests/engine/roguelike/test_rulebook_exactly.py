@@ -4,6 +4,8 @@ the engine to, and plays through `apply`."""
 from __future__ import annotations
 
 from engine.core.dice import Dice
+from engine.core.protocol import Event
+from engine.roguelike import RULES
 from engine.roguelike.actions import Action
 from engine.roguelike.character import Item
 from engine.roguelike.encounters import letter_up
@@ -258,3 +260,85 @@ def test_cureall_cures_diseases_and_the_disease_clock_starts_again() -> None:
     state.rogue.diseased = True
     hurt = [e for _ in range(4) for e in state.apply(Action("search")) if e.kind == "hurt"]
     assert hurt == []
+
+
+def _events_of_random_play(seeds: range) -> list[Event]:
+    """Every event of random legal play over `seeds` (the opening's first)."""
+    seen: list[Event] = []
+    for seed in seeds:
+        state = RULES.new_game(seed=seed)
+        seen += state.opening
+        chooser = Dice(seed, {})
+        while not state.is_over and len(state.history) < 600:
+            legal = state.legal_actions()
+            seen += state.apply(legal[chooser.below("player", len(legal))])
+    return seen
+
+
+def test_secret_doors_pencilled_in_on_the_dungeon_masters_separate_copy() -> None:
+    """"The Dungeon Master will also keep a separate copy of each map with secret doors":
+    a new room's event tells its size, exits and feature, never its secret doors roll."""
+    rooms = [e for e in _events_of_random_play(range(40)) if e.kind == "room"]
+    assert rooms
+    tables_told = {entry["table"] for e in rooms for entry in e.data["rolls"]}
+    assert "secret_doors" not in tables_told
+    assert {"room_area", "room_exits", "features"} <= tables_told
+
+
+def test_magical_loot_unidentified_when_discovered_carries_no_roll_that_names_it() -> None:
+    """"All magical loot will be unidentified when discovered ... introduce magic items by
+    the color listed": the loot roll would name the item on its letter's table, so an
+    unidentified find is told by its colour alone."""
+    loot = [e.data for e in _events_of_random_play(range(60)) if e.kind == "loot"]
+    unknown = [d for d in loot if d.get("status") == "unknown"]
+    assert unknown, "no magic loot found in these games"
+    assert all("roll" not in d for d in unknown)
+    assert all("roll" in d for d in loot if d.get("status") != "unknown")
+
+
+def test_a_room_2d6_squares_in_area_gains_no_square_for_a_landmark_beside_it() -> None:
+    """"Draw a room 2d6 squares in area": a room drawn right beside a staircase, the terminal
+    or the shop finds it, drawn on the room's own square next to the mark, and the room keeps
+    exactly the area rolled."""
+    rooms = found_beside = 0
+    for seed in range(80):
+        state = RULES.new_game(seed=seed)
+        chooser = Dice(seed, {})
+        while not state.is_over and len(state.history) < 600:
+            legal = state.legal_actions()
+            level = state.level
+            marks = set(level.reached)
+            events = state.apply(legal[chooser.below("player", len(legal))])
+            for event in events:
+                tables_rolled = [r["table"] for r in event.data.get("rolls", ())]
+                if event.kind != "room" or "room_exits" not in tables_rolled:
+                    continue  # no room of that area fitted: the door was false
+                area = next(r["roll"] for r in event.data["rolls"] if r["table"] == "room_area")
+                room = max((p for p in level.places if p.kind == "room"), key=lambda p: p.id)
+                if room.entrance is None:
+                    continue
+                rooms += 1
+                assert len(room.squares) == area, (seed, area, len(room.squares))
+                for name in set(level.reached) - marks:
+                    if level.reached[name] == room.id:
+                        assert level.landmarks[name] in room.squares  # drawn in the room
+                        found_beside += 1
+    assert rooms > 100 and found_beside > 0
+
+
+def test_regular_cloak_or_boots_choice_is_the_rogues() -> None:
+    """C level loot "Regular cloak or boots (choice)": found, the rogue chooses which, by an
+    action offered wherever he is; the other is never offered again."""
+    state = created(3)
+    state.rogue.items.append(Item("cloak_or_boots"))
+    index = len(state.rogue.items) - 1
+    offered = [a for a in state.legal_actions() if a.kind == "wear"]
+    assert offered == [Action("wear", item=index, name="cloak"),
+                       Action("wear", item=index, name="boots")]
+    events = state.apply(Action("wear", item=index, name="boots"))
+    assert [e.kind for e in events][0] == "garment_chosen"
+    assert state.rogue.items[index].name == "boots"
+    assert not [a for a in state.legal_actions() if a.kind == "wear"]
+    assert state.why_illegal(Action("wear", item=index, name="cloak")) is not None
+    found = [row["result"]["name"] for row in tables()["loot"]["C"] if row["from"] == 3]
+    assert found == ["cloak_or_boots"]

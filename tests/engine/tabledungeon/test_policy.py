@@ -127,3 +127,18 @@ def test_normal_does_better_than_easy_over_the_same_tables():
 
     easy, normal = summary("easy"), summary("normal")
     assert normal[0] > easy[0] and normal[1] > easy[1]
+
+
+def test_easy_follows_the_normal_plan_one_action_in_three_and_is_no_random_player():
+    """Easy is a step above a random player: over many of its own dice streams it plays
+    normal's choice about one time in three plus its random share, where a random sensible
+    pick would agree with normal only about one time in the number of choices."""
+    state = table("fighter", "wizard", seed=4)
+    hand(state, 0, "9C", "7S", "5D", "3H", "2C")
+    legal = state.legal_actions()
+    plays = [a for a in legal if a.kind == "play"]
+    assert len(plays) >= 5
+    planned = choose(state.view(0), legal, "normal", Dice(1))
+    agree = sum(choose(state.view(0), legal, "easy", Dice(s)) == planned for s in range(600))
+    by_chance = 600 / len(legal)
+    assert agree > by_chance + 600 // 5
