@@ -36,7 +36,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,8 +44,10 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import psycopg  # noqa: E402
+from server_board import load, median_ms  # noqa: E402
 from sqlalchemy import (  # noqa: E402
     JSON,
     BigInteger,
@@ -84,20 +85,6 @@ QUERIES = {
     "tag + min rating": {"tag": "poison", "min_rating": "3"},
     "unplayed + rating": {"unplayed": "true", "sort": "rating"},
 }
-
-
-def load() -> str:
-    one, five, _ = os.getloadavg()
-    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
-
-
-def median_ms(fn: Callable[[], Any], rounds: int) -> float:
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def numbers(count: int, name: str) -> Any:

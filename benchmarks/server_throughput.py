@@ -50,6 +50,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import httpx2 as httpx  # noqa: E402
 import psycopg  # noqa: E402
+from server_board import load  # noqa: E402
 from verify_speed import play, serpentine_grids  # noqa: E402
 
 from engine.cardrogue import runs  # noqa: E402
@@ -61,11 +62,6 @@ CARDROGUE = Path(sys.executable).parent / "cardrogue"
 CLIENTS = 4  # client threads submitting at once
 WAIT = 600.0  # a bound on waiting, not a measurement
 NO_LIMITS = ("--per-address", "0", "--per-token", "0")
-
-
-def load() -> str:
-    one, five, _ = os.getloadavg()
-    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
 
 
 def long_map() -> tuple[str, dict[str, Any], Any]:
