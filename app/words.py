@@ -10,15 +10,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.text import Text
 
-from services.words import Line, cap, par_verdict, plural
+from services.words import Line, cap, counted, par_verdict, plural
 
 __all__ = ["cap", "counted", "middle_cut", "one_line", "par_verdict", "plural", "reason_line",
            "styled"]
-
-
-def counted(count: object, word: str) -> str:
-    """plural() of a number read from a file or a server: "? moves" when it is not a number."""
-    return plural(count, word) if isinstance(count, int) else f"? {word}s"
 
 
 def styled(line: Line) -> Text:

@@ -25,9 +25,11 @@ from server.verification import (
     scored_rules_version,
 )
 from services.map_search import DIFFICULTIES, MAP_SORTS, tags
+from services.words import counted
 
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
+TEMPLATES.filters["counted"] = counted  # {{ n | counted("move") }}: "1 move", "2 moves"
 PAGE = 50
 
 

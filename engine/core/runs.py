@@ -557,8 +557,9 @@ def verify_replay(run: Run, state: Replayable[Any],
     game's own setup first, and builds `state` from that setup and the seed."""
     replay_actions(state, run.actions, on_step)
     if not state.is_over:
-        raise RunError(DOES_NOT_FINISH, f"after all {len(run.actions)} actions the game is still "
-                       "going: the run does not finish")
+        played = f"its {len(run.actions)} actions" if len(run.actions) != 1 else "its one action"
+        raise RunError(DOES_NOT_FINISH, f"the run does not finish: after {played} the game is "
+                       "still going")
     actual = figures(state)
     compare_claims(run.claimed, actual)
     return actual

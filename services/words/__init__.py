@@ -69,6 +69,11 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def counted(count: object, word: str) -> str:
+    """plural() of a number read from a file or a server: "? moves" when it is not a number."""
+    return plural(count, word) if isinstance(count, int) else f"? {word}s"
+
+
 def par_verdict(moves: int, par: int) -> str:
     """A result against par, as puzzle games say it: "on par", "2 over par", "under par!"."""
     if moves < par:

@@ -120,3 +120,28 @@ def test_a_players_page_lists_their_entries_of_every_game_and_their_credit(api: 
     assert "No records, first clears" in api.client.get(
         "/players/" + api.client.post("/api/v1/players", json={"name": "Cy"}).json()["name"]
     ).text
+
+
+ONE_STEP = ('#:schema https://example.invalid/map.schema.json\nformat_version = 1\n'
+            'kind = "challenge"\ntitle = "One Step"\nseed = 5\n\n'
+            '[[levels]]\nid = "step"\npar = 2\npaths = """\n╶╴\n"""\ncells = """\n@>\n"""\n')
+
+
+def test_a_one_turn_record_is_said_in_the_singular(api: Api) -> None:
+    """Found by a tester: "1 moves, 1 turns" on a map's page and a player's."""
+    from engine.cardrogue import Action, State, record_run
+    from engine.cardrogue.maps import validate_text
+
+    spec = validate_text(ONE_STEP, "one-step").spec
+    assert spec is not None
+    game = State.story(spec, "warrior")
+    for action in (Action("flip", dir="E"), Action("move", dir="E")):
+        game.apply(action)
+    assert game.outcome == "won" and (game.moves, game.turn) == (2, 1)
+    ann = api.register("Ann")
+    answer = api.client.post("/api/v1/maps", headers=ann,
+                             json={"map": ONE_STEP, "clear": record_run(game, "Ann").to_dict()})
+    assert answer.status_code == 201, answer.text
+    for page in (api.client.get(f"/maps/{answer.json()['share_code']}").text,
+                 api.client.get("/players/Ann").text):
+        assert "2 moves, 1 turn" in page and "1 turns" not in page
