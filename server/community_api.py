@@ -161,7 +161,7 @@ def add_community_routes(app: FastAPI) -> None:
         try:
             chosen = ratings.checked_tags(body.tags)
         except ratings.BadTags as bad:
-            raise ApiError(422, "unknown_tag", str(bad)) from None
+            raise ApiError(422, bad.code, str(bad)) from None
         with writing(engine_of(request)) as conn:
             row = map_or_404(conn, ref)
             if row.author_id != who.id:

@@ -163,7 +163,11 @@ def recount_votes_of(conn: Connection, player_id: int) -> None:
 # ---------------------------------------------------------------------- tags
 
 class BadTags(ValueError):
-    """Tags outside the vocabulary, or too many; the message says which."""
+    """Tags outside the vocabulary (code unknown_tag), or too many (too_many_tags)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def checked_tags(given: Iterable[str]) -> list[str]:
@@ -173,9 +177,10 @@ def checked_tags(given: Iterable[str]) -> list[str]:
     unknown = sorted(wanted - known.keys())
     if unknown:
         shown = ", ".join(repr(tag[:32]) for tag in unknown[:5])
-        raise BadTags(f"not a tag here: {shown} (the tags are {', '.join(known)})")
+        raise BadTags("unknown_tag", f"not a tag here: {shown} (the tags are "
+                      f"{', '.join(known)})")
     if len(wanted) > MAX_TAGS:
-        raise BadTags(f"a map has at most {MAX_TAGS} tags")
+        raise BadTags("too_many_tags", f"a map has at most {MAX_TAGS} tags")
     return in_order(wanted)
 
 

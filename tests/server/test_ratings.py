@@ -142,8 +142,9 @@ def test_authors_tag_their_maps_from_the_vocabulary(api: Api) -> None:
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_author"
     unknown = api.client.put(where, headers=ann, json={"tags": ["maze", "easy-peasy"]})
     assert unknown.status_code == 422 and "'easy-peasy'" in unknown.json()["error"]["message"]
+    assert unknown.json()["error"]["code"] == "unknown_tag"
     too_many = api.client.put(where, headers=ann, json={"tags": [i["tag"] for i in vocabulary]})
-    assert too_many.status_code == 422
+    assert too_many.status_code == 422 and too_many.json()["error"]["code"] == "too_many_tags"
     assert api.client.put(where, headers=ann, json={"tags": []}).json()["tags"] == []
     assert shown(api, published["id"])["tags"] == []
 
