@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -137,7 +138,7 @@ def run_login(args: argparse.Namespace) -> int:
     if before is not None and before.name != login.name:
         out(f"Runs and maps now go out as {shown(login.name)}, no longer as "
              f"{shown(before.name)}; {shown(before.name)}'s token stays kept (cardrogue login "
-             f"{shown(before.name)} switches back).")
+             f"{shlex.quote(shown(before.name))} switches back).")
     if args.server:
         _remember_server(client.server)
     return _send_outbox(client)

@@ -41,6 +41,11 @@ def test_the_first_clear_after_publishing_is_marked(api: Api) -> None:
                                                                                 False]
     page = api.client.get(f"/maps/{published['share_code']}").text
     assert "First clear after publishing" in page and ">Cy</a>" in page
+    # Its run is watched on its page, not downloaded as JSON; so is Cy's credit.
+    assert f'<a href="/runs/{first}">watch run {first}</a>' in page
+    assert f'First clear of <a href="/maps/{published["share_code"]}">' in \
+        api.client.get("/players/Cy").text
+    assert f'(<a href="/runs/{first}">watch</a>)' in api.client.get("/players/Cy").text
 
 
 def test_a_run_with_the_proved_pars_moves_is_proved_optimal(api: Api) -> None:
@@ -113,6 +118,8 @@ def test_a_players_page_lists_their_entries_of_every_game_and_their_credit(api: 
     text = page.text
     assert published["title"] in text and "Boards in points" in text
     assert "minirogue" in text and str(delve["claimed"]["score"]) in text
+    # The delve's board and run are pages to read, not JSON downloads.
+    assert 'href="/games/minirogue/boards/' in text and "/leaderboard" not in text
     assert "First clear of" in text and "Proved optimal on" in text and "Record on" in text
     # Ann's clear was the board's first entry, so her first record; she is no first clear.
     authors = api.client.get("/players/Ann").text

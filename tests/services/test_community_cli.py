@@ -456,3 +456,12 @@ def test_maps_lists_a_servers_maps_filtered_and_sorted(tmp_path, server):
     assert mine.returncode == 0 and len(mine.stdout.splitlines()) == 3  # Bo2 played none
     bad = cardrogue(reader, "maps", "--server", server.url, "--tag", "chess")
     assert bad.returncode == 2 and "invalid choice" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_switch_back_hint_can_be_pasted_into_a_shell(tmp_path, server):
+    """Found by a tester: a name with a space or a < in it was printed bare in the hint."""
+    data = tmp_path / "data"
+    assert cardrogue(data, "login", "Ann <Lee>", "--server", server.url).returncode == 0
+    other = cardrogue(data, "login", "Bob", "--server", server.url)
+    assert other.returncode == 0, other.stderr
+    assert "(cardrogue login 'Ann <Lee>' switches back)" in other.stdout
