@@ -22,6 +22,17 @@ WAIT_S = 60.0  # how long `submit` waits for verdicts by default
 MAX_FILE_BYTES = 1_000_000  # the server takes nothing larger
 
 
+def _one_to_a_hundred(text: str) -> int:
+    """--limit's value: argparse's `choices` would list all hundred in its error."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 100")
+    return value
+
+
 def server_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", metavar="URL",
                         help="the community server (default: $CARDROGUE_SERVER, or server = "
@@ -514,8 +525,8 @@ def add_maps_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only maps you have sent no run on (needs a login)")
     parser.add_argument("--sort", choices=MAP_SORTS, default="new", help="the order (default: "
                         "new)")
-    parser.add_argument("--limit", type=int, default=20, choices=range(1, 101),
-                        metavar="N", help="how many maps (1 to 100, default 20)")
+    parser.add_argument("--limit", type=_one_to_a_hundred, default=20, metavar="N",
+                        help="how many maps (1 to 100, default 20)")
     parser.add_argument("--json", action="store_true", help="print the server's page as JSON")
     server_argument(parser)
 

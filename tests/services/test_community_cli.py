@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.server.conftest import CHALLENGES, CLEARS
 from tests.server.live import LiveServer
 from tests.server.support import slower
@@ -465,3 +467,12 @@ def test_the_switch_back_hint_can_be_pasted_into_a_shell(tmp_path, server):
     other = cardrogue(data, "login", "Bob", "--server", server.url)
     assert other.returncode == 0, other.stderr
     assert "(cardrogue login 'Ann <Lee>' switches back)" in other.stdout
+
+
+@pytest.mark.parametrize("value", ["0", "101", "-3", "many"])
+def test_maps_limit_out_of_range_is_one_clear_line(tmp_path, value):
+    """Found by a tester: --limit 0 listed all hundred allowed values."""
+    refused = cardrogue(tmp_path, "maps", "--limit", value)  # refused before any server is asked
+    assert refused.returncode == 2
+    assert f"'{value}' is not a whole number from 1 to 100" in refused.stderr
+    assert "choose from" not in refused.stderr and "Traceback" not in refused.stderr
