@@ -191,32 +191,34 @@ def stored_login(server: str, name: str | None = None) -> Login | None:
     return Login(server, name, token) if isinstance(token, str) else None
 
 
-def keep_login(login: Login) -> None:
+def keep_login(login: Login, *, in_use: bool = True) -> None:
     """Store a token for its server and make it the one in use, owner-only, written atomically.
     The login it replaces stays kept under `others`, so logging in with that name again takes
-    its token back rather than losing it."""
+    its token back rather than losing it. With `in_use` False (logging out), the login is kept
+    under `others` and, if it was the one in use, none is."""
     with _credentials_lock():
-        _keep_login(login)
-
-
-def _keep_login(login: Login) -> None:
-    stored = _read_credentials(strict=True)
-    entry = stored.get(login.server)
-    entry = entry if isinstance(entry, dict) else {}
-    others = entry.get("others")
-    others = {k: v for k, v in others.items() if isinstance(v, str)} if isinstance(
-        others, dict) else {}
-    if isinstance(entry.get("name"), str) and isinstance(entry.get("token"), str):
-        others[entry["name"]] = entry["token"]
-    others.pop(login.name, None)
-    stored[login.server] = {"name": login.name, "token": login.token,
-                            **({"others": others} if others else {})}
-    try:
-        write_atomic(_credentials_path(), json.dumps(stored, indent=2).encode("utf-8"),
-                     mode=0o600)
-    except OSError as exc:
-        raise CommunityError(f"the token could not be kept in the data folder: "
-                             f"{one_line(exc)}") from None
+        stored = _read_credentials(strict=True)
+        entry = stored.get(login.server)
+        entry = entry if isinstance(entry, dict) else {}
+        others = entry.get("others")
+        others = {k: v for k, v in others.items() if isinstance(v, str)} if isinstance(
+            others, dict) else {}
+        current = {key: entry[key] for key in ("name", "token") if isinstance(entry.get(key), str)}
+        current = current if len(current) == 2 else {}
+        if in_use:
+            others.update([(current["name"], current["token"])] if current else [])
+            others.pop(login.name, None)
+            current = {"name": login.name, "token": login.token}
+        else:
+            current = {} if current.get("name") == login.name else current
+            others[login.name] = login.token
+        stored[login.server] = {**current, **({"others": others} if others else {})}
+        try:
+            write_atomic(_credentials_path(), json.dumps(stored, indent=2).encode("utf-8"),
+                         mode=0o600)
+        except OSError as exc:
+            raise CommunityError(f"the token could not be kept in the data folder: "
+                                 f"{one_line(exc)}") from None
 
 
 # ---------------------------------------------------------------------- the client

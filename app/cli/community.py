@@ -106,46 +106,23 @@ def add_login_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_login(args: argparse.Namespace) -> int:
     from services import community
+    from services.community_login import log_in
 
     client = _client("login", args.server, login_needed=False)
     if client is None:
         return EXIT_FAILED
-    before = community.stored_login(client.server)
-    kept = community.stored_login(client.server, args.name)
     try:
-        if args.token:
-            login, how = community.Login(client.server, args.name, args.token), "the given token"
-            client.token = login.token
-            client.check_login()
-        elif kept is not None and _still_known(client, kept):
-            login, how = kept, "the kept token"
-        else:
-            community.check_keeping()  # before the name is taken: its token comes once
-            login, how = client.register(args.name), ""
-            try:
-                community.keep_login(login)
-            except community.CommunityError as exc:
-                err("login", f"{exc.message}; {shown(args.name)} is registered, and its token "
-                     f"is shown here once, to keep yourself: {login.token} (later: cardrogue "
-                     f"login {shown(args.name)} --token TOKEN)")
-                return EXIT_FAILED
-        if how:
-            community.keep_login(login)
+        done = log_in(client.server, args.name, args.token or "")
     except community.CommunityError as exc:
-        if exc.status == 409 and kept is not None:
-            err("login", f"the server no longer knows the token kept for {shown(args.name)}, and "
-                 "the name is taken there: if the server's admin gave you a new token, run "
-                 f"cardrogue login {shown(args.name)} --token TOKEN; else choose another name")
-        elif exc.status == 401 and args.token:
-            err("login", f"{client.server} does not know this token")
-        else:
-            err("login", exc.message)
+        err("login", exc.message)
         return EXIT_REFUSED if exc.status in (400, 401, 409, 422) else EXIT_FAILED
-    if how:
-        out(f"Logged in to {client.server} as {shown(login.name)} ({how}).")
-    else:
+    login, before = done.login, done.before
+    client.token = login.token
+    if done.how == "registered":
         out(f"Registered {shown(login.name)} on {client.server}; the token is kept in the data "
              "folder.")
+    else:
+        out(f"Logged in to {client.server} as {shown(login.name)} ({done.how}).")
     if before is not None and before.name != login.name:
         out(f"Runs and maps now go out as {shown(login.name)}, no longer as "
              f"{shown(before.name)}; {shown(before.name)}'s token stays kept (cardrogue login "
@@ -216,22 +193,6 @@ def _remember_server(server: str) -> None:
     overriding = os.environ.get(community.SERVER_ENV, "").strip()
     if overriding and overriding != server:
         out(f"{community.SERVER_ENV} in the environment still wins over it: {shown(overriding)}.")
-
-
-def _still_known(client: Any, kept: Any) -> bool:
-    """Whether the server still knows a kept token (False when it answers 401: replaced or
-    revoked, so the name is registered again)."""
-    from services import community
-
-    client.token = kept.token
-    try:
-        client.check_login()
-    except community.CommunityError as exc:
-        if exc.status == 401:
-            client.token = None
-            return False
-        raise
-    return True
 
 
 def _send_outbox(client: Any) -> int:
