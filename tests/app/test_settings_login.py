@@ -12,6 +12,7 @@ from textual.widgets import Button, Input
 from app.cardrogue_app import CardRogueApp
 from app.player import player_name
 from app.screens.settings import SettingsScreen
+from app.web.sessions import Visitor, guest_environment, visitor_folder
 from app.widgets.checkbox import MarkedCheckbox
 from services import community
 from services.settings import Settings, load_settings, save_settings
@@ -153,11 +154,10 @@ async def test_a_guest_logs_in_as_themselves_in_their_own_sandbox(server, tmp_pa
     community.keep_login(host_login)
     kept_by_host = (host / community.CREDENTIALS_NAME).read_bytes()
 
-    guest = tmp_path / "guest"
-    guest.mkdir()
-    monkeypatch.setenv("CARDROGUE_DATA_DIR", str(guest))
-    monkeypatch.setenv("CARDROGUE_SANDBOX", "1")
-    monkeypatch.setenv(community.SERVER_ENV, server.url)
+    visitor = Visitor.new()
+    guest = visitor_folder(tmp_path / "visitors", visitor)
+    for name, value in guest_environment(guest, visitor, server.url).items():
+        monkeypatch.setenv(name, value)  # as `cardrogue web` starts a guest's app
     app = CardRogueApp()
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
