@@ -195,8 +195,10 @@ def add_scores_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also show this player's best and rank; without MAP, this "
                              "player's best on every local board")
     parser.add_argument("--json", action="store_true", help="print JSON for tools")
-    parser.add_argument("--server", metavar="URL",
-                        help="show the global leaderboard of this community server instead")
+    parser.add_argument("--server", metavar="URL", nargs="?", const="",
+                        help="show the global leaderboard of a community server instead: URL, "
+                             "or without it the one in use ($CARDROGUE_SERVER, or server = "
+                             "\"URL\" in config.toml, which cardrogue login --server sets)")
 
 
 def _open_store(command: str) -> Any:
@@ -248,17 +250,19 @@ def run_scores(args: argparse.Namespace) -> int:
     if not 1 <= args.limit <= MAX_LIMIT:
         err("scores", f"--limit must be a whole number from 1 to {MAX_LIMIT:,}")
         return 2
+    if args.server and "://" not in args.server and args.map is None:
+        args.map, args.server = args.server, ""  # `scores --server MAP`: no address has no "://"
     points = _points_game(args.map) if args.map is not None else None
     if args.map is not None and points is None and _looks_like_a_board(args.map):
         err("scores", f"{args.map} is not a Mini Rogue board's name: {_board_shapes()}")
         return 2
     if points is not None:
-        if args.server:
+        if args.server is not None:
             from app.cli import community as community_cli
 
             return community_cli.run_server_points(args, points)
         return _points_scores(args, points)
-    if args.server:
+    if args.server is not None:
         from app.cli import community as community_cli
 
         if args.map is None:

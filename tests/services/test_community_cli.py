@@ -476,3 +476,22 @@ def test_maps_limit_out_of_range_is_one_clear_line(tmp_path, value):
     assert refused.returncode == 2
     assert f"'{value}' is not a whole number from 1 to 100" in refused.stderr
     assert "choose from" not in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_scores_server_without_an_address_uses_the_server_logged_in_to(tmp_path, server):
+    code = publish(tmp_path, server)
+    player = tmp_path / "player"
+    assert cardrogue(player, "login", "Bea", "--server", server.url).returncode == 0
+    for args in ((code, "--server"), ("--server", code)):
+        board = cardrogue(player, "scores", *args)
+        assert board.returncode == 0, board.stderr
+        assert f"global leaderboard on {server.url}" in board.stdout
+        assert "Author" in board.stdout
+    seeded = cardrogue(player, "scores", "seed:7:hard:keys", "--server")
+    assert seeded.returncode == 0, seeded.stderr
+    assert f"global leaderboard on {server.url}" in seeded.stdout
+    nowhere = cardrogue(tmp_path / "nobody", "scores", code, "--server")
+    assert nowhere.returncode == 2
+    assert nowhere.stderr.strip().splitlines() == [
+        "cardrogue scores: no community server is set: pass --server URL, set "
+        "CARDROGUE_SERVER, or put server = \"URL\" in config.toml in the data folder"]
