@@ -6,7 +6,8 @@
 Each browser gets its own app process (app/web/sessions.py) on a WebSocket. In front of it:
   - Origin: a request that carries an Origin must come from the served host or an
     --allow-origin; the WebSocket and form posts must carry one (a foreign one gets 403);
-  - a login page when a password or token is set;
+  - a login page when a password or token is set, with wrong tries rate-limited per client
+    address (app/web/throttle.py: a few free, then a growing wait, answered 429);
   - caps: --max-sessions (a polite page past it), an idle timeout, a memory ceiling;
   - headers: a Content-Security-Policy allowing only our own host, nosniff, no framing;
   - every asset is ours (textual-serve's page fetches its font from Google; ours does not).
@@ -25,7 +26,9 @@ import importlib.resources
 import ipaddress
 import json
 import logging
+import math
 import secrets
+import time
 import urllib.parse
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -44,6 +47,7 @@ from app.web.sessions import (
     guest_environment,
     visitor_folder,
 )
+from app.web.throttle import LoginThrottle
 
 log = logging.getLogger("cardrogue.web")
 
@@ -113,8 +117,9 @@ class Session:
 class WebHost:
     """The served site: its options, the running sessions and the request handlers."""
 
-    def __init__(self, options: WebOptions) -> None:
+    def __init__(self, options: WebOptions, clock: Callable[[], float] = time.monotonic) -> None:
         self.options = options
+        self.throttle = LoginThrottle(clock)  # wrong passwords and token links, per client
         self.sessions: dict[str, Session] = {}  # by visitor key: one game per visitor
         self.downloads = DownloadManager()
         self.auth_key = secrets.token_bytes(32)  # logins last as long as this server
@@ -190,11 +195,14 @@ class WebHost:
         if self.logged_in(request):
             return await handler(request)
         offered = request.query.get("token", "")
-        if options.token and offered and hmac.compare_digest(offered.encode(),
-                                                             options.token.encode()):
-            response = web.HTTPSeeOther("/")  # the token leaves the address bar
-            self.set_login_cookie(request, response)
-            raise response
+        if options.token and offered:
+            self.refuse_while_throttled(request)
+            if hmac.compare_digest(offered.encode(), options.token.encode()):
+                self.throttle.succeeded(request.remote or "")
+                response = web.HTTPSeeOther("/")  # the token leaves the address bar
+                self.set_login_cookie(request, response)
+                raise response
+            self.throttle.failed(request.remote or "")
         if request.path == "/ws":
             raise web.HTTPForbidden(text="Log in first.\n")
         raise web.HTTPSeeOther("/login")
@@ -248,13 +256,16 @@ class WebHost:
     async def login_page(self, request: web.Request) -> web.Response:
         failed = request.method == "POST"
         if failed:
+            self.refuse_while_throttled(request)
             form = await request.post()
             password = str(form.get("password", ""))[:1000]
             if self.options.password and hmac.compare_digest(
                     password.encode(), self.options.password.encode()):
+                self.throttle.succeeded(request.remote or "")
                 response = web.HTTPSeeOther("/")
                 self.set_login_cookie(request, response)
                 raise response
+            self.throttle.failed(request.remote or "")
         note = "<p class=\"problem\">That password is not right.</p>" if failed else ""
         form_html = ("<form method=\"post\" action=\"/login\"><label>Password "
                      "<input type=\"password\" name=\"password\" autofocus></label> "
@@ -263,6 +274,18 @@ class WebHost:
                      "<p>Open the link with the token that the host gave you.</p>")
         return web.Response(status=403 if failed else 200, content_type="text/html",
                             text=simple_page("Card Rogue", note + form_html))
+
+    def refuse_while_throttled(self, request: web.Request) -> None:
+        """A client that got the password wrong too often waits, the right one included
+        (else waiting would cost a guesser nothing): 429 and a page saying how long."""
+        wait = math.ceil(self.throttle.wait(request.remote or ""))
+        if wait > 0:
+            raise web.HTTPTooManyRequests(
+                content_type="text/html", headers={"Retry-After": str(wait)},
+                text=simple_page("Please wait a moment",
+                                 "<p>That was too many wrong tries from your address. Please "
+                                 f"wait {wait} second{'s' if wait != 1 else ''}, then try "
+                                 "again.</p><p><a href=\"/login\">Back to the login</a></p>"))
 
     # ------------------------------------------------------------------ the game socket
 
@@ -374,8 +397,10 @@ def simple_page(title: str, body_html: str) -> str:
         "{title}", html.escape(title)).replace("{body}", body_html)
 
 
-def make_site(options: WebOptions) -> web.Application:
-    host = WebHost(options)
+def make_site(options: WebOptions, clock: Callable[[], float] = time.monotonic
+              ) -> web.Application:
+    """The site; `clock` (monotonic seconds) times the waits after wrong passwords."""
+    host = WebHost(options, clock)
     site = web.Application(middlewares=[host.forwarded, host.same_origin, host.login])
     site.on_response_prepare.append(host.add_headers)
     site.cleanup_ctx.append(host.start_reaper)

@@ -8,7 +8,7 @@ import asyncio
 import json
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -19,13 +19,15 @@ from aiohttp.test_utils import TestServer
 
 from app.web.host import WebOptions, make_site, normal_origin
 from app.web.sessions import Visitor, forget_old_visitors
+from app.web.throttle import FORGET_S, FREE_TRIES, MAX_WAIT_S, LoginThrottle, client_key
 
 FAKE_GAME = (sys.executable, str(Path(__file__).with_name("fake_game.py")))
 
 
 @asynccontextmanager
-async def hosted(options: WebOptions) -> AsyncIterator[tuple[TestServer, aiohttp.ClientSession]]:
-    server = TestServer(make_site(options), host="127.0.0.1")  # a port from the OS
+async def hosted(options: WebOptions, clock: Callable[[], float] = time.monotonic
+                 ) -> AsyncIterator[tuple[TestServer, aiohttp.ClientSession]]:
+    server = TestServer(make_site(options, clock), host="127.0.0.1")  # a port from the OS
     await server.start_server()
     session = aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar())
     try:
@@ -251,6 +253,80 @@ async def test_a_password_puts_a_login_page_in_front(tmp_path):
         async with client.get(server.make_url("/"), allow_redirects=False,
                               headers={"Cookie": f"cardrogue_auth={forged}"}) as response:
             assert response.status == 303
+
+
+class FakeClock:
+    """Monotonic seconds that move only when a test says."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_wrong_passwords_wait_longer_and_longer_per_address(tmp_path):
+    clock = FakeClock()
+    options = options_for(tmp_path, password="open sesame", trusted_proxies=frozenset(
+        {"127.0.0.1"}))
+    async with hosted(options, clock) as (server, client):
+        async def attempt(password: str, address: str = "203.0.113.7") -> aiohttp.ClientResponse:
+            # Through a trusted proxy, so each test client has an address of its own.
+            async with client.post(server.make_url("/login"), data={"password": password},
+                                   headers={"Origin": origin_of(server),
+                                            "X-Forwarded-For": address},
+                                   allow_redirects=False) as response:
+                await response.read()
+                return response
+
+        for _ in range(FREE_TRIES):
+            assert (await attempt("wrong")).status == 403
+        waiting = await attempt("open sesame")  # the right one waits too
+        assert waiting.status == 429 and waiting.headers["Retry-After"] == "2"
+        assert "wait 2 seconds" in await waiting.text()
+        assert "Content-Security-Policy" in waiting.headers
+        assert (await attempt("wrong", "198.51.100.1")).status == 403  # another address: free
+        clock.now += 2
+        assert (await attempt("wrong")).status == 403
+        assert (await attempt("wrong")).headers["Retry-After"] == "4"  # twice as long
+        clock.now += 4
+        assert (await attempt("wrong")).status == 403
+        assert (await attempt("open sesame")).headers["Retry-After"] == "8"
+        clock.now += 8
+        assert (await attempt("open sesame")).status == 303
+        assert (await attempt("wrong")).status == 403  # a success starts the count again
+
+
+async def test_wrong_token_links_wait_too(tmp_path):
+    clock = FakeClock()
+    async with hosted(options_for(tmp_path, token="s3cret"), clock) as (server, client):
+        for _ in range(FREE_TRIES):
+            async with client.get(server.make_url("/?token=wrong"),
+                                  allow_redirects=False) as response:
+                assert response.status == 303
+        async with client.get(server.make_url("/?token=s3cret"),
+                              allow_redirects=False) as response:
+            assert response.status == 429 and response.headers["Retry-After"] == "2"
+        clock.now += 2
+        async with client.get(server.make_url("/?token=s3cret"),
+                              allow_redirects=False) as response:
+            assert response.status == 303 and response.headers["Location"] == "/"
+
+
+def test_the_throttle_caps_its_wait_forgets_quiet_clients_and_counts_ipv6_by_network():
+    clock = FakeClock()
+    throttle = LoginThrottle(clock)
+    for _ in range(FREE_TRIES + 30):
+        throttle.failed("192.0.2.1")
+    assert throttle.wait("192.0.2.1") == MAX_WAIT_S
+    clock.now += FORGET_S
+    assert throttle.wait("192.0.2.1") == 0.0
+    throttle.failed("192.0.2.1")
+    assert throttle.wait("192.0.2.1") == 0.0  # a fresh start: free tries again
+    assert client_key("2001:db8::1") == client_key("2001:db8::ffff") == "2001:db8::/64"
+    for number in range(FREE_TRIES):
+        throttle.failed(f"2001:db8::{number + 1}")
+    assert throttle.wait("2001:db8::abcd") == 2.0
 
 
 async def test_a_token_link_logs_in(tmp_path):
