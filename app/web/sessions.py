@@ -161,12 +161,23 @@ class GameProcess(AppService):
 
     async def end(self) -> None:
         """Ask the app to quit; kill it if it has not after a grace period."""
-        try:
-            await asyncio.wait_for(self.stop(), QUIT_GRACE_SECONDS)
-        except (TimeoutError, ConnectionError, RuntimeError):
-            pass
         process = self._process
-        if process is not None and process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
+        try:
+            try:
+                await asyncio.wait_for(self.stop(), QUIT_GRACE_SECONDS)
+            except (TimeoutError, ConnectionError, RuntimeError):
+                pass
+            process = self._process
+            if process is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+        finally:
+            # asyncio closes a process's transport only once every pipe has closed (its stdin
+            # never does by itself, its output a loop turn after the exit, or later); one still
+            # open when collected after its loop is gone fails to close. Closed here, even when
+            # the ending is cancelled (asyncio's Process has no public way to it).
+            transport = getattr(process, "_transport", None)
+            if transport is not None:
+                transport.close()
+        await asyncio.sleep(0)  # one loop turn: the pipes' own closing runs now, on a live loop
