@@ -119,6 +119,8 @@ class WebHost:
 
     def __init__(self, options: WebOptions, clock: Callable[[], float] = time.monotonic) -> None:
         self.options = options
+        self.clock = clock  # times idle sessions and the waits after wrong passwords
+        self.reaper_passes = 0  # how many times the idle sessions were looked for
         self.throttle = LoginThrottle(clock)  # wrong passwords and token links, per client
         self.sessions: dict[str, Session] = {}  # by visitor key: one game per visitor
         self.downloads = DownloadManager()
@@ -307,7 +309,7 @@ class WebHost:
                            memory_bytes=self.options.memory_bytes, command=self.options.command,
                            write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                            close=websocket.close, download_manager=self.downloads)
-        session = Session(visitor, game, websocket, asyncio.get_running_loop().time())
+        session = Session(visitor, game, websocket, self.clock())
         self.sessions[visitor.key] = session  # the seat is taken before anything is awaited
         try:
             await websocket.prepare(request)
@@ -321,7 +323,6 @@ class WebHost:
 
     async def relay(self, session: Session) -> None:
         """Pass the page's keys and sizes to the app until the page goes."""
-        loop = asyncio.get_running_loop()
         async for message in session.websocket:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -331,7 +332,7 @@ class WebHost:
             except (ValueError, TypeError):
                 continue
             if kind == "stdin" and isinstance(data, str):
-                session.last_input = loop.time()
+                session.last_input = self.clock()
                 await session.game.send_bytes(data.encode("utf-8"))
             elif kind == "resize" and isinstance(data, dict):
                 await session.game.set_terminal_size(terminal_size(data.get("width"), 80),
@@ -360,17 +361,17 @@ class WebHost:
 
     async def reap_idle(self) -> None:
         """End the sessions whose page sent no key for the idle timeout; forget old visitors."""
-        loop = asyncio.get_running_loop()
         every = max(0.2, min(30.0, self.options.idle_seconds / 4))
         while True:
             await asyncio.sleep(every)
-            now = loop.time()
+            now = self.clock()
             for session in list(self.sessions.values()):
                 if now - session.last_input > self.options.idle_seconds:
                     log.info("ending an idle session")
                     await self.end_session(session)
             await asyncio.to_thread(forget_old_visitors, self.options.visitors_dir,
                                     self.options.visitor_days)
+            self.reaper_passes += 1
 
     async def start_reaper(self, site: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(self.reap_idle())
@@ -397,11 +398,16 @@ def simple_page(title: str, body_html: str) -> str:
         "{title}", html.escape(title)).replace("{body}", body_html)
 
 
+HOST = web.AppKey("host", WebHost)  # the site's host, for tests that look inside
+
+
 def make_site(options: WebOptions, clock: Callable[[], float] = time.monotonic
               ) -> web.Application:
-    """The site; `clock` (monotonic seconds) times the waits after wrong passwords."""
+    """The site; `clock` (monotonic seconds) times idle sessions and the waits after wrong
+    passwords."""
     host = WebHost(options, clock)
     site = web.Application(middlewares=[host.forwarded, host.same_origin, host.login])
+    site[HOST] = host
     site.on_response_prepare.append(host.add_headers)
     site.cleanup_ctx.append(host.start_reaper)
     site.on_shutdown.append(host.end_all)  # before aiohttp cancels the open sockets

@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
-from app.web.host import WebOptions, make_site, normal_origin
+from app.web.host import HOST, WebHost, WebOptions, make_site, normal_origin
 from app.web.sessions import Visitor, forget_old_visitors
 from app.web.throttle import FORGET_S, FREE_TRIES, MAX_WAIT_S, LoginThrottle, client_key
 
@@ -190,16 +190,32 @@ async def test_an_idle_game_is_ended_and_its_seat_freed(tmp_path):
 
 
 async def test_keys_keep_a_game_alive_and_reach_it(tmp_path):
-    async with hosted(options_for(tmp_path, idle_seconds=1.0)) as (server, client):
+    """Keys half a timeout apart keep a game for five halves (longer than the timeout); then a
+    whole timeout without a key ends it. The host's clock is a fake one the test moves."""
+    clock = FakeClock()
+    async with hosted(options_for(tmp_path, idle_seconds=1.0), clock) as (server, client):
+        host = server.app[HOST]
         socket = await open_game(server, client, await visit(server, client))
         await first_facts(socket)
-        started = time.monotonic()
-        while time.monotonic() - started < 2.5:  # longer than the timeout, with keys
+        for _ in range(5):
             await socket.send_str(json.dumps(["stdin", "k"]))
             message = await socket.receive(timeout=30)
             assert message.type == aiohttp.WSMsgType.BINARY and message.data == b"key:k"
-            await asyncio.sleep(0.3)
-        await socket.close()
+            clock.now += 0.5
+            await reaper_passes(host, 2)  # one pass may have begun before the clock moved
+        assert len(host.sessions) == 1, "a game that had keys was ended"
+        clock.now += 1.5
+        message = await socket.receive(timeout=30)
+        assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+
+
+async def reaper_passes(host: WebHost, count: int) -> None:
+    """Wait until the host has looked for idle sessions `count` more times."""
+    goal = host.reaper_passes + count
+    deadline = time.monotonic() + 30
+    while host.reaper_passes < goal:
+        assert time.monotonic() < deadline, "the host stopped looking for idle sessions"
+        await asyncio.sleep(0.05)
 
 
 async def test_a_game_that_ends_by_itself_closes_the_page_and_frees_its_seat(tmp_path):
