@@ -23,22 +23,7 @@ if ! pkg-config --exists icu-uc 2>/dev/null || ! command -v g++ >/dev/null 2>&1;
     fi
 fi
 
-# The Python that .venv is made from: $PYTHON when set; else the system's own python3 when it is
-# 3.11 or newer and can make a venv, because a distribution's build is compiled with profile-guided
-# and link-time optimisation, which a Python built from source (pyenv's, say) usually is not:
-# on this project's tests Debian's took 11-20% less CPU than pyenv's (README, performance);
-# else the python3 on PATH. An existing .venv is kept as it is; delete it to choose again.
-choose_python() {
-    if [ -n "${PYTHON:-}" ]; then echo "$PYTHON"; return; fi
-    if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c \
-        'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-        echo /usr/bin/python3; return
-    fi
-    echo python3
-}
-if [ ! -x .venv/bin/python ]; then
-    "$(choose_python)" -m venv .venv
-fi
+python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
 .venv/bin/python -m pip install --quiet -e '.[test]'
 
