@@ -31,7 +31,8 @@ from textual.widgets import (
 from app.games.cardrogue import records
 from app.games.cardrogue.classic import HUMAN, MAX_SEED, SOLO_GOALS, ClassicSession
 from app.games.cardrogue.look import character_label
-from app.games.cardrogue.screens.play import COMMANDS, Command, PlayScreen
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.play_keys import COMMANDS, Command
 from app.games.cardrogue.session import Attempt
 from app.games.cardrogue.widgets.board import SEAT_COLOURS, BoardView
 from app.games.cardrogue.widgets.legend import Legend
