@@ -10,7 +10,7 @@ import pytest
 
 from engine import games
 from engine.core.info import GameInfo, OptionSpec
-from tests.contract.support import context, play, setups
+from tests.contract.support import context, game_names, play, setups
 
 NOT_OPTIONS = ("seed", "players")  # new_game's own keywords: the dice and the table
 
@@ -31,7 +31,7 @@ def values_of(spec: OptionSpec) -> list[Any]:
     return values
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", game_names())
 def test_every_option_is_declared_and_every_declared_option_is_taken(name: str) -> None:
     rules, info = games.load(name), info_of(name)
     samples = rules.sample_options()
@@ -57,7 +57,7 @@ def test_an_option_the_game_does_not_declare_is_refused(name: str, options: dict
         rules.new_game(**options, speed=3)
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", game_names())
 def test_the_seats_are_the_tables_new_game_lays(name: str) -> None:
     rules, info = games.load(name), info_of(name)
     assert 1 <= info.min_players <= info.max_players
@@ -109,7 +109,7 @@ def test_a_ranked_run_has_a_board_with_a_title(name: str, options: dict[str, Any
     assert info.board_facts("no such board") is None
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", game_names())
 def test_a_ranked_game_ranks_a_figure_its_runs_claim(name: str) -> None:
     rules, info = games.load(name), info_of(name)
     if info.ranking is None:
