@@ -1,14 +1,16 @@
 """A new-game form built from a game's option specs (`rules.info.options`), for a game that
 does not write its own: a field per option (a number, a choice, a box to tick, a line of text)
-with its label, default and range, and the seed. Each field's problem is the engine's own
+with its label, default and range, the seats of a game at a table (app/widgets/seats.py), and
+the seed. Each field's problem is the engine's own
 words (new_game's ValueError), shown beside it; nothing starts until every one is fixed. The
-form hands the play screen the keywords new_game took, as a run's `setup()` gives them.
+form hands the play screen the keywords new_game took, as a run's `setup()` gives them, and a
+game at a table its seats too (who plays each, a person or the computer at a level).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -22,8 +24,10 @@ from textual.widgets.select import NoSelection
 
 from app.registry import Help
 from app.screens.rules import show_help
+from app.seats import Seat
 from app.seeds import fresh_seed
 from app.widgets.checkbox import MarkedCheckbox
+from app.widgets.seats import SeatsField
 from app.widgets.seed_note import seed_problem
 from engine.core import OptionSpec, Rules, shown
 
@@ -69,7 +73,9 @@ def hint(spec: OptionSpec) -> str:
 
 class OptionsForm(Screen[None]):
     """The form. Ctrl+S (or Enter in a typed field, or the Start button) starts the game on the
-    play screen `play` makes from new_game's keywords."""
+    play screen `play` makes: play(setup) from new_game's keywords, or for a game at a table
+    (GameInfo.seated) play(setup, seats), its `players` being the seats' names. `seats` starts
+    the seats (when playing again: the same table), `seat_colours` colours their labels."""
 
     EXTRA_KEYS = (("↑ ↓ Tab", "Move between the fields"),)
 
@@ -109,12 +115,14 @@ class OptionsForm(Screen[None]):
     }
     """
 
-    def __init__(self, rules: Rules, play: Callable[[dict[str, Any]], Screen[Any]],
-                 help: Help | None = None) -> None:
+    def __init__(self, rules: Rules, play: Callable[..., Screen[Any]], help: Help | None = None,
+                 *, seats: Sequence[Seat] = (), seat_colours: Sequence[str] = ()) -> None:
         super().__init__()
         self.rules = rules
         self.play = play
         self.help = help
+        self.initial_seats = tuple(seats)
+        self.seat_colours = tuple(seat_colours)
 
     @property
     def specs(self) -> tuple[OptionSpec, ...]:
@@ -123,6 +131,10 @@ class OptionsForm(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form") as form:
             form.border_title = f"{self.rules.info.long_name}: a new game"
+            if self.rules.info.seated:
+                yield SeatsField(self.rules.info, self.initial_seats, self.seat_colours,
+                                 id="seats")
+                yield Static(id="problem-players", classes="problem")
             for spec in self.specs:
                 if spec.kind != "bool":  # a box to tick carries its own label
                     yield Label(Text(label(spec)))
@@ -136,7 +148,12 @@ class OptionsForm(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.focus_next()
+        # After the seats' rows are composed: the first field, not the scrolling form.
+        self.call_after_refresh(self.focus_first_field)
+
+    def focus_first_field(self) -> None:
+        form = self.query_one("#form")
+        next(widget for widget in self.focus_chain if widget is not form).focus()
 
     # -- reading the fields
 
@@ -168,31 +185,42 @@ class OptionsForm(Screen[None]):
             return ValueError(problem)
         return int(text)
 
+    def seats(self) -> list[Seat]:
+        """The seats taken (none for a game without a table)."""
+        if not self.rules.info.seated:
+            return []
+        return self.query_one("#seats", SeatsField).seats()
+
     def setup(self) -> dict[str, Any] | None:
         """new_game's keywords, or None after saying beside each field what is wrong with it:
-        each option is tried alone in the engine, then all of them together."""
+        the table is tried in the engine, then each option alone at that table, then all of
+        them together."""
         problems: dict[str, str] = {}
         options: dict[str, Any] = {}
+        table = {"players": [seat.name for seat in self.seats()]} if self.rules.info.seated else {}
+        if table and (problem := self.refusal(**table)):
+            problems["players"] = problem
         for spec in self.specs:
             value = self.typed(spec)
             if isinstance(value, ValueError):
                 problems[spec.name] = str(value)
             elif value is not LEFT_OUT:
                 options[spec.name] = value
-                if problem := self.refusal(**{spec.name: value}):
+                if "players" not in problems and (problem := self.refusal(**table,
+                                                                          **{spec.name: value})):
                     problems[spec.name] = problem
         seed = self.seed()
         if isinstance(seed, ValueError):
             problems["seed"] = str(seed)
-        elif problem := self.refusal(seed=seed):
+        elif "players" not in problems and (problem := self.refusal(**table, seed=seed)):
             problems["seed"] = problem
-        whole = "" if problems else self.refusal(seed=seed, **options)
-        for name in (*(spec.name for spec in self.specs), "seed"):
+        whole = "" if problems else self.refusal(seed=seed, **table, **options)
+        for name in (*table, *(spec.name for spec in self.specs), "seed"):
             self.query_one(f"#problem-{name}", Static).update(Text(problems.get(name, "")))
         self.query_one("#problem", Static).update(Text(whole))
         if problems or whole:
             return None
-        return {"seed": seed, **options}
+        return {"seed": seed, **table, **options}
 
     def refusal(self, **setup: Any) -> str:
         """The engine's words for why new_game refuses `setup`, else ""."""
@@ -207,7 +235,11 @@ class OptionsForm(Screen[None]):
 
     def action_start(self) -> None:
         setup = self.setup()
-        if setup is not None:
+        if setup is None:
+            return
+        if self.rules.info.seated:
+            self.app.switch_screen(self.play(setup, self.seats()))
+        else:
             self.app.switch_screen(self.play(setup))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -62,7 +62,10 @@ def test_the_seats_are_the_tables_new_game_lays(name: str) -> None:
     rules, info = games.load(name), info_of(name)
     assert 1 <= info.min_players <= info.max_players
     samples = rules.sample_options()
+    levels = info.computer_levels
+    assert all(levels) and len(set(levels)) == len(levels), levels
     if not info.seated:
+        assert not levels, "the computer plays no seat at a game without a table"
         with pytest.raises((ValueError, TypeError)):
             rules.new_game(**{**samples[0], "players": ["Ann"]})
         return
@@ -139,3 +142,12 @@ def test_verify_takes_a_run_already_parsed(name: str, options: dict[str, Any]) -
 def test_verify_refuses_what_is_neither_a_run_nor_a_document(document: Any) -> None:
     verdict = games.verify(document)
     assert not verdict.ok and verdict.code == "bad_run"
+
+
+def test_the_computer_levels_declared_are_the_ones_each_computer_plays() -> None:
+    """A host offers the levels from GameInfo alone; each game's policy takes exactly those."""
+    from engine.cardrogue import policy as card_rogue
+    from engine.tabledungeon import policy as table_dungeon
+
+    assert info_of("cardrogue").computer_levels == card_rogue.LEVELS
+    assert info_of("tabledungeon").computer_levels == table_dungeon.LEVELS
