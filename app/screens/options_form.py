@@ -16,7 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
@@ -29,7 +29,7 @@ from app.seeds import fresh_seed
 from app.widgets.checkbox import MarkedCheckbox
 from app.widgets.seats import SeatsField
 from app.widgets.seed_note import seed_problem
-from engine.core import OptionSpec, Rules, shown
+from engine.core import MAX_SEED, OptionSpec, Rules, shown
 
 WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 # What a field's reader gives for a field left blank whose option has no default: leave it out.
@@ -78,6 +78,7 @@ class OptionsForm(Screen[None]):
     the seats (when playing again: the same table), `seat_colours` colours their labels."""
 
     EXTRA_KEYS = (("↑ ↓ Tab", "Move between the fields"),)
+    AUTO_FOCUS = "#form *"  # the first field, not the scrolling form
 
     BINDINGS = [
         Binding("down", "focus_next", show=False, id="options_form_next_field"),
@@ -109,6 +110,24 @@ class OptionsForm(Screen[None]):
     OptionsForm .problem {
         color: $error;
         height: auto;
+        display: none;
+    }
+    OptionsForm .problem.-said {
+        display: block;
+    }
+    OptionsForm #seed-row {
+        height: auto;
+        margin: 1 0 0 0;
+    }
+    OptionsForm #seed-row Label {
+        width: 8;
+        margin: 0;
+    }
+    OptionsForm #seed {
+        width: 1fr;
+    }
+    OptionsForm #start {
+        margin: 1 0;
     }
     OptionsForm SelectionList {
         height: auto;
@@ -130,7 +149,8 @@ class OptionsForm(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form") as form:
-            form.border_title = f"{self.rules.info.long_name}: a new game"
+            form.border_title = f"A new game of {self.rules.info.long_name}"
+            form.border_subtitle = "Ctrl+S starts · Esc goes back"
             if self.rules.info.seated:
                 yield SeatsField(self.rules.info, self.initial_seats, self.seat_colours,
                                  id="seats")
@@ -140,20 +160,15 @@ class OptionsForm(Screen[None]):
                     yield Label(Text(label(spec)))
                 yield option_field(spec)
                 yield Static(id=f"problem-{spec.name}", classes="problem")
-            yield Label(Text("Seed"))
-            yield Input(placeholder="empty: a random one", id="option-seed", max_length=30)
+            with Horizontal(id="seed-row"):
+                yield Label(Text("Seed"))
+                # Any text is kept on show: a letter is explained, not silently dropped.
+                yield Input(placeholder="empty: a random one", id="seed", max_length=30,
+                            compact=True)
             yield Static(id="problem-seed", classes="problem")
             yield Static(id="problem", classes="problem")
-            yield Button("Start", id="start", variant="primary")
+            yield Button("Start the game", id="start", variant="primary", compact=True)
         yield Footer()
-
-    def on_mount(self) -> None:
-        # After the seats' rows are composed: the first field, not the scrolling form.
-        self.call_after_refresh(self.focus_first_field)
-
-    def focus_first_field(self) -> None:
-        form = self.query_one("#form")
-        next(widget for widget in self.focus_chain if widget is not form).focus()
 
     # -- reading the fields
 
@@ -178,11 +193,13 @@ class OptionsForm(Screen[None]):
         return int(text)
 
     def seed(self) -> int | ValueError:
-        text = self.query_one("#option-seed", Input).value.strip()
+        text = self.query_one("#seed", Input).value.strip()
         if not text:
             return fresh_seed()
         if problem := seed_problem(text):
             return ValueError(problem)
+        if int(text) > MAX_SEED:  # said here: the engine's words would repeat a long number
+            return ValueError(f"The seed is a number from 0 to {MAX_SEED}.")
         return int(text)
 
     def seats(self) -> list[Seat]:
@@ -193,12 +210,12 @@ class OptionsForm(Screen[None]):
 
     def setup(self) -> dict[str, Any] | None:
         """new_game's keywords, or None after saying beside each field what is wrong with it:
-        the table is tried in the engine, then each option alone at that table, then all of
-        them together."""
+        the table is tried in the engine, then each option and the seed alone at that table,
+        then all of them together. A field is tried with seed 0, which every game takes."""
         problems: dict[str, str] = {}
         options: dict[str, Any] = {}
         table = {"players": [seat.name for seat in self.seats()]} if self.rules.info.seated else {}
-        if table and (problem := self.refusal(**table)):
+        if table and (problem := self.refusal(seed=0, **table)):
             problems["players"] = problem
         for spec in self.specs:
             value = self.typed(spec)
@@ -206,18 +223,18 @@ class OptionsForm(Screen[None]):
                 problems[spec.name] = str(value)
             elif value is not LEFT_OUT:
                 options[spec.name] = value
-                if "players" not in problems and (problem := self.refusal(**table,
-                                                                          **{spec.name: value})):
+                if "players" not in problems and (
+                        problem := self.refusal(seed=0, **table, **{spec.name: value})):
                     problems[spec.name] = problem
         seed = self.seed()
         if isinstance(seed, ValueError):
             problems["seed"] = str(seed)
-        elif "players" not in problems and (problem := self.refusal(**table, seed=seed)):
+        elif "players" not in problems and (problem := self.refusal(seed=seed, **table)):
             problems["seed"] = problem
         whole = "" if problems else self.refusal(seed=seed, **table, **options)
         for name in (*table, *(spec.name for spec in self.specs), "seed"):
-            self.query_one(f"#problem-{name}", Static).update(Text(problems.get(name, "")))
-        self.query_one("#problem", Static).update(Text(whole))
+            self.say(f"#problem-{name}", problems.get(name, ""))
+        self.say("#problem", whole)
         if problems or whole:
             return None
         return {"seed": seed, **table, **options}
@@ -241,6 +258,17 @@ class OptionsForm(Screen[None]):
             self.app.switch_screen(self.play(setup, self.seats()))
         else:
             self.app.switch_screen(self.play(setup))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A letter in the seed is explained at once, as it is typed."""
+        if event.input.id == "seed":
+            self.say("#problem-seed", seed_problem(event.value))
+
+    def say(self, where: str, problem: str) -> None:
+        """Show a problem line (a line without one takes no room)."""
+        line = self.query_one(where, Static)
+        line.update(Text(problem))
+        line.set_class(bool(problem), "-said")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

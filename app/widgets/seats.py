@@ -29,10 +29,18 @@ def kind_labels(info: GameInfo) -> dict[str, str]:
             **{level: f"Computer ({level})" for level in info.computer_levels}}
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def in_words(number: int) -> str:
+    return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else str(number)
+
+
 def intro(info: GameInfo) -> str:
     """What the seats are, in words."""
-    count = (f"{info.min_players} to {info.max_players} seats"
-             if info.min_players < info.max_players else f"{info.max_players} seats")
+    most = in_words(info.max_players)
+    count = (f"{in_words(info.min_players)} to {most} seats"
+             if info.min_players < info.max_players else f"{most} seats")
     who = " or the computer" if info.computer_seats else ""
     return (f"{count.capitalize()}, each a person at this keyboard{who}. Enter, Space or the "
             "arrows on a seat's ◂ ▸ change who plays it.")
@@ -58,6 +66,9 @@ class SeatsField(Vertical):
     SeatsField .seat {
         height: auto;
         margin: 0 0 1 0;
+    }
+    SeatsField .seat:last-child {
+        margin: 0;
     }
     SeatsField .seat Label {
         width: 8;

@@ -75,7 +75,7 @@ async def test_each_option_is_a_field_of_its_kind_with_its_default() -> None:
         assert form.query_one("#option-fast", MarkedCheckbox).value is False
         assert form.query_one("#option-motto", Input).value == ""
         form.query_one("#option-fast", MarkedCheckbox).value = True
-        form.query_one("#option-seed", Input).value = "12"
+        form.query_one("#seed", Input).value = "12"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, Started)
@@ -92,7 +92,7 @@ async def test_refusals_stand_beside_their_fields_and_nothing_starts() -> None:
         assert isinstance(form, OptionsForm)
         form.query_one("#option-size", Input).value = "12"
         form.query_one("#option-motto", Input).value = "route 66"
-        form.query_one("#option-seed", Input).value = "x1"
+        form.query_one("#seed", Input).value = "x1"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form
@@ -102,7 +102,7 @@ async def test_refusals_stand_beside_their_fields_and_nothing_starts() -> None:
         assert problem(form, "colour") == ""
         form.query_one("#option-size", Input).value = "4"
         form.query_one("#option-motto", Input).value = "onward"
-        form.query_one("#option-seed", Input).value = ""
+        form.query_one("#seed", Input).value = ""
         form.query_one("#option-colour", Select).value = "blue"
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -166,7 +166,7 @@ async def test_a_game_at_a_table_gets_a_row_per_seat_from_its_info() -> None:
         form = app.screen
         assert isinstance(form, OptionsForm)
         assert len(form.query(".seat")) == 3
-        assert "2 to 3 seats" in str(form.query_one("#seats-intro", Static).render())
+        assert "Two to three seats" in str(form.query_one("#seats-intro", Static).render())
         assert [form.query_one(f"#kind-{n}", SeatKind).kind for n in range(3)] == [
             HUMAN, HUMAN, EMPTY]
         assert form.query_one("#kind-0", SeatKind).kinds == (HUMAN, "easy", "hard", EMPTY)
