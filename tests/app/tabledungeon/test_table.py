@@ -358,3 +358,22 @@ async def test_a_wide_table_shows_the_whole_seed(app: CardRogueApp) -> None:
         line = text_of(app.screen, "#status")
         assert "· Round 0 · Level 1 · Aces 0/4 · Loot deck 0" in line
         assert line.endswith(f" · Seed {MAX_SEED}")
+
+
+async def test_playing_again_opens_the_form_on_the_same_seats(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        seats = [Seat("Ann"), Seat("Bo", "easy"), Seat("Cy")]
+        app.push_screen(TableScreen(TableSession(seats, seed=3)))
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table.after_results("again")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, OptionsForm)
+        assert [form.query_one(f"#name-{n}", Input).value for n in range(4)] == [
+            "Ann", "Bo", "Cy", ""]
+        assert form.seats() == seats
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.session.seats == seats
