@@ -47,17 +47,6 @@ def test_no_test_module_imports_another() -> None:
 ROOT = TESTS.parent
 PRODUCT_FOLDERS = ("engine", "services", "server", "app")
 MAX_MODULE_LINES = 600  # issue 31: past this a module holds more than one idea
-# Modules still over the limit because another change is splitting them now (issue 31). Each
-# leaves this list when its split lands; the list may only shrink, and a module listed here but
-# back under the limit fails the test below.
-BEING_SPLIT = {
-    "app/games/cardrogue/screens/classic.py",
-    "app/games/cardrogue/screens/play.py",
-    # Not finished by the change that split the other editor modules: its brushes and keys
-    # moved out, but the EditorScreen class alone is about 800 lines; its sections (selection,
-    # legend, levels, saving) need to leave the class, which is more than a move.
-    "app/games/cardrogue/screens/editor.py",
-}
 
 
 def module_lines() -> dict[str, int]:
@@ -68,12 +57,7 @@ def module_lines() -> dict[str, int]:
 
 def test_no_module_is_over_600_lines() -> None:
     over = [f"{name}: {count}" for name, count in module_lines().items()
-            if count > MAX_MODULE_LINES and name not in BEING_SPLIT]
+            if count > MAX_MODULE_LINES]
     assert not over, f"modules over {MAX_MODULE_LINES} lines (split each along its seams):\n" \
         + "\n".join(over)
 
-
-def test_the_modules_being_split_are_still_over_the_limit() -> None:
-    lines = module_lines()
-    done = sorted(name for name in BEING_SPLIT if lines.get(name, 0) <= MAX_MODULE_LINES)
-    assert not done, "split (or gone): take these off BEING_SPLIT:\n" + "\n".join(done)

@@ -1,20 +1,22 @@
 """A new-game form built from a game's option specs (`rules.info.options`), for a game that
 does not write its own: a field per option (a number, a choice, a box to tick, a line of text)
-with its label, default and range, and the seed. Each field's problem is the engine's own
+with its label, default and range, the seats of a game at a table (app/widgets/seats.py), and
+the seed. Each field's problem is the engine's own
 words (new_game's ValueError), shown beside it; nothing starts until every one is fixed. The
-form hands the play screen the keywords new_game took, as a run's `setup()` gives them.
+form hands the play screen the keywords new_game took, as a run's `setup()` gives them, and a
+game at a table its seats too (who plays each, a person or the computer at a level).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
@@ -22,10 +24,12 @@ from textual.widgets.select import NoSelection
 
 from app.registry import Help
 from app.screens.rules import show_help
+from app.seats import Seat
 from app.seeds import fresh_seed
 from app.widgets.checkbox import MarkedCheckbox
+from app.widgets.seats import SeatsField
 from app.widgets.seed_note import seed_problem
-from engine.core import OptionSpec, Rules, shown
+from engine.core import MAX_SEED, OptionSpec, Rules, shown
 
 WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 # What a field's reader gives for a field left blank whose option has no default: leave it out.
@@ -69,9 +73,12 @@ def hint(spec: OptionSpec) -> str:
 
 class OptionsForm(Screen[None]):
     """The form. Ctrl+S (or Enter in a typed field, or the Start button) starts the game on the
-    play screen `play` makes from new_game's keywords."""
+    play screen `play` makes: play(setup) from new_game's keywords, or for a game at a table
+    (GameInfo.seated) play(setup, seats), its `players` being the seats' names. `seats` starts
+    the seats (when playing again: the same table), `seat_colours` colours their labels."""
 
     EXTRA_KEYS = (("↑ ↓ Tab", "Move between the fields"),)
+    AUTO_FOCUS = "#form *"  # the first field, not the scrolling form
 
     BINDINGS = [
         Binding("down", "focus_next", show=False, id="options_form_next_field"),
@@ -103,18 +110,38 @@ class OptionsForm(Screen[None]):
     OptionsForm .problem {
         color: $error;
         height: auto;
+        display: none;
+    }
+    OptionsForm .problem.-said {
+        display: block;
+    }
+    OptionsForm #seed-row {
+        height: auto;
+        margin: 1 0 0 0;
+    }
+    OptionsForm #seed-row Label {
+        width: 8;
+        margin: 0;
+    }
+    OptionsForm #seed {
+        width: 1fr;
+    }
+    OptionsForm #start {
+        margin: 1 0;
     }
     OptionsForm SelectionList {
         height: auto;
     }
     """
 
-    def __init__(self, rules: Rules, play: Callable[[dict[str, Any]], Screen[Any]],
-                 help: Help | None = None) -> None:
+    def __init__(self, rules: Rules, play: Callable[..., Screen[Any]], help: Help | None = None,
+                 *, seats: Sequence[Seat] = (), seat_colours: Sequence[str] = ()) -> None:
         super().__init__()
         self.rules = rules
         self.play = play
         self.help = help
+        self.initial_seats = tuple(seats)
+        self.seat_colours = tuple(seat_colours)
 
     @property
     def specs(self) -> tuple[OptionSpec, ...]:
@@ -122,21 +149,26 @@ class OptionsForm(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form") as form:
-            form.border_title = f"{self.rules.info.long_name}: a new game"
+            form.border_title = f"A new game of {self.rules.info.long_name}"
+            form.border_subtitle = "Ctrl+S starts · Esc goes back"
+            if self.rules.info.seated:
+                yield SeatsField(self.rules.info, self.initial_seats, self.seat_colours,
+                                 id="seats")
+                yield Static(id="problem-players", classes="problem")
             for spec in self.specs:
                 if spec.kind != "bool":  # a box to tick carries its own label
                     yield Label(Text(label(spec)))
                 yield option_field(spec)
                 yield Static(id=f"problem-{spec.name}", classes="problem")
-            yield Label(Text("Seed"))
-            yield Input(placeholder="empty: a random one", id="option-seed", max_length=30)
+            with Horizontal(id="seed-row"):
+                yield Label(Text("Seed"))
+                # Any text is kept on show: a letter is explained, not silently dropped.
+                yield Input(placeholder="empty: a random one", id="seed", max_length=30,
+                            compact=True)
             yield Static(id="problem-seed", classes="problem")
             yield Static(id="problem", classes="problem")
-            yield Button("Start", id="start", variant="primary")
+            yield Button("Start the game", id="start", variant="primary", compact=True)
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.focus_next()
 
     # -- reading the fields
 
@@ -161,38 +193,51 @@ class OptionsForm(Screen[None]):
         return int(text)
 
     def seed(self) -> int | ValueError:
-        text = self.query_one("#option-seed", Input).value.strip()
+        text = self.query_one("#seed", Input).value.strip()
         if not text:
             return fresh_seed()
         if problem := seed_problem(text):
             return ValueError(problem)
+        if int(text) > MAX_SEED:  # said here: the engine's words would repeat a long number
+            return ValueError(f"The seed is a number from 0 to {MAX_SEED}.")
         return int(text)
+
+    def seats(self) -> list[Seat]:
+        """The seats taken (none for a game without a table)."""
+        if not self.rules.info.seated:
+            return []
+        return self.query_one("#seats", SeatsField).seats()
 
     def setup(self) -> dict[str, Any] | None:
         """new_game's keywords, or None after saying beside each field what is wrong with it:
-        each option is tried alone in the engine, then all of them together."""
+        the table is tried in the engine, then each option and the seed alone at that table,
+        then all of them together. A field is tried with seed 0, which every game takes."""
         problems: dict[str, str] = {}
         options: dict[str, Any] = {}
+        table = {"players": [seat.name for seat in self.seats()]} if self.rules.info.seated else {}
+        if table and (problem := self.refusal(seed=0, **table)):
+            problems["players"] = problem
         for spec in self.specs:
             value = self.typed(spec)
             if isinstance(value, ValueError):
                 problems[spec.name] = str(value)
             elif value is not LEFT_OUT:
                 options[spec.name] = value
-                if problem := self.refusal(**{spec.name: value}):
+                if "players" not in problems and (
+                        problem := self.refusal(seed=0, **table, **{spec.name: value})):
                     problems[spec.name] = problem
         seed = self.seed()
         if isinstance(seed, ValueError):
             problems["seed"] = str(seed)
-        elif problem := self.refusal(seed=seed):
+        elif "players" not in problems and (problem := self.refusal(seed=seed, **table)):
             problems["seed"] = problem
-        whole = "" if problems else self.refusal(seed=seed, **options)
-        for name in (*(spec.name for spec in self.specs), "seed"):
-            self.query_one(f"#problem-{name}", Static).update(Text(problems.get(name, "")))
-        self.query_one("#problem", Static).update(Text(whole))
+        whole = "" if problems else self.refusal(seed=seed, **table, **options)
+        for name in (*table, *(spec.name for spec in self.specs), "seed"):
+            self.say(f"#problem-{name}", problems.get(name, ""))
+        self.say("#problem", whole)
         if problems or whole:
             return None
-        return {"seed": seed, **options}
+        return {"seed": seed, **table, **options}
 
     def refusal(self, **setup: Any) -> str:
         """The engine's words for why new_game refuses `setup`, else ""."""
@@ -207,8 +252,23 @@ class OptionsForm(Screen[None]):
 
     def action_start(self) -> None:
         setup = self.setup()
-        if setup is not None:
+        if setup is None:
+            return
+        if self.rules.info.seated:
+            self.app.switch_screen(self.play(setup, self.seats()))
+        else:
             self.app.switch_screen(self.play(setup))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A letter in the seed is explained at once, as it is typed."""
+        if event.input.id == "seed":
+            self.say("#problem-seed", seed_problem(event.value))
+
+    def say(self, where: str, problem: str) -> None:
+        """Show a problem line (a line without one takes no room)."""
+        line = self.query_one(where, Static)
+        line.update(Text(problem))
+        line.set_class(bool(problem), "-said")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

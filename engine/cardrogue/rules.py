@@ -24,6 +24,7 @@ from engine.cardrogue import maps, runs
 from engine.cardrogue.actions import Action
 from engine.cardrogue.identity import share_code
 from engine.cardrogue.level import GOAL_KINDS, Goal, MapSpec
+from engine.cardrogue.policy import LEVELS
 from engine.cardrogue.state import RULES_VERSION, State
 from engine.core.contract import OnStart, OnStep, Verdict, verdict
 from engine.core.files import project_folder
@@ -71,7 +72,7 @@ INFO = GameInfo(
     # A story map seats one hero; the classic table seats 1 to 4, computers among them.
     min_players=1,
     max_players=MAX_CLASSIC_PLAYERS,
-    computer_seats=True,
+    computer_levels=LEVELS,
     options=(
         OptionSpec("map", "text", label="Map", help="a story map's file (a campaign or a "
                    "challenge); leave it out for the classic table"),

@@ -9,6 +9,8 @@ seat and rank it without naming it: its names, its seats, its options and how it
 
 Seats: a game for more than one player takes its table as new_game's `players=` (a list of
 names in seat order, min_players to max_players of them); a solitaire game takes no players.
+Which seats the computer plays, and at which of `computer_levels`, is the host's business: the
+engine's state knows only the names.
 """
 
 from __future__ import annotations
@@ -93,7 +95,9 @@ class GameInfo:
     long_name: str
     min_players: int = 1
     max_players: int = 1
-    computer_seats: bool = False  # may a seat be played by the computer
+    # The levels a computer player may play a seat at, easiest first; () for a game where
+    # every seat is a person.
+    computer_levels: tuple[str, ...] = ()
     options: tuple[OptionSpec, ...] = ()
     ranking: Ranking | None = None
     board_of: BoardOf = no_board
@@ -106,6 +110,11 @@ class GameInfo:
             if spec.name == name:
                 return spec
         raise KeyError(name)
+
+    @property
+    def computer_seats(self) -> bool:
+        """Whether a seat may be played by the computer."""
+        return bool(self.computer_levels)
 
     @property
     def seated(self) -> bool:

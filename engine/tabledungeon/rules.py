@@ -19,6 +19,7 @@ from engine.core.info import GameInfo
 from engine.core.runs import Run, RunError, check_seed, replay_actions
 from engine.tabledungeon import runs
 from engine.tabledungeon.actions import Action
+from engine.tabledungeon.policy import LEVELS
 from engine.tabledungeon.runs import MAX_PLAYERS, MIN_PLAYERS
 from engine.tabledungeon.state import GAME, RULES_VERSION, State
 
@@ -33,7 +34,7 @@ def check_names(players: Any) -> list[str]:
 
 # The table is the whole setup: the classes are picked in play. Runs do not rank on a board.
 INFO = GameInfo(name=GAME, long_name="Table Dungeon", min_players=MIN_PLAYERS,
-                max_players=MAX_PLAYERS, computer_seats=True)
+                max_players=MAX_PLAYERS, computer_levels=LEVELS)
 
 
 class Rules:

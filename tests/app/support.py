@@ -19,7 +19,8 @@ from textual.widgets._footer import FooterKey
 from app.cardrogue_app import CardRogueApp
 from app.cli import cardrogue
 from app.games.cardrogue import launch
-from app.games.cardrogue.screens.classic import ClassicScreen, NewGameScreen
+from app.games.cardrogue.screens.classic import ClassicScreen
+from app.games.cardrogue.screens.classic_new_game import NewGameScreen
 from app.games.cardrogue.screens.new_map import EditorStartScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.story import StoryScreen

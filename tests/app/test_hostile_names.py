@@ -124,7 +124,7 @@ def test_the_player_name_from_the_environment_is_kept_harmless(monkeypatch) -> N
 async def test_names_pasted_into_a_classic_game_are_kept_harmless(app: CardRogueApp) -> None:
     from textual.widgets import Input
 
-    from app.games.cardrogue.screens.classic import NewGameScreen
+    from app.games.cardrogue.screens.classic_new_game import NewGameScreen
 
     async with app.run_test(size=SIZE) as pilot:
         screen = NewGameScreen()

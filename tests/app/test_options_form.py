@@ -1,6 +1,7 @@
 """The shell's new-game form built from a game's option specs (app/screens/options_form.py): a
 field of each kind with its default, the engine's refusals beside their fields, and the play
-screen handed new_game's keywords once every field is right."""
+screen handed new_game's keywords once every field is right; for a game at a table, a row
+per seat from its GameInfo, and the seats handed on with the keywords."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Input, Select, SelectionList, Static
 
 from app.screens.options_form import OptionsForm
+from app.seats import EMPTY, HUMAN, Seat
 from app.widgets.checkbox import MarkedCheckbox
+from app.widgets.seat_kind import SeatKind
 from engine.core import GameInfo, OptionSpec
 
 INFO = GameInfo(name="form-toy", long_name="Form Toy", options=(
@@ -72,7 +75,7 @@ async def test_each_option_is_a_field_of_its_kind_with_its_default() -> None:
         assert form.query_one("#option-fast", MarkedCheckbox).value is False
         assert form.query_one("#option-motto", Input).value == ""
         form.query_one("#option-fast", MarkedCheckbox).value = True
-        form.query_one("#option-seed", Input).value = "12"
+        form.query_one("#seed", Input).value = "12"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, Started)
@@ -89,7 +92,7 @@ async def test_refusals_stand_beside_their_fields_and_nothing_starts() -> None:
         assert isinstance(form, OptionsForm)
         form.query_one("#option-size", Input).value = "12"
         form.query_one("#option-motto", Input).value = "route 66"
-        form.query_one("#option-seed", Input).value = "x1"
+        form.query_one("#seed", Input).value = "x1"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form
@@ -99,7 +102,7 @@ async def test_refusals_stand_beside_their_fields_and_nothing_starts() -> None:
         assert problem(form, "colour") == ""
         form.query_one("#option-size", Input).value = "4"
         form.query_one("#option-motto", Input).value = "onward"
-        form.query_one("#option-seed", Input).value = ""
+        form.query_one("#seed", Input).value = ""
         form.query_one("#option-colour", Select).value = "blue"
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -111,3 +114,93 @@ async def test_refusals_stand_beside_their_fields_and_nothing_starts() -> None:
         await pilot.pause()
         assert isinstance(app.screen, Started)
         assert isinstance(app.screen.setup["seed"], int)  # a blank seed is a random one
+
+
+TABLE_INFO = GameInfo(name="table-toy", long_name="Table Toy", min_players=2, max_players=3,
+                      computer_levels=("easy", "hard"), options=(
+    OptionSpec("rounds", "int", label="Rounds", help="how many", default=2, min=1, max=5),
+))
+
+
+class TableToyRules:
+    """A table of 2 or 3 different names; new_game knows nothing of who plays them."""
+
+    name = "table-toy"
+    info = TABLE_INFO
+
+    def new_game(self, seed: int | None = None, **options: Any) -> object:
+        TABLE_INFO.check_options(options)
+        players = options.get("players")
+        if players is None:
+            raise ValueError("a table needs players")
+        if not 2 <= len(players) <= 3:
+            raise ValueError(f"a table seats 2 or 3, not {len(players)}")
+        if len(set(players)) != len(players):
+            raise ValueError("every player needs a name of their own")
+        return object()
+
+
+class StartedAtTable(Started):
+    def __init__(self, setup: dict[str, Any], seats: list[Seat]) -> None:
+        super().__init__(setup)
+        self.seats = seats
+
+
+class TableApp(App[None]):
+    def __init__(self, seats: tuple[Seat, ...] = ()) -> None:
+        super().__init__()
+        self.seats = seats
+
+    def on_mount(self) -> None:
+        self.push_screen(OptionsForm(TableToyRules(), StartedAtTable,  # type: ignore[arg-type]
+                                     seats=self.seats))
+
+
+async def test_a_game_at_a_table_gets_a_row_per_seat_from_its_info() -> None:
+    """The seats come from GameInfo alone: as many rows as max_players, each switching between
+    a person, the game's computer levels and an empty seat; the play screen gets the names as
+    `players` and who plays each seat."""
+    app = TableApp()
+    async with app.run_test(size=(90, 40)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, OptionsForm)
+        assert len(form.query(".seat")) == 3
+        assert "Two to three seats" in str(form.query_one("#seats-intro", Static).render())
+        assert [form.query_one(f"#kind-{n}", SeatKind).kind for n in range(3)] == [
+            HUMAN, HUMAN, EMPTY]
+        assert form.query_one("#kind-0", SeatKind).kinds == (HUMAN, "easy", "hard", EMPTY)
+        assert app.focused is form.query_one("#name-0")
+        await pilot.press(*"Ann", "enter")  # Enter goes on to the next name
+        assert app.focused is form.query_one("#name-1")
+        await pilot.press("tab", "enter", "enter")  # seat 2: a person -> easy -> hard
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartedAtTable)
+        assert app.screen.setup["players"] == ["Ann", "Computer 2"]
+        assert app.screen.setup["rounds"] == 2
+        assert app.screen.seats == [Seat("Ann"), Seat("Computer 2", "hard")]
+
+
+async def test_the_engine_s_refusal_of_the_table_stands_under_the_seats() -> None:
+    app = TableApp(seats=(Seat("Ann"), Seat("Ann", "easy")))
+    async with app.run_test(size=(90, 40)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, OptionsForm)
+        assert form.query_one("#name-1", Input).value == "Ann"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert problem(form, "players") == "Every player needs a name of their own."
+        assert problem(form, "rounds") == problem(form, "seed") == ""
+        form.query_one("#name-1", Input).value = ""  # the seat's own name: Computer 2
+        form.query_one("#kind-0", SeatKind).action_turn(-1)  # seat 1: a person -> empty
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert problem(form, "players") == "A table seats 2 or 3, not 1."
+        form.query_one("#kind-2", SeatKind).action_turn(1)  # seat 3: empty -> a person
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartedAtTable)
+        assert app.screen.seats == [Seat("Computer 2", "easy"), Seat("Player 3")]

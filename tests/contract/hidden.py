@@ -127,9 +127,15 @@ def roguelike(state: Any, seat: int) -> set[str]:  # noqa: ARG001 - solitaire: o
     return hidden - shown
 
 
+def nim(state: Any, seat: int) -> set[str]:  # noqa: ARG001 - nothing to look at
+    """Nim, the test game (tests/nim): one pile of stones on the table; nothing is hidden."""
+    return set()
+
+
 SECRETS: dict[str, Secrets] = {
     "cardrogue": cardrogue,
     "minirogue": minirogue,
     "tabledungeon": tabledungeon,
     "roguelike": roguelike,
+    "nim": nim,
 }

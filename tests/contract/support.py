@@ -11,15 +11,24 @@ import pytest
 
 from engine import games
 from engine.core.contract import Rules
+from tests.nim import plugin as nim_plugin
 
 BOUND = 600  # actions of random play before a game counts as still going
 
 
+def game_names() -> list[str]:
+    """The games the suite checks: every registered game, and the test game Nim
+    (conftest.py registers it during each test)."""
+    with nim_plugin.registered():
+        return games.names()
+
+
 def setups() -> list[Any]:
     out = []
-    for name in games.names():
-        for n, options in enumerate(games.load(name).sample_options()):
-            out.append(pytest.param(name, options, id=f"{name}-{n}"))
+    with nim_plugin.registered():
+        for name in games.names():
+            for n, options in enumerate(games.load(name).sample_options()):
+                out.append(pytest.param(name, options, id=f"{name}-{n}"))
     return out
 
 

@@ -36,7 +36,7 @@ SCHEMAS = {
     "tabledungeon": "tabledungeon-events.schema.json",
 }
 # A registered game with no events schema yet, and why.
-NO_SCHEMA: dict[str, str] = {}
+NO_SCHEMA: dict[str, str] = {"nim": "the test game (tests/nim): not a game of the project"}
 # Kinds a schema names that the engine does not build: the replay command's own lines.
 REPLAY_LINES = {"cardrogue": {"action": "action_line"}}
 # A field a schema may name that the engine does not build: the step `replay --events` adds.

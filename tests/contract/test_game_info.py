@@ -10,7 +10,7 @@ import pytest
 
 from engine import games
 from engine.core.info import GameInfo, OptionSpec
-from tests.contract.support import context, play, setups
+from tests.contract.support import context, game_names, play, setups
 
 NOT_OPTIONS = ("seed", "players")  # new_game's own keywords: the dice and the table
 
@@ -31,7 +31,7 @@ def values_of(spec: OptionSpec) -> list[Any]:
     return values
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", game_names())
 def test_every_option_is_declared_and_every_declared_option_is_taken(name: str) -> None:
     rules, info = games.load(name), info_of(name)
     samples = rules.sample_options()
@@ -57,12 +57,15 @@ def test_an_option_the_game_does_not_declare_is_refused(name: str, options: dict
         rules.new_game(**options, speed=3)
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", game_names())
 def test_the_seats_are_the_tables_new_game_lays(name: str) -> None:
     rules, info = games.load(name), info_of(name)
     assert 1 <= info.min_players <= info.max_players
     samples = rules.sample_options()
+    levels = info.computer_levels
+    assert all(levels) and len(set(levels)) == len(levels), levels
     if not info.seated:
+        assert not levels, "the computer plays no seat at a game without a table"
         with pytest.raises((ValueError, TypeError)):
             rules.new_game(**{**samples[0], "players": ["Ann"]})
         return
@@ -109,7 +112,7 @@ def test_a_ranked_run_has_a_board_with_a_title(name: str, options: dict[str, Any
     assert info.board_facts("no such board") is None
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", game_names())
 def test_a_ranked_game_ranks_a_figure_its_runs_claim(name: str) -> None:
     rules, info = games.load(name), info_of(name)
     if info.ranking is None:
@@ -139,3 +142,12 @@ def test_verify_takes_a_run_already_parsed(name: str, options: dict[str, Any]) -
 def test_verify_refuses_what_is_neither_a_run_nor_a_document(document: Any) -> None:
     verdict = games.verify(document)
     assert not verdict.ok and verdict.code == "bad_run"
+
+
+def test_the_computer_levels_declared_are_the_ones_each_computer_plays() -> None:
+    """A host offers the levels from GameInfo alone; each game's policy takes exactly those."""
+    from engine.cardrogue import policy as card_rogue
+    from engine.tabledungeon import policy as table_dungeon
+
+    assert info_of("cardrogue").computer_levels == card_rogue.LEVELS
+    assert info_of("tabledungeon").computer_levels == table_dungeon.LEVELS

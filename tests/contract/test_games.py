@@ -2,7 +2,8 @@
 
 Each game offers a few sample setups (`Rules.sample_options()`); every test here runs on each
 setup of each game in `engine.games.names()`, so a new game is checked as soon as it is
-registered. Play is random but seeded: a failure names the game, the setup and the seed.
+registered, and of the test game Nim (conftest.py registers it). Play is random but seeded: a
+failure names the game, the setup and the seed.
 """
 
 from __future__ import annotations

@@ -12,8 +12,7 @@ import pytest
 
 from app import registry
 from engine import games
-
-HERE = Path(__file__).parent  # holds the nim_game package
+from tests.nim.plugin import HERE, NAME, RULES_AT
 
 
 @pytest.fixture
@@ -24,8 +23,8 @@ def nim_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[d
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-game\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(
-        "[cardrogue.games]\nnim = nim_game.rules:RULES\n"
-        "[cardrogue.app_games]\nnim = nim_game.app:HOSTED\n")
+        f"[cardrogue.games]\n{NAME} = {RULES_AT}\n"
+        f"[cardrogue.app_games]\n{NAME} = nim_game.app:HOSTED\n")
     monkeypatch.syspath_prepend(str(HERE))
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.setattr(games, "_plugins", None)  # read the entry points again

@@ -88,7 +88,7 @@ async def test_the_form_is_built_from_the_options_and_refuses_a_bad_pile_in_the_
         stones = form.query_one("#option-stones", Input)
         assert stones.value == "21"  # the option's default
         stones.value = "99"
-        form.query_one("#option-seed", Input).value = "7"
+        form.query_one("#seed", Input).value = "7"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form  # nothing started
@@ -106,7 +106,7 @@ async def test_nim_is_played_to_the_end_kept_and_watched(nim_installed, data_dir
     async with app.run_test(size=SIZE) as pilot:
         form = await open_form(app, pilot)
         form.query_one("#option-stones", Input).value = "9"
-        form.query_one("#option-seed", Input).value = "3"
+        form.query_one("#seed", Input).value = "3"
         await pilot.press("ctrl+s")
         await pilot.pause()
         play = app.screen

@@ -32,7 +32,7 @@ def _map_list(kind: str) -> Callable[[App], None]:
 
 
 def _new_game() -> Screen[Any]:
-    from app.games.cardrogue.screens.classic import NewGameScreen
+    from app.games.cardrogue.screens.classic_new_game import NewGameScreen
 
     return NewGameScreen()
 

@@ -9,27 +9,13 @@ so they never see a hidden card and never change the game's dice by thinking.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from app.seats import HUMAN, Seat
 from app.seeds import fresh_seed
 from engine.core import Dice, Event, IllegalAction
 from engine.tabledungeon import LEVELS, MAX_SEED, RULES, Action, State, View, choose
 from services import clock
-
-HUMAN = "human"
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Who plays a seat: a name, and "human" or a computer level ("easy", "normal")."""
-
-    name: str
-    player: str = HUMAN
-
-    @property
-    def computer(self) -> bool:
-        return self.player != HUMAN
 
 
 class TableSession:

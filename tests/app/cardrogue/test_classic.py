@@ -18,12 +18,9 @@ from textual.geometry import Region
 from textual.widgets import Checkbox, Input, SelectionList, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.classic import (
-    ClassicScreen,
-    GameOverScreen,
-    NewGameScreen,
-    TradeScreen,
-)
+from app.games.cardrogue.screens.classic import ClassicScreen
+from app.games.cardrogue.screens.classic_dialogs import GameOverScreen, TradeScreen
+from app.games.cardrogue.screens.classic_new_game import NewGameScreen
 from app.games.cardrogue.widgets.board import SEAT_SHIFT
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen, menu

@@ -9,7 +9,8 @@ from textual.widgets import Input
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.classic import HUMAN, ClassicSession
-from app.games.cardrogue.screens.classic import ClassicScreen, NewGameScreen
+from app.games.cardrogue.screens.classic import ClassicScreen
+from app.games.cardrogue.screens.classic_new_game import NewGameScreen
 from app.screens.dialogs import ChooseScreen
 from app.widgets.seat_kind import SeatKind
 from tests.app.support import log_text, press

@@ -81,10 +81,10 @@ async def test_a_hint_where_no_win_exists_says_so(app: CardRogueApp, monkeypatch
     """What the solver answers when it has seen every state and none finishes the level (a
     proved "no"): the screen says so and gives nothing away. The answer is substituted here
     because no bundled level can be lost into a dead end within a few keys."""
-    from app.games.cardrogue.screens import play as play_module
+    from app.games.cardrogue.screens import play_hints
     from engine.cardrogue.solver import Search
 
-    monkeypatch.setattr(play_module, "search",
+    monkeypatch.setattr(play_hints, "search",
                         lambda game, **_: Search(None, True, 0, 1, 0.0))
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, challenge())

@@ -68,7 +68,7 @@ def new_table_screen(app: CardRogueApp):
     async def run_before(pilot) -> None:
         from textual.widgets import Input
 
-        from app.games.cardrogue.screens.classic import NewGameScreen
+        from app.games.cardrogue.screens.classic_new_game import NewGameScreen
 
         app.push_screen(NewGameScreen(("Ann", "Bob", "Cy", "Di")))
         await pilot.pause()
@@ -105,7 +105,7 @@ def test_classic_new_game_with_a_computer_seat(snap_compare, app: CardRogueApp) 
     async def run_before(pilot) -> None:
         from textual.widgets import Input
 
-        from app.games.cardrogue.screens.classic import NewGameScreen
+        from app.games.cardrogue.screens.classic_new_game import NewGameScreen
 
         app.push_screen(NewGameScreen(("Ann",), kinds=("human", "normal")))
         await pilot.pause()

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Input
 
 from app.cardrogue_app import CardRogueApp
-from app.games.tabledungeon.screens.new_game import NewTableScreen
+from app.games.tabledungeon.hosting import new_game
 from app.games.tabledungeon.screens.table import TableScreen
 from app.games.tabledungeon.session import Seat, TableSession
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.usefixtures("no_computer_delay")
 
 def new_table(app: CardRogueApp):
     async def run_before(pilot) -> None:
-        app.push_screen(NewTableScreen([Seat("Ann"), Seat("Bo", "easy"), Seat("Cy", "normal")]))
+        app.push_screen(new_game([Seat("Ann"), Seat("Bo", "easy"), Seat("Cy", "normal")]))
         await pilot.pause()
         for field in app.screen.query(Input):
             field.cursor_blink = False

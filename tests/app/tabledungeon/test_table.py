@@ -8,11 +8,11 @@ import pytest
 from textual.widgets import Input, RichLog, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.tabledungeon.screens.new_game import NewTableScreen
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.screens.table import CoverScreen, TableScreen
 from app.games.tabledungeon.session import Seat, TableSession
 from app.screens.dialogs import ConfirmScreen
+from app.screens.options_form import OptionsForm
 from app.screens.rules import RulesScreen
 from app.screens.title import TitleScreen, menu
 from engine.core.runs import read_document
@@ -30,7 +30,7 @@ async def open_new_table(app: CardRogueApp, pilot) -> None:
     position = [entry.id for entry in menu()].index("tabledungeon")
     await pilot.press("home", *["down"] * position, "enter")
     await pilot.pause()
-    assert isinstance(app.screen, NewTableScreen)
+    assert isinstance(app.screen, OptionsForm)
 
 
 async def test_a_two_player_game_with_a_computer_seat_is_played_to_its_end(
@@ -144,12 +144,12 @@ async def test_a_refused_start_says_why_and_keeps_the_form(app: CardRogueApp) ->
         await pilot.press("enter")  # seat 2: computer (normal) -> empty: one seat left
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, NewTableScreen)
-        assert "Table Dungeon needs 2 to 4 players, not 1" in text_of(app.screen, "#problem")
+        assert isinstance(app.screen, OptionsForm)
+        assert "Table Dungeon needs 2 to 4 players, not 1" in text_of(app.screen, "#problem-players")
         await type_into(pilot, "#seed", "99999999999999999999")  # past 2**64 - 1
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "the seed is a number from 0" in text_of(app.screen, "#problem")
+        assert "The seed is a number from 0" in text_of(app.screen, "#problem-seed")
 
 
 async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRogueApp) -> None:
@@ -163,13 +163,13 @@ async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRog
         await pilot.pause()
         assert screen.query_one("#seed", Input).value == "4x2"
         note = "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
-        assert text_of(app.screen, "#problem") == note
+        assert text_of(app.screen, "#problem-seed") == note
         await pilot.press("enter")  # Enter in the seed starts the game: not on letters
         await pilot.pause()
-        assert app.screen is screen and text_of(app.screen, "#problem") == note
+        assert app.screen is screen and text_of(app.screen, "#problem-seed") == note
         await pilot.press("left", "backspace")  # 42: the note goes
         await pilot.pause()
-        assert text_of(app.screen, "#problem") == ""
+        assert text_of(app.screen, "#problem-seed") == ""
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.session.seed == 42
@@ -358,3 +358,22 @@ async def test_a_wide_table_shows_the_whole_seed(app: CardRogueApp) -> None:
         line = text_of(app.screen, "#status")
         assert "· Round 0 · Level 1 · Aces 0/4 · Loot deck 0" in line
         assert line.endswith(f" · Seed {MAX_SEED}")
+
+
+async def test_playing_again_opens_the_form_on_the_same_seats(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        seats = [Seat("Ann"), Seat("Bo", "easy"), Seat("Cy")]
+        app.push_screen(TableScreen(TableSession(seats, seed=3)))
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table.after_results("again")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, OptionsForm)
+        assert [form.query_one(f"#name-{n}", Input).value for n in range(4)] == [
+            "Ann", "Bo", "Cy", ""]
+        assert form.seats() == seats
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.session.seats == seats

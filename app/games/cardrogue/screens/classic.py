@@ -1,4 +1,5 @@
-"""The classic game's screens: a new table, the table in play, and the tally at the end.
+"""The classic game's table in play (the new-game form is in classic_new_game.py, the trade
+and the tally at the end in classic_dialogs.py).
 
 The table reuses the play screen (board, side panel, log, keys) with the acting player in place
 of the lone hero, and adds what only a table has: the "whose turn" banner, a scoreboard of every
@@ -14,38 +15,25 @@ from collections.abc import Callable, Iterable
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import (
-    Button,
-    Checkbox,
-    Footer,
-    Input,
-    Label,
-    SelectionList,
-    Static,
-)
+from textual.widgets import Footer, Static
 
 from app.games.cardrogue import records
-from app.games.cardrogue.classic import HUMAN, MAX_SEED, SOLO_GOALS, ClassicSession
+from app.games.cardrogue.classic import ClassicSession
 from app.games.cardrogue.look import character_label
-from app.games.cardrogue.screens.play import COMMANDS, Command, PlayScreen
+from app.games.cardrogue.screens.classic_dialogs import GameOverScreen, TradeScreen, token
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.play_keys import COMMANDS, Command
 from app.games.cardrogue.session import Attempt
 from app.games.cardrogue.widgets.board import SEAT_COLOURS, BoardView
 from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import card_label
-from app.player import player_name
-from app.screens.dialogs import DIALOG_CSS, Choice, ChooseScreen, ConfirmScreen
-from app.widgets.checkbox import MarkedCheckbox
+from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from app.widgets.event_log import EventLog
-from app.widgets.seat_kind import SeatKind
-from app.widgets.seed_note import seed_problem
-from app.words import middle_cut, plural, reason_line
+from app.words import middle_cut, reason_line
 from engine.cardrogue import (
-    COMPUTER_LEVELS,
     KEEP_GOLD,
     Action,
     PickDecision,
@@ -54,341 +42,15 @@ from engine.cardrogue import (
 )
 from engine.core import shown
 
-MAX_PLAYERS = 4
-NAME_MAX = 20  # the longest name a seat's field takes
 NAME_KEPT = 10  # a name cut for the status line keeps this many characters, "…" among them
 # How long a computer seat waits before each action, in seconds: long enough to follow it on
 # the board and in the log. Tests set it to 0.
 COMPUTER_DELAY = 0.6
-# What a seat's switch cycles through, and how it reads.
-SEAT_KINDS = (HUMAN, *COMPUTER_LEVELS)
-SEAT_KIND_LABELS = {HUMAN: "Person", **{level: f"Computer ({level})" for level in COMPUTER_LEVELS}}
-
-
-def token(seat: int) -> Text:
-    """A player's token as the board draws it: their seat number in their colour."""
-    return Text(str(seat + 1), style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
 
 
 def where(cell: tuple[int, int]) -> str:
     row, col = cell
     return f"row {row + 1}, column {col + 1}"
-
-
-# ---------------------------------------------------------------------- a new table
-
-def computer_name(seat: int) -> str:
-    """The name of a computer seat left without one."""
-    return f"Computer {seat + 1}"
-
-
-class NewGameScreen(Screen[None]):
-    """Names for 1-4 players, each a person or the computer (an empty name leaves a person's
-    seat empty; a computer's gets a name), an optional seed, and a solo player's goals. Start
-    opens the table; the characters are picked there, in turn order."""
-
-    BINDINGS = [
-        Binding("ctrl+s", "start", "Start", id="new_game_start", tooltip="Start the game"),
-        Binding("escape", "back", "Back", id="new_game_back", tooltip="Back to the title"),
-    ]
-
-    DEFAULT_CSS = """
-    NewGameScreen {
-        align: center middle;
-    }
-    NewGameScreen #new-game {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: round $accent;
-        border-title-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
-    NewGameScreen .row {
-        height: auto;
-        margin: 0 0 1 0;
-    }
-    NewGameScreen .row Label {
-        width: 12;
-    }
-    NewGameScreen Input {
-        width: 1fr;
-    }
-    NewGameScreen #goals-heading {
-        text-style: bold;
-    }
-    NewGameScreen #intro {
-        color: $text-muted;
-        margin: 1 0;
-    }
-    NewGameScreen #goals {
-        height: auto;
-        layout: grid;
-        grid-size: 2;
-        grid-rows: 1;
-        margin: 0 0 1 0;
-    }
-    NewGameScreen #problem {
-        color: $error;
-        height: auto;
-    }
-    NewGameScreen #start {
-        margin: 0 0 1 12;
-    }
-    """
-
-    def __init__(self, names: Iterable[str] | None = None,
-                 kinds: Iterable[str] = ()) -> None:
-        super().__init__()
-        if names is None:  # a fresh form: Player 1 is whoever plays (Ctrl+S starts a solo game)
-            names = (player_name()[:NAME_MAX],)
-        self.initial = list(names)[:MAX_PLAYERS]
-        given = list(kinds)[:MAX_PLAYERS]
-        self.kinds = given + [HUMAN] * (MAX_PLAYERS - len(given))
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="new-game") as box:
-            box.border_title = "A new classic game"
-            box.border_subtitle = "Ctrl+S starts · Esc goes back"
-            yield Static("One to four players at this keyboard, each a person or the computer. "
-                         "After the deciding roll, each picks a character in turn.", id="intro")
-            for seat in range(MAX_PLAYERS):
-                with Horizontal(classes="row"):
-                    yield Label(Text.assemble(token(seat), f" Player {seat + 1}"))
-                    value = self.initial[seat] if seat < len(self.initial) else ""
-                    yield Input(value, placeholder=self.placeholder(seat),
-                                id=f"name-{seat}", max_length=NAME_MAX, compact=True)
-                    yield SeatKind(self.kinds[seat], SEAT_KINDS, SEAT_KIND_LABELS, id=f"kind-{seat}")
-            with Horizontal(classes="row"):
-                yield Label("Seed")
-                # Any text is kept on show: a letter is explained, not silently dropped.
-                yield Input(placeholder="empty: from the clock (shown at start)", id="seed",
-                            max_length=10, compact=True)
-            yield Static("Goals for a solo player", id="goals-heading")
-            with Horizontal(id="goals"):
-                for goal_id, (label, _) in SOLO_GOALS.items():
-                    yield MarkedCheckbox(label, value=goal_id in ("chest", "golem"),
-                                         id=f"goal-{goal_id}", compact=True)
-            yield Static(id="problem")
-            yield Button("Start the game", variant="primary", id="start", compact=True)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#name-0", Input).focus()
-
-    def placeholder(self, seat: int) -> str:
-        if self.kinds[seat] != HUMAN:
-            return f"name (empty: {computer_name(seat)})"
-        return "name (empty: no one)" if seat else "name"
-
-    def on_seat_kind_changed(self, event: SeatKind.Changed) -> None:
-        seat = int((event.kind.id or "").removeprefix("kind-"))
-        self.kinds[seat] = event.kind.kind
-        self.query_one(f"#name-{seat}", Input).placeholder = self.placeholder(seat)
-
-    def names(self) -> list[str]:
-        """Each seat's name: typed, a computer's own, or empty (no one sits there)."""
-        # Typed or pasted: what a terminal would obey is spelled out before it is kept.
-        typed = [shown(self.query_one(f"#name-{s}", Input).value.strip())
-                 for s in range(MAX_PLAYERS)]
-        return [name or (computer_name(s) if self.kinds[s] != HUMAN else "")
-                for s, name in enumerate(typed)]
-
-    def seats(self) -> list[tuple[str, str]]:
-        """(name, kind) of each seat taken, in order."""
-        return [(name, self.kinds[s]) for s, name in enumerate(self.names()) if name]
-
-    def chosen(self) -> tuple[list[str], int | None, tuple[str, ...]] | str:
-        """(names, seed, solo goals), or what is wrong."""
-        names = [n for n, _ in self.seats()]
-        if not names:
-            return "give at least one player a name"
-        if len({n.casefold() for n in names}) != len(names):
-            return "give every player a different name"
-        text = self.query_one("#seed", Input).value.strip()
-        seed = None
-        if text:
-            if problem := seed_problem(text):
-                return problem
-            seed = int(text)
-            if not 0 <= seed <= MAX_SEED:
-                return f"the seed is a number from 0 to {MAX_SEED}"
-        goal_ids = tuple(g for g in SOLO_GOALS if self.query_one(f"#goal-{g}", Checkbox).value)
-        return names, seed, goal_ids
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        """A letter in the seed is explained at once, as it is typed."""
-        if event.input.id == "seed":
-            problem = seed_problem(event.value)
-            self.query_one("#problem", Static).update(reason_line(problem) if problem else "")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in a name goes on to the next field; Enter in the seed starts the game."""
-        event.stop()
-        if event.input.id == "seed":
-            self.action_start()
-        else:
-            self.focus_next()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_start()
-
-    def action_start(self) -> None:
-        chosen = self.chosen()
-        problem = self.query_one("#problem", Static)
-        if isinstance(chosen, str):
-            problem.update(reason_line(chosen))
-            return
-        problem.update("")
-        names, seed, goal_ids = chosen
-        kinds = [kind for _, kind in self.seats()]
-        session = ClassicSession(names, seed, goal_ids, kinds)
-        self.app.switch_screen(ClassicScreen(session))
-
-    def action_back(self) -> None:
-        self.dismiss(None)
-
-
-# ---------------------------------------------------------------------- trading
-
-class TradeScreen(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
-    """Two lists of the cards that may change hands: what the player gives, what they take.
-    Only cards with the trade symbol are listed. Returns (give uids, take uids) or None."""
-
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="trade_cancel"),
-        Binding("ctrl+s", "trade", "Trade", id="trade_confirm"),
-    ]
-
-    DEFAULT_CSS = f"""
-    TradeScreen {{
-        {DIALOG_CSS}
-    }}
-    TradeScreen #sides {{
-        height: auto;
-        width: auto;
-    }}
-    TradeScreen SelectionList {{
-        width: 34;
-        height: auto;
-        max-height: 12;
-    }}
-    TradeScreen #trade-buttons {{
-        height: auto;
-        width: auto;
-    }}
-    TradeScreen Button {{
-        margin: 0 1;
-    }}
-    """
-
-    def __init__(self, giver: str, taker: str, give: list[tuple[str, int]],
-                 take: list[tuple[str, int]]) -> None:
-        super().__init__()
-        self.giver, self.taker = shown(giver), shown(taker)
-        self.give, self.take = give, take
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as box:
-            box.border_title = Content(f"{self.giver} trades with {self.taker}")
-            box.border_subtitle = "Space ticks · Tab switches · Ctrl+S trades · Esc cancels"
-            with Horizontal(id="sides"):
-                mine = SelectionList[int](*[(label, uid) for label, uid in self.give], id="give")
-                mine.border_title = Content(f"{self.giver} gives")
-                yield mine
-                theirs = SelectionList[int](*[(label, uid) for label, uid in self.take],
-                                            id="take")
-                theirs.border_title = Content(f"{self.taker} gives")
-                yield theirs
-            with Horizontal(id="trade-buttons"):
-                yield Button("Trade", variant="primary", id="trade")
-                yield Button("Cancel", id="cancel")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#give", SelectionList).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "trade":
-            self.action_trade()
-        else:
-            self.action_cancel()
-
-    def action_trade(self) -> None:
-        give = tuple(self.query_one("#give", SelectionList).selected)
-        take = tuple(self.query_one("#take", SelectionList).selected)
-        self.dismiss((give, take))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-# ---------------------------------------------------------------------- the end
-
-class GameOverScreen(ModalScreen[str]):
-    """The tally of victory points and the winner. Dismissed with "again" or "leave"."""
-
-    BINDINGS = [
-        Binding("enter", "choose('again')", "New game", id="game_over_again"),
-        Binding("escape", "choose('leave')", "Back to the title", id="game_over_leave"),
-    ]
-
-    DEFAULT_CSS = f"""
-    GameOverScreen {{
-        {DIALOG_CSS}
-    }}
-    GameOverScreen #tally {{
-        width: auto;
-        margin: 1 1;
-    }}
-    """
-
-    def __init__(self, session: ClassicSession, saved: str = "") -> None:
-        super().__init__()
-        self.session = session
-        self.saved = saved  # what became of the run file, in a sentence
-
-    def tally(self) -> Text:
-        session, g = self.session, self.session.game
-        out = Text()
-        winners = session.winners()
-        if len(g.players) == 1:
-            if winners:
-                out.append(f"{winners[0]} leaves the catacombs with every goal met: a win!\n",
-                           style="bold green")
-            else:
-                out.append("The catacombs keep their secrets: the solo game is lost.\n",
-                           style="bold red")
-        elif len(winners) == 1:
-            out.append(f"{winners[0]} wins!\n", style="bold green")
-        else:
-            out.append(f"A tie between {', '.join(winners[:-1])} and {winners[-1]}!\n",
-                       style="bold green")
-        out.append(f"\n{'':3}{'Player':<14}{'Character':<10}{'Points':>7}\n", style="dim")
-        for row in session.standings():
-            out.append_text(token(row.seat))
-            out.append(f"  {shown(row.name):<14}{row.character:<10}{row.points:>7}")
-            if row.out:
-                out.append("  (out)", style="dim")
-            out.append("\n")
-        out.append(f"\nSeed {session.seed} · {plural(g.turn, 'turn')} · {plural(g.moves, 'move')}", style="dim")
-        if self.saved:
-            out.append(f"\n{self.saved}", style="dim")
-        return out
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as box:
-            box.border_title = "Game over"
-            box.border_subtitle = "Enter: new game · Esc: title"
-            yield Static(self.tally(), id="tally")
-        yield Footer()
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
 
 
 # ---------------------------------------------------------------------- the table
@@ -836,6 +498,9 @@ class ClassicScreen(PlayScreen):
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "again":
+            # Imported here: the new-game form opens this table, so it imports this module.
+            from app.games.cardrogue.screens.classic_new_game import NewGameScreen
+
             self.app.switch_screen(NewGameScreen(self.session.names, self.session.kinds))
         else:
             self.dismiss(None)

@@ -4,6 +4,8 @@ Tools (the mouse applies the current one; keys work whatever the tool): select (
 click moves the cursor, a drag selects a rectangle), paint (`b`: click or drag paints the
 brush), corridor (`c`: moving the cursor or dragging draws a corridor), erase (`X`). A drag is
 one undo step. Everything else is in the keys of editor/keys.py; `?` lists them all.
+The selection, the legend, the levels and the map file are sections of the screen mixed in
+from editor/selection.py, legend_actions.py, level_actions.py and file_actions.py.
 The problems panel lists schema and lint results for the current content; choosing one moves
 the cursor to its level and cell.
 """
@@ -27,13 +29,16 @@ from app.games.cardrogue.editor.cards import (
     entry_card,
     glyph_for_new_entry,
 )
+from app.games.cardrogue.editor.file_actions import FileActions
 from app.games.cardrogue.editor.grids import BUILT_IN
 from app.games.cardrogue.editor.inspector import Inspector
 from app.games.cardrogue.editor.keys import EDITOR_BINDINGS, EDITOR_EXTRA_KEYS
+from app.games.cardrogue.editor.legend_actions import LegendActions
+from app.games.cardrogue.editor.level_actions import LevelActions
 from app.games.cardrogue.editor.model import MAP, Clip, MapModel, NotEditable
 from app.games.cardrogue.editor.overview import LevelsStrip, Minimap
 from app.games.cardrogue.editor.par import KEPT, Found, Outcome, level_key, solve_level
-from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from app.games.cardrogue.editor.selection import Selection
 from engine.cardrogue import DIRECTION_BITS, E, N, S, W
 from engine.core import shown
 
@@ -52,7 +57,7 @@ def _where(problem) -> str:
     return "—"
 
 
-class EditorScreen(Screen[None]):
+class EditorScreen(Selection, LegendActions, LevelActions, FileActions, Screen[None]):
     """Edits one map document; `path` is where ctrl+s writes (None: a new map not yet saved)."""
 
     BINDINGS = EDITOR_BINDINGS
@@ -450,57 +455,6 @@ class EditorScreen(Screen[None]):
         self._edit(lambda: self.model.toggle_edge(canvas.level, *canvas.cursor,
                                                   DIRECTION_BITS[direction]))
 
-    # ------------------------------------------------------------------ selection
-
-    def action_select(self) -> None:
-        """Start a rectangle at the cursor (again: start afresh); moving stretches it."""
-        self.selection_anchor = self.canvas.cursor
-        self._stretch_selection(self.canvas.cursor)
-        self._update_status()
-
-    def _clear_selection(self) -> None:
-        self.selection_anchor = None
-        self.canvas.selection = None
-        self.canvas.refresh()
-
-    def action_copy(self) -> bool:
-        selection = self.canvas.selection
-        if selection is None:
-            self.notify("Select a rectangle first: v, then move; or drag with the mouse.")
-            return False
-        self.clipboard = self.model.copy_region(self.level, *selection)
-        width, height = self.clipboard.size
-        self.notify(f"Copied {width}x{height} cells.")
-        self.selection_anchor = None
-        return True
-
-    def action_cut(self) -> None:
-        selection = self.canvas.selection
-        if self.action_copy() and selection is not None:
-            self._edit(lambda: self.model.erase_region(self.level, *selection))
-            self._clear_selection()
-
-    def action_paste(self) -> None:
-        if self.clipboard is None:
-            self.notify("Nothing copied yet.")
-            return
-        clip, (row, col) = self.clipboard, self.canvas.cursor
-        self._edit(lambda: self.model.paste(self.level, row, col, clip))
-        width, height = clip.size
-        self.canvas.selection = (row, col, row + height - 1, col + width - 1)
-        self._update_status()
-
-    def action_fill(self) -> None:
-        brush, level = self.brush, self.level
-        self._used(brush)
-        selection = self.canvas.selection
-        if selection is not None:
-            top, left, bottom, right = selection
-            cells = [(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)]
-        else:
-            cells = self.model.flood_area(level, *self.canvas.cursor)
-        self._edit(lambda: self.model.fill(level, cells, brush.glyph, brush.card))
-
     # ------------------------------------------------------------------ undo
 
     def action_undo(self) -> None:
@@ -590,196 +544,6 @@ class EditorScreen(Screen[None]):
         else:
             self.panel.focus()
 
-    # ------------------------------------------------------------------ cards and legend
-
-    def action_all_cards(self) -> None:
-        from app.games.cardrogue.editor.card_palette import CardPaletteScreen
-
-        def chosen(result: tuple[str, Any] | None) -> None:
-            if result is None:
-                return
-            glyph, card = result
-            self.picked = self._brush(glyph, card)
-            if self.tool in ("select", "corridor"):
-                self.tool = "paint"
-            self._update_palette()
-            self._update_status()
-
-        keys = {brush.key: (n + 1) % 10 for n, brush in enumerate(self.brushes[:10])}
-        self.app.push_screen(CardPaletteScreen(self.model, self.level, self.recent_here(), keys),
-                             chosen)
-
-    def _brush(self, glyph: str, card: Any) -> Brush:
-        """A brush for `glyph`: a new entry placing `card`, or (card None) the level's own."""
-        places = card if card is not None else entry_card(self.model.legend(self.level).get(glyph))
-        return Brush(glyph, self._label(glyph, card), card, places or BUILT_IN.get(glyph, ""))
-
-    def _label(self, glyph: str, card: Any) -> str:
-        entry = card if card is not None else self.model.legend(self.level).get(glyph)
-        if isinstance(entry, dict):
-            return str(entry.get("name") or entry.get("card"))
-        return str(entry or BUILT_IN.get(glyph, glyph))
-
-    def action_legend(self) -> None:
-        legend = self.model.legend(self.level)
-        choices = [Choice("New custom card…", ("new", None))]
-        for glyph, entry in legend.items():
-            choices.append(Choice(f"{glyph}  {self._label(glyph, entry)}", ("edit", glyph)))
-        self.app.push_screen(ChooseScreen(f"Legend of {self.model.level_id(self.level)}",
-                                          choices), self._legend_chosen)
-
-    def _legend_chosen(self, choice: tuple[str, str | None] | None) -> None:
-        if choice is None:
-            return
-        what, glyph = choice
-        if what == "edit":
-            self.app.push_screen(ChooseScreen(f"Legend entry {glyph}", [
-                Choice("Change it…", ("change", glyph)),
-                Choice("Remove it", ("remove", glyph),
-                       "cells showing it will need another entry"),
-            ]), self._legend_chosen)
-            return
-        if what == "remove":
-            assert glyph is not None  # an entry's choices carry its glyph
-            level = self.level
-            self._edit(lambda: self.model.set_legend(level, glyph, None))
-            return
-        from app.games.cardrogue.editor.legend_form import LegendEntryScreen
-
-        self.app.push_screen(LegendEntryScreen(self.model, self.level, glyph),
-                             lambda result: self._legend_saved(glyph, result))
-
-    def _legend_saved(self, old: str | None, result: tuple[str, Any] | None) -> None:
-        if result is None:
-            return
-        glyph, entry = result
-        level, model = self.level, self.model
-        model.begin_stroke()
-        if old is not None and old != glyph:  # renamed: the cells follow the new glyph
-            model.set_legend(level, old, None)
-            width, height = model.size(level)
-            for r in range(height):
-                for c in range(width):
-                    if model.glyph(level, r, c) == old:
-                        model.set_glyph(level, r, c, glyph)
-        model.set_legend(level, glyph, entry)
-        model.end_stroke()
-        self.picked = self._brush(glyph, None)
-        self.update_views()
-
-    # ------------------------------------------------------------------ properties
-
-    def _apply_fields(self, level: int, changes: dict[str, Any] | None) -> None:
-        """A form's result as one undo step (a new size first: it replaces the levels)."""
-        if not changes:
-            return
-        changes = dict(changes)
-        model = self.model
-        model.begin_stroke()
-        if "width" in changes or "height" in changes:
-            width, height = model.size(level)
-            model.resize_level(level, changes.pop("width", None) or width,
-                               changes.pop("height", None) or height)
-        for key, value in changes.items():
-            model.set_field(level, key, value)
-        model.end_stroke()
-        self.update_views()
-
-    def action_level_properties(self) -> None:
-        from app.games.cardrogue.editor.forms import LevelPropertiesScreen
-
-        level = self.level
-        self.app.push_screen(LevelPropertiesScreen(self.model, level),
-                             lambda changes: self._apply_fields(level, changes))
-
-    def action_map_properties(self) -> None:
-        from app.games.cardrogue.editor.forms import MapPropertiesScreen
-
-        self.app.push_screen(MapPropertiesScreen(self.model),
-                             lambda changes: self._apply_fields(MAP, changes))
-
-    # ------------------------------------------------------------------ levels
-
-    def show_level(self, level: int) -> None:
-        level = max(0, min(level, self.model.level_count - 1))
-        self._clear_selection()
-        self.picked = None
-        self.canvas.set_level(level)
-        self.canvas.follow()
-        self.update_views()
-
-    def action_switch_level(self, step: int) -> None:
-        target = self.level + step
-        if 0 <= target < self.model.level_count:
-            self.show_level(target)
-        else:
-            self.notify("No level there.")
-
-    def action_levels(self) -> None:
-        count, here = self.model.level_count, self.level
-        # The actions first, so their digits stay the same however many levels there are.
-        choices = [
-            Choice("Add a level after this one", ("add", here + 1)),
-            Choice("Duplicate this level", ("duplicate", here)),
-            Choice("Move this level earlier", ("move", here - 1)),
-            Choice("Move this level later", ("move", here + 1)),
-            Choice("Remove this level", ("remove", here)),
-        ]
-        choices += [Choice(f"Go to {self.model.level_id(i)}", ("go", i),
-                           "this one" if i == here else "") for i in range(count)]
-        self.app.push_screen(ChooseScreen("Levels", choices), self._level_chosen)
-
-    def _level_chosen(self, choice: tuple[str, int] | None) -> None:
-        if choice is None:
-            return
-        what, index = choice
-        model = self.model
-        if what == "go":
-            self.show_level(index)
-        elif what == "add":
-            self.show_level(model.add_level(index))
-        elif what == "duplicate":
-            self.show_level(model.duplicate_level(index))
-        elif what == "move":
-            if 0 <= index < model.level_count:
-                self.show_level(model.move_level(self.level, index))
-            else:
-                self.notify("It is already at that end.")
-        elif what == "remove":
-            if model.level_count == 1:
-                self.notify("A map needs at least one level.", severity="warning")
-                return
-            name = model.level_id(index)
-
-            def remove(yes: bool | None) -> None:
-                if yes and model.remove_level(index):
-                    self.show_level(index)
-
-            self.app.push_screen(
-                ConfirmScreen(f"Remove {name}? Undo brings it back.", "Remove", "Keep"), remove)
-
-    # ------------------------------------------------------------------ play-test
-
-    def action_play_level(self) -> None:
-        from app.games.cardrogue.editor import playtest
-
-        playtest.play_level(self)
-
-    def action_play_here(self) -> None:
-        from app.games.cardrogue.editor import playtest
-
-        playtest.play_here(self)
-
-    def action_play_map(self) -> None:
-        from app.games.cardrogue.editor import playtest
-
-        playtest.play_map(self)
-
-    def action_publish(self) -> None:
-        from app.games.cardrogue.editor import playtest
-
-        playtest.publish(self)
-
     # ------------------------------------------------------------------ problems
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -796,53 +560,6 @@ class EditorScreen(Screen[None]):
             canvas.move_to(*problem.cell)
         canvas.focus()
         self._update_status()
-
-    # ------------------------------------------------------------------ saving and leaving
-
-    def _new_path(self) -> Path:
-        from services.paths import maps_dir
-
-        folder = maps_dir()
-        candidate = folder / "untitled.toml"
-        number = 2
-        while candidate.exists():
-            candidate = folder / f"untitled-{number}.toml"
-            number += 1
-        return candidate
-
-    def action_save(self) -> None:
-        if self.path is None:
-            self.path = self._new_path()
-        from services.paths import schema_link
-
-        try:
-            written = self.model.save(self.path, schema=schema_link(self.path))
-        except OSError as error:
-            self.notify(shown(f"Could not save {self.path}: {error.strerror or error}"),
-                        title="Not saved", severity="error", markup=False)
-            return
-        self._unwritten = False
-        self.notify(shown(f"Saved {self.path}" if written else f"{self.path} is up to date"),
-                    markup=False)
-        from app.games.cardrogue.editor import playtest
-
-        playtest.after_save(self)  # a clear made before the first save goes beside the file
-        self._update_status()
-
-    def action_leave(self) -> None:
-        if self.canvas.selection is not None:  # escape drops a selection first
-            self._clear_selection()
-            self._update_status()
-            return
-        if not self.unsaved:
-            self.dismiss(None)
-            return
-        def leave(yes: bool | None) -> None:
-            if yes:
-                self.dismiss(None)
-
-        self.app.push_screen(ConfirmScreen("Leave the editor? Unsaved changes are lost.",
-                                           "Leave", "Stay"), leave)
 
 
 def open_editor(app, path: Path | None = None) -> None:

@@ -281,9 +281,9 @@ class TableScreen(Screen[None]):
 
     def after_results(self, choice: str | None) -> None:
         if choice == "again":
-            from app.games.tabledungeon.screens.new_game import NewTableScreen
+            from app.games.tabledungeon.hosting import new_game
 
-            self.app.switch_screen(NewTableScreen(self.session.seats))
+            self.app.switch_screen(new_game(self.session.seats))
         else:
             self.dismiss(None)
 

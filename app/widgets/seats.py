@@ -1,0 +1,138 @@
+"""A new-game form's seats, drawn from the game's GameInfo: a row for each of its
+`max_players` seats, each with a name and who plays it (a person, the computer at one of the
+game's `computer_levels`, or no one). Left blank, a name is the seat's default (its
+placeholder)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Static
+
+from app.seats import EMPTY, HUMAN, Seat, default_name
+from app.widgets.seat_kind import SeatKind
+from engine.core import GameInfo, shown
+
+NAME_MAX = 20  # the longest name a seat's field takes
+
+
+def seat_kinds(info: GameInfo) -> tuple[str, ...]:
+    """What a seat's switch cycles through: a person, each computer level, no one."""
+    return (HUMAN, *info.computer_levels, EMPTY)
+
+
+def kind_labels(info: GameInfo) -> dict[str, str]:
+    return {HUMAN: "Person", EMPTY: "Empty seat",
+            **{level: f"Computer ({level})" for level in info.computer_levels}}
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def in_words(number: int) -> str:
+    return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else str(number)
+
+
+def intro(info: GameInfo) -> str:
+    """What the seats are, in words."""
+    most = in_words(info.max_players)
+    count = (f"{in_words(info.min_players)} to {most} seats"
+             if info.min_players < info.max_players else f"{most} seats")
+    who = " or the computer" if info.computer_seats else ""
+    return (f"{count.capitalize()}, each a person at this keyboard{who}. Enter, Space or the "
+            "arrows on a seat's ◂ ▸ change who plays it.")
+
+
+def default_seats(info: GameInfo) -> list[Seat]:
+    """The table a fresh form offers: people in the seats the game needs."""
+    return [Seat("") for _ in range(max(info.min_players, 1))]
+
+
+class SeatsField(Vertical):
+    """The rows: `#name-N` and `#kind-N` for seat N (from 0). `seats` starts them (a blank
+    name shows the default); seats past them start empty."""
+
+    DEFAULT_CSS = """
+    SeatsField {
+        height: auto;
+    }
+    SeatsField #seats-intro {
+        color: $text-muted;
+        margin: 1 0;
+    }
+    SeatsField .seat {
+        height: auto;
+        margin: 0 0 1 0;
+    }
+    SeatsField .seat:last-child {
+        margin: 0;
+    }
+    SeatsField .seat Label {
+        width: 8;
+        margin: 0;
+    }
+    SeatsField Input {
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, info: GameInfo, seats: Sequence[Seat] = (),
+                 colours: Sequence[str] = (), id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.info = info
+        given = list(seats or default_seats(info))[:info.max_players]
+        free = info.max_players - len(given)
+        self.kinds = [seat.player for seat in given] + [EMPTY] * free
+        self.names = [seat.name for seat in given] + [""] * free
+        self.colours = tuple(colours)
+
+    def compose(self) -> ComposeResult:
+        yield Static(intro(self.info), id="seats-intro")
+        kinds, labels = seat_kinds(self.info), kind_labels(self.info)
+        for seat in range(self.info.max_players):
+            style = f"bold {self.colours[seat % len(self.colours)]}" if self.colours else "bold"
+            with Horizontal(classes="seat"):
+                yield Label(Text(f"Seat {seat + 1}", style=style))
+                yield Input(self.names[seat], placeholder=self.placeholder(seat),
+                            id=f"name-{seat}", max_length=NAME_MAX, compact=True)
+                yield SeatKind(self.kinds[seat], kinds, labels, id=f"kind-{seat}")
+
+    def placeholder(self, seat: int) -> str:
+        if self.kinds[seat] == EMPTY:
+            return "no one sits here"
+        return default_name(seat, self.kinds[seat])
+
+    def on_seat_kind_changed(self, event: SeatKind.Changed) -> None:
+        seat = int((event.kind.id or "").removeprefix("kind-"))
+        self.kinds[seat] = event.kind.kind
+        self.query_one(f"#name-{seat}", Input).placeholder = self.placeholder(seat)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a name goes on to the next name (Tab reaches the ◂ ▸ switches), after the
+        last one to the field after the seats."""
+        event.stop()
+        seat = int((event.input.id or "").removeprefix("name-")) + 1
+        if seat < self.info.max_players:
+            self.query_one(f"#name-{seat}", Input).focus()
+            return
+        chain = self.screen.focus_chain
+        last = chain.index(self.query_one(f"#kind-{seat - 1}", SeatKind))
+        if last + 1 < len(chain):
+            chain[last + 1].focus()
+
+    def seats(self) -> list[Seat]:
+        """The seats taken, in order."""
+        taken = []
+        for seat, kind in enumerate(self.kinds):
+            if kind == EMPTY:
+                continue
+            # Typed or pasted: what a terminal would obey is spelled out before it is kept.
+            name = shown(self.query_one(f"#name-{seat}", Input).value.strip())
+            taken.append(Seat(name or default_name(seat, kind), kind))
+        return taken
+
+
+__all__ = ["NAME_MAX", "SeatsField", "default_seats"]
