@@ -9,8 +9,7 @@ from textual.widgets import DataTable
 
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.play import PlayScreen
-from tests.app.cardrogue.test_campaign_par import list_campaigns
-from tests.app.support import SIZE, press, text_of
+from tests.app.support import SIZE, list_campaigns, press, text_of
 
 
 async def test_the_drowned_archive_is_listed_and_its_first_level_starts(user_data: Path) -> None:
