@@ -19,6 +19,7 @@ from textual.widgets._footer import FooterKey
 from app.cardrogue_app import CardRogueApp
 from app.cli import cardrogue
 from app.games.cardrogue import launch
+from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.games.cardrogue.screens.classic import ClassicScreen
 from app.games.cardrogue.screens.classic_new_game import NewGameScreen
 from app.games.cardrogue.screens.new_map import EditorStartScreen
@@ -41,6 +42,21 @@ async def press(pilot: Pilot, *keys: str) -> None:
     for key in keys:
         await pilot.press(key)
         await pilot.pause()
+
+
+async def list_campaigns(pilot: Pilot) -> tuple[MapListScreen, dict[str, list[list[str]]]]:
+    """Open the story campaign list from the title menu: the screen, and its rows by title."""
+    await press(pilot, "enter")  # Story campaigns, first in the title menu
+    screen = pilot.app.screen
+    assert isinstance(screen, MapListScreen)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    table = screen.query_one(DataTable)
+    rows: dict[str, list[list[str]]] = {}
+    for i in range(table.row_count):
+        row = [str(c) for c in table.get_row_at(i)]
+        rows.setdefault(row[0], []).append(row)
+    return screen, rows
 
 
 def text_of(screen, selector: str) -> str:

@@ -10,10 +10,9 @@ from pathlib import Path
 from textual.widgets import DataTable
 
 from app.cardrogue_app import CardRogueApp
-from app.games.cardrogue.screens.campaigns import MapListScreen
 from engine.cardrogue.maps import load_map
 from tests.app.maps import tutorial
-from tests.app.support import SIZE, press, text_of
+from tests.app.support import SIZE, list_campaigns, text_of
 from tests.content.coverage import CAMPAIGNS
 
 DESCENT = CAMPAIGNS / "a-sons-descent.toml"
@@ -24,20 +23,6 @@ def test_total_par_is_the_sum_of_the_levels_pars_when_each_has_one() -> None:
     assert spec.total_par == 16
     unrated = replace(spec, levels=(spec.levels[0], replace(spec.levels[1], par=None)))
     assert unrated.total_par is None
-
-
-async def list_campaigns(pilot) -> tuple[MapListScreen, dict[str, list[str]]]:
-    await press(pilot, "enter")  # Story campaigns, first in the title menu
-    screen = pilot.app.screen
-    assert isinstance(screen, MapListScreen)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    table = screen.query_one(DataTable)
-    rows = {}
-    for i in range(table.row_count):
-        row = [str(c) for c in table.get_row_at(i)]
-        rows.setdefault(row[0], []).append(row)
-    return screen, rows
 
 
 async def test_the_campaign_list_shows_the_proved_total_of_the_bundled_campaign(
