@@ -14,6 +14,7 @@ from textual.screen import Screen
 from app import registry
 from app.screens.rules import RulesScreen, screen_keys, show_help
 from app.screens.title import TitleScreen, open_high_scores
+from app.themes import install_themes, terminal_colours_for
 from engine.core import shown
 
 
@@ -52,6 +53,13 @@ class CardRogueApp(App[None]):
         # `cardrogue replay RUN [--map FILE]`: the run to watch once the app starts.
         self.replay_at_start = replay_path
         self.replay_map = replay_map
+        from services.settings import load_settings
+
+        install_themes(self, load_settings().theme)
+        terminal_colours_for(self)
+
+    def watch_theme(self) -> None:
+        terminal_colours_for(self)
 
     def get_default_screen(self) -> Screen:
         # The title screen is the bottom of the stack, so popping screens always lands on it.

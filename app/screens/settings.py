@@ -1,5 +1,5 @@
-"""The Settings screen: the community server, the player name, auto-submit and first-time
-tips, kept in config.toml in the data folder (services/settings.py)."""
+"""The Settings screen: the community server, the player name, auto-submit, first-time
+tips and the colours (a theme of app/themes.py), kept in config.toml in the data folder (services/settings.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from app.screens.dialogs import DIALOG_CSS
+from app.themes import THEME_LABELS
 from engine.core import shown
 from services import community
 from services.paths import sandboxed
@@ -79,6 +80,10 @@ class SettingsScreen(ModalScreen[Settings | None]):
             with Horizontal(id="tips-row"):
                 yield Switch(self.settings.tips, id="tips")
                 yield Static(" Show a tip the first time something new comes up")
+            yield Label("Colours")
+            yield Select([(label, name) for name, label in THEME_LABELS.items()],
+                         value=self.app.theme if self.app.theme in THEME_LABELS else Select.BLANK,
+                         allow_blank=False, id="theme")
             yield Static(Text(shown(self.settings.problem)), id="problem")
             with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save")
@@ -107,14 +112,18 @@ class SettingsScreen(ModalScreen[Settings | None]):
             except community.CommunityError as exc:
                 problem.update(Text(shown(exc.message)))
                 return
+        theme = self.query_one("#theme", Select).value
         chosen = self.settings.but(server=server, player=player,
                                    auto_submit=self.query_one("#auto", Switch).value,
-                                   tips=self.query_one("#tips", Switch).value, problem="")
+                                   tips=self.query_one("#tips", Switch).value,
+                                   theme=theme if isinstance(theme, str) else "", problem="")
         try:
             save_settings(chosen)
         except OSError as exc:
             problem.update(Text(shown(f"The settings could not be saved: {exc}")))
             return
+        if chosen.theme:
+            self.app.theme = chosen.theme
         self.dismiss(chosen)
 
     def action_cancel(self) -> None:
