@@ -14,7 +14,7 @@ from textual.screen import Screen
 from app import registry
 from app.screens.rules import RulesScreen, screen_keys, show_help
 from app.screens.title import TitleScreen, open_high_scores
-from app.themes import install_themes, terminal_colours_for
+from app.themes import FOCUS_CSS, install_themes, terminal_colours_for
 from engine.core import shown
 
 
@@ -37,6 +37,7 @@ class CardRogueApp(App[None]):
     """Card Rogue in the terminal."""
 
     TITLE = "Card Rogue"
+    CSS = FOCUS_CSS
 
     # Ids let users remap keys through Textual's keymap without us renaming actions.
     BINDINGS = [

@@ -67,6 +67,21 @@ TERMINAL_COLOURS: dict[str, TerminalTheme] = {
         "ffa64d 8fd0f5 f5ec7a a3c8ff efb6d8 a3e3f5 f6f6f6"),
 }
 
+# Focus never rests on colour alone: Textual draws a focused field's frame in another colour of
+# the same shape; ours changes its shape too (double lines), and a focused check box's label is
+# underlined, a focused form's title reversed. Buttons already turn reverse and bold, and the confirm dialog marks its default.
+FOCUS_CSS = """
+Input:focus, Switch:focus, RadioSet:focus, Select:focus > SelectCurrent, TextArea:focus {
+    border: double $border;
+}
+Input.-textual-compact:focus, Select.-textual-compact:focus > SelectCurrent {
+    border: none !important;  /* a one-line field keeps its one line: underlined instead */
+    text-style: underline;
+}
+ToggleButton:focus > .toggle--label { text-style: bold underline; }
+ScrollableContainer:focus { border-title-style: bold reverse; }
+"""
+
 THEME_LABELS = {"cardrogue-dark": "Dark", "cardrogue-light": "Light",
                 "cardrogue-colour-blind": "Colour-blind safe: blue and orange, never red-green"}
 
