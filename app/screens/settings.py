@@ -36,7 +36,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
     SettingsScreen Label {{
         margin-top: 1;
     }}
-    SettingsScreen #auto-row, SettingsScreen #tips-row {{
+    SettingsScreen #auto-row, SettingsScreen #tips-row, SettingsScreen #plain-row {{
         height: auto;
         margin-top: 1;
     }}
@@ -80,6 +80,10 @@ class SettingsScreen(ModalScreen[Settings | None]):
             with Horizontal(id="tips-row"):
                 yield Switch(self.settings.tips, id="tips")
                 yield Static(" Show a tip the first time something new comes up")
+            with Horizontal(id="plain-row"):
+                yield Switch(self.settings.plain, id="plain")
+                yield Static(" Plain mode: words only, for a screen reader (F2 says what is "
+                             "around you)")
             yield Label("Colours")
             yield Select([(label, name) for name, label in THEME_LABELS.items()],
                          value=self.app.theme if self.app.theme in THEME_LABELS else Select.BLANK,
@@ -116,7 +120,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         chosen = self.settings.but(server=server, player=player,
                                    auto_submit=self.query_one("#auto", Switch).value,
                                    tips=self.query_one("#tips", Switch).value,
-                                   theme=theme if isinstance(theme, str) else "", problem="")
+                                   theme=theme if isinstance(theme, str) else "",
+                                   plain=self.query_one("#plain", Switch).value, problem="")
         try:
             save_settings(chosen)
         except OSError as exc:
@@ -124,6 +129,10 @@ class SettingsScreen(ModalScreen[Settings | None]):
             return
         if chosen.theme:
             self.app.theme = chosen.theme
+        if chosen.plain != self.settings.plain:
+            from app.plain import set_plain
+
+            set_plain(self.app, chosen.plain)
         self.dismiss(chosen)
 
     def action_cancel(self) -> None:

@@ -22,6 +22,7 @@ from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from app.games.cardrogue import glossary, records, saves
+from app.games.cardrogue.around import around_lines
 from app.games.cardrogue.look import character_label, describe_cell
 from app.games.cardrogue.screens.history import HistoryScreen
 from app.games.cardrogue.screens.results import PlayTestResultsScreen, ResultsScreen
@@ -384,6 +385,9 @@ class PlayScreen(GameViews, Screen[None]):
             if (row + dr, col + dc) == cell:
                 return direction
         return None
+
+    def around(self) -> list[str]:  # plain mode's "what is around me" (app/plain.py)
+        return around_lines(self)
 
     def legend_text(self) -> Text:
         """What each glyph and colour on the board means (the legend panel and the help)."""
