@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.geometry import Offset
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from app.widgets.event_log import EventLog
 
@@ -24,7 +24,9 @@ PLAIN_CLASS = "-plain"
 # Hidden in plain mode: what is drawn rather than said. The status line, the log, the footer
 # and every dialog stay.
 PLAIN_CSS = f"""
-App.{PLAIN_CLASS} BoardView, App.{PLAIN_CLASS} SidePanel, App.{PLAIN_CLASS} Legend {{
+App.{PLAIN_CLASS} BoardView, App.{PLAIN_CLASS} SidePanel, App.{PLAIN_CLASS} Legend,
+App.{PLAIN_CLASS} DungeonTrack, App.{PLAIN_CLASS} RoomColumns, App.{PLAIN_CLASS} DicePanel,
+App.{PLAIN_CLASS} CharacterCard {{
     display: none;
 }}
 App.{PLAIN_CLASS} EventLog {{
@@ -69,7 +71,10 @@ def follow_focus(app: App) -> None:
         app.cursor_position = Offset(region.x, region.y + log.newest_row())
         return
     region = focused.content_region
-    app.cursor_position = Offset(region.x, region.y)
+    row = 0
+    if isinstance(focused, OptionList) and focused.highlighted is not None:
+        row = max(0, min(focused.highlighted - focused.scroll_offset.y, region.height - 1))
+    app.cursor_position = Offset(region.x, region.y + row)
 
 
 def describe_around(app: App) -> bool:
