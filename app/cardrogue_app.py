@@ -72,7 +72,7 @@ class CardRogueApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         await super().on_event(event)
-        if isinstance(event, events.Key) and is_plain(self):
+        if isinstance(event, (events.Key, events.Resize)) and is_plain(self):
             self.call_after_refresh(follow_focus, self)
 
     def action_around(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.control import Control
 from rich.text import Text
 from textual.geometry import Offset
 from textual.widgets import Input, OptionList
@@ -68,13 +69,24 @@ def follow_focus(app: App) -> None:
         if log is None:
             return
         region = log.content_region
-        app.cursor_position = Offset(region.x, region.y + log.newest_row())
+        put_cursor(app, Offset(region.x, region.y + log.newest_row()))
         return
     region = focused.content_region
     row = 0
     if isinstance(focused, OptionList) and focused.highlighted is not None:
         row = max(0, min(focused.highlighted - focused.scroll_offset.y, region.height - 1))
-    app.cursor_position = Offset(region.x, region.y + row)
+    put_cursor(app, Offset(region.x, region.y + row))
+
+
+def put_cursor(app: App, where: Offset) -> None:
+    """Move the cursor now: Textual moves it to `cursor_position` after each frame it draws,
+    and a frame may already be out."""
+    if where == app.cursor_position:
+        return
+    app.cursor_position = where
+    driver = app._driver
+    if driver is not None and not app.is_headless:
+        driver.write(Control.move_to(where.x, where.y).segment.text)
 
 
 def describe_around(app: App) -> bool:
