@@ -7,13 +7,16 @@ from functools import partial
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from app import registry
+from app.plain import PLAIN_CSS, describe_around, follow_focus, is_plain, set_plain
 from app.screens.rules import RulesScreen, screen_keys, show_help
 from app.screens.title import TitleScreen, open_high_scores
+from app.themes import FOCUS_CSS, install_themes, terminal_colours_for
 from engine.core import shown
 
 
@@ -36,28 +39,53 @@ class CardRogueApp(App[None]):
     """Card Rogue in the terminal."""
 
     TITLE = "Card Rogue"
+    CSS = FOCUS_CSS + PLAIN_CSS
 
     # Ids let users remap keys through Textual's keymap without us renaming actions.
     BINDINGS = [
         Binding("q", "quit", "Quit", id="quit", tooltip="Quit Card Rogue"),
         Binding("f1,question_mark", "show_help", "Help", id="help",
                 tooltip="Keys and the rules reference"),
+        Binding("f2", "around", "Around", show=False, id="around",
+                tooltip="Say what is around you, in the log (plain mode)"),
     ]
 
     def __init__(self, start: Callable[[App], None] | None = None, *,
-                 replay_path: Path | None = None, replay_map: Path | None = None) -> None:
+                 replay_path: Path | None = None, replay_map: Path | None = None,
+                 plain: bool | None = None) -> None:
         super().__init__()
         # What to open once the app starts (`cardrogue play FILE`, `cardrogue edit`), if anything.
         self.at_start = start
         # `cardrogue replay RUN [--map FILE]`: the run to watch once the app starts.
         self.replay_at_start = replay_path
         self.replay_map = replay_map
+        from services.settings import load_settings
+
+        settings = load_settings()
+        install_themes(self, settings.theme)
+        terminal_colours_for(self)
+        # Plain mode (app/plain.py): `cardrogue --plain`, or the setting.
+        self.plain_at_start = settings.plain if plain is None else plain
+
+    def watch_theme(self) -> None:
+        terminal_colours_for(self)
+
+    async def on_event(self, event: events.Event) -> None:
+        await super().on_event(event)
+        if isinstance(event, (events.Key, events.Resize)) and is_plain(self):
+            self.call_after_refresh(follow_focus, self)
+
+    def action_around(self) -> None:
+        if not describe_around(self):
+            self.notify("Nothing here to describe: F2 speaks in a game.", markup=False)
 
     def get_default_screen(self) -> Screen:
         # The title screen is the bottom of the stack, so popping screens always lands on it.
         return TitleScreen()
 
     def on_mount(self) -> None:
+        if self.plain_at_start:
+            set_plain(self, True)
         # After the first frame: finding the data folder is not free, and no key comes sooner.
         self.call_after_refresh(self.apply_keymap)
         self.call_after_refresh(self.send_outbox)

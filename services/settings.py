@@ -5,6 +5,8 @@
     auto_submit = false                 # send a win on a published map without asking
     tips = true                         # first-time tips in the games' logs
     seen_tips = ["cardrogue.walk_on"]   # the tips already shown (each is shown once)
+    theme = "cardrogue-colour-blind"    # the app's colours (app/themes.py); "" for the default
+    plain = false                       # plain mode, for a screen reader (app/plain.py)
 
 A missing file means the defaults. A damaged one (not TOML, wrong types) also gives the
 defaults, with `problem` saying why in one line; it is replaced whole, atomically, on the next
@@ -36,6 +38,8 @@ class Settings:
     auto_submit: bool = False
     tips: bool = True
     seen_tips: tuple[str, ...] = ()
+    theme: str = ""
+    plain: bool = False
     other: dict[str, Any] = field(default_factory=dict)  # keys this app does not know
     problem: str = ""  # why the file could not be read, if it could not
 
@@ -55,9 +59,11 @@ def load_settings() -> Settings:
     server, player, auto = data.pop("server", ""), data.pop("player", ""), data.pop(
         "auto_submit", False)
     tips, seen = data.pop("tips", True), data.pop("seen_tips", [])
+    theme, plain = data.pop("theme", ""), data.pop("plain", False)
     wrong = [name for name, value, kind in (("server", server, str), ("player", player, str),
                                            ("auto_submit", auto, bool), ("tips", tips, bool),
-                                           ("seen_tips", seen, list))
+                                           ("seen_tips", seen, list), ("theme", theme, str),
+                                           ("plain", plain, bool))
              if not isinstance(value, kind)]
     if not wrong and not all(isinstance(tip, str) for tip in seen):
         wrong = ["seen_tips"]
@@ -65,7 +71,7 @@ def load_settings() -> Settings:
         return Settings(other=data, problem=f"{CONFIG_NAME}: {', '.join(wrong)} has the wrong "
                                             "type; the defaults are used")
     return Settings(server.strip(), shown(player.strip())[:MAX_NAME], auto, tips,
-                    tuple(seen[:MAX_TIPS]), data)
+                    tuple(seen[:MAX_TIPS]), shown(theme.strip())[:MAX_NAME], plain, data)
 
 
 def save_settings(settings: Settings) -> None:
@@ -79,6 +85,9 @@ def save_settings(settings: Settings) -> None:
     out["tips"] = settings.tips
     if settings.seen_tips:
         out["seen_tips"] = list(settings.seen_tips)
+    if settings.theme:
+        out["theme"] = settings.theme
+    out["plain"] = settings.plain
     write_atomic(data_dir() / CONFIG_NAME, tomli_w.dumps(out).encode("utf-8"))
 
 

@@ -254,6 +254,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Card Rogue in the terminal. Run without a command to open the app.",
     )
     parser.add_argument("--version", action=_VersionAction)
+    parser.add_argument("--plain", action="store_true", default=None,
+                        help="plain mode, for a screen reader: the events as lines of words, "
+                             "F2 for what is around you (also a setting)")
     parser.set_defaults(run=run_app)
 
     if not COMMANDS:
@@ -270,7 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run_app(args: argparse.Namespace) -> int:
     """Open the Textual app and return its exit status."""
-    return textual_app.open_app()
+    return textual_app.open_app(plain=args.plain)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

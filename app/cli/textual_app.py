@@ -44,14 +44,15 @@ def can_open_app(command: str = "") -> bool:
 
 
 def open_app(command: str = "", start: Callable[[App], None] | None = None, *,
-             replay_path: Path | None = None, replay_map: Path | None = None) -> int:
+             replay_path: Path | None = None, replay_map: Path | None = None,
+             plain: bool | None = None) -> int:
     """Run the app (opening `start` in it, or the run `replay_path` to watch) and return its
     exit status; 2 if it cannot open here."""
     if not can_open_app(command):
         return 2
     from app.cardrogue_app import CardRogueApp
 
-    app = CardRogueApp(start, replay_path=replay_path, replay_map=replay_map)
+    app = CardRogueApp(start, replay_path=replay_path, replay_map=replay_map, plain=plain)
     app.run()
     return app.return_code or 0
 

@@ -115,6 +115,16 @@ class EventLog(Widget, can_focus=True):
             return strips[index].apply_style(base).crop_extend(0, width, base)
         return Strip.blank(width, base)
 
+    def newest_row(self) -> int:
+        """The row of this widget where the newest line begins (plain mode's cursor goes there,
+        as braille displays follow the cursor)."""
+        strips = self._all_strips() if self.size.width > 0 else []
+        if not self._counts or not strips:
+            return 0
+        start = max(0, len(strips) - self.size.height - self.back)
+        newest = len(strips) - self._counts[-1] - start
+        return min(max(newest, 0), max(self.size.height - 1, 0))
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._width = 0

@@ -94,3 +94,25 @@ def test_an_encoding_that_cannot_draw_the_app_is_refused_in_one_line(tmux: Tmux,
     message = errors.read_text()
     assert len(message.splitlines()) == 1, message
     assert "the terminal's encoding is ascii" in message and "PYTHONIOENCODING" in message
+
+
+def test_plain_mode_shows_the_terminal_cursor_on_the_focused_item(tmux: Tmux,
+                                                                   tmp_path: Path) -> None:
+    """Braille displays follow the cursor (issue 34): under `cardrogue --plain` it is shown,
+    on the title menu's highlighted entry, and follows the arrows."""
+    status_file = tmp_path / "exit-status"
+    start_cardrogue(tmux, status_file, "--plain", width=80, height=24)
+
+    def cursor_line() -> str:
+        """The line under the cursor if the cursor is shown, else ''."""
+        flag, _, row = tmux.run("display-message", "-p", "-t", tmux.session,
+                                "#{cursor_flag} #{cursor_x} #{cursor_y}").stdout.split()[:3]
+        lines = tmux.screen().splitlines()
+        return lines[int(row)] if flag == "1" and int(row) < len(lines) else ""
+
+    wait_for(lambda: "Story" in cursor_line(), tmux.screen)
+    tmux.send("Down")
+    wait_for(lambda: "Challenges" in cursor_line(), tmux.screen)
+    tmux.send("q", literal=True)
+    wait_for(lambda: exit_status(status_file) is not None, tmux.screen)
+    assert exit_status(status_file) == "0", tmux.screen()

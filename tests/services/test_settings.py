@@ -26,18 +26,24 @@ def test_no_file_means_the_defaults_and_nothing_is_written(data):
 
 def test_a_round_trip_keeps_unknown_keys(data):
     data.mkdir()
-    (data / settings.CONFIG_NAME).write_text('theme = "dark"\n')
+    (data / settings.CONFIG_NAME).write_text('sound = "loud"\n')
     save_settings(load_settings().but(server="http://example.org:8765", player="Ann",
                                       auto_submit=True))
     again = load_settings()
     assert (again.server, again.player, again.auto_submit) == ("http://example.org:8765", "Ann",
                                                                True)
-    assert again.other == {"theme": "dark"} and again.problem == ""
+    assert again.other == {"sound": "loud"} and again.problem == ""
     assert community.server_url(None) == "http://example.org:8765"
     assert player.player_name() == "Ann"
 
 
+def test_the_theme_is_kept(data):
+    save_settings(load_settings().but(theme="cardrogue-colour-blind"))
+    assert load_settings().theme == "cardrogue-colour-blind"
+
+
 @pytest.mark.parametrize("text", ["server = [", 'server = 3\n', "auto_submit = 'yes'\n",
+                                  "theme = 3\n",
                                   "\xff\xfe"])
 def test_a_damaged_file_gives_the_defaults_and_says_why(data, text):
     data.mkdir()

@@ -66,7 +66,7 @@ def _waiting() -> Waiting | None:
     prompt = Text("Continue: ", style="bold")
     prompt.append(saved.title)  # author text: never markup
     if saved.levels > 1:
-        prompt.append(f", level {saved.level} of {saved.levels}", style="dim")
+        prompt.append(f", level {saved.level} of {saved.levels}", style="italic")
     return Waiting(prompt, launch.continue_saved)
 
 

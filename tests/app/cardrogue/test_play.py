@@ -409,7 +409,7 @@ async def test_a_new_theme_redraws_the_board_in_its_colours(app: CardRogueApp) -
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)
         before = play.board._palette()["frame"]
-        app.theme = "textual-light"
+        app.theme = "cardrogue-light"
         await pilot.pause()
         assert play.board._palette()["frame"] != before
 

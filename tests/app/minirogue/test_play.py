@@ -345,3 +345,28 @@ async def test_the_replay_goes_to_the_next_area_and_to_a_step() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is viewer and viewer.step == 2
+
+
+async def test_a_delve_played_from_the_plain_words_alone() -> None:
+    """Plain mode (issue 34): F2's last line names the choices and their keys; a player who
+    reads only that and presses the first key named plays the delve to its end."""
+    from app.games.minirogue.screens.results import MiniRogueResultsScreen
+    from app.widgets.event_log import EventLog
+
+    app = CardRogueApp(plain=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_with_seed(app, pilot, 7, 1)
+        for _ in range(600):
+            if isinstance(app.screen, MiniRogueResultsScreen):
+                break
+            log = app.screen.query_one("#log", EventLog)
+            before = len(log.plain_lines)
+            await pilot.press("f2")
+            await pilot.pause()
+            said = log.plain_lines[before:]
+            assert said[0].startswith("Character: Armour ")
+            now = said[-1]
+            assert now.startswith("Now: "), said
+            await pilot.press(now.removeprefix("Now: ")[0])
+            await pilot.pause()
+        assert isinstance(app.screen, MiniRogueResultsScreen)

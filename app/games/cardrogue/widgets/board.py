@@ -450,8 +450,9 @@ def draw_card(sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:
     east = [Segment("━━", corridor)] if paths & E else [Segment(" ", corridor),
                                                         Segment("│", frame)]
     if marks & MARK_PLAYER:
+        # The card under the hero: drawn light, not dim (dim text falls below 4.5:1).
         under = Segment(glyph, _content_style(category, colour, palette) + Style(
-            dim=True)) if glyph and glyph != " " else Segment(" ", corridor)
+            bold=False)) if glyph and glyph != " " else Segment(" ", corridor)
         seat = marks >> SEAT_SHIFT
         token = (Segment(str(seat), palette["player"] + Style(color=SEAT_COLOURS[seat - 1]))
                  if seat else Segment(PLAYER_GLYPH, palette["player"]))

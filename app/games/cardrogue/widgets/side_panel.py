@@ -22,13 +22,16 @@ HEADING = "bold underline"
 
 
 def health_bar(health: int, top: int, width: int = BAR_WIDTH) -> Text:
-    """A bar of `width` cells filled in proportion, then the numbers: ███░░ 7/12."""
+    """A bar of `width` cells filled in proportion, then the numbers: ███░░ 7/12, and "!"
+    at a quarter or less."""
     filled = 0 if top <= 0 else max(0, min(width, (max(health, 0) * width + top - 1) // top))
     ratio = health / top if top > 0 else 0
     colour = "green" if ratio > 0.5 else "yellow" if ratio > 0.25 else "red"
     bar = Text("█" * filled, style=colour)
     bar.append("░" * (width - filled), style="dim")
     bar.append(f" {health}/{top}")
+    if colour == "red":  # danger: a glyph as well as the colour
+        bar.append(" !", style="bold")
     return bar
 
 

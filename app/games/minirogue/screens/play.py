@@ -19,6 +19,7 @@ from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from app.games.minirogue import glossary
+from app.games.minirogue.around import around_lines
 from app.games.minirogue.records import Setup, Standing, finish
 from app.games.minirogue.widgets.tabletop import CharacterCard, DicePanel, DungeonTrack, RoomColumns
 from app.games.minirogue.words import WAITING, Narrator, action_label
@@ -165,6 +166,9 @@ class MiniRogueScreen(Screen[None]):
         highlighted = self.query_one("#choices", OptionList).highlighted
         if highlighted is not None:
             self.play(highlighted)
+
+    def around(self) -> list[str]:  # plain mode's "what is around me" (app/plain.py)
+        return around_lines(self)
 
     def action_help(self) -> None:
         show_help(self, glossary.HELP)

@@ -1,0 +1,63 @@
+"""Never colour alone (issue 34): a focused field, switch, choice or check box differs from an
+unfocused one in its characters (a double frame, an underline), not in its colours alone;
+the side panels mark danger (low health) with a glyph as well as red."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.widget import Widget
+
+from app.cardrogue_app import CardRogueApp
+from app.games.cardrogue.widgets.side_panel import health_bar
+from app.screens.settings import SettingsScreen
+from tests.app.minirogue.support import open_new_game
+
+
+def drawn(app: App, widget: Widget) -> tuple[str, str]:
+    """The characters and the text styles (bold, underline...) in `widget`'s region, without a
+    colour: what a colour-blind eye, or a monochrome terminal, tells apart."""
+    region = widget.region
+    chars, marks = [], []
+    for y, strip in enumerate(app.screen._compositor.render_strips()):
+        if region.y <= y < region.bottom:
+            for segment in strip.crop(region.x, region.right):
+                chars.append(segment.text)
+                style = segment.style
+                if style is not None:
+                    marks.append(f"{style.bold}{style.underline}{style.reverse}{style.italic}"
+                                 * len(segment.text))
+    return "".join(chars), "".join(marks)
+
+
+async def each_focus_shows_without_colour(app: App, pilot) -> list[str]:
+    """The focusable widgets on the top screen that look the same focused and not."""
+    same = []
+    for widget in [w for w in app.screen.focus_chain]:
+        app.screen.set_focus(None)
+        await pilot.pause()
+        blurred = drawn(app, widget)
+        widget.focus()
+        await pilot.pause()
+        if drawn(app, widget) == blurred:
+            same.append(f"{type(widget).__name__}#{widget.id}")
+    return same
+
+
+async def test_settings_show_their_focus_without_colour(app: CardRogueApp) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        assert len(app.screen.focus_chain) >= 5
+        assert await each_focus_shows_without_colour(app, pilot) == []
+
+
+async def test_a_new_game_form_shows_its_focus_without_colour(app: CardRogueApp) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_new_game(app, pilot)
+        assert await each_focus_shows_without_colour(app, pilot) == []
+
+
+def test_low_health_is_marked_by_a_glyph_not_only_red() -> None:
+    assert "!" not in health_bar(9, 12).plain
+    low = health_bar(2, 12)
+    assert low.plain.endswith("2/12 !")
