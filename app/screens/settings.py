@@ -1,21 +1,26 @@
-"""The Settings screen: the community server, the player name, auto-submit, first-time
-tips and the colours (a theme of app/themes.py), kept in config.toml in the data folder (services/settings.py)."""
+"""The Settings screen: the community server and who you are logged in as there (log in, log
+out, switch), the player name, auto-submit, first-time tips, plain mode and the colours (a theme
+of app/themes.py), kept in config.toml in the data folder (services/settings.py); the logins are
+kept beside it (services/community_login.py)."""
 
 from __future__ import annotations
 
 import os
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from app.screens.dialogs import DIALOG_CSS
 from app.themes import THEME_LABELS
+from app.widgets.checkbox import MarkedCheckbox
 from engine.core import shown
 from services import community
+from services.community_login import LoggedIn, log_in, log_out
 from services.paths import sandboxed
 from services.settings import MAX_NAME, Settings, load_settings, save_settings
 
@@ -31,20 +36,36 @@ class SettingsScreen(ModalScreen[Settings | None]):
         {DIALOG_CSS}
     }}
     SettingsScreen #dialog {{
-        width: 64;
+        width: 72;
+        scrollbar-size-vertical: 1;
+    }}
+    SettingsScreen #whoami {{
+        margin-top: 1;
     }}
     SettingsScreen Label {{
         margin-top: 1;
     }}
-    SettingsScreen #auto-row, SettingsScreen #tips-row, SettingsScreen #plain-row {{
+    SettingsScreen #auto-row, SettingsScreen #tips-row, SettingsScreen #plain-row,
+    SettingsScreen #login-row {{
         height: auto;
         margin-top: 1;
     }}
-    SettingsScreen #problem {{
+    SettingsScreen #login-row Input {{
+        width: 1fr;
+    }}
+    SettingsScreen #login-buttons {{
+        height: auto;
+        align: left middle;
+    }}
+    SettingsScreen #login-buttons MarkedCheckbox {{
+        width: 1fr;
+    }}
+    SettingsScreen #problem, SettingsScreen #login-status.failed {{
         color: $error;
         height: auto;
     }}
     SettingsScreen #buttons {{
+        dock: bottom;  /* in sight while the fields above scroll */
         height: auto;
         align: right middle;
         margin-top: 1;
@@ -56,7 +77,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.settings = load_settings()
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog") as dialog:
+        with VerticalScroll(id="dialog") as dialog:
             dialog.border_title = "Settings"
             yield Label("Community server (http://host:port)")
             from_env = os.environ.get(community.SERVER_ENV, "").strip()
@@ -71,7 +92,18 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Static(Text(f"In use now: {shown(from_env)[:80]}, set by "
                                   f"{community.SERVER_ENV} in the environment, which this field "
                                   "does not override.", style="italic"), id="server-env")
-            yield Label("Player name (for runs and the boards)")
+            yield Static(id="whoami")
+            with Horizontal(id="login-row"):
+                yield Input(placeholder="name", id="login-name", max_length=MAX_NAME)
+                # The server has no passwords: a name's token is its secret, masked like one.
+                yield Input(placeholder="token (only if given one)", id="login-token",
+                            password=True)
+            with Horizontal(id="login-buttons"):
+                yield MarkedCheckbox("Use it for local runs too", id="login-local")
+                yield Button("Log in", id="login")
+                yield Button("Log out", id="logout")
+            yield Static(id="login-status")
+            yield Label("Player name (for local runs when not logged in)")
             yield Input(self.settings.player, placeholder="your login name", id="player",
                         max_length=MAX_NAME)
             with Horizontal(id="auto-row"):
@@ -94,16 +126,127 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Button("Cancel", id="cancel")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.show_login()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "save":
             self.action_save()
+        elif event.button.id == "login":
+            self.action_log_in()
+        elif event.button.id == "logout":
+            self.action_log_out()
         else:
             self.action_cancel()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.action_save()
+        if event.input.id in ("login-name", "login-token"):
+            self.action_log_in()
+        else:
+            self.action_save()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "server":
+            self.show_login()
+
+    # ------------------------------------------------------------------ the community login
+
+    def login_server(self) -> str:
+        """The server the login is for: the one in use when the environment (or a web game's
+        host) chooses it, else the address in the field above. Raises CommunityError."""
+        if sandboxed() or os.environ.get(community.SERVER_ENV, "").strip():
+            return community.server_url(None)
+        typed = self.query_one("#server", Input).value.strip()
+        if not typed:
+            raise community.CommunityError("set a community server above to log in")
+        return community.checked_server(typed)
+
+    def show_login(self) -> None:
+        """Who you are on the server, from the logins kept here (nothing is sent)."""
+        try:
+            server = self.login_server()
+            login = community.stored_login(server)
+        except community.CommunityError as exc:
+            line = f"Not logged in: {exc.message}."
+        else:
+            line = (f"Logged in as {shown(login.name)} on {server}." if login else
+                    f"Not logged in on {server}.")
+        self.query_one("#whoami", Static).update(Text(shown(line)))
+
+    def say_login(self, line: str, *, failed: bool = False) -> None:
+        status = self.query_one("#login-status", Static)
+        status.set_class(failed, "failed")
+        status.update(Text(shown(line)))
+
+    def action_log_in(self) -> None:
+        name = shown(self.query_one("#login-name", Input).value.strip())[:MAX_NAME]
+        if not name:
+            self.say_login("Type the name to log in as.", failed=True)
+            return
+        try:
+            server = self.login_server()
+        except community.CommunityError as exc:
+            self.say_login(f"Cannot log in: {exc.message}.", failed=True)
+            return
+        token_field = self.query_one("#login-token", Input)
+        token, token_field.value = token_field.value.strip(), ""
+        self.say_login(f"Logging in to {server} as {name}…")
+        self.query_one("#login", Button).disabled = True
+        self.log_in_now(server, name, token, self.query_one("#login-local", MarkedCheckbox).value)
+
+    @work(thread=True, exclusive=True, group="settings-login")
+    def log_in_now(self, server: str, name: str, token: str, local_too: bool) -> None:
+        try:
+            done = log_in(server, name, token)
+        except (community.CommunityError, OSError) as exc:
+            self.app.call_from_thread(self.login_failed, community.one_line(exc))
+            return
+        self.app.call_from_thread(self.logged_in, done, local_too)
+
+    def login_failed(self, message: str) -> None:
+        self.query_one("#login", Button).disabled = False
+        self.say_login(f"Not logged in: {message}.", failed=True)
+
+    def logged_in(self, done: LoggedIn, local_too: bool) -> None:
+        """Keep the server the login is on as the default, and the name for local runs only
+        when the player said so."""
+        self.query_one("#login", Button).disabled = False
+        login, before = done.login, done.before
+        line = (f"Registered {login.name} on {login.server}." if done.how == "registered" else
+                f"Logged in to {login.server} as {login.name} ({done.how}).")
+        if before is not None and before.name != login.name:
+            line += (f" Runs and maps now go out as {login.name}; {before.name}'s token stays "
+                     "kept here (log in as them to switch back).")
+        chosen = self.settings
+        if not sandboxed() and not os.environ.get(community.SERVER_ENV, "").strip():
+            chosen = chosen.but(server=login.server)
+        if local_too:
+            chosen = chosen.but(player=login.name[:MAX_NAME])
+            self.query_one("#player", Input).value = chosen.player
+        if chosen != self.settings and self.settings.problem:
+            line += " The settings were not changed: config.toml cannot be read."
+        elif chosen != self.settings:
+            try:
+                save_settings(chosen)
+                self.settings = chosen
+            except OSError as exc:
+                line += f" The settings could not be saved: {exc}"
+        self.say_login(line)
+        self.show_login()
+
+    def action_log_out(self) -> None:
+        try:
+            server = self.login_server()
+            login = log_out(server)
+        except (community.CommunityError, OSError) as exc:
+            self.say_login(f"Not logged out: {community.one_line(exc)}.", failed=True)
+            return
+        self.say_login(f"Logged out of {server}; {login.name}'s token stays kept here (log in "
+                       f"as {login.name} again to take it back)." if login else
+                       f"Not logged in on {server}.")
+        self.show_login()
 
     def action_save(self) -> None:
         server = self.settings.server if sandboxed() else \

@@ -4,29 +4,33 @@ Each key that changes the game becomes one engine Action. The engine either take
 screen shows its events) or refuses it with a reason, which goes to the log while nothing
 changes. Keys that need more than one choice (which potion, which way) ask for it first:
 a list dialog for cards, a prompt line for a direction, a cursor on the board for a cell.
+
+Its keys are in play_keys.py; look mode, the card dialogs, hints and the run controls (undo,
+restart, the menu, leaving) are mixed in from play_look.py, play_cards.py, play_hints.py and
+play_run.py.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual.worker import get_current_worker
 
-from app.games.cardrogue import glossary, records, saves
+from app.games.cardrogue import records
 from app.games.cardrogue.around import around_lines
-from app.games.cardrogue.look import character_label, describe_cell
+from app.games.cardrogue.look import character_label
 from app.games.cardrogue.screens.history import HistoryScreen
+from app.games.cardrogue.screens.play_cards import CardDialogs
+from app.games.cardrogue.screens.play_hints import Hints
+from app.games.cardrogue.screens.play_keys import COMMANDS, KEY_HINTS, PLAY_BINDINGS, STEP_VERBS
+from app.games.cardrogue.screens.play_look import LookMode
+from app.games.cardrogue.screens.play_run import RunControls
 from app.games.cardrogue.screens.results import PlayTestResultsScreen, ResultsScreen
-from app.games.cardrogue.screens.shop import ShopScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.session import Attempt, Session
 from app.games.cardrogue.tips import level_tip
@@ -34,22 +38,18 @@ from app.games.cardrogue.widgets.board import BoardView
 from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
-from app.games.cardrogue.words import DIRECTION_NAMES, card_label
-from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
-from app.screens.rules import show_help
+from app.games.cardrogue.words import DIRECTION_NAMES
+from app.screens.dialogs import Choice, ChooseScreen
 from app.widgets.event_log import EventLog
-from app.words import one_line, plural, reason_line
+from app.words import plural, reason_line
 from engine.cardrogue import (
     DIRECTION_BITS,
     DIRECTIONS,
     STEP,
     Action,
-    CardUse,
-    Search,
     State,
     TeleportDecision,
     View,
-    search,
 )
 
 # What the prompt line says while a direction is awaited, per verb.
@@ -61,107 +61,14 @@ ASKS = {
     "passage": "Step through to which side?",
 }
 
-# How long the hint key lets the solver think (in a thread: the screen stays live meanwhile).
-HINT_SECONDS = 5.0
 
-
-# What the hint after a refused key calls each direction's action, and the other keys it names
-# (engine action kind, screen action, words), in the order they are listed.
-STEP_VERBS = {"flip": "flips", "move": "moves", "attack": "attacks"}
-KEY_HINTS = (
-    ("flee", "flee", "flees"),
-    ("cast", "cast", "casts"),
-    ("buy", "shop", "trades"),
-    ("end_turn", "end_turn", "ends the turn"),
-)
-
-
-@dataclass(frozen=True)
-class Command:
-    """A game command for the command palette: its title, a line of help, the action name."""
-
-    title: str
-    help: str
-    action: str
-
-
-COMMANDS = (
-    Command("Attack", "Attack an adjacent enemy", "attack"),
-    Command("Flee", "Try to get away from the fight", "flee"),
-    Command("End turn", "End your turn", "end_turn"),
-    Command("Drink a potion", "Drink a potion from your hand", "drink"),
-    Command("Throw a potion", "Throw a potion at an adjacent enemy", "throw"),
-    Command("Read a scroll", "Read a scroll from your hand", "read"),
-    Command("Equip", "Equip a weapon or armour from your hand", "equip"),
-    Command("Unequip", "Take off something you wear", "unequip"),
-    Command("Shop", "Trade with the shopkeeper you stand on", "shop"),
-    Command("Cast a spell", "The Mage's spell at an adjacent enemy", "cast"),
-    Command("Call the mole", "Pay the mole to dig a way (only when nothing is left to flip)",
-            "mole"),
-    Command("Look", "Move a cursor over the board and read what each card is", "look"),
-    Command("Board legend", "Show or hide what each glyph and colour means", "legend"),
-    Command("Message history", "The log of the whole run", "history"),
-    Command("Hint", "The next move of a shortest way to finish this level (the run then "
-            "counts as assisted)", "hint"),
-    Command("Undo", "Take back your last action", "undo"),
-    Command("Restart level", "Play this level again from its start", "restart_level"),
-    Command("Restart campaign", "Play the whole map again from the first level",
-            "restart_campaign"),
-    Command("Leave the game", "Back to the map list", "leave"),
-)
-
-
-class PlayScreen(GameViews, Screen[None]):
+class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[None]):
     """One story run. The screen owns the Session; widgets only draw it."""
 
 
     AUTO_FOCUS = ""  # focus nothing: the arrows play, until the player focuses the log
 
-    BINDINGS = [
-        Binding("up,k,w", "step('N')", "North", show=False, id="north",
-                tooltip="Flip, move or attack to the north"),
-        Binding("right,l,d", "step('E')", "East", show=False, id="east",
-                tooltip="Flip, move or attack to the east"),
-        Binding("down,j,s", "step('S')", "South", show=False, id="south",
-                tooltip="Flip, move or attack to the south"),
-        Binding("left,h,a", "step('W')", "West", show=False, id="west",
-                tooltip="Flip, move or attack to the west"),
-        # The footer shows only what a player needs at 80 columns (end turn, undo, look, the
-        # menu, help) and the class keys while they apply; the help and the palette list all.
-        Binding("space", "end_turn", "End turn", id="end_turn", tooltip="End your turn"),
-        Binding("u,ctrl+z", "undo", "Undo", id="undo", tooltip="Take back the last action"),
-        Binding("c", "cast", "Cast", id="cast", tooltip="Cast the Mage's spell"),
-        Binding("m", "mole", "Mole", id="mole",
-                tooltip="Call the mole (once nothing is left to flip)"),
-        Binding("x", "attack", "Attack", show=False, id="attack",
-                tooltip="Attack an adjacent enemy"),
-        Binding("f", "flee", "Flee", show=False, id="flee", tooltip="Try to flee from the fight"),
-        Binding("b", "shop", "Shop", show=False, id="shop",
-                tooltip="Trade at the shop you stand on"),
-        Binding("p", "drink", "Drink", show=False, id="drink", tooltip="Drink a potion"),
-        Binding("t", "throw", "Throw", show=False, id="throw", tooltip="Throw a potion"),
-        Binding("r", "read", "Read", show=False, id="read", tooltip="Read a scroll"),
-        Binding("e", "equip", "Equip", show=False, id="equip",
-                tooltip="Equip a weapon or armour"),
-        Binding("o", "unequip", "Unequip", show=False, id="unequip",
-                tooltip="Take off a weapon or armour"),
-        Binding("enter", "confirm", "Place", show=False, id="confirm",
-                tooltip="Choose the cell under the cursor"),
-        Binding("semicolon,v", "look", "Look", id="look",
-                tooltip="Look at any card on the board: a cursor and what is there"),
-        Binding("tab", "focus_log", "Log", show=False, id="focus_log",
-                tooltip="Scroll back through the log with the arrows (Esc returns)"),
-        Binding("L", "history", "History", show=False, id="history",
-                tooltip="The log of the whole run on a screen of its own"),
-        Binding("slash", "legend", "Legend", show=False, id="legend",
-                tooltip="Show or hide what each glyph and colour on the board means"),
-        Binding("H", "hint", "Hint", show=False, id="hint",
-                tooltip="The next move of a shortest way to finish this level "
-                        "(the run then counts as assisted: off the leaderboard)"),
-        Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
-                tooltip="Play this level again from its start"),
-        Binding("escape", "menu", "Menu", id="menu", tooltip="Cancel, or open the game menu"),
-    ]
+    BINDINGS = PLAY_BINDINGS
 
     DEFAULT_CSS = """
     PlayScreen #status {
@@ -349,42 +256,6 @@ class PlayScreen(GameViews, Screen[None]):
             self._prompt_shown = message
             prompt.update(Text(message), layout=False)
             prompt.set_class(bool(message), "shown")
-
-    def _show_look(self) -> None:
-        """Look mode's panel, in place of the log: what is under the cursor."""
-        looking = self.picking == "look" and self.cursor is not None
-        self.set_class(looking, "looking")
-        if looking and self.cursor is not None:
-            self.query_one("#look", Static).update(self.look_text(self.cursor))
-
-    def look_text(self, cell: tuple[int, int]) -> Text:
-        """What is on `cell`, then what a direction key would do there, if it is next to you."""
-        text = describe_cell(self.view(), self.game.catalog, cell)
-        way = self._way_to(cell)
-        if way is not None:
-            step = self.view().step(way)
-            action, reason = step.action, step.reason
-            text.append(f"\n{DIRECTION_NAMES[way].capitalize()} of you: ", style="bold")
-            if reason is None:
-                note = f" ({step.note})" if step.note else ""
-                text.append(f"{self.key_for('step', way)} will {self.session.describe(action)}"
-                            f"{note}.")
-            else:
-                text.append(f"{self.key_for('step', way)} would {self.session.describe(action)}, "
-                            f"but not now: {reason}.", style="yellow")
-        return text
-
-    def _way_to(self, cell: tuple[int, int]) -> str | None:
-        """The direction from the hero to `cell` when it is the next cell across an edge."""
-        hero = self.game.player
-        if hero.pos is None:
-            return None
-        row, col = self.game.cell(hero.pos)
-        for direction in DIRECTIONS:
-            dr, dc = STEP[DIRECTION_BITS[direction]]
-            if (row + dr, col + dc) == cell:
-                return direction
-        return None
 
     def around(self) -> list[str]:  # plain mode's "what is around me" (app/plain.py)
         return around_lines(self)
@@ -647,27 +518,6 @@ class PlayScreen(GameViews, Screen[None]):
             self.cursor = (message.row, message.col)
             self.redraw()
 
-    # ------------------------------------------------------------------ look mode
-
-    def action_look(self) -> None:
-        if self.picking == "look":
-            self.stop_looking()
-        elif self.cursor is None:
-            hero = self.game.player
-            self.start_looking(self.game.cell(hero.pos if hero.pos is not None else 0))
-
-    def start_looking(self, cell: tuple[int, int]) -> None:
-        if self.cursor is not None and self.picking != "look":
-            return  # a teleport or the mole is choosing a cell: that comes first
-        self.asking = None
-        self.picking, self.cursor = "look", cell
-        self.redraw()
-
-    def stop_looking(self) -> None:
-        if self.picking == "look":
-            self.picking, self.cursor = None, None
-            self.redraw()
-
     # ------------------------------------------------------------------ verbs
 
     def action_attack(self) -> None:
@@ -682,64 +532,6 @@ class PlayScreen(GameViews, Screen[None]):
     def action_end_turn(self) -> None:
         self.act(Action("end_turn"))
 
-    def _choose_card(self, title: str, kind: str, then: Callable[[CardUse], object]) -> None:
-        """Pick one of the cards the engine takes for `kind` (at once if only one); if none,
-        the engine's reason goes to the log."""
-        use = self.view().use(kind)
-        usable = use.usable
-        if not usable:
-            self.note(reason_line(use.reason or "that is not allowed now"))
-            return
-        if len(usable) == 1:
-            then(usable[0])
-            return
-        choices = [Choice(Text(card_label(self.game, u.card)), u.card.uid) for u in usable]
-
-        def chosen(uid: int | None) -> None:
-            if uid is not None:
-                then(next(u for u in usable if u.card.uid == uid))
-
-        self.app.push_screen(ChooseScreen(title, choices), chosen)
-
-    def action_drink(self) -> None:
-        self._choose_card("Drink which potion?", "drink", lambda use: self.act(use.actions[0]))
-
-    def action_throw(self) -> None:
-        self._choose_card("Throw which?", "throw",
-                          lambda use: self._ask_direction("throw", use.card.uid))
-
-    def action_read(self) -> None:
-        self._choose_card("Read which scroll?", "read", self._read)
-
-    def _read(self, use: CardUse) -> None:
-        """Read a scroll the way the engine spells it: toward a side, on a potion, or bare."""
-        if any(a.target is not None for a in use.actions):
-            self._ask_direction("passage", use.card.uid)
-        elif len(use.actions) > 1:
-            hand = {c.uid: c for c in self.view().hero.hand}
-            choices = [Choice(Text(card_label(self.game, hand[a.cards[0]])), a)
-                       for a in use.actions]
-
-            def chosen(action: Action | None) -> None:
-                if action is not None:
-                    self.act(action)
-
-            self.app.push_screen(ChooseScreen("Identify which potion?", choices), chosen)
-        else:
-            self.act(use.actions[0])
-
-    def action_equip(self) -> None:
-        self._choose_card("Equip which?", "equip", lambda use: self.act(use.actions[0]))
-
-    def action_unequip(self) -> None:
-        self._choose_card("Take off which?", "unequip", lambda use: self.act(use.actions[0]))
-
-    def action_shop(self) -> None:
-        if self.view().shop is None:
-            self.note(reason_line(self.session.why_not(Action("buy")) or "you are not on a shop"))
-            return
-        self.app.push_screen(ShopScreen(self.session, self.act, self.action_undo))
-
     def action_mole(self) -> None:
         """Choose a tile for the mole with the cursor, if the engine would take any tile now."""
         if self.cursor is not None:
@@ -753,191 +545,6 @@ class PlayScreen(GameViews, Screen[None]):
         self.picking = "mole"
         self.cursor = g.cell(hero.pos if hero.pos is not None else 0)
         self.redraw()
-
-    # ------------------------------------------------------------------ hints
-
-    def action_hint(self) -> None:
-        """Ask the solver, in a thread, for a shortest way to finish the level from here."""
-        g = self.game
-        if g.mode != "story":
-            self.note(reason_line("hints are for story maps"))
-            return
-        if g.is_over:
-            self.note(reason_line("the game is over: there is nothing left to hint"))
-            return
-        if not self.session.assisted and not self.hint_warned:
-            # A hint costs the run its place on the leaderboard: say so before the first one.
-            self.hint_warned = True
-            self.note(Text(f"A hint takes this run off the leaderboard (it counts as "
-                           f"assisted). Press {self.key_for('hint')} again for the hint.",
-                           style="italic"))
-            return
-        self.note(Text("Thinking…", style="italic"))
-        self.find_hint(g.clone(), list(g.history))
-
-    @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, start: State, history: list[Action]) -> None:
-        found = search(start, level_only=True, max_seconds=HINT_SECONDS, clock=time.monotonic)
-        if not get_current_worker().is_cancelled:  # a newer hint was asked for meanwhile
-            self.app.call_from_thread(self.show_hint, found, history)
-
-    def show_hint(self, found: Search, history: list[Action]) -> None:
-        """The solver's first move in words, if the game is still where it was asked."""
-        if list(self.game.history) != history:
-            self.note(Text("The hint was for an earlier position: press "
-                           f"{self.key_for('hint')} again for one from here.", style="dim"))
-            return
-        if found.solution is None:
-            if found.proved:
-                self.note(reason_line("no way to finish this level from here: undo or restart"))
-            else:
-                self.note(Text(f"No way to finish this level was found within "
-                               f"{HINT_SECONDS:g} seconds.", style="italic"))
-            return
-        self.session.assisted = True
-        action = found.solution.actions[0]
-        line = Text("Hint: ", style="bold")
-        line.append(f"{self.session.describe(action)} ({self.key_hint(action)})")
-        left = plural(found.solution.moves, "move")
-        if found.proved:
-            line.append(f"; the level can be finished in {left} from here.")
-        else:
-            line.append(f"; the best way found in {HINT_SECONDS:g} seconds takes {left} "
-                        "(not proved the shortest).")
-        self.note(line)
-
-    def key_hint(self, action: Action) -> str:
-        """The key that takes `action`: a direction key for what an arrow means there, else
-        the key of its verb."""
-        if action.dir is not None and self.intent(action.dir) == action:
-            return self.key_for("step", action.dir)
-        verbs = {"end_turn": "end_turn", "drink": "drink", "throw": "throw", "read": "read",
-                 "equip": "equip", "unequip": "unequip", "buy": "shop", "sell": "shop",
-                 "flee": "flee", "cast": "cast", "attack": "attack", "mole": "mole",
-                 "place": "confirm"}
-        return self.key_for(verbs.get(action.kind, action.kind))
-
-    # ------------------------------------------------------------------ undo, restart, menu
-
-    def action_undo(self) -> None:
-        self.asking = None
-        if self.picking == "mole":
-            self.picking, self.cursor = None, None
-        before = self.game
-        taken = self.session.undo()
-        if taken is None:
-            self.note(reason_line("there is nothing to undo"))
-            return
-        refusal = self.why_not_take_back(before)
-        if refusal is not None:
-            self.session.attempt(taken)  # put it back: the same action gives the same game
-            self.note(reason_line(refusal))
-            return
-        # Named once it is taken back: a thrown or drunk potion is in the hand again.
-        described = self.session.describe(taken)
-        self.finished = False
-        self.keep_progress()
-        self.log_view.replace(self.session.level_lines())
-        self.note(Text(f"↶ Taken back: {described}.", style="italic"))
-        self.redraw()
-
-    def why_not_take_back(self, before: State) -> str | None:
-        """Whether undo may go from `before` to the game now; a lone hero may always."""
-        return None
-
-    def action_restart_level(self) -> None:
-        self.app.push_screen(ConfirmScreen("Restart this level from its start?", "Restart"),
-                             lambda yes: self.restart_level() if yes else None)
-
-    def restart_level(self) -> None:
-        self.session.restart_level()
-        self._restarted("Level restarted.")
-
-    def action_restart_campaign(self) -> None:
-        self.app.push_screen(ConfirmScreen("Start the whole map again from the first level?",
-                                           "Start again"),
-                             lambda yes: self.restart_campaign() if yes else None)
-
-    def restart_campaign(self) -> None:
-        self.session.restart_campaign()
-        self._restarted("The map starts again.")
-        self.show_story()
-
-    def _restarted(self, message: str) -> None:
-        self.asking, self.cursor, self.picking = None, None, None
-        self.finished = False
-        self.keep_progress()
-        self.log_view.replace(self.session.level_lines())
-        self.note(Text(message, style="italic"))
-        self.redraw()
-
-    def action_menu(self) -> None:
-        if self.log_view.has_focus:
-            self.set_focus(None)
-            return
-        if self.asking is not None:
-            self.asking = None
-            self._show_prompt()
-            return
-        if self.picking in ("mole", "look"):
-            self.picking, self.cursor = None, None
-            self.redraw()
-            return
-        choices = [
-            Choice("Resume", None),
-            Choice("Undo the last action", "undo"),
-            Choice("Restart this level", "restart_level"),
-            Choice("Start the map again", "restart_campaign"),
-            Choice("Rules and keys", "rules"),
-            Choice("Leave the game", "leave"),
-        ]
-        self.app.push_screen(ChooseScreen("Game menu", choices), self._menu_chosen)
-
-    def _menu_chosen(self, choice: str | None) -> None:
-        if choice == "rules":
-            show_help(self, glossary.HELP)
-        elif choice is not None:
-            self.run_action_now(choice)
-
-    def run_action_now(self, name: str) -> None:
-        getattr(self, f"action_{name}")()
-
-    LEAVE_QUESTION = "Leave this run? It is kept: Continue on the title screen picks it up."
-    KEEPS_PROGRESS = True  # an unfinished run is saved to continue later (app/games/cardrogue/saves.py)
-
-    def game_in_progress(self) -> bool:
-        """A run started and not over: quitting asks first (app.HoldsGame)."""
-        return bool(self.game.history) and not self.game.is_over
-
-    def action_leave(self) -> None:
-        if self.game.is_over or not self.game.history:
-            self.keep_progress()
-            self.dismiss(None)
-            return
-        self.app.push_screen(ConfirmScreen(self.LEAVE_QUESTION, "Leave"),
-                             lambda yes: self.leave_kept() if yes else None)
-
-    def leave_kept(self) -> None:
-        """Leave once the run is saved; if it cannot be saved, stay, so nothing is lost."""
-        if self.keep_progress():
-            self.dismiss(None)
-
-    def keep_progress(self) -> bool:
-        """Save the unfinished run to continue later, or forget the save once the run is over.
-        A run started again and left untouched leaves an earlier save of the map as it was.
-        Says why in a notice and returns False if the disk refuses."""
-        if not self.KEEPS_PROGRESS:
-            return True
-        try:
-            if self.game.is_over:
-                saves.discard(self.session.map_id)
-            elif self.game.history:
-                saves.keep(self.session)
-        except (OSError, ValueError) as error:
-            self.app.notify(f"Your run could not be kept: {one_line(error)}",
-                            title="Not saved", severity="error", markup=False)
-            return False
-        return True
 
     # ------------------------------------------------------------------ the palette
 
