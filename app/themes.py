@@ -32,9 +32,9 @@ def _terminal(background: str, foreground: str, normal: str, bright: str) -> Ter
 
 
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (
-    # Textual's dark theme, with a darker cursor bar (white on #0178D4 is 3.8:1), a lighter
-    # error red and lighter placeholders.
-    Theme(name="cardrogue-dark", primary="#0178D4", secondary="#004578", accent="#ffa62b",
+    # Textual's dark theme, with a darker primary and cursor bar (a primary button's text on
+    # Textual's #0178D4 is 3.8:1, on #0169BA 4.7:1), a lighter error red and lighter placeholders.
+    Theme(name="cardrogue-dark", primary="#0169BA", secondary="#004578", accent="#ffa62b",
           warning="#ffa62b", error="#e06c87", success="#4EBF71", foreground="#e0e0e0",
           dark=True, variables={"block-cursor-background": "#0162AD",
                                 "text-disabled": "#9a9a9a"}),
