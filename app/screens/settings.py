@@ -77,7 +77,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.settings = load_settings()
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="dialog") as dialog:
+        # Not focusable itself: focus goes to the first field, and moving it scrolls the dialog.
+        with VerticalScroll(id="dialog", can_focus=False) as dialog:
             dialog.border_title = "Settings"
             yield Label("Community server (http://host:port)")
             from_env = os.environ.get(community.SERVER_ENV, "").strip()
