@@ -41,14 +41,17 @@ class TomlRefused(ValueError):
 
 
 # One token of what TOML treats as structure. Strings and comments are whole tokens, so nothing
-# inside them counts; possessive repeats keep every string linear, closed or not.
+# inside them counts. Each string's repeat stops only at its closing quote or at the end of the
+# text, and what follows it always matches there, so the engine never backtracks into a repeat:
+# every string is linear, closed or not. No possessive repeats: Python 3.11.2 (Debian's) matches
+# them wrongly, and a dotted-key bomb got past this scan.
 _TOKEN = re.compile(r'''
     (?P<string>
-        """(?:[^\\"]++|\\.|"(?!""))*+(?:"""(?:"{1,2}(?!"))?|\Z)
-      | \'\'\'(?:[^']++|'(?!''))*+(?:\'\'\'(?:'{1,2}(?!'))?|\Z)
-      | "(?:[^"\\\n]++|\\[^\n])*+"?
-      | '[^'\n]*+'?
-      | \#[^\n]*+ )
+        """(?:[^\\"]+|\\.?|"(?!""))*(?:"""(?:"{1,2}(?!"))?|\Z)
+      | \'\'\'(?:[^']+|'(?!''))*(?:\'\'\'(?:'{1,2}(?!'))?|\Z)
+      | "(?:[^"\\\n]+|\\[^\n])*"?
+      | '[^'\n]*'?
+      | \#[^\n]* )
   | (?P<open>[\[{])
   | (?P<close>[\]}])
   | (?P<dot>\.)
