@@ -23,7 +23,17 @@ if ! pkg-config --exists icu-uc 2>/dev/null || ! command -v g++ >/dev/null 2>&1;
     fi
 fi
 
-python3 -m venv .venv
+# The interpreter, chosen when .venv is first made: Debian's own Python when it is 3.11 or newer
+# and can make a venv, since the suite takes 11-20% less CPU under it than under a Python built
+# from source with pyenv's defaults (README, performance); else the first `python3` on the PATH.
+if [ ! -e .venv/bin/python ]; then
+    PYTHON=python3
+    if /usr/bin/python3 -c 'import ensurepip, sys, venv; sys.exit(sys.version_info < (3, 11))' \
+            >/dev/null 2>&1; then
+        PYTHON=/usr/bin/python3
+    fi
+    "$PYTHON" -m venv .venv
+fi
 .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
 .venv/bin/python -m pip install --quiet -e '.[test]'
 
