@@ -9,7 +9,7 @@ import pytest
 from hypothesis import settings
 
 from services import clock
-from tests import hypothesis_profiles
+from tests import hypothesis_profiles, support
 
 # No animations, so screenshots and timings don't depend on when a frame is taken. Set here for
 # child processes (the real `cardrogue` in tmux); in-process apps set `animation_level` directly,
@@ -45,6 +45,10 @@ def _temporary_files_in_memory() -> None:
 
 
 _temporary_files_in_memory()
+
+# Every app a worker starts shares one parse of each stylesheet (see the function): about a tenth
+# of each app's start, and the suite starts about a thousand apps.
+support.parse_each_stylesheet_once()
 
 # The live community server fixture (`server`) for the clients' tests, wherever they are.
 pytest_plugins = ("tests.server.live",)

@@ -1,5 +1,5 @@
 """Helpers shared by test folders of more than one game or layer: the Taplo TOML checker, a free
-loopback port, and a poller for Textual's Pilot."""
+loopback port, a poller for Textual's Pilot, and one CSS parse for every app a worker starts."""
 
 from __future__ import annotations
 
@@ -65,3 +65,31 @@ def distinct_event_dicts(events: Iterable[Any]) -> list[dict]:
     few thousand events again and again, and schema validation is most of such a test's time."""
     texts = {json.dumps(event.to_dict(), sort_keys=True) for event in events}
     return [json.loads(text) for text in sorted(texts)]
+
+
+def parse_each_stylesheet_once() -> None:
+    """Make every Textual app this process starts share one parse of each stylesheet.
+
+    Textual parses an app's CSS afresh for each app. Here the first parse of each stylesheet (per
+    set of theme variables, which the parse reads) is kept and given to every later app. Parsing
+    is deterministic and Textual never changes parsed rules, so each app gets exactly the rules
+    it would have parsed itself, as a player's one app does. `benchmarks/pilot_start.py`
+    measures what it saves.
+    """
+    from textual.css.stylesheet import Stylesheet
+
+    parse = Stylesheet._parse_rules
+    if getattr(parse, "shared", False):
+        return
+    parsed: dict[tuple[object, ...], Any] = {}
+
+    def parse_once(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
+                   tie_breaker: int = 0, scope: str = "") -> Any:
+        key = (css, read_from, is_default_rules, tie_breaker, scope,
+               tuple(sorted(self._variables.items())))
+        if key not in parsed:
+            parsed[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return parsed[key]
+
+    parse_once.shared = True  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = parse_once  # type: ignore[method-assign]
