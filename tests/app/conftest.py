@@ -2,8 +2,10 @@
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
 from textual.widgets import Input, TextArea
 
 from app.cardrogue_app import CardRogueApp
@@ -23,6 +25,19 @@ def user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     monkeypatch.setenv("CARDROGUE_PLAYER", "Tester")
     monkeypatch.delenv("CARDROGUE_SERVER", raising=False)  # no test reaches a server by chance
     yield folder
+
+
+@pytest.fixture(autouse=True)
+def notes_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every toast stays for an hour instead of its few seconds: a test reads the notes after
+    its keys, and on a loaded machine a note raised a few keys earlier had already gone (the
+    editor's "Level won" note, four keys after it was raised)."""
+    notify = App.notify
+
+    def notify_for_an_hour(self: App, message: str, **options: Any) -> None:
+        notify(self, message, **{**options, "timeout": 3600})
+
+    monkeypatch.setattr(App, "notify", notify_for_an_hour)
 
 
 @pytest.fixture

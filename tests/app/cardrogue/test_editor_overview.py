@@ -40,9 +40,10 @@ async def test_the_minimap_of_a_64x64_level_follows_edits_and_jumps(app: CardRog
         await pilot.pause()
         screen = app.screen
         minimap = screen.query_one(Minimap)
-        # Shown once the canvas has its size, after a refresh: on a loaded machine that can be
-        # later than the first pause (CI saw it still hidden).
-        await until(pilot, lambda: minimap.display, why=lambda: "for the minimap to show")
+        # Shown once the canvas has its size, after a refresh, and drawn once laid out: on a
+        # loaded machine either can be later than the first pause (CI saw it hidden, then blank).
+        await until(pilot, lambda: minimap.display and minimap.content_region.width > 0,
+                    why=lambda: "for the minimap to show")
         # 64 cells in 16 blocks of 4 a line; 64 rows in 8 lines of blocks 8 rows tall.
         assert minimap.scale == 4 and len(minimap.blocks) == 8
         assert minimap_lines(minimap) == ["·" * 16] * 8
