@@ -323,7 +323,7 @@ class Replayed:
     lines[n]    the log lines of action n (lines[0]: the setup's)
     levels      the steps at which a level (or the game's like: an area) begins
     summary     (label, value) lines of the morgue: the game's own tallies
-    legend      per card id, its glyph, colour family and name (games drawn with cards)
+    legend      per card id (Mini Rogue: room and spell), its glyph, colour family and name
     """
 
     game: str

@@ -92,7 +92,7 @@ def words_of(game: str) -> Any:
         opening(state)         the events of the game's setup, before any action
         LEVEL_EVENT            the kind of the event that opens a level (or an area)
         summary(state, events) a finished replay's tallies, as (label, value) lines
-        legend(state)          card id -> (glyph, colour family, name); {} without cards
+        legend(state)          card (or room, spell) id -> (glyph, colour family, name)
     """
     if not game.isidentifier():
         return None

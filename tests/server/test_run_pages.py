@@ -12,6 +12,7 @@ import pytest
 from engine import games
 from engine.cardrogue.maps import validate_text
 from server import run_pages
+from services.words.minirogue import room_name
 from tests.server.conftest import challenge, make_api
 from tests.server.minirogue_runs import won
 
@@ -87,6 +88,12 @@ def test_a_mini_rogue_run_page_has_its_delve_and_board(api) -> None:
     assert 'class="column' in page.text and "Area 14, level 5" in page.text
     first = api.client.get(f"/runs/{run}?step=1").text
     assert "You enter the Event." in first
+    # The rooms by the names the app's tabletop gives them, never the rules' ids.
+    for text in (page.text, first):
+        rooms = re.findall(r'data-room="([^"]*)">([^<]*)</span>', text)
+        assert rooms and any(room for room, _ in rooms)
+        assert all(shown == room_name(room or None) for room, shown in rooms), rooms
+    assert ">Camp</span>" in page.text and ">resting</span>" not in page.text
 
 
 def test_the_board_at_each_step_is_the_view_of_that_step(sqlite_api) -> None:
