@@ -62,6 +62,7 @@ async def test_picking_your_best_shows_its_counter_and_its_hero(app: CardRogueAp
         drawn = play.board.region_of(*SHOP)
         middle = "".join(segment.text for segment in play.board.render_line(drawn.y + 1))
         assert "━@$" in middle  # the ghost's faint @ beside the shop's $
+        assert "the ghost you race" in play.legend_text().plain
         # All but the last step of the level: the ghost has left it by now, in 14 moves.
         await press(pilot, *WIN_KEYS_LEVEL_1[1:-1])
         assert play.game.level_index == 0 and play.game.level_moves[0] == 14
@@ -104,6 +105,7 @@ async def test_no_best_yet_is_said_and_nothing_is_drawn(app: CardRogueApp) -> No
         await race_best(pilot)
         assert "Tester has not won this map on this computer yet" in last_line(play)
         assert play.ghost is None and "Ghost" not in text_of(play, "#status")
+        assert "ghost" not in play.legend_text().plain
 
 
 async def test_offline_the_leader_is_refused_plainly(app: CardRogueApp) -> None:

@@ -263,7 +263,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
 
     def legend_text(self) -> Text:
         """What each glyph and colour on the board means (the legend panel and the help)."""
-        return legend_text(self.view(), self.game.catalog, self.board)
+        return legend_text(self.view(), self.game.catalog, self.board, self.ghost is not None)
 
     def action_focus_log(self) -> None:
         if self.log_view.has_focus:
