@@ -60,9 +60,13 @@ class GhostRace(PlaySection):
         try:
             ghost = leader_ghost(session.spec, session.map_id)
         except GhostRefused as refusal:
-            self.app.call_from_thread(self.note, reason_line(str(refusal)))
+            self.app.call_from_thread(self._refused, str(refusal))
             return
         self.app.call_from_thread(self.race, ghost)
+
+    def _refused(self, reason: str) -> None:
+        if self.is_attached:  # the player may have left the run while the server was asked
+            self.note(reason_line(reason))
 
     def race(self, ghost: Ghost) -> None:
         """Race `ghost` from now on: it is drawn at the player's move count on each level."""
