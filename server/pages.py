@@ -95,9 +95,11 @@ def add_pages(app: FastAPI) -> None:
             best = map_boards.board_page(conn, row.id, CURRENT_RULES_VERSION, limit=1)
             history = records.record_history(conn, row.id)
         items, total, after = page if page is not None else ([], 0, None)
-        best_run = best[0][0]["run"] if best is not None and best[0] else None
+        top = best[0][0] if best is not None and best[0] else None
+        # The board's best has the fewest moves: if any run reaches the proved par, it does.
+        optimal = top if top is not None and top["optimal"] else None
         return _page("map.html", map=entry, items=items, total=total, next=after,
-                     best_run=best_run, history=history)
+                     best_run=top["run"] if top else None, optimal=optimal, history=history)
 
     # A name may hold "/" (a path converter, so the link works with it plain or as %2F).
     @app.api_route("/players/{name:path}", methods=["GET", "HEAD"],

@@ -1,7 +1,8 @@
 """Run pages: every verified run drawn step by step (`/runs/{id}`), for people.
 
-A run is replayed once (verification.replay_for_watching) into the views seat 0 saw and the
-log in its game's words; the page draws the view of one step with Jinja2 templates (one board
+A run is replayed once (verification.replay_for_watching) into the log in its game's words and
+a copy of the game every few hundred steps, from which the view seat 0 saw at any step is worked
+out when that step is first drawn; the page draws the view of one step with Jinja2 templates (one board
 template per game, `runs/board_<game>.html`), the log up to that step and the summary. Replays
 and drawn steps live in bounded LRU caches on the app, so a run is never replayed per request;
 the run's row is read on every request, so a run removed by a moderator leaves at once.
@@ -32,9 +33,10 @@ from server.verification import Replayed, board_title, replay_for_watching
 from services.words import Line
 
 STATIC = Path(__file__).parent / "static"
-# Steps kept replayed, across runs: a step's views and log took 7.5 KB for a 2,000-action
-# Card Rogue run (15 MB; tracemalloc), so this is about 150 MB at most.
-REPLAY_STEPS = 20_000
+# Steps kept replayed, across runs: a step's log and its share of the kept games (not its
+# view, worked out when drawn) took 0.8 KB for a 20,000-action Card Rogue run (16 MB;
+# tracemalloc, benchmarks/run_page.py), so this is about 80 MB at most.
+REPLAY_STEPS = 100_000
 DRAWN = 1024  # steps kept drawn, across runs (a board is a few kilobytes of HTML)
 
 
@@ -81,7 +83,7 @@ class Watched:
 
     @property
     def total(self) -> int:
-        return len(self.replayed.views) - 1
+        return self.replayed.steps
 
     def log_between(self, first: int, last: int) -> Markup:
         return Markup("".join(self.log[first:last + 1]))
@@ -154,7 +156,7 @@ def add_run_pages(app: FastAPI) -> None:
 
         def draw() -> Markup:
             return Markup(TEMPLATES.get_template("runs/board.html").render(
-                game=replayed.game, view=replayed.views[step], legend=replayed.legend))
+                game=replayed.game, view=replayed.view(step), legend=replayed.legend))
 
         drawn: Markup = request.app.state.drawn.get((run_id, step), draw)
         return drawn

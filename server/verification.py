@@ -314,26 +314,47 @@ def _run_map(run: Run, map_text: str | None) -> MapSpec:
 
 # ---------------------------------------------------------------------- watching a run
 
+# Steps between the games a replay keeps: a step's view is worked out from the nearest kept game
+# at or before it, at most this many actions on (a few milliseconds), instead of keeping every
+# step's view (7.5 KB a step: 150 MB for a 20,000-action run).
+KEEP_EVERY = 200
+
+
 @dataclass(frozen=True)
 class Replayed:
     """A verified run replayed once for its run page: what seat 0 sees before the first action
     and after each one, and what happened, in the game's own words (services.words).
 
-    views[n]    state.view(0) after n actions (views[0]: the start)
+    view(n)     state.view(0) after n actions (view(0): the start)
+    kept[k]     a copy of the game after k * KEEP_EVERY actions, which view(n) goes on from
     lines[n]    the log lines of action n (lines[0]: the setup's)
     levels      the steps at which a level (or the game's like: an area) begins
     summary     (label, value) lines of the morgue: the game's own tallies
-    legend      per card id, its glyph, colour family and name (games drawn with cards)
+    legend      per card id (Mini Rogue: room and spell), its glyph, colour family and name
     """
 
     game: str
     long_name: str
     rules_version: int
-    views: list[Any]
+    actions: list[Any]
+    kept: list[Any]
     lines: list[list[Line]]
     levels: list[int]
     summary: list[tuple[str, str]]
     legend: dict[str, tuple[str, str, str]]
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+    def view(self, step: int) -> Any:
+        """What seat 0 sees after `step` actions (0 to `steps`): the engine replays the few
+        actions since the nearest kept game, on a copy of it."""
+        nearest = step // KEEP_EVERY
+        state = self.kept[nearest].clone()
+        for action in self.actions[nearest * KEEP_EVERY:step]:
+            state.apply(action)
+        return state.view(0)
 
 
 def replay_for_watching(doc: Any, map_text: str | None) -> Replayed:
@@ -349,16 +370,18 @@ def replay_for_watching(doc: Any, map_text: str | None) -> Replayed:
     opening = told.opening(state) if told is not None else []
     every = list(opening)
     tell = told.narrator(state) if told is not None else None
-    views, lines, levels = [state.view(0)], [tell(opening) if tell else []], []
-    for n, action in enumerate(run.actions, start=1):
+    kept, lines, levels = [state.clone()], [tell(opening) if tell else []], []
+    actions = list(run.actions)
+    for n, action in enumerate(actions, start=1):
         events = state.apply(action)
         every += events
-        views.append(state.view(0))
+        if n % KEEP_EVERY == 0:
+            kept.append(state.clone())
         lines.append(tell(events) if tell else [])
         if words.opens_level(run.game, events):
             levels.append(n)
     if told is None:
-        return Replayed(run.game, rules.info.long_name, rules.rules_version, views, lines,
-                        levels, [], {})
-    return Replayed(run.game, rules.info.long_name, rules.rules_version, views, lines, levels,
-                    told.summary(state, every), told.legend(state))
+        return Replayed(run.game, rules.info.long_name, rules.rules_version, actions, kept,
+                        lines, levels, [], {})
+    return Replayed(run.game, rules.info.long_name, rules.rules_version, actions, kept, lines,
+                    levels, told.summary(state, every), told.legend(state))

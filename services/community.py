@@ -40,7 +40,9 @@ SERVER_ENV = "CARDROGUE_SERVER"
 CREDENTIALS_NAME = "community.json"
 OUTBOX_NAME = "outbox"
 API = "/api/v1"
+NO_SERVER = "no_server"  # CommunityError's code (ours, not a server's) when none is set
 TIMEOUT_S = 15.0
+POLL_S = 0.25  # between asking for verdicts
 MAX_ANSWER_BYTES = 4_000_000  # a map file or a page of a board is far smaller
 MAX_CREDENTIALS_BYTES = 64_000
 
@@ -75,7 +77,8 @@ def server_url(explicit: str | None) -> str:
         raise CommunityError("the host of this web game has set no community server")
     if not url:
         raise CommunityError(f"no community server is set: pass --server URL, set {SERVER_ENV}, "
-                             f"or put server = \"URL\" in {CONFIG_NAME} in the data folder")
+                             f"or put server = \"URL\" in {CONFIG_NAME} in the data folder",
+                             code=NO_SERVER)
     return checked_server(url)
 
 
@@ -451,9 +454,6 @@ def why_waiting(status: int, error: str) -> str:
     return f"the server could not take it now ({error})"
 
 
-POLL_S = 0.25
-
-
 def wait_for_verdicts(client: Client, ids: list[int], seconds: float) -> dict[int, dict[str, Any]]:
     """Ask for each run until it is no longer queued, or `seconds` have passed. A run the
     server could not be asked about keeps its last answer (or none)."""
@@ -467,9 +467,8 @@ def wait_for_verdicts(client: Client, ids: list[int], seconds: float) -> dict[in
                 verdicts[run_id] = client.run(run_id)
             except CommunityError:
                 pass  # asked again on the next round, until the deadline
-        if all(verdicts.get(i, {}).get("status") not in (None, "queued") for i in ids):
-            return verdicts
-        if time.monotonic() >= deadline:
+        settled = all(verdicts.get(i, {}).get("status") not in (None, "queued") for i in ids)
+        if settled or time.monotonic() >= deadline:
             return verdicts
         time.sleep(POLL_S)
 

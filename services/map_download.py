@@ -4,6 +4,7 @@ run of its board (with its map) to watch."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine.core.files import write_atomic
 from engine.core.runs import run_json
@@ -41,10 +42,9 @@ def download(client: Client, ref: str) -> KnownMap:
     return known
 
 
-def download_ranked_run(client: Client, ref: str, rank: int) -> tuple[Path, KnownMap]:
-    """The run at position `rank` (1: the best) of a published map's board, saved in the runs
-    folder under a name of its own (written atomically), and its map, downloaded as
-    `download` does: what the replay viewer opens. Raises CommunityError."""
+def ranked_run(client: Client, ref: str, rank: int) -> tuple[int, dict[str, Any]]:
+    """The server's id and the run file of the run at position `rank` (1: the best) of a
+    published map's board. Raises CommunityError."""
     if rank < 1:
         raise CommunityError("a rank is 1 or more")
     board = client.leaderboard(ref, limit=min(rank, 100))
@@ -56,7 +56,14 @@ def download_ranked_run(client: Client, ref: str, rank: int) -> tuple[Path, Know
     run_id = items[rank - 1].get("run")
     if not isinstance(run_id, int):
         raise CommunityError("the server listed a board entry without its run")
-    document = client.run_file(run_id)
+    return run_id, client.run_file(run_id)
+
+
+def download_ranked_run(client: Client, ref: str, rank: int) -> tuple[Path, KnownMap]:
+    """The run at position `rank` (1: the best) of a published map's board, saved in the runs
+    folder under a name of its own (written atomically), and its map, downloaded as
+    `download` does: what the replay viewer opens. Raises CommunityError."""
+    run_id, document = ranked_run(client, ref, rank)
     known = download(client, ref)
     name = f"{safe_name(known.share_code or ref, 9)}_run{run_id}.run.json"
     target = runs_dir() / "downloaded" / name

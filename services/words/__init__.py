@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any
 
 Part = tuple[str, str]  # (text, style); style "" is plain
@@ -84,6 +85,7 @@ def par_verdict(moves: int, par: int) -> str:
 Narrate = Callable[[Iterable[Any]], list[Line]]
 
 
+@cache  # asked once a step by opens_level: a replay of 20,000 steps spent 10% of its time here
 def words_of(game: str) -> Any:
     """The module of `game`'s words (services/words/<game>.py, or a package), or None when
     this package has none. Each offers:
@@ -92,7 +94,7 @@ def words_of(game: str) -> Any:
         opening(state)         the events of the game's setup, before any action
         LEVEL_EVENT            the kind of the event that opens a level (or an area)
         summary(state, events) a finished replay's tallies, as (label, value) lines
-        legend(state)          card id -> (glyph, colour family, name); {} without cards
+        legend(state)          card (or room, spell) id -> (glyph, colour family, name)
     """
     if not game.isidentifier():
         return None

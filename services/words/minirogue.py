@@ -304,7 +304,10 @@ def opening(state: Any) -> list[Event]:
 
 
 def legend(_state: Any) -> dict[str, tuple[str, str, str]]:
-    return {}  # drawn without cards
+    """The room cards and the spells by name, as the app's tabletop calls them (a run page
+    draws the dungeon with these words, never the rules' ids)."""
+    rooms = {room: ("", "room", room_name(room)) for room in ROOMS}
+    return rooms | {spell: ("", "spell", spell_name(spell)) for spell in SPELLS}
 
 
 LEVEL_EVENT = "area_begins"  # each area of the dungeon: a replay can jump to the next one

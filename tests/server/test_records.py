@@ -62,6 +62,21 @@ def test_a_run_with_the_proved_pars_moves_is_proved_optimal(api: Api) -> None:
     assert "proved optimal" in api.client.get(f"/maps/{published['share_code']}").text
 
 
+def test_the_map_page_offers_a_proved_optimal_run_once_one_is_on_record(api: Api) -> None:
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = publish_slow(api, ann, 2)
+    par = published_par(api, published["id"])
+    page = api.client.get(f"/maps/{published['share_code']}").text
+    assert 'id="watch-optimal"' not in page  # the author's clear is 2 moves over the par
+    assert f"No run on record reaches the proved par ({par} moves) yet." in page
+    best = api.submit(challenge("speed-maze")[1], bo)
+    api.settle()
+    page = api.client.get(f"/maps/{published['share_code']}").text
+    assert f'<a id="watch-optimal" href="/runs/{best}">Watch a proved-optimal run</a>' in page
+    assert f"Bo</a>'s, in {par} moves, the proved par" in page
+    assert "No run on record reaches" not in page
+
+
 def published_par(api: Api, ref: str) -> int:
     return int(api.client.get(f"/api/v1/maps/{ref}").json()["par"])
 

@@ -11,7 +11,8 @@ import pytest
 
 from engine import games
 from engine.cardrogue.maps import validate_text
-from server import run_pages
+from server import run_pages, verification
+from services.words.minirogue import room_name
 from tests.server.conftest import challenge, make_api
 from tests.server.minirogue_runs import won
 
@@ -87,6 +88,12 @@ def test_a_mini_rogue_run_page_has_its_delve_and_board(api) -> None:
     assert 'class="column' in page.text and "Area 14, level 5" in page.text
     first = api.client.get(f"/runs/{run}?step=1").text
     assert "You enter the Event." in first
+    # The rooms by the names the app's tabletop gives them, never the rules' ids.
+    for text in (page.text, first):
+        rooms = re.findall(r'data-room="([^"]*)">([^<]*)</span>', text)
+        assert rooms and any(room for room, _ in rooms)
+        assert all(shown == room_name(room or None) for room, shown in rooms), rooms
+    assert ">Camp</span>" in page.text and ">resting</span>" not in page.text
 
 
 def test_the_board_at_each_step_is_the_view_of_that_step(sqlite_api) -> None:
@@ -111,6 +118,28 @@ def test_the_board_at_each_step_is_the_view_of_that_step(sqlite_api) -> None:
             assert shown["data-paths"] == str(cell.paths), (n, cell.cell)
             health = str(cell.enemy.health) if cell.enemy is not None else None
             assert shown.get("data-health") == health, (n, cell.cell)
+
+
+@pytest.mark.parametrize("game", ["cardrogue", "minirogue"])
+def test_a_view_from_a_kept_game_is_the_view_of_that_step(game, monkeypatch) -> None:
+    """A replay keeps a game every few steps and works each step's view out from the nearest
+    one before it: the same view as replaying from the start, at every step."""
+    monkeypatch.setattr(verification, "KEEP_EVERY", 3)
+    if game == "cardrogue":
+        text, doc = challenge("golem-forge")
+        spec = validate_text(text, "map").spec
+    else:
+        text, doc, spec = None, won(), None
+    parsed = games.run_from_dict(doc)
+    options = parsed.setup() | ({"map": spec} if spec is not None else {})
+    state = games.load_run_game(parsed).new_game(**options)
+    views = [state.view(0)]
+    for action in parsed.actions:
+        state.apply(action)
+        views.append(state.view(0))
+    replayed = verification.replay_for_watching(doc, text)
+    assert replayed.steps == len(parsed.actions) and len(replayed.kept) > 3
+    assert [replayed.view(n) for n in range(len(views))] == views
 
 
 def test_names_and_titles_from_players_show_as_text(api) -> None:

@@ -29,9 +29,12 @@ from services.words.cardrogue.glyphs import PLAYER_GLYPH, Look, look
 if TYPE_CHECKING:
     from engine.core import Event
 
-__all__ = ["DIRECTION_NAMES", "EFFECT_NAMES", "PLAYER_GLYPH", "POTION_STYLES", "SLOT_NAMES",
+__all__ = ["DIRECTION_NAMES", "EFFECT_NAMES", "GHOST_GLYPH", "PLAYER_GLYPH", "POTION_STYLES", "SLOT_NAMES",
            "Look", "Narrator", "card_label", "describe_action", "faces", "generic", "label_of",
            "listing", "look", "reflow", "signed", "the"]
+
+# A ghost being raced is a faint copy of the hero, drawn beside a card's middle, not on it.
+GHOST_GLYPH = PLAYER_GLYPH
 
 # Potion colours as terminal colours: the names a map uses, drawn as themselves.
 POTION_STYLES = {

@@ -26,6 +26,7 @@ from app.games.cardrogue.around import around_lines
 from app.games.cardrogue.look import character_label
 from app.games.cardrogue.screens.history import HistoryScreen
 from app.games.cardrogue.screens.play_cards import CardDialogs
+from app.games.cardrogue.screens.play_ghost import GhostRace
 from app.games.cardrogue.screens.play_hints import Hints
 from app.games.cardrogue.screens.play_keys import COMMANDS, KEY_HINTS, PLAY_BINDINGS, STEP_VERBS
 from app.games.cardrogue.screens.play_look import LookMode
@@ -62,9 +63,8 @@ ASKS = {
 }
 
 
-class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[None]):
+class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews, Screen[None]):
     """One story run. The screen owns the Session; widgets only draw it."""
-
 
     AUTO_FOCUS = ""  # focus nothing: the arrows play, until the player focuses the log
 
@@ -167,8 +167,8 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[No
             return self._footer_state[0]
         if action == "mole":
             return self._footer_state[1]
-        if action == "hint":
-            return self.game.mode == "story"  # the solver plays one hero through a story
+        if action in ("hint", "ghost"):
+            return self.game.mode == "story"  # one hero through a story: a solver, a ghost
         return True
 
     def _class_keys(self) -> tuple[bool, bool]:
@@ -186,7 +186,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[No
             self.refresh_bindings()
         view = self.view()
         self._sync_cursor(view)
-        self.board.show(self.game, self.cursor, self.legal_cells(view))
+        self.board.show(self.game, self.cursor, self.legal_cells(view), self.ghost_cell())
         self.panel.show(self.game, view)
         self._show_status()
         self._show_prompt()
@@ -216,6 +216,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[No
         text = Text()
         text.append("Moves ", style="dim")
         text.append(str(g.level_moves[g.level_index]), style="bold")
+        text.append_text(self.ghost_status())
         text.append(" · Par ", style="dim")
         text.append("—" if g.level.par is None else str(g.level.par), style="bold")
         if levels > 1:
@@ -262,7 +263,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[No
 
     def legend_text(self) -> Text:
         """What each glyph and colour on the board means (the legend panel and the help)."""
-        return legend_text(self.view(), self.game.catalog, self.board)
+        return legend_text(self.view(), self.game.catalog, self.board, self.ghost is not None)
 
     def action_focus_log(self) -> None:
         if self.log_view.has_focus:
@@ -476,7 +477,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[No
         board = self.game.board
         self.cursor = (min(max(row + dr, 0), board.height - 1),
                        min(max(col + dc, 0), board.width - 1))
-        self.board.show(self.game, self.cursor, self.legal_cells())
+        self.board.show(self.game, self.cursor, self.legal_cells(), self.ghost_cell())
         self._show_look()
 
     def action_confirm(self) -> None:

@@ -48,6 +48,8 @@ PLAY_BINDINGS: list[BindingType] = [
     Binding("H", "hint", "Hint", show=False, id="hint",
             tooltip="The next move of a shortest way to finish this level "
                     "(the run then counts as assisted: off the leaderboard)"),
+    Binding("G", "ghost", "Ghost", show=False, id="ghost",
+            tooltip="Race a ghost: your best run of this map, or the leader's from the server"),
     Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
             tooltip="Play this level again from its start"),
     Binding("escape", "menu", "Menu", id="menu", tooltip="Cancel, or open the game menu"),
@@ -92,6 +94,8 @@ COMMANDS = (
     Command("Message history", "The log of the whole run", "history"),
     Command("Hint", "The next move of a shortest way to finish this level (the run then "
             "counts as assisted)", "hint"),
+    Command("Race a ghost", "Your best run of this map, or the server leader's, drawn faintly "
+            "beside you", "ghost"),
     Command("Undo", "Take back your last action", "undo"),
     Command("Restart level", "Play this level again from its start", "restart_level"),
     Command("Restart campaign", "Play the whole map again from the first level",

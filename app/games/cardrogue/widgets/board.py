@@ -30,7 +30,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from app.games.cardrogue.words import PLAYER_GLYPH, POTION_STYLES, look
+from app.games.cardrogue.words import GHOST_GLYPH, PLAYER_GLYPH, POTION_STYLES, look
 from engine.cardrogue import FACE_DOWN, UNSEEN, E, N, S, W
 
 if TYPE_CHECKING:
@@ -47,8 +47,8 @@ HUBS = {
 
 # A cell's signature is (paths, glyph, category, colour, marks), or None for a blank cell.
 # Face-down and unseen cells use the categories below; marks is a bit set:
-MARK_PLAYER, MARK_FIGHTING, MARK_CURSOR, MARK_LEGAL = 1, 2, 4, 8
-SEAT_SHIFT = 4  # marks >> SEAT_SHIFT: the seat + 1 of the token on the cell (0 when alone)
+MARK_PLAYER, MARK_FIGHTING, MARK_CURSOR, MARK_LEGAL, MARK_GHOST = 1, 2, 4, 8, 16
+SEAT_SHIFT = 5  # marks >> SEAT_SHIFT: the seat + 1 of the token on the cell (0 when alone)
 # Each seat's token colour at a table, and the number drawn as its token.
 SEAT_COLOURS = ("bright_red", "dodger_blue1", "green1", "magenta1")
 DOWN, UNSEEN_MARKED = "face-down", "unseen"
@@ -59,7 +59,7 @@ CARD_CLASSES = frozenset({
     "board--frame", "board--face-down", "board--corridor", "board--player",
     "board--cursor", "board--fighting", "board--enemy", "board--boss", "board--item",
     "board--potion", "board--path", "board--exit", "board--trap", "board--fountain",
-    "board--shop", "board--chest", "board--legal",
+    "board--shop", "board--chest", "board--legal", "board--ghost",
 })
 
 
@@ -86,6 +86,7 @@ _CARD_CSS = """
     BoardView > .board--shop { color: $warning; background: $surface; text-style: bold; }
     BoardView > .board--chest { color: $warning; background: $surface; text-style: bold; }
     BoardView > .board--legal { color: $success; background: $surface; }
+    BoardView > .board--ghost { color: $foreground-muted; background: $surface; text-style: italic; }
 """
 
 
@@ -159,9 +160,10 @@ class BoardView(ScrollView, can_focus=False):
     # ------------------------------------------------------------------ updating
 
     def show(self, game: State, cursor: tuple[int, int] | None = None,
-             legal: Iterable[int] = ()) -> None:
-        """Draw `game`'s board; `cursor` marks a cell being chosen (a teleport's landing), and
-        `legal` the cells a direction key can act on now (their frames are marked).
+             legal: Iterable[int] = (), ghost: int | None = None) -> None:
+        """Draw `game`'s board; `cursor` marks a cell being chosen (a teleport's landing),
+        `legal` the cells a direction key can act on now (their frames are marked), and `ghost`
+        the cell of a ghost being raced (drawn faintly beside the card there).
 
         Only cells whose face, card, paths or marks changed since the last call are worked out
         again, and only their board rows are redrawn."""
@@ -177,7 +179,7 @@ class BoardView(ScrollView, can_focus=False):
             self._extent = None
             self.virtual_size = Size(self.columns * CELL_W, self.rows * CELL_H)
             self.refresh()
-        changed = self._changed_cells(game, cursor, legal)
+        changed = self._changed_cells(game, cursor, legal, ghost)
         marks = self._marks
         signatures = self._signatures
         rows = set()
@@ -205,7 +207,7 @@ class BoardView(ScrollView, can_focus=False):
         self.follow()
 
     def _changed_cells(self, game: State, cursor: tuple[int, int] | None,
-                       legal: Iterable[int] = ()) -> set[int]:
+                       legal: Iterable[int] = (), ghost: int | None = None) -> set[int]:
         """The cells that may look different since the last call (all of them the first time)."""
         board = game.board
         face, content, paths = board.face, board.content, board.paths
@@ -221,6 +223,8 @@ class BoardView(ScrollView, can_focus=False):
                 marks[enemy.pos] = marks.get(enemy.pos, 0) | MARK_FIGHTING
         for index in legal:
             marks[index] = marks.get(index, 0) | MARK_LEGAL
+        if ghost is not None:
+            marks[ghost] = marks.get(ghost, 0) | MARK_GHOST
         if cursor is not None:
             at = game.index(cursor)
             if at is not None:
@@ -386,7 +390,8 @@ class BoardView(ScrollView, can_focus=False):
     def glyph_style(self, category: str, colour: str | None) -> Style:
         """How the board draws a glyph of `category` (or a frame: "cursor", "fighting"...)."""
         palette = self._palette()
-        if category in ("player", "face-down", "corridor", "cursor", "fighting", "legal"):
+        if category in ("player", "face-down", "corridor", "cursor", "fighting", "legal",
+                        "ghost"):
             return palette.get(category, palette["frame"])
         return _content_style(category, colour, palette)
 
@@ -431,11 +436,15 @@ def draw_card(sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:
         frame = palette["fighting"]
     elif marks & MARK_LEGAL:
         frame = palette["legal"]
+    # A ghost being raced: its own glyph, faint, left of the card's middle (the card stays seen).
+    ghost = Segment(GHOST_GLYPH, palette["ghost"]) if marks & MARK_GHOST else None
     if category in (DOWN, UNSEEN_MARKED):
         fill, pattern = (palette["face-down"], "░░░░░") if category == DOWN else (blank, "     ")
+        middle = ([Segment(pattern[:1], fill), ghost, Segment(pattern[2:], fill)] if ghost
+                  else [Segment(pattern, fill)])
         return (
             [Segment("╭─────╮", frame)],
-            [Segment("│", frame), Segment(pattern, fill), Segment("│", frame)],
+            [Segment("│", frame), *middle, Segment("│", frame)],
             [Segment("╰─────╯", frame)],
         )
     corridor = palette["corridor"]
@@ -467,6 +476,8 @@ def draw_card(sig, palette: dict[str, Style]) -> tuple[list[Segment], ...]:
         middle = [Segment(" ", corridor),
                   Segment(glyph, _content_style(category, colour, palette)),
                   Segment(" ", corridor)]
+    if ghost and not marks & MARK_PLAYER:
+        middle[0] = ghost
     return (top, [*west, *middle, *east], bottom)
 
 def _content_style(category: str, colour: str | None, palette: dict[str, Style]) -> Style:
