@@ -34,7 +34,8 @@ INFO = GameInfo(
     options=(
         OptionSpec("difficulty", "choice", label="Difficulty",
                    help="how hard the delve is (the score counts it)",
-                   default=setup.DEFAULTS["difficulty"], choices=DIFFICULTIES),
+                   default=setup.DEFAULTS["difficulty"], choices=DIFFICULTIES,
+                   labels=("Casual", "Normal", "Hard", "Impossible")),
         OptionSpec("dungeon_keys", "bool", label="Dungeon Keys variant",
                    help="play with the Dungeon Keys variant",
                    default=setup.DEFAULTS["dungeon_keys"]),
