@@ -19,14 +19,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
-from textual.widgets.select import NoSelection
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from app.registry import Help
 from app.screens.rules import show_help
 from app.seats import Seat
 from app.seeds import fresh_seed
-from app.widgets.checkbox import MarkedCheckbox, TickedChoices
+from app.widgets.checkbox import FormCheckbox, MarkedCheckbox, TickedChoices
+from app.widgets.choices import Choice, Choices
 from app.widgets.seats import SeatsField
 from app.widgets.seed_note import seed_problem
 from engine.core import MAX_SEED, OptionSpec, Rules, shown
@@ -40,16 +40,13 @@ def option_field(spec: OptionSpec, value: Any) -> Widget:
     """The field for one option, showing `value` (its default, or what a game starts it at)."""
     field_id = f"option-{spec.name}"
     if spec.kind == "bool":
-        return MarkedCheckbox(spec.label, value=bool(value), id=field_id)
+        return FormCheckbox(spec.label, value=bool(value), id=field_id)
     labelled = [(choice, spec.choice_label(choice)) for choice in spec.choices]
     if spec.kind == "choice" and spec.many:
         return TickedChoices(labelled, value or (), id=field_id)
     if spec.kind == "choice":
-        first: str | NoSelection = Select.NULL
-        if isinstance(value, str) and value in spec.choices:
-            first = value
-        return Select[str](((words, choice) for choice, words in labelled), id=field_id,
-                           value=first, allow_blank=spec.default is None)
+        return Choices(*(Choice(words, value=choice == value, name=choice)
+                         for choice, words in labelled), id=field_id)
     return Input("" if value is None else str(value), placeholder=hint(spec), id=field_id,
                  max_length=200)
 
@@ -77,9 +74,12 @@ class OptionsForm(Screen[None]):
     the seats (when playing again: the same table), `seat_colours` colours their labels.
     `setup` picks the options of one way of starting the game; `initial` starts fields at
     values of the game's choosing (a default of its form, not new_game's); `note` is a line of
-    the game's own under the seats; `blank_is_empty` seats players by name (SeatsField)."""
+    the game's own under the seats; `blank_is_empty` seats players by name (SeatsField);
+    `seeds` are seeds the game offers by name (Mini Rogue's daily dungeon), the first chosen
+    at first, beside a seed of the player's own."""
 
-    EXTRA_KEYS = (("↑ ↓ Tab", "Move between the fields"),)
+    EXTRA_KEYS = (("↑ ↓ Tab", "Move between the fields"), ("← →", "Change a choice"),
+                  ("← → Space", "Turn a box on or off"))
     AUTO_FOCUS = "#form *"  # the first field, not the scrolling form
 
     BINDINGS = [
@@ -141,7 +141,8 @@ class OptionsForm(Screen[None]):
     def __init__(self, rules: Rules, play: Callable[..., Screen[Any]], help: Help | None = None,
                  *, seats: Sequence[Seat] = (), seat_colours: Sequence[str] = (),
                  setup: str = "", initial: Mapping[str, Any] | None = None, note: str = "",
-                 blank_is_empty: bool = False) -> None:
+                 blank_is_empty: bool = False,
+                 seeds: Sequence[tuple[str, int]] = ()) -> None:
         super().__init__()
         self.rules = rules
         self.play = play
@@ -152,6 +153,7 @@ class OptionsForm(Screen[None]):
         self.initial = dict(initial or {})
         self.note = note
         self.blank_is_empty = blank_is_empty
+        self.named_seeds = tuple(seeds)
 
     @property
     def specs(self) -> tuple[OptionSpec, ...]:
@@ -175,15 +177,27 @@ class OptionsForm(Screen[None]):
                     yield Label(Text(label(spec)))
                 yield option_field(spec, self.initial.get(spec.name, spec.default))
                 yield Static(id=f"problem-{spec.name}", classes="problem")
-            with Horizontal(id="seed-row"):
-                yield Label(Text("Seed"))
-                # Any text is kept on show: a letter is explained, not silently dropped.
-                yield Input(placeholder="empty: a random one", id="seed", max_length=30,
-                            compact=True)
+            yield from self.seed_fields()
             yield Static(id="problem-seed", classes="problem")
             yield Static(id="problem", classes="problem")
             yield Button("Start the game", id="start", variant="primary", compact=True)
         yield Footer()
+
+    def seed_fields(self) -> ComposeResult:
+        # Any text is kept on show: a letter is explained, not silently dropped.
+        if not self.named_seeds:
+            with Horizontal(id="seed-row"):
+                yield Label(Text("Seed"))
+                yield Input(placeholder="empty: a random one", id="seed", max_length=30,
+                            compact=True)
+            return
+        yield Label(Text("Seed"))
+        yield Choices(*(Choice(Text(words), value=n == 0, name=f"named-{n}")
+                        for n, (words, _) in enumerate(self.named_seeds)),
+                      Choice("A seed of your own, to share", name="own"), id="seed-choice",
+                      classes="-stacked")
+        yield Input(placeholder="Seed: a whole number, such as 2026 (empty: a random one)",
+                    id="seed", max_length=30)
 
     # -- reading the fields
 
@@ -195,8 +209,8 @@ class OptionsForm(Screen[None]):
             return field.value
         if isinstance(field, TickedChoices):
             return field.selected
-        if isinstance(field, Select):
-            return LEFT_OUT if field.value is Select.NULL else field.value
+        if isinstance(field, Choices):
+            return LEFT_OUT if field.chosen is None else field.chosen
         assert isinstance(field, Input)
         text = field.value.strip() if spec.kind == "int" else field.value
         if not text and spec.default is None:
@@ -208,6 +222,10 @@ class OptionsForm(Screen[None]):
         return int(text)
 
     def seed(self) -> int | ValueError:
+        if self.named_seeds:
+            chosen = self.query_one("#seed-choice", Choices).chosen or ""
+            if chosen.startswith("named-"):
+                return self.named_seeds[int(chosen.removeprefix("named-"))][1]
         text = self.query_one("#seed", Input).value.strip()
         if not text:
             return fresh_seed()
@@ -282,6 +300,8 @@ class OptionsForm(Screen[None]):
         """A letter in the seed is explained at once, as it is typed."""
         if event.input.id == "seed":
             self.say("#problem-seed", seed_problem(event.value))
+            if event.value and self.named_seeds:  # typing a seed means playing it
+                self.query_one("#seed-choice", Choices).choose("own")
 
     def say(self, where: str, problem: str) -> None:
         """Show a problem line (a line without one takes no room)."""

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Container
 from textual.widgets import Checkbox
 
@@ -18,6 +19,15 @@ class MarkedCheckbox(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual's name
         return "X" if self.value else " "
+
+
+class FormCheckbox(MarkedCheckbox):
+    """A form's box: Left and Right turn it on or off too, as they change the form's choices
+    (app/widgets/choices.py)."""
+
+    BINDINGS = [
+        Binding("left,right", "toggle_button", show=False, id="checkbox_toggle_arrows"),
+    ]
 
 
 def choice_id(prefix: str, choice: str) -> str:

@@ -9,11 +9,12 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.screen import Screen
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from app.screens.options_form import OptionsForm
 from app.seats import EMPTY, HUMAN, Seat
 from app.widgets.checkbox import MarkedCheckbox, TickedChoices
+from app.widgets.choices import Choice, Choices
 from app.widgets.seat_kind import SeatKind
 from engine.core import GameInfo, OptionSpec
 
@@ -70,7 +71,7 @@ async def test_each_option_is_a_field_of_its_kind_with_its_default() -> None:
         form = app.screen
         assert isinstance(form, OptionsForm)
         assert form.query_one("#option-size", Input).value == "3"
-        assert form.query_one("#option-colour", Select).value == "red"
+        assert form.query_one("#option-colour", Choices).chosen == "red"
         assert form.query_one("#option-extras", TickedChoices).selected == ["hat"]
         assert form.query_one("#option-fast", MarkedCheckbox).value is False
         assert form.query_one("#option-motto", Input).value == ""
@@ -103,7 +104,7 @@ async def test_refusals_stand_beside_their_fields_and_nothing_starts() -> None:
         form.query_one("#option-size", Input).value = "4"
         form.query_one("#option-motto", Input).value = "onward"
         form.query_one("#seed", Input).value = ""
-        form.query_one("#option-colour", Select).value = "blue"
+        form.query_one("#option-colour", Choices).choose("blue")
         await pilot.press("ctrl+s")
         await pilot.pause()
         # Each field is right alone; together the engine refuses them, under the form.
@@ -253,8 +254,9 @@ async def test_a_form_offers_one_setup_s_options_by_their_labels_and_seats_by_na
         rat = form.query_one("#option-perks-slay-rat", MarkedCheckbox)
         assert rat.value is True and "Slay the Rat" in str(rat.label)
         assert form.query_one("#option-perks-luck", MarkedCheckbox).value is False
-        assert "In a hurry" in [str(words) for words, _ in form.query_one(
-            "#option-pace", Select)._options]
+        pace = form.query_one("#option-pace", Choices)
+        assert [str(button.label) for button in pace.query(Choice)] == [
+            "Take your time", "In a hurry"] and pace.chosen == "slow"
         assert form.query_one("#kind-1", SeatKind).kinds == (HUMAN, "easy")
         assert form.query_one("#name-1", Input).placeholder == "name (empty: no one)"
         form.query_one("#name-0", Input).value = ""
