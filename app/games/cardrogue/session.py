@@ -18,6 +18,7 @@ from app.games.cardrogue.words import Narrator, describe_action
 from engine.cardrogue import (
     DIRECTIONS,
     Action,
+    Catalog,
     MapSpec,
     State,
     map_id,
@@ -87,6 +88,12 @@ class Session:
     @property
     def title(self) -> str:
         return self.spec.title or (self.source.stem if self.source else "Untitled map")
+
+    @property
+    def catalog(self) -> Catalog:
+        """The game's card book: the standard cards and the map's own (it never changes
+        during a game)."""
+        return self.game.catalog
 
     # -- playing
 
