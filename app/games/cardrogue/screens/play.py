@@ -410,8 +410,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[No
 
     def view(self) -> View:
         """The game as the player who acts now sees it: what the engine says a screen shows."""
-        g = self.game
-        return g.view(g.player.seat)
+        return self.session.view()
 
     def legal_cells(self, view: View | None = None) -> list[int]:
         """The cells next to the hero that a direction key would act on now (the engine says)."""
