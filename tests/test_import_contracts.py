@@ -98,3 +98,14 @@ def test_a_game_added_later_is_independent_of_the_others_without_naming_it(tmp_p
         result.stdout + result.stderr)
     assert "app.games.newgame is not allowed to import app.games.minirogue" in result.stdout, (
         result.stdout + result.stderr)
+
+
+def test_engine_core_imports_no_game_not_even_one_added_later(tmp_path):
+    root = _copy_of(["engine"], tmp_path)
+    (root / "engine" / "newgame").mkdir()
+    (root / "engine" / "newgame" / "__init__.py").write_text('"""A new game."""\n', "utf-8")
+    dice = root / "engine" / "core" / "dice.py"
+    dice.write_text(dice.read_text("utf-8") + "\nimport engine.newgame  # noqa\n", "utf-8")
+    result = lint_imports(root)
+    assert result.returncode != 0
+    assert "engine.core.dice -> engine.newgame" in result.stdout, result.stdout + result.stderr
