@@ -262,7 +262,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[No
 
     def legend_text(self) -> Text:
         """What each glyph and colour on the board means (the legend panel and the help)."""
-        return legend_text(self.view(), self.game.catalog, self.board)
+        return legend_text(self.view(), self.session.catalog, self.board)
 
     def action_focus_log(self) -> None:
         if self.log_view.has_focus:
