@@ -79,3 +79,33 @@ def test_a_new_module_in_a_game_must_be_given_its_layer(tmp_path):
     result = lint_imports(root)
     assert result.returncode != 0
     assert "engine.roguelike.brand_new" in result.stdout, result.stdout + result.stderr
+
+
+def test_a_game_added_later_is_independent_of_the_others_without_naming_it(tmp_path):
+    """The independence contracts list the games by wildcard: a new game's rules and screens
+    that reach into another game's are refused with no line of pyproject.toml changed."""
+    root = _copy_of(["engine", "app"], tmp_path)
+    for parent in (root / "engine" / "newgame", root / "app" / "games" / "newgame"):
+        parent.mkdir()
+        (parent / "__init__.py").write_text('"""A new game."""\n', "utf-8")
+    (root / "engine" / "newgame" / "rules.py").write_text(
+        "from engine.minirogue import tables  # noqa\n", "utf-8")
+    (root / "app" / "games" / "newgame" / "screen.py").write_text(
+        "import app.games.minirogue.words  # noqa\n", "utf-8")
+    result = lint_imports(root)
+    assert result.returncode != 0
+    assert "engine.newgame is not allowed to import engine.minirogue" in result.stdout, (
+        result.stdout + result.stderr)
+    assert "app.games.newgame is not allowed to import app.games.minirogue" in result.stdout, (
+        result.stdout + result.stderr)
+
+
+def test_engine_core_imports_no_game_not_even_one_added_later(tmp_path):
+    root = _copy_of(["engine"], tmp_path)
+    (root / "engine" / "newgame").mkdir()
+    (root / "engine" / "newgame" / "__init__.py").write_text('"""A new game."""\n', "utf-8")
+    dice = root / "engine" / "core" / "dice.py"
+    dice.write_text(dice.read_text("utf-8") + "\nimport engine.newgame  # noqa\n", "utf-8")
+    result = lint_imports(root)
+    assert result.returncode != 0
+    assert "engine.core.dice -> engine.newgame" in result.stdout, result.stdout + result.stderr

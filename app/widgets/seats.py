@@ -1,7 +1,8 @@
 """A new-game form's seats, drawn from the game's GameInfo: a row for each of its
 `max_players` seats, each with a name and who plays it (a person, the computer at one of the
 game's `computer_levels`, or no one). Left blank, a name is the seat's default (its
-placeholder)."""
+placeholder). A form may seat players by name instead (`blank_is_empty`): then there is no
+"Empty seat" choice, and a person's seat left without a name is empty."""
 
 from __future__ import annotations
 
@@ -19,9 +20,11 @@ from engine.core import GameInfo, shown
 NAME_MAX = 20  # the longest name a seat's field takes
 
 
-def seat_kinds(info: GameInfo) -> tuple[str, ...]:
-    """What a seat's switch cycles through: a person, each computer level, no one."""
-    return (HUMAN, *info.computer_levels, EMPTY)
+def seat_kinds(info: GameInfo, blank_is_empty: bool = False) -> tuple[str, ...]:
+    """What a seat's switch cycles through: a person, each computer level, no one (unless a
+    blank name says that)."""
+    return (HUMAN, *info.computer_levels) if blank_is_empty else (HUMAN, *info.computer_levels,
+                                                                    EMPTY)
 
 
 def kind_labels(info: GameInfo) -> dict[str, str]:
@@ -36,14 +39,15 @@ def in_words(number: int) -> str:
     return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else str(number)
 
 
-def intro(info: GameInfo) -> str:
+def intro(info: GameInfo, blank_is_empty: bool = False) -> str:
     """What the seats are, in words."""
     most = in_words(info.max_players)
     count = (f"{in_words(info.min_players)} to {most} seats"
              if info.min_players < info.max_players else f"{most} seats")
     who = " or the computer" if info.computer_seats else ""
-    return (f"{count.capitalize()}, each a person at this keyboard{who}. Enter, Space or the "
-            "arrows on a seat's ◂ ▸ change who plays it.")
+    blank = " A person's seat without a name stays empty." if blank_is_empty else ""
+    return (f"{count.capitalize()}, each a person at this keyboard{who}.{blank} Enter, Space "
+            "or the arrows on a seat's ◂ ▸ change who plays it.")
 
 
 def default_seats(info: GameInfo) -> list[Seat]:
@@ -80,18 +84,21 @@ class SeatsField(Vertical):
     """
 
     def __init__(self, info: GameInfo, seats: Sequence[Seat] = (),
-                 colours: Sequence[str] = (), id: str | None = None) -> None:
+                 colours: Sequence[str] = (), id: str | None = None,
+                 blank_is_empty: bool = False) -> None:
         super().__init__(id=id)
         self.info = info
+        self.blank_is_empty = blank_is_empty
         given = list(seats or default_seats(info))[:info.max_players]
         free = info.max_players - len(given)
-        self.kinds = [seat.player for seat in given] + [EMPTY] * free
+        self.kinds = [seat.player for seat in given] + [HUMAN if blank_is_empty else EMPTY] * free
         self.names = [seat.name for seat in given] + [""] * free
         self.colours = tuple(colours)
 
     def compose(self) -> ComposeResult:
-        yield Static(intro(self.info), id="seats-intro")
-        kinds, labels = seat_kinds(self.info), kind_labels(self.info)
+        yield Static(intro(self.info, self.blank_is_empty), id="seats-intro")
+        kinds = seat_kinds(self.info, self.blank_is_empty)
+        labels = kind_labels(self.info)
         for seat in range(self.info.max_players):
             style = f"bold {self.colours[seat % len(self.colours)]}" if self.colours else "bold"
             with Horizontal(classes="seat"):
@@ -103,7 +110,11 @@ class SeatsField(Vertical):
     def placeholder(self, seat: int) -> str:
         if self.kinds[seat] == EMPTY:
             return "no one sits here"
-        return default_name(seat, self.kinds[seat])
+        if not self.blank_is_empty:
+            return default_name(seat, self.kinds[seat])
+        if self.kinds[seat] != HUMAN:
+            return f"name (empty: {default_name(seat, self.kinds[seat])})"
+        return "name (empty: no one)" if seat else "name"
 
     def on_seat_kind_changed(self, event: SeatKind.Changed) -> None:
         seat = int((event.kind.id or "").removeprefix("kind-"))
@@ -131,8 +142,23 @@ class SeatsField(Vertical):
                 continue
             # Typed or pasted: what a terminal would obey is spelled out before it is kept.
             name = shown(self.query_one(f"#name-{seat}", Input).value.strip())
+            if not name and kind == HUMAN and self.blank_is_empty:
+                continue
             taken.append(Seat(name or default_name(seat, kind), kind))
         return taken
+
+    def problem(self, refusal: str) -> str:
+        """Why the seats cannot be taken as they are, "" when they can: where names seat the
+        players, a table without one is told so; then the engine's `refusal` of the table; and
+        players are told apart by name on the screen, so two may not share one."""
+        seats = self.seats()
+        if not seats and self.blank_is_empty:
+            return "Give at least one player a name."
+        if refusal:
+            return refusal
+        if len({seat.name.casefold() for seat in seats}) != len(seats):
+            return "Give every player a different name."
+        return ""
 
 
 __all__ = ["NAME_MAX", "SeatsField", "default_seats"]

@@ -44,6 +44,8 @@ MAX_CLASSIC_PLAYERS = 4
 SAMPLE_MAP = project_folder("campaigns", "cardrogue").joinpath("challenges", "speed-maze.toml")
 # The goals a solo player at the classic table may choose, as a run's table names them.
 SOLO_GOALS = ("chest", "debt", "slay:golem", "slay:basilisk_venom", "slay:basilisk_gaze")
+SOLO_GOAL_LABELS = ("Open the chest", "Buy the shopkeeper's debt", "Slay the Golem",
+                    "Slay the Venom Basilisk", "Slay the Stone-Gaze Basilisk")
 _MAP_ID = re.compile(r"[0-9a-f]{64}")
 
 
@@ -75,14 +77,14 @@ INFO = GameInfo(
     computer_levels=LEVELS,
     options=(
         OptionSpec("map", "text", label="Map", help="a story map's file (a campaign or a "
-                   "challenge); leave it out for the classic table"),
+                   "challenge); leave it out for the classic table", setup="story"),
         OptionSpec("character", "text", label="Character", help="the hero's character, one "
-                   "the map allows (default: its first)"),
+                   "the map allows (default: its first)", setup="story"),
         OptionSpec("player", "text", label="Hero's name", help="the story hero's name",
-                   default="Player"),
+                   default="Player", setup="story"),
         OptionSpec("goals", "choice", label="Goals for a solo player", help="a solo "
                    "player's goals at the classic table", default=(), choices=SOLO_GOALS,
-                   many=True),
+                   labels=SOLO_GOAL_LABELS, many=True, setup="classic", solo=True),
     ),
     ranking=Ranking("moves", figure="moves", better="lower", tie_breaks=("turns", "recorded")),
     board_of=board_of,

@@ -31,6 +31,10 @@ class OptionSpec:
     default   the value new_game uses when the option is left out; None when leaving it out
               means something of its own (the map's first character, a setup without the option)
     many      the value is a list of `choices` (any number of them), not one
+    labels    words for each of `choices`, in their order, for a form; () shows the choices
+    setup     the setup the option belongs to, for a game started in more than one way (Card
+              Rogue's "story" and "classic"); "" for an option of every setup
+    solo      taken by a game of one player only: at a table of more, a form leaves it out
     """
 
     name: str
@@ -42,6 +46,15 @@ class OptionSpec:
     many: bool = False
     min: int | None = None
     max: int | None = None
+    labels: tuple[str, ...] = ()
+    setup: str = ""
+    solo: bool = False
+
+    def choice_label(self, choice: str) -> str:
+        """A choice in a form's words."""
+        if choice in self.choices and len(self.labels) == len(self.choices):
+            return self.labels[self.choices.index(choice)]
+        return choice
 
 
 @dataclass(frozen=True)

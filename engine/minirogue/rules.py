@@ -34,8 +34,10 @@ INFO = GameInfo(
     options=(
         OptionSpec("difficulty", "choice", label="Difficulty",
                    help="how hard the delve is (the score counts it)",
-                   default=setup.DEFAULTS["difficulty"], choices=DIFFICULTIES),
-        OptionSpec("dungeon_keys", "bool", label="Dungeon Keys variant",
+                   default=setup.DEFAULTS["difficulty"], choices=DIFFICULTIES,
+                   labels=("Casual", "Normal", "Hard", "Impossible")),
+        OptionSpec("dungeon_keys", "bool",
+                   label="Dungeon Keys: a key from a trap room on each level",
                    help="play with the Dungeon Keys variant",
                    default=setup.DEFAULTS["dungeon_keys"]),
     ),

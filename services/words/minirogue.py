@@ -9,15 +9,16 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.core import Event
-from engine.minirogue import View
+from engine.minirogue import RULES, View
 from services.words import Line
 
 ROOMS = {"monster": "Monster", "boss": "Boss", "treasure": "Treasure", "merchant": "Merchant",
          "resting": "Camp", "event": "Event", "trap": "Trap"}
 SPELLS = {"fire": "Fireball", "ice": "Ice", "poison": "Poison", "heal": "Healing"}
 STATS = {"armor": "armour", "hp": "health", "gold": "gold", "food": "food", "xp": "XP"}
-DIFFICULTIES = {"casual": "Casual", "normal": "Normal", "hard": "Hard",
-                "impossible": "Impossible"}
+# The difficulties' names, as Mini Rogue's GameInfo gives them for its form.
+DIFFICULTIES = {choice: RULES.info.option("difficulty").choice_label(choice)
+                for choice in RULES.info.option("difficulty").choices}
 REST = {"weapon": "Sharpen your weapon: +1 XP", "food": "Forage: +1 food",
         "heal": "Sleep: +2 health"}
 # The event card's faces, as the choice after a passed skill check offers them.

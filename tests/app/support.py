@@ -21,7 +21,7 @@ from app.cli import cardrogue
 from app.games.cardrogue import launch
 from app.games.cardrogue.screens.campaigns import MapListScreen
 from app.games.cardrogue.screens.classic import ClassicScreen
-from app.games.cardrogue.screens.classic_new_game import NewGameScreen
+from app.games.cardrogue.screens.classic_new_game import new_classic_game
 from app.games.cardrogue.screens.new_map import EditorStartScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.story import StoryScreen
@@ -103,7 +103,7 @@ async def new_table(app: CardRogueApp, pilot: Pilot, names=("Ann", "Bob", "Cy", 
                     seed=CLASSIC_SEED, pick=True) -> ClassicScreen:
     """Fill the classic game's new-game screen, start, and pick the first offered character
     for each."""
-    app.push_screen(NewGameScreen())
+    app.push_screen(new_classic_game())
     await pilot.pause()
     screen = app.screen
     for seat, name in enumerate(names):

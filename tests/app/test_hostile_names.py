@@ -124,12 +124,12 @@ def test_the_player_name_from_the_environment_is_kept_harmless(monkeypatch) -> N
 async def test_names_pasted_into_a_classic_game_are_kept_harmless(app: CardRogueApp) -> None:
     from textual.widgets import Input
 
-    from app.games.cardrogue.screens.classic_new_game import NewGameScreen
+    from app.games.cardrogue.screens.classic_new_game import new_classic_game
 
     async with app.run_test(size=SIZE) as pilot:
-        screen = NewGameScreen()
+        screen = new_classic_game()
         await app.push_screen(screen)
         await pilot.pause()
         screen.query_one("#name-0", Input).value = "Ana\x1b[2J"
         screen.query_one("#name-1", Input).value = "Bo\u202eb"
-        assert screen.names()[:2] == ["Ana\\x1b[2J", "Bo\\u202eb"]
+        assert [seat.name for seat in screen.seats()[:2]] == ["Ana\\x1b[2J", "Bo\\u202eb"]

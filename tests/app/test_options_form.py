@@ -9,11 +9,12 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.screen import Screen
-from textual.widgets import Input, Select, SelectionList, Static
+from textual.widgets import Input, Static
 
 from app.screens.options_form import OptionsForm
 from app.seats import EMPTY, HUMAN, Seat
-from app.widgets.checkbox import MarkedCheckbox
+from app.widgets.checkbox import MarkedCheckbox, TickedChoices
+from app.widgets.choices import Choice, Choices
 from app.widgets.seat_kind import SeatKind
 from engine.core import GameInfo, OptionSpec
 
@@ -70,8 +71,8 @@ async def test_each_option_is_a_field_of_its_kind_with_its_default() -> None:
         form = app.screen
         assert isinstance(form, OptionsForm)
         assert form.query_one("#option-size", Input).value == "3"
-        assert form.query_one("#option-colour", Select).value == "red"
-        assert form.query_one("#option-extras", SelectionList).selected == ["hat"]
+        assert form.query_one("#option-colour", Choices).chosen == "red"
+        assert form.query_one("#option-extras", TickedChoices).selected == ["hat"]
         assert form.query_one("#option-fast", MarkedCheckbox).value is False
         assert form.query_one("#option-motto", Input).value == ""
         form.query_one("#option-fast", MarkedCheckbox).value = True
@@ -103,13 +104,13 @@ async def test_refusals_stand_beside_their_fields_and_nothing_starts() -> None:
         form.query_one("#option-size", Input).value = "4"
         form.query_one("#option-motto", Input).value = "onward"
         form.query_one("#seed", Input).value = ""
-        form.query_one("#option-colour", Select).value = "blue"
+        form.query_one("#option-colour", Choices).choose("blue")
         await pilot.press("ctrl+s")
         await pilot.pause()
         # Each field is right alone; together the engine refuses them, under the form.
         assert app.screen is form and problem(form, "size") == ""
         assert str(form.query_one("#problem", Static).render()) == "No hat goes with blue."
-        form.query_one("#option-extras", SelectionList).deselect_all()
+        form.query_one("#option-extras-hat", MarkedCheckbox).value = False
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, Started)
@@ -204,3 +205,72 @@ async def test_the_engine_s_refusal_of_the_table_stands_under_the_seats() -> Non
         await pilot.pause()
         assert isinstance(app.screen, StartedAtTable)
         assert app.screen.seats == [Seat("Computer 2", "easy"), Seat("Player 3")]
+
+
+SETUPS_INFO = GameInfo(name="setups-toy", long_name="Setups Toy", min_players=1,
+                       max_players=3, computer_levels=("easy",), options=(
+    OptionSpec("map", "text", label="Map", help="a map", setup="story"),
+    OptionSpec("perks", "choice", label="Perks for a solo player", help="any", default=(),
+               choices=("luck", "slay:rat"), labels=("Good luck", "Slay the Rat"), many=True,
+               setup="table", solo=True),
+    OptionSpec("pace", "choice", label="Pace", help="how fast", default="slow",
+               choices=("slow", "fast"), labels=("Take your time", "In a hurry")),
+))
+
+
+class SetupsToyRules:
+    """Two ways to start: a story (map=) or a table (players=); perks for one player only."""
+
+    name = "setups-toy"
+    info = SETUPS_INFO
+
+    def new_game(self, seed: int | None = None, **options: Any) -> object:
+        SETUPS_INFO.check_options(options)
+        if options.get("perks") and len(options.get("players", ())) != 1:
+            raise ValueError("only a solo player has perks")
+        return object()
+
+
+class SetupsApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(OptionsForm(
+            SetupsToyRules(), StartedAtTable, setup="table",  # type: ignore[arg-type]
+            initial={"perks": ("slay:rat",)}, seats=(Seat("Ann"),), blank_is_empty=True,
+            note="Perks are kept to the end."))
+
+
+async def test_a_form_offers_one_setup_s_options_by_their_labels_and_seats_by_name() -> None:
+    """The story's map is not asked at the table; choices read as their labels, with the
+    game's own ticks; a person's seat without a name is empty (there is no "Empty seat"); and
+    an option for a solo player is left out at a table of more."""
+    app = SetupsApp()
+    async with app.run_test(size=(90, 40)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, OptionsForm)
+        assert not form.query("#option-map")
+        assert str(form.query_one("#form").border_title) == "A new table game of Setups Toy"
+        assert "Perks are kept" in str(form.query_one("#note", Static).render())
+        rat = form.query_one("#option-perks-slay-rat", MarkedCheckbox)
+        assert rat.value is True and "Slay the Rat" in str(rat.label)
+        assert form.query_one("#option-perks-luck", MarkedCheckbox).value is False
+        pace = form.query_one("#option-pace", Choices)
+        assert [str(button.label) for button in pace.query(Choice)] == [
+            "Take your time", "In a hurry"] and pace.chosen == "slow"
+        assert form.query_one("#kind-1", SeatKind).kinds == (HUMAN, "easy")
+        assert form.query_one("#name-1", Input).placeholder == "name (empty: no one)"
+        form.query_one("#name-0", Input).value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert problem(form, "players") == "Give at least one player a name."
+        form.query_one("#name-0", Input).value = "Ann"
+        form.query_one("#name-1", Input).value = "ann"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert problem(form, "players") == "Give every player a different name."
+        form.query_one("#name-1", Input).value = "Bo"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartedAtTable)
+        assert app.screen.setup == {"seed": app.screen.setup["seed"], "players": ["Ann", "Bo"],
+                                    "pace": "slow"}

@@ -42,6 +42,7 @@ def test_every_option_is_declared_and_every_declared_option_is_taken(name: str) 
     for spec in info.options:
         assert spec.label and spec.help and spec.kind in ("int", "choice", "bool", "text")
         assert (spec.kind == "choice") == bool(spec.choices), spec.name
+        assert len(spec.labels) in (0, len(spec.choices)) and all(spec.labels), spec.name
         users = [options for options in samples if spec.name in options]
         assert users, f"no sample setup of {name} sets {spec.name}"
         for value in values_of(spec):

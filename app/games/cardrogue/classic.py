@@ -1,8 +1,9 @@
 """One classic game at one keyboard: 1 to 4 players on a fresh table, with its log and undo.
 
-The game is `State.classic(names, seed, goals_=...)`: the players pick their characters in turn
-order through the engine's pending "pick" decisions, so the names, the seed (and a solo player's
-goals) plus the action history are the whole game, and undo rebuilds it by replaying.
+The game is `RULES.new_game(seed=..., players=names, goals=...)`: the players pick their
+characters in turn order through the engine's pending "pick" decisions, so the names, the seed
+(and a solo player's goals, as the engine names them: "chest", "slay:golem") plus the action
+history are the whole game, and undo rebuilds it by replaying.
 """
 
 from __future__ import annotations
@@ -12,19 +13,10 @@ from dataclasses import dataclass
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.words import Narrator
 from app.seeds import fresh_seed
-from engine.cardrogue import COMPUTER_LEVELS, Action, Goal, State, computer_move
+from engine.cardrogue import COMPUTER_LEVELS, RULES, Action, State, computer_move
 from engine.core import Dice
 
 HUMAN = "human"  # a seat's kind: a person, or a computer level ("easy", "normal")
-
-# The goals a solo player may choose from, in the engine's terms (see engine/cardrogue/goals.py).
-SOLO_GOALS: dict[str, tuple[str, tuple[Goal, ...]]] = {
-    "chest": ("Open the chest", (Goal("chest"),)),
-    "debt": ("Buy the shopkeeper's debt", (Goal("debt"),)),
-    "golem": ("Slay the Golem", (Goal("slay", "golem"),)),
-    "basilisks": ("Slay both basilisks",
-                  (Goal("slay", "basilisk_venom"), Goal("slay", "basilisk_gaze"))),
-}
 
 MAX_SEED = 2**31 - 1
 
@@ -44,7 +36,7 @@ class ClassicSession(Session):
     """A classic game and everything that happened in it (the play screen's Session)."""
 
     def __init__(self, names: list[str], seed: int | None = None,
-                 goal_ids: tuple[str, ...] = (), kinds: list[str] | None = None) -> None:
+                 goals: tuple[str, ...] = (), kinds: list[str] | None = None) -> None:
         self.names = [n.strip() or f"Player {k + 1}" for k, n in enumerate(names)]
         self.kinds = list(kinds) if kinds is not None else [HUMAN] * len(self.names)
         if len(self.kinds) != len(self.names) or any(
@@ -52,7 +44,7 @@ class ClassicSession(Session):
             raise ValueError("each seat is a person or a computer level")
         self.seed = fresh_seed(MAX_SEED) if seed is None else seed
         self._new_minds()
-        self.goal_ids = tuple(goal_ids) if len(self.names) == 1 else ()
+        self.goals = tuple(goals) if len(self.names) == 1 else ()
         self.source = None
         self.name = self.names[0]
         self.game = self._new_game()
@@ -62,8 +54,7 @@ class ClassicSession(Session):
         self._start_log()
 
     def _new_game(self) -> State:
-        chosen = tuple(goal for g in self.goal_ids for goal in SOLO_GOALS[g][1])
-        return State.classic(self.names, self.seed, goals_=chosen)
+        return RULES.new_game(seed=self.seed, players=self.names, goals=list(self.goals))
 
     def _new_minds(self) -> None:
         # The computer's own dice, one stream per seat from the game's seed: a game replays,

@@ -32,9 +32,9 @@ def _map_list(kind: str) -> Callable[[App], None]:
 
 
 def _new_game() -> Screen[Any]:
-    from app.games.cardrogue.screens.classic_new_game import NewGameScreen
+    from app.games.cardrogue.screens.classic_new_game import new_classic_game
 
-    return NewGameScreen()
+    return new_classic_game()
 
 
 def _play(session: Session) -> Screen[Any]:

@@ -14,12 +14,16 @@ from pathlib import Path
 
 from rich.text import Text
 
-from app.games.cardrogue.words import Narrator, describe_action
+from app.games.cardrogue.words import Narrator, describe_action, label_of
 from engine.cardrogue import (
     DIRECTIONS,
     Action,
+    CardView,
+    Catalog,
     MapSpec,
     State,
+    View,
+    WareView,
     map_id,
     replay,
     share_code,
@@ -87,6 +91,21 @@ class Session:
     @property
     def title(self) -> str:
         return self.spec.title or (self.source.stem if self.source else "Untitled map")
+
+    @property
+    def catalog(self) -> Catalog:
+        """The game's card book: the standard cards and the map's own (it never changes
+        during a game)."""
+        return self.game.catalog
+
+    def view(self) -> View:
+        """The game as the player who acts now sees it: what the engine says a screen shows."""
+        return self.game.view(self.game.player.seat)
+
+    def card_label(self, card: CardView | WareView) -> str:
+        """A card in a view's hand or shop as the player reads it: its name, a potion's colour
+        and, once known, its effect."""
+        return label_of(self.catalog.cards[card.id], card.colour, card.effect)
 
     # -- playing
 

@@ -20,10 +20,12 @@ from textual.widgets import Checkbox, Input, SelectionList, Static
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.screens.classic import ClassicScreen
 from app.games.cardrogue.screens.classic_dialogs import GameOverScreen, TradeScreen
-from app.games.cardrogue.screens.classic_new_game import NewGameScreen
+from app.games.cardrogue.screens.classic_new_game import new_classic_game
 from app.games.cardrogue.widgets.board import SEAT_SHIFT
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
+from app.screens.options_form import OptionsForm
 from app.screens.title import TitleScreen, menu
+from app.seats import Seat
 from engine.cardrogue import Respawn, effects
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.app.support import CLASSIC_SEED as SEED
@@ -64,7 +66,7 @@ async def test_the_title_entry_opens_the_new_game_screen(app: CardRogueApp) -> N
         assert isinstance(app.screen, TitleScreen)
         steps = [entry.id for entry in menu()].index("classic")
         await press(pilot, "home", *["down"] * steps, "enter")
-        assert isinstance(app.screen, NewGameScreen)
+        assert isinstance(app.screen, OptionsForm)
         await press(pilot, "escape")
         assert isinstance(app.screen, TitleScreen)
 
@@ -73,7 +75,7 @@ async def test_player_1_is_named_so_ctrl_s_starts_a_solo_game(app: CardRogueApp)
     """Found by a tester: Player 1's field was empty (only a "name" placeholder) and Ctrl+S
     refused the form. It now holds the player's name (the tests' CARDROGUE_PLAYER)."""
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(NewGameScreen())
+        app.push_screen(new_classic_game())
         await pilot.pause()
         assert app.screen.query_one("#name-0", Input).value == "Tester"
         assert app.screen.query_one("#name-1", Input).value == ""
@@ -84,34 +86,36 @@ async def test_player_1_is_named_so_ctrl_s_starts_a_solo_game(app: CardRogueApp)
 
 async def test_a_new_table_needs_a_name_and_a_valid_seed(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(NewGameScreen())
+        app.push_screen(new_classic_game())
         await pilot.pause()
         app.screen.query_one("#name-0", Input).value = ""  # every name cleared
         await press(pilot, "ctrl+s")
-        assert isinstance(app.screen, NewGameScreen)
-        assert "at least one player" in app.screen.query_one("#problem", Static).render().plain
+        assert isinstance(app.screen, OptionsForm)
+        assert "at least one player" in app.screen.query_one("#problem-players",
+                                                            Static).render().plain
         app.screen.query_one("#name-0", Input).value = "Ann"
         app.screen.query_one("#name-1", Input).value = "ann"
         await press(pilot, "ctrl+s")
-        assert "different name" in app.screen.query_one("#problem", Static).render().plain
+        assert "different name" in app.screen.query_one("#problem-players",
+                                                       Static).render().plain
 
 
 async def test_letters_in_the_seed_are_explained_not_dropped(app: CardRogueApp) -> None:
     """The seed keeps what is typed on show; a letter brings the note every game's seed field
     gives, and the table is not laid on it."""
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(NewGameScreen(("Ann",)))
+        app.push_screen(new_classic_game([Seat("Ann")]))
         await pilot.pause()
         screen = app.screen
         screen.query_one("#seed", Input).focus()
         await press(pilot, *"4x2")
         assert screen.query_one("#seed", Input).value == "4x2"
-        note = "✗ A seed is a number: type only the digits 0 to 9 (or leave it blank)."
-        assert screen.query_one("#problem", Static).render().plain == note
+        note = "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
+        assert screen.query_one("#problem-seed", Static).render().plain == note
         await press(pilot, "enter")  # Enter in the seed starts: not on letters
         assert app.screen is screen
         await press(pilot, "left", "backspace")
-        assert screen.query_one("#problem", Static).render().plain == ""
+        assert screen.query_one("#problem-seed", Static).render().plain == ""
         await press(pilot, "enter")
         table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
         assert table.session.seed == 42
@@ -149,12 +153,12 @@ async def test_a_game_without_a_seed_gets_one_from_the_clock_and_shows_it(
 
 async def test_the_solo_player_chooses_goals(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(NewGameScreen())
+        app.push_screen(new_classic_game())
         await pilot.pause()
         screen = app.screen
         screen.query_one("#name-0", Input).value = "Solo"
-        screen.query_one("#goal-golem", Checkbox).value = False
-        screen.query_one("#goal-debt", Checkbox).value = True
+        screen.query_one("#option-goals-slay-golem", Checkbox).value = False
+        screen.query_one("#option-goals-debt", Checkbox).value = True
         await press(pilot, "ctrl+s", "1")
         table = app.screen
         assert isinstance(table, ClassicScreen)
@@ -162,10 +166,30 @@ async def test_the_solo_player_chooses_goals(app: CardRogueApp) -> None:
         assert "open the chest" in table.panel.plain
 
 
+async def test_the_form_asks_only_the_classic_options_and_goals_by_their_labels(
+        app: CardRogueApp) -> None:
+    """Card Rogue's options include the story's (map, character, hero's name): the classic
+    form asks none of them. Goals read as words, and ticked goals do not stop a table of two
+    (they are a solo player's)."""
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(new_classic_game([Seat("Ann"), Seat("Bob")]))
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query("#option-map, #option-character, #option-player")
+        chest = screen.query_one("#option-goals-chest", Checkbox)
+        assert str(chest.label) == "Open the chest" and chest.value
+        assert screen.query_one("#seed", Input).placeholder == "empty: a random one"
+        screen.query_one("#seed", Input).value = str(SEED)
+        await press(pilot, "ctrl+s")
+        table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
+        assert [p.name for p in table.game.players] == ["Ann", "Bob"]
+        assert table.session.goals == ()
+
+
 async def test_the_golem_goal_reads_slay_the_golem(app: CardRogueApp) -> None:
     """Found by a tester: "slay the The Golem" (the card is named "The Golem")."""
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(NewGameScreen())
+        app.push_screen(new_classic_game())
         await pilot.pause()
         app.screen.query_one("#name-0", Input).value = "Solo"
         await press(pilot, "ctrl+s", "1")
@@ -180,16 +204,16 @@ async def test_a_goal_ticked_and_one_not_differ_in_characters_not_only_colour(
     """Found by a tester: every goal box showed "▐X▌", on or off, told apart by colour only.
     The X shows only when the goal is ticked, as Space toggles it."""
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(NewGameScreen(("Solo",)))
+        app.push_screen(new_classic_game([Seat("Solo")]))
         await pilot.pause()
         screen = app.screen
 
         def box(goal: str) -> str:
-            return screen.query_one(f"#goal-{goal}", Checkbox).render().plain
+            return screen.query_one(f"#option-goals-{goal}", Checkbox).render().plain
 
-        assert box("chest").startswith("▐X▌") and box("golem").startswith("▐X▌")
+        assert box("chest").startswith("▐X▌") and box("slay-golem").startswith("▐X▌")
         assert box("debt").startswith("▐ ▌")
-        screen.query_one("#goal-chest", Checkbox).focus()
+        screen.query_one("#option-goals-chest", Checkbox).focus()
         await press(pilot, "space")
         assert box("chest").startswith("▐ ▌")
         await press(pilot, "space")
@@ -492,8 +516,8 @@ async def test_the_palette_lists_the_table_commands(app: CardRogueApp) -> None:
 
 
 async def test_bindings_have_ids(app: CardRogueApp) -> None:
-    ids = {b.id for b in ClassicScreen.BINDINGS} | {b.id for b in NewGameScreen.BINDINGS}
-    assert {"trade", "trip", "steal", "end_rush", "new_game_start"} <= ids
+    ids = {b.id for b in ClassicScreen.BINDINGS} | {b.id for b in OptionsForm.BINDINGS}
+    assert {"trade", "trip", "steal", "end_rush", "options_form_start"} <= ids
 
 
 # ---------------------------------------------------------------------- the session

@@ -10,8 +10,9 @@ from textual.widgets import Input
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.classic import HUMAN, ClassicSession
 from app.games.cardrogue.screens.classic import ClassicScreen
-from app.games.cardrogue.screens.classic_new_game import NewGameScreen
+from app.games.cardrogue.screens.classic_new_game import new_classic_game
 from app.screens.dialogs import ChooseScreen
+from app.seats import Seat
 from app.widgets.seat_kind import SeatKind
 from tests.app.support import log_text, press
 
@@ -35,7 +36,7 @@ async def settle(pilot, table: ClassicScreen, rounds: int = 200) -> None:
 
 async def table_with_a_computer(app: CardRogueApp, pilot, level="normal") -> ClassicScreen:
     """Ann (a person) and a computer seat, through the new-game screen's keys."""
-    app.push_screen(NewGameScreen())
+    app.push_screen(new_classic_game())
     await pilot.pause()
     screen = app.screen
     screen.query_one("#name-0", Input).value = "Ann"
@@ -51,7 +52,7 @@ async def table_with_a_computer(app: CardRogueApp, pilot, level="normal") -> Cla
 async def test_the_new_game_screen_offers_a_person_or_the_computer_for_each_seat(
         app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(NewGameScreen())
+        app.push_screen(new_classic_game())
         await pilot.pause()
         screen = app.screen
         kind = screen.query_one("#kind-2", SeatKind)
@@ -68,7 +69,7 @@ async def test_the_new_game_screen_offers_a_person_or_the_computer_for_each_seat
         await press(pilot, "left")
         assert kind.kind == "normal"
         screen.query_one("#name-0", Input).value = "Ann"
-        assert screen.seats() == [("Ann", HUMAN), ("Computer 3", "normal")]
+        assert screen.seats() == [Seat("Ann", HUMAN), Seat("Computer 3", "normal")]
         screen.query_one("#seed", Input).value = "5"
         await press(pilot, "ctrl+s")
         table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))

@@ -68,9 +68,10 @@ def new_table_screen(app: CardRogueApp):
     async def run_before(pilot) -> None:
         from textual.widgets import Input
 
-        from app.games.cardrogue.screens.classic_new_game import NewGameScreen
+        from app.games.cardrogue.screens.classic_new_game import new_classic_game
+        from app.seats import Seat
 
-        app.push_screen(NewGameScreen(("Ann", "Bob", "Cy", "Di")))
+        app.push_screen(new_classic_game([Seat(name) for name in ("Ann", "Bob", "Cy", "Di")]))
         await pilot.pause()
         for field in app.screen.query(Input):
             field.cursor_blink = False
@@ -105,9 +106,10 @@ def test_classic_new_game_with_a_computer_seat(snap_compare, app: CardRogueApp) 
     async def run_before(pilot) -> None:
         from textual.widgets import Input
 
-        from app.games.cardrogue.screens.classic_new_game import NewGameScreen
+        from app.games.cardrogue.screens.classic_new_game import new_classic_game
+        from app.seats import Seat
 
-        app.push_screen(NewGameScreen(("Ann",), kinds=("human", "normal")))
+        app.push_screen(new_classic_game([Seat("Ann"), Seat("", "normal")]))
         await pilot.pause()
         for field in app.screen.query(Input):
             field.cursor_blink = False

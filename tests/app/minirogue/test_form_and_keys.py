@@ -15,6 +15,7 @@ from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.screens.dialogs import ConfirmScreen
 from app.screens.title import TitleScreen
+from engine.minirogue import daily_seed
 
 DAY = datetime.date(2026, 11, 22)
 
@@ -39,26 +40,26 @@ def chosen(screen, selector: str) -> list[str]:
 async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
     async with new_game_form() as (app, pilot):
         screen = app.screen
-        assert chosen(screen, "#difficulty") == ["Normal"]
-        assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
+        assert chosen(screen, "#option-difficulty") == ["Normal"]
+        assert chosen(screen, "#seed-choice") == ["Today's daily dungeon (2026-11-22)"]
         await pilot.press("right")  # the difficulty box has the focus: Normal to Hard
-        assert chosen(screen, "#difficulty") == ["Hard"]
+        assert chosen(screen, "#option-difficulty") == ["Hard"]
         await pilot.press("left", "left")
-        assert chosen(screen, "#difficulty") == ["Casual"]
+        assert chosen(screen, "#option-difficulty") == ["Casual"]
         await pilot.press("down", "down")  # past the Dungeon Keys box, to the dungeon
-        assert chosen(screen, "#difficulty") == ["Casual"]  # Down moved on, chose nothing
-        assert app.focused is screen.query_one("#dungeon", RadioSet)
+        assert chosen(screen, "#option-difficulty") == ["Casual"]  # Down moved on, chose nothing
+        assert app.focused is screen.query_one("#seed-choice", RadioSet)
         await pilot.press("right")
-        assert chosen(screen, "#dungeon") == ["A seed of your own, to share"]
+        assert chosen(screen, "#seed-choice") == ["A seed of your own, to share"]
         await pilot.press("left")
-        assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
+        assert chosen(screen, "#seed-choice") == ["Today's daily dungeon (2026-11-22)"]
         await pilot.press("down")
         assert app.focused is screen.query_one("#seed")
         await pilot.press("up", "up", "up")
-        assert app.focused is screen.query_one("#difficulty", RadioSet)
-        assert chosen(screen, "#difficulty") == ["Casual"]
+        assert app.focused is screen.query_one("#option-difficulty", RadioSet)
+        assert chosen(screen, "#option-difficulty") == ["Casual"]
         setup = screen.setup()
-        assert setup is not None and (setup.day, setup.difficulty) == ("2026-11-22", "casual")
+        assert setup == {"seed": daily_seed(DAY), "difficulty": "casual", "dungeon_keys": False}
 
 
 async def test_the_form_help_names_the_arrows() -> None:
@@ -67,8 +68,8 @@ async def test_the_form_help_names_the_arrows() -> None:
     async with new_game_form() as (app, pilot):
         keys = {key: what for key, what, _ in screen_keys(app.screen)}
         assert keys["↑ ↓ Tab"] == "Move between the fields"
-        assert keys["← →"] == "Change the difficulty, or the dungeon"
-        assert keys["← → Space"] == "Turn Dungeon Keys on or off"
+        assert keys["← →"] == "Change a choice"
+        assert keys["← → Space"] == "Turn a box on or off"
 
 
 async def test_before_the_first_choice_leaving_and_quitting_ask_too() -> None:
@@ -113,7 +114,7 @@ async def test_a_key_that_is_not_a_choice_now_says_so() -> None:
 
 async def test_the_dungeon_keys_box_reads_on_and_off_without_colour() -> None:
     async with new_game_form() as (app, pilot):
-        box = app.screen.query_one("#keys")
+        box = app.screen.query_one("#option-dungeon_keys")
         off = box.render().plain
         assert off.startswith("▐ ▌ Dungeon Keys")
         box.focus()
@@ -121,14 +122,14 @@ async def test_the_dungeon_keys_box_reads_on_and_off_without_colour() -> None:
         on = box.render().plain
         assert on.startswith("▐X▌ Dungeon Keys") and box.value
         setup = app.screen.setup()
-        assert setup is not None and setup.dungeon_keys
+        assert setup is not None and setup["dungeon_keys"] is True
 
 
 async def test_left_and_right_turn_the_dungeon_keys_box_on_and_off() -> None:
     async with new_game_form() as (app, pilot):
         screen = app.screen
         await pilot.press("down")  # from the difficulty to the Dungeon Keys box
-        box = screen.query_one("#keys")
+        box = screen.query_one("#option-dungeon_keys")
         assert app.focused is box and not box.value
         await pilot.press("right")
         assert box.value and box.render().plain.startswith("▐X▌")
@@ -139,7 +140,7 @@ async def test_left_and_right_turn_the_dungeon_keys_box_on_and_off() -> None:
         await pilot.press("space")
         assert not box.value
         await pilot.press("down", "right")  # the dungeon's choices still take the arrows
-        assert chosen(screen, "#dungeon") == ["A seed of your own, to share"]
+        assert chosen(screen, "#seed-choice") == ["A seed of your own, to share"]
         assert not box.value
 
 
@@ -152,14 +153,14 @@ async def test_a_letter_in_the_seed_is_kept_and_explained() -> None:
         await pilot.press(*"20a6")
         await pilot.pause()
         assert screen.query_one("#seed", Input).value == "20a6"  # not dropped without a word
-        note = str(screen.query_one("#problem", Static).render())
-        assert note == "A seed is a number: type only the digits 0 to 9."
+        note = str(screen.query_one("#problem-seed", Static).render())
+        assert note == "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
         await pilot.press("enter")  # not started
         await pilot.pause()
         assert app.screen is screen
         await pilot.press("backspace", "backspace")
         await pilot.pause()
-        assert str(screen.query_one("#problem", Static).render()) == ""
+        assert str(screen.query_one("#problem-seed", Static).render()) == ""
         await pilot.press("6", "enter")
         await pilot.pause()
         assert app.screen is not screen  # seed 206 starts the delve
@@ -176,5 +177,5 @@ async def test_a_digit_that_is_no_decimal_digit_is_explained_not_a_crash() -> No
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen
-        note = str(screen.query_one("#problem", Static).render())
-        assert note == "A seed is a number: type only the digits 0 to 9."
+        note = str(screen.query_one("#problem-seed", Static).render())
+        assert note == "A seed is a number: type only the digits 0 to 9 (or leave it blank)."

@@ -221,8 +221,8 @@ async def test_a_seed_too_large_is_refused_in_words() -> None:
         await pilot.press(*"99999999999999999999", "enter")
         await pilot.pause()
         assert isinstance(app.screen, MiniRogueNewGameScreen)
-        problem = app.screen.query_one("#problem", Static).render()
-        assert str(problem) == "The seed must be a whole number from 0 to 18446744073709551615."
+        problem = app.screen.query_one("#problem-seed", Static).render()
+        assert str(problem) == "The seed is a number from 0 to 18446744073709551615."
 
 
 CORPUS = Path(__file__).resolve().parents[2] / "engine" / "minirogue" / "runs"
@@ -277,7 +277,8 @@ async def test_help_from_the_new_game_form_is_mini_rogues() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
-        assert "Start the delve" in str(app.screen.query_one("#term-text", Static).render())
+        keys = str(app.screen.query_one("#term-text", Static).render())
+        assert "Start the game" in keys and "every board played here" in keys  # its own key
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

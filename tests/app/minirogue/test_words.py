@@ -96,3 +96,15 @@ def test_the_feat_choice_names_its_price_from_the_rules() -> None:
     assert action_label({"do": "feat", "die": 0, "pay": "hp"}, dearer) == \
         "Feat: die 1 for 3 health"
     assert action_label({"do": "feat", "die": 2, "pay": "xp"}, dearer) == "Feat: die 3 for 2 XP"
+
+
+def test_the_difficulties_are_named_as_mini_rogue_s_game_info_labels_them() -> None:
+    """One place says what a difficulty is called: the option's labels, which a form built
+    from the option specs shows too."""
+    from app.games.minirogue.words import DIFFICULTIES
+    from engine.minirogue import RULES
+
+    spec = RULES.info.option("difficulty")
+    assert [spec.choice_label(choice) for choice in spec.choices] == [
+        "Casual", "Normal", "Hard", "Impossible"]
+    assert DIFFICULTIES == dict(zip(spec.choices, spec.labels, strict=True))

@@ -31,6 +31,7 @@ from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import card_label
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
+from app.seats import Seat
 from app.widgets.event_log import EventLog
 from app.words import middle_cut, reason_line
 from engine.cardrogue import (
@@ -499,9 +500,15 @@ class ClassicScreen(PlayScreen):
     def _after_game(self, choice: str | None) -> None:
         if choice == "again":
             # Imported here: the new-game form opens this table, so it imports this module.
-            from app.games.cardrogue.screens.classic_new_game import NewGameScreen
+            from app.games.cardrogue.screens.classic_new_game import (
+                FIRST_GOALS,
+                new_classic_game,
+            )
 
-            self.app.switch_screen(NewGameScreen(self.session.names, self.session.kinds))
+            session = self.session
+            seats = [Seat(name, kind) for name, kind in zip(session.names, session.kinds,
+                                                             strict=True)]
+            self.app.switch_screen(new_classic_game(seats, session.goals or FIRST_GOALS))
         else:
             self.dismiss(None)
 

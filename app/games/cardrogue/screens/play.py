@@ -263,7 +263,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
 
     def legend_text(self) -> Text:
         """What each glyph and colour on the board means (the legend panel and the help)."""
-        return legend_text(self.view(), self.game.catalog, self.board, self.ghost is not None)
+        return legend_text(self.view(), self.session.catalog, self.board, self.ghost is not None)
 
     def action_focus_log(self) -> None:
         if self.log_view.has_focus:
@@ -411,8 +411,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
 
     def view(self) -> View:
         """The game as the player who acts now sees it: what the engine says a screen shows."""
-        g = self.game
-        return g.view(g.player.seat)
+        return self.session.view()
 
     def legal_cells(self, view: View | None = None) -> list[int]:
         """The cells next to the hero that a direction key would act on now (the engine says)."""

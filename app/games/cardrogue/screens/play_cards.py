@@ -9,7 +9,6 @@ from rich.text import Text
 
 from app.games.cardrogue.screens.play_section import PlaySection
 from app.games.cardrogue.screens.shop import ShopScreen
-from app.games.cardrogue.words import card_label
 from app.screens.dialogs import Choice, ChooseScreen
 from app.words import reason_line
 from engine.cardrogue import Action, CardUse
@@ -29,7 +28,7 @@ class CardDialogs(PlaySection):
         if len(usable) == 1:
             then(usable[0])
             return
-        choices = [Choice(Text(card_label(self.game, u.card)), u.card.uid) for u in usable]
+        choices = [Choice(Text(self.session.card_label(u.card)), u.card.uid) for u in usable]
 
         def chosen(uid: int | None) -> None:
             if uid is not None:
@@ -53,7 +52,7 @@ class CardDialogs(PlaySection):
             self._ask_direction("passage", use.card.uid)
         elif len(use.actions) > 1:
             hand = {c.uid: c for c in self.view().hero.hand}
-            choices = [Choice(Text(card_label(self.game, hand[a.cards[0]])), a)
+            choices = [Choice(Text(self.session.card_label(hand[a.cards[0]])), a)
                        for a in use.actions]
 
             def chosen(action: Action | None) -> None:

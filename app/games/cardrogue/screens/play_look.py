@@ -1,5 +1,6 @@
 """Look mode: a cursor over the board and, in place of the log, what is under it and what a
-direction key would do there."""
+direction key would do there. It reads the view the engine gives and the session's card book,
+never the live game."""
 
 from __future__ import annotations
 
@@ -19,8 +20,7 @@ class LookMode(PlaySection):
         if self.picking == "look":
             self.stop_looking()
         elif self.cursor is None:
-            hero = self.game.player
-            self.start_looking(self.game.cell(hero.pos if hero.pos is not None else 0))
+            self.start_looking(self.view().hero.cell or (0, 0))  # off the board: the corner
 
     def start_looking(self, cell: tuple[int, int]) -> None:
         if self.cursor is not None and self.picking != "look":
@@ -44,7 +44,7 @@ class LookMode(PlaySection):
 
     def look_text(self, cell: tuple[int, int]) -> Text:
         """What is on `cell`, then what a direction key would do there, if it is next to you."""
-        text = describe_cell(self.view(), self.game.catalog, cell)
+        text = describe_cell(self.view(), self.session.catalog, cell)
         way = self._way_to(cell)
         if way is not None:
             step = self.view().step(way)
@@ -61,10 +61,11 @@ class LookMode(PlaySection):
 
     def _way_to(self, cell: tuple[int, int]) -> str | None:
         """The direction from the hero to `cell` when it is the next cell across an edge."""
-        hero = self.game.player
-        if hero.pos is None:
+        hero = self.view().hero.cell
+        if hero is None:
             return None
-        row, col = self.game.cell(hero.pos)
+        # Geometry, not the view's steps: a cell the map has no card on is still next to you.
+        row, col = hero
         for direction in DIRECTIONS:
             dr, dc = STEP[DIRECTION_BITS[direction]]
             if (row + dr, col + dc) == cell:

@@ -19,7 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.games.cardrogue.session import Attempt, Session
-from app.games.cardrogue.words import label_of, listing
+from app.games.cardrogue.words import listing
 from app.screens.dialogs import ConfirmScreen
 from app.words import reason_line
 from engine.cardrogue import Action, CardView, View, WareView
@@ -102,7 +102,7 @@ class ShopScreen(ModalScreen[None]):
 
     def label(self, card: CardView | WareView) -> str:
         """A card's name as the view shows it (a potion's colour, and its effect once known)."""
-        return label_of(self.session.game.catalog.cards[card.id], card.colour, card.effect)
+        return self.session.card_label(card)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="shop") as box:
@@ -126,8 +126,7 @@ class ShopScreen(ModalScreen[None]):
 
     def view(self) -> View:
         """The game as the player who shops sees it: prices and sell values come from here."""
-        game = self.session.game
-        return game.view(game.player.seat)
+        return self.session.view()
 
     def stock(self, view: View | None = None) -> tuple[WareView, ...]:
         shop = (view or self.view()).shop
