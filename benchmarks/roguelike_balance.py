@@ -81,7 +81,7 @@ def _fight(state: State, legal: list[Action]) -> Action:
     for item_index, item in enumerate(rogue.items):  # a wand or a bow before the knife
         for kind in ("zap", "shoot"):
             action = Action(kind, monster=weakest, item=item_index)
-            if action in legal and item.charges > 0 and item.identified:
+            if action in legal and item.charges > 0:  # an unknown wand is learnt by zapping
                 return action
     # Weak enough to beat with hit points to spare: fight (and eat afterwards).
     if total <= 6 and rogue.hp >= 4 * len(monsters) and attack in legal:
@@ -94,10 +94,12 @@ def _fight(state: State, legal: list[Action]) -> Action:
 
 
 def _healing(state: State, legal: list[Action]) -> Action | None:
-    for index, item in enumerate(state.rogue.items):
-        if item.identified and item.name in HEALING and Action("use", item=index) in legal:
-            return Action("use", item=index)
-    return None
+    """A known healing potion, else (as a person would, hurt and with nothing better) an
+    unknown potion: most potions found early heal."""
+    potions = [(not item.identified, index) for index, item in enumerate(state.rogue.items)
+               if (item.name in HEALING or (not item.identified and item.name.startswith("potion_")))
+               and Action("use", item=index) in legal]
+    return Action("use", item=min(potions)[1]) if potions else None
 
 
 def _can_pass(state: State, skill: str) -> bool:

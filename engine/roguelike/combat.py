@@ -184,7 +184,8 @@ def flee(state: State, a: Action) -> list[Event]:
 
 def monsters_turn(state: State) -> list[Event]:
     """The pet bites first, then every monster still awake attacks: it rolls its dice (the
-    level's Difficulty unless it has its own) and hits with a single success."""
+    level's Difficulty unless it has its own) and, like every action, needs the Difficulty's
+    successes to hit."""
     place, rogue = state.place, state.rogue
     events: list[Event] = []
     if rogue.pet is not None and place.monsters and not place.sneaked:
@@ -193,7 +194,7 @@ def monsters_turn(state: State) -> list[Event]:
         return events + collect_loot(state)
     place.fought = True
     key = f"fight:{state.depth}"
-    needed = tables()["combat"]["monster_hits_on"]
+    needed = difficulty(state.depth)
     for monster in list(place.monsters):
         faces, successes = roll_pool(state.dice, key, monster.attack_dice or difficulty(state.depth))
         hit = successes >= needed

@@ -45,7 +45,10 @@ from engine.roguelike.tables import difficulty, roll_dice, tables
 from engine.roguelike.view import View, build_view
 
 GAME = "roguelike"
-RULES_VERSION = 3
+RULES_VERSION = 4
+
+# Choices that take no time in the dungeon: deciding what a found garment is takes no minute.
+TIMELESS = ("wear",)
 
 Handler = Callable[["State", Action], list[Event]]
 PlaceProblem = Callable[["State", Action, Item | None], str | None]
@@ -162,7 +165,7 @@ class State(GameState[Action]):
     def _apply(self, action: Action) -> list[Event]:
         events = HANDLERS[action.kind](self, action)
         self.history.append(action)
-        if self.phase == "play" and not self.is_over:
+        if self.phase == "play" and not self.is_over and action.kind not in TIMELESS:
             events += self._time_passes()
         if self.rogue.hp <= 0 and self.outcome is None:
             self.outcome = "dead"

@@ -342,3 +342,56 @@ def test_regular_cloak_or_boots_choice_is_the_rogues() -> None:
     assert state.why_illegal(Action("wear", item=index, name="cloak")) is not None
     found = [row["result"]["name"] for row in tables()["loot"]["C"] if row["from"] == 3]
     assert found == ["cloak_or_boots"]
+
+
+def test_all_actions_require_successes_equal_to_the_difficulty_monsters_too() -> None:
+    """"All actions require a number of successes to pass equal to the current dungeon level's
+    Difficulty", and "monsters always roll a number of dice equal to the current level's
+    Difficulty": on level 4 a monster's two dice hit only with two successes, and so does a
+    trap's attack (rules version 4; before, one success hit)."""
+    state = _on_level(4)
+    state.rogue.hp = state.rogue.max_hp = 500
+    state.place.monsters.append(Monster("tiger", "B", 500, "1d", []))
+    attacks = []
+    while len(attacks) < 200:
+        events = state.apply(Action("attack", monster=0))
+        attacks += [e.data for e in events if e.kind == "monster_attack"]
+    assert all(a["needed"] == 2 and len(a["dice"]) == 2 for a in attacks)
+    assert all(a["hit"] == (a["successes"] == 2) for a in attacks)
+    assert any(a["successes"] == 1 and not a["hit"] for a in attacks)
+    state.place.monsters.clear()
+    sprung = []
+    while len(sprung) < 60:
+        state.place.trap = Trap("land_mine", "B", 2, "1d", "")
+        sprung += [e.data for e in state.apply(Action("spring")) if e.kind == "trap_attack"]
+    assert all(s["needed"] == 2 and s["hit"] == (s["successes"] == 2) for s in sprung)
+    assert any(s["successes"] == 1 and not s["hit"] for s in sprung)
+
+
+def test_forcing_a_locked_door_costs_time_not_hit_points() -> None:
+    """The rulebook has locked doors and lockpicks that break, but no forcing: our way past a
+    lock (a Stab check) is never a way to die the rulebook lacks."""
+    state = created(3, ("search", "run"))
+    door = state.place.doors[0]
+    state.level.doors[door].locked = True
+    hp, failed = state.rogue.hp, 0
+    while state.level.doors[door].locked:
+        events = state.apply(Action("force", door=door))
+        failed += not events[0].data["passed"]
+        assert state.rogue.hp == hp
+    assert failed > 0
+
+
+def test_regular_cloak_or_boots_choice_takes_no_minute_of_play() -> None:
+    """Choosing whether the "Regular cloak or boots (choice)" is a cloak or boots is the
+    rogue's choice, not a deed in the dungeon: no minute passes, so disease does not bite."""
+    state = created(3)
+    state.rogue.diseased = True
+    state.rogue.disease_clock = tables()["eating"]["disease_every"] - 1
+    state.rogue.items.append(Item("cloak_or_boots"))
+    hp, taken = state.rogue.hp, state.actions_taken
+    events = state.apply(Action("wear", item=len(state.rogue.items) - 1, name="cloak"))
+    assert [e.kind for e in events] == ["garment_chosen"]
+    assert state.rogue.hp == hp and state.actions_taken == taken
+    events = state.apply(Action("search"))
+    assert any(e.kind == "hurt" and e.data["cause"] == "disease" for e in events)
