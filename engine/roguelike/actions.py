@@ -40,6 +40,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "wear": ("item", "name"),
     "buy": ("index",),
     "sell": ("item",),
+    "attack_shopkeeper": (),
 }
 INT_ARGS = ("door", "monster", "item", "index")
 MAX_NAME = 32

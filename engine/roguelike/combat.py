@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.core.protocol import Event
 from engine.roguelike.actions import Action
 from engine.roguelike.character import SUCCESS_FACE, Item, roll_pool
+from engine.roguelike.encounters import make_monster
 from engine.roguelike.exploring import enter
 from engine.roguelike.loot import collect_loot
 from engine.roguelike.tables import difficulty, parse_dice, roll_dice, tables
@@ -91,6 +92,17 @@ def attack(state: State, a: Action) -> list[Event]:
     return _strike(state, a.monster, "stab", _weapon(state), ranged=False)
 
 
+def attack_shopkeeper(state: State, a: Action) -> list[Event]:
+    """"If attacked, the shopkeeper is a fearsome opponent": he comes out to fight with the
+    rulebook's numbers (tables.toml), as any monster of the place, and takes the first stab."""
+    place = state.place
+    place.keeper = "hostile"
+    place.monsters.append(make_monster(tables()["monsters"]["shopkeeper"], "A"))
+    place.sneaked = False
+    events = [Event("shopkeeper_attacked", {})]
+    return events + _strike(state, len(place.monsters) - 1, "stab", _weapon(state), ranged=False)
+
+
 def shoot(state: State, a: Action) -> list[Event]:
     assert a.monster is not None and a.item is not None  # why_illegal checked both
     item = state.rogue.items[a.item]
@@ -133,7 +145,19 @@ def wound(state: State, target: int, dice_text: str, extra: int, by: str) -> lis
         if edible:
             place.corpses.append({"name": monster.name, "diseased": "diseased" in monster.tags})
         events.append(Event("slain", {"monster": monster.name}))
+        if monster.name == "shopkeeper":
+            events += _shop_unguarded(state)
     return events
+
+
+def _shop_unguarded(state: State) -> list[Event]:
+    """The rulebook stops at the fight; we say what winning it gives: the wares are the rogue's
+    to take at the price tables.toml sets (nothing), and nobody is left to buy from him."""
+    place = state.place
+    place.keeper = "slain"
+    for ware in place.stock:
+        ware["price"] = tables()["shop"]["keeper_slain_price"]
+    return [Event("shop_unguarded", {"wares": len(place.stock)})]
 
 
 def zap(state: State, a: Action) -> list[Event]:

@@ -66,7 +66,7 @@ HANDLERS: dict[str, Handler] = {
     "cross": features.cross, "climb": features.climb, "pray": features.pray,
     "drink": features.drink, "eat": features.eat,
     "use": items.use, "wear": items.wear,
-    "buy": shops.buy, "sell": shops.sell,
+    "buy": shops.buy, "sell": shops.sell, "attack_shopkeeper": combat.attack_shopkeeper,
 }
 
 # Where an exploring action's own conditions are checked, once no chasm, trap or monster is in
@@ -75,7 +75,7 @@ PLACE_PROBLEMS: dict[str, PlaceProblem] = {
     **dict.fromkeys(("open", "pick", "force", "go", "search", "hack"), exploring.problem),
     **dict.fromkeys(("descend", "ascend", "take_amulet"), stairs.problem),
     **dict.fromkeys(("cross", "pray", "drink", "eat"), features.problem),
-    **dict.fromkeys(("buy", "sell"), shops.problem),
+    **dict.fromkeys(("buy", "sell", "attack_shopkeeper"), shops.problem),
 }
 
 
@@ -218,6 +218,7 @@ class State(GameState[Action]):
         out += [Action("eat", index=k) for k in range(len(place.corpses))]
         out += [Action("buy", index=k) for k in range(len(place.stock))]
         out += [Action("sell", item=i) for i in items]
+        out.append(Action("attack_shopkeeper"))
         return out
 
     def _problem(self, a: Action) -> str | None:

@@ -528,6 +528,13 @@ def _roguelike_rigged() -> Iterator[Event]:
     g = created(4)
     g.place.monsters.append(Monster("medusa", "A", 40, "0d", ["petrifies"]))
     yield from g.apply(Action("sneak"))
+    # shop_unguarded: a rogue past all harm fells the shopkeeper he attacked
+    g = created(3)
+    g.place.landmarks.append("shop")
+    g.rogue.hp = g.rogue.max_hp = 10_000
+    yield from g.apply(Action("attack_shopkeeper"))
+    while g.place.monsters:
+        yield from g.apply(Action("attack", monster=0))
 
 
 def _roguelike_corpus() -> Iterator[Event]:

@@ -176,3 +176,15 @@ def test_monsters_traps_and_loot_take_a_or_an() -> None:
     assert said("loot", "elven_cloak").endswith("): an elven cloak.")
     assert said("loot", "speed_boots").endswith("): a pair of speed boots.")
     assert said("trap", "dart_trap").endswith("): a dart trap.")
+
+
+def test_the_shopkeeper_fight_is_worded() -> None:
+    from engine.core import Event
+
+    assert action_label({"do": "attack_shopkeeper"}, None) == \
+        "Attack the shopkeeper (a fearsome opponent)"
+    assert describe(Event("shopkeeper_attacked", {})) == [
+        "You attack the shopkeeper, and he comes round his counter to fight."]
+    assert describe(Event("shop_unguarded", {"wares": 1})) == [
+        "The shop is unguarded: what it holds (1 ware) is yours for nothing, and nobody is left"
+        " to buy from you."]

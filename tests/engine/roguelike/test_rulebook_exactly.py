@@ -395,3 +395,57 @@ def test_regular_cloak_or_boots_choice_takes_no_minute_of_play() -> None:
     assert state.rogue.hp == hp and state.actions_taken == taken
     events = state.apply(Action("search"))
     assert any(e.kind == "hurt" and e.data["cause"] == "disease" for e in events)
+
+
+def _at_the_shop(seed: int = 3) -> State:
+    state = created(seed)
+    place = state.place
+    place.landmarks.append("shop")
+    place.stock = roll_stock(state.dice, "shop:test", state.colours)
+    place.stocked = True
+    state.rogue.gold = 100
+    return state
+
+
+def test_if_attacked_the_shopkeeper_is_a_fearsome_opponent_attack_4d_damage_4d_50_hp() -> None:
+    """"If attacked, the shopkeeper is a fearsome opponent to behold: attack 4d, damage 4d,
+    50 hp." He fights as a monster of the shop; while he lives the shop neither sells nor buys."""
+    state = _at_the_shop()
+    state.rogue.hp = state.rogue.max_hp = 500
+    assert Action("attack_shopkeeper") in state.legal_actions()
+    events = state.apply(Action("attack_shopkeeper"))
+    assert events[0].kind == "shopkeeper_attacked"
+    keeper = state.place.monsters[0]
+    assert (keeper.name, keeper.damage, keeper.attack_dice) == ("shopkeeper", "4d", 4)
+    wounds = sum(e.data["damage"] for e in events if e.kind == "wounded")
+    assert keeper.hp == 50 - wounds
+    attacks = [e.data for e in events if e.kind == "monster_attack"]
+    assert attacks and len(attacks[0]["dice"]) == 4
+    assert Action("attack_shopkeeper") not in state.legal_actions()
+    state.place.sneaked = True  # even slipped past, he does not trade with his attacker
+    assert state.why_illegal(Action("buy", index=0)) == "the shopkeeper is fighting you"
+    assert state.why_illegal(Action("attack_shopkeeper")) == "the shopkeeper is fighting you"
+
+
+def test_a_slain_shopkeeper_leaves_his_wares_for_the_taking() -> None:
+    """What winning gives is ours to say (the rulebook stops at his numbers): every ware costs
+    tables.toml's keeper_slain_price, nothing, and nobody is left to sell to."""
+    state = _at_the_shop()
+    state.rogue.hp = state.rogue.max_hp = 10_000
+    state.rogue.skills["stab"] = 6
+    state.rogue.items.append(Item("sell_me", value=50))
+    wares = len(state.place.stock)
+    events = state.apply(Action("attack_shopkeeper"))
+    while state.place.monsters:
+        events = state.apply(Action("attack", monster=0))
+    assert [e.data for e in events if e.kind == "shop_unguarded"] == [{"wares": wares}]
+    assert state.place.keeper == "slain"
+    assert all(ware["price"] == tables()["shop"]["keeper_slain_price"] == 0
+               for ware in state.place.stock)
+    gold = state.rogue.gold
+    ware = next(i for i, w in enumerate(state.place.stock) if not w["mimic"])
+    state.apply(Action("buy", index=ware))
+    assert state.rogue.gold == gold
+    mine = next(i for i, item in enumerate(state.rogue.items) if item.name == "sell_me")
+    assert state.why_illegal(Action("sell", item=mine)) == "nobody is left to buy it"
+    assert state.why_illegal(Action("attack_shopkeeper")) == "the shopkeeper is dead"
