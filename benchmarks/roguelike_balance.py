@@ -39,7 +39,7 @@ from engine.roguelike.tables import difficulty, tables  # noqa: E402
 BOUND = 3000  # actions: a game still going after this many is counted as stuck
 DISEASED = {"sewer_rat", "gray_ooze", "piranha_snail", "wererat"}  # the rulebook's words
 HEALING = ("potion_of_healing", "potion_of_major_healing", "potion_of_full_healing")
-ABILITIES = ("sneak", "luck", "sneak_attack", "iron_stomach", "lockpick_mastery", "bullseye",
+ABILITIES = ("sneak", "luck", "sneak_attack", "iron_stomach", "lockpick_mastery", "bullseye_attack_roll",
              "animal_friendship", "magic_item_affinity", "hamstring", "master_barterer",
              "cannibal", "hackmaster")
 RAISE_WEIGHTS = {"search": 2.0, "climb": 1.5, "jump": 1.0, "lockpick": 1.0,

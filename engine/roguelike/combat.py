@@ -117,13 +117,16 @@ def _strike(state: State, target: int, skill: str, weapon: Item | None,
     place, rogue = state.place, state.rogue
     monster = place.monsters[target]
     bonus = tables()["levelling"]["bonus_dice"]
-    passed, event = state.check(skill, bonus if ranged and "bullseye" in rogue.abilities else 0)
+    aimed = ranged and "bullseye_attack_roll" in rogue.abilities
+    passed, event = state.check(skill, bonus if aimed else 0)
     events = [event]
     if passed:
         dice_text, extra = _damage_dice(weapon)
         if "sneak_attack" in rogue.abilities and not place.fought:
             extra += bonus
         if "hamstring" in rogue.abilities and "humanoid" in monster.tags:
+            extra += bonus
+        if ranged and "bullseye_damage" in rogue.abilities:
             extra += bonus
         events += wound(state, target, dice_text, extra, skill)
     return events + monsters_turn(state)

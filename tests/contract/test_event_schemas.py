@@ -528,6 +528,10 @@ def _roguelike_rigged() -> Iterator[Event]:
     g = created(4)
     g.place.monsters.append(Monster("medusa", "A", 40, "0d", ["petrifies"]))
     yield from g.apply(Action("sneak"))
+    # garment_chosen: the regular cloak or boots found, and made boots
+    g = created(3)
+    g.rogue.items.append(Item("cloak_or_boots"))
+    yield from g.apply(Action("wear", item=len(g.rogue.items) - 1, name="boots"))
     # shop_unguarded: a rogue past all harm fells the shopkeeper he attacked
     g = created(3)
     g.place.landmarks.append("shop")

@@ -67,7 +67,8 @@ def _on_level(number: int, seed: int = 2) -> State:
         state.place.landmarks.append("down")
         state.apply(Action("descend"))
         state.apply(Action("raise", names=("stealth", "run")))
-        state.apply(Action("ability", name=abilities()[state.depth]))
+        plain = [name for name in abilities() if not name.startswith("bullseye")]
+        state.apply(Action("ability", name=plain[state.depth]))
     assert difficulty(state.depth) == 2 and state.rogue.skills["search"] == 1
     return state
 
@@ -449,3 +450,34 @@ def test_a_slain_shopkeeper_leaves_his_wares_for_the_taking() -> None:
     mine = next(i for i, item in enumerate(state.rogue.items) if item.name == "sell_me")
     assert state.why_illegal(Action("sell", item=mine)) == "nobody is left to buy it"
     assert state.why_illegal(Action("attack_shopkeeper")) == "the shopkeeper is dead"
+
+
+def _thrown(state: State) -> tuple[int, int]:
+    """The Throw pool and the damage dice of the first thrown dagger that hits."""
+    dagger = next(i for i, item in enumerate(state.rogue.items) if item.name == "dagger")
+    for _ in range(60):
+        events = state.apply(Action("shoot", monster=0, item=dagger))
+        if events[0].data["passed"]:
+            wound = next(e for e in events if e.kind == "wounded")
+            return len(events[0].data["dice"]), len(wound.data["dice"])
+    raise AssertionError("no throw hit in 60 tries")
+
+
+def test_bullseye_bonus_damage_or_attack_roll_on_ranged_attacks_choose_first() -> None:
+    """"Bullseye: +2d6 bonus damage OR attack roll on ranged attacks (choose first)": both
+    halves are offered when an ability is learnt; the one chosen gives its two dice, and the
+    other is not offered again."""
+    offered = [name for name in abilities() if name.startswith("bullseye")]
+    assert offered == ["bullseye_attack_roll", "bullseye_damage"]
+    plain = _thrown(_fight(5, Item("dagger", dice="1d")))
+    aiming = _fight(5, Item("dagger", dice="1d"))
+    aiming.rogue.abilities.append("bullseye_attack_roll")
+    hitting = _fight(5, Item("dagger", dice="1d"))
+    hitting.rogue.abilities.append("bullseye_damage")
+    assert plain == (1, 1)
+    assert _thrown(aiming) == (3, 1)
+    assert _thrown(hitting) == (1, 3)
+    hitting.phase = "ability"
+    assert hitting.why_illegal(Action("ability", name="bullseye_attack_roll")) == \
+        "you already have bullseye damage"
+    assert Action("ability", name="bullseye_attack_roll") not in hitting.legal_actions()
