@@ -41,6 +41,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "buy": ("index",),
     "sell": ("item",),
     "attack_shopkeeper": (),
+    "reveal": ("index",),
 }
 INT_ARGS = ("door", "monster", "item", "index")
 MAX_NAME = 32

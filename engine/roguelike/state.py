@@ -47,8 +47,9 @@ from engine.roguelike.view import View, build_view
 GAME = "roguelike"
 RULES_VERSION = 4
 
-# Choices that take no time in the dungeon: deciding what a found garment is takes no minute.
-TIMELESS = ("wear",)
+# Choices that take no time in the dungeon: deciding what a found garment is, or which level a
+# Hackmaster's hack (which took its minute) draws, takes no minute.
+TIMELESS = ("wear", "reveal")
 
 Handler = Callable[["State", Action], list[Event]]
 PlaceProblem = Callable[["State", Action, Item | None], str | None]
@@ -59,6 +60,7 @@ HANDLERS: dict[str, Handler] = {
     "raise": levelling.raise_skills, "ability": levelling.gain_ability,
     "open": exploring.open_door, "pick": exploring.pick_lock, "force": exploring.force_door,
     "go": exploring.go_through, "search": exploring.search, "hack": exploring.hack,
+    "reveal": exploring.reveal,
     "descend": stairs.descend, "ascend": stairs.ascend, "take_amulet": stairs.take_amulet,
     "attack": combat.attack, "shoot": combat.shoot, "zap": combat.zap,
     "befriend": combat.befriend, "sneak": combat.sneak, "flee": combat.flee,
@@ -109,6 +111,7 @@ class State(GameState[Action]):
         self.amulet = False
         self.squeaky = False
         self.a_monsters_met = 0
+        self.reveal_owed = False  # a Hackmaster's hack passed: he may draw an upper level
         self.actions_taken = 0
         self.colours = colour_map(self.dice)
         level, log = set_up_level(self.dice, 1)
@@ -202,6 +205,8 @@ class State(GameState[Action]):
         out += [Action("use", item=i) for i in items]
         out += [Action("wear", item=i, name=choice) for i in items
                 if self.rogue.items[i].name == GARMENT for choice in GARMENTS]
+        if self.reveal_owed:
+            out += [Action("reveal", index=n) for n in range(1, self.depth)]
         if place.in_chasm:
             return out + [Action("climb")]
         if place.trap is not None:
@@ -246,6 +251,8 @@ class State(GameState[Action]):
             return items.use_problem(self, item)
         if a.kind == "wear":  # a choice made at once, wherever the rogue is
             return items.wear_problem(item, a.name)
+        if a.kind == "reveal":  # so is the level a Hackmaster's hack draws
+            return exploring.reveal_problem(self, a)
         if place.in_chasm:
             return "you are at the bottom of the chasm: climb out" if a.kind != "climb" else None
         if a.kind == "climb":

@@ -505,6 +505,7 @@ def _roguelike_rigged() -> Iterator[Event]:
     g = yield from on_level_two(0, "hackmaster")
     g.place.landmarks.append("terminal")
     yield from g.apply(Action("hack"))
+    yield from g.apply(Action("reveal", index=1))
     # amulet_found: the Amulet's chamber
     g = created(12)
     g.place.landmarks.append("amulet")

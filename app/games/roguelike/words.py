@@ -75,6 +75,8 @@ def action_label(action: dict[str, Any], view: Any) -> str:
         return f"{'Shoot or throw' if kind == 'shoot' else 'Zap'} the {item} at {target}"
     if kind == "use":
         return f"Use the {name(view.items[action['item']].item)}"
+    if kind == "reveal":
+        return f"Draw all of level {action['index']} from the terminal (Hackmaster)"
     if kind == "wear":
         return f"Take the regular cloak or boots as the {name(action['name'])}"
     if kind == "sell":

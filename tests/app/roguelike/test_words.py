@@ -188,3 +188,8 @@ def test_the_shopkeeper_fight_is_worded() -> None:
     assert describe(Event("shop_unguarded", {"wares": 1})) == [
         "The shop is unguarded: what it holds (1 ware) is yours for nothing, and nobody is left"
         " to buy from you."]
+
+
+def test_a_hackmasters_choice_of_level_is_worded() -> None:
+    assert action_label({"do": "reveal", "index": 2}, None) == \
+        "Draw all of level 2 from the terminal (Hackmaster)"

@@ -481,3 +481,34 @@ def test_bullseye_bonus_damage_or_attack_roll_on_ranged_attacks_choose_first() -
     assert hitting.why_illegal(Action("ability", name="bullseye_attack_roll")) == \
         "you already have bullseye damage"
     assert Action("ability", name="bullseye_attack_roll") not in hitting.legal_actions()
+
+
+def test_hackmaster_reveals_a_previously_explored_upper_level_of_your_choice() -> None:
+    """"Hackmaster: when hacking, you can reveal the complete map for a previously explored
+    upper level of your choice": on level 3, after a hack that passes, levels 1 and 2 are
+    offered, and the one chosen (level 1, not the level just above) is drawn in full."""
+    state = created(4, ("hack", "stab"))
+    for ability in ("luck", "hackmaster"):
+        state.place.landmarks.append("down")
+        state.apply(Action("descend"))
+        state.apply(Action("raise", names=("hack", "hack")))
+        state.apply(Action("ability", name=ability))
+    assert state.depth == 3
+    first, second = state.levels[0], state.levels[1]
+    first.seen = set()  # wiped from his map, as a Forgetfulness Trap does
+    seen_before = set(second.seen)
+    state.place.landmarks.append("terminal")
+    for _ in range(30):
+        events = state.apply(Action("hack"))
+        if events[0].data["passed"]:
+            break
+    assert [e.kind for e in events].count("map_revealed") == 0
+    assert [a for a in state.legal_actions() if a.kind == "reveal"] == [
+        Action("reveal", index=1), Action("reveal", index=2)]
+    taken = state.actions_taken
+    events = state.apply(Action("reveal", index=1))
+    assert [e.data for e in events] == [{"level": 1}]
+    assert all(r * first.width + c in first.seen for place in first.places
+               for r, c in place.squares)
+    assert state.actions_taken == taken and second.seen == seen_before
+    assert not [a for a in state.legal_actions() if a.kind == "reveal"]
