@@ -40,6 +40,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "wear": ("item", "name"),
     "buy": ("index",),
     "sell": ("item",),
+    "attack_shopkeeper": (),
+    "reveal": ("index",),
 }
 INT_ARGS = ("door", "monster", "item", "index")
 MAX_NAME = 32

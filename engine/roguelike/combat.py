@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.core.protocol import Event
 from engine.roguelike.actions import Action
 from engine.roguelike.character import SUCCESS_FACE, Item, roll_pool
+from engine.roguelike.encounters import make_monster
 from engine.roguelike.exploring import enter
 from engine.roguelike.loot import collect_loot
 from engine.roguelike.tables import difficulty, parse_dice, roll_dice, tables
@@ -91,6 +92,17 @@ def attack(state: State, a: Action) -> list[Event]:
     return _strike(state, a.monster, "stab", _weapon(state), ranged=False)
 
 
+def attack_shopkeeper(state: State, a: Action) -> list[Event]:
+    """"If attacked, the shopkeeper is a fearsome opponent": he comes out to fight with the
+    rulebook's numbers (tables.toml), as any monster of the place, and takes the first stab."""
+    place = state.place
+    place.keeper = "hostile"
+    place.monsters.append(make_monster(tables()["monsters"]["shopkeeper"], "A"))
+    place.sneaked = False
+    events = [Event("shopkeeper_attacked", {})]
+    return events + _strike(state, len(place.monsters) - 1, "stab", _weapon(state), ranged=False)
+
+
 def shoot(state: State, a: Action) -> list[Event]:
     assert a.monster is not None and a.item is not None  # why_illegal checked both
     item = state.rogue.items[a.item]
@@ -105,13 +117,16 @@ def _strike(state: State, target: int, skill: str, weapon: Item | None,
     place, rogue = state.place, state.rogue
     monster = place.monsters[target]
     bonus = tables()["levelling"]["bonus_dice"]
-    passed, event = state.check(skill, bonus if ranged and "bullseye" in rogue.abilities else 0)
+    aimed = ranged and "bullseye_attack_roll" in rogue.abilities
+    passed, event = state.check(skill, bonus if aimed else 0)
     events = [event]
     if passed:
         dice_text, extra = _damage_dice(weapon)
         if "sneak_attack" in rogue.abilities and not place.fought:
             extra += bonus
         if "hamstring" in rogue.abilities and "humanoid" in monster.tags:
+            extra += bonus
+        if ranged and "bullseye_damage" in rogue.abilities:
             extra += bonus
         events += wound(state, target, dice_text, extra, skill)
     return events + monsters_turn(state)
@@ -133,7 +148,19 @@ def wound(state: State, target: int, dice_text: str, extra: int, by: str) -> lis
         if edible:
             place.corpses.append({"name": monster.name, "diseased": "diseased" in monster.tags})
         events.append(Event("slain", {"monster": monster.name}))
+        if monster.name == "shopkeeper":
+            events += _shop_unguarded(state)
     return events
+
+
+def _shop_unguarded(state: State) -> list[Event]:
+    """The rulebook stops at the fight; we say what winning it gives: the wares are the rogue's
+    to take at the price tables.toml sets (nothing), and nobody is left to buy from him."""
+    place = state.place
+    place.keeper = "slain"
+    for ware in place.stock:
+        ware["price"] = tables()["shop"]["keeper_slain_price"]
+    return [Event("shop_unguarded", {"wares": len(place.stock)})]
 
 
 def zap(state: State, a: Action) -> list[Event]:
@@ -184,7 +211,8 @@ def flee(state: State, a: Action) -> list[Event]:
 
 def monsters_turn(state: State) -> list[Event]:
     """The pet bites first, then every monster still awake attacks: it rolls its dice (the
-    level's Difficulty unless it has its own) and hits with a single success."""
+    level's Difficulty unless it has its own) and, like every action, needs the Difficulty's
+    successes to hit."""
     place, rogue = state.place, state.rogue
     events: list[Event] = []
     if rogue.pet is not None and place.monsters and not place.sneaked:
@@ -193,7 +221,7 @@ def monsters_turn(state: State) -> list[Event]:
         return events + collect_loot(state)
     place.fought = True
     key = f"fight:{state.depth}"
-    needed = tables()["combat"]["monster_hits_on"]
+    needed = difficulty(state.depth)
     for monster in list(place.monsters):
         faces, successes = roll_pool(state.dice, key, monster.attack_dice or difficulty(state.depth))
         hit = successes >= needed

@@ -202,9 +202,23 @@ def hack(state: State, a: Action) -> list[Event]:
         for d in found:
             level.doors[d].found = True
         events.append(Event("secret_doors_found", {"doors": found}))
-        if "hackmaster" in state.rogue.abilities and state.depth > 1:
-            upper = state.levels[state.depth - 2]
-            for place in upper.places:
-                upper.see_place(place)
-            events.append(Event("map_revealed", {"level": state.depth - 1}))
+        # Hackmaster: "a previously explored upper level of your choice", chosen by `reveal`.
+        state.reveal_owed = "hackmaster" in state.rogue.abilities and state.depth > 1
     return events
+
+
+def reveal_problem(state: State, a: Action) -> str | None:
+    if not state.reveal_owed:
+        return "only a Hackmaster's hack that passed draws an upper level"
+    if a.index is None or not 1 <= a.index < state.depth:
+        return f"choose a level above this one (1 to {state.depth - 1})"
+    return None
+
+
+def reveal(state: State, a: Action) -> list[Event]:
+    assert a.index is not None  # why_illegal checked the kind's arguments
+    upper = state.levels[a.index - 1]
+    for place in upper.places:
+        upper.see_place(place)
+    state.reveal_owed = False
+    return [Event("map_revealed", {"level": a.index})]

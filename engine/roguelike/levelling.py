@@ -18,6 +18,18 @@ def abilities() -> list[str]:
     return list(tables()["levelling"]["abilities"])
 
 
+# One ability learnt as one of its halves, chosen when learnt: the other half is then taken.
+ONE_ABILITY = (("bullseye_attack_roll", "bullseye_damage"),)
+
+
+def _learnt(rogue: Rogue, name: str) -> str | None:
+    """The ability the rogue already has that `name` would repeat, or None."""
+    for halves in ONE_ABILITY:
+        if name in halves:
+            return next((held for held in halves if held in rogue.abilities), None)
+    return name if name in rogue.abilities else None
+
+
 def raise_problem(rogue: Rogue, names: tuple[str, ...]) -> str | None:
     """Why raising these skills is not allowed, or None. (a, b): +1d6 each; (a, a): +2d6."""
     if len(names) != 2:
@@ -48,7 +60,8 @@ def ability_problem(rogue: Rogue, a: Action) -> str | None:
         return "choose a special ability"
     if a.name not in abilities():
         return f"{a.name} is not a special ability"
-    return f"you already have {a.name}" if a.name in rogue.abilities else None
+    held = _learnt(rogue, a.name or "")
+    return f"you already have {held.replace('_', ' ')}" if held is not None else None
 
 
 def raise_skills(state: State, a: Action) -> list[Event]:

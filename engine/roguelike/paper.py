@@ -84,6 +84,7 @@ class Place:
     stock: list[dict[str, Any]] = field(default_factory=list)  # a shop's wares
     stocked: bool = False  # a shop's stock is rolled once, when first reached
     entrance: int | None = None  # the door the rogue first came in by
+    keeper: str = "trading"  # a shop's keeper: "trading", "hostile" once attacked, or "slain"
 
 
 @dataclass

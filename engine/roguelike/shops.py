@@ -73,6 +73,12 @@ def roll_stock(dice: Dice, key: str, colours: dict[str, str]) -> list[dict[str, 
 def problem(state: State, a: Action, item: Item | None) -> str | None:
     """Why buying or selling is not allowed here; None if it is."""
     place = state.place
+    if "shop" in place.landmarks and place.keeper == "hostile":
+        return "the shopkeeper is fighting you"
+    if a.kind == "attack_shopkeeper":
+        if "shop" not in place.landmarks:
+            return "there is no shopkeeper here"
+        return None if place.keeper == "trading" else "the shopkeeper is dead"
     if a.kind == "buy":
         if "shop" not in place.landmarks or a.index is None or a.index >= len(place.stock):
             return "the shop has no such ware"
@@ -80,6 +86,8 @@ def problem(state: State, a: Action, item: Item | None) -> str | None:
         return f"you need {price} gold" if state.rogue.gold < price else None
     if "shop" not in place.landmarks:
         return "there is no shop here"
+    if place.keeper == "slain":
+        return "nobody is left to buy it"
     if item is not None and item.status == "cursed":
         return "a curse binds it to you: pray at an altar to lift it"
     return None if item is not None and item.value // tables()["shop"]["sell_divisor"] > 0 \

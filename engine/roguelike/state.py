@@ -45,7 +45,11 @@ from engine.roguelike.tables import difficulty, roll_dice, tables
 from engine.roguelike.view import View, build_view
 
 GAME = "roguelike"
-RULES_VERSION = 3
+RULES_VERSION = 4
+
+# Choices that take no time in the dungeon: deciding what a found garment is, or which level a
+# Hackmaster's hack (which took its minute) draws, takes no minute.
+TIMELESS = ("wear", "reveal")
 
 Handler = Callable[["State", Action], list[Event]]
 PlaceProblem = Callable[["State", Action, Item | None], str | None]
@@ -56,6 +60,7 @@ HANDLERS: dict[str, Handler] = {
     "raise": levelling.raise_skills, "ability": levelling.gain_ability,
     "open": exploring.open_door, "pick": exploring.pick_lock, "force": exploring.force_door,
     "go": exploring.go_through, "search": exploring.search, "hack": exploring.hack,
+    "reveal": exploring.reveal,
     "descend": stairs.descend, "ascend": stairs.ascend, "take_amulet": stairs.take_amulet,
     "attack": combat.attack, "shoot": combat.shoot, "zap": combat.zap,
     "befriend": combat.befriend, "sneak": combat.sneak, "flee": combat.flee,
@@ -63,7 +68,7 @@ HANDLERS: dict[str, Handler] = {
     "cross": features.cross, "climb": features.climb, "pray": features.pray,
     "drink": features.drink, "eat": features.eat,
     "use": items.use, "wear": items.wear,
-    "buy": shops.buy, "sell": shops.sell,
+    "buy": shops.buy, "sell": shops.sell, "attack_shopkeeper": combat.attack_shopkeeper,
 }
 
 # Where an exploring action's own conditions are checked, once no chasm, trap or monster is in
@@ -72,7 +77,7 @@ PLACE_PROBLEMS: dict[str, PlaceProblem] = {
     **dict.fromkeys(("open", "pick", "force", "go", "search", "hack"), exploring.problem),
     **dict.fromkeys(("descend", "ascend", "take_amulet"), stairs.problem),
     **dict.fromkeys(("cross", "pray", "drink", "eat"), features.problem),
-    **dict.fromkeys(("buy", "sell"), shops.problem),
+    **dict.fromkeys(("buy", "sell", "attack_shopkeeper"), shops.problem),
 }
 
 
@@ -106,6 +111,7 @@ class State(GameState[Action]):
         self.amulet = False
         self.squeaky = False
         self.a_monsters_met = 0
+        self.reveal_owed = False  # a Hackmaster's hack passed: he may draw an upper level
         self.actions_taken = 0
         self.colours = colour_map(self.dice)
         level, log = set_up_level(self.dice, 1)
@@ -162,7 +168,7 @@ class State(GameState[Action]):
     def _apply(self, action: Action) -> list[Event]:
         events = HANDLERS[action.kind](self, action)
         self.history.append(action)
-        if self.phase == "play" and not self.is_over:
+        if self.phase == "play" and not self.is_over and action.kind not in TIMELESS:
             events += self._time_passes()
         if self.rogue.hp <= 0 and self.outcome is None:
             self.outcome = "dead"
@@ -199,6 +205,8 @@ class State(GameState[Action]):
         out += [Action("use", item=i) for i in items]
         out += [Action("wear", item=i, name=choice) for i in items
                 if self.rogue.items[i].name == GARMENT for choice in GARMENTS]
+        if self.reveal_owed:
+            out += [Action("reveal", index=n) for n in range(1, self.depth)]
         if place.in_chasm:
             return out + [Action("climb")]
         if place.trap is not None:
@@ -215,6 +223,7 @@ class State(GameState[Action]):
         out += [Action("eat", index=k) for k in range(len(place.corpses))]
         out += [Action("buy", index=k) for k in range(len(place.stock))]
         out += [Action("sell", item=i) for i in items]
+        out.append(Action("attack_shopkeeper"))
         return out
 
     def _problem(self, a: Action) -> str | None:
@@ -242,6 +251,8 @@ class State(GameState[Action]):
             return items.use_problem(self, item)
         if a.kind == "wear":  # a choice made at once, wherever the rogue is
             return items.wear_problem(item, a.name)
+        if a.kind == "reveal":  # so is the level a Hackmaster's hack draws
+            return exploring.reveal_problem(self, a)
         if place.in_chasm:
             return "you are at the bottom of the chasm: climb out" if a.kind != "climb" else None
         if a.kind == "climb":

@@ -13,7 +13,7 @@ from engine.roguelike.exploring import enter
 from engine.roguelike.loot import collect_loot
 from engine.roguelike.paper import discovered
 from engine.roguelike.stairs import arrive
-from engine.roguelike.tables import roll_dice
+from engine.roguelike.tables import difficulty, roll_dice
 
 if TYPE_CHECKING:
     from engine.roguelike.state import State
@@ -39,9 +39,10 @@ def _spring(state: State) -> list[Event]:
     events: list[Event] = []
     if trap.attack_dice:
         faces, successes = roll_pool(state.dice, key, trap.attack_dice)
-        hit = successes >= 1  # a trap hits with one success
+        needed = difficulty(state.depth)  # a trap's attack is an action like any other
+        hit = successes >= needed
         events.append(Event("trap_attack", {"trap": trap.name, "dice": faces, "hit": hit,
-                                            "successes": successes, "needed": 1,
+                                            "successes": successes, "needed": needed,
                                             "success_on": SUCCESS_FACE}))
         if not hit:
             return events + collect_loot(state)

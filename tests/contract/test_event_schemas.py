@@ -505,6 +505,7 @@ def _roguelike_rigged() -> Iterator[Event]:
     g = yield from on_level_two(0, "hackmaster")
     g.place.landmarks.append("terminal")
     yield from g.apply(Action("hack"))
+    yield from g.apply(Action("reveal", index=1))
     # amulet_found: the Amulet's chamber
     g = created(12)
     g.place.landmarks.append("amulet")
@@ -528,6 +529,17 @@ def _roguelike_rigged() -> Iterator[Event]:
     g = created(4)
     g.place.monsters.append(Monster("medusa", "A", 40, "0d", ["petrifies"]))
     yield from g.apply(Action("sneak"))
+    # garment_chosen: the regular cloak or boots found, and made boots
+    g = created(3)
+    g.rogue.items.append(Item("cloak_or_boots"))
+    yield from g.apply(Action("wear", item=len(g.rogue.items) - 1, name="boots"))
+    # shop_unguarded: a rogue past all harm fells the shopkeeper he attacked
+    g = created(3)
+    g.place.landmarks.append("shop")
+    g.rogue.hp = g.rogue.max_hp = 10_000
+    yield from g.apply(Action("attack_shopkeeper"))
+    while g.place.monsters:
+        yield from g.apply(Action("attack", monster=0))
 
 
 def _roguelike_corpus() -> Iterator[Event]:

@@ -19,7 +19,8 @@ TERMS: tuple[Term, ...] = (
          ("Difficulty",)),
     Term("Difficulty", "How many successes every roll needs on this level: 1 on levels 1 to 3, "
          "2 on 4 to 6, 3 on 7 to 9 and 4 on the tenth. Monsters roll as many dice as the "
-         "Difficulty when they attack, and hit with one success.", ("successes needed",)),
+         "Difficulty when they attack, and need as many successes to hit.",
+         ("successes needed",)),
     Term("Level letters", "Monsters, traps and loot come in five letters, from E (weakest) to "
          "A. The side panel's \"Encounters E to D\" names the letters a room of this level can "
          "bring: the encounter roll is 1d6 plus the level number.", ("E", "A", "encounter")),
@@ -30,7 +31,7 @@ TERMS: tuple[Term, ...] = (
     Term("Doors", "An arrow key (or h j k l) picks the door on that side of the room you are "
          "in. Opening a new door, the Dungeon Master rolls a die: 5 or 6 means it is locked. A "
          "locked door can be picked (Lockpick; a failure breaks a lockpick) or forced (Stab; a "
-         "failure hurts). Behind a door is a corridor of 2d6 squares ending in a new door; some "
+         "failure costs only time). Behind a door is a corridor of 2d6 squares ending in a new door; some "
          "doors open onto bare rock.", ("lock", "lockpick", "corridor")),
     Term("Rooms", "Entering a new room, the Dungeon Master rolls its size (2d6 squares), its "
          "exits (1d6), its secret doors (1d6: 4 or 5 one, 6 two) and a special feature (2d6), "
@@ -51,7 +52,9 @@ TERMS: tuple[Term, ...] = (
          "or one by 2d6 (at most 6d6), gain 1d6 hit points and choose a special ability.",
          ("level up", "ability")),
     Term("Shops", "The shop (S) sells a few rolled wares; it buys your things for a tenth of "
-         "their price. A ware may be a mimic.", ("buy", "sell", "mimic")),
+         "their price. A ware may be a mimic. You may attack the shopkeeper, a fearsome "
+         "opponent (attack 4d, damage 4d, 50 hp): slain, he leaves his wares free for the "
+         "taking.", ("buy", "sell", "mimic", "shopkeeper")),
     Term("Runs", "When the game ends, its run is saved in your runs folder; `cardrogue verify` "
          "replays it from the seed and checks the score.", ("run file", "verify", "seed")),
 )

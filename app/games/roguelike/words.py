@@ -75,6 +75,8 @@ def action_label(action: dict[str, Any], view: Any) -> str:
         return f"{'Shoot or throw' if kind == 'shoot' else 'Zap'} the {item} at {target}"
     if kind == "use":
         return f"Use the {name(view.items[action['item']].item)}"
+    if kind == "reveal":
+        return f"Draw all of level {action['index']} from the terminal (Hackmaster)"
     if kind == "wear":
         return f"Take the regular cloak or boots as the {name(action['name'])}"
     if kind == "sell":
@@ -104,6 +106,7 @@ SIMPLE_ACTIONS = {
     "disable": "Try to disable the trap", "spring": "Walk on and let the trap spring",
     "cross": "Cross the room (jump the chasm or climb the cliff)", "climb": "Climb out of the chasm",
     "pray": "Pray at the altar", "drink": "Drink from the fountain",
+    "attack_shopkeeper": "Attack the shopkeeper (a fearsome opponent)",
 }
 
 
@@ -193,6 +196,9 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str | list[str]]] = {
     "gold_taken": lambda d: f"You pocket {d['gold']} gold ({d['total']} in all).",
     "item_taken": lambda d: f"You take the {name(d['item'])}.",
     "garment_chosen": lambda d: f"You make the regular cloak or boots your {name(d['item'])}.",
+    "shopkeeper_attacked": lambda d: "You attack the shopkeeper, and he comes round his counter to fight.",
+    "shop_unguarded": lambda d: f"The shop is unguarded: what it holds ({plural(d['wares'], 'ware')}) "
+                                "is yours for nothing, and nobody is left to buy from you.",
     "amulet_found": lambda d: f"On level {d['level']} you lift the Amulet of Yendor!",
     "check": _check,
     "lockpick_broken": lambda d: f"A lockpick breaks ({d['left']} left).",

@@ -78,7 +78,12 @@ async def test_a_few_rooms_explored_with_the_arrows(app: CardRogueApp) -> None:
         assert app.screen.view.pending == "trap"
         await pilot.press("w")  # walk on: the trap springs
         assert app.screen.view.hp < 6 and any("fire trap hurts you" in line for line in log(app))
-        await pilot.press("up", "right")  # the next corridor, and its far door is locked
+
+
+async def test_a_locked_door_is_drawn_and_told(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await create(pilot, seed="339")
+        await pilot.press("up", "right")  # a corridor, and its far door is locked
         assert "=" in drawn(app)
         assert any("locked" in line for line in log(app))
         await pilot.press("left")

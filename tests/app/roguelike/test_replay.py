@@ -53,7 +53,7 @@ async def test_a_roguelike_run_opens_in_its_own_viewer(app: CardRogueApp) -> Non
         assert isinstance(app.screen, RogueReplayScreen)
         assert f"step 0 of {total}" in header(app)
         assert f"verified, score {final.score}" in header(app)
-        assert "Next: Take throw at 2d6" in header(app)
+        assert "Next: Take stealth at 2d6" in header(app)
         rows, panel, lines = shown(app)
         assert rows == view_at(0).map_rows and lines == []
 
@@ -76,9 +76,9 @@ async def test_a_roguelike_run_opens_in_its_own_viewer(app: CardRogueApp) -> Non
         await pilot.pause()
         rows, panel, lines = shown(app)
         assert f"step {total} of {total}" in header(app)
-        assert f"The end: {doc['player']} died, deepest level 3." in header(app)
-        assert rows == final.map_rows and "Level 3" in panel
-        assert lines[-1] == f"The game is over: dead, score {final.score}."
+        assert f"The end: {doc['player']} won, deepest level 10." in header(app)
+        assert rows == final.map_rows and "Level 10" in panel
+        assert lines[-1] == f"The game is over: won, score {final.score}."
         assert app.screen.replay.state.fingerprint() == state.fingerprint()
 
         await pilot.press("home")

@@ -96,7 +96,7 @@ def test_two_doors_on_one_side_are_told_apart() -> None:
     view = state.view(0)
     doors = view.place.doors
     assert [(d.door, d.facing, d.square[1]) for d in doors] == \
-        [(0, "N", 28), (1, "W", 27), (2, "N", 30)]
+        [(0, "N", 20), (1, "W", 19), (2, "N", 22)]
     assert [action_label(a.to_dict(), view) for a in view.legal if a.kind == "open"] == [
         "Open the north door to the west (door 1)", "Open the west door (door 2)",
         "Open the north door to the east (door 3)"]
@@ -176,3 +176,20 @@ def test_monsters_traps_and_loot_take_a_or_an() -> None:
     assert said("loot", "elven_cloak").endswith("): an elven cloak.")
     assert said("loot", "speed_boots").endswith("): a pair of speed boots.")
     assert said("trap", "dart_trap").endswith("): a dart trap.")
+
+
+def test_the_shopkeeper_fight_is_worded() -> None:
+    from engine.core import Event
+
+    assert action_label({"do": "attack_shopkeeper"}, None) == \
+        "Attack the shopkeeper (a fearsome opponent)"
+    assert describe(Event("shopkeeper_attacked", {})) == [
+        "You attack the shopkeeper, and he comes round his counter to fight."]
+    assert describe(Event("shop_unguarded", {"wares": 1})) == [
+        "The shop is unguarded: what it holds (1 ware) is yours for nothing, and nobody is left"
+        " to buy from you."]
+
+
+def test_a_hackmasters_choice_of_level_is_worded() -> None:
+    assert action_label({"do": "reveal", "index": 2}, None) == \
+        "Draw all of level 2 from the terminal (Hackmaster)"
