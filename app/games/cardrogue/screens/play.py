@@ -40,6 +40,7 @@ from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import DIRECTION_NAMES
 from app.screens.dialogs import Choice, ChooseScreen
+from app.screens.rules import key_for
 from app.widgets.event_log import EventLog
 from app.words import plural, reason_line
 from engine.cardrogue import (
@@ -285,11 +286,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[No
 
     def key_for(self, action: str, argument: str | None = None) -> str:
         """The key the player presses for `action` (after any keymap), as the footer shows it."""
-        wanted = action if argument is None else f"{action}('{argument}')"
-        for active in self.active_bindings.values():
-            if active.binding.action == wanted:
-                return self.app.get_key_display(active.binding)
-        return wanted
+        return key_for(self, action if argument is None else f"{action}('{argument}')")
 
     def _sync_cursor(self, view: View) -> None:
         """A pending teleport means choosing a cell: start the cursor where the subject is."""
