@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 PLAIN_CLASS = "-plain"
 DRAWING_CLASS = "-drawing"  # a game's widget that draws rather than says: hidden in plain mode
 FRAME_CLASS = "-framed"  # a widget whose border or rule only decorates: plain mode takes it off
+# Words that a drawing carries elsewhere (a frame's title): shown only in plain mode.
+SPOKEN_CLASS = "-spoken"
 
 # Hidden in plain mode: what is drawn rather than said. The status line, the log, the footer
 # and every dialog stay.
@@ -37,6 +39,12 @@ App.{PLAIN_CLASS} EventLog {{
 }}
 App.{PLAIN_CLASS} .{FRAME_CLASS} {{
     border: none;
+}}
+.{SPOKEN_CLASS} {{
+    display: none;
+}}
+App.{PLAIN_CLASS} .{SPOKEN_CLASS} {{
+    display: block;
 }}
 """
 
@@ -55,6 +63,11 @@ def set_plain(app: App, on: bool) -> None:
 
 def is_plain(app: App) -> bool:
     return app.has_class(PLAIN_CLASS)
+
+
+def divider(app: App) -> str:
+    """What parts a status line: a rule, or in plain mode a dot (no box-drawing to read)."""
+    return " · " if is_plain(app) else " │ "
 
 
 def newest_log(app: App) -> EventLog | RichLog | None:

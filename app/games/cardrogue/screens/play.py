@@ -39,6 +39,7 @@ from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import DIRECTION_NAMES
+from app.plain import divider
 from app.screens.dialogs import Choice, ChooseScreen
 from app.screens.rules import key_for
 from app.widgets.event_log import EventLog
@@ -236,7 +237,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GameViews, Screen[No
         width = self.query_one("#status", Static).content_size.width
         if width and mark.cell_len + text.cell_len + 3 + level.cell_len > width:
             return Text.assemble(mark, level, "\n", text)
-        return Text.assemble(mark, text, (" │ ", "dim"), level)
+        return Text.assemble(mark, text, (divider(self.app), "dim"), level)
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
