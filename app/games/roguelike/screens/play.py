@@ -18,6 +18,7 @@ from textual.widgets import Footer
 from app.games.roguelike import glossary
 from app.games.roguelike.around import around_lines
 from app.games.roguelike.screens.board import BoardScreen
+from app.games.roguelike.tips import tips
 from app.games.roguelike.words import action_label, log_lines
 from app.screens.rules import show_help
 from app.widgets.event_log import EventLog
@@ -129,7 +130,8 @@ class PlayScreen(BoardScreen):
         self.draw(self.view)
 
     def tell(self, events: list[Event]) -> None:
-        self.query_one(EventLog).add(log_lines(events))
+        """The events in words, then any first-time tip for where they leave the rogue."""
+        self.query_one(EventLog).add([*log_lines(events), *tips(self.view)])
 
     def warn(self, message: str) -> None:
         """Why a key did nothing, as a sentence in the log (as Card Rogue's play screen does):
