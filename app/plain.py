@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rich.control import Control
 from rich.text import Text
 from textual.geometry import Offset
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, RichLog
 
 from app.widgets.event_log import EventLog
 
@@ -21,17 +21,30 @@ if TYPE_CHECKING:
     from textual.app import App
 
 PLAIN_CLASS = "-plain"
+DRAWING_CLASS = "-drawing"  # a game's widget that draws rather than says: hidden in plain mode
+FRAME_CLASS = "-framed"  # a widget whose border or rule only decorates: plain mode takes it off
+# Words that a drawing carries elsewhere (a frame's title): shown only in plain mode.
+SPOKEN_CLASS = "-spoken"
 
 # Hidden in plain mode: what is drawn rather than said. The status line, the log, the footer
 # and every dialog stay.
 PLAIN_CSS = f"""
 App.{PLAIN_CLASS} BoardView, App.{PLAIN_CLASS} SidePanel, App.{PLAIN_CLASS} Legend,
 App.{PLAIN_CLASS} DungeonTrack, App.{PLAIN_CLASS} RoomColumns, App.{PLAIN_CLASS} DicePanel,
-App.{PLAIN_CLASS} CharacterCard {{
+App.{PLAIN_CLASS} CharacterCard, App.{PLAIN_CLASS} .{DRAWING_CLASS} {{
     display: none;
 }}
 App.{PLAIN_CLASS} EventLog {{
     height: 1fr;
+}}
+App.{PLAIN_CLASS} .{FRAME_CLASS} {{
+    border: none;
+}}
+.{SPOKEN_CLASS} {{
+    display: none;
+}}
+App.{PLAIN_CLASS} .{SPOKEN_CLASS} {{
+    display: block;
 }}
 """
 
@@ -52,9 +65,26 @@ def is_plain(app: App) -> bool:
     return app.has_class(PLAIN_CLASS)
 
 
-def newest_log(app: App) -> EventLog | None:
-    logs = [log for log in app.screen.query(EventLog) if log.display and log.region.area]
+def divider(app: App) -> str:
+    """What parts a status line: a rule, or in plain mode a dot (no box-drawing to read)."""
+    return " · " if is_plain(app) else " │ "
+
+
+def newest_log(app: App) -> EventLog | RichLog | None:
+    """The screen's log: our EventLog, or a RichLog (Table Dungeon's, which wraps its lines
+    left of a scrollbar)."""
+    logs = [log for log in app.screen.query("EventLog, RichLog")
+            if isinstance(log, EventLog | RichLog) and log.display and log.region.area]
     return logs[0] if logs else None
+
+
+def newest_row(log: EventLog | RichLog) -> int:
+    """The row of `log` where its newest line is: where it begins in an EventLog; in a
+    RichLog, which keeps no count of the rows each line took, its last row."""
+    if isinstance(log, EventLog):
+        return log.newest_row()
+    shown = len(log.lines) - round(log.scroll_offset.y)
+    return min(max(shown - 1, 0), max(log.content_region.height - 1, 0))
 
 
 def follow_focus(app: App) -> None:
@@ -63,13 +93,13 @@ def follow_focus(app: App) -> None:
     focused = app.focused
     if isinstance(focused, Input):
         return
-    log = focused if isinstance(focused, EventLog) else None
+    log: EventLog | RichLog | None = focused if isinstance(focused, EventLog) else None
     if focused is None or log is not None:
         log = log or newest_log(app)
         if log is None:
             return
         region = log.content_region
-        put_cursor(app, Offset(region.x, region.y + log.newest_row()))
+        put_cursor(app, Offset(region.x, region.y + newest_row(log)))
         return
     region = focused.content_region
     row = 0
@@ -96,6 +126,11 @@ def describe_around(app: App) -> bool:
     log = newest_log(app)
     if describe is None or log is None:
         return False
-    log.add(Text(line) for line in describe())
+    lines = [Text(line) for line in describe()]
+    if isinstance(log, EventLog):
+        log.add(lines)
+    else:
+        for line in lines:
+            log.write(line)
     app.call_after_refresh(follow_focus, app)
     return True

@@ -78,7 +78,7 @@ def run_play(args: argparse.Namespace) -> int:
             "not a regular file (a pipe or a device); save the map to a file first"
         err("play", f"{args.file}: {what}")
         return 2
-    return textual_app.open_map("play", path)
+    return textual_app.open_map("play", path, plain=args.plain)
 
 
 def add_edit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -96,7 +96,7 @@ def run_edit(args: argparse.Namespace) -> int:
     if path is not None and path.exists() and not path.is_file():
         err("edit", f"{args.file}: not a file")
         return 2
-    return textual_app.open_editor("edit", path)
+    return textual_app.open_editor("edit", path, plain=args.plain)
 
 
 def add_web_arguments(parser: argparse.ArgumentParser) -> None:
@@ -256,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     parser.add_argument("--plain", action="store_true", default=None,
                         help="plain mode, for a screen reader: the events as lines of words, "
-                             "F2 for what is around you (also a setting)")
+                             "F2 for what is around you (also a setting); before a command that "
+                             "opens the app, as in `cardrogue --plain play FILE`")
     parser.set_defaults(run=run_app)
 
     if not COMMANDS:

@@ -177,7 +177,7 @@ def _replay_in_app(args: argparse.Namespace) -> int:
     from app.cli.textual_app import open_app
 
     return open_app("replay", replay_path=Path(args.run_file),
-                    replay_map=Path(map_file) if map_file else None)
+                    replay_map=Path(map_file) if map_file else None, plain=args.plain)
 
 
 # ---------------------------------------------------------------------- scores

@@ -57,16 +57,16 @@ def open_app(command: str = "", start: Callable[[App], None] | None = None, *,
     return app.return_code or 0
 
 
-def open_map(command: str, path: Path) -> int:
+def open_map(command: str, path: Path, plain: bool | None = None) -> int:
     """The app straight on Card Rogue's map in `path` (its problems, if it has any)."""
     from app.games.cardrogue import launch
 
-    return open_app(command, lambda app: launch.open_path(app, path))
+    return open_app(command, lambda app: launch.open_path(app, path), plain=plain)
 
 
-def open_editor(command: str, path: Path | None) -> int:
+def open_editor(command: str, path: Path | None, plain: bool | None = None) -> int:
     """The app straight in Card Rogue's editor on `path`, or on its first screen."""
     from app.games.cardrogue import launch
 
     return open_app(command, launch.open_editor_start if path is None
-                    else lambda app: launch.open_editor(app, path))
+                    else lambda app: launch.open_editor(app, path), plain=plain)

@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.widgets.hanging import Hanging
+from app.widgets.marked_options import MarkedOptionList
 
 DIALOG_CSS = """
     align: center middle;
@@ -80,7 +81,7 @@ class ChooseScreen(ModalScreen[Any]):
             # Content: a title may hold a player's name, shown as typed, never as markup.
             box.border_title = Content(self.title_text)
             box.border_subtitle = Content(self.subtitle_text)
-            yield OptionList(*options, id="choices")
+            yield MarkedOptionList(*options, id="choices")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -55,6 +55,15 @@ def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
     return keys
 
 
+def key_for(screen: Screen, wanted: str) -> str:
+    """The key the player presses for the action `wanted` ("door('N')") on `screen`, after any
+    keymap, as the footer shows it; `wanted` itself when no binding sends it."""
+    for active in screen.active_bindings.values():
+        if active.binding.action == wanted:
+            return screen.app.get_key_display(active.binding)
+    return wanted
+
+
 def show_help(screen: Screen, help: Help, start: str | None = None) -> None:
     """Open help over `screen`: its keys, then the legend and the glossary of the screen if it
     has its own (`legend_text`, `glossary` methods), else those of the game's `help`."""

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from app.screens.dialogs import DIALOG_CSS
 from app.themes import THEME_LABELS
@@ -45,7 +45,10 @@ class SettingsScreen(ModalScreen[Settings | None]):
     SettingsScreen Label {{
         margin-top: 1;
     }}
-    SettingsScreen #auto-row, SettingsScreen #tips-row, SettingsScreen #plain-row,
+    SettingsScreen .toggle {{
+        width: 100%;
+        margin-top: 1;
+    }}
     SettingsScreen #login-row {{
         height: auto;
         margin-top: 1;
@@ -70,7 +73,21 @@ class SettingsScreen(ModalScreen[Settings | None]):
         align: right middle;
         margin-top: 1;
     }}
+    /* A short terminal (80x24): one line a field, so every setting is in sight at once.
+       The fields, boxes and buttons are Textual's compact ones (set in on_resize). */
+    SettingsScreen.short Label, SettingsScreen.short #whoami, SettingsScreen.short .toggle,
+    SettingsScreen.short #login-row, SettingsScreen.short #buttons {{
+        margin-top: 0;
+    }}
+    SettingsScreen.short Select .arrow {{
+        color: $foreground;  /* Textual's half-strength arrow is 4.2:1 on the compact field */
+    }}
+    SettingsScreen.short #login-row Input {{
+        margin-right: 1;
+    }}
     """
+
+    SHORT = 30  # terminal rows under which the dialog is drawn one line a field
 
     def __init__(self) -> None:
         super().__init__()
@@ -107,16 +124,13 @@ class SettingsScreen(ModalScreen[Settings | None]):
             yield Label("Player name (for local runs when not logged in)")
             yield Input(self.settings.player, placeholder="your login name", id="player",
                         max_length=MAX_NAME)
-            with Horizontal(id="auto-row"):
-                yield Switch(self.settings.auto_submit, id="auto")
-                yield Static(" Send a win on a published map without asking")
-            with Horizontal(id="tips-row"):
-                yield Switch(self.settings.tips, id="tips")
-                yield Static(" Show a tip the first time something new comes up")
-            with Horizontal(id="plain-row"):
-                yield Switch(self.settings.plain, id="plain")
-                yield Static(" Plain mode: words only, for a screen reader (F2 says what is "
-                             "around you)")
+            # Check boxes, not switches: an X says on, where a switch's colour alone did.
+            yield MarkedCheckbox("Send a win on a published map without asking",
+                                 self.settings.auto_submit, id="auto", classes="toggle")
+            yield MarkedCheckbox("Show a tip the first time something new comes up",
+                                 self.settings.tips, id="tips", classes="toggle")
+            yield MarkedCheckbox("Plain mode (screen readers): words only, F2 says what is around",
+                                 self.settings.plain, id="plain", classes="toggle")
             yield Label("Colours")
             yield Select([(label, name) for name, label in THEME_LABELS.items()],
                          value=self.app.theme if self.app.theme in THEME_LABELS else Select.BLANK,
@@ -129,6 +143,12 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     def on_mount(self) -> None:
         self.show_login()
+
+    def on_resize(self) -> None:
+        short = self.app.size.height < self.SHORT
+        self.set_class(short, "short")
+        for field in self.query("Input, Button, Select, MarkedCheckbox"):
+            field.compact = short  # type: ignore[attr-defined]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -262,10 +282,11 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 return
         theme = self.query_one("#theme", Select).value
         chosen = self.settings.but(server=server, player=player,
-                                   auto_submit=self.query_one("#auto", Switch).value,
-                                   tips=self.query_one("#tips", Switch).value,
+                                   auto_submit=self.query_one("#auto", MarkedCheckbox).value,
+                                   tips=self.query_one("#tips", MarkedCheckbox).value,
                                    theme=theme if isinstance(theme, str) else "",
-                                   plain=self.query_one("#plain", Switch).value, problem="")
+                                   plain=self.query_one("#plain", MarkedCheckbox).value,
+                                   problem="")
         try:
             save_settings(chosen)
         except OSError as exc:

@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from app import registry
 from app.registry import HostedGame, MenuEntry, Waiting
+from app.widgets.marked_options import MarkedOptionList
 
 
 def open_high_scores(app: App) -> None:
@@ -87,7 +88,7 @@ class TitleScreen(Screen[None]):
         max-width: 100%;
         height: auto;
         border: round $primary;
-        padding: 0 1;
+        padding: 0 1 0 0;  /* on the left each entry has its own, for the highlight's mark */
     }
     """
 
@@ -106,7 +107,8 @@ class TitleScreen(Screen[None]):
             yield Static("Card Rogue", id="heading")
             yield Static(TAGLINE, id="tagline")
             with Center():  # a container centres its children as one block, so centre the menu alone
-                yield OptionList(*(Option(entry.prompt, id=entry.id) for entry in menu()), id="menu")
+                yield MarkedOptionList(*(Option(entry.prompt, id=entry.id) for entry in menu()),
+                                       id="menu")
         yield Footer()
 
     @property

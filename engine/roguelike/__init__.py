@@ -33,8 +33,8 @@ from engine.roguelike.character import skill_names
 from engine.roguelike.rules import RULES, Rules
 from engine.roguelike.runs import record as record_run
 from engine.roguelike.state import State
-from engine.roguelike.view import LEGEND, View
+from engine.roguelike.view import LEGEND, DoorView, View
 
 # What the app may use: it imports this package, never the modules inside it.
-__all__ = ["LEGEND", "MAX_SEED", "RULES", "Action", "State", "View", "Rules",
+__all__ = ["LEGEND", "MAX_SEED", "RULES", "Action", "DoorView", "State", "View", "Rules",
            "record_run", "skill_names"]

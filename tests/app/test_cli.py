@@ -96,3 +96,24 @@ def test_keyboard_interrupt_exits_130_quietly(
     monkeypatch.setattr(cardrogue, "run_app", interrupt)
     assert cardrogue.main([]) == 130
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("command", [
+    ["play", "tests/app/fixtures/tutorial.toml"],
+    ["edit"],
+    ["replay", "tests/engine/roguelike/runs/seed-14.run.json"],
+])
+def test_plain_before_a_command_that_opens_the_app_reaches_it(
+        monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
+    """`cardrogue --plain play FILE` (and edit, replay) opens the app in plain mode (issue 34);
+    without --plain the setting decides (None)."""
+    from app.cli import textual_app
+
+    asked = []
+    monkeypatch.setattr(textual_app, "open_app",
+                        lambda *args, **kwargs: asked.append(kwargs.get("plain")) or 0)
+    root = Path(__file__).resolve().parents[2]
+    monkeypatch.chdir(root)
+    assert cardrogue.main(["--plain", *command]) == 0
+    assert cardrogue.main(command) == 0
+    assert asked == [True, None]

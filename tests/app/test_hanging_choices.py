@@ -24,7 +24,9 @@ async def test_a_long_choice_wraps_under_its_text_at_80x24() -> None:
                                                   Choice("Leave the shop", None)]),
                         chosen.append)
         await pilot.pause()
-        lines = lines_of(app.screen.query_one(OptionList))
+        drawn = lines_of(app.screen.query_one(OptionList))
+        assert drawn[0].startswith("›")  # the first column is the highlight's mark
+        lines = [line[1:] for line in drawn]
         assert lines[0].startswith("1  Buy the wand")
         wrapped = lines[1:lines.index("2  Leave the shop")]
         assert wrapped, lines  # it did wrap

@@ -116,3 +116,27 @@ def test_plain_mode_shows_the_terminal_cursor_on_the_focused_item(tmux: Tmux,
     tmux.send("q", literal=True)
     wait_for(lambda: exit_status(status_file) is not None, tmux.screen)
     assert exit_status(status_file) == "0", tmux.screen()
+
+
+def test_plain_mode_reaches_a_map_opened_from_the_command_line(tmux: Tmux,
+                                                               tmp_path: Path) -> None:
+    """`cardrogue --plain play FILE` (issue 34): the story page has no frame, its title and
+    "Enter to begin" said on lines of their own; the board is hidden and the status line is
+    parted by dots, not rules. Nothing on screen but the footer needs box-drawing to read."""
+    status_file = tmp_path / "exit-status"
+    start_cardrogue(tmux, status_file, "--plain", "play", str(TUTORIAL), width=80, height=24)
+    wait_for(lambda: "Enter to begin" in tmux.screen(), tmux.screen)
+    page = tmux.screen().splitlines()
+    assert not any(set(line) & set("╭╮╰╯│─") for line in page[:-1]), "\n".join(page)
+    tmux.send("Enter")
+    wait_for(lambda: "Moves 0 · Par 14" in tmux.screen(), tmux.screen)
+    status = next(line for line in tmux.screen().splitlines() if "Moves 0" in line)
+    assert "│" not in status and " · Turn 1 · " in status
+    assert "▓" not in tmux.screen() and "░" not in tmux.screen()  # no card drawn
+    tmux.send("q", literal=True)
+    wait_for(lambda: "not kept" in tmux.screen() or exit_status(status_file) is not None,
+             tmux.screen)
+    if exit_status(status_file) is None:
+        tmux.send("y", literal=True)
+    wait_for(lambda: exit_status(status_file) is not None, tmux.screen)
+    assert exit_status(status_file) == "0", tmux.screen()

@@ -1,7 +1,8 @@
 """Every theme we ship keeps its text at 4.5:1 or more against its background (WCAG AA),
 measured on the screens as drawn: the title, Settings, a confirm dialog, Card Rogue in a fight
-with the hero on a shop, Rogue Like Roguelike and Mini Rogue (issue 34). Only our themes are on
-offer, and the colour-blind one never uses red against green."""
+with the hero on a shop, the editor, the rules, Community with a map listed, Rogue Like
+Roguelike, Mini Rogue and Table Dungeon (issue 34). Only our themes are on offer, and the
+colour-blind one never uses red against green."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from tests.app.maps import WIN_KEYS_LEVEL_1, tutorial
 from tests.app.minirogue.support import start_with_seed
 from tests.app.roguelike.support import create
 from tests.app.support import SIZE, press
+from tests.support import until
 
 THEME_NAMES = sorted(THEMES)
 
@@ -70,6 +72,65 @@ async def test_mini_rogue_keeps_its_contrast(theme: str) -> None:
     app = themed(theme)
     async with app.run_test(size=SIZE) as pilot:
         await start_with_seed(app, pilot, 7, 1)
+        assert too_faint(app) == []
+
+
+@pytest.mark.parametrize("theme", THEME_NAMES)
+async def test_the_editor_and_the_rules_keep_their_contrast(theme: str, tmp_path) -> None:
+    from app.screens.rules import RulesScreen
+    from app.screens.title import TitleScreen, menu
+
+    app = themed(theme)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.post_message(TitleScreen.EntryChosen(next(e for e in menu()
+                                                             if e.id == "rules")))
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.pause()
+        faint = {"rules": too_faint(app)}
+        await press(pilot, "escape")
+        launch.open_editor(app, tmp_path / "drawn.toml")
+        await pilot.pause()
+        await press(pilot, "1", "c", "right", "right", "down", "c", "2")
+        faint["editor"] = too_faint(app)
+    assert {screen: lines for screen, lines in faint.items() if lines} == {}
+
+
+@pytest.mark.parametrize("theme", THEME_NAMES)
+async def test_community_keeps_its_contrast(theme: str, server, user_data) -> None:
+    from textual.widgets import DataTable
+
+    from app.screens.community import CommunityScreen
+    from app.screens.title import TitleScreen, menu
+    from services.settings import Settings, save_settings
+    from tests.server.support import publish
+
+    publish(server, "poison-race")
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url, theme=theme))
+    app = themed(theme)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.post_message(TitleScreen.EntryChosen(next(e for e in menu()
+                                                             if e.id == "community")))
+        await until(pilot, lambda: isinstance(app.screen, CommunityScreen))
+        table = app.screen.query_one("#maps", DataTable)
+        await until(pilot, lambda: table.row_count == 1)
+        await pilot.pause()
+        assert too_faint(app) == []
+
+
+@pytest.mark.parametrize("theme", THEME_NAMES)
+async def test_table_dungeon_keeps_its_contrast(theme: str, monkeypatch) -> None:
+    from app.games.tabledungeon.screens.table import TableScreen
+    from app.games.tabledungeon.session import Seat, TableSession
+
+    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 0)
+    app = themed(theme)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(TableScreen(TableSession([Seat("Ann"), Seat("Computer 2", "normal")],
+                                                 seed=2026)))
+        await press(pilot, "2", "1", "1")  # the Wizard, a card, an XP move
         assert too_faint(app) == []
 
 

@@ -179,3 +179,27 @@ async def test_a_screen_shown_while_the_app_was_blurred_takes_the_keys(app: Card
         await pilot.press("down", "enter")  # a key gives the app the focus back too
         await pilot.pause()
         assert not isinstance(app.screen, TitleScreen)
+
+
+async def test_the_highlighted_entry_is_marked_not_only_coloured(app: CardRogueApp) -> None:
+    """Issue 34: the highlight shows a mark, "›", which no colour is needed to see; it moves
+    with the arrows, in the title's menu and in a choice dialog."""
+    from app.screens.dialogs import Choice, ChooseScreen
+
+    def rows() -> list[str]:
+        return ["".join(segment.text for segment in strip)
+                for strip in app.screen._compositor.render_strips()]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        marked = [row.strip(" │") for row in rows() if "›" in row]
+        assert marked == ["›Story"]
+        await pilot.press("down")
+        await pilot.pause()
+        assert [row.strip(" │") for row in rows() if "›" in row] == ["›Challenges"]
+        app.push_screen(ChooseScreen("Pick one", [Choice("First", 1), Choice("Second", 2)]))
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+        assert [row.split("›")[1].split()[:2] for row in rows() if "›" in row] == [
+            ["2", "Second"]]

@@ -280,6 +280,16 @@ def log_lines(events: list[Event]) -> list[Text]:
     return [Text(sentence) for event in events for sentence in describe(event)]
 
 
+def low_hp(view: Any) -> bool:
+    """Whether the rogue's hit points are low enough to warn of (a third of his most, or 1)."""
+    return bool(view.hp <= max(1, view.max_hp // 3))
+
+
+def hp_words(view: Any) -> str:
+    """"HP 2/6 low": the word says it where the panel's colour cannot (issue 34)."""
+    return f"HP {view.hp}/{view.max_hp}" + (" low" if low_hp(view) else "")
+
+
 def level_line(view: Any) -> str:
     """The current level's number, its encounter letters in words ("Encounters E to D": a
     bare "E–D" meant nothing to a new player) and its Difficulty."""

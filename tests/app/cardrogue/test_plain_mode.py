@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-from textual.widgets import Switch
-
 from app.cardrogue_app import CardRogueApp
 from app.cli.cardrogue import build_parser
 from app.games.cardrogue import launch
@@ -15,6 +13,7 @@ from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.widgets.board import BoardView
 from app.plain import is_plain
 from app.screens.settings import SettingsScreen
+from app.widgets.checkbox import MarkedCheckbox
 from app.widgets.event_log import EventLog
 from services.settings import load_settings
 from tests.app.contrast import is_drawing
@@ -125,7 +124,7 @@ async def test_the_setting_turns_plain_mode_on_now_and_at_the_next_start() -> No
         assert not is_plain(app)
         app.push_screen(SettingsScreen())
         await pilot.pause()
-        app.screen.query_one("#plain", Switch).value = True
+        app.screen.query_one("#plain", MarkedCheckbox).value = True
         await press(pilot, "ctrl+s")
         assert is_plain(app)
     assert load_settings().plain

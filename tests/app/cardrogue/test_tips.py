@@ -3,11 +3,10 @@ walk-on rule in one line of the log, once per player, and Settings turns tips of
 
 from __future__ import annotations
 
-from textual.widgets import Switch
-
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.tips import WALK_ON_TEXT
 from app.screens.settings import SettingsScreen
+from app.widgets.checkbox import MarkedCheckbox
 from services.settings import load_settings, save_settings
 from tests.app.maps import lookout, tutorial
 from tests.app.support import SIZE, log_text, press, start
@@ -43,8 +42,8 @@ async def test_tips_switched_off_in_settings_are_not_shown() -> None:
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(SettingsScreen())
         await pilot.pause()
-        assert app.screen.query_one("#tips", Switch).value
-        app.screen.query_one("#tips", Switch).value = False
+        assert app.screen.query_one("#tips", MarkedCheckbox).value
+        app.screen.query_one("#tips", MarkedCheckbox).value = False
         await press(pilot, "ctrl+s")
     assert load_settings().tips is False
     assert not await tip_shown(lookout())

@@ -193,3 +193,15 @@ def test_the_shopkeeper_fight_is_worded() -> None:
 def test_a_hackmasters_choice_of_level_is_worded() -> None:
     assert action_label({"do": "reveal", "index": 2}, None) == \
         "Draw all of level 2 from the terminal (Hackmaster)"
+
+
+def test_low_hit_points_are_said_in_a_word_not_colour_alone() -> None:
+    """Issue 34: the panel's low HP was bold red against bold, told apart by colour alone."""
+    from dataclasses import replace
+
+    from app.games.roguelike.widgets.panel import panel_text
+
+    view = RULES.new_game(seed=42).view(0)
+    assert "HP 6/6  " in panel_text(replace(view, hp=6, max_hp=6)).plain
+    assert "HP 2/6 low  " in panel_text(replace(view, hp=2, max_hp=6)).plain
+    assert "HP 3/6  " in panel_text(replace(view, hp=3, max_hp=6)).plain

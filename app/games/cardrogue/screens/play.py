@@ -40,7 +40,9 @@ from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import DIRECTION_NAMES
+from app.plain import divider
 from app.screens.dialogs import Choice, ChooseScreen
+from app.screens.rules import key_for
 from app.widgets.event_log import EventLog
 from app.words import plural, reason_line
 from engine.cardrogue import (
@@ -236,7 +238,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
         width = self.query_one("#status", Static).content_size.width
         if width and mark.cell_len + text.cell_len + 3 + level.cell_len > width:
             return Text.assemble(mark, level, "\n", text)
-        return Text.assemble(mark, text, (" │ ", "dim"), level)
+        return Text.assemble(mark, text, (divider(self.app), "dim"), level)
 
     def _show_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
@@ -286,11 +288,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
 
     def key_for(self, action: str, argument: str | None = None) -> str:
         """The key the player presses for `action` (after any keymap), as the footer shows it."""
-        wanted = action if argument is None else f"{action}('{argument}')"
-        for active in self.active_bindings.values():
-            if active.binding.action == wanted:
-                return self.app.get_key_display(active.binding)
-        return wanted
+        return key_for(self, action if argument is None else f"{action}('{argument}')")
 
     def _sync_cursor(self, view: View) -> None:
         """A pending teleport means choosing a cell: start the cursor where the subject is."""

@@ -28,6 +28,7 @@ from app.games.cardrogue.widgets.board import BoardView
 from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
+from app.plain import divider
 from app.replay import next_level
 from app.screens.dialogs import StepScreen
 from app.screens.watch import open_run
@@ -143,9 +144,9 @@ class ReplayScreen(GameViews, Screen[None]):
         text.append(str(g.moves), style="bold")
         text.append(" · Turn ", style="dim")
         text.append(str(g.turn))
-        text.append(" │ ", style="dim")
+        text.append(divider(self.app), style="dim")
         text.append(shown(replay.run.player))
-        text.append(" │ ", style="dim")
+        text.append(divider(self.app), style="dim")
         levels = len(replay.spec.levels)
         if levels > 1:
             text.append(f"{g.level_index + 1}/{levels} ")

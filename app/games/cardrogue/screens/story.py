@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from app.games.cardrogue.words import reflow
+from app.plain import FRAME_CLASS, SPOKEN_CLASS
 
 
 class StoryScreen(Screen[bool]):
@@ -75,9 +76,11 @@ class StoryScreen(Screen[bool]):
         self.continue_label = continue_label
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="page") as page:
+        with Vertical(id="page", classes=FRAME_CLASS) as page:
             page.border_title = Content(self.map_title or "Card Rogue")
             page.border_subtitle = self.continue_label
+            # Plain mode takes the frame off: what it carries is said on lines of their own.
+            yield Static(Content(self.map_title or "Card Rogue"), classes=SPOKEN_CLASS)
             with VerticalScroll(id="text"):
                 if self.closing:
                     if self.closing_heading:
@@ -88,6 +91,7 @@ class StoryScreen(Screen[bool]):
                     yield Static(Content(self.heading), classes="heading", id="heading")
                 if self.story:
                     yield Static(Content(reflow(self.story)), classes="body", id="story")
+            yield Static(Content(self.continue_label), classes=SPOKEN_CLASS)
         yield Footer()
 
     def on_mount(self) -> None:

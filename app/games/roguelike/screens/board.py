@@ -9,6 +9,7 @@ from textual.screen import Screen
 
 from app.games.roguelike.widgets.map_view import MapView
 from app.games.roguelike.widgets.panel import RoguePanel
+from app.plain import DRAWING_CLASS
 from app.widgets.event_log import EventLog
 from engine.roguelike import View
 
@@ -28,7 +29,7 @@ class BoardScreen(Screen[None]):
     """
 
     def board(self) -> ComposeResult:
-        with Horizontal(id="top"):
+        with Horizontal(id="top", classes=DRAWING_CLASS):
             yield MapView(id="map")
             yield RoguePanel(id="panel")
         log = EventLog(id="log")

@@ -16,13 +16,15 @@ from textual.binding import Binding
 from textual.widgets import Footer
 
 from app.games.roguelike import glossary
+from app.games.roguelike.around import around_lines
 from app.games.roguelike.screens.board import BoardScreen
+from app.games.roguelike.tips import tips
 from app.games.roguelike.words import action_label, log_lines
 from app.screens.rules import show_help
 from app.widgets.event_log import EventLog
 from app.words import reason_line
 from engine.core import Event, IllegalAction
-from engine.roguelike import Action, State, View
+from engine.roguelike import Action, DoorView, State, View
 
 # The letter keys and the action each sends (the first legal one of its kinds).
 LETTER_ACTIONS = {
@@ -32,6 +34,31 @@ LETTER_ACTIONS = {
 }
 DOOR_KINDS = ("go", "open", "pick", "force")  # what a door key tries, in this order
 ARROWS = {"up": "N", "down": "S", "left": "W", "right": "E"}
+
+
+def side_doors(view: View, direction: str) -> list[DoorView]:
+    """The doors on one side of the rogue's place, in the order an arrow tries them: a door not
+    yet through first (exploring), then the nearest."""
+    row, col = view.rogue_at
+    return sorted((d for d in view.place.doors if d.facing == direction),
+                  key=lambda d: (d.open, abs(d.square[0] - row) + abs(d.square[1] - col)))
+
+
+def door_action(view: View, direction: str) -> Action | None:
+    """What the arrow for `direction` sends now, if the game allows any of it."""
+    for door in side_doors(view, direction):
+        for kind in DOOR_KINDS:
+            action = Action(kind, door=door.door)
+            if action in view.legal:
+                return action
+    return None
+
+
+def letter_action(view: View, what: str) -> Action | None:
+    """What the letter key `what` (a key of LETTER_ACTIONS) sends now: the first legal action
+    of its kinds."""
+    kinds = LETTER_ACTIONS[what]
+    return next((action for action in view.legal if action.kind in kinds), None)
 
 
 class PlayScreen(BoardScreen):
@@ -103,7 +130,8 @@ class PlayScreen(BoardScreen):
         self.draw(self.view)
 
     def tell(self, events: list[Event]) -> None:
-        self.query_one(EventLog).add(log_lines(events))
+        """The events in words, then any first-time tip for where they leave the rogue."""
+        self.query_one(EventLog).add([*log_lines(events), *tips(self.view)])
 
     def warn(self, message: str) -> None:
         """Why a key did nothing, as a sentence in the log (as Card Rogue's play screen does):
@@ -160,32 +188,29 @@ class PlayScreen(BoardScreen):
 
     def action_door(self, direction: str) -> None:
         view = self.view
-        doors = [d for d in view.place.doors if d.facing == direction]
+        doors = side_doors(view, direction)
         if not doors:
             self.warn("There is no door on that side.")
             return
-        row, col = view.rogue_at
-        # A door not yet through comes first (exploring), then the nearest.
-        doors.sort(key=lambda d: (d.open, abs(d.square[0] - row) + abs(d.square[1] - col)))
-        for door in doors:
-            for kind in DOOR_KINDS:
-                action = Action(kind, door=door.door)
-                if action in view.legal:
-                    self.act(action)
-                    return
+        action = door_action(view, direction)
+        if action is not None:
+            self.act(action)
+            return
         self.warn(self.state.why_illegal(Action("go", door=doors[0].door)) or "Not now.")
 
     def action_letter(self, what: str) -> None:
-        view = self.view
-        kinds = LETTER_ACTIONS[what]
-        for action in view.legal:
-            if action.kind in kinds:
-                self.act(action)
-                return
+        action = letter_action(self.view, what)
+        if action is not None:
+            self.act(action)
+            return
         # Not allowed now: the game says why.
+        kinds = LETTER_ACTIONS[what]
         first = kinds[0]
         probe = Action(first, monster=0) if first == "attack" else Action(first)
         self.warn(self.state.why_illegal(probe) or "Not now.")
+
+    def around(self) -> list[str]:  # plain mode's "what is around me" (app/plain.py)
+        return around_lines(self)
 
     # -- help and leaving
 

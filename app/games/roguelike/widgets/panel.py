@@ -6,16 +6,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from app.games.roguelike.words import door_line, level_line, name, place_line
+from app.games.roguelike.words import door_line, level_line, low_hp, name, place_line
 from engine.roguelike import View
 
 
 def panel_text(view: View) -> Text:
     text = Text()
     text.append(level_line(view) + "\n", style="bold")
-    hp_style = "bold red" if view.hp <= max(1, view.max_hp // 3) else "bold"
     text.append("HP ")
-    text.append(f"{view.hp}/{view.max_hp}", style=hp_style)
+    if low_hp(view):  # said in a word too: colour alone is lost on some eyes and terminals
+        text.append(f"{view.hp}/{view.max_hp} low", style="bold red")
+    else:
+        text.append(f"{view.hp}/{view.max_hp}", style="bold")
     text.append(f"  Rogue level {view.rogue_level}  Gold {view.gold}  Picks {view.lockpicks}")
     if view.diseased:
         text.append("  ill", style="bold red")

@@ -17,6 +17,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from app.games.tabledungeon import glossary
+from app.games.tabledungeon.around import around_lines
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.session import TableSession, save_run
 from app.games.tabledungeon.widgets.panels import (
@@ -27,6 +28,7 @@ from app.games.tabledungeon.widgets.panels import (
 )
 from app.games.tabledungeon.words import describe, name_of
 from app.glossary import Term
+from app.plain import DRAWING_CLASS, FRAME_CLASS
 from app.screens.dialogs import ConfirmScreen
 from engine.tabledungeon import Action
 
@@ -161,12 +163,14 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield Static(id="enemy")
-        yield Static(id="players")
-        yield Static(id="hand")
+        # Plain mode hides the panels (app/plain.py): F2 says them, `around`.
+        yield Static(id="enemy", classes=DRAWING_CLASS)
+        yield Static(id="players", classes=DRAWING_CLASS)
+        yield Static(id="hand", classes=DRAWING_CLASS)
         yield Static(id="note")
         # min_width 0: a line is wrapped to the room left of the scrollbar, never wider.
-        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=0)
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=0,
+                      classes=FRAME_CLASS)
         log.can_focus = False  # the arrows and Enter belong to the choices; the log follows
         yield log
         yield Footer()
@@ -175,6 +179,9 @@ class TableScreen(Screen[None]):
         self.log_lines(Text(f"A table of {len(self.session.seats)} sits down. Each player picks "
                             "a class in turn.", style="dim"))
         self.refresh_table()  # what comes next starts when the screen shows: on_screen_resume
+
+    def around(self) -> list[str]:  # plain mode's "what is around me" (app/plain.py)
+        return around_lines(self)
 
     def glossary(self, query: str) -> list[Term]:
         """The help screen's entries (F1): Table Dungeon's, not Card Rogue's."""
