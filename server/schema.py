@@ -325,3 +325,15 @@ weekly_maps = Table(
     Column("chosen", String(16), nullable=False),  # queued or best_rated
     Column("at", When, nullable=False),
 )
+
+# Each game's daily seed of each day (YYYY-MM-DD, UTC), drawn by the server at random when the day
+# is first asked for on or after its start, so nobody can learn it before (server.dailies). A
+# run played on a seed of this table enters that day's board, or its archive board if sent late.
+daily_seeds = Table(
+    "daily_seeds", metadata,
+    Column("game", String(32), primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("seed", String(20), nullable=False),  # up to 2**64 - 1, as text on both databases
+    Column("at", When, nullable=False),
+    UniqueConstraint("game", "seed"),
+)

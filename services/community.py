@@ -278,6 +278,15 @@ class Client:
         return self._call("GET", f"/games/{_quote(game)}/boards/{_quote(board)}/leaderboard",
                           query={"limit": limit, "cursor": cursor, "around": around})
 
+    def daily(self, game: str, day: str | None = None) -> dict[str, Any]:
+        """A day's daily dungeon (today's if None): its seed, its boards and when its board
+        closes. A day that has not started is an error (not_yet)."""
+        return self._call("GET", f"/games/{_quote(game)}/daily", query={"day": day})
+
+    def player(self, name: str) -> dict[str, Any]:
+        """A player's page as JSON: their entries, credit and daily streaks."""
+        return self._call("GET", f"/players/{_quote(name)}")
+
     def submit(self, run: Mapping[str, Any]) -> int:
         answer = self._call("POST", "/runs", dict(run))
         run_id = answer.get("id")
@@ -588,13 +597,3 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
             pass  # the rank is the news; the board's size can wait
     return Submitted(status, rank, total, refusal_words(answer) if status == "refused" else "",
                      points, best)
-
-
-def is_published(server: str, map_id: str) -> bool | None:
-    """Whether `server` lists the map; None when it cannot be asked (not reached, busy or
-    failing), so a win can still wait in the outbox for it."""
-    try:
-        Client(server, timeout=5.0).map(map_id)
-    except CommunityError as exc:
-        return None if kept_back(exc.status) else False
-    return True

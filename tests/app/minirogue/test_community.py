@@ -153,12 +153,13 @@ async def test_the_boards_screen_shows_the_servers_board_of_the_highlighted_dung
 async def test_the_servers_daily_board_says_how_each_delve_was_played(
         server: LiveServer, user_data: Path) -> None:
     """On DAY, whatever today is: the one clock is set for the app and for the server, which
-    files a daily delve on its day's board only while that day is near."""
+    files a delve on its own daily seed of DAY on the day's board while that day is near."""
     user_data.mkdir(parents=True, exist_ok=True)
     with clock.frozen(datetime.datetime(2026, 11, 22, 18, 30, tzinfo=datetime.UTC)):
-        document = local_delve(Setup.daily(DAY, "hard", True), "Tester")
-        assert document["recorded"] == "2026-11-22T18:30:00Z"
         client = community.Client(server.url)
+        seed = client.daily("minirogue")["seed"]
+        document = local_delve(Setup(seed, "hard", True), "Tester")
+        assert document["recorded"] == "2026-11-22T18:30:00Z"
         client.register("Ann")
         run_id = client.submit(document)
         verdict = community.wait_for_verdicts(client, [run_id], 30)[run_id]
