@@ -15,8 +15,9 @@ from app.cardrogue_app import CardRogueApp
 from app.games.minirogue.records import Setup, finish
 from app.games.minirogue.screens.boards import MiniRogueBoardsScreen
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
+from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.screens.results import MiniRogueResultsScreen
-from engine.minirogue import RULES
+from engine.minirogue import RULES, daily_seed
 from services import clock, community
 from services.settings import Settings, save_settings
 from tests.app.minirogue.keys import DEATH, WIN, delve_keys
@@ -188,3 +189,44 @@ async def test_the_boards_screen_says_when_the_server_is_out_of_reach(user_data:
         await until(pilot, lambda: "could not be reached" in text_of(app.screen, "#community"))
         assert "The boards on this computer are as they were." in text_of(app.screen, "#community")
         assert "  1. Tester" in text_of(app.screen, "#entries")
+
+
+async def choose_the_servers_daily(app: CardRogueApp, pilot) -> MiniRogueNewGameScreen:
+    app.push_screen(MiniRogueNewGameScreen(today=DAY))
+    await pilot.pause()
+    for _ in range(2):  # the Dungeon Keys box, then the dungeon choice
+        await pilot.press("tab")
+    await pilot.press("right")  # today's daily, then the server's
+    screen = app.screen
+    assert isinstance(screen, MiniRogueNewGameScreen)
+    assert screen.query_one("#dungeon").pressed_button.name == "server"
+    await pilot.click("#start")
+    return screen
+
+
+async def test_the_servers_daily_is_played_on_the_seed_it_published_today(
+        server: LiveServer, user_data: Path) -> None:
+    user_data.mkdir(parents=True, exist_ok=True)
+    use_server(server.url)
+    with clock.frozen(datetime.datetime(2026, 11, 22, 9, tzinfo=datetime.UTC)):
+        seed = community.Client(server.url).daily("minirogue")["seed"]
+        app = CardRogueApp()
+        app.animation_level = "none"
+        async with app.run_test(size=(100, 30)) as pilot:
+            await choose_the_servers_daily(app, pilot)
+            await until(pilot, lambda: isinstance(app.screen, MiniRogueScreen),
+                        why=lambda: text_of(app.screen, "#problem"))
+            assert app.screen.setup.seed == seed != daily_seed(DAY)
+
+
+async def test_the_servers_daily_out_of_reach_is_said_under_the_form(user_data: Path) -> None:
+    user_data.mkdir(parents=True, exist_ok=True)
+    use_server(f"http://127.0.0.1:{free_port()}")
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await choose_the_servers_daily(app, pilot)
+        await until(pilot, lambda: "not to be had" in text_of(form, "#problem"),
+                    why=lambda: text_of(form, "#problem"))
+        assert "cannot reach the server" in text_of(form, "#problem")
+        assert app.screen is form  # nothing started; today's offline daily is still there

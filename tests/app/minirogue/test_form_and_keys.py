@@ -40,7 +40,7 @@ async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
     async with new_game_form() as (app, pilot):
         screen = app.screen
         assert chosen(screen, "#difficulty") == ["Normal"]
-        assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
+        assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22), this computer's board"]
         await pilot.press("right")  # the difficulty box has the focus: Normal to Hard
         assert chosen(screen, "#difficulty") == ["Hard"]
         await pilot.press("left", "left")
@@ -49,9 +49,11 @@ async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
         assert chosen(screen, "#difficulty") == ["Casual"]  # Down moved on, chose nothing
         assert app.focused is screen.query_one("#dungeon", RadioSet)
         await pilot.press("right")
+        assert chosen(screen, "#dungeon") == ["The server's daily dungeon, on its board of the day"]
+        await pilot.press("right")
         assert chosen(screen, "#dungeon") == ["A seed of your own, to share"]
-        await pilot.press("left")
-        assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22)"]
+        await pilot.press("left", "left")
+        assert chosen(screen, "#dungeon") == ["Today's daily dungeon (2026-11-22), this computer's board"]
         await pilot.press("down")
         assert app.focused is screen.query_one("#seed")
         await pilot.press("up", "up", "up")
@@ -139,7 +141,7 @@ async def test_left_and_right_turn_the_dungeon_keys_box_on_and_off() -> None:
         await pilot.press("space")
         assert not box.value
         await pilot.press("down", "right")  # the dungeon's choices still take the arrows
-        assert chosen(screen, "#dungeon") == ["A seed of your own, to share"]
+        assert chosen(screen, "#dungeon") == ["The server's daily dungeon, on its board of the day"]
         assert not box.value
 
 

@@ -1,11 +1,14 @@
 """A new Mini Rogue delve: the difficulty, the Dungeon Keys variant, and the dungeon: today's
-daily dungeon (the same for everyone today) or a seed the player types to share."""
+daily dungeon (the same for everyone today, worked out on this computer, so its board is this
+computer's), the community server's daily dungeon (its seed published by the server when the
+day starts, ranked on the server's board of the day), or a seed the player types to share."""
 
 from __future__ import annotations
 
 import datetime
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -158,8 +161,11 @@ class MiniRogueNewGameScreen(Screen[None]):
             yield KeysBox("Dungeon Keys: a key from a trap room on each level", id="keys")
             yield Label(Text("Dungeon"), id="dungeon-label")
             with Choices(id="dungeon"):
-                yield Choice(f"Today's daily dungeon ({self.today.isoformat()})", value=True,
+                yield Choice(f"Today's daily dungeon ({self.today.isoformat()}), this computer's "
+                             "board", value=True,
                              name="daily")
+                yield Choice("The server's daily dungeon, on its board of the day",
+                             name="server")
                 yield Choice("A seed of your own, to share", name="seed")
             # Letters are kept on show, not dropped, so the note under the box is clear.
             yield Input(placeholder="Seed: a whole number, such as 2026", id="seed",
@@ -191,11 +197,15 @@ class MiniRogueNewGameScreen(Screen[None]):
         if event.button.id == "start":
             self.action_start()
 
-    def setup(self) -> Setup | None:
-        """The delve the form describes, or None after saying what is wrong."""
+    def how_played(self) -> tuple[str, bool]:
+        """The difficulty and the Dungeon Keys variant chosen."""
         chosen = self.query_one("#difficulty", RadioSet).pressed_button
         difficulty = chosen.name if chosen is not None and chosen.name else DEFAULT_DIFFICULTY
-        keys = self.query_one("#keys", MarkedCheckbox).value
+        return difficulty, self.query_one("#keys", MarkedCheckbox).value
+
+    def setup(self) -> Setup | None:
+        """The delve the form describes, or None after saying what is wrong."""
+        difficulty, keys = self.how_played()
         dungeon = self.query_one("#dungeon", RadioSet).pressed_button
         if dungeon is None or dungeon.name == "daily":
             return Setup.daily(self.today, difficulty, keys)
@@ -208,12 +218,44 @@ class MiniRogueNewGameScreen(Screen[None]):
         return Setup(int(text), difficulty, keys)
 
     def action_start(self) -> None:
-        setup = self.setup()
-        if setup is None:
+        dungeon = self.query_one("#dungeon", RadioSet).pressed_button
+        if dungeon is not None and dungeon.name == "server":
+            self.query_one("#problem", Static).update(Text("Asking the server for its daily "
+                                                           "dungeon…"))
+            self.fetch_server_daily(*self.how_played())
             return
+        setup = self.setup()
+        if setup is not None:
+            self.start(setup)
+
+    def start(self, setup: Setup) -> None:
         from app.games.minirogue.screens.play import MiniRogueScreen
 
-        self.app.switch_screen(MiniRogueScreen(setup))
+        if self.is_attached:
+            self.app.switch_screen(MiniRogueScreen(setup))
+
+    @work(thread=True, exclusive=True, group="server-daily")
+    def fetch_server_daily(self, difficulty: str, keys: bool) -> None:
+        """Today's seed from the community server (its own, published when the day starts);
+        the delve ranks there on the day's board. A failure is said under the form."""
+        from engine.core.safe_text import shown
+        from engine.minirogue import GAME
+        from services import community
+
+        try:
+            server = community.server_url(None)
+            seed = community.Client(server, timeout=10.0).daily(GAME)["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+                raise community.CommunityError("the server sent no seed for its daily dungeon")
+        except community.CommunityError as error:
+            line = f"The server's daily dungeon is not to be had: {shown(str(error))}"
+            self.app.call_from_thread(self.say_problem, line)
+            return
+        self.app.call_from_thread(self.start, Setup(seed, difficulty, keys))
+
+    def say_problem(self, line: str) -> None:
+        if self.is_attached:
+            self.query_one("#problem", Static).update(Text(line))
 
     def action_boards(self) -> None:
         from app.games.minirogue.screens.boards import MiniRogueBoardsScreen
