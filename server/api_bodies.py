@@ -158,6 +158,9 @@ class RecordChange(BaseModel):
     before_moves: int | None = Field(description="the top score before; null for the board's "
                                      "first entry")
     before_turns: int | None
+    lowered_by: str | None = Field(None, description="why the top got worse: removed (a run "
+                                   "removed) or banned (a player banned); null when a run "
+                                   "beat it")
 
 
 class RecordHistory(BaseModel):
