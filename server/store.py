@@ -499,13 +499,15 @@ def _enter_next_best(conn: Connection, removed_run: int) -> None:
 def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | None,
                why: str) -> int:
     """Ban a player: their entries leave every board (kept, marked). Returns how many."""
-    tops = records.tops_of(conn, conn.execute(select(entries.c.map_id).where(
-        entries.c.player_id == player_id, entries.c.removed == false())).scalars())
+    played = conn.execute(select(runs.c.map_id).distinct().where(
+        runs.c.player_id == player_id, runs.c.map_id.is_not(None))).scalars().all()
+    tops = records.tops_of(conn, played)  # their maps held first, in order
     conn.execute(update(players).where(players.c.id == player_id).values(
         banned_at=now(), banned_by=moderator_id, banned_why=why))
-    ratings.recount_votes_of(conn, player_id)  # their votes stop counting (maps held first)
+    ratings.recount_votes_of(conn, player_id)  # their votes stop counting
     left = _take_off_boards(conn, entries.c.player_id == player_id,
                             scored_entries.c.player_id == player_id)
+    ratings.recount_players(conn, played)  # nor their runs in players and clears
     records.note_if_lowered(conn, tops, "banned")
     log(conn, moderator_id, "ban_player", name, why)
     return left
