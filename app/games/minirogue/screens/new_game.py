@@ -238,7 +238,7 @@ class MiniRogueNewGameScreen(Screen[None]):
     def fetch_server_daily(self, difficulty: str, keys: bool) -> None:
         """Today's seed from the community server (its own, published when the day starts);
         the delve ranks there on the day's board. A failure is said under the form."""
-        from engine.core.safe_text import shown
+        from engine.core import shown
         from engine.minirogue import GAME
         from services import community
 
