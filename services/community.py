@@ -279,13 +279,12 @@ class Client:
                           query={"limit": limit, "cursor": cursor, "around": around})
 
     def daily(self, game: str, day: str | None = None) -> dict[str, Any]:
-        """A day's daily dungeon (today's if None): its seed, its boards and when its board
-        closes. A day that has not started is an error (not_yet)."""
+        """A day's daily dungeon (today's if None): its seed and boards; not_yet before it."""
         return self._call("GET", f"/games/{_quote(game)}/daily", query={"day": day})
 
-    def player(self, name: str) -> dict[str, Any]:
-        """A player's page as JSON: their entries, credit and daily streaks."""
-        return self._call("GET", f"/players/{_quote(name)}")
+    def weekly(self, week: str | None = None) -> dict[str, Any]:
+        """The week's featured map (`week`: any day of it) and its board."""
+        return self._call("GET", "/weekly", query={"week": week})
 
     def submit(self, run: Mapping[str, Any]) -> int:
         answer = self._call("POST", "/runs", dict(run))
