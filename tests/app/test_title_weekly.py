@@ -54,3 +54,32 @@ async def test_without_a_server_the_title_says_nothing_of_a_week(
         await pilot.pause()
         weekly = app.screen.query_one("#weekly", Static)
         assert not weekly.has_class("shown") and not weekly.display
+
+
+async def test_the_community_screen_shows_the_map_of_the_week_above_the_maps(
+        app: CardRogueApp, server: LiveServer, user_data: Path) -> None:
+    from app.screens.community import CommunityScreen
+    from tests.app.cardrogue.test_community import open_community
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    featured = publish(server, "speed-maze", author="Bo")
+    save_settings(Settings(server=server.url))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_community(app, pilot)
+        assert isinstance(screen, CommunityScreen)
+        await until(pilot, lambda: "This week" in text_of(screen, "#weekly"),
+                    why=lambda: text_of(screen, "#weekly"))
+        assert featured["title"] in text_of(screen, "#weekly")
+        assert screen.query_one("#weekly", Static).display
+
+
+async def test_the_community_screen_says_when_the_week_cannot_be_had(
+        app: CardRogueApp, user_data: Path) -> None:
+    from tests.app.cardrogue.test_community import open_community
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=f"http://127.0.0.1:{free_port()}"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_community(app, pilot)
+        await until(pilot, lambda: "could not be had" in text_of(screen, "#weekly"),
+                    why=lambda: text_of(screen, "#weekly"))
