@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from app.cardrogue_app import CardRogueApp
 from app.screens.title import TitleScreen
 from services.settings import Settings, save_settings
-from tests.app.support import text_of
+from tests.app.support import open_community, text_of
 from tests.server.live import LiveServer
 from tests.server.support import publish
 from tests.support import free_port, until
@@ -59,8 +59,6 @@ async def test_without_a_server_the_title_says_nothing_of_a_week(
 async def test_the_community_screen_shows_the_map_of_the_week_above_the_maps(
         app: CardRogueApp, server: LiveServer, user_data: Path) -> None:
     from app.screens.community import CommunityScreen
-    from tests.app.cardrogue.test_community import open_community
-
     user_data.mkdir(parents=True, exist_ok=True)
     featured = publish(server, "speed-maze", author="Bo")
     save_settings(Settings(server=server.url))
@@ -75,8 +73,6 @@ async def test_the_community_screen_shows_the_map_of_the_week_above_the_maps(
 
 async def test_the_community_screen_says_when_the_week_cannot_be_had(
         app: CardRogueApp, user_data: Path) -> None:
-    from tests.app.cardrogue.test_community import open_community
-
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=f"http://127.0.0.1:{free_port()}"))
     async with app.run_test(size=(120, 40)) as pilot:
