@@ -230,3 +230,21 @@ async def test_the_servers_daily_out_of_reach_is_said_under_the_form(user_data: 
                     why=lambda: text_of(form, "#problem"))
         assert "cannot reach the server" in text_of(form, "#problem")
         assert app.screen is form  # nothing started; today's offline daily is still there
+
+
+def test_a_delve_on_the_servers_board_of_the_day_tells_the_daily_streak(
+        server: LiveServer, user_data: Path) -> None:
+    from app.screens.submit import streak_sentence
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    with clock.frozen(datetime.datetime(2026, 11, 22, 9, tzinfo=datetime.UTC)):
+        client = community.Client(server.url)
+        community.keep_login(client.register("Tester"))
+        document = local_delve(Setup(client.daily("minirogue")["seed"], "hard", True), "Tester")
+        run_id = client.submit(document)
+        verdict = community.wait_for_verdicts(client, [run_id], 30)[run_id]
+        assert verdict["board"] == "daily:2026-11-22"
+        assert streak_sentence(server.url, document, verdict["board"]) == \
+            " Daily streak: 1 day in a row (longest 1 day)."
+        assert streak_sentence(server.url, document, "seed:7:hard:keys") == ""
+    assert streak_sentence(f"http://127.0.0.1:{free_port()}", document, verdict["board"]) == ""
