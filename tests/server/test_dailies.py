@@ -40,6 +40,18 @@ def seed_at(api: Api, day: datetime.date) -> int:
         return server_seed(api.client, day)
 
 
+def different_dailies(seed: int, day: datetime.date, count: int) -> list[dict[str, Any]]:
+    """`count` runs of the day's dungeon with different actions (two alike would be a copy:
+    the seed is drawn afresh each test, so a fixed choice of players could repeat a run)."""
+    found: dict[str, dict[str, Any]] = {}
+    for policy in range(200):
+        run = daily(seed, day, policy=policy)
+        found.setdefault(repr(run["actions"]), run)
+        if len(found) == count:
+            return list(found.values())
+    raise AssertionError("no runs different enough")
+
+
 def streaks(api: Api, name: str, when: datetime.datetime) -> list[tuple[int, int, str | None]]:
     with clock.frozen(when):
         answer = api.client.get(f"/api/v1/players/{name}")
@@ -88,12 +100,11 @@ def test_a_run_sent_within_the_grace_hour_counts_and_a_later_one_is_archived(
     day = datetime.date(2026, 11, 22)
     seed = seed_at(api, day)
     ann, bo, cy = api.register("Ann"), api.register("Bo"), api.register("Cy")
+    first, second, third = different_dailies(seed, day, 3)
     runs = {
-        "Ann": sent_at(api, at(day, 18), daily(seed, day, policy=1), ann),
-        "Bo": sent_at(api, at(day + datetime.timedelta(days=1), 0, 59, 59),
-                      daily(seed, day, policy=2), bo),
-        "Cy": sent_at(api, at(day + datetime.timedelta(days=1), 1), daily(seed, day, policy=3),
-                      cy),
+        "Ann": sent_at(api, at(day, 18), first, ann),
+        "Bo": sent_at(api, at(day + datetime.timedelta(days=1), 0, 59, 59), second, bo),
+        "Cy": sent_at(api, at(day + datetime.timedelta(days=1), 1), third, cy),
     }
     with clock.frozen(at(day + datetime.timedelta(days=3))):  # verified days later
         api.settle()
