@@ -158,6 +158,9 @@ class RecordChange(BaseModel):
     before_moves: int | None = Field(description="the top score before; null for the board's "
                                      "first entry")
     before_turns: int | None
+    lowered_by: str | None = Field(None, description="why the top got worse: removed (a run "
+                                   "removed) or banned (a player banned); null when a run "
+                                   "beat it")
 
 
 class RecordHistory(BaseModel):
@@ -191,7 +194,8 @@ class RunOut(BaseModel):
     map: str | None
     game: str | None = Field(description="the game the run document names")
     board: str | None = Field(description="the board in points a verified Mini Rogue run "
-                              "entered (daily:DATE or seed:SEED:DIFFICULTY:keys|plain)")
+                              "entered (daily:DATE, archive:DATE or "
+                              "seed:SEED:DIFFICULTY:keys|plain)")
     score: int | None = Field(description="a verified Mini Rogue run's score")
     submitted_at: str | None
     removed: bool
@@ -254,8 +258,8 @@ class BoardFacts(BaseModel):
 
     board: str
     kind: str = Field(description="the board's kind, in its game's words: Mini Rogue's are "
-                      "daily (one per date) and seed (one per seed, difficulty and Dungeon "
-                      "Keys variant)")
+                      "daily (one per date), archive (a date's runs sent after it closed) and "
+                      "seed (one per seed, difficulty and Dungeon Keys variant)")
     day: str | None = None
     seed: int | None = None
     difficulty: str | None = None
@@ -268,6 +272,38 @@ class BoardPage(BaseModel):
     rules_version: int
     items: list[BoardFacts]
     next: str | None
+
+
+class DailyOut(BaseModel):
+    game: str
+    day: str = Field(description="the day, YYYY-MM-DD (UTC)")
+    seed: int = Field(description="the day's seed, drawn by this server when the day started")
+    board: str = Field(description="the day's board: runs on the seed sent before `closes`")
+    archive: str = Field(description="the board of the runs on the seed sent after `closes`")
+    opens: str = Field(description="when the seed was published: the day's start")
+    closes: str = Field(description="the end of the day plus a grace hour")
+    open: bool = Field(description="a run sent now enters the day's board")
+
+
+class StreakOut(BaseModel):
+    game: str
+    current: int = Field(description="days in a row with an entry on a day's board, up to "
+                         "today or yesterday; 0 once a day is missed")
+    longest: int
+    last: str | None = Field(description="the last day played, YYYY-MM-DD")
+
+
+class PlayerPage(BaseModel):
+    """What a player's page shows, as JSON: their entries on the maps' boards and on the
+    boards in points of every game, their credit (first clears, proved optimal runs,
+    records) and their daily streaks."""
+
+    name: str
+    banned: bool
+    maps: list[dict[str, Any]]
+    points: list[dict[str, Any]]
+    credit: dict[str, Any]
+    streaks: list[StreakOut]
 
 
 class ReportIn(BaseModel):

@@ -22,7 +22,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from server import defaults, map_boards, map_lists, points_boards, sql, store
+from server import dailies, defaults, map_boards, map_lists, points_boards, sql, store
 from server.api_bodies import (
     ERRORS,
     MAX_NAME,
@@ -56,6 +56,7 @@ from server.api_common import (
     token_holder,
 )
 from server.community_api import add_community_routes
+from server.daily_api import add_daily_routes
 from server.db import connect, reading, reading_statements, writing
 from server.limits import MAX_BODY_BYTES, PER_ADDRESS, PER_TOKEN, Limits, Rate, SecurityHeaders
 from server.links import with_links
@@ -169,6 +170,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     _handlers(app)
     _routes(app, settings)
     add_community_routes(app)
+    add_daily_routes(app)
     add_pages(app)
     add_run_pages(app)
     app.openapi = with_links(app.openapi)  # type: ignore[method-assign]
@@ -358,21 +360,21 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
              tags=["leaderboards"])
     def game_boards(request: Request, game: str, limit: Limit = 20,
                     cursor: Annotated[str | None, Query(max_length=400)] = None,
-                    kind: Annotated[str | None, Query(pattern="^(daily|seed)$")] = None,
+                    kind: Annotated[str | None, Query(pattern="^(daily|archive|seed)$")] = None,
                     rules_version: Annotated[int | None, Query(ge=0, lt=1 << 31)] = None
                     ) -> BoardPage:
         version = scored_game(game, rules_version)
+        items = []
         try:
             with reading(engine_of(request)) as conn:
                 found, after = points_boards.scored_board_list(conn, game, version, kind=kind,
                                                        limit=limit, cursor=cursor)
+                for board, _kind, count in found:
+                    facts = dailies.server_facts(conn, game, board)
+                    if facts is not None:  # every stored key names a board; checked anyway
+                        items.append(BoardFacts(board=board, entries=count, **facts))
         except sql.BadCursor:
             raise ApiError(400, "bad_cursor", "this cursor was not given by this list") from None
-        items = []
-        for board, _kind, count in found:
-            facts = board_facts(game, board)
-            if facts is not None:  # every stored key names a board; checked all the same
-                items.append(BoardFacts(board=board, entries=count, **facts))
         return BoardPage(game=game, rules_version=version, items=items, next=after)
 
     @app.get(API + "/games/{game}/boards/{board}/leaderboard", response_model=PointsBoard,
@@ -384,8 +386,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:  # noqa: C901 - one place
                            ) -> PointsBoard:
         version = scored_game(game, rules_version)
         if board_facts(game, board) is None:
-            raise ApiError(404, "unknown_board", "a board is daily:YYYY-MM-DD or "
-                           "seed:SEED:DIFFICULTY:keys|plain")
+            raise ApiError(404, "unknown_board", "a board is daily:YYYY-MM-DD, "
+                           "archive:YYYY-MM-DD or seed:SEED:DIFFICULTY:keys|plain")
         try:
             with reading(engine_of(request)) as conn:
                 page = points_boards.scored_page(conn, game, board, version, limit=limit,

@@ -12,14 +12,16 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request
 
-from server import map_lists, ratings, sql, weekly
+from server import dailies, map_boards, map_lists, points_boards, ratings, sql, store, weekly
 from server.api_bodies import (
     ERRORS,
     MapItem,
     MapPage,
+    PlayerPage,
     QueueIn,
     RecordChange,
     RecordHistory,
+    StreakOut,
     TagInfo,
     TagList,
     Tags,
@@ -40,7 +42,7 @@ from server.api_common import (
     token_holder_if_any,
 )
 from server.db import now, reading, reading_statements, writing
-from server.records import record_history
+from server.records import player_credit, record_history
 from server.sql import iso
 from server.verification import CURRENT_RULES_VERSION
 from services.map_search import DIFFICULTIES, MAP_SORTS, tags
@@ -95,6 +97,25 @@ def add_community_routes(app: FastAPI) -> None:
             items = record_history(conn, row.id, version, limit=limit)
         return RecordHistory(map=row.id, rules_version=version,
                              items=[RecordChange(**item) for item in items])
+
+    # Registered after GET /players/me, which answers for the token's player.
+    @app.get(API + "/players/{name:path}", response_model=PlayerPage, responses=ERRORS,
+             tags=["players"])
+    def player_page(request: Request, name: str) -> PlayerPage:
+        """A player's page as JSON (the page /players/{name} shows it): their entries on the
+        maps' boards and on every game's boards in points, their credit and their daily
+        streaks."""
+        with reading(engine_of(request)) as conn:
+            player = store.player_by_name(conn, name)
+            if player is None:
+                raise ApiError(404, "no_player", "no player has this name")
+            return PlayerPage(
+                name=player.name, banned=player.banned_at is not None,
+                maps=map_boards.player_entries(conn, player.name),
+                points=points_boards.player_scored_entries(conn, player.name),
+                credit=player_credit(conn, player.name),
+                streaks=[StreakOut(**vars(streak))
+                         for streak in dailies.player_streaks(conn, player.id)])
 
     @app.get(API + "/weekly", response_model=Weekly, responses=ERRORS, tags=["maps"])
     def weekly_map(request: Request, week: Annotated[str | None, Query(

@@ -14,7 +14,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from server import map_boards, map_lists, points_boards, records, sql, store, weekly
+from server import dailies, map_boards, map_lists, points_boards, records, sql, store, weekly
 from server.db import reading
 from server.verification import (
     CURRENT_RULES_VERSION,
@@ -112,8 +112,10 @@ def add_pages(app: FastAPI) -> None:
             items = map_boards.player_entries(conn, name)
             credit = records.player_credit(conn, name)
             points = points_boards.player_scored_entries(conn, name)
+            streaks = [{**vars(streak), "long_name": game_long_name(streak.game)}
+                       for streak in dailies.player_streaks(conn, player.id)]
         return _page("player.html", name=name, items=items, points=points, credit=credit,
-                     banned=player.banned_at is not None)
+                     streaks=streaks, banned=player.banned_at is not None)
 
     @app.api_route("/games/{game}", methods=["GET", "HEAD"], response_class=HTMLResponse,
                    include_in_schema=False)

@@ -8,7 +8,8 @@ take turns), so two changes to one map's figures never miss each other.
 
 - first clear: the earliest submitted verified run by a player other than the author.
 - players: distinct players with a settled (verified or refused) run on the map, removed runs
-  left out; clears: those of them with a verified one. The author's clear counts.
+  and banned players left out; clears: those of them with a verified one. The author's clear
+  counts.
 - a vote counts unless its player is banned.
 """
 
@@ -66,6 +67,8 @@ def count_verdict(conn: Connection, map_id: str, player_id: int, run_id: int,
     """Count a run just settled on a map: its player is new to the map's players unless they
     have another settled run there, and new to its clears if it is their first verified one."""
     hold_map(conn, map_id)
+    if conn.execute(select(players.c.banned_at).where(players.c.id == player_id)).scalar():
+        return  # a banned player's runs count for nothing
     before = set(conn.execute(select(runs.c.status).distinct().where(
         *_their_runs(map_id, player_id), runs.c.id != run_id,
         runs.c.status.in_(SETTLED))).scalars())
@@ -84,15 +87,18 @@ def count_verdict(conn: Connection, map_id: str, player_id: int, run_id: int,
 
 def recount_players(conn: Connection, map_ids: Iterable[str]) -> None:
     """Count the players and clears of maps again from their runs (after runs were removed or
-    refused as copies: rare, so a full count)."""
+    refused as copies, or a player was banned: rare, so a full count)."""
+    unbanned = select(players.c.id).where(players.c.banned_at.is_(None))
     for map_id in sorted(set(map_ids)):
         hold_map(conn, map_id)
+        counted = (runs.c.map_id == map_id, runs.c.removed_at.is_(None),
+                   runs.c.player_id.in_(unbanned))
         settled = select(func.count(runs.c.player_id.distinct())).where(
-            runs.c.map_id == map_id, runs.c.removed_at.is_(None), runs.c.status.in_(SETTLED))
+            *counted, runs.c.status.in_(SETTLED))
         played = conn.execute(settled).scalar_one()
         cleared = conn.execute(settled.where(runs.c.status == "verified")).scalar_one()
         first = select(func.min(runs.c.id)).where(
-            runs.c.map_id == map_id, runs.c.removed_at.is_(None), runs.c.status == "verified",
+            *counted, runs.c.status == "verified",
             runs.c.player_id != maps.c.author_id).scalar_subquery()
         conn.execute(update(maps).where(maps.c.id == map_id).values(
             players=played, clears=cleared, clear_rate=cleared * 10000 // played if played

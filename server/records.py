@@ -3,17 +3,21 @@ after publishing (kept by server.ratings), and the proved-optimal badge of a run
 equal the map's proved par.
 
     note_if_record(conn, ...)      # called by map_boards.enter_best before an entry changes
+    tops = tops_of(conn, map_ids)  # before a removal or a ban; then
+    note_if_lowered(conn, tops, "removed")   # a row for each top it made worse
     record_history(conn, map_id)   # newest first, for the map page
     player_credit(conn, name)      # a player's records, first clears and optimal runs
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, false, func, insert, select
 
+from server.db import now
 from server.ratings import hold_map
 from server.schema import board_moves, board_scores, entries, maps, players, record_changes, runs
 from server.sql import iso
@@ -56,6 +60,35 @@ def note_if_record(conn: Connection, identity: str, rules_version: int, player_i
         before_turns=top[1] if top else None, at=at))
 
 
+def tops_of(conn: Connection, map_ids: Iterable[str]) -> dict[str, tuple[int, int] | None]:
+    """The top score of each map's board of the current rules, each map held first (in order,
+    as every change to a board takes them): call before a removal or a ban."""
+    found = {}
+    for identity in sorted(set(map_ids)):
+        hold_map(conn, identity)
+        found[identity] = _top(conn, identity, CURRENT_RULES_VERSION)
+    return found
+
+
+def note_if_lowered(conn: Connection, before: dict[str, tuple[int, int] | None],
+                    why: str) -> None:
+    """Keep a row for each board whose top score got worse since `before` (tops_of): the new
+    top's first entry, from the old top, `why` ("removed", "banned"). A board left empty has no
+    record to keep."""
+    for identity, top in before.items():
+        after = _top(conn, identity, CURRENT_RULES_VERSION)
+        if top is None or after is None or after <= top:
+            continue
+        holder = conn.execute(select(entries.c.run_id, entries.c.player_id).where(
+            entries.c.map_id == identity, entries.c.rules_version == CURRENT_RULES_VERSION,
+            entries.c.removed == false(), entries.c.moves == after[0],
+            entries.c.turns == after[1]).order_by(entries.c.run_id).limit(1)).one()
+        conn.execute(insert(record_changes).values(
+            map_id=identity, rules_version=CURRENT_RULES_VERSION, run_id=holder.run_id,
+            player_id=holder.player_id, moves=after[0], turns=after[1], before_moves=top[0],
+            before_turns=top[1], at=now(), lowered_by=why))
+
+
 def record_history(conn: Connection, identity: str, rules_version: int = CURRENT_RULES_VERSION,
                    *, limit: int = 50) -> list[dict[str, Any]]:
     """The board's top scores as they changed, newest first."""
@@ -67,7 +100,7 @@ def record_history(conn: Connection, identity: str, rules_version: int = CURRENT
         .order_by(record_changes.c.id.desc()).limit(limit)).all()
     return [{"player": row.player, "moves": row.moves, "turns": row.turns, "run": row.run_id,
              "at": iso(row.at), "before_moves": row.before_moves,
-             "before_turns": row.before_turns} for row in rows]
+             "before_turns": row.before_turns, "lowered_by": row.lowered_by} for row in rows]
 
 
 def player_credit(conn: Connection, name: str, *, limit: int = 100) -> dict[str, Any]:
@@ -78,7 +111,7 @@ def player_credit(conn: Connection, name: str, *, limit: int = 100) -> dict[str,
         select(record_changes, maps.c.title, maps.c.share_code)
         .join(players, players.c.id == record_changes.c.player_id)
         .join(maps, maps.c.id == record_changes.c.map_id)
-        .where(players.c.name == name, shown)
+        .where(players.c.name == name, shown, record_changes.c.lowered_by.is_(None))
         .order_by(record_changes.c.id.desc()).limit(limit)).all()
     first = conn.execute(
         select(maps.c.title, maps.c.share_code, maps.c.first_clear_run_id)

@@ -287,8 +287,9 @@ moderation_log = Table(
     Column("at", When, nullable=False),
 )
 
-# Each time the top score of a map's board improved: who, when, and from what to what (the
-# board's first entry, the author's clear, comes from nothing). Written by server.records.
+# Each time the top score of a map's board changed: who, when, and from what to what (the
+# board's first entry, the author's clear, comes from nothing). Written by server.records,
+# also when a removal or a ban lowers the top (the new top's run and player).
 record_changes = Table(
     "record_changes", metadata,
     Column("id", Id, primary_key=True),
@@ -300,7 +301,10 @@ record_changes = Table(
     Column("turns", Integer, nullable=False),
     Column("before_moves", Integer),  # None: the board's first record
     Column("before_turns", Integer),
-    Column("at", When, nullable=False),  # the run's submission
+    Column("at", When, nullable=False),  # the run's submission; for a lowered top, the change's
+    # Why the top got worse: "removed" (a run removed) or "banned" (a player banned); None for
+    # a run that beat the top.
+    Column("lowered_by", String(16)),
 )
 Index("ix_record_changes_board", record_changes.c.map_id, record_changes.c.rules_version,
       record_changes.c.id)
@@ -324,4 +328,16 @@ weekly_maps = Table(
     Column("map_id", ForeignKey("maps.id"), nullable=False, unique=True),
     Column("chosen", String(16), nullable=False),  # queued or best_rated
     Column("at", When, nullable=False),
+)
+
+# Each game's daily seed of each day (YYYY-MM-DD, UTC), drawn by the server at random when the day
+# is first asked for on or after its start, so nobody can learn it before (server.dailies). A
+# run played on a seed of this table enters that day's board, or its archive board if sent late.
+daily_seeds = Table(
+    "daily_seeds", metadata,
+    Column("game", String(32), primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("seed", String(20), nullable=False),  # up to 2**64 - 1, as text on both databases
+    Column("at", When, nullable=False),
+    UniqueConstraint("game", "seed"),
 )

@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 
-from server import ratings
+from server import ratings, records
 from server.db import now
 from server.map_boards import better_than, enter_best, take_off_map_entries
 from server.names import name_key, name_skeleton
@@ -453,14 +453,16 @@ def hide_map(conn: Connection, identity: str, moderator_id: int | None, why: str
 def remove_run(conn: Connection, run_id: int, moderator_id: int | None, why: str) -> None:
     """Remove a run (kept, marked). If it was its player's entry on a board, their best other
     verified run takes its place: one bad run does not wipe a player's honest ones."""
-    conn.execute(update(runs).where(runs.c.id == run_id).values(
-        removed_at=now(), removed_by=moderator_id, removed_why=why))
     played = conn.execute(select(runs.c.map_id).where(runs.c.id == run_id,
                                                       runs.c.board.is_(None))).scalar()
+    tops = records.tops_of(conn, [played] if played is not None else [])
+    conn.execute(update(runs).where(runs.c.id == run_id).values(
+        removed_at=now(), removed_by=moderator_id, removed_why=why))
     if played is not None:  # a removed run no longer makes its player a player or a clear
         ratings.recount_players(conn, [played])
     if _take_off_boards(conn, entries.c.run_id == run_id, scored_entries.c.run_id == run_id):
         _enter_next_best(conn, run_id)
+    records.note_if_lowered(conn, tops, "removed")
     log(conn, moderator_id, "remove_run", str(run_id), why)
 
 
@@ -497,11 +499,16 @@ def _enter_next_best(conn: Connection, removed_run: int) -> None:
 def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | None,
                why: str) -> int:
     """Ban a player: their entries leave every board (kept, marked). Returns how many."""
+    played = conn.execute(select(runs.c.map_id).distinct().where(
+        runs.c.player_id == player_id, runs.c.map_id.is_not(None))).scalars().all()
+    tops = records.tops_of(conn, played)  # their maps held first, in order
     conn.execute(update(players).where(players.c.id == player_id).values(
         banned_at=now(), banned_by=moderator_id, banned_why=why))
-    ratings.recount_votes_of(conn, player_id)  # their votes stop counting (maps held first)
+    ratings.recount_votes_of(conn, player_id)  # their votes stop counting
     left = _take_off_boards(conn, entries.c.player_id == player_id,
                             scored_entries.c.player_id == player_id)
+    ratings.recount_players(conn, played)  # nor their runs in players and clears
+    records.note_if_lowered(conn, tops, "banned")
     log(conn, moderator_id, "ban_player", name, why)
     return left
 

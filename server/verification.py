@@ -5,7 +5,8 @@ The rest of the server stores, queues and ranks; it never imports the engine. A 
 (once) and verified through the game registry (engine.games), by the rules of the game it
 names, and ranked as that game declares (its GameInfo): a game ranked in moves ranks runs of
 published maps on their map's board; a game ranked in points ranks each run on the board its
-game places it on (Mini Rogue: its seed's, or the day's daily board).
+game places it on (Mini Rogue: its seed's, or, played on a day's seed the server published, that
+day's board or its archive board; server.dailies).
 
 Every replay has a budget: at most `Budget.actions` actions (a longer run is refused as
 too_large before replaying) and `Budget.seconds` of replay (checked after every action; refused
@@ -18,6 +19,7 @@ import datetime
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -26,6 +28,7 @@ from engine import games
 from engine.cardrogue import RULES_VERSION, MapSpec
 from engine.cardrogue.identity import map_id, share_code
 from engine.core.contract import Verdict
+from engine.core.info import Daily
 from engine.core.runs import BAD_RUN, TOO_LARGE, UNKNOWN_MAP, Run, RunError
 from server import defaults
 from services import clock, words
@@ -34,6 +37,20 @@ from services.words import Line
 CURRENT_RULES_VERSION = RULES_VERSION  # boards of other versions are archived
 TOO_SLOW = "too_slow"
 MAX_MAP_BYTES = 1_000_000
+GRACE = datetime.timedelta(hours=1)  # a run of a day sent this long after it still counts on it
+
+# (game, seed) -> the day whose server daily seed it is, or None (server.dailies.day_of_seed).
+DayOfSeed = Callable[[str, int], datetime.date | None]
+
+
+def no_dailies(_game: str, _seed: int) -> datetime.date | None:
+    return None
+
+
+def daily_closes(day: datetime.date) -> datetime.datetime:
+    """When a day's board stops taking runs: the end of the day (UTC) plus the grace."""
+    return datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.UTC) \
+        + datetime.timedelta(days=1) + GRACE
 
 
 @dataclass(frozen=True)
@@ -181,16 +198,18 @@ def check_clear(map_text: str, clear: Any, budget: Budget = Budget()) -> tuple[M
 
 
 def verify_run(doc: Any, map_text: str | None, budget: Budget = Budget(),
-               submitted: datetime.datetime | None = None) -> Outcome:
+               submitted: datetime.datetime | None = None,
+               day_of_seed: DayOfSeed = no_dailies) -> Outcome:
     """Replay a run document on the map text it was submitted for (None: no such map); a run
-    of a game ranked in points needs no map, and `submitted` (when it was sent) bounds the days
-    whose daily board it may enter. The document is parsed once, here."""
+    of a game ranked in points needs no map. A run on a day's seed (`day_of_seed`) enters the
+    day's board if it was `submitted` before the day ended plus GRACE, else its archive board.
+    The document is parsed once, here."""
     try:
         run = _within_budget(games.run_from_dict(doc), budget)
     except RunError as error:
         return Outcome.refused(error)
     if _ranks_in(run.game, "points"):
-        return _scored_outcome(run, budget, submitted or clock.now())
+        return _scored_outcome(run, budget, submitted or clock.now(), day_of_seed)
     return _outcome(run, map_text, budget)[0]
 
 
@@ -258,13 +277,37 @@ def board_title(game: str, board: str) -> str:
     return games.load(game).info.board_title(board)
 
 
-def _scored_outcome(run: Run, budget: Budget, submitted: datetime.datetime) -> Outcome:
-    """A run of a game ranked in points, on the board its game places it on given the day it
-    was sent (a daily board takes runs sent near its day)."""
+def daily_games() -> tuple[str, ...]:
+    """The games ranked in points that declare a daily dungeon."""
+    return tuple(name for name in scored_games() if games.load(name).info.daily is not None)
+
+
+def games_daily(game: str) -> Daily:
+    """The daily a game of daily_games() declares: the boards its days name."""
+    daily = games.load(game).info.daily
+    assert daily is not None
+    return daily
+
+
+def _scored_outcome(run: Run, budget: Budget, submitted: datetime.datetime,
+                    day_of_seed: DayOfSeed) -> Outcome:
+    """A run of a game ranked in points, on the board its game places it on: for a game with a
+    daily, the day's board of the server's seed it was played on (or that day's archive board
+    when sent late), else its seed's board."""
     info = games.load_run_game(run).info
     assert info.ranking is not None
-    sent = submitted.astimezone(datetime.UTC) if submitted.tzinfo else submitted
-    board = info.board_of(run, sent.date().isoformat())
+    sent = submitted.astimezone(datetime.UTC) if submitted.tzinfo else \
+        submitted.replace(tzinfo=datetime.UTC)
+    if info.daily is None:
+        board = info.board_of(run, sent.date().isoformat())
+    else:
+        seed = run.setup().get(info.daily.option)
+        day = day_of_seed(run.game, seed) if isinstance(seed, int) else None
+        if day is None:
+            board = info.daily.seeded(run)
+        else:
+            board = (info.daily.board if sent < daily_closes(day) else info.daily.archive)(
+                day.isoformat())
     if board is None:
         return Outcome(False, BAD_RUN, "this run ranks on no board")
     verdict = _replay(run, budget)

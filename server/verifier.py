@@ -13,7 +13,7 @@ import threading
 
 from sqlalchemy import Engine
 
-from server import store
+from server import dailies, store
 from server.db import writing
 from server.verification import Budget, Outcome, verify_run
 
@@ -30,7 +30,7 @@ def verify_next(engine: Engine, budget: Budget, lease: float = LEASE_SECONDS) ->
         text = store.map_text(conn, claim.map_id) if claim and claim.map_id else None
     if claim is None:
         return False
-    outcome = _verify(claim, text, budget)
+    outcome = _verify(engine, claim, text, budget)
     with writing(engine) as conn:
         store.record_outcome(conn, claim.run_id, outcome)
     return True
@@ -44,17 +44,18 @@ def verify_one(engine: Engine, run_id: int, budget: Budget) -> bool:
         text = store.map_text(conn, claim.map_id) if claim and claim.map_id else None
     if claim is None:
         return False
-    outcome = _verify(claim, text, budget)
+    outcome = _verify(engine, claim, text, budget)
     with writing(engine) as conn:
         return store.record_outcome(conn, run_id, outcome)
 
 
-def _verify(claim: store.Claim, text: str | None, budget: Budget) -> Outcome:
+def _verify(engine: Engine, claim: store.Claim, text: str | None, budget: Budget) -> Outcome:
     if claim.attempts > MAX_ATTEMPTS:
         return Outcome(False, "check_failed", f"verification failed {MAX_ATTEMPTS} times")
     try:
         # When it was sent, not now: a run verified after midnight keeps its day's board.
-        return verify_run(claim.document, text, budget, claim.submitted_at)
+        return verify_run(claim.document, text, budget, claim.submitted_at,
+                          lambda game, seed: dailies.day_of_seed(engine, game, seed))
     except Exception as error:  # noqa: BLE001 - a bug in replay must not stop the queue
         log.exception("verifying run %s failed", claim.run_id)
         return Outcome(False, "check_failed", f"the server failed while replaying this run "

@@ -26,43 +26,35 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.core.files import FileTooLarge, read_limited, write_atomic
+from services.community_tokens import (  # noqa: F401 - services.community's names since before
+    CREDENTIALS_NAME,
+    CommunityError,
+    Login,
+    check_keeping,
+    keep_login,
+    one_line,
+    stored_login,
+)
 from services.paths import DataFolderError, data_dir, sandboxed
 from services.settings import CONFIG_NAME, load_settings
 
 SERVER_ENV = "CARDROGUE_SERVER"
-CREDENTIALS_NAME = "community.json"
 OUTBOX_NAME = "outbox"
 API = "/api/v1"
 NO_SERVER = "no_server"  # CommunityError's code (ours, not a server's) when none is set
 TIMEOUT_S = 15.0
 POLL_S = 0.25  # between asking for verdicts
 MAX_ANSWER_BYTES = 4_000_000  # a map file or a page of a board is far smaller
-MAX_CREDENTIALS_BYTES = 64_000
 
 
 LOGIN_NOT_KNOWN = ("your login is not known on this server (it may have been replaced); log in "
                    "again with cardrogue login NAME")
-
-
-class CommunityError(Exception):
-    """A request that did not succeed, in one line. `status` is the HTTP status (0 when the
-    server was not reached) and `code` the server's error code, if it gave one."""
-
-    def __init__(self, message: str, *, status: int = 0, code: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.code = code
-
-    def __str__(self) -> str:
-        return self.message
 
 
 # ---------------------------------------------------------------------- where the server is
@@ -110,121 +102,6 @@ def _configured_server() -> str | None:
         raise CommunityError(settings.problem)
     return settings.server or None
 
-
-# ---------------------------------------------------------------------- tokens
-
-@dataclass(frozen=True)
-class Login:
-    server: str
-    name: str
-    token: str
-
-
-def _credentials_path() -> Path:
-    try:
-        return data_dir() / CREDENTIALS_NAME
-    except DataFolderError as exc:
-        raise CommunityError(str(exc)) from None
-
-
-def _read_credentials(*, strict: bool = False) -> dict[str, Any]:
-    """The kept logins. A file that cannot be read reads as none, or with `strict` (before
-    writing it) raises CommunityError: it may hold another server's token, so it is never
-    overwritten."""
-    path = _credentials_path()
-    if not path.exists():
-        return {}
-    try:
-        stored = json.loads(read_limited(path, MAX_CREDENTIALS_BYTES))
-        if not isinstance(stored, dict):
-            raise ValueError("not an object")
-    except (OSError, FileTooLarge, ValueError) as exc:
-        if not strict:
-            return {}
-        raise CommunityError(f"the kept logins in {path} cannot be read ({one_line(exc)}); "
-                             "they are left as they are: move the file away or mend it, "
-                             "then log in again") from None
-    return stored
-
-
-@contextmanager
-def _credentials_lock() -> Iterator[None]:
-    """Held while community.json is read and rewritten, so two logins at once on one data
-    folder both keep their token (an flock on a lock file beside it)."""
-    import fcntl
-
-    path = _credentials_path().with_name(CREDENTIALS_NAME + ".lock")
-    try:
-        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError as exc:
-        raise CommunityError(f"the data folder cannot keep a token: {one_line(exc)}") from None
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(handle)
-
-
-def check_keeping() -> None:
-    """Before registering a name: the kept logins can be read and the data folder written,
-    so the token the server gives once is not lost. Raises CommunityError."""
-    with _credentials_lock():
-        _read_credentials(strict=True)
-        probe = _credentials_path().with_name(f".{CREDENTIALS_NAME}.probe{os.getpid()}")
-        try:
-            write_atomic(probe, b"{}", mode=0o600)
-            probe.unlink()
-        except OSError as exc:
-            raise CommunityError(f"the data folder cannot keep a token: "
-                                 f"{one_line(exc)}") from None
-
-
-def stored_login(server: str, name: str | None = None) -> Login | None:
-    """The login in use on `server`, if any; with `name`, that name's kept token (the one in
-    use or one logged in with before)."""
-    entry = _read_credentials().get(server)
-    if not isinstance(entry, dict):
-        return None
-    if name is None or entry.get("name") == name:
-        if isinstance(entry.get("name"), str) and isinstance(entry.get("token"), str):
-            return Login(server, entry["name"], entry["token"])
-        return None
-    others = entry.get("others")
-    token = others.get(name) if isinstance(others, dict) else None
-    return Login(server, name, token) if isinstance(token, str) else None
-
-
-def keep_login(login: Login, *, in_use: bool = True) -> None:
-    """Store a token for its server and make it the one in use, owner-only, written atomically.
-    The login it replaces stays kept under `others`, so logging in with that name again takes
-    its token back rather than losing it. With `in_use` False (logging out), the login is kept
-    under `others` and, if it was the one in use, none is."""
-    with _credentials_lock():
-        stored = _read_credentials(strict=True)
-        entry = stored.get(login.server)
-        entry = entry if isinstance(entry, dict) else {}
-        others = entry.get("others")
-        others = {k: v for k, v in others.items() if isinstance(v, str)} if isinstance(
-            others, dict) else {}
-        current = {key: entry[key] for key in ("name", "token") if isinstance(entry.get(key), str)}
-        current = current if len(current) == 2 else {}
-        if in_use:
-            others.update([(current["name"], current["token"])] if current else [])
-            others.pop(login.name, None)
-            current = {"name": login.name, "token": login.token}
-        else:
-            current = {} if current.get("name") == login.name else current
-            others[login.name] = login.token
-        stored[login.server] = {**current, **({"others": others} if others else {})}
-        try:
-            write_atomic(_credentials_path(), json.dumps(stored, indent=2).encode("utf-8"),
-                         mode=0o600)
-        except OSError as exc:
-            raise CommunityError(f"the token could not be kept in the data folder: "
-                                 f"{one_line(exc)}") from None
-
-
-# ---------------------------------------------------------------------- the client
 
 class Client:
     """One server. Methods return the server's JSON answer (dicts and lists)."""
@@ -280,6 +157,28 @@ class Client:
         """A board in points ("daily:2026-11-22", "seed:7:hard:keys"), highest score first."""
         return self._call("GET", f"/games/{_quote(game)}/boards/{_quote(board)}/leaderboard",
                           query={"limit": limit, "cursor": cursor, "around": around})
+
+    def daily(self, game: str, day: str | None = None) -> dict[str, Any]:
+        """A day's daily dungeon (today's if None): its seed and boards; not_yet before it."""
+        return self._call("GET", f"/games/{_quote(game)}/daily", query={"day": day})
+
+    def vote(self, ref: str, rating: int, difficulty: str) -> dict[str, Any]:
+        """Rate a map you cleared (1 to 5 stars) and vote its difficulty; a new vote replaces
+        your last."""
+        return self._call("PUT", f"/maps/{_quote(ref)}/vote",
+                          {"rating": rating, "difficulty": difficulty})
+
+    def set_tags(self, ref: str, tags: list[str]) -> dict[str, Any]:
+        """Tag your map (the new tags replace the old)."""
+        return self._call("PUT", f"/maps/{_quote(ref)}/tags", {"tags": tags})
+
+    def player(self, name: str) -> dict[str, Any]:
+        """A player's page as JSON: their entries, credit and daily streaks."""
+        return self._call("GET", f"/players/{_quote(name)}")
+
+    def weekly(self, week: str | None = None) -> dict[str, Any]:
+        """The week's featured map (`week`: any day of it) and its board."""
+        return self._call("GET", "/weekly", query={"week": week})
 
     def submit(self, run: Mapping[str, Any]) -> int:
         answer = self._call("POST", "/runs", dict(run))
@@ -352,11 +251,6 @@ def _refusal(exc: urllib.error.HTTPError) -> CommunityError:
 
 def _quote(ref: str) -> str:
     return urllib.parse.quote(ref, safe="")
-
-
-def one_line(value: object) -> str:
-    text = " ".join(str(value).split())
-    return text[:300] if text else value.__class__.__name__
 
 
 # ---------------------------------------------------------------------- the outbox
@@ -587,13 +481,3 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
             pass  # the rank is the news; the board's size can wait
     return Submitted(status, rank, total, refusal_words(answer) if status == "refused" else "",
                      points, best)
-
-
-def is_published(server: str, map_id: str) -> bool | None:
-    """Whether `server` lists the map; None when it cannot be asked (not reached, busy or
-    failing), so a win can still wait in the outbox for it."""
-    try:
-        Client(server, timeout=5.0).map(map_id)
-    except CommunityError as exc:
-        return None if kept_back(exc.status) else False
-    return True

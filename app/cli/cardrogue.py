@@ -214,6 +214,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("maps", "list the maps on a community server: filter by tag, difficulty, rating "
                     "or unplayed; sort by new, rating, clear rate or plays",
             community.add_maps_arguments, community.run_maps),
+    Command("rate", "rate a map you cleared on the community server (1 to 5 stars) and vote "
+                    "its difficulty", community.add_rate_arguments, community.run_rate),
     Command("fetch", "download a published map by its share code into your maps folder",
             community.add_fetch_arguments, community.run_fetch),
     Command("submit", "submit run files to a community server and wait for the verdicts",

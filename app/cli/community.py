@@ -222,10 +222,14 @@ def _send_outbox(client: Any) -> int:
 # ---------------------------------------------------------------------- publish and fetch
 
 def add_publish_arguments(parser: argparse.ArgumentParser) -> None:
+    from services.map_search import tags
+
     parser.add_argument("map", metavar="MAP", help="the map file (.toml) to publish")
     parser.add_argument("--clear", metavar="RUN",
                         help="a run that finishes the map (default: the clear the editor keeps "
                              "beside the map, MAP's name with .clear.json)")
+    parser.add_argument("--tag", action="append", default=[], choices=list(tags()),
+                        help="tag the map (repeat for more, at most five)")
     server_argument(parser)
 
 
@@ -254,6 +258,44 @@ def run_publish(args: argparse.Namespace) -> int:
         return EXIT_REFUSED if exc.status in (409, 422) else EXIT_FAILED
     out(f"Published {shown(str(answer.get('title', '')))}: share code "
          f"{shown(str(answer.get('share_code', '')))}")
+    if args.tag:
+        try:
+            tagged = client.set_tags(str(answer.get("id", "")), args.tag)
+        except community.CommunityError as exc:
+            err("publish", f"published, but not tagged: {exc.message}")
+            return EXIT_REFUSED if exc.status in (403, 422) else EXIT_FAILED
+        out(f"Tagged {', '.join(shown(str(tag)) for tag in tagged.get('tags', []))}")
+    return EXIT_OK
+
+
+def add_rate_arguments(parser: argparse.ArgumentParser) -> None:
+    from services.map_search import DIFFICULTIES
+
+    parser.add_argument("code", metavar="CODE", help="the map's share code (or its id)")
+    parser.add_argument("stars", metavar="STARS", type=int, choices=range(1, 6),
+                        help="1 to 5 stars")
+    parser.add_argument("difficulty", metavar="DIFFICULTY", choices=list(DIFFICULTIES),
+                        help=f"how hard it is: {', '.join(DIFFICULTIES)}")
+    server_argument(parser)
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    """`cardrogue rate CODE STARS DIFFICULTY`: rate a map you cleared; a new vote replaces
+    your last."""
+    from services import community
+
+    client = _client("rate", args.server, login_needed=True)
+    if client is None:
+        return EXIT_FAILED
+    try:
+        answer = client.vote(args.code, args.stars, args.difficulty)
+    except community.CommunityError as exc:
+        err("rate", exc.message)
+        return EXIT_REFUSED if exc.status in (403, 404, 422) else EXIT_FAILED
+    rating = answer.get("map_rating")
+    out(f"Rated {shown(args.code)}: {args.stars} of 5, {args.difficulty}. The map now has "
+        f"{answer.get('votes', 0)} vote(s)"
+        + (f", {rating:.1f} stars" if isinstance(rating, (int, float)) else "") + ".")
     return EXIT_OK
 
 

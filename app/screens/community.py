@@ -143,6 +143,13 @@ class CommunityScreen(Screen[None]):
         padding: 0 1;
         color: $text-muted;
     }
+    CommunityScreen #weekly {
+        padding: 0 1;
+        display: none;
+    }
+    CommunityScreen #weekly.shown {
+        display: block;
+    }
     CommunityScreen #search {
         margin: 0 1;
         display: none;
@@ -192,6 +199,7 @@ class CommunityScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self.heading(), id="heading")
         yield Static("", id="status")
+        yield Static("", id="weekly")  # the map of the week, above the maps
         yield Input(placeholder="Search titles and authors, then Enter", id="search")
         with Horizontal():
             yield DataTable(id="maps", cursor_type="row", zebra_stripes=True)
@@ -247,6 +255,19 @@ class CommunityScreen(Screen[None]):
             self.say("No game here ranks its runs.")
         elif self.server:
             self.load_page(reset=True)
+            self.ask_for_the_weekly_map()
+
+    @work(thread=True, exclusive=True, group="community-weekly")
+    def ask_for_the_weekly_map(self) -> None:
+        from app.screens.title import weekly_line
+
+        line = weekly_line()  # a server out of reach is a line too
+        self.app.call_from_thread(self.show_weekly, line)
+
+    def show_weekly(self, line: str) -> None:
+        if self.is_attached:
+            self.query_one("#weekly", Static).update(_text(line))
+            self.query_one("#weekly", Static).set_class(bool(line) and self.on_maps, "shown")
 
     def set_columns(self, wide: bool) -> None:
         """The list's columns for this width, its rows drawn again."""
@@ -468,6 +489,8 @@ class CommunityScreen(Screen[None]):
         self.query_one("#heading", Static).update(self.heading())
         self.query_one("#detail", Static).update("")
         self.query_one("#mine", Static).update("")
+        weekly = self.query_one("#weekly", Static)
+        weekly.set_class(self.on_maps and bool(str(weekly.render())), "shown")
         self.board_table.clear(columns=True)
         self.set_columns(self.wide)
         if self.server:

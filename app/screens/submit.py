@@ -33,6 +33,34 @@ def submitted_line(result: Any) -> str:
     return "The server has the run and is still verifying it; its board will show it."
 
 
+def streak_sentence(server: str, document: dict, board: str) -> str:
+    """" Daily streak: 3 days in a row (longest 5)." after a run that entered a day's board
+    (its game says which boards are days'), as the server counts the logged-in player's
+    streak; "" for another board or when the server cannot say. Asks the server: call it in
+    a worker."""
+    from app.words import counted
+    from engine import games
+    from services import community
+
+    game = document.get("game")
+    if not isinstance(game, str) or game not in games.names():
+        return ""
+    facts = games.load(game).info.board_facts(board)
+    if facts is None or facts.get("kind") != "daily":
+        return ""
+    try:
+        login = community.stored_login(server)
+        page = community.Client(server).player(login.name) if login else {}
+    except community.CommunityError:
+        return ""
+    for streak in page.get("streaks", []):
+        current, longest = streak.get("current"), streak.get("longest")
+        if streak.get("game") == game and isinstance(current, int) and isinstance(longest, int):
+            return (f" Daily streak: {counted(current, 'day')} in a row (longest "
+                    f"{counted(longest, 'day')}).")
+    return ""
+
+
 class SubmittingScreen(ModalScreen[ResultType]):
     """A results screen with a #community Static that can send its run to the server. A game's
     screen shows its submit key or button again in `offer_again` (after a taken name), and
@@ -80,6 +108,8 @@ class SubmittingScreen(ModalScreen[ResultType]):
                     if taken else f"Not submitted: {exc.message}")
         else:
             line = submitted_line(result)
+            if result.status == "verified" and result.board:
+                line += streak_sentence(server, document, result.board)
         self.app.call_from_thread(self.sent, line, taken)
 
     def sent(self, line: str, taken: bool = False) -> None:

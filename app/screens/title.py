@@ -1,7 +1,11 @@
-"""The title screen: the game's name, a line about it, and the main menu."""
+"""The title screen: the game's name, a line about it, the main menu, and, with a community
+server set, a line about the week's featured map ("This week: ..."), asked for in a worker so
+the screen never waits for the server."""
 
 from __future__ import annotations
 
+from rich.text import Text
+from textual import work
 from textual.app import App, ComposeResult
 from textual.containers import Center, Vertical
 from textual.message import Message
@@ -54,6 +58,33 @@ def waiting_of(game: HostedGame) -> Waiting | None:
 
 
 TAGLINE = "Flip the dungeon one card at a time, and fight your way down."
+WEEKLY_TIMEOUT_S = 5.0
+
+
+def weekly_line() -> str:
+    """A line about the community server's map of the week ("This week: Poison Race by Ann,
+    code K7Q2M"), or why there is none; "" when no server is set. Everything the server sent
+    is shown as it is, never as markup or control characters. Asks the server: call it in a
+    worker."""
+    from engine.core import shown
+    from services import community
+
+    try:
+        server = community.server_url(None)
+    except community.CommunityError:
+        return ""  # playing offline: nothing to say
+    try:
+        week = community.Client(server, timeout=WEEKLY_TIMEOUT_S).weekly()
+    except community.CommunityError as error:
+        if error.code == "no_weekly_map":
+            return "This week: no map is featured on the server yet."
+        return f"This week's map could not be had: {shown(error.message)}"
+    featured = week.get("map")
+    if not isinstance(featured, dict):
+        return "This week's map could not be had: the server sent no map."
+    return (f"This week: {shown(str(featured.get('title', '?')))[:60]} by "
+            f"{shown(str(featured.get('author', '?')))[:40]}, code "
+            f"{shown(str(featured.get('share_code', '?')))[:16]}")
 
 
 class TitleScreen(Screen[None]):
@@ -82,6 +113,16 @@ class TitleScreen(Screen[None]):
         color: $text-muted;
         margin: 1 0;
     }
+    #weekly {
+        width: 100%;
+        text-align: center;
+        color: $text-muted;
+        margin: 1 0 0 0;
+        display: none;
+    }
+    #weekly.shown {
+        display: block;
+    }
     #menu {
         width: auto;
         min-width: 34;
@@ -109,7 +150,23 @@ class TitleScreen(Screen[None]):
             with Center():  # a container centres its children as one block, so centre the menu alone
                 yield MarkedOptionList(*(Option(entry.prompt, id=entry.id) for entry in menu()),
                                        id="menu")
+            yield Static(id="weekly")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.ask_for_the_weekly_map()
+
+    @work(thread=True, exclusive=True, group="weekly")
+    def ask_for_the_weekly_map(self) -> None:
+        line = weekly_line()
+        if line:
+            self.app.call_from_thread(self.show_weekly, line)
+
+    def show_weekly(self, line: str) -> None:
+        if self.is_attached:
+            box = self.query_one("#weekly", Static)
+            box.update(Text(line))
+            box.add_class("shown")
 
     @property
     def menu(self) -> OptionList:

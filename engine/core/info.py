@@ -86,6 +86,24 @@ def no_board(run: Run, sent: str = "") -> str | None:  # noqa: ARG001 - BoardOf'
     return None
 
 
+@dataclass(frozen=True)
+class Daily:
+    """A game with a daily dungeon: one seed a day, the same for everyone. A community server
+    draws each day's seed itself and publishes it only when the day starts; these name the
+    boards its runs go on there.
+
+    option    the setup option the day's seed is played as ("seed")
+    board     day (ISO date) -> the key of that day's board, "daily:2026-11-22"
+    archive   day -> the key of the board of its runs sent after the day (and its grace)
+    seeded    run -> the board the run ranks on as a plain seed, the day's seed or not
+    """
+
+    option: str
+    board: Callable[[str], str]
+    archive: Callable[[str], str]
+    seeded: Callable[[Run], str | None]
+
+
 def no_title(key: str) -> str:
     return key
 
@@ -102,6 +120,7 @@ class GameInfo:
     board_title  key -> the board's name for people
     board_facts  key -> what the key says as JSON values (at least its "kind"), or None for a
                  key that names no board of this game
+    daily        the game's daily dungeon, or None for a game without one
     """
 
     name: str
@@ -116,6 +135,7 @@ class GameInfo:
     board_of: BoardOf = no_board
     board_title: Callable[[str], str] = no_title
     board_facts: Callable[[str], Mapping[str, Any] | None] = no_facts
+    daily: Daily | None = None
 
     def option(self, name: str) -> OptionSpec:
         """The option named `name`. Raises KeyError."""
@@ -147,4 +167,4 @@ class GameInfo:
                          f"are {', '.join(known)}")
 
 
-__all__ = ["BoardOf", "GameInfo", "OptionKind", "OptionSpec", "Ranking", "no_board"]
+__all__ = ["BoardOf", "Daily", "GameInfo", "OptionKind", "OptionSpec", "Ranking", "no_board"]

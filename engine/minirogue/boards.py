@@ -2,7 +2,8 @@
 runs here, through the game's GameInfo.
 
 A daily dungeon has one board per date, "daily:2026-11-22", whatever the difficulty and
-variant (the score counts them); a typed seed has one board per seed, difficulty and variant,
+variant (the score counts them), and on a server an archive board, "archive:2026-11-22", for its
+runs sent after the day was over; a typed seed has one board per seed, difficulty and variant,
 "seed:7:hard:keys" (or "plain"), the only runs it is fair to compare.
 """
 
@@ -16,13 +17,28 @@ from engine.minirogue.daily import daily_seed
 from engine.minirogue.runs import Run
 from engine.minirogue.tables import DIFFICULTIES
 
-_DAILY = re.compile(r"daily:(\d{4}-\d{2}-\d{2})")
+_DAILY = re.compile(r"(daily|archive):(\d{4}-\d{2}-\d{2})")
 _SEED = re.compile(r"seed:(0|[1-9]\d{0,19}):([a-z]+):(keys|plain)")
 
 
 def seed_board(seed: int, difficulty: str, dungeon_keys: bool) -> str:
     """The board of a typed seed."""
     return f"seed:{seed}:{difficulty}:{'keys' if dungeon_keys else 'plain'}"
+
+
+def daily_board(day: str) -> str:
+    return f"daily:{day}"
+
+
+def archive_board(day: str) -> str:
+    return f"archive:{day}"
+
+
+def seeded_board(run: Any) -> str | None:
+    """The board of a run as a typed seed, whatever day's seed it is."""
+    if not isinstance(run, Run):
+        return None
+    return seed_board(run.seed, run.difficulty, run.dungeon_keys)
 
 
 def daily_day(seed: int, recorded: str, sent: str = "") -> str | None:
@@ -56,21 +72,22 @@ def board_of(run: Any, sent: str = "") -> str | None:
         return None
     day = daily_day(run.seed, run.recorded, sent)
     if day is not None:
-        return f"daily:{day}"
-    return seed_board(run.seed, run.difficulty, run.dungeon_keys)
+        return daily_board(day)
+    return seeded_board(run)
 
 
 def board_facts(key: str) -> dict[str, Any] | None:
-    """What a board key says: its kind ("daily" or "seed"), the day, the seed, the difficulty
-    and the variant (None where the kind has none); None for a key that names no board."""
+    """What a board key says: its kind ("daily", "archive" or "seed"), the day, the seed, the
+    difficulty and the variant (None where the kind has none); None for a key that names no
+    board. A day's seed is the offline daily's: a server says its own."""
     daily = _DAILY.fullmatch(key)
     if daily is not None:
         try:
-            seed = daily_seed(daily.group(1))
+            seed = daily_seed(daily.group(2))
         except ValueError:
             return None
-        return {"kind": "daily", "day": daily.group(1), "seed": seed, "difficulty": None,
-                "dungeon_keys": None}
+        return {"kind": daily.group(1), "day": daily.group(2), "seed": seed,
+                "difficulty": None, "dungeon_keys": None}
     found = _SEED.fullmatch(key)
     if found is None or found.group(2) not in DIFFICULTIES or int(found.group(1)) >= 1 << 64:
         return None
@@ -84,10 +101,13 @@ def board_title(key: str) -> str:
     kind, _, rest = key.partition(":")
     if kind == "daily":
         return f"Daily dungeon of {rest}"
+    if kind == "archive":
+        return f"Daily dungeon of {rest}, played later"
     seed, _, rest = rest.partition(":")
     difficulty, _, keys = rest.partition(":")
     variant = ", Dungeon Keys" if keys == "keys" else ""
     return f"Seed {seed}, {difficulty.capitalize()}{variant}"
 
 
-__all__ = ["board_facts", "board_of", "board_title", "daily_day", "seed_board"]
+__all__ = ["archive_board", "board_facts", "board_of", "board_title", "daily_board", "daily_day",
+           "seed_board", "seeded_board"]

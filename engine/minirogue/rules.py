@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core.contract import OnStart, OnStep, Verdict
-from engine.core.info import GameInfo, OptionSpec, Ranking
+from engine.core.info import Daily, GameInfo, OptionSpec, Ranking
 from engine.core.runs import Run as AnyRun
 from engine.minirogue import boards, runs
 from engine.minirogue import options as setup
@@ -45,6 +45,8 @@ INFO = GameInfo(
     board_of=boards.board_of,
     board_title=boards.board_title,
     board_facts=boards.board_facts,
+    daily=Daily(option="seed", board=boards.daily_board, archive=boards.archive_board,
+                seeded=boards.seeded_board),
 )
 
 

@@ -25,11 +25,13 @@ from app.games.cardrogue.screens.classic_new_game import new_classic_game
 from app.games.cardrogue.screens.new_map import EditorStartScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.story import StoryScreen
+from app.screens.community import CommunityScreen
 from app.screens.dialogs import ChooseScreen
 from app.screens.scores import HighScoresScreen
-from app.screens.title import menu
+from app.screens.title import TitleScreen, menu
 from engine.cardrogue.runs import Run, read_run
 from tests.app.maps import tutorial
+from tests.support import until
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZE = (80, 24)  # the smallest terminal the app is made for
@@ -243,3 +245,11 @@ def run_main(capsys, *args: str) -> tuple[int, str, str]:
 def lines(out: str) -> list[dict]:
     """The JSON lines of a command's output."""
     return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+async def open_community(app: CardRogueApp, pilot) -> CommunityScreen:
+    """The Community screen, chosen from the title menu."""
+    assert isinstance(app.screen, TitleScreen)
+    app.screen.post_message(TitleScreen.EntryChosen(next(e for e in menu() if e.id == "community")))
+    await until(pilot, lambda: isinstance(app.screen, CommunityScreen))
+    return app.screen

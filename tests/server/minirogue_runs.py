@@ -73,10 +73,22 @@ def won(difficulty: str = "casual") -> dict[str, Any]:
     return record(won_game(difficulty), "Recorder", recorded=RECORDED)
 
 
-def daily(day: datetime.date, *, policy: int = 0) -> dict[str, Any]:
-    """A run of the daily dungeon of `day`, recorded on that day."""
-    return played(daily_seed(day), "hard", True, policy=policy,
-                  recorded=f"{day.isoformat()}T09:00:00Z")
+def server_seed(client: Any, day: datetime.date) -> int:
+    """The server's daily seed of `day` for Mini Rogue, through a TestClient or any client
+    with `get`."""
+    answer = client.get(f"/api/v1/games/minirogue/daily?day={day.isoformat()}")
+    assert answer.status_code == 200, answer.text
+    return int(answer.json()["seed"])
+
+
+def daily(seed: int, day: datetime.date, *, policy: int = 0) -> dict[str, Any]:
+    """A run of the daily dungeon of `day` on the server's `seed`, recorded on that day."""
+    return played(seed, "hard", True, policy=policy, recorded=f"{day.isoformat()}T09:00:00Z")
+
+
+def offline_daily(day: datetime.date, *, policy: int = 0) -> dict[str, Any]:
+    """A run of the app's offline daily of `day` (its seed worked out from the date)."""
+    return daily(daily_seed(day), day, policy=policy)
 
 
 def seed_board(run: dict[str, Any]) -> str:

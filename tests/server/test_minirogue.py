@@ -13,13 +13,16 @@ from sqlalchemy import false, func, select
 from server.db import migrate
 from server.schema import scored_boards, scored_counts, scored_entries
 from server.sql import iso
+from services import clock
 from tests.server.conftest import Api
 from tests.server.minirogue_runs import (
     by_score,
     daily,
+    offline_daily,
     played,
     same_score,
     seed_board,
+    server_seed,
     today,
     unused,
     won,
@@ -79,23 +82,27 @@ def test_a_won_run_and_a_dead_run_rank_by_score_for_the_tokens_player(api: Api) 
     check_point_counts(api)
 
 
-def test_a_daily_run_enters_the_days_board_because_of_its_seed(api: Api) -> None:
+def test_a_daily_run_enters_the_days_board_because_of_the_servers_seed(api: Api) -> None:
     ann = api.register("Ann")
     day = today()
-    run_ids = [api.submit(daily(day), ann),
+    seed = server_seed(api.client, day)
+    assert server_seed(api.client, day) == seed  # drawn once
+    run_ids = [api.submit(daily(seed, day), ann),
                # The same seed recorded as a week ago: still that day's dungeon.
-               api.submit(played(7, recorded=f"{day.isoformat()}T08:00:00Z"), ann),
-               # Tomorrow's and later daily seeds cannot be played yet: their seed boards.
-               api.submit(daily(day + datetime.timedelta(days=3)), ann)]
+               api.submit(played(seed, recorded=f"{(day - datetime.timedelta(days=7))}"
+                                                f"T08:00:00Z"), ann),
+               # The app's offline daily is a seed like any other here.
+               api.submit(offline_daily(day), ann),
+               api.submit(played(7, recorded=f"{day.isoformat()}T08:00:00Z"), ann)]
     api.settle()
     boards = [api.run(run_id)["board"] for run_id in run_ids]
-    later = daily(day + datetime.timedelta(days=3))
-    assert boards == [f"daily:{day.isoformat()}", "seed:7:normal:plain", seed_board(later)]
+    assert boards == [f"daily:{day.isoformat()}"] * 2 + [seed_board(offline_daily(day)),
+                                                         "seed:7:normal:plain"]
     page = board(api, f"daily:{day.isoformat()}")
     assert [i["player"] for i in page["items"]] == ["Ann"]
     dailies = api.client.get(f"{GAME}/boards", params={"kind": "daily"}).json()["items"]
-    assert [(b["board"], b["day"], b["entries"]) for b in dailies] == \
-        [(f"daily:{day.isoformat()}", day.isoformat(), 1)]
+    assert [(b["board"], b["day"], b["seed"], b["entries"]) for b in dailies] == \
+        [(f"daily:{day.isoformat()}", day.isoformat(), seed, 1)]
     # An empty day's board is a board with nobody on it yet.
     empty = board(api, "daily:2020-01-01")
     assert empty["items"] == [] and empty["total"] == 0
@@ -275,7 +282,10 @@ def test_the_board_list_pages_daily_boards_first_newest_first(api: Api) -> None:
     ann = api.register("Ann")
     day = today()
     for n in range(2):  # today's and yesterday's daily dungeons
-        api.submit(daily(day - datetime.timedelta(days=n)), ann)
+        past = day - datetime.timedelta(days=n)
+        with clock.frozen(datetime.datetime.combine(past, datetime.time(12),
+                                                    tzinfo=datetime.UTC)):
+            api.submit(daily(server_seed(api.client, past), past), ann)
     for run in by_score()[:1]:
         api.submit(run, ann)
     api.submit(played(11, "hard", True), ann)
@@ -297,7 +307,7 @@ def test_a_daily_board_says_how_each_delve_was_played(api: Api) -> None:
     """A daily board takes every difficulty and variant: each entry says which it was, also
     after an upgrade from before the server kept it (read again from the runs)."""
     day = today()
-    seed = daily(day)["seed"]
+    seed = server_seed(api.client, day)
     setups = {"Ann": ("hard", True), "Bo": ("casual", False), "Cy": ("normal", True)}
     for name, (difficulty, keys) in setups.items():
         api.submit(played(seed, difficulty, keys, recorded=f"{day.isoformat()}T09:00:00Z"),
@@ -331,8 +341,9 @@ def test_a_daily_run_verified_days_later_keeps_the_day_it_was_sent_on(api: Api) 
     from server.schema import runs
 
     day = today() - datetime.timedelta(days=10)
-    run = daily(day)
-    del run["recorded"]  # no date in the file: only when it was sent says where to look
+    with clock.frozen(datetime.datetime.combine(day, datetime.time(22), tzinfo=datetime.UTC)):
+        run = daily(server_seed(api.client, day), day)
+    del run["recorded"]  # no date in the file: the seed and when it was sent say where
     run_id = api.submit(run, api.register("Ann"))
     sent = datetime.datetime.combine(day, datetime.time(23, 0), tzinfo=datetime.UTC)
     with api.engine.begin() as conn:  # sent on its day, late; the verifier gets to it now

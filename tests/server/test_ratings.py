@@ -178,3 +178,45 @@ def test_the_stored_clear_rate_is_a_whole_number_on_both_databases(api: Api) -> 
     # 2 of 3 in hundredths of a percent, rounded down: the clear-rate order's key, the same
     # on both databases (SQLite would keep a fraction in an INTEGER column).
     assert stored == 6666 and isinstance(stored, int)
+
+
+def test_a_banned_players_runs_leave_the_clear_rate(api: Api) -> None:
+    published = api.publish("speed-maze", api.register("Ann"))
+    _, clear = challenge("speed-maze")
+    bo, mallory = api.register("Bo"), api.register("Mallory")
+    api.submit(unfinished(clear), bo)
+    api.submit(slower(clear, 2), mallory)
+    api.settle()
+    seen = shown(api, published["id"])
+    assert (seen["players"], seen["clears"], seen["clear_rate"]) == (3, 2, 0.6667)
+    assert seen["first_clear"]["player"] == "Mallory"
+    later = api.submit(slower(clear, 3), api.register("Mallory2"))
+    late = api.submit(unfinished(slower(clear, 1)), mallory)  # sent before the ban
+    assert api.client.post("/api/v1/admin/players/Mallory/ban", headers=make_moderator(
+        api, "Mod"), json={"why": "a forged clear"}).status_code == 200
+    seen = shown(api, published["id"])
+    # Ann (her clear) and Bo played; Ann cleared. Mallory's clear is no first clear either.
+    assert (seen["players"], seen["clears"], seen["clear_rate"]) == (2, 1, 0.5)
+    assert seen["first_clear"] is None
+    # A run sent before the ban and verified after it counts for nothing; another's does.
+    api.settle()
+    assert api.run(late)["status"] == "refused" and api.run(later)["status"] == "verified"
+    seen = shown(api, published["id"])
+    assert (seen["players"], seen["clears"], seen["first_clear"]["player"]) == (3, 2, "Mallory2")
+
+
+def test_the_counts_of_maps_banned_players_played_leave_them_out_on_upgrade(api: Api) -> None:
+    from sqlalchemy import update
+
+    published = api.publish("speed-maze", api.register("Ann"))
+    _, clear = challenge("speed-maze")
+    api.submit(slower(clear, 2), api.register("Mallory"))
+    api.settle()
+    api.client.post("/api/v1/admin/players/Mallory/ban", headers=make_moderator(api, "Mod"),
+                    json={"why": "a forged clear"})
+    migrate(api.engine, "0017", down=True)
+    with api.engine.begin() as conn:  # as the server counted before: the ban changed nothing
+        conn.execute(update(maps).values(players=2, clears=2, clear_rate=10000))
+    migrate(api.engine)
+    seen = shown(api, published["id"])
+    assert (seen["players"], seen["clears"], seen["clear_rate"]) == (1, 1, 1.0)

@@ -8,7 +8,7 @@ from typing import Any
 from server.db import migrate
 from tests.server.conftest import Api, challenge
 from tests.server.minirogue_runs import played
-from tests.server.support import slower
+from tests.server.support import make_moderator, slower
 
 
 def history(api: Api, ref: str) -> list[tuple[str, int, int | None]]:
@@ -167,3 +167,44 @@ def test_a_one_turn_record_is_said_in_the_singular(api: Api) -> None:
     for page in (api.client.get(f"/maps/{answer.json()['share_code']}").text,
                  api.client.get("/players/Ann").text):
         assert "2 moves, 1 turn" in page and "1 turns" not in page
+
+
+def test_a_removal_or_a_ban_that_lowers_the_top_score_is_a_row_of_the_history(
+        api: Api) -> None:
+    ann, bo, cy = api.register("Ann"), api.register("Bo"), api.register("Cy")
+    mod = make_moderator(api, "Mod")
+    published = publish_slow(api, ann, 3)  # Ann: 3 over the par
+    clear = challenge("speed-maze")[1]
+    best = api.submit(clear, bo)  # Bo: the par
+    api.submit(slower(clear, 1), cy)  # Cy: 1 over
+    api.settle()
+    par = clear["claimed"]["moves"]
+    assert [(p, m, b) for p, m, b in history(api, published["id"])] == \
+        [("Bo", par, par + 3), ("Ann", par + 3, None)]
+    why = {"why": "a forged run"}
+    assert api.client.post(f"/api/v1/admin/runs/{best}/remove", json=why,
+                           headers=mod).status_code == 200
+    assert history(api, published["id"])[0] == ("Cy", par + 1, par)
+    assert api.client.post("/api/v1/admin/players/Cy/ban", json=why,
+                           headers=mod).status_code == 200
+    items = api.client.get(f"/api/v1/maps/{published['id']}/records").json()["items"]
+    assert [(i["player"], i["moves"], i["before_moves"], i["lowered_by"]) for i in items] == [
+        ("Ann", par + 3, par + 1, "banned"), ("Cy", par + 1, par, "removed"),
+        ("Bo", par, par + 3, None), ("Ann", par + 3, None, None)]
+    page = api.client.get(f"/maps/{published['share_code']}").text
+    assert "(its player was banned)" in page and "(a better run was removed)" in page
+    # Inheriting the top is no record set: Ann's credit is her first entry only.
+    assert api.client.get("/players/Ann").text.count("Record on") == 1
+
+
+def test_record_rows_kept_before_lowered_ones_keep_theirs_on_upgrade(api: Api) -> None:
+    ann, bo = api.register("Ann"), api.register("Bo")
+    published = publish_slow(api, ann, 3)
+    api.submit(challenge("speed-maze")[1], bo)
+    api.settle()
+    before = history(api, published["id"])
+    migrate(api.engine, "0016", down=True)  # as a database from before lowered_by
+    migrate(api.engine)
+    assert history(api, published["id"]) == before and len(before) == 2
+    items = api.client.get(f"/api/v1/maps/{published['id']}/records").json()["items"]
+    assert [item["lowered_by"] for item in items] == [None, None]

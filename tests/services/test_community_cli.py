@@ -336,18 +336,18 @@ def test_two_logins_at_once_on_one_data_folder_keep_both_tokens(tmp_path, monkey
 
 def test_a_token_that_cannot_be_kept_is_printed_once(tmp_path, server, monkeypatch, capsys):
     from app.cli.cardrogue import main
-    from services import community
+    from services import community_tokens
 
     monkeypatch.setenv("CARDROGUE_DATA_DIR", str(tmp_path / "data"))
 
-    real_write = community.write_atomic
+    real_write = community_tokens.write_atomic
 
     def full_disk(path, data, **options):  # the folder takes a small file, not the logins
         if path.name == "community.json":
             raise OSError(28, "No space left on device")
         return real_write(path, data, **options)
 
-    monkeypatch.setattr(community, "write_atomic", full_disk)
+    monkeypatch.setattr(community_tokens, "write_atomic", full_disk)  # the logins' writer
     assert main(["login", "Ann", "--server", server.url]) != 0
     err = capsys.readouterr().err
     token = err.split("to keep yourself: ", 1)[1].split(" ", 1)[0]
@@ -495,3 +495,36 @@ def test_scores_server_without_an_address_uses_the_server_logged_in_to(tmp_path,
     assert nowhere.stderr.strip().splitlines() == [
         "cardrogue scores: no community server is set: pass --server URL, set "
         "CARDROGUE_SERVER, or put server = \"URL\" in config.toml in the data folder"]
+
+
+def test_publish_with_tags_and_rate_a_cleared_map(tmp_path, server):
+    author = tmp_path / "author"
+    assert cardrogue(author, "login", "Author", "--server", server.url).returncode == 0
+    done = cardrogue(author, "publish", str(author_map(tmp_path / "work")), "--tag", "speed",
+                     "--tag", "maze", "--server", server.url)
+    assert done.returncode == 0, done.stderr
+    code = done.stdout.splitlines()[0].rsplit(" ", 1)[-1]
+    assert done.stdout.splitlines()[1] == "Tagged maze, speed"
+    wrong = cardrogue(author, "publish", str(author_map(tmp_path / "w2")), "--tag", "easy-peasy",
+                      "--server", server.url)
+    assert wrong.returncode == 2 and "invalid choice: 'easy-peasy'" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
+
+    player = tmp_path / "player"
+    assert cardrogue(player, "login", "Bo", "--server", server.url).returncode == 0
+    early = cardrogue(player, "rate", code, "4", "hard", "--server", server.url)
+    assert early.returncode != 0 and len(early.stderr.strip().splitlines()) == 1
+    assert "only a player with a verified clear" in early.stderr
+    sent = cardrogue(player, "submit", str(player_run(tmp_path / "runs")), "--server", server.url)
+    assert sent.returncode == 0, sent.stderr
+    rated = cardrogue(player, "rate", code, "4", "hard", "--server", server.url)
+    assert rated.returncode == 0, rated.stderr
+    assert rated.stdout.strip() == f"Rated {code}: 4 of 5, hard. The map now has 1 vote(s), " \
+        "4.0 stars."
+    again = cardrogue(player, "rate", code, "2", "expert", "--server", server.url)
+    assert again.stdout.strip().endswith("1 vote(s), 2.0 stars.")  # the vote replaced
+    for bad in (["rate", code, "6", "hard"], ["rate", code, "3", "impossible"],
+                ["rate", "NOSUCH", "3", "hard"]):
+        answer = cardrogue(player, *bad, "--server", server.url)
+        assert answer.returncode != 0 and "Traceback" not in answer.stderr, bad
+        assert len(answer.stderr.strip().splitlines()) >= 1

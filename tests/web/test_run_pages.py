@@ -63,7 +63,7 @@ def test_a_card_rogue_map_from_its_board_to_a_run_and_back(server: LiveServer) -
 def test_a_mini_rogue_daily_from_its_board_to_a_run_and_back(server: LiveServer) -> None:
     client = community.Client(server.url)
     client.register("Dee")
-    run = daily(today())
+    run = daily(client.daily("minirogue")["seed"], today())
     run_id = client.submit(run)
     assert community.wait_for_verdicts(client, [run_id], 30)[run_id]["status"] == "verified"
     total = len(run["actions"])

@@ -80,3 +80,28 @@ def test_unknown_pages_say_so(server):
         assert "No published map" in page.inner_text("main")
         answer = page.goto(server.url + "/players/nobody")
         assert answer is not None and answer.status == 404
+
+
+def test_a_player_page_with_entries_of_two_games_and_a_daily_streak(server):
+    from tests.server.minirogue_runs import daily, today
+
+    published = publish(server, "speed-maze", "Ann")
+    client = community.Client(server.url)
+    client.register("Dee")
+    delve = daily(client.daily("minirogue")["seed"], today())
+    ids = [client.submit(slower(challenge("speed-maze")[1], 1)), client.submit(delve)]
+    verdicts = community.wait_for_verdicts(client, ids, 30)
+    assert [verdicts[run_id]["status"] for run_id in ids] == ["verified", "verified"]
+    with browser_page() as page:
+        page.goto(f"{server.url}/players/Dee")
+        main = page.inner_text("main")
+        assert "Challenge maps" in main and published["title"] in main
+        assert "Boards in points" in main and str(delve["claimed"]["score"]) in main
+        assert "Mini Rogue: 1 day in a row now, 1 day at most" in main
+        page.click(f"text=daily:{today().isoformat()}")
+        page.wait_for_url("**/games/minirogue/boards/daily*")  # the key, quoted or not
+        assert "Dee" in page.inner_text("tbody")
+        page.goto(f"{server.url}/players/Dee")
+        page.click(f"main >> text={published['title']}")
+        page.wait_for_url(f"**/maps/{published['share_code']}")
+        assert "Dee" in page.inner_text("tbody")

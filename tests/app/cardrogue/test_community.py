@@ -16,11 +16,11 @@ from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.screens.community import CommunityScreen
 from app.screens.settings import SettingsScreen
-from app.screens.title import TitleScreen, menu
+from app.screens.title import TitleScreen
 from services import community, map_download
 from services.map_search import tags
 from services.settings import Settings, load_settings, save_settings
-from tests.app.support import text_of
+from tests.app.support import open_community, text_of
 from tests.server.conftest import challenge
 from tests.server.support import publish, slower
 from tests.support import until
@@ -54,13 +54,6 @@ async def win(app: CardRogueApp, pilot, path: Path, run: dict | None = None) -> 
         await pilot.press(key)
     await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
     assert isinstance(app.screen, ResultsScreen)
-    return app.screen
-
-
-async def open_community(app: CardRogueApp, pilot) -> CommunityScreen:
-    assert isinstance(app.screen, TitleScreen)
-    app.screen.post_message(TitleScreen.EntryChosen(next(e for e in menu() if e.id == "community")))
-    await until(pilot, lambda: isinstance(app.screen, CommunityScreen))
     return app.screen
 
 

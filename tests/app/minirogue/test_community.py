@@ -15,8 +15,10 @@ from app.cardrogue_app import CardRogueApp
 from app.games.minirogue.records import Setup, finish
 from app.games.minirogue.screens.boards import MiniRogueBoardsScreen
 from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
+from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.screens.results import MiniRogueResultsScreen
-from engine.minirogue import RULES
+from app.widgets.choices import Choices
+from engine.minirogue import RULES, daily_seed
 from services import clock, community
 from services.settings import Settings, save_settings
 from tests.app.minirogue.keys import DEATH, WIN, delve_keys
@@ -153,12 +155,13 @@ async def test_the_boards_screen_shows_the_servers_board_of_the_highlighted_dung
 async def test_the_servers_daily_board_says_how_each_delve_was_played(
         server: LiveServer, user_data: Path) -> None:
     """On DAY, whatever today is: the one clock is set for the app and for the server, which
-    files a daily delve on its day's board only while that day is near."""
+    files a delve on its own daily seed of DAY on the day's board while that day is near."""
     user_data.mkdir(parents=True, exist_ok=True)
     with clock.frozen(datetime.datetime(2026, 11, 22, 18, 30, tzinfo=datetime.UTC)):
-        document = local_delve(Setup.daily(DAY, "hard", True), "Tester")
-        assert document["recorded"] == "2026-11-22T18:30:00Z"
         client = community.Client(server.url)
+        seed = client.daily("minirogue")["seed"]
+        document = local_delve(Setup(seed, "hard", True), "Tester")
+        assert document["recorded"] == "2026-11-22T18:30:00Z"
         client.register("Ann")
         run_id = client.submit(document)
         verdict = community.wait_for_verdicts(client, [run_id], 30)[run_id]
@@ -187,3 +190,62 @@ async def test_the_boards_screen_says_when_the_server_is_out_of_reach(user_data:
         await until(pilot, lambda: "could not be reached" in text_of(app.screen, "#community"))
         assert "The boards on this computer are as they were." in text_of(app.screen, "#community")
         assert "  1. Tester" in text_of(app.screen, "#entries")
+
+
+async def choose_the_servers_daily(app: CardRogueApp, pilot) -> MiniRogueNewGameScreen:
+    app.push_screen(MiniRogueNewGameScreen(today=DAY))
+    await pilot.pause()
+    for _ in range(2):  # the Dungeon Keys box, then the dungeon choice
+        await pilot.press("tab")
+    await pilot.press("right")  # today's daily, then the server's
+    screen = app.screen
+    assert isinstance(screen, MiniRogueNewGameScreen)
+    assert screen.query_one("#seed-choice", Choices).chosen == "named-1"  # the server's
+    await pilot.click("#start")
+    return screen
+
+
+async def test_the_servers_daily_is_played_on_the_seed_it_published_today(
+        server: LiveServer, user_data: Path) -> None:
+    user_data.mkdir(parents=True, exist_ok=True)
+    use_server(server.url)
+    with clock.frozen(datetime.datetime(2026, 11, 22, 9, tzinfo=datetime.UTC)):
+        seed = community.Client(server.url).daily("minirogue")["seed"]
+        app = CardRogueApp()
+        app.animation_level = "none"
+        async with app.run_test(size=(100, 30)) as pilot:
+            await choose_the_servers_daily(app, pilot)
+            await until(pilot, lambda: isinstance(app.screen, MiniRogueScreen),
+                        why=lambda: text_of(app.screen, "#problem"))
+            assert app.screen.setup.seed == seed != daily_seed(DAY)
+
+
+async def test_the_servers_daily_out_of_reach_is_said_under_the_form(user_data: Path) -> None:
+    user_data.mkdir(parents=True, exist_ok=True)
+    use_server(f"http://127.0.0.1:{free_port()}")
+    app = CardRogueApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await choose_the_servers_daily(app, pilot)
+        await until(pilot, lambda: "not to be had" in text_of(form, "#problem"),
+                    why=lambda: text_of(form, "#problem"))
+        assert "cannot reach the server" in text_of(form, "#problem")
+        assert app.screen is form  # nothing started; today's offline daily is still there
+
+
+def test_a_delve_on_the_servers_board_of_the_day_tells_the_daily_streak(
+        server: LiveServer, user_data: Path) -> None:
+    from app.screens.submit import streak_sentence
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    with clock.frozen(datetime.datetime(2026, 11, 22, 9, tzinfo=datetime.UTC)):
+        client = community.Client(server.url)
+        community.keep_login(client.register("Tester"))
+        document = local_delve(Setup(client.daily("minirogue")["seed"], "hard", True), "Tester")
+        run_id = client.submit(document)
+        verdict = community.wait_for_verdicts(client, [run_id], 30)[run_id]
+        assert verdict["board"] == "daily:2026-11-22"
+        assert streak_sentence(server.url, document, verdict["board"]) == \
+            " Daily streak: 1 day in a row (longest 1 day)."
+        assert streak_sentence(server.url, document, "seed:7:hard:keys") == ""
+    assert streak_sentence(f"http://127.0.0.1:{free_port()}", document, verdict["board"]) == ""

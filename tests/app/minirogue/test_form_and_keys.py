@@ -41,7 +41,7 @@ async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
     async with new_game_form() as (app, pilot):
         screen = app.screen
         assert chosen(screen, "#option-difficulty") == ["Normal"]
-        assert chosen(screen, "#seed-choice") == ["Today's daily dungeon (2026-11-22)"]
+        assert chosen(screen, "#seed-choice") == ["Today's daily dungeon (2026-11-22) on this computer"]
         await pilot.press("right")  # the difficulty box has the focus: Normal to Hard
         assert chosen(screen, "#option-difficulty") == ["Hard"]
         await pilot.press("left", "left")
@@ -50,9 +50,11 @@ async def test_the_chosen_option_shows_a_dot_and_the_arrows_choose() -> None:
         assert chosen(screen, "#option-difficulty") == ["Casual"]  # Down moved on, chose nothing
         assert app.focused is screen.query_one("#seed-choice", RadioSet)
         await pilot.press("right")
+        assert chosen(screen, "#seed-choice") == ["The server's daily dungeon, on its board of the day"]
+        await pilot.press("right")
         assert chosen(screen, "#seed-choice") == ["A seed of your own, to share"]
-        await pilot.press("left")
-        assert chosen(screen, "#seed-choice") == ["Today's daily dungeon (2026-11-22)"]
+        await pilot.press("left", "left")
+        assert chosen(screen, "#seed-choice") == ["Today's daily dungeon (2026-11-22) on this computer"]
         await pilot.press("down")
         assert app.focused is screen.query_one("#seed")
         await pilot.press("up", "up", "up")
@@ -140,7 +142,7 @@ async def test_left_and_right_turn_the_dungeon_keys_box_on_and_off() -> None:
         await pilot.press("space")
         assert not box.value
         await pilot.press("down", "right")  # the dungeon's choices still take the arrows
-        assert chosen(screen, "#seed-choice") == ["A seed of your own, to share"]
+        assert chosen(screen, "#seed-choice") == ["The server's daily dungeon, on its board of the day"]
         assert not box.value
 
 

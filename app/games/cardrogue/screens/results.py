@@ -179,7 +179,7 @@ class ResultsScreen(SubmittingScreen[str]):
             server = community.server_url(None)
         except community.CommunityError:
             return  # no server set: playing offline, nothing to offer
-        published = community.is_published(server, self.session.map_id)
+        published = _is_published(server, self.session.map_id)
         if published is False:
             return
         auto = load_settings().auto_submit
@@ -280,3 +280,15 @@ class PlayTestResultsScreen(ResultsScreen):
         text.append("A play-test: nothing goes on the leaderboard.", style="italic")
         text.append(f"\nShare code {self.session.share_code}", style="dim")
         return text
+
+
+def _is_published(server: str, map_id: str) -> bool | None:
+    """Whether `server` lists the map; None when it cannot be asked (not reached, busy or
+    failing), so a win can still wait in the outbox for it."""
+    from services import community
+
+    try:
+        community.Client(server, timeout=5.0).map(map_id)
+    except community.CommunityError as exc:
+        return None if community.kept_back(exc.status) else False
+    return True

@@ -1,20 +1,26 @@
 """A new Mini Rogue delve: the shell's options form (app/screens/options_form.py) on Mini
 Rogue's options (the difficulty, the Dungeon Keys variant), with the dungeon to delve: today's
-daily dungeon (the same for everyone today) or a seed the player types to share. Ctrl+B opens
-the boards from the form."""
+daily dungeon (the same for everyone today, worked out on this computer, so its board is this
+computer's), the community server's daily dungeon (its seed published by the server when the
+day starts, ranked on the server's board of the day), or a seed the player types to share.
+Ctrl+B opens the boards from the form."""
 
 from __future__ import annotations
 
 import datetime
 from typing import Any
 
+from textual import work
 from textual.binding import Binding
 
 from app.games.minirogue import glossary
 from app.games.minirogue.records import Setup
 from app.screens.options_form import OptionsForm
+from app.widgets.choices import Choices
 from engine.minirogue import RULES, daily_seed
 from services import clock
+
+SERVER_DAILY = "The server's daily dungeon, on its board of the day"
 
 
 def utc_today() -> datetime.date:
@@ -23,7 +29,7 @@ def utc_today() -> datetime.date:
 
 
 class MiniRogueNewGameScreen(OptionsForm):
-    """The form, with today's daily dungeon offered by name and the boards a key away."""
+    """The form, with today's daily dungeons offered by name and the boards a key away."""
 
     BINDINGS = [
         Binding("ctrl+b", "boards", "Boards", id="minirogue_new_boards",
@@ -32,8 +38,11 @@ class MiniRogueNewGameScreen(OptionsForm):
 
     def __init__(self, today: datetime.date | None = None) -> None:
         self.today = today or utc_today()
-        daily = (f"Today's daily dungeon ({self.today.isoformat()})", daily_seed(self.today))
-        super().__init__(RULES, self.start, glossary.HELP, seeds=(daily,))
+        daily = (f"Today's daily dungeon ({self.today.isoformat()}) on this computer",
+                 daily_seed(self.today))
+        # The server's seed is asked for on Start; 0 stands in for it while the form checks
+        # the other fields.
+        super().__init__(RULES, self.start, glossary.HELP, seeds=(daily, (SERVER_DAILY, 0)))
 
     def start(self, setup: dict[str, Any]) -> Any:
         """The delve the form set; on the daily dungeon's seed, today's daily delve (ranked on
@@ -43,6 +52,45 @@ class MiniRogueNewGameScreen(OptionsForm):
         day = self.today.isoformat() if setup["seed"] == daily_seed(self.today) else None
         return MiniRogueScreen(Setup(setup["seed"], setup["difficulty"],
                                      setup["dungeon_keys"], day))
+
+    def action_start(self) -> None:
+        if self.query_one("#seed-choice", Choices).chosen != "named-1":
+            super().action_start()
+            return
+        setup = self.setup()
+        if setup is not None:
+            self.say("#problem", "Asking the server for its daily dungeon…")
+            self.fetch_server_daily(setup)
+
+    @work(thread=True, exclusive=True, group="server-daily")
+    def fetch_server_daily(self, setup: dict[str, Any]) -> None:
+        """Today's seed from the community server (its own, published when the day starts);
+        the delve ranks there on the day's board. A failure is said under the form."""
+        from engine.core import shown
+        from engine.minirogue import GAME
+        from services import community
+
+        try:
+            server = community.server_url(None)
+            seed = community.Client(server, timeout=10.0).daily(GAME)["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+                raise community.CommunityError("the server sent no seed for its daily dungeon")
+        except community.CommunityError as error:
+            line = f"The server's daily dungeon is not to be had: {shown(str(error))}"
+            self.app.call_from_thread(self.say_if_here, line)
+            return
+        self.app.call_from_thread(self.play_server_daily, {**setup, "seed": seed})
+
+    def say_if_here(self, line: str) -> None:
+        if self.is_attached:
+            self.say("#problem", line)
+
+    def play_server_daily(self, setup: dict[str, Any]) -> None:
+        from app.games.minirogue.screens.play import MiniRogueScreen
+
+        if self.is_attached:
+            self.app.switch_screen(MiniRogueScreen(Setup(setup["seed"], setup["difficulty"],
+                                                         setup["dungeon_keys"], None)))
 
     def action_boards(self) -> None:
         from app.games.minirogue.screens.boards import MiniRogueBoardsScreen
