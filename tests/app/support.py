@@ -247,9 +247,14 @@ def lines(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 
 
+async def open_from_the_title(app: CardRogueApp, pilot, entry: str, screen: type) -> Any:
+    """The screen that the title menu's entry `entry` opens, once it is shown."""
+    assert isinstance(app.screen, TitleScreen)
+    app.screen.post_message(TitleScreen.EntryChosen(next(e for e in menu() if e.id == entry)))
+    await until(pilot, lambda: isinstance(app.screen, screen))
+    return app.screen
+
+
 async def open_community(app: CardRogueApp, pilot) -> CommunityScreen:
     """The Community screen, chosen from the title menu."""
-    assert isinstance(app.screen, TitleScreen)
-    app.screen.post_message(TitleScreen.EntryChosen(next(e for e in menu() if e.id == "community")))
-    await until(pilot, lambda: isinstance(app.screen, CommunityScreen))
-    return app.screen
+    return await open_from_the_title(app, pilot, "community", CommunityScreen)

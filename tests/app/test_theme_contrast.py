@@ -19,7 +19,7 @@ from tests.app.contrast import AA, contrast_ratio, too_faint
 from tests.app.maps import WIN_KEYS_LEVEL_1, tutorial
 from tests.app.minirogue.support import start_with_seed
 from tests.app.roguelike.support import create
-from tests.app.support import SIZE, press
+from tests.app.support import SIZE, open_community, open_from_the_title, press
 from tests.support import until
 
 THEME_NAMES = sorted(THEMES)
@@ -78,14 +78,11 @@ async def test_mini_rogue_keeps_its_contrast(theme: str) -> None:
 @pytest.mark.parametrize("theme", THEME_NAMES)
 async def test_the_editor_and_the_rules_keep_their_contrast(theme: str, tmp_path) -> None:
     from app.screens.rules import RulesScreen
-    from app.screens.title import TitleScreen, menu
 
     app = themed(theme)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.screen.post_message(TitleScreen.EntryChosen(next(e for e in menu()
-                                                             if e.id == "rules")))
-        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await open_from_the_title(app, pilot, "rules", RulesScreen)
         await pilot.pause()
         faint = {"rules": too_faint(app)}
         await press(pilot, "escape")
@@ -100,8 +97,6 @@ async def test_the_editor_and_the_rules_keep_their_contrast(theme: str, tmp_path
 async def test_community_keeps_its_contrast(theme: str, server, user_data) -> None:
     from textual.widgets import DataTable
 
-    from app.screens.community import CommunityScreen
-    from app.screens.title import TitleScreen, menu
     from services.settings import Settings, save_settings
     from tests.server.support import publish
 
@@ -111,9 +106,7 @@ async def test_community_keeps_its_contrast(theme: str, server, user_data) -> No
     app = themed(theme)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.screen.post_message(TitleScreen.EntryChosen(next(e for e in menu()
-                                                             if e.id == "community")))
-        await until(pilot, lambda: isinstance(app.screen, CommunityScreen))
+        await open_community(app, pilot)
         table = app.screen.query_one("#maps", DataTable)
         await until(pilot, lambda: table.row_count == 1)
         await pilot.pause()
