@@ -87,10 +87,16 @@ def test_a_daily_run_enters_the_days_board_because_of_the_servers_seed(api: Api)
     day = today()
     seed = server_seed(api.client, day)
     assert server_seed(api.client, day) == seed  # drawn once
-    run_ids = [api.submit(daily(seed, day), ann),
-               # The same seed recorded as a week ago: still that day's dungeon.
-               api.submit(played(seed, recorded=f"{(day - datetime.timedelta(days=7))}"
-                                                f"T08:00:00Z"), ann),
+    first = daily(seed, day)
+    # The same seed recorded as a week ago: still that day's dungeon. The seed is drawn afresh
+    # each test, so take a random player whose moves differ from the first run's, or this run
+    # would be refused as a copy of it (CI saw it under faketime).
+    week_ago = next(run for run in (played(seed, policy=policy,
+                                           recorded=f"{day - datetime.timedelta(days=7)}T08:00:00Z")
+                                    for policy in range(200))
+                    if run["actions"] != first["actions"])
+    run_ids = [api.submit(first, ann),
+               api.submit(week_ago, ann),
                # The app's offline daily is a seed like any other here.
                api.submit(offline_daily(day), ann),
                api.submit(played(7, recorded=f"{day.isoformat()}T08:00:00Z"), ann)]
