@@ -232,9 +232,9 @@ class PointsItem(BaseModel):
     player: str
     score: int
     ending: str = Field(description="how the run ended: won, dead, ...")
-    difficulty: str | None = Field(None, description="the difficulty it was played at (a "
-                                   "daily board mixes them)")
-    dungeon_keys: bool | None = Field(None, description="played with the Dungeon Keys variant")
+    setup: dict[str, Any] = Field(description="how the run was played: the options it was "
+                                  "started with, as its game names them (a board may mix them: "
+                                  "Mini Rogue's daily board mixes difficulties)")
     run: int
     at: str | None
     first: bool = Field(description="the first entry on this board to reach this score "

@@ -44,7 +44,7 @@ from server.schema import (
     scored_entries,
 )
 from server.sql import iso, new_id, safe_message
-from server.verification import MapFacts, Outcome
+from server.verification import MapFacts, Outcome, document_setup
 
 TOKEN_PREFIX = "cr_"
 
@@ -492,8 +492,7 @@ def _enter_next_best(conn: Connection, removed_run: int) -> None:
         enter_best_scored(conn, document["game"], gone.rules_version, gone.player_id, best.id,
                       Outcome(True, board=gone.board, score=best.score,
                               ending=document["claimed"]["outcome"],
-                              difficulty=document["difficulty"],
-                              dungeon_keys=document["dungeon_keys"]), best.submitted_at)
+                              setup=document_setup(document)), best.submitted_at)
 
 
 def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | None,
