@@ -159,8 +159,9 @@ class RecordChange(BaseModel):
                                      "first entry")
     before_turns: int | None
     lowered_by: str | None = Field(None, description="why the top got worse: removed (a run "
-                                   "removed) or banned (a player banned); null when a run "
-                                   "beat it")
+                                   "removed), banned (a player banned) or copied (a run "
+                                   "refused as a copy once its original was verified); null "
+                                   "when a run beat it")
 
 
 class RecordHistory(BaseModel):

@@ -305,8 +305,8 @@ record_changes = Table(
     Column("before_moves", Integer),  # None: the board's first record
     Column("before_turns", Integer),
     Column("at", When, nullable=False),  # the run's submission; for a lowered top, the change's
-    # Why the top got worse: "removed" (a run removed) or "banned" (a player banned); None for
-    # a run that beat the top.
+    # Why the top got worse: "removed" (a run removed), "banned" (a player banned) or "copied"
+    # (a run refused as a copy once its original was verified); None for a run that beat it.
     Column("lowered_by", String(16)),
 )
 Index("ix_record_changes_board", record_changes.c.map_id, record_changes.c.rules_version,
