@@ -261,10 +261,8 @@ class BoardFacts(BaseModel):
     kind: str = Field(description="the board's kind, in its game's words: Mini Rogue's are "
                       "daily (one per date), archive (a date's runs sent after it closed) and "
                       "seed (one per seed, difficulty and Dungeon Keys variant)")
-    day: str | None = None
-    seed: int | None = None
-    difficulty: str | None = None
-    dungeon_keys: bool | None = None
+    day: str | None = Field(None, description="a daily board's day (a game with a daily)")
+    seed: int | None = Field(None, description="the seed the board is played on, if it says")
     entries: int
 
 
