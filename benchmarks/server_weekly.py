@@ -20,13 +20,9 @@ The load average is printed with the figures; it asserts nothing.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
-import signal
 import sqlite3
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import psycopg  # noqa: E402
+from served import served, timed  # noqa: E402
 from server_board import load, median_ms  # noqa: E402
 from sqlalchemy import (  # noqa: E402
     JSON,
@@ -60,9 +57,8 @@ from server.db import connect, reading, writing  # noqa: E402
 from server.queue import conninfo  # noqa: E402
 from server.schema import maps, players, runs, weekly_maps  # noqa: E402
 from server.verification import CURRENT_RULES_VERSION  # noqa: E402
-from tests.server.postgres import Postgres, free_port, pg_bin  # noqa: E402
+from tests.server.postgres import Postgres, pg_bin  # noqa: E402
 
-CARDROGUE = Path(sys.executable).parent / "cardrogue"
 MAP_ID, OTHER_MAP = "w" * 64, "o" * 64
 WEEK = date(2026, 1, 5)  # a Monday
 
@@ -148,49 +144,12 @@ def plan(engine: Engine) -> list[str]:
 
 
 def over_http(url: str, rounds: int, env: dict[str, str]) -> dict[str, float]:
-    """Medians over HTTP, timed from sending a request to holding the whole answer, on one
-    kept-alive connection of the standard library's client."""
-    port = free_port()
-    server = subprocess.Popen([str(CARDROGUE), "server", "--port", str(port), "--database", url,
-                               "--per-address", "0", "--per-token", "0"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-
-    def get(path: str) -> tuple[int, bytes]:
-        connection.request("GET", path)
-        answer = connection.getresponse()
-        return answer.status, answer.read()
-
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not come up: "
-                                 + server.stderr.read().decode())  # type: ignore[union-attr]
-            try:
-                if get("/healthz")[0] == 200:
-                    break
-            except OSError:
-                connection.close()
-                time.sleep(0.1)
-        paths = {"healthz": "/healthz", "weekly": f"/api/v1/weekly?week={WEEK.isoformat()}"}
-        times: dict[str, list[float]] = {name: [] for name in paths}
-        for _ in range(rounds):  # taking turns, so load from elsewhere falls on both alike
-            for name, path in paths.items():
-                start = time.perf_counter()
-                status, body = get(path)
-                times[name].append(time.perf_counter() - start)
-                assert status == 200, body
+    """Medians over HTTP of the week's board and of /healthz (benchmarks/served.py)."""
+    paths = {"healthz": "/healthz", "weekly": f"/api/v1/weekly?week={WEEK.isoformat()}"}
+    with served(url, env) as get:
+        medians = timed(get, paths, rounds)
         assert len(json.loads(get(paths["weekly"])[1])["items"]) == 100
-        return {name: statistics.median(values) * 1000 for name, values in times.items()}
-    finally:
-        connection.close()
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    return medians
 
 
 def measure(name: str, url: str, count: int, older: int, rounds: int,
