@@ -17,6 +17,7 @@ from server.schema import runs
 from tests.nim.plugin import registered
 from tests.server.conftest import Api
 from tests.server.minirogue_runs import played, seed_board, server_seed, today
+from tests.server.support import make_moderator
 
 pytestmark = [pytest.mark.clock, pytest.mark.usefixtures("steady_clock")]
 
@@ -97,8 +98,10 @@ def test_a_second_game_in_points_ranks_on_its_own_board(api: Api, nim: None) -> 
     key, its score, its setup, its boards' list and its board's page."""
     fast, slow = nim_run(4, [1, 2], "Ann"), nim_run(4, [3], "Bo")
     assert fast["claimed"]["score"] > slow["claimed"]["score"]
-    for run, who in ((slow, "Bo"), (fast, "Ann")):
-        api.submit(run, api.register(who))
+    ann, bo = api.register("Ann"), api.register("Bo")
+    own_slow = api.submit(nim_run(6, [3], "Ann"), ann)
+    bo_run = api.submit(slow, bo)
+    best = api.submit(fast, ann)
     api.settle()
     ranked = items(api, "nim", "stones-5")
     assert [(i["rank"], i["player"], i["score"], i["setup"]) for i in ranked] == [
@@ -108,6 +111,13 @@ def test_a_second_game_in_points_ranks_on_its_own_board(api: Api, nim: None) -> 
     assert [(b["board"], b["entries"]) for b in boards] == [("stones-5", 2)]
     page = api.client.get("/games/nim/boards/stones-5").text
     assert "Nim from 5 stones" in page and page.index(">Ann<") < page.index(">Bo<")
+    # Moderation too: Ann's best removed, her other run takes its place, with its own setup
+    # (sent before Bo's, it ranks first at the same score).
+    assert api.client.post(f"/api/v1/admin/runs/{best}/remove", json={"why": "a test"},
+                           headers=make_moderator(api, "Mod")).status_code == 200
+    ranked = items(api, "nim", "stones-5")
+    assert [(i["player"], i["run"], i["setup"]) for i in ranked] == [
+        ("Ann", own_slow, {"seed": 6, "stones": 5}), ("Bo", bo_run, {"seed": 4, "stones": 5})]
 
 
 def test_the_same_moves_on_another_setup_are_no_copy_and_a_copy_is_still_refused(
