@@ -102,9 +102,10 @@ class ListedBoard:
 @dataclass(frozen=True)
 class BoardColumn:
     """A column a game adds to its boards, on this computer and on the community server:
-    `cell` gives an entry's words from the board's key and what is known of its run (the run
-    document on this computer; the server's entry, whose fields name the same setup, on the
-    server). A board where every cell is "" goes without the column."""
+    `cell` gives an entry's words from the board's key and what is known of its run's setup
+    (the run document on this computer; the server's entry's `setup` on the server: both name
+    the setup's fields as Run.setup() does). A board where every cell is "" goes without the
+    column."""
 
     label: str
     width: int

@@ -24,13 +24,10 @@ Target: <= 5 ms each. The load average is printed with the figures; it asserts n
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
-import signal
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import psycopg  # noqa: E402
+from served import served, timed  # noqa: E402
 from sqlalchemy import (  # noqa: E402
     JSON,
     BigInteger,
@@ -66,9 +64,8 @@ from server.db import connect, reading, writing  # noqa: E402
 from server.queue import conninfo  # noqa: E402
 from server.schema import board_moves, board_scores, entries, maps, players, runs  # noqa: E402
 from server.verification import CURRENT_RULES_VERSION  # noqa: E402
-from tests.server.postgres import Postgres, free_port, pg_bin  # noqa: E402
+from tests.server.postgres import Postgres, pg_bin  # noqa: E402
 
-CARDROGUE = Path(sys.executable).parent / "cardrogue"
 MAP_ID = "b" * 64
 RV = CURRENT_RULES_VERSION
 
@@ -191,55 +188,17 @@ def in_process(engine: Engine, who: str, rounds: int) -> dict[str, float]:
 
 
 def over_http(url: str, who: str, rounds: int, env: dict[str, str]) -> dict[str, float]:
-    """Medians over HTTP, timed from sending a request to holding the whole answer, on one
-    kept-alive connection of the standard library's client (the lightest there is, so the
-    figures are the server's); each answer is read and checked after its time is taken."""
-    port = free_port()
-    server = subprocess.Popen([str(CARDROGUE), "server", "--port", str(port), "--database", url,
-                               "--per-address", "0", "--per-token", "0"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-
-    def get(path: str) -> tuple[int, bytes]:
-        connection.request("GET", path)
-        answer = connection.getresponse()
-        return answer.status, answer.read()
-
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not come up: "
-                                 + server.stderr.read().decode())  # type: ignore[union-attr]
-            try:
-                if get("/healthz")[0] == 200:
-                    break
-            except OSError:
-                connection.close()
-                time.sleep(0.1)
-        board = f"/api/v1/maps/{MAP_ID}/leaderboard"
-        paths = {"healthz": "/healthz", "top 100": f"{board}?limit=100",
-                 "around": f"{board}?{urlencode({'around': who})}"}
-        # Taking turns, so load from other processes falls on all three alike.
-        times: dict[str, list[float]] = {name: [] for name in paths}
-        for _ in range(rounds):
-            for name, path in paths.items():
-                start = time.perf_counter()
-                status, body = get(path)
-                times[name].append(time.perf_counter() - start)
-                assert status == 200, body
+    """Medians over HTTP (benchmarks/served.py); each answer is read and checked after its
+    time is taken."""
+    board = f"/api/v1/maps/{MAP_ID}/leaderboard"
+    paths = {"healthz": "/healthz", "top 100": f"{board}?limit=100",
+             "around": f"{board}?{urlencode({'around': who})}"}
+    with served(url, env) as get:
+        medians = timed(get, paths, rounds)
         assert len(json.loads(get(paths["top 100"])[1])["items"]) == 100
         mine = json.loads(get(paths["around"])[1])["items"]
         assert who in [item["player"] for item in mine]
-        return {name: statistics.median(values) * 1000 for name, values in times.items()}
-    finally:
-        connection.close()
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    return medians
 
 
 def measure(name: str, url: str, count: int, rounds: int, env: dict[str, str]) -> None:

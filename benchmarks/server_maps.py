@@ -26,13 +26,9 @@ over HTTP on PostgreSQL. The load average is printed with the figures; it assert
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
-import signal
 import sqlite3
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -47,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import psycopg  # noqa: E402
+from served import served, timed  # noqa: E402
 from server_board import load, median_ms  # noqa: E402
 from sqlalchemy import (  # noqa: E402
     JSON,
@@ -69,9 +66,8 @@ from server.queue import conninfo  # noqa: E402
 from server.schema import map_tags, map_votes, maps, players, runs  # noqa: E402
 from server.verification import CURRENT_RULES_VERSION  # noqa: E402
 from services.map_search import DIFFICULTIES, tags  # noqa: E402
-from tests.server.postgres import Postgres, free_port, pg_bin  # noqa: E402
+from tests.server.postgres import Postgres, pg_bin  # noqa: E402
 
-CARDROGUE = Path(sys.executable).parent / "cardrogue"
 AUTHORS, VOTERS = 1_000, 10_000
 ME = AUTHORS + VOTERS + 1  # the player asking for unplayed maps
 TOKEN = "cr_benchmark_player"
@@ -207,56 +203,20 @@ def in_process(engine: Engine, rounds: int) -> dict[str, float]:
 
 
 def over_http(url: str, rounds: int, env: dict[str, str]) -> dict[str, float]:
-    """Medians over HTTP, timed from sending a request to holding the whole answer."""
-    port = free_port()
-    server = subprocess.Popen([str(CARDROGUE), "server", "--port", str(port), "--database", url,
-                               "--per-address", "0", "--per-token", "0"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    me = {"Authorization": f"Bearer {TOKEN}"}
-
-    def get(path: str) -> tuple[int, bytes]:
-        connection.request("GET", path, headers=me)
-        answer = connection.getresponse()
-        return answer.status, answer.read()
-
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not come up: "
-                                 + server.stderr.read().decode())  # type: ignore[union-attr]
-            try:
-                if get("/healthz")[0] == 200:
-                    break
-            except OSError:
-                connection.close()
-                time.sleep(0.1)
+    """Medians over HTTP (benchmarks/served.py), as "me"."""
+    with served(url, env, headers={"Authorization": f"Bearer {TOKEN}"}) as get:
         paths = {"healthz": "/healthz"}
-        paths |= {name: "/api/v1/maps?" + urlencode(params) for name, params in QUERIES.items()}
+        paths |= {name: "/api/v1/maps?" + urlencode(params)
+                  for name, params in QUERIES.items()}
         status, body = get(paths["rating"])
         assert status == 200, body
         second = json.loads(body)["next"]
         paths["rating, page 2"] = paths["rating"] + "&" + urlencode({"cursor": second})
-        times: dict[str, list[float]] = {name: [] for name in paths}
-        for _ in range(rounds):  # taking turns, so load from elsewhere falls on all alike
-            for name, path in paths.items():
-                start = time.perf_counter()
-                status, body = get(path)
-                times[name].append(time.perf_counter() - start)
-                assert status == 200, body
+        medians = timed(get, paths, rounds)
         for name, path in paths.items():
             if name != "healthz":
                 assert len(json.loads(get(path)[1])["items"]) == 20, name
-        return {name: statistics.median(values) * 1000 for name, values in times.items()}
-    finally:
-        connection.close()
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    return medians
 
 
 def measure(name: str, url: str, count: int, ratings: int, rounds: int,

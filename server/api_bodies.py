@@ -159,8 +159,9 @@ class RecordChange(BaseModel):
                                      "first entry")
     before_turns: int | None
     lowered_by: str | None = Field(None, description="why the top got worse: removed (a run "
-                                   "removed) or banned (a player banned); null when a run "
-                                   "beat it")
+                                   "removed), banned (a player banned) or copied (a run "
+                                   "refused as a copy once its original was verified); null "
+                                   "when a run beat it")
 
 
 class RecordHistory(BaseModel):
@@ -232,9 +233,9 @@ class PointsItem(BaseModel):
     player: str
     score: int
     ending: str = Field(description="how the run ended: won, dead, ...")
-    difficulty: str | None = Field(None, description="the difficulty it was played at (a "
-                                   "daily board mixes them)")
-    dungeon_keys: bool | None = Field(None, description="played with the Dungeon Keys variant")
+    setup: dict[str, Any] = Field(description="how the run was played: the options it was "
+                                  "started with, as its game names them (a board may mix them: "
+                                  "Mini Rogue's daily board mixes difficulties)")
     run: int
     at: str | None
     first: bool = Field(description="the first entry on this board to reach this score "
@@ -260,10 +261,8 @@ class BoardFacts(BaseModel):
     kind: str = Field(description="the board's kind, in its game's words: Mini Rogue's are "
                       "daily (one per date), archive (a date's runs sent after it closed) and "
                       "seed (one per seed, difficulty and Dungeon Keys variant)")
-    day: str | None = None
-    seed: int | None = None
-    difficulty: str | None = None
-    dungeon_keys: bool | None = None
+    day: str | None = Field(None, description="a daily board's day (a game with a daily)")
+    seed: int | None = Field(None, description="the seed the board is played on, if it says")
     entries: int
 
 

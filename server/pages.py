@@ -23,6 +23,7 @@ from server.verification import (
     game_long_name,
     scored_games,
     scored_rules_version,
+    setup_words,
 )
 from services.map_search import DIFFICULTIES, MAP_SORTS, tags
 from services.words import counted
@@ -147,6 +148,7 @@ def add_pages(app: FastAPI) -> None:
         except sql.BadCursor:
             page = None
         items, total, after = page if page is not None else ([], 0, None)
+        items = [{**item, "played": setup_words(game, item["setup"])} for item in items]
         return _page("points_board.html", game=game, long_name=game_long_name(game),
                      board=board, title=board_title(game, board), items=items, total=total,
                      next=after)

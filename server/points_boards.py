@@ -55,8 +55,7 @@ def enter_best_scored(conn: Connection, game: str, rules_version: int, player_id
     assert outcome.board is not None and outcome.score is not None
     new = (game, outcome.board, rules_version, outcome.score)
     values = {"run_id": run_id, "score": outcome.score, "ending": outcome.ending or "",
-              "difficulty": outcome.difficulty, "dungeon_keys": outcome.dungeon_keys,
-              "at": at, "removed": False}
+              "setup": outcome.setup, "at": at, "removed": False}
     created = conn.execute(dialect_of(conn).insert(scored_entries).values(
         game=game, board=outcome.board, rules_version=rules_version, player_id=player_id,
         **values)
@@ -157,7 +156,7 @@ def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, 
     `around`, the page holds that player's entry near its middle; None if they have none."""
     on_board = _points_board(game, board, rules_version)
     query = select(scored_entries.c.score, scored_entries.c.run_id, scored_entries.c.ending,
-                   scored_entries.c.difficulty, scored_entries.c.dungeon_keys,
+                   scored_entries.c.setup,
                    utc_iso(scored_entries.c.at).label("at"), players.c.name.label("player"),
                    _first_at_points().label("first")).join(
         players, players.c.id == scored_entries.c.player_id).where(on_board)
@@ -211,9 +210,8 @@ def scored_page(conn: Connection, game: str, board: str, rules_version: int, *, 
             if rank is None:  # not possible within one snapshot; exact all the same
                 rank = 1 + higher_than(conn, game, board, rules_version, row.score)
             items.append({"rank": rank, "player": row.player, "score": row.score,
-                          "ending": row.ending, "difficulty": row.difficulty,
-                          "dungeon_keys": row.dungeon_keys, "run": row.run_id, "at": row.at,
-                          "first": bool(row.first)})
+                          "ending": row.ending, "setup": row.setup or {}, "run": row.run_id,
+                          "at": row.at, "first": bool(row.first)})
     next_cursor = None
     if more and rows:
         next_cursor = make_cursor([rows[-1].score, rows[-1].run_id])

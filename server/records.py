@@ -3,7 +3,7 @@ after publishing (kept by server.ratings), and the proved-optimal badge of a run
 equal the map's proved par.
 
     note_if_record(conn, ...)      # called by map_boards.enter_best before an entry changes
-    tops = tops_of(conn, map_ids)  # before a removal or a ban; then
+    tops = tops_of(conn, map_ids)  # before a removal, a ban or a late copy refusal; then
     note_if_lowered(conn, tops, "removed")   # a row for each top it made worse
     record_history(conn, map_id)   # newest first, for the map page
     player_credit(conn, name)      # a player's records, first clears and optimal runs
@@ -62,7 +62,8 @@ def note_if_record(conn: Connection, identity: str, rules_version: int, player_i
 
 def tops_of(conn: Connection, map_ids: Iterable[str]) -> dict[str, tuple[int, int] | None]:
     """The top score of each map's board of the current rules, each map held first (in order,
-    as every change to a board takes them): call before a removal or a ban."""
+    as every change to a board takes them): call before a removal, a ban or a late copy
+    refusal."""
     found = {}
     for identity in sorted(set(map_ids)):
         hold_map(conn, identity)
@@ -73,8 +74,8 @@ def tops_of(conn: Connection, map_ids: Iterable[str]) -> dict[str, tuple[int, in
 def note_if_lowered(conn: Connection, before: dict[str, tuple[int, int] | None],
                     why: str) -> None:
     """Keep a row for each board whose top score got worse since `before` (tops_of): the new
-    top's first entry, from the old top, `why` ("removed", "banned"). A board left empty has no
-    record to keep."""
+    top's first entry, from the old top, `why` ("removed", "banned", "copied"). A board left
+    empty has no record to keep."""
     for identity, top in before.items():
         after = _top(conn, identity, CURRENT_RULES_VERSION)
         if top is None or after is None or after <= top:
@@ -111,7 +112,10 @@ def player_credit(conn: Connection, name: str, *, limit: int = 100) -> dict[str,
         select(record_changes, maps.c.title, maps.c.share_code)
         .join(players, players.c.id == record_changes.c.player_id)
         .join(maps, maps.c.id == record_changes.c.map_id)
-        .where(players.c.name == name, shown, record_changes.c.lowered_by.is_(None))
+        .join(runs, runs.c.id == record_changes.c.run_id)
+        # Set by a run that still counts: not one removed, nor refused later as a copy.
+        .where(players.c.name == name, shown, record_changes.c.lowered_by.is_(None),
+               runs.c.status == "verified", runs.c.removed_at.is_(None))
         .order_by(record_changes.c.id.desc()).limit(limit)).all()
     first = conn.execute(
         select(maps.c.title, maps.c.share_code, maps.c.first_clear_run_id)

@@ -88,8 +88,9 @@ runs = Table(
     # A verified run of a game ranked in points (Mini Rogue): its board and score.
     Column("board", String(120)),
     Column("score", Integer),
-    # sha256 of the actions as the engine read them (verification.actions_key), set when the
-    # run is verified: a later run with the same actions on the same board is a copy.
+    # sha256 of the actions as the engine read them, and a run in points' setup
+    # (verification.actions_key), set when the run is verified: a later run with the same
+    # actions on the same setup and board is a copy.
     Column("actions_key", String(64)),
     # The round a queued run is verified in: waiting runs are taken by (lane, id), so every
     # player's first waiting run comes before anyone's second (store.waiting_lane).
@@ -105,6 +106,9 @@ Index("ix_runs_actions_key", runs.c.actions_key, runs.c.id)
 # the map's players and clears.
 Index("ix_runs_map_player", runs.c.map_id, runs.c.player_id, runs.c.status)
 Index("uq_runs_player_document", runs.c.player_id, runs.c.document_hash, unique=True)
+# A map's runs sent in a span of time: the weekly map's board reads its week's runs alone, not
+# every run the map ever had (benchmarks/server_weekly.py).
+Index("ix_runs_map_submitted", runs.c.map_id, runs.c.submitted_at)
 
 maps = Table(
     "maps", metadata,
@@ -217,9 +221,10 @@ board_moves = Table(
     Column("entries", BigInteger, nullable=False),
 )
 
-# Boards of games ranked in points (Mini Rogue): one per seed (with its difficulty and variant)
-# and one per daily dungeon's date, named by a key ("seed:7:hard:keys", "daily:2026-11-22").
-# One best entry per player per board; the highest score ranks first, then the earlier run.
+# Boards of games ranked in points, named by the key their game's GameInfo.board_of gives (Mini
+# Rogue's: one per seed, difficulty and variant, and one per daily dungeon's date,
+# "seed:7:hard:keys", "daily:2026-11-22"). One best entry per player per board; the highest score
+# ranks first, then the earlier run.
 scored_entries = Table(
     "scored_entries", metadata,
     Column("id", Id, primary_key=True),
@@ -230,9 +235,10 @@ scored_entries = Table(
     Column("run_id", ForeignKey("runs.id"), nullable=False),
     Column("score", Integer, nullable=False),
     Column("ending", String(16), nullable=False),  # won, dead, ...
-    # How it was played (a daily board mixes them); None for entries the server cannot say.
-    Column("difficulty", String(16)),
-    Column("dungeon_keys", Boolean),
+    # How it was played: its run's setup (Run.setup(), new_game's keywords), which a board may
+    # mix (a Mini Rogue daily board mixes difficulties). None only where a run from before
+    # migration 0019 could not be read.
+    Column("setup", JSON),
     Column("at", When, nullable=False),  # the run's submission, shown
     Column("removed", Boolean, nullable=False, server_default="0"),
     UniqueConstraint("game", "board", "rules_version", "player_id"),
@@ -302,8 +308,8 @@ record_changes = Table(
     Column("before_moves", Integer),  # None: the board's first record
     Column("before_turns", Integer),
     Column("at", When, nullable=False),  # the run's submission; for a lowered top, the change's
-    # Why the top got worse: "removed" (a run removed) or "banned" (a player banned); None for
-    # a run that beat the top.
+    # Why the top got worse: "removed" (a run removed), "banned" (a player banned) or "copied"
+    # (a run refused as a copy once its original was verified); None for a run that beat it.
     Column("lowered_by", String(16)),
 )
 Index("ix_record_changes_board", record_changes.c.map_id, record_changes.c.rules_version,

@@ -44,7 +44,7 @@ from server.schema import (
     scored_entries,
 )
 from server.sql import iso, new_id, safe_message
-from server.verification import MapFacts, Outcome
+from server.verification import MapFacts, Outcome, document_setup
 
 TOKEN_PREFIX = "cr_"
 
@@ -399,8 +399,9 @@ def _demote_copies(conn: Connection, run_id: int, outcome: Outcome) -> None:
         runs.c.actions_key == outcome.actions, runs.c.id > run_id,
         runs.c.status == "verified", runs.c.rules_version == mine.rules_version,
         same_board)).all()
-    for held in sorted({copy.map_id for copy in copies if copy.map_id}):
-        ratings.hold_map(conn, held)  # before the board's counts, as every change takes them
+    # Their maps held first, in order, before the board's counts, as every change takes them;
+    # and their tops, for a row of the record history where a copy held the top.
+    tops = records.tops_of(conn, [copy.map_id for copy in copies if copy.map_id])
     for copy in copies:
         refusal = _copy_of(run_id, mine.name, outcome.actions)
         # Its board stays on the row: its player's best other run there takes its place.
@@ -415,6 +416,7 @@ def _demote_copies(conn: Connection, run_id: int, outcome: Outcome) -> None:
                          .values(plays=maps.c.plays - 1))
     if outcome.board is None and copies:  # their players may have no clear left
         ratings.recount_players(conn, [copy.map_id for copy in copies if copy.map_id])
+    records.note_if_lowered(conn, tops, "copied")
 
 
 def _take_off_boards(conn: Connection, condition: Any, scored: Any) -> int:
@@ -492,8 +494,7 @@ def _enter_next_best(conn: Connection, removed_run: int) -> None:
         enter_best_scored(conn, document["game"], gone.rules_version, gone.player_id, best.id,
                       Outcome(True, board=gone.board, score=best.score,
                               ending=document["claimed"]["outcome"],
-                              difficulty=document["difficulty"],
-                              dungeon_keys=document["dungeon_keys"]), best.submitted_at)
+                              setup=document_setup(document)), best.submitted_at)
 
 
 def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | None,

@@ -19,7 +19,7 @@ import datetime
 import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -98,11 +98,12 @@ class Outcome:
     board: str | None = None
     score: int | None = None
     ending: str | None = None
-    # How a Mini Rogue delve was played: a daily board mixes difficulties and variants.
-    difficulty: str | None = None
-    dungeon_keys: bool | None = None
-    # sha256 of the actions as the engine read them (actions_key): a run whose actions equal
-    # an earlier verified run's on the same board is a copy (store.record_outcome).
+    # How a run in points was played (Run.setup(), as JSON values): a board may mix setups (a
+    # Mini Rogue daily board mixes difficulties), and each entry says its own.
+    setup: dict[str, Any] | None = None
+    # sha256 of the actions as the engine read them, with the setup of a run in points
+    # (actions_key): a run whose key equals an earlier verified run's on the same board is a
+    # copy (store.record_outcome).
     actions: str | None = None
 
     @classmethod
@@ -130,12 +131,26 @@ def read_header(doc: Any) -> Header:
 
 
 def actions_key(run: Any) -> str:
-    """sha256 of a run's actions as the engine read them, in canonical JSON: what was played,
-    without the player's name, the date, the claims, or any spelling the reader ignores, so
-    two documents that play the same moves have the same key."""
-    canonical = json.dumps([action.to_dict() for action in run.actions], sort_keys=True,
-                           separators=(",", ":"), ensure_ascii=True)
+    """sha256 of what a run played, in canonical JSON: its actions as the engine read them and,
+    for a game ranked in points, its setup (Run.setup()), since one board may mix setups (a Mini
+    Rogue daily board mixes difficulties) and the same moves on another setup are another play.
+    Without the player's name, the date, the claims, or any spelling the reader ignores, so
+    two documents that play the same moves on the same setup have the same key. A map's board
+    is its setup: a run on a map keys its actions alone."""
+    played: Any = [action.to_dict() for action in run.actions]
+    if _ranks_in(run.game, "points"):
+        played = {"setup": run.setup(), "actions": played}
+    canonical = json.dumps(played, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def document_setup(doc: Any) -> dict[str, Any] | None:
+    """The setup (Run.setup()) of a run document, or None when it is not a run the engine
+    reads."""
+    try:
+        return games.run_from_dict(doc).setup()
+    except RunError:
+        return None
 
 
 def document_actions_key(doc: Any) -> str | None:
@@ -277,6 +292,17 @@ def board_title(game: str, board: str) -> str:
     return games.load(game).info.board_title(board)
 
 
+def setup_words(game: str, setup: Mapping[str, Any]) -> str:
+    """How a run was played, for a board's page: its choices among the game's options, in the
+    game's words ("Hard"); "" for a game with none, or an unknown game."""
+    if game not in games.names():
+        return ""
+    return ", ".join(spec.choice_label(setup[spec.name])
+                     for spec in games.load(game).info.options
+                     if spec.kind == "choice" and not spec.many
+                     and isinstance(setup.get(spec.name), str))
+
+
 def daily_games() -> tuple[str, ...]:
     """The games ranked in points that declare a daily dungeon."""
     return tuple(name for name in scored_games() if games.load(name).info.daily is not None)
@@ -315,9 +341,7 @@ def _scored_outcome(run: Run, budget: Budget, submitted: datetime.datetime,
         return _refused(verdict)
     score, ending = verdict.figures.get(info.ranking.figure), verdict.figures.get("outcome")
     assert isinstance(score, int) and isinstance(ending, str)
-    setup = run.setup()  # how it was played: a daily board mixes difficulties and variants
-    return Outcome(True, board=board, score=score, ending=ending,
-                   difficulty=setup.get("difficulty"), dungeon_keys=setup.get("dungeon_keys"),
+    return Outcome(True, board=board, score=score, ending=ending, setup=run.setup(),
                    actions=actions_key(run))
 
 

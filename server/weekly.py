@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy import Connection, Engine, Select, func, insert, select
 
 from server.db import now, reading, writing
 from server.schema import maps, players, runs, weekly_maps, weekly_queue
@@ -85,6 +85,13 @@ def board(conn: Connection, map_id: str, week: date, *, limit: int = 100
           ) -> list[dict[str, Any]]:
     """The week's board: each player's best verified run on the map submitted in the week
     (not removed, player not banned), fewest moves, then turns, then the earlier run."""
+    rows = conn.execute(board_query(map_id, week, limit)).all()
+    return [{"rank": row.rank, "player": row.player, "moves": row.moves, "turns": row.turns,
+             "run": row.id, "at": iso(row.submitted_at)} for row in rows]
+
+
+def board_query(map_id: str, week: date, limit: int) -> Select[Any]:
+    """The query of `board` (benchmarks/server_weekly.py prints its plan)."""
     start = opens(week)
     best = select(
         runs.c.id, runs.c.moves, runs.c.turns, runs.c.submitted_at,
@@ -96,7 +103,5 @@ def board(conn: Connection, map_id: str, week: date, *, limit: int = 100
         runs.c.removed_at.is_(None), players.c.banned_at.is_(None),
         runs.c.submitted_at >= start, runs.c.submitted_at < start + WEEK).subquery()
     rank = func.rank().over(order_by=(best.c.moves, best.c.turns)).label("rank")
-    rows = conn.execute(select(best, rank).where(best.c.nth == 1)
-                        .order_by(best.c.moves, best.c.turns, best.c.id).limit(limit)).all()
-    return [{"rank": row.rank, "player": row.player, "moves": row.moves, "turns": row.turns,
-             "run": row.id, "at": iso(row.submitted_at)} for row in rows]
+    return select(best, rank).where(best.c.nth == 1).order_by(
+        best.c.moves, best.c.turns, best.c.id).limit(limit)

@@ -466,7 +466,8 @@ class CommunityScreen(Screen[None]):
         words: list[str] = []
         column = self.game.game.boards.column if self.game is not None else None
         if column is not None and not self.on_maps:
-            words = [column.cell(ref, item) for item in self.board_items]
+            words = [column.cell(ref, item["setup"] if isinstance(item.get("setup"), dict)
+                                 else {}) for item in self.board_items]
         table = self.board_table
         table.clear(columns=True)
         table.add_columns(*(label for label, _ in columns),

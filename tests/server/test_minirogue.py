@@ -329,7 +329,7 @@ def test_a_daily_board_says_how_each_delve_was_played(api: Api) -> None:
     key = f"daily:{day.isoformat()}"
 
     def shown() -> dict[str, tuple[str, bool]]:
-        return {i["player"]: (i["difficulty"], i["dungeon_keys"])
+        return {i["player"]: (i["setup"]["difficulty"], i["setup"]["dungeon_keys"])
                 for i in board(api, key)["items"]}
 
     assert shown() == setups

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.db import migrate
+from server.verifier import verify_one
 from tests.server.conftest import Api, challenge
 from tests.server.minirogue_runs import played
 from tests.server.support import make_moderator, slower
@@ -208,3 +209,28 @@ def test_record_rows_kept_before_lowered_ones_keep_theirs_on_upgrade(api: Api) -
     assert history(api, published["id"]) == before and len(before) == 2
     items = api.client.get(f"/api/v1/maps/{published['id']}/records").json()["items"]
     assert [item["lowered_by"] for item in items] == [None, None]
+
+
+def test_a_copy_refused_once_its_original_is_verified_is_a_row_of_the_history(
+        api: Api) -> None:
+    """Cy's copy of Bo's run is verified first and takes the top; when Bo's, sent earlier, is
+    verified, the copy is refused and leaves the board: the top got worse, then Bo's beat it,
+    two rows. The copy's record is no credit of Cy's."""
+    ann, bo, cy = api.register("Ann"), api.register("Bo"), api.register("Cy")
+    published = publish_slow(api, ann, 3)
+    par = published_par(api, published["id"])
+    run = slower(challenge("speed-maze")[1], 1)
+    original = api.submit(run, bo)
+    copy = api.submit({**run, "player": "Cy"}, cy)
+    assert verify_one(api.engine, copy, api.budget)
+    assert history(api, published["id"])[0] == ("Cy", par + 1, par + 3)
+    assert verify_one(api.engine, original, api.budget)
+    assert api.run(copy)["reason"] == "copied_run"
+    items = api.client.get(f"/api/v1/maps/{published['id']}/records").json()["items"]
+    assert [(i["player"], i["moves"], i["before_moves"], i["lowered_by"]) for i in items] == [
+        ("Bo", par + 1, par + 3, None), ("Ann", par + 3, par + 1, "copied"),
+        ("Cy", par + 1, par + 3, None), ("Ann", par + 3, None, None)]
+    assert "(a better run was a copy)" in api.client.get(
+        f"/maps/{published['share_code']}").text
+    assert "Record on" not in api.client.get("/players/Cy").text
+    assert "Record on" in api.client.get("/players/Bo").text

@@ -49,7 +49,7 @@ def test_a_run_in_points_is_read_once_and_placed_by_its_game(parses: list[Any]) 
     outcome = verification.verify_run(run, None, submitted=sent)
     assert outcome.ok and outcome.board == seed_board(run) == "seed:7:hard:keys"
     assert outcome.score == run["claimed"]["score"]
-    assert (outcome.difficulty, outcome.dungeon_keys) == ("hard", True)
+    assert outcome.setup == {"seed": 7, "difficulty": "hard", "dungeon_keys": True}
     assert len(parses) == 1
 
 

@@ -121,8 +121,8 @@ def board_played(store: ScoreStore, board: str, entries: list[ScoredEntry]) -> l
 
 def played_on(board: str, run: Mapping[str, Any]) -> str:
     """How a run entered on `board` was played ("Hard", "Normal, keys"), from its document or
-    the server's entry (the same fields) on a daily board, which mixes difficulties; "" on a
-    seed's board, whose title says it."""
+    the server's entry's setup (the same fields) on a daily board, which mixes difficulties; ""
+    on a seed's board, whose title says it."""
     if not board.startswith("daily:"):
         return ""
     return played_words(run.get("difficulty"), run.get("dungeon_keys"))

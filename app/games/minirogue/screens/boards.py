@@ -137,7 +137,8 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
             try:
                 rows.append((int(item["rank"]), str(item["player"]), int(item["score"]),
                              str(item.get("ending", "")),
-                             played_on(board, item)))
+                             played_on(board, item["setup"] if isinstance(
+                                 item.get("setup"), dict) else {})))
             except (KeyError, TypeError, ValueError):
                 continue  # not the server's shape: shown without it
         self.app.call_from_thread(self.show_community, board, server, rows, "")
