@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 from app.games.cardrogue import records
 from app.games.cardrogue.classic import ClassicSession
 from app.games.cardrogue.look import character_label
-from app.games.cardrogue.screens.classic_dialogs import GameOverScreen, TradeScreen, token
+from app.games.cardrogue.screens.classic_dialogs import GameOverScreen, TradeScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.play_keys import COMMANDS, Command
 from app.games.cardrogue.session import Attempt
@@ -33,6 +33,7 @@ from app.games.cardrogue.words import card_label
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from app.seats import Seat
 from app.widgets.event_log import EventLog
+from app.widgets.seats import seat_number, seat_style
 from app.words import middle_cut, reason_line
 from engine.cardrogue import (
     KEEP_GOLD,
@@ -193,8 +194,8 @@ class ClassicScreen(PlayScreen):
             """The line without its seed, and the room left for the seed's digits."""
             text = Text()
             text.append("▶ ", style="bold")
-            text.append_text(token(p.seat))
-            text.append(f" {name}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
+            text.append_text(seat_number(p.seat, SEAT_COLOURS))
+            text.append(f" {name}", style=seat_style(p.seat, SEAT_COLOURS))
             text.append_text(Text.assemble((verb, "bold"), figures))
             return text, None if width is None else width - text.cell_len - len(" · Seed ")
 
@@ -219,7 +220,7 @@ class ClassicScreen(PlayScreen):
         for p in view.players:
             acting = p.seat == view.acting
             out.append("▶" if acting else " ", style="bold")
-            out.append_text(token(p.seat))
+            out.append_text(seat_number(p.seat, SEAT_COLOURS))
             out.append(f" {shown(p.name)[:8]:<8}", style="bold" if acting else "")
             if p.out:
                 out.append(" out", style="dim")
@@ -337,7 +338,8 @@ class ClassicScreen(PlayScreen):
         if len(others) == 1:
             then(others[0].seat)
             return
-        choices = [Choice(Text.assemble(token(q.seat), f" {shown(q.name)}"), q.seat)
+        choices = [Choice(Text.assemble(seat_number(q.seat, SEAT_COLOURS),
+                                        f" {shown(q.name)}"), q.seat)
                    for q in others]
         self.app.push_screen(ChooseScreen(f"{verb.capitalize()} whom?", choices),
                              lambda seat: then(seat) if seat is not None else None)
@@ -459,7 +461,7 @@ class ClassicScreen(PlayScreen):
         token's colour."""
         p = self.game.player
         banner = Text("▶ ", style="bold")
-        banner.append_text(token(p.seat))
+        banner.append_text(seat_number(p.seat, SEAT_COLOURS))
         banner.append(f" {p.name}'s turn: take the keyboard", style="bold")
         self.query_one("#handover", Static).update(banner)
         self.add_class("handover")

@@ -1,5 +1,4 @@
-"""The classic table's dialogs: a trade between two players and the tally at the game's end,
-and the seat token they (and the table) draw players with."""
+"""The classic table's dialogs: a trade between two players and the tally at the game's end."""
 
 from __future__ import annotations
 
@@ -14,15 +13,9 @@ from textual.widgets import Button, Footer, SelectionList, Static
 from app.games.cardrogue.classic import ClassicSession
 from app.games.cardrogue.widgets.board import SEAT_COLOURS
 from app.screens.dialogs import DIALOG_CSS
+from app.widgets.seats import seat_number
 from app.words import plural
 from engine.core import shown
-
-
-def token(seat: int) -> Text:
-    """A player's token as the board draws it: their seat number in their colour."""
-    return Text(str(seat + 1), style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
-
-
 
 # ---------------------------------------------------------------------- trading
 
@@ -142,7 +135,7 @@ class GameOverScreen(ModalScreen[str]):
                        style="bold green")
         out.append(f"\n{'':3}{'Player':<14}{'Character':<10}{'Points':>7}\n", style="dim")
         for row in session.standings():
-            out.append_text(token(row.seat))
+            out.append_text(seat_number(row.seat, SEAT_COLOURS))
             out.append(f"  {shown(row.name):<14}{row.character:<10}{row.points:>7}")
             if row.out:
                 out.append("  (out)", style="dim")
