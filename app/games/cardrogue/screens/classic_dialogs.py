@@ -118,10 +118,10 @@ class GameOverScreen(ModalScreen[str]):
         self.saved = saved  # what became of the run file, in a sentence
 
     def tally(self) -> Text:
-        session, g = self.session, self.session.game
+        session, view = self.session, self.session.view()
         out = Text()
         winners = session.winners()
-        if len(g.players) == 1:
+        if len(view.players) == 1:
             if winners:
                 out.append(f"{winners[0]} leaves the catacombs with every goal met: a win!\n",
                            style="bold green")
@@ -140,7 +140,7 @@ class GameOverScreen(ModalScreen[str]):
             if row.out:
                 out.append("  (out)", style="dim")
             out.append("\n")
-        out.append(f"\nSeed {session.seed} · {plural(g.turn, 'turn')} · {plural(g.moves, 'move')}", style="dim")
+        out.append(f"\nSeed {session.seed} · {plural(view.turn, 'turn')} · {plural(view.moves, 'move')}", style="dim")
         if self.saved:
             out.append(f"\n{self.saved}", style="dim")
         return out
