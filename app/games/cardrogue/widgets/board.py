@@ -35,7 +35,7 @@ from app.games.cardrogue.words import GHOST_GLYPH, PLAYER_GLYPH, POTION_STYLES, 
 from engine.cardrogue import E, N, S, W
 
 if TYPE_CHECKING:
-    from engine.cardrogue import Catalog, CellView, View
+    from engine.cardrogue import Catalog, View
 
 Cell = tuple[int, int]  # (row, column)
 
@@ -153,6 +153,7 @@ class BoardView(ScrollView, can_focus=False):
         self._marks: dict[int, int] = {}  # the marks drawn last, by cell index
         self._hovered: tuple[int, int] | None = None
         self._extent: tuple[int, int, int, int] | None = None  # rows and columns cards lie on
+        self._extent_cells = 0  # how many cells the extent takes in
         self._acting: int | None = None  # the seat the camera last followed
         self._recentre = False  # a new player took over: put them in the middle
         # Across and down: whether the cards on the table outgrow the view, so the camera
@@ -177,7 +178,7 @@ class BoardView(ScrollView, can_focus=False):
             self._signatures = [None] * (view.columns * view.rows)
             self._lines.clear()
             self._looks.clear()
-            self._extent = None
+            self._extent, self._extent_cells = None, 0
             self.virtual_size = Size(self.columns * CELL_W, self.rows * CELL_H)
             self.refresh()
         marks = self._marks = self._marks_of(view, cursor, legal, ghost)
@@ -185,9 +186,26 @@ class BoardView(ScrollView, can_focus=False):
         signatures: list[tuple | None] = [None] * (width * self.rows)
         for index, marked in marks.items():  # a marked cell without a card: drawn blank
             signatures[index] = (0, None, UNSEEN_MARKED, None, marked)
-        for cell in view.cells:
-            index = cell.cell[0] * width + cell.cell[1]
-            signatures[index] = self._signature(cell, catalog, marks.get(index, 0))
+        looks, cards = self._looks, catalog.cards
+        for cell in view.cells:  # the signature (see above) of each cell, inline: a big level
+            row, col = cell.cell  # has thousands
+            index = row * width + col
+            marked = marks.get(index, 0)
+            face = cell.face
+            if face == "revealed":
+                card = cell.card
+                if card is None:
+                    signatures[index] = (cell.paths, None, "path", None, marked)
+                    continue
+                drawn = looks.get(card)
+                if drawn is None:
+                    found = look(cards[card])
+                    drawn = looks[card] = (found.glyph, found.category)
+                signatures[index] = (cell.paths, drawn[0], drawn[1], cell.colour, marked)
+            elif face == "face_down":
+                signatures[index] = (0, None, DOWN, None, marked)
+            elif marked:
+                signatures[index] = (0, None, UNSEEN_MARKED, None, marked)
         self._grow_extent(view)
         rows = {index // width for index, (new, old) in enumerate(
             zip(signatures, self._signatures, strict=True)) if new != old}
@@ -235,22 +253,12 @@ class BoardView(ScrollView, can_focus=False):
             mark(cursor, MARK_CURSOR)
         return marks
 
-    def _signature(self, cell: CellView, catalog: Catalog, marks: int):
-        if cell.face == "unseen":
-            return (0, None, UNSEEN_MARKED, None, marks) if marks else None
-        if cell.face == "face_down":
-            return (0, None, DOWN, None, marks)
-        if cell.card is None:
-            return (cell.paths, None, "path", None, marks)
-        drawn = self._looks.get(cell.card)
-        if drawn is None:
-            found = look(catalog.cards[cell.card])
-            drawn = self._looks[cell.card] = (found.glyph, found.category)
-        return (cell.paths, drawn[0], drawn[1], cell.colour, marks)
-
     def _grow_extent(self, view: View) -> None:
         """Widen the box around every cell that can hold a card (a table grows as it is
-        laid) to take in the view's cells."""
+        laid) to take in the view's cells; only when there are more of them than last time."""
+        if len(view.cells) == self._extent_cells:
+            return
+        self._extent_cells = len(view.cells)
         extent = self._extent
         for cell in view.cells:
             row, col = cell.cell
