@@ -552,7 +552,7 @@ class PlayTestScreen(PlayScreen):
     """A play-test from the editor: the real game, stories included, but off the record.
 
     Nothing goes on the local leaderboard or into the runs folder. When the game is won,
-    `on_won` receives the finished game (the editor turns it into a clear). Leaving dismisses
+    `on_won` receives the session (the editor turns its game into a clear). Leaving dismisses
     only this screen, so the editor underneath comes back as the author left it.
     """
 

@@ -29,7 +29,7 @@ class GhostRace(PlaySection):
     ghost: Ghost | None = None
 
     def action_ghost(self) -> None:
-        if self.view().mode != "story":
+        if self.session.mode != "story":
             return
         choices = [Choice("Your best on this computer", "best"),
                    Choice("The leader on the community server", "leader")]

@@ -23,11 +23,10 @@ class Hints(PlaySection):
 
     def action_hint(self) -> None:
         """Ask the solver, in a thread, for a shortest way to finish the level from here."""
-        view = self.view()
-        if view.mode != "story":
+        if self.session.mode != "story":
             self.note(reason_line("hints are for story maps"))
             return
-        if view.outcome is not None:
+        if self.session.is_over:
             self.note(reason_line("the game is over: there is nothing left to hint"))
             return
         if not self.session.assisted and not self.hint_warned:
