@@ -50,6 +50,17 @@ def intro(info: GameInfo, blank_is_empty: bool = False) -> str:
             "or the arrows on a seat's ◂ ▸ change who plays it.")
 
 
+def seat_style(seat: int, colours: Sequence[str]) -> str:
+    """How a seat (numbered from 0) is marked wherever it shows: bold, in its colour (the
+    game's `colours`, in seat order) if it gives any."""
+    return f"bold {colours[seat % len(colours)]}" if colours else "bold"
+
+
+def seat_number(seat: int, colours: Sequence[str]) -> Text:
+    """A seat's marker where space is short: its number (from 1) in its colour."""
+    return Text(str(seat + 1), style=seat_style(seat, colours))
+
+
 def default_seats(info: GameInfo) -> list[Seat]:
     """The table a fresh form offers: people in the seats the game needs."""
     return [Seat("") for _ in range(max(info.min_players, 1))]
@@ -100,9 +111,8 @@ class SeatsField(Vertical):
         kinds = seat_kinds(self.info, self.blank_is_empty)
         labels = kind_labels(self.info)
         for seat in range(self.info.max_players):
-            style = f"bold {self.colours[seat % len(self.colours)]}" if self.colours else "bold"
             with Horizontal(classes="seat"):
-                yield Label(Text(f"Seat {seat + 1}", style=style))
+                yield Label(Text(f"Seat {seat + 1}", style=seat_style(seat, self.colours)))
                 yield Input(self.names[seat], placeholder=self.placeholder(seat),
                             id=f"name-{seat}", max_length=NAME_MAX, compact=True)
                 yield SeatKind(self.kinds[seat], kinds, labels, id=f"kind-{seat}")
@@ -161,4 +171,4 @@ class SeatsField(Vertical):
         return ""
 
 
-__all__ = ["NAME_MAX", "SeatsField", "default_seats"]
+__all__ = ["NAME_MAX", "SeatsField", "default_seats", "seat_number", "seat_style"]

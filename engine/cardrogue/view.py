@@ -3,9 +3,9 @@
 A screen draws these values and never works a rule out for itself: the hero's numbers, the
 prices in the shop underfoot and what the hero can buy, what each direction key would do, the
 cards each card action would take (with the engine's refusals), the decision the game waits
-for (with its choices), the enemies with their attack as combat counts it, and what look mode
-may tell of every cell all come from the rules here. Every value
-is plain (ints, strings, tuples, None), so `to_dict()` is JSON. Making a view changes nothing:
+for (with its choices), the enemies with their attack as combat counts it, what look mode
+may tell of every cell, and the level and board the screens draw (the board is drawn from
+the cells alone) all come from the rules here. Every value is plain (ints, strings, tuples, None), so `to_dict()` is JSON. Making a view changes nothing:
 no die is drawn and `State.fingerprint()` stays the same.
 """
 
@@ -175,6 +175,7 @@ class CellView:
     shop: ShopView | None
     way_out: bool  # the level's exit (the ladder, or the start on a level that ends there)
     paths: int = 0  # a revealed tile's open edges (board.N | E | S | W); 0 until revealed
+    engaged: bool = False  # the enemy here fights a hero on the board, the viewer or another
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +232,13 @@ class View:
 
     seat: int
     acting: int
+    mode: str  # "story" or "classic"
+    level: int  # the index of the level played (-1 before the first)
+    level_moves: int  # the moves made on that level
+    level_exit: str | None  # how the level is left: "ladder" or "start" (None before the first)
+    end_rush: bool  # the race back to a starting tile is on (a classic table)
+    rows: int  # the board's size, cards or not
+    columns: int
     hero: HeroView
     players: tuple[HeroView, ...]  # every seat, the viewer's included
     here: str | None  # the id of the card under the hero, if any
@@ -281,8 +289,12 @@ def view(g: State, seat: int) -> View:
     heroes = tuple(_hero(g, q) for q in g.players)
     here = g.board.content[p.pos] if p.pos is not None else None
     shop = shop_view(g, g.cell(p.pos), p) if p.pos is not None else None
+    level = g.level if g.level_index >= 0 else None
     return View(
-        seat=seat, acting=g.player.seat, hero=heroes[seat], players=heroes,
+        seat=seat, acting=g.player.seat, mode=g.mode, level=g.level_index,
+        level_moves=g.level_moves[g.level_index] if level is not None else 0,
+        level_exit=level.exit if level is not None else None, end_rush=g.end_rush,
+        rows=g.board.height, columns=g.board.width, hero=heroes[seat], players=heroes,
         here=here.id if here is not None else None,
         neighbours=_neighbours(g, p),
         fighting=tuple(_enemy(g, e) for e in g.in_combat(p)),
@@ -411,6 +423,8 @@ _FACES: tuple[Literal["unseen", "face_down", "revealed"], ...] = (
 def _cells(g: State, p: Player) -> tuple[CellView, ...]:
     board = g.board
     fighting = {e.pos for e in g.in_combat(p)}
+    engaged = {e.pos for q in g.players if q.pos is not None and not q.out
+               for e in g.in_combat(q)}
     standing: dict[int, list[int]] = {}
     for q in g.players:
         if q.pos is not None and not q.out:
@@ -435,7 +449,7 @@ def _cells(g: State, p: Player) -> tuple[CellView, ...]:
             _effect(g, colour),
             _enemy(g, enemy) if enemy is not None else None, index in fighting,
             shop_view(g, cell, p) if d is not None and d.type == "shop" else None, way_out,
-            board.paths[index]))
+            board.paths[index], index in engaged))
     return tuple(out)
 
 

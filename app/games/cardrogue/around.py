@@ -23,10 +23,9 @@ def flat(text: str) -> str:
 
 def around_lines(screen: PlayScreen) -> list[str]:
     view = screen.view()
-    game = screen.game
     lines = []
-    if game.player.pos is not None:
-        here = flat(screen.look_text(game.cell(game.player.pos)).plain)
+    if view.hero.cell is not None:
+        here = flat(screen.look_text(view.hero.cell).plain)
         lines.append(f"Here: {here}")
     for way in WAYS:
         step = view.step(way)

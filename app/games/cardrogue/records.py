@@ -33,14 +33,12 @@ def enter_run(session: Session) -> Standing:
     """Enter a won run on the local leaderboard and report the standing; for a lost or an
     assisted run (a hint was used), just look up the standing."""
     try:
-        from engine.cardrogue import record_run
         from services.scores import ScoreStore
 
         with ScoreStore.open() as store:
             improved = False
-            if session.game.outcome == "won" and not session.assisted:
-                run = record_run(session.game, session.name, identity=session.map_id,
-                                 recorded=clock.stamp())
+            if session.view().outcome == "won" and not session.assisted:
+                run = session.record(clock.stamp())
                 improved = store.add(run, session.spec).improved
             best = store.best(session.map_id, session.name)
             standing = Standing(improved=improved, players=store.players(session.map_id))
@@ -57,11 +55,9 @@ def enter_run(session: Session) -> Standing:
 def save_run(session: Session) -> str:
     """Keep the run as a file in the player's runs folder; returns a sentence for the player."""
     try:
-        from engine.cardrogue import record_run
         from services.runfiles import keep_run
 
-        path: Path = keep_run(record_run(session.game, session.name, identity=session.map_id,
-                                 recorded=clock.stamp()))
+        path: Path = keep_run(session.record(clock.stamp()))
     except Exception as error:  # noqa: BLE001
         return f"The run could not be saved: {one_line(error)}"
     return f"Run saved to {path}"

@@ -3,7 +3,7 @@
     replay = open_run_file(path)             # or open_run_text(text) for a leaderboard entry
     replay.forward(); replay.back()          # the game after `replay.step` actions
     replay.seek(0); replay.seek(replay.total)
-    replay.game, replay.lines()              # the state and the log in words at this step
+    replay.view(), replay.lines()            # the game seen, and the log in words, at this step
 
 Nothing a run claims is shown before the engine agrees with it: a run is verified (replayed to
 its end with the figures it claims) before it opens, and a run that fails is refused with the
@@ -25,9 +25,12 @@ from app.games.cardrogue.words import Narrator, describe_action
 from app.replay import Unwatchable
 from engine.cardrogue import (
     GAME,
+    Catalog,
+    LevelSpec,
     MapSpec,
     Run,
     State,
+    View,
     parse_run,
     run_from_dict,
     start_run,
@@ -165,6 +168,19 @@ class Replay:
             self.forward()
 
     # -- reading
+
+    def view(self) -> View:
+        """The game at this step as the player who acts sees it."""
+        return self.game.view(self.game.player.seat)
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.game.catalog
+
+    @property
+    def level(self) -> LevelSpec:
+        """The map's level played at this step."""
+        return self.game.level
 
     def lines(self) -> list[Text]:
         """The log up to this step, oldest first."""

@@ -59,16 +59,13 @@ def save_path(map_id: str, create: bool = True) -> Path:
 
 def keep(session: Session) -> Path:
     """Save the session's run so far, replacing this map's earlier save."""
-    from engine.cardrogue import record_run
-
-    game = session.game
-    run = record_run(game, session.name, identity=session.map_id, recorded=clock.stamp())
+    run = session.record(clock.stamp())
     doc = {
         "kind": SAVE_KIND,
         "version": SAVE_VERSION,
         "title": session.title,
         "source": str(session.source.resolve()) if session.source is not None else None,
-        "level": game.level_index + 1,
+        "level": session.level_index + 1,
         "levels": len(session.spec.levels),
         "run": run.to_dict(),
         "assisted": session.assisted,  # a hint was used: it stays off the leaderboard

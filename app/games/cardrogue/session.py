@@ -7,10 +7,11 @@ replaying a prefix of the actions, which the engine guarantees gives the identic
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -20,6 +21,7 @@ from engine.cardrogue import (
     Action,
     CardView,
     Catalog,
+    LevelSpec,
     MapSpec,
     State,
     View,
@@ -30,6 +32,9 @@ from engine.cardrogue import (
     step_view,
 )
 from engine.core import Event, IllegalAction
+
+if TYPE_CHECKING:
+    from engine.cardrogue import Run, Search
 
 
 @dataclass
@@ -50,7 +55,10 @@ class Attempt:
 
 
 class Session:
-    """A story map played by one hero, with the log of everything that happened."""
+    """A story map played by one hero, with the log of everything that happened.
+
+    The session owns the live game: screens read its view (`view()`) and ask the session,
+    which asks the engine, the rest (what is legal, the run so far, a hint's search)."""
 
     def __init__(self, spec: MapSpec, character: str | None = None, name: str = "Player",
                  source: Path | None = None) -> None:
@@ -58,6 +66,7 @@ class Session:
         self.name = name
         self.source = source
         self.game = State.story(spec, character, name)
+        self.seed = self.game.seed
         self.character = self.game.players[0].character
         self.assisted = False  # a hint was shown: the run stays off the leaderboard
         # One group of log lines per state: the opening, then one per accepted action. Undo and
@@ -106,6 +115,52 @@ class Session:
         """A card in a view's hand or shop as the player reads it: its name, a potion's colour
         and, once known, its effect."""
         return label_of(self.catalog.cards[card.id], card.colour, card.effect)
+
+    @property
+    def level(self) -> LevelSpec:
+        """The map's level being played: its title, story, par and epilogue."""
+        return self.game.level
+
+    @property
+    def mode(self) -> str:
+        """How the game is played: "story" (one hero through a map) or "classic" (a table)."""
+        return self.game.mode
+
+    @property
+    def level_index(self) -> int:
+        """Which of the map's levels is played (from 0), without building a view."""
+        return self.game.level_index
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions taken so far (what a run records)."""
+        return tuple(self.game.history)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the engine takes now."""
+        return self.game.legal_actions()
+
+    def level_counts(self) -> list[tuple[int, int]]:
+        """(moves, turns) on each level reached, in order."""
+        return list(zip(self.game.level_moves, self.game.level_turns, strict=True))
+
+    def record(self, recorded: str) -> Run:
+        """The run so far as a run record, stamped `recorded`."""
+        from engine.cardrogue import record_run  # imported when needed: it loads the runs' code
+
+        return record_run(self.game, self.name, identity=self.map_id, recorded=recorded)
+
+    def hint_search(self, max_seconds: float, clock: Callable[[], float]) -> Callable[[], Search]:
+        """The solver's search for a shortest way to finish the level from here, to run in a
+        thread: it works on a copy of the game, so play goes on meanwhile."""
+        from engine.cardrogue import search  # imported when needed: the solver is large
+
+        start = self.game.clone()
+        return lambda: search(start, level_only=True, max_seconds=max_seconds, clock=clock)
 
     # -- playing
 

@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 
 
 def _new_game() -> Screen[Any]:
-    from app.games.roguelike.screens.create import CreateScreen
+    from app.games.roguelike.screens.skills import new_rogue
 
-    return CreateScreen()
+    return new_rogue()
 
 
 def _play(state: State, opening: list[Event]) -> Screen[Any]:

@@ -36,14 +36,14 @@ SIZE = (100, 30)
 
 
 def order(table: ClassicScreen) -> list[int]:
-    g = table.game
+    g = table.session.game
     return [(g.current + k) % len(g.players) for k in range(len(g.players))]
 
 
 def hall(table: ClassicScreen) -> tuple[int, int]:
     """Test setup: rows 1-2 below the first starting tiles become a hall of four-path tiles;
     the players in turn order stand side by side on row 1. Returns the hall's first cell."""
-    g = table.game
+    g = table.session.game
     col0 = g.cell(g.catacomb.starts[0])[1]
     for col in range(col0, col0 + 6):
         for row in (1, 2):
@@ -81,7 +81,7 @@ async def test_player_1_is_named_so_ctrl_s_starts_a_solo_game(app: CardRogueApp)
         assert app.screen.query_one("#name-1", Input).value == ""
         await press(pilot, "ctrl+s")
         table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
-        assert [p.name for p in table.game.players] == ["Tester"]
+        assert [p.name for p in table.session.game.players] == ["Tester"]
 
 
 async def test_a_new_table_needs_a_name_and_a_valid_seed(app: CardRogueApp) -> None:
@@ -125,7 +125,7 @@ async def test_characters_are_picked_in_turn_order_and_the_seed_is_shown(
         app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot, pick=False)
-        g = table.game
+        g = table.session.game
         first_seat = g.pending.seat
         assert isinstance(app.screen, ChooseScreen)
         assert app.screen.title_text == f"{g.players[first_seat].name}, pick your character"
@@ -147,7 +147,7 @@ async def test_a_game_without_a_seed_gets_one_from_the_clock_and_shows_it(
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot, names=("Ann", "Bob"), seed=None)
         seed = table.session.seed
-        assert table.game.seed == seed
+        assert table.session.game.seed == seed
         assert f"Seed {seed}" in status(table)
 
 
@@ -162,7 +162,7 @@ async def test_the_solo_player_chooses_goals(app: CardRogueApp) -> None:
         await press(pilot, "ctrl+s", "1")
         table = app.screen
         assert isinstance(table, ClassicScreen)
-        assert [g.kind for g in table.game.level.goals] == ["chest", "debt"]
+        assert [g.kind for g in table.session.game.level.goals] == ["chest", "debt"]
         assert "open the chest" in table.panel.plain
 
 
@@ -182,7 +182,7 @@ async def test_the_form_asks_only_the_classic_options_and_goals_by_their_labels(
         screen.query_one("#seed", Input).value = str(SEED)
         await press(pilot, "ctrl+s")
         table = next(s for s in app.screen_stack if isinstance(s, ClassicScreen))
-        assert [p.name for p in table.game.players] == ["Ann", "Bob"]
+        assert [p.name for p in table.session.game.players] == ["Ann", "Bob"]
         assert table.session.goals == ()
 
 
@@ -195,7 +195,7 @@ async def test_the_golem_goal_reads_slay_the_golem(app: CardRogueApp) -> None:
         await press(pilot, "ctrl+s", "1")
         table = app.screen
         assert isinstance(table, ClassicScreen)
-        assert "slay" in [g.kind for g in table.game.level.goals]
+        assert "slay" in [g.kind for g in table.session.game.level.goals]
         assert "slay the Golem" in table.panel.plain and "the The" not in table.panel.plain
 
 
@@ -223,7 +223,7 @@ async def test_a_goal_ticked_and_one_not_differ_in_characters_not_only_colour(
 async def test_banner_scoreboard_and_board_tokens_follow_the_turn(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         first_player = g.players[g.current]
         board = table.query_one("#scoreboard", Static).render().plain
         assert all(p.name in board for p in g.players)
@@ -248,7 +248,7 @@ def in_view(table: ClassicScreen, cell: tuple[int, int]) -> bool:
 async def test_a_table_that_fits_the_view_is_shown_whole(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot, names=("Ann", "Bob"))
-        g = table.game
+        g = table.session.game
         laid = [g.cell(i) for i, there in enumerate(g.board.exists) if there]
         assert len(laid) > 2 and all(in_view(table, cell) for cell in laid)
         table.board.scroll_to(0, 0, animate=False, immediate=True)  # the player looked away
@@ -265,7 +265,7 @@ async def test_a_table_that_fits_the_view_is_shown_whole(app: CardRogueApp) -> N
 async def test_each_hand_over_frames_the_new_player_in_the_middle(app: CardRogueApp) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         table = await new_table(app, pilot)  # four players: the table is wider than the view
-        g, board = table.game, table.board
+        g, board = table.session.game, table.board
         width = board.scrollable_content_region.width
         for _ in g.players:
             seat = g.current
@@ -294,7 +294,7 @@ async def test_a_name_that_looks_like_markup_shows_as_typed_in_the_pick_dialog(
 async def test_trade_through_the_dialog(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         me, other = order(table)[:2]
         hall(table)
         sword = give(g, "sword", other)
@@ -317,7 +317,7 @@ async def test_trade_through_the_dialog(app: CardRogueApp) -> None:
 async def test_trip_then_leap_over_the_tripped_player(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         me, other = order(table)[:2]
         hall(table)
         rig(g, f"trip:{me}", 5)
@@ -334,7 +334,7 @@ async def test_trip_then_leap_over_the_tripped_player(app: CardRogueApp) -> None
 async def test_steal_from_the_only_neighbour(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         me, other = order(table)[:2]
         hall(table)
         key = give(g, "key", other)
@@ -347,7 +347,7 @@ async def test_steal_from_the_only_neighbour(app: CardRogueApp) -> None:
 async def test_with_two_neighbours_the_screen_asks_whom(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         seats = order(table)
         _, col0 = hall(table)
         put(g, seats[0], (1, col0 + 2))  # between the second and third players
@@ -370,7 +370,7 @@ async def test_no_one_adjacent_means_no_dealing(app: CardRogueApp) -> None:
 async def test_throw_a_potion_at_a_player(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         me = order(table)[0]
         hall(table)
         give(g, "potion", me, colour="red")
@@ -384,7 +384,7 @@ async def test_a_fallen_player_keeps_a_card_leaves_one_and_picks_a_starting_tile
         app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         me = order(table)[0]
         hall(table)
         sword = give(g, "sword", me)
@@ -408,7 +408,7 @@ async def test_a_fallen_player_keeps_a_card_leaves_one_and_picks_a_starting_tile
 async def test_a_fallen_player_may_keep_one_gold_instead_of_an_item(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         me = order(table)[0]
         hall(table)
         helm = give(g, "helm", me)
@@ -430,7 +430,7 @@ async def test_a_fallen_player_may_keep_one_gold_instead_of_an_item(app: CardRog
 def make_stuck(table: ClassicScreen) -> None:
     """Test setup: every face-down card is turned into a plain revealed tile whose paths lead
     only to the cards beside it, so no path leads anywhere new."""
-    g = table.game
+    g = table.session.game
     for i, face in enumerate(g.board.face):
         if face == FACE_DOWN:
             g.board.face[i] = REVEALED
@@ -443,7 +443,7 @@ def make_stuck(table: ClassicScreen) -> None:
 async def test_the_mole_digs_where_the_cursor_chooses(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         p = g.player
         make_stuck(table)
         below = g.board.neighbour(p.pos, 4)
@@ -460,7 +460,7 @@ async def test_the_mole_digs_where_the_cursor_chooses(app: CardRogueApp) -> None
 async def test_the_end_rush_is_called_with_a_confirmation(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         await press(pilot, "R")
         assert not g.end_rush and "no path leads" in log_text(table)
         make_stuck(table)
@@ -473,7 +473,7 @@ async def test_the_end_rush_is_called_with_a_confirmation(app: CardRogueApp) -> 
 async def test_game_over_shows_the_tally_and_the_winner(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         seats = order(table)
         _, col0 = hall(table)
         make_stuck(table)
@@ -576,28 +576,28 @@ async def test_help_lists_the_table_keys(app: CardRogueApp) -> None:
 async def test_undo_takes_back_only_the_acting_players_own_turn(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         table = await new_table(app, pilot)
-        g = table.game
+        g = table.session.game
         first = g.player.name
         # An action inside the turn, as the engine lists it (one that does not end the turn).
         inside = next(a for a in g.legal_actions() if a.kind in ("flip", "move"))
         table.act(inside)
         await pilot.pause()
-        assert table.game.player.name == first
-        before = len(table.game.history)
+        assert table.session.game.player.name == first
+        before = len(table.session.game.history)
         await press(pilot, "u")
-        assert len(table.game.history) == before - 1
+        assert len(table.session.game.history) == before - 1
         assert "Taken back" in log_text(table)
         await press(pilot, "space")  # the hand-over: a banner names the next player
-        now = table.game.player.name
+        now = table.session.game.player.name
         assert now != first
         banner = table.query_one("#handover", Static)
         assert banner.display and f"{now}'s turn: take the keyboard" in banner.render().plain
-        history = list(table.game.history)
+        history = list(table.session.game.history)
         await press(pilot, "u")  # the end of the last turn is not the new player's to undo
-        assert table.game.history == history and table.game.player.name == now
+        assert table.session.game.history == history and table.session.game.player.name == now
         assert log_text(table).endswith(
             f"✗ Only {now}'s own actions of this turn can be taken back.")
-        table.act(next(a for a in table.game.legal_actions() if a.kind in ("flip", "move")))
+        table.act(next(a for a in table.session.game.legal_actions() if a.kind in ("flip", "move")))
         await pilot.pause()
         assert not banner.display  # the new player has acted: the banner has done its work
 
@@ -611,7 +611,7 @@ async def test_a_shop_on_the_table_sells_from_the_shop_pile(app: CardRogueApp) -
 
     async with app.run_test(size=SIZE) as pilot:
         table = await new_table(app, pilot, names=("Ann",))
-        g = table.game
+        g = table.session.game
         row, col = hall(table)
         lay(g, (row + 1, col), "shop")
         put(g, 0, (row + 1, col))
@@ -639,7 +639,7 @@ async def test_the_status_keeps_the_seed_in_view_at_80_columns(app: CardRogueApp
         await pilot.pause()
         assert isinstance(app.screen, ChooseScreen)
         width = table.query_one("#status", Static).content_size.width
-        picker = table.game.players[table.game.pending.seat].name
+        picker = table.session.game.players[table.session.game.pending.seat].name
         line = status(table)
         assert line.endswith(f" {picker} picks · Seed 2147483647") and len(line) <= width
         await press(pilot, "1", "1")
@@ -657,7 +657,7 @@ async def test_a_narrow_status_cuts_the_name_then_the_seed_in_their_middle(
         table = await new_table(app, pilot, seed=2147483647, pick=False,
                                 names=("Annabelle Longername", "Bartholomew Longname"))
         await pilot.pause()
-        picker = table.game.players[table.game.pending.seat].name
+        picker = table.session.game.players[table.session.game.pending.seat].name
         width = table.query_one("#status", Static).content_size.width
         line = status(table)
         assert len(line) <= width and picker not in line
@@ -695,7 +695,7 @@ async def test_no_card_is_drawn_cut_at_the_edge_of_the_board(app: CardRogueApp) 
         chooser = random.Random(1)
         wider = False
         for _ in range(60):
-            g = table.game
+            g = table.session.game
             if g.is_over or app.screen is not table:
                 break
             legal = g.legal_actions()

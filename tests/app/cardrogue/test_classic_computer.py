@@ -28,7 +28,7 @@ def no_delay(monkeypatch: pytest.MonkeyPatch) -> None:
 async def settle(pilot, table: ClassicScreen, rounds: int = 200) -> None:
     """Let the computer seats play until a person must act (or the game ends)."""
     for _ in range(rounds):
-        if table.game.is_over or not table.session.computer_to_act():
+        if table.session.game.is_over or not table.session.computer_to_act():
             return
         await pilot.pause(0.01)
     raise AssertionError("the computer did not finish its turn")
@@ -80,7 +80,7 @@ async def test_the_new_game_screen_offers_a_person_or_the_computer_for_each_seat
 async def test_a_person_and_the_computer_take_turns(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await table_with_a_computer(app, pilot)
-        g = table.game
+        g = table.session.game
         ann = g.players[0]
         # The computer picks its character by itself; only Ann is asked.
         await settle(pilot, table)
@@ -88,21 +88,21 @@ async def test_a_person_and_the_computer_take_turns(app: CardRogueApp) -> None:
         assert "Ann" in app.screen.query_one("#dialog").border_title
         await press(pilot, "1")
         await settle(pilot, table)
-        assert table.game.pending is None
-        assert all(p.character for p in table.game.players)
-        computer = table.game.players[1]
+        assert table.session.game.pending is None
+        assert all(p.character for p in table.session.game.players)
+        computer = table.session.game.players[1]
         turns_seen = set()
         for _ in range(6):  # Ann ends her turn; the computer plays its own
             await settle(pilot, table)
-            if table.game.is_over:
+            if table.session.game.is_over:
                 break
-            assert table.game.player.seat == ann.seat
-            turns_seen.add(table.game.turn)
+            assert table.session.game.player.seat == ann.seat
+            turns_seen.add(table.session.game.turn)
             # Ann is the only person: the keyboard never changes hands, no hand-over banner.
             assert not table.has_class("handover")
             await press(pilot, "space")  # end the turn
         assert len(turns_seen) >= 3
-        actors = {a.kind for a in table.game.history}
+        actors = {a.kind for a in table.session.game.history}
         assert "end_turn" in actors
         assert any(computer.name in line for line in log_text(table).splitlines())
 
@@ -115,19 +115,19 @@ async def test_the_computer_plays_many_turns_without_a_hitch(app: CardRogueApp) 
         computer_turns = 0
         for _ in range(12):
             await settle(pilot, table)
-            if table.game.is_over:
+            if table.session.game.is_over:
                 break
-            before = table.game.turn
+            before = table.session.game.turn
             await press(pilot, "space")
             await settle(pilot, table)
-            computer_turns += table.game.turn > before
+            computer_turns += table.session.game.turn > before
         assert computer_turns >= 5
         session = table.session
         # Everything the table did replays from the seed: no action was refused.
         again = ClassicSession(session.names, session.seed, (), session.kinds)
-        for action in table.game.history:
+        for action in table.session.game.history:
             again.game.apply(action)
-        assert again.game.fingerprint() == table.game.fingerprint()
+        assert again.game.fingerprint() == table.session.game.fingerprint()
 
 
 async def test_the_computer_waits_while_a_dialog_is_open(
@@ -140,18 +140,18 @@ async def test_the_computer_waits_while_a_dialog_is_open(
         monkeypatch.setattr("app.games.cardrogue.screens.classic.COMPUTER_DELAY", 3600)
         await press(pilot, "space")  # Ann ends her turn: the computer's comes, its move waits
         assert table.session.computer_to_act()
-        moves = table.game.moves
+        moves = table.session.game.moves
         await press(pilot, "space")  # Ann's keys are not the computer's moves
-        assert table.game.moves == moves
+        assert table.session.game.moves == moves
         assert "the computer is playing" in log_text(table)
         await press(pilot, "escape")  # the menu opens over the table
         assert isinstance(app.screen, ChooseScreen)
         table.computer_turn()  # the computer's time comes while the menu is open
-        assert table.game.moves == moves
+        assert table.session.game.moves == moves
         await press(pilot, "escape")  # Resume: the table shows again
         assert app.screen is table
         table.computer_turn()
-        assert table.game.moves == moves + 1
+        assert table.session.game.moves == moves + 1
 
 
 async def test_the_computers_moves_are_not_taken_back(app: CardRogueApp) -> None:
@@ -162,10 +162,10 @@ async def test_the_computers_moves_are_not_taken_back(app: CardRogueApp) -> None
         await settle(pilot, table)
         await press(pilot, "space")
         await settle(pilot, table)
-        history = list(table.game.history)
+        history = list(table.session.game.history)
         assert table.session.is_computer(1)
         last_by_computer = history[-1]
         await press(pilot, "u")
-        assert table.game.history == history  # the computer's last action still stands
+        assert table.session.game.history == history  # the computer's last action still stands
         assert history[-1] == last_by_computer
         assert "cannot be taken back" in log_text(table)

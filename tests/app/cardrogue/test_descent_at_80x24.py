@@ -58,5 +58,5 @@ async def test_a_board_larger_than_the_view_has_no_scrollbars(app: CardRogueApp)
         assert board.virtual_size.width > board.size.width  # larger than the view, both ways
         assert board.virtual_size.height > board.size.height
         assert board.scrollable_content_region.size == board.size  # no room given to bars
-        hero = play.game.board.cell(play.game.player.pos)
+        hero = play.session.game.board.cell(play.session.game.player.pos)
         assert board.shows_whole(*hero)

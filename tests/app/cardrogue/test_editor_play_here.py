@@ -76,8 +76,8 @@ async def test_play_testing_from_the_cursor_with_chosen_health_and_gold(
 
         play = app.screen
         assert isinstance(play, PlayTestScreen)
-        hero = play.game.players[0]
-        assert hero.pos == play.game.board.index(0, 3)
+        hero = play.session.game.players[0]
+        assert hero.pos == play.session.game.board.index(0, 3)
         assert (hero.health, hero.gold) == (4, 12)
         assert [card.id for card in hero.hand] == ["potion"]
 

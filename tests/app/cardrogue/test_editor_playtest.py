@@ -251,7 +251,7 @@ async def test_leaving_a_play_test_midway_returns_to_the_editor(app: CardRogueAp
         await pilot.pause()
         await press(pilot, "P", "enter", "right")  # the whole map; one card flipped
         play = app.screen
-        assert isinstance(play, PlayTestScreen) and play.game.moves == 1
+        assert isinstance(play, PlayTestScreen) and play.session.game.moves == 1
         await press(pilot, "escape", "6")  # the game menu: Leave the game
         assert isinstance(app.screen, ConfirmScreen)
         assert PlayTestScreen.LEAVE_QUESTION in str(app.screen.query_one("#question").render())

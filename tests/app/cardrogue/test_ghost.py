@@ -37,7 +37,7 @@ async def win_then_again(app: CardRogueApp, pilot, keys=WIN) -> PlayScreen:
     await pilot.click("#again")
     await pilot.pause()
     await press(pilot, "enter")
-    assert app.screen is play and play.game.moves == 0
+    assert app.screen is play and play.session.game.moves == 0
     return play
 
 
@@ -56,28 +56,28 @@ async def test_picking_your_best_shows_its_counter_and_its_hero(app: CardRogueAp
         await press(pilot, "space", "right")  # a turn lost: the ghost is on the shop already
         status = text_of(play, "#status")
         assert "Moves 2 · Ghost 2 · Par 14" in status
-        board = play.game.board
-        assert play.ghost_cell() == board.index(*SHOP)
-        assert play.game.player.pos == board.index(*START)
+        board = play.session.game.board
+        assert play.ghost_cell() == SHOP
+        assert play.session.game.player.pos == board.index(*START)
         drawn = play.board.region_of(*SHOP)
         middle = "".join(segment.text for segment in play.board.render_line(drawn.y + 1))
         assert "━@$" in middle  # the ghost's faint @ beside the shop's $
         assert "the ghost you race" in play.legend_text().plain
         # All but the last step of the level: the ghost has left it by now, in 14 moves.
         await press(pilot, *WIN_KEYS_LEVEL_1[1:-1])
-        assert play.game.level_index == 0 and play.game.level_moves[0] == 14
+        assert play.session.game.level_index == 0 and play.session.game.level_moves[0] == 14
         assert "Moves 14 · Ghost 14 done · Par 14" in text_of(play, "#status")
         assert play.ghost_cell() is None
         await press(pilot, WIN_KEYS_LEVEL_1[-1], "enter")  # the next level: the race goes on
         assert "Moves 0 · Ghost 0 · Par 2" in text_of(play, "#status")
-        assert play.ghost_cell() == play.game.player.pos
+        assert play.ghost_cell() == play.session.view().hero.cell
 
 
 async def test_the_game_is_the_same_with_and_without_a_ghost(app: CardRogueApp) -> None:
     async def slow_win(play: PlayScreen) -> tuple[str, list[str]]:
         await press(pilot, *SLOW_WIN)
-        assert play.game.outcome == "won" and isinstance(app.screen, ResultsScreen)
-        run = record_run(play.game, play.session.name, identity=play.session.map_id)
+        assert play.session.game.outcome == "won" and isinstance(app.screen, ResultsScreen)
+        run = record_run(play.session.game, play.session.name, identity=play.session.map_id)
         return run.to_json(), [line.plain for line in play.session.lines()]
 
     async with app.run_test(size=SIZE) as pilot:
@@ -93,7 +93,7 @@ async def test_the_game_is_the_same_with_and_without_a_ghost(app: CardRogueApp) 
             if isinstance(app.screen, PlayScreen):
                 seen.append(play.ghost_cell())
         assert play.ghost is not None and any(cell is not None for cell in seen)
-        run = record_run(play.game, play.session.name, identity=play.session.map_id)
+        run = record_run(play.session.game, play.session.name, identity=play.session.map_id)
         raced = run.to_json(), [line.plain for line in play.session.lines()]
     assert raced[0] == alone[0]  # the run file, byte for byte
     assert raced[1] == alone[1]  # every event, in the game's words
@@ -117,7 +117,7 @@ async def test_offline_the_leader_is_refused_plainly(app: CardRogueApp) -> None:
         assert "no community server is set (choose one in Settings)" in last_line(play)
         assert play.ghost is None
         await press(pilot, "right")  # the game goes on
-        assert play.game.moves == 1
+        assert play.session.game.moves == 1
 
 
 async def test_racing_the_leader_of_a_published_map(app: CardRogueApp, server, monkeypatch
@@ -141,7 +141,7 @@ async def test_racing_the_leader_of_a_published_map(app: CardRogueApp, server, m
                     lambda: f"for the leader's run; the log ends {last_line(play)!r}")
         assert f"Racing Author's run, first on {server.url}" in last_line(play)
         assert "Moves 0 · Ghost 0 · " in text_of(play, "#status")
-        assert play.ghost_cell() == play.game.player.pos
+        assert play.ghost_cell() == play.session.view().hero.cell
 
 
 def test_a_ghost_race_at_80x24(snap_compare, app: CardRogueApp) -> None:

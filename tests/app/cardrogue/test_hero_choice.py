@@ -50,7 +50,7 @@ async def test_the_chooser_shows_numbers_and_traits(app: CardRogueApp) -> None:
         await press(pilot, "3")
         assert isinstance(app.screen, StoryScreen)
         await press(pilot, "enter")
-        assert app.screen.game.players[0].character == "mage"
+        assert app.screen.session.game.players[0].character == "mage"
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -39,7 +39,7 @@ async def test_the_hint_names_the_solvers_first_move_and_it_keeps_the_level_winn
         app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, challenge())
-        expected = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
+        expected = search(play.session.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
         assert expected.proved and expected.solution is not None
         first = expected.solution.actions[0]
 
@@ -51,7 +51,7 @@ async def test_the_hint_names_the_solvers_first_move_and_it_keeps_the_level_winn
 
         play.act(first)
         await pilot.pause()
-        after = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
+        after = search(play.session.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
         assert after.proved and after.solution is not None
         assert after.solution.moves == expected.solution.moves - 1
 
@@ -81,11 +81,11 @@ async def test_a_hint_where_no_win_exists_says_so(app: CardRogueApp, monkeypatch
     """What the solver answers when it has seen every state and none finishes the level (a
     proved "no"): the screen says so and gives nothing away. The answer is substituted here
     because no bundled level can be lost into a dead end within a few keys."""
-    from app.games.cardrogue.screens import play_hints
+    from app.games.cardrogue.session import Session
     from engine.cardrogue.solver import Search
 
-    monkeypatch.setattr(play_hints, "search",
-                        lambda game, **_: Search(None, True, 0, 1, 0.0))
+    monkeypatch.setattr(Session, "hint_search",
+                        lambda session, *_: lambda: Search(None, True, 0, 1, 0.0))
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, challenge())
         line = await hint(pilot, play)
@@ -96,8 +96,8 @@ async def test_a_hint_where_no_win_exists_says_so(app: CardRogueApp, monkeypatch
 async def test_a_hint_for_a_position_left_behind_is_not_shown(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, challenge())
-        asked = list(play.game.history)
-        found = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
+        asked = list(play.session.game.history)
+        found = search(play.session.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
         play.act(found.solution.actions[0])
         play.show_hint(found, asked)
         assert "was for an earlier position" in play.log_view.plain_lines[-1]
@@ -123,13 +123,13 @@ async def win_with_the_solver(pilot, play: PlayScreen) -> None:
     from app.games.cardrogue.screens.results import ResultsScreen
     from app.games.cardrogue.screens.story import StoryScreen
 
-    found = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
+    found = search(play.session.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
     for action in found.solution.actions:
         assert play.act(action).accepted
         await pilot.pause()
     if isinstance(pilot.app.screen, StoryScreen):  # the level's epilogue
         await press(pilot, "enter")
-    assert play.game.outcome == "won"
+    assert play.session.game.outcome == "won"
     assert isinstance(pilot.app.screen, ResultsScreen)
 
 
@@ -158,7 +158,7 @@ async def test_without_a_hint_the_same_win_is_entered(app: CardRogueApp) -> None
         await win_with_the_solver(pilot, play)
         assert "Assisted" not in text_of(app.screen, "#records")
     with ScoreStore.open() as store:
-        assert store.best(play.session.map_id, "Tester").moves == play.game.moves
+        assert store.best(play.session.map_id, "Tester").moves == play.session.game.moves
 
 
 def test_a_kept_run_remembers_that_it_was_assisted() -> None:
@@ -184,7 +184,7 @@ async def test_after_a_win_the_optimal_solution_opens_in_the_replay_viewer(
 
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         play = await start(app, pilot, challenge())
-        proved = search(play.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
+        proved = search(play.session.game.clone(), level_only=True, max_seconds=30, clock=time.monotonic)
         assert proved.proved
         await win_with_the_solver(pilot, play)
         results = app.screen
@@ -200,7 +200,7 @@ async def test_after_a_win_the_optimal_solution_opens_in_the_replay_viewer(
         for _ in range(viewer.replay.total):
             await press(pilot, "right")
         assert viewer.replay.at_end
-        assert viewer.game.outcome == "won" and viewer.game.moves == proved.solution.moves
+        assert viewer.replay.game.outcome == "won" and viewer.replay.game.moves == proved.solution.moves
         assert "The end: won in" in viewer.controls_text().plain
         await press(pilot, "escape")
         assert app.screen is results and isinstance(results, ResultsScreen)

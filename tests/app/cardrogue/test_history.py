@@ -29,13 +29,13 @@ async def test_tab_focuses_the_log_and_the_arrows_scroll_it(app: CardRogueApp) -
         total = len(log.plain_lines)
         assert total > log.size.height
         assert shown_lines(log)[-1] == log.plain_lines[-1]
-        moves, pos = play.game.moves, play.game.player.pos
+        moves, pos = play.session.game.moves, play.session.game.player.pos
         await press(pilot, "tab")
         assert log.has_focus
         assert "The log" in play.query_one("#prompt").render().plain
         await press(pilot, "up", "up")
         assert log.back == 2
-        assert play.game.moves == moves and play.game.player.pos == pos  # no step was taken
+        assert play.session.game.moves == moves and play.session.game.player.pos == pos  # no step was taken
         await press(pilot, "home")
         assert shown_lines(log)[0] == log.plain_lines[0] == "Level 1: The [bold]Cellar"
         await press(pilot, "end")
@@ -43,7 +43,7 @@ async def test_tab_focuses_the_log_and_the_arrows_scroll_it(app: CardRogueApp) -
         await press(pilot, "escape")
         assert not log.has_focus and app.screen is play  # Esc left the log, no menu opened
         await press(pilot, "right")  # the arrows play again
-        assert play.game.moves == moves + 1
+        assert play.session.game.moves == moves + 1
 
 
 async def test_the_history_key_shows_the_whole_run(app: CardRogueApp) -> None:
@@ -52,7 +52,7 @@ async def test_the_history_key_shows_the_whole_run(app: CardRogueApp) -> None:
         await press(pilot, *WIN_KEYS_LEVEL_1)
         assert isinstance(app.screen, StoryScreen)
         await press(pilot, "enter", "right")  # level 2, first flip
-        assert play.game.level_index == 1
+        assert play.session.game.level_index == 1
         await press(pilot, "L")
         history = app.screen
         assert isinstance(history, HistoryScreen)

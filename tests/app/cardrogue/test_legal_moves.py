@@ -25,7 +25,7 @@ def marked(play) -> set[int]:
 async def test_cards_a_key_can_act_on_are_marked(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)  # the tutorial: face-down cards north and east
-        game = play.game
+        game = play.session.game
         north, east = game.index((0, 0)), game.index((1, 1))
         assert marked(play) == {north, east}
         assert all(game.why_illegal(play.intent(d)) is None for d in ("N", "E"))
@@ -40,7 +40,7 @@ async def test_a_refused_key_says_what_works(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)
         await press(pilot, "right", "right", "right")  # on the shop, after moving: no flip now
-        reason = play.game.why_illegal(play.intent("E"))
+        reason = play.session.game.why_illegal(play.intent("E"))
         assert log_text(play).endswith(f"✗ {reason[:1].upper()}{reason[1:]}. "
                                        "Now: b trades, space ends the turn.")
 
@@ -49,7 +49,7 @@ async def test_when_only_ending_the_turn_works_the_refusal_says_so(app: CardRogu
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, corridor())
         await press(pilot, "right")  # onto the trap: this turn ends and the next is lost
-        game = play.game
+        game = play.session.game
         assert game.player.pos == game.index((0, 1))
         # Only ending the turn is left, as the engine lists it:
         assert not {a.kind for a in game.legal_actions()} & {"flip", "move", "attack", "flee"}
@@ -57,4 +57,4 @@ async def test_when_only_ending_the_turn_works_the_refusal_says_so(app: CardRogu
         assert log_text(play).splitlines()[-1].endswith("Press space to end the turn.")
         assert game.player.pos == game.index((0, 1))
         await press(pilot, "space", "right")
-        assert play.game.player.pos == play.game.index((0, 2))
+        assert play.session.game.player.pos == play.session.game.index((0, 2))

@@ -26,14 +26,14 @@ async def test_the_look_key_moves_a_cursor_and_says_what_is_there(app: CardRogue
         assert play.has_class("looking") and not play.log_view.display
         assert "You, the Warrior" in look_shown(play)
         await press(pilot, "right")  # the shop, still face down
-        assert play.cursor == (1, 1) and play.game.player.pos == play.game.index((1, 0))
+        assert play.cursor == (1, 1) and play.session.game.player.pos == play.session.game.index((1, 0))
         shown = look_shown(play)
         assert "A face-down card" in shown
         assert "Shop" not in shown and "shop" not in shown  # nothing leaks
         assert "East of you: → will flip the card to the east." in shown
         await press(pilot, "escape")
         assert play.picking is None and play.cursor is None and play.log_view.display
-        assert play.game.moves == 0  # looking changes nothing
+        assert play.session.game.moves == 0  # looking changes nothing
 
 
 async def test_a_refused_direction_is_told_before_it_is_pressed(app: CardRogueApp) -> None:
@@ -41,14 +41,14 @@ async def test_a_refused_direction_is_told_before_it_is_pressed(app: CardRogueAp
         play = await start(app, pilot)
         await press(pilot, "right", "right", "semicolon", "right")  # flip, enter the shop, look
         shown = look_shown(play)
-        reason = play.game.why_illegal(play.intent("E"))
+        reason = play.session.game.why_illegal(play.intent("E"))
         assert reason and f"would flip the card to the east, but not now: {reason}." in shown
 
 
 async def test_an_enemy_is_described_before_the_fight(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, lookout())
-        goblin = play.game.catalog.cards["goblin"]
+        goblin = play.session.game.catalog.cards["goblin"]
         await press(pilot, "v", "right", "right")
         shown = look_shown(play)
         assert shown.startswith("Goblin  not fighting yet")
@@ -72,13 +72,13 @@ async def test_clicking_a_card_away_from_the_hero_looks_at_it(app: CardRogueApp)
         await pilot.click("#board", offset=(region.x + 3, region.y + 1))
         await pilot.pause()
         assert play.cursor == (0, 4) and "Ladder" in look_shown(play)
-        assert play.game.moves == 0
+        assert play.session.game.moves == 0
         # A click next to the hero still acts: the path to the east is entered.
         await press(pilot, "escape")
         region = play.board.region_of(0, 1)
         await pilot.click("#board", offset=(region.x + 3, region.y + 1))
         await pilot.pause()
-        assert play.game.player.pos == play.game.index((0, 1))
+        assert play.session.game.player.pos == play.session.game.index((0, 1))
 
 
 def test_a_face_down_card_never_leaks_what_it_is() -> None:
@@ -117,7 +117,7 @@ async def test_while_looking_the_cursor_follows_the_mouse(app: CardRogueApp) -> 
         await pilot.hover("#board", offset=(region.x + 3, region.y + 1))
         await pilot.pause()
         assert play.cursor == (0, 4) and "Ladder" in look_shown(play)
-        assert play.game.moves == 0
+        assert play.session.game.moves == 0
 
 
 async def test_facing_a_wall_look_mode_gives_the_wall_as_the_reason(app: CardRogueApp) -> None:

@@ -89,10 +89,10 @@ async def test_playing_the_tutorial_to_victory(app: CardRogueApp) -> None:
         assert isinstance(app.screen, StoryScreen)
         assert text_of(app.screen, "#closing") == "The cellar falls quiet behind you."
         assert text_of(app.screen, "#heading") == "Level 2: The Well"
-        assert play.game.level_index == 1
+        assert play.session.game.level_index == 1
         await press(pilot, "enter", *WIN_KEYS_LEVEL_2)
 
-        game = play.game
+        game = play.session.game
         assert game.outcome == "won"
         assert game.moves == 16 and game.level_moves == [14, 2] and game.level_turns == [4, 1]
         assert isinstance(app.screen, ResultsScreen)
@@ -124,7 +124,7 @@ async def test_play_again_from_the_results_starts_over(app: CardRogueApp) -> Non
         assert isinstance(app.screen, StoryScreen)  # the first level's story again
         await press(pilot, "enter")
         assert app.screen is play
-        assert play.game.moves == 0 and play.game.level_index == 0 and not play.game.is_over
+        assert play.session.game.moves == 0 and play.session.game.level_index == 0 and not play.session.game.is_over
 
 
 # ---------------------------------------------------------------------- to death
@@ -133,10 +133,10 @@ async def test_fighting_the_ogre_is_death(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)
         await press(pilot, "up")  # flip the card to the north: the Ogre, and a fight
-        assert play.game.in_combat(play.game.players[0])
+        assert play.session.game.in_combat(play.session.game.players[0])
         assert "Fighting" in play.panel.plain and "health 40/40 · attack 30" in play.panel.plain
         await press(pilot, "up")  # attack it; it hits back for 30
-        game = play.game
+        game = play.session.game
         assert game.outcome == "lost" and game.players[0].dead
         assert isinstance(app.screen, ResultsScreen)
         assert text_of(app.screen, "#outcome") == "You have fallen."
@@ -148,8 +148,8 @@ async def test_fighting_the_ogre_is_death(app: CardRogueApp) -> None:
         await pilot.click("#level")
         await pilot.pause()
         assert app.screen is play
-        assert game is not play.game and play.game.moves == 0
-        assert play.game.players[0].health == 12 and not play.game.is_over
+        assert game is not play.session.game and play.session.game.moves == 0
+        assert play.session.game.players[0].health == 12 and not play.session.game.is_over
         assert "Level restarted." in log_text(play)
 
 
@@ -161,8 +161,8 @@ async def test_undo_from_the_results_takes_back_the_fatal_blow(app: CardRogueApp
         await pilot.click("#undo")
         await pilot.pause()
         assert app.screen is play
-        assert not play.game.is_over and play.game.moves == 1
-        assert play.game.in_combat(play.game.players[0])  # the Ogre is still there
+        assert not play.session.game.is_over and play.session.game.moves == 1
+        assert play.session.game.in_combat(play.session.game.players[0])  # the Ogre is still there
 
 
 # ---------------------------------------------------------------------- undo
@@ -171,16 +171,16 @@ async def test_undo_takes_back_the_last_action(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)
         await press(pilot, "right", "right")  # flip the shop, step onto it
-        game = play.game
+        game = play.session.game
         assert game.moves == 2 and game.cell(game.players[0].pos) == (1, 1)
         await press(pilot, "u")
-        game = play.game
+        game = play.session.game
         assert game.moves == 1 and game.cell(game.players[0].pos) == (1, 0)
         assert game.board.face[game.index((1, 1))] == REVEALED  # the flip stays
         assert log_text(play).endswith("↶ Taken back: move east.")
         await press(pilot, "ctrl+z")
-        assert play.game.moves == 0
-        assert play.game.board.face[play.game.index((1, 1))] == FACE_DOWN
+        assert play.session.game.moves == 0
+        assert play.session.game.board.face[play.session.game.index((1, 1))] == FACE_DOWN
         assert "You flip a card: Shop." not in log_text(play)  # the log is cut back too
         await press(pilot, "u")
         assert log_text(play).endswith("✗ There is nothing to undo.")
@@ -203,17 +203,17 @@ async def test_buying_the_sword_in_the_shop(app: CardRogueApp) -> None:
         assert [str(stock.get_option_at_index(i).prompt) for i in range(stock.option_count)] == [
             "  8 gold  Sword", "  6 gold  Helm", "  2 gold  Purple potion (unknown)"]
         await press(pilot, "down", "enter")  # the Helm: 6 of our 10 gold
-        hero = play.game.players[0]
+        hero = play.session.game.players[0]
         assert hero.gold == 4 and [c.id for c in hero.hand] == ["helm"]
         assert text_of(shop, "#said") == "You buy the Helm for 6 gold (purse: 4)."
         await press(pilot, "up", "enter")  # the Sword costs 8: refused, nothing changes
-        assert hero.gold == 4 and play.game.moves == 3
+        assert hero.gold == 4 and play.session.game.moves == 3
         assert text_of(shop, "#said") == "✗ It costs 8 gold and you have 4."
         await press(pilot, "escape")
         assert isinstance(app.screen, PlayScreen)
         assert "Helm" in play.panel.plain.split("Hand (1)")[1]
         await press(pilot, "e")
-        assert play.game.players[0].equipped["head"].id == "helm"
+        assert play.session.game.players[0].equipped["head"].id == "helm"
         assert "Armour −1" in play.panel.plain
 
 
@@ -228,9 +228,9 @@ async def test_paying_with_a_card_from_the_hand(app: CardRogueApp) -> None:
         assert isinstance(app.screen, ConfirmScreen)  # offered cards are spent: asked first
         assert "paying with Helm" in app.screen.question
         await press(pilot, "y")
-        hero = play.game.players[0]
+        hero = play.session.game.players[0]
         assert [c.id for c in hero.hand] == ["potion"] and hero.gold == 5
-        assert play.game.history[-1].cards == (play.game.history[-2].card,)
+        assert play.session.game.history[-1].cards == (play.session.game.history[-2].card,)
 
 
 # ---------------------------------------------------------------------- refusals and the mouse
@@ -238,7 +238,7 @@ async def test_paying_with_a_card_from_the_hand(app: CardRogueApp) -> None:
 async def test_an_illegal_key_says_why_and_changes_nothing(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)
-        before = play.game.fingerprint()
+        before = play.session.game.fingerprint()
         await press(pilot, "left")
         assert log_text(play).endswith("✗ There is a wall that way. Now: ↑ flips north, → flips "
                                        "east, space ends the turn.")
@@ -247,7 +247,7 @@ async def test_an_illegal_key_says_why_and_changes_nothing(app: CardRogueApp) ->
                 in log_text(play).splitlines()[-1])
         await press(pilot, "p")
         assert log_text(play).endswith("✗ You have no potion.")
-        assert play.game.fingerprint() == before and play.game.moves == 0
+        assert play.session.game.fingerprint() == before and play.session.game.moves == 0
 
 
 async def test_clicking_an_adjacent_card_flips_it(app: CardRogueApp) -> None:
@@ -256,7 +256,7 @@ async def test_clicking_an_adjacent_card_flips_it(app: CardRogueApp) -> None:
         region = play.board.region_of(1, 1)
         await pilot.click("#board", offset=(region.x + 3, region.y + 1))
         await pilot.pause()
-        assert play.game.board.face[play.game.index((1, 1))] == REVEALED
+        assert play.session.game.board.face[play.session.game.index((1, 1))] == REVEALED
         assert log_text(play).endswith("You flip a card: Shop.")
         far = play.board.region_of(1, 3)
         await pilot.click("#board", offset=(far.x + 3, far.y + 1))
@@ -264,7 +264,7 @@ async def test_clicking_an_adjacent_card_flips_it(app: CardRogueApp) -> None:
         # A card further away is looked at, not acted on.
         assert play.picking == "look" and play.cursor == (1, 3)
         assert log_text(play).endswith("You flip a card: Shop.")
-        assert play.game.moves == 1
+        assert play.session.game.moves == 1
 
 
 # ---------------------------------------------------------------------- choosing a cell
@@ -283,11 +283,11 @@ async def test_a_teleport_lands_where_the_cursor_chooses(app: CardRogueApp) -> N
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, teleport_map())
         await press(pilot, "p")  # drink: the potion teleports, so the engine waits for a cell
-        assert isinstance(play.game.pending, Teleport)
+        assert isinstance(play.session.game.pending, Teleport)
         assert play.cursor == (0, 0)
         assert "Where does it land?" in text_of(play, "#prompt")
         await press(pilot, "right", "right", "right", "enter")
-        game = play.game
+        game = play.session.game
         assert game.pending is None and game.cell(game.players[0].pos) == (0, 3)
         assert play.cursor is None
         assert "You are moved to row 1, column 4" in log_text(play)
@@ -300,7 +300,7 @@ async def test_clicking_a_cell_places_a_teleport(app: CardRogueApp) -> None:
         region = play.board.region_of(0, 4)
         await pilot.click("#board", offset=(region.x + 3, region.y + 1))
         await pilot.pause()
-        assert play.game.cell(play.game.players[0].pos) == (0, 4)
+        assert play.session.game.cell(play.session.game.players[0].pos) == (0, 4)
 
 
 # ---------------------------------------------------------------------- palette, help, menus
@@ -316,7 +316,7 @@ async def test_the_command_palette_lists_the_game_actions(app: CardRogueApp) -> 
         end_turn = next(c for c in app.get_system_commands(play) if c.title == "End turn")
         end_turn.callback()
         await pilot.pause()
-        assert play.game.turn == 2
+        assert play.session.game.turn == 2
         await press(pilot, "ctrl+p")
         assert isinstance(app.screen, CommandPalette)
 
@@ -367,7 +367,7 @@ async def test_restart_level_asks_then_starts_the_level_again(app: CardRogueApp)
         await press(pilot, "right", "right", "ctrl+r")
         assert isinstance(app.screen, ConfirmScreen)
         await press(pilot, "y")
-        assert play.game.moves == 0 and play.game.cell(play.game.players[0].pos) == (1, 0)
+        assert play.session.game.moves == 0 and play.session.game.cell(play.session.game.players[0].pos) == (1, 0)
 
 
 async def test_a_map_without_a_fixed_character_asks_for_one(app: CardRogueApp) -> None:
@@ -379,7 +379,7 @@ async def test_a_map_without_a_fixed_character_asks_for_one(app: CardRogueApp) -
         await press(pilot, "2")  # the second character in the card data: the Rogue
         assert isinstance(app.screen, StoryScreen)
         await press(pilot, "enter")
-        assert app.screen.game.players[0].character == "rogue"
+        assert app.screen.session.game.players[0].character == "rogue"
 
 
 # ---------------------------------------------------------------------- big boards, resizing, themes
@@ -391,7 +391,7 @@ async def test_the_camera_follows_the_hero_on_a_big_level(app: CardRogueApp) -> 
         assert board.virtual_size.width == 64 * 7 and board.virtual_size.height == 64 * 3
 
         def hero_visible() -> bool:
-            row, col = play.game.cell(play.game.players[0].pos)
+            row, col = play.session.game.cell(play.session.game.players[0].pos)
             return board.size.region.contains_region(board.region_of(row, col))
 
         assert board.scroll_offset.x > 0 and hero_visible()
@@ -542,21 +542,21 @@ async def test_a_card_key_that_cannot_be_used_says_why_in_the_engines_words(
         app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, known_potions("scroll_identify", "potion"))
-        scroll, potion = play.game.players[0].hand
-        refusal = play.game.why_illegal(Action("read", card=scroll.uid, cards=(potion.uid,)))
+        scroll, potion = play.session.game.players[0].hand
+        refusal = play.session.game.why_illegal(Action("read", card=scroll.uid, cards=(potion.uid,)))
         assert refusal == f"{potion.colour} potions are already known"
         await press(pilot, "r")  # the only scroll, and no potion it could identify
         assert log_text(play).endswith(f"✗ {refusal[:1].upper()}{refusal[1:]}.")
         await press(pilot, "o")
         assert log_text(play).endswith("✗ You wear nothing.")
-        assert play.game.moves == 0
+        assert play.session.game.moves == 0
 
 
 async def test_an_enemy_weakened_below_zero_shows_attack_0(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, known_potions(
             "potion", "potion", cells="@b", legend={"b": {"card": "cave_bat", "revealed": True}}))
-        for potion in list(play.game.players[0].hand):  # strength thrown: its attack 1 - 2
+        for potion in list(play.session.game.players[0].hand):  # strength thrown: its attack 1 - 2
             assert play.act(Action("throw", card=potion.uid, dir="E")).accepted
         assert "health 2/2 · attack 0" in play.panel.plain
         await press(pilot, "v", "right")
@@ -568,7 +568,7 @@ async def test_an_enemy_that_rolls_shows_what_potions_add_to_its_dice(app: CardR
         play = await start(app, pilot, known_potions(  # weakness thrown: +1 to its attack
             "potion", cells="@G", legend={"G": {"card": "golem", "revealed": True}},
             effect="weakness"))
-        [potion] = play.game.players[0].hand
+        [potion] = play.session.game.players[0].hand
         assert play.act(Action("throw", card=potion.uid, dir="E")).accepted
         assert "attack 2×die+1" in play.panel.plain
         await press(pilot, "v", "right")
@@ -579,7 +579,7 @@ async def test_identify_asks_which_potion_among_those_the_engine_would_identify(
         app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, known_potions("scroll_identify"))
-        game = play.game
+        game = play.session.game
         game.potion_identity.pop("blue")  # blue and green unknown, red known
         game.potion_identity.pop("green")
         for colour in ("red", "blue", "green"):
@@ -589,5 +589,5 @@ async def test_identify_asks_which_potion_among_those_the_engine_would_identify(
         assert [str(c.label) for c in app.screen.choices] == \
             ["Blue potion (unknown)", "Green potion (unknown)"]
         await press(pilot, "down", "enter")
-        assert play.game.history[-1].cards == (play.game.players[0].hand[-1].uid,)
-        assert "green" in play.game.potion_identity
+        assert play.session.game.history[-1].cards == (play.session.game.players[0].hand[-1].uid,)
+        assert "green" in play.session.game.potion_identity

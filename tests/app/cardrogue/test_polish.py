@@ -37,7 +37,7 @@ async def test_class_keys_appear_when_they_apply(app: CardRogueApp) -> None:
         await pilot.pause()
         assert "Cast" in footer_keys(play)
         # Nothing is face down on this level: the engine lets the mole come.
-        assert any(a.kind == "mole" for a in play.game.legal_actions())
+        assert any(a.kind == "mole" for a in play.session.game.legal_actions())
         assert "Mole" in footer_keys(play)
 
 
@@ -49,13 +49,13 @@ async def test_a_confirmation_defaults_to_the_safe_choice(app: CardRogueApp) -> 
         assert isinstance(dialog, ConfirmScreen)
         assert dialog.query_one("#no", Button).has_focus
         await press(pilot, "enter")  # Enter takes the safe answer: nothing restarts
-        assert app.screen is play and play.game.moves == 1
+        assert app.screen is play and play.session.game.moves == 1
         await press(pilot, "ctrl+r", "left")  # the arrows move to Yes
         assert app.screen.query_one("#yes", Button).has_focus
         await press(pilot, "right")
         assert app.screen.query_one("#no", Button).has_focus
         await press(pilot, "left", "enter")
-        assert app.screen is play and play.game.moves == 0
+        assert app.screen is play and play.session.game.moves == 0
 
 
 async def test_the_help_lists_keys_in_words_without_binding_ids(app: CardRogueApp) -> None:
@@ -98,9 +98,9 @@ async def test_the_log_words(app: CardRogueApp) -> None:
         # A one-level map named like its level does not say the title twice.
         assert text_of(play, "#status").endswith("│ Hall")
         await press(pilot, "t")  # the only potion, at the only enemy
-        assert play.game.history[-1].kind == "throw"
-        assert not play.game.players[0].hand  # thrown
+        assert play.session.game.history[-1].kind == "throw"
+        assert not play.session.game.players[0].hand  # thrown
         await press(pilot, "u")
-        label = card_label(play.game, play.game.players[0].hand[0])
+        label = card_label(play.session.game, play.session.game.players[0].hand[0])
         assert "paralysis" in label
         assert log_text(play).endswith(f"↶ Taken back: throw {label} east.")

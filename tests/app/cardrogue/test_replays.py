@@ -165,7 +165,7 @@ def assert_shows(viewer: ReplayScreen, steps: int) -> None:
     """The viewer shows exactly the engine's game after `steps` actions: state, board, log."""
     game, lines = engine_state(viewer.replay.run, steps)
     assert viewer.replay.step == steps
-    assert viewer.game.fingerprint() == game.fingerprint()
+    assert viewer.replay.game.fingerprint() == game.fingerprint()
     assert viewer.log_view.plain_lines == lines
     board = viewer.board
     hero = game.players[0].pos
@@ -204,7 +204,7 @@ async def test_stepping_forward_and_back_follows_the_engine(app, corpus_maps):
         await pilot.press("end")
         await pilot.pause()
         assert_shows(viewer, viewer.replay.total)
-        assert viewer.game.outcome == "won"
+        assert viewer.replay.game.outcome == "won"
         assert "The end: won in 85 moves" in text_of(viewer, "#controls")
         await pilot.press("right")  # nothing after the end
         await pilot.pause()
@@ -227,7 +227,7 @@ async def test_next_level_and_go_to_a_step(app, corpus_maps):
         await pilot.press("n")  # the second floor's first step
         await pilot.pause()
         assert_shows(viewer, second)
-        assert viewer.game.level_index == 1
+        assert viewer.replay.game.level_index == 1
         await pilot.press("n")  # no third floor: the end
         await pilot.pause()
         assert_shows(viewer, viewer.replay.total)
@@ -304,12 +304,12 @@ async def test_speeds_are_one_two_four_and_eight(app, corpus_maps):
 async def test_the_viewer_is_read_only(app, corpus_maps):
     async with app.run_test(size=SIZE) as pilot:
         viewer = await open_viewer(app, pilot)
-        before = viewer.game.fingerprint()
+        before = viewer.replay.game.fingerprint()
         for key in ["x", "f", "b", "u", "e", "enter"]:  # the play screen's keys do nothing here
             await pilot.press(key)
         await pilot.click("#board", offset=(10, 3))
         await pilot.pause()
-        assert app.screen is viewer and viewer.game.fingerprint() == before
+        assert app.screen is viewer and viewer.replay.game.fingerprint() == before
         assert not viewer.panel.hints
 
 

@@ -44,8 +44,8 @@ async def test_leave_half_way_then_continue(app: CardRogueApp, user_data: Path) 
     async with app.run_test(size=SIZE) as pilot:
         play = await open_three(app, pilot)
         await press(pilot, *STEP, "enter", "right")  # level 1 done; on level 2, flip the ladder
-        assert play.game.level_index == 1
-        kept, history = play.game.fingerprint(), list(play.game.history)
+        assert play.session.game.level_index == 1
+        kept, history = play.session.game.fingerprint(), list(play.session.game.history)
         await leave(pilot)
         assert isinstance(app.screen, TitleScreen)
         await pilot.pause()
@@ -57,14 +57,14 @@ async def test_leave_half_way_then_continue(app: CardRogueApp, user_data: Path) 
         await press(pilot, "enter")
         back = app.screen
         assert isinstance(back, PlayScreen) and back is not play
-        assert back.game.fingerprint() == kept and back.game.history == history
+        assert back.session.game.fingerprint() == kept and back.session.game.history == history
         log = log_text(back)
         whole = len(history)
         assert whole > 1 and log.endswith(
             f"Welcome back: level 2, 1 move into it, {whole} moves in the whole run.")
         assert "Level 1: First Step" in "\n".join(line.plain for line in back.session.lines())
         await press(pilot, "right")  # take the ladder: on to level 3
-        assert back.game.level_index == 2
+        assert back.session.game.level_index == 2
 
     save = saves.save_path(back.session.map_id)
     doc = json.loads(save.read_text(encoding="utf-8"))
@@ -79,7 +79,7 @@ async def test_a_finished_run_leaves_no_save(app: CardRogueApp) -> None:
         await press(pilot, *STEP)
         assert saves.save_path(play.session.map_id).exists()  # kept at the new level
         await press(pilot, "enter", *STEP, "enter", *STEP)
-        assert play.game.outcome == "won"
+        assert play.session.game.outcome == "won"
         assert not saves.save_path(play.session.map_id).exists()
         await press(pilot, "enter")  # the last epilogue, then the results
         assert isinstance(app.screen, ResultsScreen)
@@ -102,7 +102,7 @@ async def test_starting_again_and_leaving_at_once_keeps_the_earlier_save(
         await press(pilot, "2", "enter")  # "Start again", then its story
         again = app.screen
         assert isinstance(again, PlayScreen)  # the same map from the start, not continued
-        assert again.game.level_index == 0 and not again.game.history
+        assert again.session.game.level_index == 0 and not again.session.game.history
         await press(pilot, "escape", "6")  # leave before any move: nothing to ask
         assert isinstance(app.screen, TitleScreen)
         assert save.read_bytes() == kept
@@ -116,7 +116,7 @@ async def test_opening_a_map_with_a_saved_run_asks_continue_or_start_again(
     async with app.run_test(size=SIZE) as pilot:
         play = await open_three(app, pilot)
         await press(pilot, *STEP, "enter", "right")  # on level 2, one move into it
-        kept = play.game.fingerprint()
+        kept = play.session.game.fingerprint()
         await leave(pilot)
         save = saves.save_path(play.session.map_id)
         before = save.read_bytes()
@@ -137,15 +137,15 @@ async def test_opening_a_map_with_a_saved_run_asks_continue_or_start_again(
         await pilot.pause()
         await press(pilot, "1")  # Continue: the saved run, not a new one
         back = app.screen
-        assert isinstance(back, PlayScreen) and back.game.fingerprint() == kept
+        assert isinstance(back, PlayScreen) and back.session.game.fingerprint() == kept
         await leave(pilot)
 
         launch.open_path(app, FIXTURES / "three-levels.toml")
         await pilot.pause()
         await press(pilot, "2", "enter")  # Start again, past its story
         again = app.screen
-        assert isinstance(again, PlayScreen) and again.game.level_index == 0
-        assert not again.game.history
+        assert isinstance(again, PlayScreen) and again.session.game.level_index == 0
+        assert not again.session.game.history
 
 
 async def test_quitting_keeps_the_run(user_data: Path) -> None:
@@ -173,7 +173,7 @@ async def test_a_save_that_cannot_be_written_keeps_the_player_in_the_game(
         play = await open_three(app, pilot)
         await press(pilot, "right")
         await leave(pilot)
-        assert app.screen is play and play.game.moves == 1  # nothing lost
+        assert app.screen is play and play.session.game.moves == 1  # nothing lost
         toasts = [toast.render().plain for toast in app.screen.query("Toast")]
         assert any("could not be kept" in toast and "No space left" in toast for toast in toasts)
 
@@ -242,13 +242,13 @@ async def test_saved_run_files_are_named_by_map_and_result(app: CardRogueApp,
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)
         await press(pilot, "up", "up")  # flip the Ogre and attack it: it kills at once
-        assert play.game.outcome == "lost" and isinstance(app.screen, ResultsScreen)
+        assert play.session.game.outcome == "lost" and isinstance(app.screen, ResultsScreen)
         await pilot.click("#save")
         await pilot.pause()
         await pilot.click("#again")
         await pilot.pause()
         await press(pilot, "enter", *WIN_KEYS_LEVEL_1, "enter", *WIN_KEYS_LEVEL_2)
-        assert play.game.outcome == "won"
+        assert play.session.game.outcome == "won"
         await pilot.click("#save")
         await pilot.pause()
     names = sorted(path.name for path in (user_data / "runs").glob("*.run.json"))
@@ -267,8 +267,8 @@ async def test_closing_mid_level_loses_nothing_continue_returns_to_the_exact_mov
     async with first.run_test(size=SIZE) as pilot:
         play = await open_three(first, pilot)
         await press(pilot, *STEP, "enter", "right")  # level 1 done; on level 2, a flip
-        kept, history = play.game.fingerprint(), list(play.game.history)
-        assert play.game.level_index == 1 and len(history) == 3
+        kept, history = play.session.game.fingerprint(), list(play.session.game.history)
+        assert play.session.game.level_index == 1 and len(history) == 3
     # The app is gone without a word to the player: no Leave, no Quit asked.
     again = CardRogueApp()
     async with again.run_test(size=SIZE) as pilot:
@@ -277,4 +277,4 @@ async def test_closing_mid_level_loses_nothing_continue_returns_to_the_exact_mov
         await press(pilot, "enter")
         back = again.screen
         assert isinstance(back, PlayScreen)
-        assert back.game.fingerprint() == kept and back.game.history == history
+        assert back.session.game.fingerprint() == kept and back.session.game.history == history

@@ -46,9 +46,9 @@ async def test_a_refusal_goes_once_it_no_longer_holds_and_paying_asks(app: CardR
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith("Buy Sword for 8 gold, paying with Helm?")
         await press(pilot, "enter")  # the safe answer: no purchase
-        assert app.screen is shop and [c.id for c in play.game.players[0].hand] == ["helm"]
+        assert app.screen is shop and [c.id for c in play.session.game.players[0].hand] == ["helm"]
         await press(pilot, "enter", "y")
-        hero = play.game.players[0]
+        hero = play.session.game.players[0]
         assert [c.id for c in hero.hand] == ["sword"] and hero.gold == 0
 
 
@@ -56,15 +56,15 @@ async def test_undo_inside_the_shop(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot, market())
         await press(pilot, "right", "right", "b", "tab", "enter")  # sell the Helm: 8 gold
-        hero = play.game.players[0]
+        hero = play.session.game.players[0]
         assert hero.gold == 8 and not hero.hand
         await press(pilot, "u")
         assert isinstance(app.screen, ShopScreen)
-        assert play.game.players[0].gold == 5 and text_of(app.screen, "#said") == "↶ Taken back."
-        assert [c.id for c in play.game.players[0].hand] == ["helm"]
+        assert play.session.game.players[0].gold == 5 and text_of(app.screen, "#said") == "↶ Taken back."
+        assert [c.id for c in play.session.game.players[0].hand] == ["helm"]
         await press(pilot, "u")  # the step onto the shop: the shop closes
         assert isinstance(app.screen, PlayScreen)
-        assert play.game.player.pos == play.game.index((0, 0))
+        assert play.session.game.player.pos == play.session.game.index((0, 0))
 
 
 async def test_wares_the_engine_would_not_sell_now_are_dimmed(app: CardRogueApp) -> None:

@@ -17,7 +17,7 @@ RUN = Path(__file__).resolve().parents[2] / "engine" / "roguelike" / "runs" / "s
 
 
 async def open_game(pilot) -> None:
-    """From the title screen to character creation."""
+    """From the title screen to the new-game form (its seed), before the skills."""
     await pilot.pause()
     position = [entry.id for entry in menu()].index("roguelike")
     await pilot.press("home", *["down"] * position, "enter")
@@ -25,9 +25,11 @@ async def open_game(pilot) -> None:
 
 
 async def create(pilot, seed: str = SEED) -> None:
-    """Type the seed, then take the first skill (stab) and the third (archery) at 2d6."""
+    """Type the seed and start, then take the first skill (stab) and the third (archery) at
+    2d6."""
     await open_game(pilot)
-    await pilot.press("ctrl+s", *seed, "enter")
+    await pilot.press(*seed, "enter")
+    await pilot.pause()
     await pilot.press("enter", "down", "down", "enter")
     await pilot.pause()
 

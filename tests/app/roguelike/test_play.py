@@ -10,10 +10,11 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from app.cardrogue_app import CardRogueApp
-from app.games.roguelike.screens.create import CreateScreen
 from app.games.roguelike.screens.play import PlayScreen
 from app.games.roguelike.screens.results import ResultsScreen
+from app.games.roguelike.screens.skills import SkillsScreen
 from app.games.roguelike.words import death_words, name
+from app.screens.options_form import OptionsForm
 from app.screens.rules import RulesScreen
 from engine import games
 from engine.roguelike import RULES
@@ -30,12 +31,18 @@ def log(app: CardRogueApp) -> list[str]:
     return app.screen.query_one("EventLog").plain_lines
 
 
-async def test_creating_a_rogue_takes_two_skills_and_the_seed(app: CardRogueApp) -> None:
+async def test_creating_a_rogue_takes_the_seed_then_two_skills(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_game(pilot)
-        assert isinstance(app.screen, CreateScreen)
-        await pilot.press("ctrl+s", *"42", "enter", "enter")
-        assert isinstance(app.screen, CreateScreen)  # one skill is not enough
+        form = app.screen
+        assert isinstance(form, OptionsForm) and form.rules is RULES
+        assert form.query_one("#form").border_title == "A new game of Rogue Like Roguelike"
+        await pilot.press(*"42", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SkillsScreen)
+        assert "Seed 42." in app.screen.query_one("#intro").render().plain
+        await pilot.press("enter")
+        assert isinstance(app.screen, SkillsScreen)  # one skill is not enough
         assert "At 2d6: stab. Choose 1 more." in app.screen.query_one("#chosen").render().plain
         await pilot.press("down", "down", "enter")
         await pilot.pause()
@@ -54,10 +61,12 @@ async def test_creating_a_rogue_takes_two_skills_and_the_seed(app: CardRogueApp)
 async def test_picking_a_skill_again_takes_it_back(app: CardRogueApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_game(pilot)
+        await pilot.press("enter")  # a random seed
+        await pilot.pause()
         await pilot.press("enter", "enter")
-        assert isinstance(app.screen, CreateScreen) and app.screen.chosen == []
+        assert isinstance(app.screen, SkillsScreen) and app.screen.chosen == []
         await pilot.press("escape")
-        assert not isinstance(app.screen, CreateScreen)
+        assert not isinstance(app.screen, SkillsScreen)
 
 
 async def test_a_few_rooms_explored_with_the_arrows(app: CardRogueApp) -> None:
@@ -252,24 +261,24 @@ async def test_q_from_the_help_over_a_game_asks_first(app: CardRogueApp) -> None
 
 async def test_letters_in_the_seed_are_explained_and_hold_the_start(app: CardRogueApp) -> None:
     """A letter typed in the seed stays on show with a note saying a seed is a number; the
-    game does not start on it (the first skill is kept), and starts once it is digits."""
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    game does not start on it, and starts once it is digits."""
+    async with app.run_test(size=SIZE) as pilot:
         await open_game(pilot)
         screen = app.screen
-        assert isinstance(screen, CreateScreen)
-        await pilot.press("ctrl+s", *"4x2")
+        assert isinstance(screen, OptionsForm)
+        await pilot.press(*"4x2")
         await pilot.pause()
         assert screen.query_one("#seed", Input).value == "4x2"
-        note = str(screen.query_one("#seed-note", Static).render())
+        note = str(screen.query_one("#problem-seed", Static).render())
         assert note == "A seed is a number: type only the digits 0 to 9 (or leave it blank)."
-        await pilot.press("enter", "enter", "down", "down", "enter")  # two skills: no start
+        await pilot.press("enter")  # no start
         await pilot.pause()
-        assert app.screen is screen and screen.chosen == ["stab"]
-        assert [n.message for n in app._notifications] == [note]
-        assert app.focused is screen.query_one("#seed", Input)
-        await pilot.press("end", "left", "backspace")  # 42: the note goes
+        assert app.screen is screen
+        await pilot.press("left", "backspace")  # 42: the note goes
         await pilot.pause()
-        assert str(screen.query_one("#seed-note", Static).render()) == ""
+        assert str(screen.query_one("#problem-seed", Static).render()) == ""
+        await pilot.press("enter")
+        await pilot.pause()
         await pilot.press("enter", "down", "down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen) and app.screen.state.seed == 42

@@ -16,6 +16,8 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 def test_character_creation(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
         await open_game(pilot)
+        await pilot.press(*"199", "enter")  # the form: the seed, then the skills
+        await pilot.pause()
         await pilot.press("down", "down", "enter")  # archery at 2d6, one more to choose
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -51,3 +53,8 @@ def test_replay(snap_compare, app: CardRogueApp) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_new_game_form(snap_compare, app: CardRogueApp) -> None:
+    """The shared form, from the game's declaration: its seed, and a word on what comes next."""
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_game)

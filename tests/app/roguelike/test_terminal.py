@@ -54,12 +54,11 @@ def test_plain_mode_says_what_is_around_the_rogue(tmux: Tmux, tmp_path: Path) ->
     position = [entry.id for entry in menu()].index("roguelike")
     for key in ["Home", *["Down"] * position, "Enter"]:
         tmux.send(key)
-    wait_for(lambda: "a new rogue" in tmux.screen(), tmux.screen)
-    tmux.send("C-s")
-    wait_for(lambda: "║  Seed" in tmux.screen(), tmux.screen)  # the field has the focus
-    tmux.send(SEED, literal=True)
-    wait_for(lambda: f"║  {SEED} " in tmux.screen(), tmux.screen)  # typed in the focused field
+    wait_for(lambda: "The seed draws the dungeon" in tmux.screen(), tmux.screen)  # the form
+    tmux.send(SEED, literal=True)  # the seed is the form's first field: it has the focus
+    wait_for(lambda: SEED in tmux.screen(), tmux.screen)  # typed in the focused field
     tmux.send("Enter")  # the seed is taken: on to the skills
+    wait_for(lambda: "a new rogue" in tmux.screen(), tmux.screen)
     tmux.send("Enter")
     wait_for(lambda: "At 2d6: stab" in tmux.screen(), tmux.screen)
     for key in ("Down", "Down", "Enter"):

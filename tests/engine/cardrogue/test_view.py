@@ -314,3 +314,23 @@ def test_a_held_potion_and_one_for_sale_show_their_effect_once_known():
     act(g, "move E")
     [ware] = g.view(0).shop.wares
     assert ware.effect == g.potion_identity.get(ware.colour)
+
+
+# ---------------------------------------------------------------------- the level and the table
+
+def test_the_view_says_the_level_played_its_moves_its_way_out_and_the_boards_size():
+    g = story("╶┬╴\n ╵ ", "@o.\n . ", {"o": OPEN, ".": OPEN})
+    act(g, "move E")
+    view = g.view(0)
+    assert (view.mode, view.level, view.level_moves, view.moves) == ("story", 0, 1, 1)
+    assert view.level_exit == g.level.exit and not view.end_rush
+    assert (view.rows, view.columns) == (g.board.height, g.board.width) == (2, 3)
+
+
+def test_each_seat_sees_which_enemies_fight_someone_at_the_table():
+    g = deathbed()  # the goblin fights Ann; Bob is not next to it
+    bobs = g.view(1).look((0, 2))
+    assert bobs is not None and bobs.engaged and not bobs.fighting
+    anns = g.view(0).look((0, 2))
+    assert anns is not None and anns.engaged and anns.fighting
+    assert g.view(1).mode == "classic"

@@ -350,7 +350,7 @@ def _start(editor, spec: MapSpec, hero: str | None) -> None:
         editor.notify(str(error), title="This map cannot start", severity="error", markup=False)
         return
     identity = session.map_id
-    screen = PlayTestScreen(session, lambda game: _won(editor, game, identity))
+    screen = PlayTestScreen(session, lambda won: _won(editor, won.game, identity))
     editor.app.push_screen(screen)
     screen.show_story()
 

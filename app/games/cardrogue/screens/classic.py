@@ -22,17 +22,17 @@ from textual.widgets import Footer, Static
 from app.games.cardrogue import records
 from app.games.cardrogue.classic import ClassicSession
 from app.games.cardrogue.look import character_label
-from app.games.cardrogue.screens.classic_dialogs import GameOverScreen, TradeScreen, token
+from app.games.cardrogue.screens.classic_dialogs import GameOverScreen, TradeScreen
 from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.play_keys import COMMANDS, Command
 from app.games.cardrogue.session import Attempt
 from app.games.cardrogue.widgets.board import SEAT_COLOURS, BoardView
 from app.games.cardrogue.widgets.legend import Legend
 from app.games.cardrogue.widgets.side_panel import SidePanel
-from app.games.cardrogue.words import card_label
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from app.seats import Seat
 from app.widgets.event_log import EventLog
+from app.widgets.seats import seat_number, seat_style
 from app.words import middle_cut, reason_line
 from engine.cardrogue import (
     KEEP_GOLD,
@@ -144,7 +144,7 @@ class ClassicScreen(PlayScreen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Trade, trip and steal need another player: a solo game's footer leaves them out
         (and so has room for F1 Help at 80 columns)."""
-        if action in ("trade", "trip", "steal") and len(self.game.players) < 2:
+        if action in ("trade", "trip", "steal") and len(self.session.names) < 2:
             return False
         return super().check_action(action, parameters)
 
@@ -154,36 +154,35 @@ class ClassicScreen(PlayScreen):
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)
 
-    def redraw(self) -> None:
-        super().redraw()
-        view = self.view()
+    def draw(self, view: View) -> None:
+        super().draw(view)
         self.query_one("#scoreboard", Static).update(self.scoreboard(view))
         if (isinstance(view.pending, (PickDecision, RespawnDecision)) and not self.deciding
                 and not self.session.is_computer(view.pending.seat)):
             self.deciding = True
             self.call_after_refresh(self.decide)
 
-    def status_text(self) -> Text:
+    def status_text(self, view: View | None = None) -> Text:
         """Whose turn it is, in their token's colour, then the turn, the end rush and the seed,
         on the one line the status has: when it is too narrow, what the player does is said
         shorter, then a long name loses its middle, then the seed loses its middle digits (or,
         with no room left, goes)."""
-        g = self.game
-        p = g.player
-        pending = self.view().pending
+        view = view or self.view()
+        p = view.players[view.acting]
+        pending = view.pending
         picking = isinstance(pending, PickDecision)
         if picking:  # the dialog over the table says what is picked
             verbs = (" picks a character", " picks")
         elif isinstance(pending, RespawnDecision):
             verbs = (" comes back to life", " comes back")
-        elif g.is_over:
+        elif view.outcome is not None:
             verbs = (" — the game is over", " — game over")
         else:
             verbs = ("'s turn", "'s turn")
         figures = Text()
         if not picking:  # no turn is played before everyone has a character
-            figures.append(f" · Turn {g.turn}", style="dim")
-        if g.end_rush:
+            figures.append(f" · Turn {view.turn}", style="dim")
+        if view.end_rush:
             figures.append(" · END RUSH", style="bold red")
         seed = str(self.session.seed)
         width = self.query_one("#status", Static).content_size.width or None
@@ -193,8 +192,8 @@ class ClassicScreen(PlayScreen):
             """The line without its seed, and the room left for the seed's digits."""
             text = Text()
             text.append("▶ ", style="bold")
-            text.append_text(token(p.seat))
-            text.append(f" {name}", style=f"bold {SEAT_COLOURS[p.seat % len(SEAT_COLOURS)]}")
+            text.append_text(seat_number(p.seat, SEAT_COLOURS))
+            text.append(f" {name}", style=seat_style(p.seat, SEAT_COLOURS))
             text.append_text(Text.assemble((verb, "bold"), figures))
             return text, None if width is None else width - text.cell_len - len(" · Seed ")
 
@@ -219,7 +218,7 @@ class ClassicScreen(PlayScreen):
         for p in view.players:
             acting = p.seat == view.acting
             out.append("▶" if acting else " ", style="bold")
-            out.append_text(token(p.seat))
+            out.append_text(seat_number(p.seat, SEAT_COLOURS))
             out.append(f" {shown(p.name)[:8]:<8}", style="bold" if acting else "")
             if p.out:
                 out.append(" out", style="dim")
@@ -245,7 +244,7 @@ class ClassicScreen(PlayScreen):
         """Ask for the decision the engine waits for: a character, or how to come back (a
         computer seat makes its own)."""
         pending = self.view().pending
-        if (self.game.is_over or not isinstance(pending, (PickDecision, RespawnDecision))
+        if (self.session.is_over or not isinstance(pending, (PickDecision, RespawnDecision))
                 or self.session.is_computer(pending.seat)):
             self.deciding = False
             return
@@ -262,20 +261,19 @@ class ClassicScreen(PlayScreen):
         self.act(action)
 
     def _ask_pick(self, pending: PickDecision) -> None:
-        g = self.game
-        p = g.players[pending.seat]
-        choices = [Choice(character_label(g.catalog.characters[char_id], table=True),
+        p = self.view().players[pending.seat]
+        characters = self.session.catalog.characters
+        choices = [Choice(character_label(characters[char_id], table=True),
                           Action("pick", name=char_id)) for char_id in pending.choices]
         self.app.push_screen(ChooseScreen(f"{shown(p.name)}, pick your character", choices,
                                           subtitle="In turn order after the deciding roll"),
                              self._decided)
 
     def _ask_respawn(self, pending: RespawnDecision) -> None:
-        g = self.game
-        p = g.players[pending.seat]
+        p = self.view().players[pending.seat]
         cards = pending.cards
         keep_choices = [Choice("Keep nothing", ("keep", None))]
-        keep_choices += [Choice(Text(card_label(g, c)), ("keep", c.uid)) for c in cards]
+        keep_choices += [Choice(Text(self.session.card_label(c)), ("keep", c.uid)) for c in cards]
         if pending.can_keep_gold:
             keep_choices.append(Choice("Keep 1 gold", ("keep", KEEP_GOLD),
                                        "each gold counts as one card"))
@@ -291,7 +289,7 @@ class ClassicScreen(PlayScreen):
                 return
             self.app.push_screen(
                 ChooseScreen(f"{shown(p.name)}: which card stays where you fell?",
-                             [Choice(Text(card_label(g, c)), c.uid) for c in rest],
+                             [Choice(Text(self.session.card_label(c)), c.uid) for c in rest],
                              subtitle="Unsellable cards stay too"),
                 lambda uid: self._ask_start(pending, keep, (uid,)) if uid is not None
                 else self._decided(None))
@@ -306,7 +304,7 @@ class ClassicScreen(PlayScreen):
 
     def _ask_start(self, pending: RespawnDecision, keep: int | str | None,
                    drop: tuple[int, ...]) -> None:
-        p = self.game.players[pending.seat]
+        p = self.view().players[pending.seat]
         gold = keep == KEEP_GOLD
         actions = [Action("respawn", card=keep if isinstance(keep, int) else None, cards=drop, target=cell,
                           name=KEEP_GOLD if gold else None) for cell in pending.starts]
@@ -330,14 +328,16 @@ class ClassicScreen(PlayScreen):
     # ------------------------------------------------------------------ dealing with players
 
     def _choose_player(self, verb: str, then: Callable[[int], None]) -> None:
-        others = [self.game.players[seat] for seat in self.view().neighbours]
+        view = self.view()
+        others = [view.players[seat] for seat in view.neighbours]
         if not others:
             self.note(reason_line(f"there is no one next to you to {verb}"))
             return
         if len(others) == 1:
             then(others[0].seat)
             return
-        choices = [Choice(Text.assemble(token(q.seat), f" {shown(q.name)}"), q.seat)
+        choices = [Choice(Text.assemble(seat_number(q.seat, SEAT_COLOURS),
+                                        f" {shown(q.name)}"), q.seat)
                    for q in others]
         self.app.push_screen(ChooseScreen(f"{verb.capitalize()} whom?", choices),
                              lambda seat: then(seat) if seat is not None else None)
@@ -346,14 +346,14 @@ class ClassicScreen(PlayScreen):
         self._choose_player("trade with", self._open_trade)
 
     def _open_trade(self, seat: int) -> None:
-        g, view = self.game, self.view()
+        view = self.view()
         p, q = view.hero, view.players[seat]
         reason = self.session.why_not(Action("trade", player=seat))
         if reason is not None and reason != "a trade moves at least one card":
             self.note(reason_line(reason))
             return
-        give = [(card_label(g, c), c.uid) for c in p.hand if c.tradeable]
-        take = [(card_label(g, c), c.uid) for c in q.hand if c.tradeable]
+        give = [(self.session.card_label(c), c.uid) for c in p.hand if c.tradeable]
+        take = [(self.session.card_label(c), c.uid) for c in q.hand if c.tradeable]
         if not give and not take:
             self.note(reason_line(f"neither you nor {shown(q.name)} holds a card that can be "
                                   "traded"))
@@ -372,18 +372,18 @@ class ClassicScreen(PlayScreen):
 
     def _trip(self, seat: int) -> None:
         attempt = self.act(Action("trip", player=seat))
-        if attempt.accepted and self.game.leap_from is not None:
-            self._offer_leap()
+        if attempt.accepted:
+            self._offer_leap(seat)
 
-    def _offer_leap(self) -> None:
-        g = self.game
-        over = g.player_at(g.leap_from)
-        landings = [a for a in g.legal_actions() if a.kind == "leap"]
+    def _offer_leap(self, over: int) -> None:
+        """After tripping the player in seat `over`: leap over them, if the engine allows a
+        landing."""
+        landings = [a for a in self.session.legal_actions() if a.kind == "leap"]
         if not landings:
             return
-        name = shown(over.name) if over is not None else "them"
+        name = shown(self.view().players[over].name)
         choices = [Choice("Stay where you are", None)]
-        choices += [Choice(f"Leap to {where(a.target)}", a) for a in landings]
+        choices += [Choice(f"Leap to {where(a.target)}", a) for a in landings if a.target]
         self.app.push_screen(ChooseScreen(f"Leap over {name}?", choices), self._act_on)
 
     def action_steal(self) -> None:
@@ -406,7 +406,8 @@ class ClassicScreen(PlayScreen):
         self.act(Action("come_back"))
 
     def action_give_up(self) -> None:
-        name = shown(self.game.player.name)
+        view = self.view()
+        name = shown(view.players[view.acting].name)
         self.app.push_screen(
             ConfirmScreen(f"{name} gives up for good? Their cards stay where they stand.",
                           "Give up"),
@@ -415,7 +416,7 @@ class ClassicScreen(PlayScreen):
     # ------------------------------------------------------------------ the end, restarts
 
     def after(self, attempt: Attempt) -> None:
-        if self.game.is_over:
+        if self.session.is_over:
             self._finish()
             return
         # A hand-over only when the keyboard changes hands: one person against computers
@@ -432,7 +433,7 @@ class ClassicScreen(PlayScreen):
 
     def computer_next(self) -> None:
         """If a computer seat must act, its action comes after COMPUTER_DELAY."""
-        if self.timer is not None or self.game.is_over or not self.session.computer_to_act():
+        if self.timer is not None or self.session.is_over or not self.session.computer_to_act():
             return
         if COMPUTER_DELAY > 0:
             self.timer = self.set_timer(COMPUTER_DELAY, self.computer_turn)
@@ -443,7 +444,7 @@ class ClassicScreen(PlayScreen):
         self.timer = None
         # The computer waits while a dialog, the help or the menu is over the table:
         # on_screen_resume sends it on when the table shows again.
-        if not self.is_attached or self.app.screen is not self or self.game.is_over:
+        if not self.is_attached or self.app.screen is not self or self.session.is_over:
             return
         if not self.session.computer_to_act():
             return
@@ -457,9 +458,10 @@ class ClassicScreen(PlayScreen):
     def hand_over(self) -> None:
         """A banner at every hand-over, until the next action: whose turn it is now, in their
         token's colour."""
-        p = self.game.player
+        view = self.view()
+        p = view.players[view.acting]
         banner = Text("▶ ", style="bold")
-        banner.append_text(token(p.seat))
+        banner.append_text(seat_number(p.seat, SEAT_COLOURS))
         banner.append(f" {p.name}'s turn: take the keyboard", style="bold")
         self.query_one("#handover", Static).update(banner)
         self.add_class("handover")
@@ -467,7 +469,8 @@ class ClassicScreen(PlayScreen):
     def act(self, action: Action) -> Attempt:
         if self.session.computer_to_act() and not self.computer_acting:
             # Keys pressed while a computer seat plays are not its moves.
-            name = self.game.player.name
+            view = self.view()
+            name = view.players[view.acting].name
             self.note(reason_line(f"it is {name}'s turn: the computer is playing"))
             return Attempt(action, reason="the computer is playing")
         self.remove_class("handover")  # the banner has been seen: the new player acts
@@ -478,16 +481,18 @@ class ClassicScreen(PlayScreen):
         if action is not None:
             self.act(action)
 
-    def why_not_take_back(self, before) -> str | None:
+    def why_not_take_back(self, before: View) -> str | None:
         """At a table, undo takes back only the acting player's own actions of this turn: the
         others have seen what happened, and their turns are theirs."""
         if len(before.players) == 1:
             return None
-        g = self.game
-        if self.session.is_computer(g.player.seat):
-            return f"{g.player.name}'s moves are the computer's: they cannot be taken back"
-        if (g.player.seat, g.turn) != (before.player.seat, before.turn):
-            return f"only {before.player.name}'s own actions of this turn can be taken back"
+        now = self.view()
+        acting = now.players[now.acting]
+        if self.session.is_computer(acting.seat):
+            return f"{acting.name}'s moves are the computer's: they cannot be taken back"
+        if (now.acting, now.turn) != (before.acting, before.turn):
+            return (f"only {before.players[before.acting].name}'s own actions of this turn "
+                    "can be taken back")
         return None
 
     def _finish(self) -> None:

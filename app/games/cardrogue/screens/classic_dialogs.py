@@ -1,5 +1,4 @@
-"""The classic table's dialogs: a trade between two players and the tally at the game's end,
-and the seat token they (and the table) draw players with."""
+"""The classic table's dialogs: a trade between two players and the tally at the game's end."""
 
 from __future__ import annotations
 
@@ -14,15 +13,9 @@ from textual.widgets import Button, Footer, SelectionList, Static
 from app.games.cardrogue.classic import ClassicSession
 from app.games.cardrogue.widgets.board import SEAT_COLOURS
 from app.screens.dialogs import DIALOG_CSS
+from app.widgets.seats import seat_number
 from app.words import plural
 from engine.core import shown
-
-
-def token(seat: int) -> Text:
-    """A player's token as the board draws it: their seat number in their colour."""
-    return Text(str(seat + 1), style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
-
-
 
 # ---------------------------------------------------------------------- trading
 
@@ -125,10 +118,10 @@ class GameOverScreen(ModalScreen[str]):
         self.saved = saved  # what became of the run file, in a sentence
 
     def tally(self) -> Text:
-        session, g = self.session, self.session.game
+        session, view = self.session, self.session.view()
         out = Text()
         winners = session.winners()
-        if len(g.players) == 1:
+        if len(view.players) == 1:
             if winners:
                 out.append(f"{winners[0]} leaves the catacombs with every goal met: a win!\n",
                            style="bold green")
@@ -142,12 +135,12 @@ class GameOverScreen(ModalScreen[str]):
                        style="bold green")
         out.append(f"\n{'':3}{'Player':<14}{'Character':<10}{'Points':>7}\n", style="dim")
         for row in session.standings():
-            out.append_text(token(row.seat))
+            out.append_text(seat_number(row.seat, SEAT_COLOURS))
             out.append(f"  {shown(row.name):<14}{row.character:<10}{row.points:>7}")
             if row.out:
                 out.append("  (out)", style="dim")
             out.append("\n")
-        out.append(f"\nSeed {session.seed} · {plural(g.turn, 'turn')} · {plural(g.moves, 'move')}", style="dim")
+        out.append(f"\nSeed {session.seed} · {plural(view.turn, 'turn')} · {plural(view.moves, 'move')}", style="dim")
         if self.saved:
             out.append(f"\n{self.saved}", style="dim")
         return out

@@ -50,7 +50,6 @@ from engine.cardrogue import (
     DIRECTIONS,
     STEP,
     Action,
-    State,
     TeleportDecision,
     View,
 )
@@ -131,10 +130,6 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
         self._footer_state = (False, False)  # (a spell to cast, the mole may come)
         self.hint_warned = False  # the first hint key only says what a hint costs
 
-    @property
-    def game(self):
-        return self.session.game
-
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
@@ -156,7 +151,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
 
     def teach(self) -> None:
         """A first-time tip for what a level begins with (tips.py)."""
-        tip = level_tip(self.game, self.view())
+        tip = level_tip(self.view())
         if tip is not None:
             self.note(tip)
 
@@ -170,27 +165,29 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
         if action == "mole":
             return self._footer_state[1]
         if action in ("hint", "ghost"):
-            return self.game.mode == "story"  # one hero through a story: a solver, a ghost
+            return self.session.mode == "story"  # one hero through a story: a solver, a ghost
         return True
 
-    def _class_keys(self) -> tuple[bool, bool]:
-        g = self.game
-        if not g.players:
-            return (False, False)
-        char = g.catalog.characters[g.player.character]
-        mole = not g.is_over and any(a.kind == "mole" for a in g.legal_actions())
+    def _class_keys(self, view: View) -> tuple[bool, bool]:
+        char = self.session.catalog.characters[view.players[view.acting].character]
+        mole = view.outcome is None and any(a.kind == "mole"
+                                            for a in self.session.legal_actions())
         return (bool(char.spell_damage), mole)
 
     def redraw(self) -> None:
-        state = self._class_keys()
+        self.draw(self.view())
+
+    def draw(self, view: View) -> None:
+        """Draw everything from `view`, made once per redraw (a large level's view is dear)."""
+        state = self._class_keys(view)
         if state != self._footer_state:
             self._footer_state = state
             self.refresh_bindings()
-        view = self.view()
         self._sync_cursor(view)
-        self.board.show(self.game, self.cursor, self.legal_cells(view), self.ghost_cell())
-        self.panel.show(self.game, view)
-        self._show_status()
+        self.board.show(view, self.session.catalog, self.cursor, self.legal_cells(view),
+                        self.ghost_cell(view))
+        self.panel.show(view, self.session.catalog)
+        self._show_status(view)
         self._show_prompt()
         self._show_look()
         if self.has_class("legend"):
@@ -199,8 +196,8 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
     def on_resize(self) -> None:
         self.call_after_refresh(self._show_status)  # fitted to the status's new width
 
-    def _show_status(self) -> None:
-        text = self.status_text()
+    def _show_status(self, view: View | None = None) -> None:
+        text = self.status_text(view)
         two_lines = "\n" in text.plain
         changed = two_lines != self.has_class("two-line-status")
         self.set_class(two_lines, "two-line-status")
@@ -210,26 +207,26 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
         """What the status line starts with (the play-test marks itself)."""
         return Text()
 
-    def status_text(self) -> Text:
+    def status_text(self, view: View | None = None) -> Text:
         """Moves against par, then the level's name; when the one line is too narrow for both,
         the name goes on a line of its own above, so it is never cut."""
-        g, session = self.game, self.session
+        session, view = self.session, view or self.view()
         levels = len(session.spec.levels)
         text = Text()
         text.append("Moves ", style="dim")
-        text.append(str(g.level_moves[g.level_index]), style="bold")
-        text.append_text(self.ghost_status())
+        text.append(str(view.level_moves), style="bold")
+        text.append_text(self.ghost_status(view))
         text.append(" · Par ", style="dim")
-        text.append("—" if g.level.par is None else str(g.level.par), style="bold")
+        text.append("—" if session.level_par is None else str(session.level_par), style="bold")
         if levels > 1:
             text.append(" · Total ", style="dim")
-            text.append(str(g.moves), style="bold")
+            text.append(str(view.moves), style="bold")
         text.append(" · Turn ", style="dim")
-        text.append(str(g.turn))
+        text.append(str(view.turn))
         level = Text()
         if levels > 1:
-            level.append(f"{g.level_index + 1}/{levels} ")
-        level_title = g.level.title or g.level.id
+            level.append(f"{view.level + 1}/{levels} ")
+        level_title = session.level.title or session.level.id
         level.append(level_title)
         if session.title != level_title:  # a one-level map often shares its title
             level.append(" — ", style="dim")
@@ -301,13 +298,13 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
 
     def welcome_back(self) -> None:
         """The first line after a saved run is continued."""
-        g = self.game
+        view = self.view()
         # Both counts: the title's Continue names the run's total, this level starts at 0.
-        here = f"{plural(g.level_moves[g.level_index], 'move')} into it"
-        if g.level_index > 0:
-            here += f", {plural(g.moves, 'move')} in the whole run"
+        here = f"{plural(view.level_moves, 'move')} into it"
+        if view.level > 0:
+            here += f", {plural(view.moves, 'move')} in the whole run"
         self.call_after_refresh(self.note, Text(
-            f"Welcome back: level {g.level_index + 1}, {here}.", style="italic"))
+            f"Welcome back: level {view.level + 1}, {here}.", style="italic"))
 
     def note(self, line: Text) -> None:
         """A line in the log that is not an event (a refusal, an undo)."""
@@ -332,13 +329,12 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
 
     def after(self, attempt: Attempt) -> None:
         """Screens that follow an action: a level's end, the run's end."""
-        g = self.game
-        if g.is_over:
+        if self.session.is_over:
             self._finish()
             return
         self.keep_progress()  # after every action: a terminal closed now loses nothing
         if attempt.has("level_complete"):
-            finished = self.session.spec.levels[g.level_index - 1]
+            finished = self.session.spec.levels[self.view().level - 1]
             self.show_story(closing=finished)
             self.teach()
 
@@ -350,9 +346,8 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
 
     def story_screen(self, closing=None) -> StoryScreen:
         """The story of the current level, after the closing text of `closing` if given."""
-        g = self.game
-        level = g.level
-        heading = f"Level {g.level_index + 1}"
+        level = self.session.level
+        heading = f"Level {self.view().level + 1}"
         if level.title:
             heading += f": {level.title}"
         return StoryScreen(
@@ -366,11 +361,11 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
             return
         self.finished = True
         self.keep_progress()  # the run is over: nothing left to continue
-        g = self.game
-        if g.outcome == "won" and g.level.epilogue:
+        level = self.session.level
+        if self.view().outcome == "won" and level.epilogue:
             self.app.push_screen(
-                StoryScreen(self.session.title, "", "", closing=g.level.epilogue,
-                            closing_heading=g.level.title or "The end",
+                StoryScreen(self.session.title, "", "", closing=level.epilogue,
+                            closing_heading=level.title or "The end",
                             continue_label="Enter for the results", can_go_back=False),
                 lambda _: self._show_results())
         else:
@@ -411,15 +406,14 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
         """The game as the player who acts now sees it: what the engine says a screen shows."""
         return self.session.view()
 
-    def legal_cells(self, view: View | None = None) -> list[int]:
+    def legal_cells(self, view: View | None = None) -> list[tuple[int, int]]:
         """The cells next to the hero that a direction key would act on now (the engine says)."""
-        g = self.game
-        return [g.board.index(*step.cell) for step in (view or self.view()).steps
+        return [step.cell for step in (view or self.view()).steps
                 if step.reason is None and step.cell is not None]
 
     def what_works(self) -> str:
         """After a refused key: the keys the engine would take now, in a few words."""
-        legal = self.game.legal_actions()
+        legal = self.session.legal_actions()
         kinds = {action.kind for action in legal}
         parts = [f"{self.key_for('step', s.direction)} {STEP_VERBS[s.kind]} "
                  f"{DIRECTION_NAMES[s.direction]}" for s in self.view().steps
@@ -440,7 +434,10 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
         if verb == "throw":
             return Action("throw", card=card, dir=direction)
         if verb == "passage":
-            row, col = self.game.cell(self.game.player.pos)
+            hero = self.view().hero.cell
+            if hero is None:  # off the board: the engine's refusal says why
+                return Action("read", card=card)
+            row, col = hero
             dr, dc = STEP[DIRECTION_BITS[direction]]
             return Action("read", card=card, target=(row + dr, col + dc))
         return Action(verb, dir=direction)
@@ -471,10 +468,11 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
         assert self.cursor is not None  # only called while a cell is being chosen
         row, col = self.cursor
         dr, dc = STEP[DIRECTION_BITS[direction]]
-        board = self.game.board
-        self.cursor = (min(max(row + dr, 0), board.height - 1),
-                       min(max(col + dc, 0), board.width - 1))
-        self.board.show(self.game, self.cursor, self.legal_cells(), self.ghost_cell())
+        view = self.view()
+        self.cursor = (min(max(row + dr, 0), view.rows - 1),
+                       min(max(col + dc, 0), view.columns - 1))
+        self.board.show(view, self.session.catalog, self.cursor, self.legal_cells(view),
+                        self.ghost_cell(view))
         self._show_look()
 
     def action_confirm(self) -> None:
@@ -505,7 +503,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
             self._choose_cell(cell)
             return
         way = self._way_to(cell)
-        if way is not None and self.game.player.pos is not None:
+        if way is not None and self.view().hero.cell is not None:
             self.action_step(way)
             return
         self.start_looking(cell)  # any other card: say what it is
@@ -534,14 +532,12 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
         """Choose a tile for the mole with the cursor, if the engine would take any tile now."""
         if self.cursor is not None:
             return
-        g = self.game
-        cells = [g.cell(i) for i in range(len(g.board.face))]
-        if not any(self.session.why_not(Action("mole", target=c)) is None for c in cells):
+        if not any(action.kind == "mole" for action in self.session.legal_actions()):
             self.note(reason_line(self.session.why_not(Action("mole")) or "the mole cannot come"))
             return
-        hero = g.player
+        hero = self.view().hero.cell
         self.picking = "mole"
-        self.cursor = g.cell(hero.pos if hero.pos is not None else 0)
+        self.cursor = hero if hero is not None else (0, 0)
         self.redraw()
 
     # ------------------------------------------------------------------ the palette
@@ -556,20 +552,20 @@ class PlayTestScreen(PlayScreen):
     """A play-test from the editor: the real game, stories included, but off the record.
 
     Nothing goes on the local leaderboard or into the runs folder. When the game is won,
-    `on_won` receives the finished game (the editor turns it into a clear). Leaving dismisses
+    `on_won` receives the session (the editor turns its game into a clear). Leaving dismisses
     only this screen, so the editor underneath comes back as the author left it.
     """
 
     LEAVE_QUESTION = "Stop the play-test and go back to the editor?"
     KEEPS_PROGRESS = False
 
-    def __init__(self, session: Session, on_won: Callable[[State], None]) -> None:
+    def __init__(self, session: Session, on_won: Callable[[Session], None]) -> None:
         super().__init__(session)
         self.on_won = on_won
 
     def results_screen(self) -> ResultsScreen:
-        if self.game.outcome == "won":
-            self.on_won(self.game)
+        if self.view().outcome == "won":
+            self.on_won(self.session)
         return PlayTestResultsScreen(self.session)
 
     def status_mark(self) -> Text:

@@ -9,6 +9,8 @@ game, its run file and its events are the same with or without it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import work
 
@@ -17,6 +19,9 @@ from app.screens.dialogs import Choice, ChooseScreen
 from app.words import reason_line
 from services.ghosts import Ghost, GhostRefused
 
+if TYPE_CHECKING:
+    from engine.cardrogue import View
+
 
 class GhostRace(PlaySection):
     """Choosing a ghost, and what the board and the status line show of it."""
@@ -24,7 +29,7 @@ class GhostRace(PlaySection):
     ghost: Ghost | None = None
 
     def action_ghost(self) -> None:
-        if self.game.mode != "story":
+        if self.session.mode != "story":
             return
         choices = [Choice("Your best on this computer", "best"),
                    Choice("The leader on the community server", "leader")]
@@ -77,19 +82,21 @@ class GhostRace(PlaySection):
                        style="italic"))
         self.redraw()
 
-    def ghost_cell(self) -> int | None:
-        """The board cell to draw the ghost on now, if it is on this level's board."""
+    def ghost_cell(self, view: View | None = None) -> tuple[int, int] | None:
+        """The board cell (row, column) to draw the ghost on now (in `view`, by default the
+        game's now), if it is on this level's board."""
         if self.ghost is None:
             return None
-        g = self.game
-        return self.ghost.cell(g.level_index, g.level_moves[g.level_index])
+        view = view or self.view()
+        index = self.ghost.cell(view.level, view.level_moves)
+        return divmod(index, view.columns) if index is not None else None
 
-    def ghost_status(self) -> Text:
+    def ghost_status(self, view: View | None = None) -> Text:
         """The ghost's move counter for the status line (nothing when not racing)."""
         if self.ghost is None:
             return Text()
-        g = self.game
-        count, how = self.ghost.counter(g.level_index, g.level_moves[g.level_index])
+        view = view or self.view()
+        count, how = self.ghost.counter(view.level, view.level_moves)
         text = Text()
         text.append(" · Ghost ", style="dim")
         text.append("—" if count is None else str(count), style="italic")

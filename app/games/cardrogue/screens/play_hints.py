@@ -4,6 +4,7 @@ screen names its first move and the key that makes it."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import work
@@ -11,7 +12,7 @@ from textual.worker import get_current_worker
 
 from app.games.cardrogue.screens.play_section import PlaySection
 from app.words import plural, reason_line
-from engine.cardrogue import Action, Search, State, search
+from engine.cardrogue import Action, Search
 
 # How long the hint key lets the solver think (in a thread: the screen stays live meanwhile).
 HINT_SECONDS = 5.0
@@ -22,11 +23,10 @@ class Hints(PlaySection):
 
     def action_hint(self) -> None:
         """Ask the solver, in a thread, for a shortest way to finish the level from here."""
-        g = self.game
-        if g.mode != "story":
+        if self.session.mode != "story":
             self.note(reason_line("hints are for story maps"))
             return
-        if g.is_over:
+        if self.session.is_over:
             self.note(reason_line("the game is over: there is nothing left to hint"))
             return
         if not self.session.assisted and not self.hint_warned:
@@ -37,17 +37,18 @@ class Hints(PlaySection):
                            style="italic"))
             return
         self.note(Text("Thinking…", style="italic"))
-        self.find_hint(g.clone(), list(g.history))
+        self.find_hint(self.session.hint_search(HINT_SECONDS, time.monotonic),
+                       self.session.actions)
 
     @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, start: State, history: list[Action]) -> None:
-        found = search(start, level_only=True, max_seconds=HINT_SECONDS, clock=time.monotonic)
+    def find_hint(self, hint_search: Callable[[], Search], history: tuple[Action, ...]) -> None:
+        found = hint_search()
         if not get_current_worker().is_cancelled:  # a newer hint was asked for meanwhile
             self.app.call_from_thread(self.show_hint, found, history)
 
-    def show_hint(self, found: Search, history: list[Action]) -> None:
+    def show_hint(self, found: Search, history: tuple[Action, ...]) -> None:
         """The solver's first move in words, if the game is still where it was asked."""
-        if list(self.game.history) != history:
+        if self.session.actions != history:
             self.note(Text("The hint was for an earlier position: press "
                            f"{self.key_for('hint')} again for one from here.", style="dim"))
             return

@@ -10,7 +10,7 @@ from app.games.cardrogue.screens.play_section import PlaySection
 from app.screens.dialogs import Choice, ChooseScreen, ConfirmScreen
 from app.screens.rules import show_help
 from app.words import one_line, reason_line
-from engine.cardrogue import State
+from engine.cardrogue import View
 
 
 class RunControls(PlaySection):
@@ -20,7 +20,7 @@ class RunControls(PlaySection):
         self.asking = None
         if self.picking == "mole":
             self.picking, self.cursor = None, None
-        before = self.game
+        before = self.view()
         taken = self.session.undo()
         if taken is None:
             self.note(reason_line("there is nothing to undo"))
@@ -38,8 +38,9 @@ class RunControls(PlaySection):
         self.note(Text(f"↶ Taken back: {described}.", style="italic"))
         self.redraw()
 
-    def why_not_take_back(self, before: State) -> str | None:
-        """Whether undo may go from `before` to the game now; a lone hero may always."""
+    def why_not_take_back(self, before: View) -> str | None:
+        """Whether undo may go from the game seen as `before` to the game now; a lone hero may
+        always."""
         return None
 
     def action_restart_level(self) -> None:
@@ -104,10 +105,10 @@ class RunControls(PlaySection):
 
     def game_in_progress(self) -> bool:
         """A run started and not over: quitting asks first (app.HoldsGame)."""
-        return bool(self.game.history) and not self.game.is_over
+        return bool(self.session.actions) and not self.session.is_over
 
     def action_leave(self) -> None:
-        if self.game.is_over or not self.game.history:
+        if self.session.is_over or not self.session.actions:
             self.keep_progress()
             self.dismiss(None)
             return
@@ -126,9 +127,9 @@ class RunControls(PlaySection):
         if not self.KEEPS_PROGRESS:
             return True
         try:
-            if self.game.is_over:
+            if self.session.is_over:
                 saves.discard(self.session.map_id)
-            elif self.game.history:
+            elif self.session.actions:
                 saves.keep(self.session)
         except (OSError, ValueError) as error:
             self.app.notify(f"Your run could not be kept: {one_line(error)}",

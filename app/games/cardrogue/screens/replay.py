@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
@@ -35,6 +36,9 @@ from app.screens.watch import open_run
 from app.widgets.event_log import EventLog
 from app.words import plural
 from engine.core import shown
+
+if TYPE_CHECKING:
+    from engine.cardrogue import View
 
 DEFAULT_SPEED = 2
 
@@ -100,10 +104,6 @@ class ReplayScreen(GameViews, Screen[None]):
         self.playing = False
         self.timer: Timer | None = None
 
-    @property
-    def game(self):
-        return self.replay.game
-
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
@@ -126,31 +126,31 @@ class ReplayScreen(GameViews, Screen[None]):
 
     def legend_text(self) -> Text:
         """What each glyph on the board means, for the help screen."""
-        g = self.game
-        return legend_text(g.view(g.player.seat), g.catalog, self.board)
+        return legend_text(self.replay.view(), self.replay.catalog, self.board)
 
     def redraw(self) -> None:
-        self.board.show(self.game)
-        self.panel.show(self.game)
-        self.query_one("#status", Static).update(self.status_text(), layout=False)
+        view = self.replay.view()
+        self.board.show(view, self.replay.catalog)
+        self.panel.show(view, self.replay.catalog)
+        self.query_one("#status", Static).update(self.status_text(view), layout=False)
         self.show_controls()
 
-    def status_text(self) -> Text:
-        replay, g = self.replay, self.game
+    def status_text(self, view: View | None = None) -> Text:
+        replay, view = self.replay, view or self.replay.view()
         text = Text()
         text.append("Step ", style="dim")
         text.append(f"{replay.step}/{replay.total}", style="bold")
         text.append(" · Moves ", style="dim")
-        text.append(str(g.moves), style="bold")
+        text.append(str(view.moves), style="bold")
         text.append(" · Turn ", style="dim")
-        text.append(str(g.turn))
+        text.append(str(view.turn))
         text.append(divider(self.app), style="dim")
         text.append(shown(replay.run.player))
         text.append(divider(self.app), style="dim")
         levels = len(replay.spec.levels)
         if levels > 1:
-            text.append(f"{g.level_index + 1}/{levels} ")
-        text.append(g.level.title or g.level.id)
+            text.append(f"{view.level + 1}/{levels} ")
+        text.append(replay.level.title or replay.level.id)
         text.append(" — ", style="dim")
         text.append(shown(replay.title), style="dim")
         return text
@@ -164,8 +164,8 @@ class ReplayScreen(GameViews, Screen[None]):
             text.append("❚❚ Paused", style="bold")
         text.append(f" · {self.speed} step{'s' if self.speed != 1 else ''}/s · ")
         if replay.at_end:
-            outcome = replay.game.outcome or "over"
-            text.append(f"The end: {outcome} in {plural(replay.game.moves, 'move')}")
+            view = replay.view()
+            text.append(f"The end: {view.outcome or 'over'} in {plural(view.moves, 'move')}")
         else:
             text.append("Next: ")
             text.append(replay.next_action())

@@ -23,19 +23,20 @@ from services import clock
 def results_rows(session: Session) -> list[tuple[Text, str, str, str, str]]:
     """(level title, moves, turns, par, moves against par) for each level played, then the
     totals. A level still in play (the run was lost there) is not held to its par."""
-    g = session.game
+    view = session.view()
     rows = []
-    for index, (moves, turns) in enumerate(zip(g.level_moves, g.level_turns, strict=True)):
+    for index, (moves, turns) in enumerate(session.level_counts()):
         level = session.spec.levels[index]
         title = Text(f"{index + 1}. ")
         title.append(level.title or level.id)
-        done = index < g.level_index or g.outcome == "won"
+        done = index < view.level or view.outcome == "won"
         rows.append((title, str(moves), str(turns), "—" if level.par is None else str(level.par),
                      par_verdict(moves, level.par) if done and level.par is not None else ""))
     total_par = session.total_par
-    rows.append((Text("Total", style="bold"), str(g.moves), str(g.turn),
+    rows.append((Text("Total", style="bold"), str(view.moves), str(view.turn),
                  "—" if total_par is None else str(total_par),
-                 par_verdict(g.moves, total_par) if g.outcome == "won" and total_par is not None
+                 par_verdict(view.moves, total_par) if view.outcome == "won"
+                 and total_par is not None
                  else ""))
     return rows
 
@@ -111,8 +112,7 @@ class ResultsScreen(SubmittingScreen[str]):
         self.server = ""
 
     def compose(self) -> ComposeResult:
-        g = self.session.game
-        won = g.outcome == "won"
+        won = self.session.view().outcome == "won"
         with Vertical(id="results") as box:
             box.border_title = Content(self.session.title)
             yield Static("Victory!" if won else "You have fallen.", id="outcome",
@@ -139,12 +139,12 @@ class ResultsScreen(SubmittingScreen[str]):
         yield Footer()
 
     def records_text(self, won: bool) -> Text:
-        g, standing = self.session.game, self.standing
+        moves, standing = self.session.view().moves, self.standing
         text = Text()
         par = self.session.total_par
         if won and par is not None:
-            verdict = par_verdict(g.moves, par)
-            text.append(f"{plural(g.moves, 'move')}: {verdict}{'' if verdict[-1] == '!' else '.'}\n")
+            verdict = par_verdict(moves, par)
+            text.append(f"{plural(moves, 'move')}: {verdict}{'' if verdict[-1] == '!' else '.'}\n")
         if self.session.assisted:
             text.append("Assisted (a hint was used): not entered on the leaderboard.\n",
                         style="italic")
@@ -164,7 +164,7 @@ class ResultsScreen(SubmittingScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#again", Button).focus()
-        if (self.SAVES_RUNS and self.session.game.outcome == "won"
+        if (self.SAVES_RUNS and self.session.view().outcome == "won"
                 and not self.session.assisted):
             self.look_for_server()
 
@@ -204,15 +204,12 @@ class ResultsScreen(SubmittingScreen[str]):
         self.query_one("#submit", Button).add_class("shown")
 
     def submit(self) -> None:
-        from engine.cardrogue import record_run
-
         if self.ask_for_name(then=self.submit):
             return
         self.query_one("#submit", Button).remove_class("shown")
         self.community_line("Verifying…")
         session = self.session
-        document = json.loads(record_run(session.game, session.name, identity=session.map_id,
-                                         recorded=clock.stamp()).to_json())
+        document = json.loads(session.record(clock.stamp()).to_json())
         self.send(self.server, document, self.chosen_name or session.name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -235,7 +232,7 @@ class ResultsScreen(SubmittingScreen[str]):
         button.disabled = True
         button.label = "Solving…"
         session = self.session
-        self.find_solution(session.spec, session.character, session.game.seed, session.map_id)
+        self.find_solution(session.spec, session.character, session.seed, session.map_id)
 
     @work(thread=True, exclusive=True, group="solution")
     def find_solution(self, spec, character: str, seed: int, identity: str) -> None:
@@ -273,10 +270,9 @@ class PlayTestResultsScreen(ResultsScreen):
     SAVES_RUNS = False
 
     def records_text(self, won: bool) -> Text:
-        g = self.session.game
         text = Text()
         if won:
-            text.append(f"Won in {g.moves} moves.\n")
+            text.append(f"Won in {self.session.view().moves} moves.\n")
         text.append("A play-test: nothing goes on the leaderboard.", style="italic")
         text.append(f"\nShare code {self.session.share_code}", style="dim")
         return text

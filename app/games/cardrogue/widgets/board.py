@@ -10,8 +10,9 @@ One `ScrollView` draws the whole level. Each cell is a 7×3 box:
     │░░░░░│
     ╰─────╯
 
-Unseen cells are blank. Rendered lines are cached per board row; `show()` compares a small
-signature of every cell with the last one drawn and refreshes only the rows that changed. The
+Unseen cells are blank. Rendered lines are cached per board row; `show()` draws the view of the
+player who acts now, compares a small signature of every cell with the last one drawn and
+refreshes only the rows that changed. The
 camera scrolls to keep the hero (or the teleport cursor) in view. Colours come from component
 classes, so themes restyle the board; every segment carries an explicit background.
 """
@@ -31,10 +32,12 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from app.games.cardrogue.words import GHOST_GLYPH, PLAYER_GLYPH, POTION_STYLES, look
-from engine.cardrogue import FACE_DOWN, UNSEEN, E, N, S, W
+from engine.cardrogue import E, N, S, W
 
 if TYPE_CHECKING:
-    from engine.cardrogue import State
+    from engine.cardrogue import Catalog, View
+
+Cell = tuple[int, int]  # (row, column)
 
 CELL_W, CELL_H = 7, 3
 
@@ -147,10 +150,10 @@ class BoardView(ScrollView, can_focus=False):
         self._looks: dict[str, tuple[str, str]] = {}
         self._focus_cell: tuple[int, int] | None = None
         self._level_key: object = None
-        self._seen: tuple | None = None  # the state last drawn: face, content, paths, enemies, marks
-        self._marks: dict[int, int] = {}
+        self._marks: dict[int, int] = {}  # the marks drawn last, by cell index
         self._hovered: tuple[int, int] | None = None
         self._extent: tuple[int, int, int, int] | None = None  # rows and columns cards lie on
+        self._extent_cells = 0  # how many cells the extent takes in
         self._acting: int | None = None  # the seat the camera last followed
         self._recentre = False  # a new player took over: put them in the middle
         # Across and down: whether the cards on the table outgrow the view, so the camera
@@ -159,115 +162,106 @@ class BoardView(ScrollView, can_focus=False):
 
     # ------------------------------------------------------------------ updating
 
-    def show(self, game: State, cursor: tuple[int, int] | None = None,
-             legal: Iterable[int] = (), ghost: int | None = None) -> None:
-        """Draw `game`'s board; `cursor` marks a cell being chosen (a teleport's landing),
-        `legal` the cells a direction key can act on now (their frames are marked), and `ghost`
-        the cell of a ghost being raced (drawn faintly beside the card there).
+    def show(self, view: View, catalog: Catalog, cursor: Cell | None = None,
+             legal: Iterable[Cell] = (), ghost: Cell | None = None) -> None:
+        """Draw the board of `view` (the player who acts now sees it), each card drawn as
+        `catalog` has it; `cursor` marks a cell being chosen (a teleport's landing), `legal` the
+        cells a direction key can act on now (their frames are marked), and `ghost` the cell of
+        a ghost being raced (drawn faintly beside the card there).
 
-        Only cells whose face, card, paths or marks changed since the last call are worked out
-        again, and only their board rows are redrawn."""
-        board = game.board
-        level_key = (id(game.spec), game.level_index, board.width, board.height)
+        Only cells whose signature changed since the last call are drawn again, and only their
+        board rows are redrawn."""
+        level_key = (view.mode, view.level, view.rows, view.columns)
         if level_key != self._level_key:
             self._level_key = level_key
-            self.columns, self.rows = board.width, board.height
-            self._signatures = [None] * (board.width * board.height)
-            self._seen = None
+            self.columns, self.rows = view.columns, view.rows
+            self._signatures = [None] * (view.columns * view.rows)
             self._lines.clear()
             self._looks.clear()
-            self._extent = None
+            self._extent, self._extent_cells = None, 0
             self.virtual_size = Size(self.columns * CELL_W, self.rows * CELL_H)
             self.refresh()
-        changed = self._changed_cells(game, cursor, legal, ghost)
-        marks = self._marks
-        signatures = self._signatures
-        rows = set()
+        marks = self._marks = self._marks_of(view, cursor, legal, ghost)
         width = self.columns
-        self._grow_extent(board, changed)
-        for index in changed:
-            sig = self._signature(game, index, marks.get(index, 0))
-            if sig != signatures[index]:
-                signatures[index] = sig
-                rows.add(index // width)
+        signatures: list[tuple | None] = [None] * (width * self.rows)
+        for index, marked in marks.items():  # a marked cell without a card: drawn blank
+            signatures[index] = (0, None, UNSEEN_MARKED, None, marked)
+        looks, cards = self._looks, catalog.cards
+        for cell in view.cells:  # the signature (see above) of each cell, inline: a big level
+            row, col = cell.cell  # has thousands
+            index = row * width + col
+            marked = marks.get(index, 0)
+            face = cell.face
+            if face == "revealed":
+                card = cell.card
+                if card is None:
+                    signatures[index] = (cell.paths, None, "path", None, marked)
+                    continue
+                drawn = looks.get(card)
+                if drawn is None:
+                    found = look(cards[card])
+                    drawn = looks[card] = (found.glyph, found.category)
+                signatures[index] = (cell.paths, drawn[0], drawn[1], cell.colour, marked)
+            elif face == "face_down":
+                signatures[index] = (0, None, DOWN, None, marked)
+            elif marked:
+                signatures[index] = (0, None, UNSEEN_MARKED, None, marked)
+        self._grow_extent(view)
+        rows = {index // width for index, (new, old) in enumerate(
+            zip(signatures, self._signatures, strict=True)) if new != old}
+        self._signatures = signatures
         for row in rows:
             for line in range(CELL_H):
                 self._lines.pop(row * CELL_H + line, None)
             self._refresh_row(row)
         # The camera follows whoever must act now (the only hero in story mode), and puts
         # them in the middle when the turn passes to another player.
-        hero = game.player.pos if game.players and not game.player.out else None
-        if game.players and game.player.seat != self._acting:
-            self._acting = game.player.seat
-            self._recentre = len(game.players) > 1
+        acting = view.players[view.acting]
+        if view.acting != self._acting:
+            self._acting = view.acting
+            self._recentre = len(view.players) > 1
         if cursor is not None:
             self._focus_cell = cursor
-        elif hero is not None:
-            self._focus_cell = board.cell(hero)
+        elif acting.cell is not None and not acting.out:
+            self._focus_cell = acting.cell
         self.follow()
 
-    def _changed_cells(self, game: State, cursor: tuple[int, int] | None,
-                       legal: Iterable[int] = (), ghost: int | None = None) -> set[int]:
-        """The cells that may look different since the last call (all of them the first time)."""
-        board = game.board
-        face, content, paths = board.face, board.content, board.paths
+    def _marks_of(self, view: View, cursor: Cell | None, legal: Iterable[Cell],
+                  ghost: Cell | None) -> dict[int, int]:
+        """The marks of each marked cell (MARK_* bits), by index."""
+        width = self.columns
         marks: dict[int, int] = {}
-        several = len(game.players) > 1
-        for hero in game.players:
-            if hero.pos is None or hero.out:
-                continue
-            # At a table, each token also carries its seat, so it is drawn in its own colour.
-            seat = (hero.seat + 1) << SEAT_SHIFT if several else 0
-            marks[hero.pos] = marks.get(hero.pos, 0) | MARK_PLAYER | seat
-            for enemy in game.in_combat(hero):
-                marks[enemy.pos] = marks.get(enemy.pos, 0) | MARK_FIGHTING
-        for index in legal:
-            marks[index] = marks.get(index, 0) | MARK_LEGAL
+
+        def mark(cell: Cell, bits: int) -> None:
+            row, col = cell
+            if 0 <= row < self.rows and 0 <= col < width:
+                marks[row * width + col] = marks.get(row * width + col, 0) | bits
+
+        several = len(view.players) > 1
+        for hero in view.players:
+            if hero.cell is not None and not hero.out:
+                # At a table, each token also carries its seat, so it is drawn in its own colour.
+                mark(hero.cell, MARK_PLAYER | ((hero.seat + 1) << SEAT_SHIFT if several else 0))
+        for cell in view.cells:
+            if cell.engaged:
+                mark(cell.cell, MARK_FIGHTING)
+        for step in legal:
+            mark(step, MARK_LEGAL)
         if ghost is not None:
-            marks[ghost] = marks.get(ghost, 0) | MARK_GHOST
+            mark(ghost, MARK_GHOST)
         if cursor is not None:
-            at = game.index(cursor)
-            if at is not None:
-                marks[at] = marks.get(at, 0) | MARK_CURSOR
-        enemies = set(game.enemies)
-        seen = self._seen
-        if seen is None or seen[2] is not paths and seen[2] != paths:
-            changed = set(range(len(face)))
-        else:
-            old_face, old_content, _, old_enemies, old_marks = seen
-            changed = {i for i, (a, b, c, d) in enumerate(zip(face, old_face, content, old_content,
-                                                              strict=True))
-                       if a != b or (c is not d and c != d)}
-            changed |= old_enemies | enemies | old_marks.keys() | marks.keys()
-        self._seen = (list(face), list(content), paths, enemies, marks)
-        self._marks = marks
-        return changed
+            mark(cursor, MARK_CURSOR)
+        return marks
 
-    def _signature(self, game: State, index: int, marks: int):
-        board = game.board
-        f = board.face[index]
-        if f == UNSEEN:
-            return (0, None, UNSEEN_MARKED, None, marks) if marks else None
-        if f == FACE_DOWN:
-            return (0, None, DOWN, None, marks)
-        enemy = game.enemies.get(index)
-        card = enemy.card if enemy is not None else board.content[index]
-        if card is None:
-            return (board.paths[index], None, "path", None, marks)
-        drawn = self._looks.get(card.id)
-        if drawn is None:
-            found = look(game.catalog.cards[card.id])
-            drawn = self._looks[card.id] = (found.glyph, found.category)
-        return (board.paths[index], drawn[0], drawn[1], card.colour, marks)
-
-    def _grow_extent(self, board, changed: Iterable[int]) -> None:
-        """Widen the box around every cell that has a card to take in `changed` cells."""
-        width, extent = board.width, self._extent
-        exists = board.exists
-        for index in changed:
-            if not exists[index]:
-                continue
-            row, col = divmod(index, width)
+    def _grow_extent(self, view: View) -> None:
+        """Widen the box around every cell that can hold a card (a table grows as it is
+        laid) to take in the view's cells; only when there are more of them than last time."""
+        if len(view.cells) == self._extent_cells:
+            return
+        self._extent_cells = len(view.cells)
+        extent = self._extent
+        for cell in view.cells:
+            row, col = cell.cell
             if extent is None:
                 extent = (row, col, row, col)
             elif not (extent[0] <= row <= extent[2] and extent[1] <= col <= extent[3]):

@@ -9,13 +9,13 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from app.games.cardrogue.look import enemy_traits
-from app.games.cardrogue.words import SLOT_NAMES, card_label, signed, the
+from app.games.cardrogue.words import SLOT_NAMES, label_of, signed, the
 from engine.core import shown
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from engine.cardrogue import State, View
+    from engine.cardrogue import Catalog, View
 
 BAR_WIDTH = 12
 HEADING = "bold underline"
@@ -35,29 +35,28 @@ def health_bar(health: int, top: int, width: int = BAR_WIDTH) -> Text:
     return bar
 
 
-def _goal_lines(game: State, view: View, out: Text) -> None:
+def _goal_lines(view: View, catalog: Catalog, out: Text) -> None:
     """The goals of the level (or of a solo table), ticked when met, then the way out."""
     out.append("\nGoals\n", style=HEADING)
     for goal in view.goals:
         out.append("✓ " if goal.met else "· ", style="green" if goal.met else "dim")
-        named = game.catalog.cards.get(goal.card) if goal.kind == "slay" and goal.card else None
+        named = catalog.cards.get(goal.card) if goal.kind == "slay" and goal.card else None
         # "slay the Golem", not "slay the The Golem" (the card's name has its article)
         slay = the(named.name) if named is not None else ""
         out.append((f"slay {slay[:1].lower()}{slay[1:]}" if slay else goal.text) + "\n")
-    exit_name = "the ladder" if game.level.exit == "ladder" else "the starting tile"
+    exit_name = "the ladder" if view.level_exit == "ladder" else "the starting tile"
     out.append("· ", style="dim")
     out.append(f"reach {exit_name}\n")
 
 
-def panel_text(game: State, hints: bool = True, view: View | None = None) -> Text:  # noqa: C901 (one section per panel line, read top to bottom like the panel)
-    """The panel's text for the player who acts now (`view`, made here if not given);
-    `hints` adds key hints (off where no key acts, as in a replay)."""
-    if view is None:
-        view = game.view(game.player.seat)
+def panel_text(view: View, catalog: Catalog, hints: bool = True) -> Text:  # noqa: C901 (one section per panel line, read top to bottom like the panel)
+    """The panel's text for the player who sees `view` (the one who acts now), their cards
+    named from the game's `catalog`; `hints` adds key hints (off where no key acts, as in a
+    replay)."""
     p = view.hero
-    cards = game.catalog.cards
+    cards = catalog.cards
     out = Text()
-    char = game.catalog.characters[p.character]
+    char = catalog.characters[p.character]
     out.append(char.name, style="bold")
     out.append(f"  {shown(p.name)}\n", style="dim")
     out.append("Health ")
@@ -105,22 +104,22 @@ def panel_text(game: State, hints: bool = True, view: View | None = None) -> Tex
                 out.append(" (b to trade)", style="dim")
             out.append("\n")
 
-    if game.mode == "classic" and len(view.players) > 1:
+    if view.mode == "classic" and len(view.players) > 1:
         # A table has no goals to tick: points win, and the end rush is the way out.
         out.append("\nPoints\n", style=HEADING)
         out.append("chest, debt, bosses; the Golem starts the end rush: first back to a "
-                   "starting tile ends the game\n" if not game.end_rush
+                   "starting tile ends the game\n" if not view.end_rush
                    else "END RUSH: reach a starting tile (+1 point)\n",
-                   style="dim" if not game.end_rush else "bold red")
+                   style="dim" if not view.end_rush else "bold red")
     else:
-        _goal_lines(game, view, out)
+        _goal_lines(view, catalog, out)
 
     out.append(f"\nHand ({len(p.hand)})\n", style=HEADING)
     if not p.hand:
         out.append("empty\n", style="dim")
     for card in p.hand:
         d = cards[card.id]
-        out.append(card_label(game, card))
+        out.append(label_of(d, card.colour, card.effect))
         if d.type == "enemy" and d.gold:
             out.append(f" · {d.gold} gold", style="dim")
         if d.cursed:
@@ -155,8 +154,8 @@ class SidePanel(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="panel-body")
 
-    def show(self, game: State, view: View | None = None) -> None:
-        text = panel_text(game, self.hints, view)
+    def show(self, view: View, catalog: Catalog) -> None:
+        text = panel_text(view, catalog, self.hints)
         if text == self.text:
             return
         # A new layout only when the text may take a different number of lines.

@@ -101,9 +101,9 @@ class ResultsScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_again(self) -> None:
-        from app.games.roguelike.screens.create import CreateScreen
+        from app.games.roguelike.screens.skills import new_rogue
 
-        self.app.switch_screen(CreateScreen())
+        self.app.switch_screen(new_rogue())
 
     def action_help(self) -> None:
         show_help(self, glossary.HELP)

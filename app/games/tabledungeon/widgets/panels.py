@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from app.games.tabledungeon.words import card, cards, choice_label, name_of
+from app.widgets.seats import seat_style
 from app.words import middle_cut
 from engine.tabledungeon import Action, View
 
@@ -21,7 +22,7 @@ def seat_name(view: View, seat: int, width: int | None = None) -> Text:
     name = name_of(view, seat)
     if width is not None:
         name = name[:width].ljust(width)
-    return Text(name, style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
+    return Text(name, style=seat_style(seat, SEAT_COLOURS))
 
 
 def waiting_words(view: View, short: bool = False) -> str:
