@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app.cli import community, runs, solve, textual_app
+from app.cli import community, community_boards, runs, solve, textual_app
 from app.cli.output import PROG, err, out, write
 from server import cli as server_cli
 
@@ -213,7 +213,7 @@ COMMANDS: tuple[Command, ...] = (
                        "code", community.add_publish_arguments, community.run_publish),
     Command("maps", "list the maps on a community server: filter by tag, difficulty, rating "
                     "or unplayed; sort by new, rating, clear rate or plays",
-            community.add_maps_arguments, community.run_maps),
+            community_boards.add_maps_arguments, community_boards.run_maps),
     Command("rate", "rate a map you cleared on the community server (1 to 5 stars) and vote "
                     "its difficulty", community.add_rate_arguments, community.run_rate),
     Command("fetch", "download a published map by its share code into your maps folder",

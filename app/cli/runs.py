@@ -258,17 +258,17 @@ def run_scores(args: argparse.Namespace) -> int:
         return 2
     if points is not None:
         if args.server is not None:
-            from app.cli import community as community_cli
+            from app.cli import community_boards
 
-            return community_cli.run_server_points(args, points)
+            return community_boards.run_server_points(args, points)
         return _points_scores(args, points)
     if args.server is not None:
-        from app.cli import community as community_cli
+        from app.cli import community_boards
 
         if args.map is None:
             err("scores", "give a map or a Mini Rogue board to show from the server")
             return 2
-        return community_cli.run_server_scores(args)
+        return community_boards.run_server_scores(args)
     if args.map is None:
         return _players_bests(args) if args.player else _all_boards(args)
     try:
