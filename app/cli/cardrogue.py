@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app.cli import community, community_boards, runs, solve, textual_app
+from app.cli import community, community_boards, dailies, runs, solve, textual_app
 from app.cli.output import PROG, err, out, write
 from server import cli as server_cli
 
@@ -220,6 +220,9 @@ COMMANDS: tuple[Command, ...] = (
             community.add_fetch_arguments, community.run_fetch),
     Command("submit", "submit run files to a community server and wait for the verdicts",
             community.add_submit_arguments, community.run_submit),
+    Command("daily", "play a day's daily dungeon, today's or a past day's (on its archive "
+                     "board, unranked); --list prints the days",
+            dailies.add_daily_arguments, dailies.run_daily),
     Command("web", "serve the game to a web browser (each visitor plays in a page)",
             add_web_arguments, run_web),
 )
