@@ -1,4 +1,7 @@
 """Character creation: pick the two skills the rogue starts with at 2d6, and optionally a seed.
+Ctrl+O lists the daily descents, today's first (app/screens/past_dailies.py); the screen opened
+on one has its seed fixed and says under it where the game goes (a past day's: the archive
+board, unranked).
 
 The two picks are the game's own first decisions ("choose_skill" actions): once the second is
 picked, the game is set up from the seed and the play screen takes over.
@@ -21,6 +24,7 @@ from app.seeds import fresh_seed
 from app.widgets.seed_note import seed_problem
 from engine.core import Event, IllegalAction
 from engine.roguelike import MAX_SEED, RULES, Action, skill_names
+from services.dailies import DayDungeon
 
 INTRO = ("You are a rogue with nothing to your name, at the gate of the Dungeon of Chaos. Ten "
          "shifting levels below lies the Amulet of Yendor. Every skill starts at 1d6: choose "
@@ -36,6 +40,8 @@ class CreateScreen(Screen[None]):
         Binding("escape", "back", "Back", id="roguelike_create_back"),
         Binding("ctrl+s", "focus_seed", "Seed", id="roguelike_create_seed",
                 tooltip="Type a seed to draw the same dungeon again"),
+        Binding("ctrl+o", "dailies", "Daily descent", id="roguelike_create_dailies",
+                tooltip="Today's daily descent, or a past day's on its archive board"),
     ]
 
     DEFAULT_CSS = """
@@ -47,11 +53,13 @@ class CreateScreen(Screen[None]):
     CreateScreen.tall #skills { max-height: 15; }
     CreateScreen #chosen { margin: 0 1; }
     CreateScreen #seed-note { margin: 0 1; color: $warning; }
+    CreateScreen #daily-note { margin: 0 1; color: $text-muted; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, dungeon: DayDungeon | None = None) -> None:
         super().__init__()
         self.chosen: list[str] = []
+        self.dungeon = dungeon  # a day's daily descent, its seed fixed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="create-box"):
@@ -59,8 +67,13 @@ class CreateScreen(Screen[None]):
             yield Static(INTRO, id="intro")
             yield OptionList(*self._options(), id="skills")
             yield Static(id="chosen")
-            yield Input(placeholder="Seed (leave blank for a random dungeon)", id="seed",
-                        max_length=len(str(MAX_SEED)))
+            if self.dungeon is None:
+                yield Input(placeholder="Seed (leave blank for a random dungeon)", id="seed",
+                            max_length=len(str(MAX_SEED)))
+            else:
+                yield Input(str(self.dungeon.seed), id="seed", disabled=True)
+                yield Static(Text(f"The daily descent of {self.dungeon.day}, "
+                                  f"{self.dungeon.where}."), id="daily-note")
             yield Static(id="seed-note")
         yield Footer()
 
@@ -137,7 +150,20 @@ class CreateScreen(Screen[None]):
             return
         from app.games.roguelike.screens.play import PlayScreen
 
-        self.app.switch_screen(PlayScreen(state, events))
+        # The server's daily goes on its seed's board here (the server places it on its own).
+        board = self.dungeon.board if self.dungeon is not None and not self.dungeon.server \
+            else None
+        self.app.switch_screen(PlayScreen(state, events, board))
+
+    def action_dailies(self) -> None:
+        from app.screens.past_dailies import PastDailiesScreen
+        from engine.roguelike import RULES
+
+        def chosen(dungeon: DayDungeon | None) -> None:
+            if dungeon is not None and self.is_attached:
+                self.app.switch_screen(CreateScreen(dungeon))
+
+        self.app.push_screen(PastDailiesScreen(RULES.name), chosen)
 
     def action_focus_seed(self) -> None:
         self.query_one("#seed", Input).focus()

@@ -1,0 +1,95 @@
+"""Rogue Like Roguelike's daily descent in the app (issue 33): Ctrl+O on the new-rogue screen
+lists today's and the past days' descents; the chosen one fixes the seed and says where the game
+goes before play: today's offline descent on the day's board here, a past day's on its archive
+board, unranked; with a server set, the server's seed of that day. A finished game is entered
+on its board and the results say its rank. Every clock here is frozen."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Input, OptionList
+
+from app.cardrogue_app import CardRogueApp
+from app.games.roguelike.records import keep
+from app.games.roguelike.screens.create import CreateScreen
+from app.games.roguelike.screens.play import PlayScreen
+from app.screens.past_dailies import PastDailiesScreen
+from engine.roguelike.boards import daily_seed
+from services import clock, community
+from services.settings import Settings, save_settings
+from tests.app.support import text_of
+from tests.engine.roguelike.support import random_play
+from tests.server.live import LiveServer
+from tests.support import until
+
+pytestmark = pytest.mark.clock
+
+NOW = datetime.datetime(2027, 1, 31, 10, tzinfo=datetime.UTC)
+TODAY, YESTERDAY = "2027-01-31", "2027-01-30"
+
+
+async def choose_day(app: CardRogueApp, pilot: Any, steps: int) -> CreateScreen:
+    app.push_screen(CreateScreen())
+    await pilot.pause()
+    await pilot.press("ctrl+o")
+    await until(pilot, lambda: isinstance(app.screen, PastDailiesScreen))
+    days = app.screen.query_one("#days", OptionList)
+    assert str(days.get_option_at_index(0).prompt) == f"{TODAY}  today: the day's board"
+    assert "Rogue Like Roguelike" in text_of(app.screen, "#source")
+    await pilot.press(*["down"] * steps, "enter")
+    await until(pilot, lambda: isinstance(app.screen, CreateScreen))
+    screen = app.screen
+    assert isinstance(screen, CreateScreen)
+    return screen
+
+
+async def test_a_past_offline_descent_has_its_seed_fixed_and_goes_on_the_archive(
+        user_data: Path) -> None:
+    user_data.mkdir(parents=True, exist_ok=True)
+    with clock.frozen(NOW):
+        app = CardRogueApp()
+        app.animation_level = "none"
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await choose_day(app, pilot, 1)
+            assert f"archive board of {YESTERDAY} on this computer, unranked" in \
+                text_of(screen, "#daily-note")
+            seed = screen.query_one("#seed", Input)
+            assert seed.value == str(daily_seed(YESTERDAY)) and seed.disabled
+            await pilot.press("enter", "down", "enter")  # two skills
+            await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+            assert app.screen.state.seed == daily_seed(YESTERDAY)
+            assert app.screen.ranks_on == f"archive:{YESTERDAY}"
+
+
+async def test_with_a_server_todays_descent_is_the_servers_seed(
+        server: LiveServer, user_data: Path) -> None:
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    with clock.frozen(NOW):
+        seed = community.Client(server.url).daily("roguelike")["seed"]
+        app = CardRogueApp()
+        app.animation_level = "none"
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await choose_day(app, pilot, 0)
+            assert f"ranked on the board of {TODAY} on {server.url}" in \
+                text_of(screen, "#daily-note")
+            await pilot.press("enter", "down", "enter")
+            await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+            assert app.screen.state.seed == seed != daily_seed(TODAY)
+            assert app.screen.ranks_on is None  # the server places it; here, its seed's board
+
+
+def test_a_finished_descent_is_entered_on_its_board_with_its_rank(user_data: Path) -> None:
+    user_data.mkdir(parents=True, exist_ok=True)
+    with clock.frozen(NOW):
+        saved, ranked = keep(random_play(daily_seed(TODAY)), "Tester")
+        assert ranked == f"Daily descent of {TODAY}, on this computer: rank 1 of 1."
+        _, late = keep(random_play(daily_seed(YESTERDAY)), "Tester", f"archive:{YESTERDAY}")
+        assert late == f"Daily descent of {YESTERDAY}, played later, on this computer: rank 1 of 1."
+        _, plain = keep(random_play(7), "Tester")
+        assert plain == "Seed 7, on this computer: rank 1 of 1."
+    assert isinstance(saved, Path) and saved.exists()
