@@ -1,7 +1,8 @@
 """The archive of a game's daily dungeons: today and the days before it, one a line. With a
 community server set, Enter asks it for the chosen day's seed (in a worker, with a timeout: out
 of reach, a line says so and the list stays); without one, the day's dungeon is this computer's
-offline daily. The screen dismisses with the services.dailies.DayDungeon to play, whose
+offline daily. With a login there, the player's daily streak in the game shows above the days.
+The screen dismisses with the services.dailies.DayDungeon to play, whose
 `where` says before play where its delve goes (a past day's: the archive board, unranked)."""
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class PastDailiesScreen(Screen[dailies.DayDungeon | None]):
     ]
 
     DEFAULT_CSS = """
-    PastDailiesScreen #source, PastDailiesScreen #status {
+    PastDailiesScreen #source, PastDailiesScreen #status, PastDailiesScreen #streak {
         height: auto;
         padding: 0 1;
     }
@@ -55,6 +56,7 @@ class PastDailiesScreen(Screen[dailies.DayDungeon | None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="source")
+        yield Static(id="streak")
         yield OptionList(*[Option(self.day_line(n, day), id=day)
                            for n, day in enumerate(self.days)], id="days")
         yield Static(id="status")
@@ -71,6 +73,19 @@ class PastDailiesScreen(Screen[dailies.DayDungeon | None]):
                       "A past day's delve goes on that day's archive board here, unranked.")
         self.query_one("#source", Static).update(Text(source))
         self.query_one("#days", OptionList).focus()
+        if self.server:
+            self.ask_streak(self.server)
+
+    @work(thread=True, exclusive=True, group="daily-streak")
+    def ask_streak(self, server: str) -> None:
+        from app.screens.submit import daily_streak
+
+        line = daily_streak(server, self.game)
+        self.app.call_from_thread(self.show_streak, line)
+
+    def show_streak(self, line: str) -> None:
+        if self.is_attached:
+            self.query_one("#streak", Static).update(Text(line))
 
     @staticmethod
     def day_line(n: int, day: str) -> Text:

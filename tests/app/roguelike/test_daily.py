@@ -93,3 +93,33 @@ def test_a_finished_descent_is_entered_on_its_board_with_its_rank(user_data: Pat
         _, plain = keep(random_play(7), "Tester")
         assert plain == "Seed 7, on this computer: rank 1 of 1."
     assert isinstance(saved, Path) and saved.exists()
+
+
+async def test_the_days_list_shows_the_players_streak_in_the_descent(
+        server: LiveServer, user_data: Path) -> None:
+    from engine.roguelike import record_run
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=server.url))
+    with clock.frozen(NOW):
+        client = community.Client(server.url)
+        login = client.register("Tester")
+        community.keep_login(login)
+        client = community.Client(server.url, login.token)
+        seed = client.daily("roguelike")["seed"]
+        run = record_run(random_play(seed), "Tester", recorded=clock.stamp()).to_dict()
+        run_id = client.submit(run)
+        verdict = community.wait_for_verdicts(client, [run_id], 30)[run_id]
+        assert verdict["board"] == f"daily:{TODAY}"
+        app = CardRogueApp()
+        app.animation_level = "none"
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(CreateScreen())
+            await pilot.pause()
+            await pilot.press("ctrl+o")
+            await until(pilot, lambda: isinstance(app.screen, PastDailiesScreen))
+            screen = app.screen
+            await until(pilot, lambda: "streak" in text_of(screen, "#streak"),
+                        why=lambda: text_of(screen, "#streak"))
+            assert text_of(screen, "#streak") == \
+                "Daily streak: 1 day in a row (longest 1 day)."
