@@ -123,3 +123,20 @@ async def test_the_days_list_shows_the_players_streak_in_the_descent(
                         why=lambda: text_of(screen, "#streak"))
             assert text_of(screen, "#streak") == \
                 "Daily streak: 1 day in a row (longest 1 day)."
+
+
+def test_cardrogue_scores_shows_the_descents_day_board_with_game(
+        user_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli import cardrogue
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    with clock.frozen(NOW):
+        keep(random_play(daily_seed(TODAY)), "Tester")
+        assert cardrogue.main(["scores", f"daily:{TODAY}", "--game", "roguelike"]) == 0
+        shown = capsys.readouterr().out
+        assert shown.startswith(f"Daily descent of {TODAY}: Rogue Like Roguelike local "
+                                "leaderboard, 1 player")
+        assert cardrogue.main(["scores", f"daily:{TODAY}", "--game", "nim\x1b"]) == 2
+        refused = capsys.readouterr().err
+        assert refused.count("\n") == 1 and "no game here ranks in points" in refused
+        assert "\x1b" not in refused
