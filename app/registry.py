@@ -148,6 +148,9 @@ class HostedGame:
     waiting: Callable[[], Waiting | None] = lambda: None
     commands: tuple[Command, ...] = ()
     boards: Boards = Boards()
+    # For a game with a daily dungeon: the screen that plays a day's (a services.dailies
+    # DayDungeon), saying before play where its delve goes.
+    play_daily: Callable[[Any], Screen[Any]] | None = None
 
 
 _found: dict[str, HostedGame | None] = {}  # engine name -> its hosting, None: it has none

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app.cli import community, runs, solve, textual_app
+from app.cli import community, community_boards, dailies, runs, solve, textual_app
 from app.cli.output import PROG, err, out, write
 from server import cli as server_cli
 
@@ -213,13 +213,16 @@ COMMANDS: tuple[Command, ...] = (
                        "code", community.add_publish_arguments, community.run_publish),
     Command("maps", "list the maps on a community server: filter by tag, difficulty, rating "
                     "or unplayed; sort by new, rating, clear rate or plays",
-            community.add_maps_arguments, community.run_maps),
+            community_boards.add_maps_arguments, community_boards.run_maps),
     Command("rate", "rate a map you cleared on the community server (1 to 5 stars) and vote "
                     "its difficulty", community.add_rate_arguments, community.run_rate),
     Command("fetch", "download a published map by its share code into your maps folder",
             community.add_fetch_arguments, community.run_fetch),
     Command("submit", "submit run files to a community server and wait for the verdicts",
             community.add_submit_arguments, community.run_submit),
+    Command("daily", "play a day's daily dungeon, today's or a past day's (on its archive "
+                     "board, unranked); --list prints the days",
+            dailies.add_daily_arguments, dailies.run_daily),
     Command("web", "serve the game to a web browser (each visitor plays in a page)",
             add_web_arguments, run_web),
 )

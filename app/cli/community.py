@@ -1,5 +1,6 @@
-"""`cardrogue login`, `publish`, `fetch`, `submit`, `maps` and `scores --server`: the community
-server from the command line (services/community.py does the talking).
+"""`cardrogue login`, `whoami`, `publish`, `rate`, `fetch` and `submit`: the community server from
+the command line (services/community.py does the talking); its boards and list of maps are in
+app/cli/community_boards.py.
 
 Exit status: 0 done; 1 the server refused (a taken name, a map or run that does not verify);
 2 nothing could be done (no server set, a dropped network, a file that cannot be read). Every
@@ -14,7 +15,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from app.cli.output import err, out, players, print_board, shown
+from app.cli.output import err, out, shown
 from app.words import counted
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED = 0, 1, 2
@@ -22,7 +23,7 @@ WAIT_S = 60.0  # how long `submit` waits for verdicts by default
 MAX_FILE_BYTES = 1_000_000  # the server takes nothing larger
 
 
-def _one_to_a_hundred(text: str) -> int:
+def one_to_a_hundred(text: str) -> int:
     """--limit's value: argparse's `choices` would list all hundred in its error."""
     try:
         value = int(text)
@@ -39,7 +40,7 @@ def server_argument(parser: argparse.ArgumentParser) -> None:
                              "\"URL\" in config.toml in the data folder)")
 
 
-def _client(command: str, url: str | None, *, login_needed: bool) -> Any:
+def client_for(command: str, url: str | None, *, login_needed: bool) -> Any:
     """A client for the chosen server, with the kept token when there is one; None (after
     saying why) when there is no server, or no token where one is needed."""
     from services import community
@@ -108,7 +109,7 @@ def run_login(args: argparse.Namespace) -> int:
     from services import community
     from services.community_login import log_in
 
-    client = _client("login", args.server, login_needed=False)
+    client = client_for("login", args.server, login_needed=False)
     if client is None:
         return EXIT_FAILED
     try:
@@ -144,7 +145,7 @@ def add_whoami_arguments(parser: argparse.ArgumentParser) -> None:
 def run_whoami(args: argparse.Namespace) -> int:
     from services import community
 
-    client = _client("whoami", args.server, login_needed=True)
+    client = client_for("whoami", args.server, login_needed=True)
     if client is None:
         return EXIT_REFUSED if _has_server(args.server) else EXIT_FAILED
     try:
@@ -248,7 +249,7 @@ def run_publish(args: argparse.Namespace) -> int:
     clear = _read_run("publish", clear_file)
     if clear is None:
         return EXIT_FAILED
-    client = _client("publish", args.server, login_needed=True)
+    client = client_for("publish", args.server, login_needed=True)
     if client is None:
         return EXIT_FAILED
     try:
@@ -284,7 +285,7 @@ def run_rate(args: argparse.Namespace) -> int:
     your last."""
     from services import community
 
-    client = _client("rate", args.server, login_needed=True)
+    client = client_for("rate", args.server, login_needed=True)
     if client is None:
         return EXIT_FAILED
     try:
@@ -307,7 +308,7 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
 def run_fetch(args: argparse.Namespace) -> int:
     from services import community, map_download
 
-    client = _client("fetch", args.server, login_needed=False)
+    client = client_for("fetch", args.server, login_needed=False)
     if client is None:
         return EXIT_FAILED
     try:
@@ -325,7 +326,7 @@ def fetch_ranked_run(command: str, url: str | None, ref: str, rank: int
     board and its map, downloaded; None after saying why not."""
     from services import community, map_download
 
-    client = _client(command, url, login_needed=False)
+    client = client_for(command, url, login_needed=False)
     if client is None:
         return None
     try:
@@ -353,7 +354,7 @@ def run_submit(args: argparse.Namespace) -> int:
     readable = [doc for doc in documents if doc is not None]
     if len(readable) != len(documents):
         return EXIT_FAILED
-    client = _client("submit", args.server, login_needed=True)
+    client = client_for("submit", args.server, login_needed=True)
     if client is None:
         return EXIT_FAILED
     try:
@@ -404,175 +405,3 @@ def run_submit(args: argparse.Namespace) -> int:
     if left:
         return EXIT_REFUSED if stopped.status == 401 else EXIT_FAILED
     return EXIT_REFUSED if refused else EXIT_OK
-
-
-# ---------------------------------------------------------------------- the global board
-
-def _players_entry(ask: Any, name: str | None) -> dict[str, Any] | None:
-    """`name`'s entry on a server's board (`ask(around=...)` gives the page around it), or
-    None when they have none; the board's top is asked for on its own, as locally."""
-    from services import community
-
-    if not name:
-        return None
-    try:
-        page = ask(limit=1, around=name)
-    except community.CommunityError as exc:
-        if exc.status == 404 and exc.code == "not_on_board":
-            return None
-        raise
-    items = page.get("items", []) if isinstance(page, dict) else []
-    return next((item for item in items if isinstance(item, dict)
-                 and item.get("player") == name), None)
-
-
-def _print_entries(items: list[Any], player: str | None, heading: str, figures: Any) -> None:
-    """A server board's entries, with the game's `figures(item)`; the player's own marked."""
-    print_board(heading, [(item.get("rank", ""), shown(str(item.get("player", ""))),
-                           figures(item), shown(str(item.get("at", "")))[:10],
-                           bool(player) and item.get("player") == player) for item in items])
-
-
-def _players_line(name: str, entry: dict[str, Any] | None, total: Any, figures: str,
-                  where: str) -> str:
-    if entry is None:
-        return f"{shown(name)} has no score {where} yet."
-    return f"{shown(name)}'s best: rank {entry.get('rank', '?')} of {total}, {figures}"
-
-
-def run_server_points(args: argparse.Namespace, rules: Any) -> int:
-    """`cardrogue scores daily:2026-11-22 --server URL`: a board in points of the game `rules`
-    (engine.core.contract.Rules) on the server."""
-    from services import community
-
-    client = _client("scores", args.server, login_needed=False)
-    if client is None:
-        return EXIT_FAILED
-    try:
-        board = client.points_leaderboard(rules.name, args.map, limit=args.limit)
-        mine = _players_entry(lambda **page: client.points_leaderboard(
-            rules.name, args.map, **page), args.player)
-    except community.CommunityError as exc:
-        err("scores", exc.message)
-        return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
-    items = board.get("items", []) if isinstance(board, dict) else []
-    if args.json:
-        out(json.dumps({"server": client.server, "leaderboard": board, "player": mine}))
-        return EXIT_OK
-    out(f"{shown(args.map)}: {rules.info.long_name} global leaderboard on {client.server}, "
-         f"{players(board.get('total', len(items)))}")
-    if not items:
-        out("No scores yet on this board.")
-    _print_entries(items, args.player, f"{'score':>5}  end ", lambda item: (
-        f"{item.get('score', ''):>5}  {shown(str(item.get('ending', '')))[:4]:<4}"))
-    if args.player:
-        out(_players_line(args.player, mine, board.get("total", "?"),
-                           f"{mine.get('score', '?') if mine else ''} points", "on this board"))
-    return EXIT_OK
-
-
-def run_server_scores(args: argparse.Namespace) -> int:
-    """`cardrogue scores MAP --server URL`: the global board, by share code, id or map file."""
-    from services import community, library
-
-    ref = args.map
-    if Path(ref).is_file():
-        try:
-            ref = library.read_map(ref).map_id
-        except library.MapLoadError as exc:
-            err("scores", str(exc))
-            return EXIT_FAILED
-    client = _client("scores", args.server, login_needed=False)
-    if client is None:
-        return EXIT_FAILED
-    try:
-        entry = client.map(ref)
-        board = client.leaderboard(ref, limit=args.limit)
-        mine = _players_entry(lambda **page: client.leaderboard(ref, **page), args.player)
-    except community.CommunityError as exc:
-        err("scores", exc.message)
-        return EXIT_REFUSED if exc.status == 404 else EXIT_FAILED
-    items = board.get("items", []) if isinstance(board, dict) else []
-    if args.json:
-        out(json.dumps({"server": client.server, "map": entry, "leaderboard": board,
-                         "player": mine}))
-        return EXIT_OK
-    out(f"{shown(str(entry.get('title', '')))} [{shown(str(entry.get('share_code', '')))}] "
-         f"global leaderboard on {client.server}, {players(board.get('total', len(items)))}")
-    if not items:
-        out("No scores yet for this map.")
-    _print_entries(items, args.player, f"{'moves':>5}  {'turns':>5}", lambda item: (
-        f"{item.get('moves', ''):>5}  {item.get('turns', ''):>5}"))
-    if args.player:
-        figures = (f"{counted(mine.get('moves'), 'move')}, {counted(mine.get('turns'), 'turn')}"
-                   if mine else "")
-        out(_players_line(args.player, mine, board.get("total", "?"), figures, "on this map"))
-    return EXIT_OK
-
-
-# ---------------------------------------------------------------------- the list of maps
-
-def add_maps_arguments(parser: argparse.ArgumentParser) -> None:
-    from services.map_search import DIFFICULTIES, MAP_SORTS, tags
-
-    parser.add_argument("words", nargs="?", default="", metavar="WORDS",
-                        help="words in the title or the author's name")
-    parser.add_argument("--tag", choices=list(tags()), help="only maps with this tag")
-    parser.add_argument("--difficulty", choices=DIFFICULTIES,
-                        help="only maps of this difficulty (as voted, else as rated by the "
-                             "author)")
-    parser.add_argument("--min-rating", type=int, choices=range(1, 6), metavar="STARS",
-                        help="only maps rated at least STARS (1 to 5) by players who cleared "
-                             "them")
-    parser.add_argument("--unplayed", action="store_true",
-                        help="only maps you have sent no run on (needs a login)")
-    parser.add_argument("--sort", choices=MAP_SORTS, default="new", help="the order (default: "
-                        "new)")
-    parser.add_argument("--limit", type=_one_to_a_hundred, default=20, metavar="N",
-                        help="how many maps (1 to 100, default 20)")
-    parser.add_argument("--json", action="store_true", help="print the server's page as JSON")
-    server_argument(parser)
-
-
-def run_maps(args: argparse.Namespace) -> int:
-    """The published maps on a server, filtered and sorted as asked, one line each."""
-    from services import community
-
-    client = _client("maps", args.server, login_needed=args.unplayed)
-    if client is None:
-        return EXIT_FAILED
-    try:
-        page = client.maps(q=args.words, sort=args.sort, limit=args.limit, tag=args.tag,
-                           difficulty=args.difficulty, min_rating=args.min_rating,
-                           unplayed="true" if args.unplayed else None)
-    except community.CommunityError as exc:
-        err("maps", exc.message)
-        return EXIT_REFUSED if exc.status in (400, 401, 422) else EXIT_FAILED
-    items = [item for item in page.get("items", []) if isinstance(item, dict)] \
-        if isinstance(page, dict) else []
-    if args.json:
-        out(json.dumps({"server": client.server, **page}))
-        return EXIT_OK
-    if not items:
-        out(f"No maps on {client.server} match these choices.")
-        return EXIT_OK
-    out(f"{'code':<9}  {'rating':>6}  {'cleared':>7}  {'plays':>5}  {'par':>4}  "
-        f"{'difficulty':<10}  title (author) tags")
-    for item in items:
-        out(_map_line(item))
-    if page.get("next"):
-        out("More maps match: raise --limit to see them.")
-    return EXIT_OK
-
-
-def _map_line(item: dict[str, Any]) -> str:
-    rating, rate = item.get("rating"), item.get("clear_rate")
-    stars = f"{rating:.1f}*" if isinstance(rating, int | float) else "-"
-    cleared = f"{round(rate * 100)}%" if isinstance(rate, int | float) else "-"
-    par = item.get("par")
-    difficulty = item.get("voted_difficulty") or item.get("difficulty") or "-"
-    tags = ", ".join(str(tag) for tag in item.get("tags") or [])
-    return (f"{shown(str(item.get('share_code', ''))):<9}  {stars:>6}  {cleared:>7}  "
-            f"{item.get('plays', 0):>5}  {par if par is not None else '-':>4}  "
-            f"{shown(str(difficulty)):<10}  {shown(str(item.get('title', '')))} "
-            f"({shown(str(item.get('author', '')))}){f' [{shown(tags)}]' if tags else ''}")

@@ -189,6 +189,9 @@ def add_scores_arguments(parser: argparse.ArgumentParser) -> None:
                              "Mini Rogue board: daily:YYYY-MM-DD or "
                              "seed:SEED:DIFFICULTY:keys|plain. Without it, every local board "
                              "is listed")
+    parser.add_argument("--game", metavar="GAME",
+                        help="the game ranked in points whose board MAP is (daily:DAY is one "
+                             "of each game with a daily; default: the first that has it)")
     parser.add_argument("--limit", type=int, default=10, metavar="N",
                         help="how many ranks to show (default 10)")
     parser.add_argument("--player", metavar="NAME",
@@ -235,10 +238,11 @@ def _ranked(kind: str) -> list[Any]:
     return found
 
 
-def _points_game(key: str) -> Any:
-    """The Rules of the game ranked in points that has a board `key`, or None."""
-    return next((rules for rules in _ranked("points")
-                 if rules.info.board_facts(key) is not None), None)
+def _points_game(key: str, game: str | None = None) -> Any:
+    """The Rules of the game ranked in points (named `game`, if given) that has a board `key`,
+    or None."""
+    return next((rules for rules in _ranked("points") if game in (None, rules.name)
+                 and rules.info.board_facts(key) is not None), None)
 
 
 def run_scores(args: argparse.Namespace) -> int:
@@ -252,23 +256,26 @@ def run_scores(args: argparse.Namespace) -> int:
         return 2
     if args.server and "://" not in args.server and args.map is None:
         args.map, args.server = args.server, ""  # `scores --server MAP`: no address has no "://"
-    points = _points_game(args.map) if args.map is not None else None
+    if args.game is not None and args.game not in [r.name for r in _ranked("points")]:
+        err("scores", f"--game: no game here ranks in points as {args.game[:40]!r}")
+        return 2
+    points = _points_game(args.map, args.game) if args.map is not None else None
     if args.map is not None and points is None and _looks_like_a_board(args.map):
         err("scores", f"{args.map} is not a Mini Rogue board's name: {_board_shapes()}")
         return 2
     if points is not None:
         if args.server is not None:
-            from app.cli import community as community_cli
+            from app.cli import community_boards
 
-            return community_cli.run_server_points(args, points)
+            return community_boards.run_server_points(args, points)
         return _points_scores(args, points)
     if args.server is not None:
-        from app.cli import community as community_cli
+        from app.cli import community_boards
 
         if args.map is None:
             err("scores", "give a map or a Mini Rogue board to show from the server")
             return 2
-        return community_cli.run_server_scores(args)
+        return community_boards.run_server_scores(args)
     if args.map is None:
         return _players_bests(args) if args.player else _all_boards(args)
     try:

@@ -125,6 +125,8 @@ class CommunityScreen(Screen[None]):
                 tooltip="Ask the server again"),
         Binding("g", "next_game", "Game", id="community_game",
                 tooltip="The next game's boards on the server"),
+        Binding("w", "weekly", "This week", id="community_weekly",
+                tooltip="This week's map: its board, and p to play it"),
     ]
 
     EXTRA_KEYS = (("↑ ↓", "Choose a map or a board, or a board entry"),
@@ -583,6 +585,11 @@ class CommunityScreen(Screen[None]):
             watch_run_text(self.app, game.game, run_text, map_path)
         elif map_path is not None and game.game.boards.play_map is not None:
             game.game.boards.play_map(self.app, map_path)
+
+    def action_weekly(self) -> None:
+        from app.screens.weekly import WeeklyScreen
+
+        self.app.push_screen(WeeklyScreen())
 
     def action_back(self) -> None:
         search = self.query_one("#search", Input)

@@ -38,9 +38,7 @@ def streak_sentence(server: str, document: dict, board: str) -> str:
     (its game says which boards are days'), as the server counts the logged-in player's
     streak; "" for another board or when the server cannot say. Asks the server: call it in
     a worker."""
-    from app.words import counted
     from engine import games
-    from services import community
 
     game = document.get("game")
     if not isinstance(game, str) or game not in games.names():
@@ -48,6 +46,17 @@ def streak_sentence(server: str, document: dict, board: str) -> str:
     facts = games.load(game).info.board_facts(board)
     if facts is None or facts.get("kind") != "daily":
         return ""
+    streak = daily_streak(server, game)
+    return f" {streak}" if streak else ""
+
+
+def daily_streak(server: str, game: str) -> str:
+    """"Daily streak: 3 days in a row (longest 5)." of the player logged in on `server` in
+    `game`, as the server counts it; "" with no login, no streak, or when the server cannot
+    say. Asks the server: call it in a worker."""
+    from app.words import counted
+    from services import community
+
     try:
         login = community.stored_login(server)
         page = community.Client(server).player(login.name) if login else {}
@@ -56,7 +65,7 @@ def streak_sentence(server: str, document: dict, board: str) -> str:
     for streak in page.get("streaks", []):
         current, longest = streak.get("current"), streak.get("longest")
         if streak.get("game") == game and isinstance(current, int) and isinstance(longest, int):
-            return (f" Daily streak: {counted(current, 'day')} in a row (longest "
+            return (f"Daily streak: {counted(current, 'day')} in a row (longest "
                     f"{counted(longest, 'day')}).")
     return ""
 

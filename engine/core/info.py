@@ -96,12 +96,15 @@ class Daily:
     board     day (ISO date) -> the key of that day's board, "daily:2026-11-22"
     archive   day -> the key of the board of its runs sent after the day (and its grace)
     seeded    run -> the board the run ranks on as a plain seed, the day's seed or not
+    offline   day -> the seed of that day's offline daily, worked out from its date alone (the
+              app's daily without a server, on boards of this computer); None: no offline daily
     """
 
     option: str
     board: Callable[[str], str]
     archive: Callable[[str], str]
     seeded: Callable[[Run], str | None]
+    offline: Callable[[str], int] | None = None
 
 
 def no_title(key: str) -> str:

@@ -5,7 +5,7 @@
 data/rules.toml. `RULES` is the entry point of the game contract."""
 
 from engine.minirogue.actions import Action
-from engine.minirogue.boards import board_title, daily_day, seed_board
+from engine.minirogue.boards import archive_board, board_title, daily_board, daily_day, seed_board
 from engine.minirogue.daily import daily_seed
 from engine.minirogue.options import setup_problem
 from engine.minirogue.rules import RULES, Rules
@@ -15,5 +15,5 @@ from engine.minirogue.tables import DIFFICULTIES
 from engine.minirogue.view import View
 
 __all__ = ["DIFFICULTIES", "GAME", "RULES", "RULES_VERSION", "Action", "Rules", "Run", "State",
-           "View", "board_title", "daily_day", "daily_seed", "figures", "record", "record_run", "run_from_dict",
+           "View", "archive_board", "board_title", "daily_board", "daily_day", "daily_seed", "figures", "record", "record_run", "run_from_dict",
            "seed_board", "setup_problem", "verify"]

@@ -9,29 +9,27 @@ runs sent after the day was over; a typed seed has one board per seed, difficult
 
 from __future__ import annotations
 
-import datetime
 import re
 from typing import Any
 
+from engine.core.daily_boards import (
+    archive_board,
+    daily_board,
+    day_facts,
+    day_key,
+    day_title,
+    seed_day,
+)
 from engine.minirogue.daily import daily_seed
 from engine.minirogue.runs import Run
 from engine.minirogue.tables import DIFFICULTIES
 
-_DAILY = re.compile(r"(daily|archive):(\d{4}-\d{2}-\d{2})")
 _SEED = re.compile(r"seed:(0|[1-9]\d{0,19}):([a-z]+):(keys|plain)")
 
 
 def seed_board(seed: int, difficulty: str, dungeon_keys: bool) -> str:
     """The board of a typed seed."""
     return f"seed:{seed}:{difficulty}:{'keys' if dungeon_keys else 'plain'}"
-
-
-def daily_board(day: str) -> str:
-    return f"daily:{day}"
-
-
-def archive_board(day: str) -> str:
-    return f"archive:{day}"
 
 
 def seeded_board(run: Any) -> str | None:
@@ -42,27 +40,9 @@ def seeded_board(run: Any) -> str | None:
 
 
 def daily_day(seed: int, recorded: str, sent: str = "") -> str | None:
-    """The day whose daily dungeon `seed` is, among the days near when the run says it was
-    played and near when it was sent (time zones, a delve across midnight), and never later
-    than the day after it was sent: the seed decides, the dates only say where to look.
-    `recorded` and `sent` are ISO dates or times ("" when not known)."""
-    near = [day for day in (_day(recorded), _day(sent)) if day is not None]
-    latest = _day(sent)
-    for day in near:
-        for shift in (0, -1, 1):
-            candidate = day + datetime.timedelta(days=shift)
-            if latest is not None and candidate > latest + datetime.timedelta(days=1):
-                continue
-            if daily_seed(candidate) == seed:
-                return candidate.isoformat()
-    return None
-
-
-def _day(text: str) -> datetime.date | None:
-    try:
-        return datetime.date.fromisoformat(text[:10])
-    except ValueError:
-        return None
+    """The day whose daily dungeon `seed` is, near when the run was played or sent
+    (engine.core.daily_boards.seed_day)."""
+    return seed_day(seed, recorded, sent, daily_seed)
 
 
 def board_of(run: Any, sent: str = "") -> str | None:
@@ -80,14 +60,9 @@ def board_facts(key: str) -> dict[str, Any] | None:
     """What a board key says: its kind ("daily", "archive" or "seed"), the day, the seed, the
     difficulty and the variant (None where the kind has none); None for a key that names no
     board. A day's seed is the offline daily's: a server says its own."""
-    daily = _DAILY.fullmatch(key)
+    daily = day_facts(key, daily_seed)
     if daily is not None:
-        try:
-            seed = daily_seed(daily.group(2))
-        except ValueError:
-            return None
-        return {"kind": daily.group(1), "day": daily.group(2), "seed": seed,
-                "difficulty": None, "dungeon_keys": None}
+        return {**daily, "difficulty": None, "dungeon_keys": None}
     found = _SEED.fullmatch(key)
     if found is None or found.group(2) not in DIFFICULTIES or int(found.group(1)) >= 1 << 64:
         return None
@@ -98,11 +73,10 @@ def board_facts(key: str) -> dict[str, Any] | None:
 def board_title(key: str) -> str:
     """A board's name for people ("Daily dungeon of 2026-11-22", "Seed 7, Hard, Dungeon
     Keys")."""
-    kind, _, rest = key.partition(":")
-    if kind == "daily":
-        return f"Daily dungeon of {rest}"
-    if kind == "archive":
-        return f"Daily dungeon of {rest}, played later"
+    daily = day_key(key)
+    if daily is not None:
+        return day_title(*daily, "Daily dungeon")
+    _, _, rest = key.partition(":")
     seed, _, rest = rest.partition(":")
     difficulty, _, keys = rest.partition(":")
     variant = ", Dungeon Keys" if keys == "keys" else ""

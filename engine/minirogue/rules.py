@@ -21,6 +21,7 @@ from engine.core.runs import Run as AnyRun
 from engine.minirogue import boards, runs
 from engine.minirogue import options as setup
 from engine.minirogue.actions import Action
+from engine.minirogue.daily import daily_seed
 from engine.minirogue.state import RULES_VERSION, State
 from engine.minirogue.tables import DIFFICULTIES
 
@@ -46,7 +47,7 @@ INFO = GameInfo(
     board_title=boards.board_title,
     board_facts=boards.board_facts,
     daily=Daily(option="seed", board=boards.daily_board, archive=boards.archive_board,
-                seeded=boards.seeded_board),
+                seeded=boards.seeded_board, offline=daily_seed),
 )
 
 

@@ -1,7 +1,7 @@
 """Rogue Like Roguelike's side of the game contract (engine/core/contract.py): `RULES`,
 registered in engine/games.py as "roguelike".
 
-    state = RULES.new_game(seed=7)          # the game has no options
+    state = RULES.new_game(seed=7)          # the game has no options; its seed is its setup
     run = RULES.record(state, player="Ann") # a run document (the JSON object of a run file)
     RULES.verify(run)                       # a Verdict
 """
@@ -12,14 +12,24 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core.contract import OnStart, OnStep, Verdict, verdict
-from engine.core.info import GameInfo
+from engine.core.info import Daily, GameInfo, Ranking
 from engine.core.runs import Run, check_seed
-from engine.roguelike import runs
+from engine.roguelike import boards, runs
 from engine.roguelike.actions import Action
 from engine.roguelike.state import GAME, RULES_VERSION, State
 
-# Solitaire, set up by its seed alone; its runs do not rank on a board.
-INFO = GameInfo(name=GAME, long_name="Rogue Like Roguelike")
+# Solitaire, set up by its seed alone. A game ranks in points, its score, on its seed's board, or
+# on the day's board of its daily descent (engine/roguelike/boards.py).
+INFO = GameInfo(
+    name=GAME,
+    long_name="Rogue Like Roguelike",
+    ranking=Ranking("points", figure="score", better="higher"),
+    board_of=boards.board_of,
+    board_title=boards.board_title,
+    board_facts=boards.board_facts,
+    daily=Daily(option="seed", board=boards.daily_board, archive=boards.archive_board,
+                seeded=boards.seeded_board, offline=boards.daily_seed),
+)
 
 
 class Rules:

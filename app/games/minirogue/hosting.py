@@ -18,12 +18,19 @@ if TYPE_CHECKING:
 
     from app.games.minirogue.records import Setup
     from engine.core import Event
+    from services.dailies import DayDungeon
 
 
 def _new_game() -> Screen[Any]:
     from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 
     return MiniRogueNewGameScreen()
+
+
+def _play_daily(dungeon: DayDungeon) -> Screen[Any]:
+    from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
+
+    return MiniRogueNewGameScreen(dungeon=dungeon)
 
 
 def _play(setup: Setup) -> Screen[Any]:
@@ -62,4 +69,5 @@ HOSTED = HostedGame(
     narrator=_narrator,
     # A daily board mixes difficulties (the score counts them): each entry says how it was played.
     boards=Boards(column=BoardColumn("Played", 16, _played)),
+    play_daily=_play_daily,
 )

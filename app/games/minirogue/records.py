@@ -23,7 +23,9 @@ from engine.minirogue import (
     RULES_VERSION,
     Run,
     State,
+    archive_board,
     board_title,
+    daily_board,
     daily_day,
     daily_seed,
     record_run,
@@ -32,6 +34,7 @@ from engine.minirogue import (
 from services import clock
 
 if TYPE_CHECKING:
+    from services.dailies import DayDungeon
     from services.scores import ScoredEntry, ScoreStore
 
 BOARD_LIMIT = 5  # the entries the results screen shows
@@ -45,10 +48,19 @@ class Setup:
     difficulty: str
     dungeon_keys: bool
     day: str | None = None  # the ISO date of a daily dungeon
+    archive: bool = False  # a past day's daily, played later: on its day's archive board
 
     @classmethod
     def daily(cls, day: datetime.date, difficulty: str, dungeon_keys: bool) -> Setup:
         return cls(daily_seed(day), difficulty, dungeon_keys, day.isoformat())
+
+    @classmethod
+    def of_dungeon(cls, dungeon: DayDungeon, difficulty: str, dungeon_keys: bool) -> Setup:
+        """A day's daily dungeon (services.dailies): this computer's on its day's board or
+        its archive board; the server's on its seed's board here (the server places it)."""
+        if dungeon.server:
+            return cls(dungeon.seed, difficulty, dungeon_keys)
+        return cls(dungeon.seed, difficulty, dungeon_keys, dungeon.day, not dungeon.ranked)
 
     @classmethod
     def of_run(cls, run: Run) -> Setup:
@@ -61,7 +73,7 @@ class Setup:
     def board(self) -> str:
         """The board this delve is ranked on."""
         if self.day is not None:
-            return f"daily:{self.day}"
+            return (archive_board if self.archive else daily_board)(self.day)
         return seed_board(self.seed, self.difficulty, self.dungeon_keys)
 
     @property

@@ -17,12 +17,19 @@ if TYPE_CHECKING:
 
     from engine.core import Event
     from engine.roguelike import State
+    from services.dailies import DayDungeon
 
 
 def _new_game() -> Screen[Any]:
     from app.games.roguelike.screens.skills import new_rogue
 
     return new_rogue()
+
+
+def _play_daily(dungeon: DayDungeon) -> Screen[Any]:
+    from app.games.roguelike.screens.skills import new_rogue
+
+    return new_rogue(dungeon)
 
 
 def _play(state: State, opening: list[Event]) -> Screen[Any]:
@@ -53,4 +60,5 @@ HOSTED = HostedGame(
     watch=_watch,
     help=glossary.HELP,
     narrator=_narrator,
+    play_daily=_play_daily,
 )

@@ -39,7 +39,9 @@ def test_player_without_a_map_shows_their_best_on_every_board(
         "Mini Rogue (highest score first):",
         # Ann scored the same, earlier: equal scores share a rank.
         f"  Seed 987654321, Impossible ({SEED_BOARD}): rank 1 of 2, {dead} points",
-        f"  Seed 0, Casual (seed:0:casual:plain): rank 1 of 1, {won} points"]
+        f"  Seed 0, Casual (seed:0:casual:plain): rank 1 of 1, {won} points",
+        "Rogue Like Roguelike (highest score first):",  # it ranks in points too (issue 33)
+        "  Tester has no score on any board here yet."]
     ana = cardrogue("scores", "--player", "Ana", "--json", data=user_data)
     doc = json.loads(ana.stdout)
     assert doc["player"] == "Ana" and doc["minirogue"] == []

@@ -90,7 +90,10 @@ def test_cardrogue_scores_lists_every_board_and_shows_a_dungeons(
     assert lines[2:] == [
         "Mini Rogue (highest score first; show one with cardrogue scores BOARD):",
         f"  Seed 987654321, Impossible ({SEED_BOARD}), 2 players",
-        "  Seed 0, Casual (seed:0:casual:plain), 1 player"]
+        "  Seed 0, Casual (seed:0:casual:plain), 1 player",
+        # The roguelike ranks in points too (issue 33).
+        "Rogue Like Roguelike (highest score first; show one with cardrogue scores BOARD):",
+        "  No board has a score here yet."]
     board = cardrogue("scores", SEED_BOARD, "--player", "Tester", data=user_data)
     assert board.returncode == 0, board.stderr
     assert board.stdout.splitlines() == [

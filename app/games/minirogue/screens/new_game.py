@@ -3,7 +3,8 @@ Rogue's options (the difficulty, the Dungeon Keys variant), with the dungeon to 
 daily dungeon (the same for everyone today, worked out on this computer, so its board is this
 computer's), the community server's daily dungeon (its seed published by the server when the
 day starts, ranked on the server's board of the day), or a seed the player types to share.
-Ctrl+B opens the boards from the form."""
+Ctrl+B opens the boards from the form; Ctrl+O the past days' daily dungeons, whose delve goes on
+the day's archive board, unranked (the form opened on one says so under its fields)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from app.screens.options_form import OptionsForm
 from app.widgets.choices import Choices
 from engine.minirogue import RULES, daily_seed
 from services import clock
+from services.dailies import DayDungeon
 
 SERVER_DAILY = "The server's daily dungeon, on its board of the day"
 
@@ -34,10 +36,18 @@ class MiniRogueNewGameScreen(OptionsForm):
     BINDINGS = [
         Binding("ctrl+b", "boards", "Boards", id="minirogue_new_boards",
                 tooltip="Today's board and every board played here"),
+        Binding("ctrl+o", "past_days", "Past days", id="minirogue_new_past_days",
+                tooltip="The daily dungeons of past days, played on their archive boards"),
     ]
 
-    def __init__(self, today: datetime.date | None = None) -> None:
+    def __init__(self, today: datetime.date | None = None,
+                 dungeon: DayDungeon | None = None) -> None:
         self.today = today or utc_today()
+        self.dungeon = dungeon
+        if dungeon is not None:  # one day's dungeon, chosen from the past days
+            super().__init__(RULES, self.start, glossary.HELP, note=f"{dungeon.where}.",
+                             seeds=((f"The daily dungeon of {dungeon.day}", dungeon.seed),))
+            return
         daily = (f"Today's daily dungeon ({self.today.isoformat()}) on this computer",
                  daily_seed(self.today))
         # The server's seed is asked for on Start; 0 stands in for it while the form checks
@@ -46,15 +56,19 @@ class MiniRogueNewGameScreen(OptionsForm):
 
     def start(self, setup: dict[str, Any]) -> Any:
         """The delve the form set; on the daily dungeon's seed, today's daily delve (ranked on
-        its day's board)."""
+        its day's board); on a chosen day's dungeon, where that dungeon goes."""
         from app.games.minirogue.screens.play import MiniRogueScreen
 
+        if self.dungeon is not None and setup["seed"] == self.dungeon.seed:
+            return MiniRogueScreen(Setup.of_dungeon(self.dungeon, setup["difficulty"],
+                                                    setup["dungeon_keys"]))
         day = self.today.isoformat() if setup["seed"] == daily_seed(self.today) else None
         return MiniRogueScreen(Setup(setup["seed"], setup["difficulty"],
                                      setup["dungeon_keys"], day))
 
     def action_start(self) -> None:
-        if self.query_one("#seed-choice", Choices).chosen != "named-1":
+        if self.dungeon is not None or \
+                self.query_one("#seed-choice", Choices).chosen != "named-1":
             super().action_start()
             return
         setup = self.setup()
@@ -91,6 +105,16 @@ class MiniRogueNewGameScreen(OptionsForm):
         if self.is_attached:
             self.app.switch_screen(MiniRogueScreen(Setup(setup["seed"], setup["difficulty"],
                                                          setup["dungeon_keys"], None)))
+
+    def action_past_days(self) -> None:
+        from app.screens.past_dailies import PastDailiesScreen
+        from engine.minirogue import GAME
+
+        def chosen(dungeon: DayDungeon | None) -> None:
+            if dungeon is not None and self.is_attached:
+                self.app.switch_screen(MiniRogueNewGameScreen(self.today, dungeon))
+
+        self.app.push_screen(PastDailiesScreen(GAME), chosen)
 
     def action_boards(self) -> None:
         from app.games.minirogue.screens.boards import MiniRogueBoardsScreen

@@ -104,10 +104,11 @@ class PlayScreen(BoardScreen):
                 tooltip="Quit the app (the game is not kept)"),
     ]
 
-    def __init__(self, state: State, opening: list[Event]) -> None:
+    def __init__(self, state: State, opening: list[Event], board: str | None = None) -> None:
         super().__init__()
         self.state = state
         self.opening = opening
+        self.ranks_on = board  # the board its run goes on; None: the one its GameInfo names
         from app.player import player_name
 
         self.player = player_name()
@@ -154,12 +155,12 @@ class PlayScreen(BoardScreen):
         """What the game asks next (after `events`): a level-up choice, or the end."""
         view = self.view
         if view.outcome is not None:
-            from app.games.roguelike.records import save_run
+            from app.games.roguelike.records import keep
             from app.games.roguelike.screens.results import ResultsScreen
 
-            saved = save_run(self.state, self.player)
+            saved, ranked = keep(self.state, self.player, self.ranks_on)
             death = next((e.data for e in events if e.kind == "died"), None)
-            self.app.switch_screen(ResultsScreen(view, saved, death))
+            self.app.switch_screen(ResultsScreen(view, saved, death, ranked))
         elif view.pending in ("raise_skills", "choose_ability"):
             title = ("Level up: raise your skills" if view.pending == "raise_skills"
                      else "Level up: choose a special ability")

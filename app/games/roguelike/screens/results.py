@@ -34,9 +34,9 @@ def saved_text(saved: Path | str, width: int) -> Text:
 
 
 def results_text(view: View, saved: Path | str, death: dict[str, Any] | None = None,
-                 width: int = 58) -> Text:
-    """The end of a game; `death` is the "died" event's data, which says what killed, and
-    `width` the room for a line."""
+                 width: int = 58, ranked: str = "") -> Text:
+    """The end of a game; `death` is the "died" event's data, which says what killed, `width`
+    the room for a line, and `ranked` its rank on the local board, in a sentence."""
     text = Text()
     if view.outcome == "won":
         text.append("You won!\n", style="bold green")
@@ -53,6 +53,8 @@ def results_text(view: View, saved: Path | str, death: dict[str, Any] | None = N
     if view.abilities:
         text.append(f"Abilities       {', '.join(name(a) for a in view.abilities)}\n")
     text.append("\n")
+    if ranked:
+        text.append(f"{ranked}\n")
     text.append_text(saved_text(saved, width))
     return text
 
@@ -72,11 +74,12 @@ class ResultsScreen(Screen[None]):
     """
 
     def __init__(self, view: View, saved: Path | str,
-                 death: dict[str, Any] | None = None) -> None:
+                 death: dict[str, Any] | None = None, ranked: str = "") -> None:
         super().__init__()
         self.final = view
         self.saved = saved
         self.death = death
+        self.ranked = ranked
 
     def compose(self) -> ComposeResult:
         with Vertical(id="results") as box:
@@ -95,7 +98,7 @@ class ResultsScreen(Screen[None]):
         columns at most, less its border and padding."""
         text = self.query_one("#results-text", Static)
         width = text.content_size.width or min(64, self.app.size.width) - 6
-        text.update(results_text(self.final, self.saved, self.death, width))
+        text.update(results_text(self.final, self.saved, self.death, width, self.ranked))
 
     def action_done(self) -> None:
         self.app.pop_screen()

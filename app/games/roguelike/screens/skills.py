@@ -1,5 +1,8 @@
 """The rogue's two best skills: the game's own first decisions ("choose_skill" actions), taken
 after the shared new-game form (app/screens/options_form.py) has set the game up from its seed.
+Ctrl+O on the form lists the daily descents, today's first (app/screens/past_dailies.py); the
+form opened on one offers that day's seed and says where the game goes (a past day's: the
+archive board, unranked).
 
 The skills offered are the engine's legal actions of a new game; once the second is picked,
 both are played and the play screen takes over.
@@ -19,9 +22,11 @@ from textual.widgets.option_list import Option
 
 from app.games.roguelike import glossary
 from app.games.roguelike.words import name
+from app.screens.options_form import OptionsForm
 from app.screens.rules import show_help
 from engine.core import Event, IllegalAction
 from engine.roguelike import RULES, Action
+from services.dailies import DayDungeon
 
 SEED_NOTE = ("The seed draws the dungeon: the same seed, the same dungeon. Next, you choose "
              "the rogue's two best skills.")
@@ -30,11 +35,43 @@ INTRO = ("You are a rogue with nothing to your name, at the gate of the Dungeon 
          "the two you are best at (2d6). The computer is your Dungeon Master.")
 
 
-def new_rogue() -> Screen[None]:
-    """The shared new-game form for the game's setup (its seed), then the two skills."""
-    from app.screens.options_form import OptionsForm
+def new_rogue(dungeon: DayDungeon | None = None) -> Screen[None]:
+    """The shared new-game form for the game's setup (its seed), then the two skills; on a
+    day's daily descent, that day's seed."""
+    return NewRogueForm(dungeon)
 
-    return OptionsForm(RULES, SkillsScreen, glossary.HELP, note=SEED_NOTE)
+
+class NewRogueForm(OptionsForm):
+    """The form, with the daily descents a key away."""
+
+    BINDINGS = [
+        Binding("ctrl+o", "dailies", "Daily descent", id="roguelike_create_dailies",
+                tooltip="Today's daily descent, or a past day's on its archive board"),
+    ]
+
+    def __init__(self, dungeon: DayDungeon | None = None) -> None:
+        self.dungeon = dungeon
+        if dungeon is None:
+            super().__init__(RULES, SkillsScreen, glossary.HELP, note=SEED_NOTE)
+            return
+        super().__init__(RULES, self.skills, glossary.HELP, note=f"{dungeon.where}. {SEED_NOTE}",
+                         seeds=((f"The daily descent of {dungeon.day}", dungeon.seed),))
+
+    def skills(self, setup: dict[str, Any]) -> Screen[None]:
+        """The skills, then play; on the day's seed the game goes on the day's board here (the
+        server's daily goes on its seed's board here: the server places it on its own)."""
+        dungeon = self.dungeon
+        on_day = dungeon is not None and not dungeon.server and setup["seed"] == dungeon.seed
+        return SkillsScreen(setup, dungeon.board if on_day and dungeon is not None else None)
+
+    def action_dailies(self) -> None:
+        from app.screens.past_dailies import PastDailiesScreen
+
+        def chosen(dungeon: DayDungeon | None) -> None:
+            if dungeon is not None and self.is_attached:
+                self.app.switch_screen(NewRogueForm(dungeon))
+
+        self.app.push_screen(PastDailiesScreen(RULES.name), chosen)
 
 
 class SkillsScreen(Screen[None]):
@@ -57,9 +94,10 @@ class SkillsScreen(Screen[None]):
     SkillsScreen #chosen { margin: 0 1; }
     """
 
-    def __init__(self, setup: dict[str, Any]) -> None:
+    def __init__(self, setup: dict[str, Any], board: str | None = None) -> None:
         super().__init__()
         self.setup = setup
+        self.board = board  # the board its run goes on; None: the one its GameInfo names
         self.chosen: list[str] = []
         # The engine's offer: what a new game takes as its first decisions.
         self.skills = [action.name or "" for action in RULES.new_game(**setup).legal_actions()
@@ -130,7 +168,7 @@ class SkillsScreen(Screen[None]):
             return
         from app.games.roguelike.screens.play import PlayScreen
 
-        self.app.switch_screen(PlayScreen(state, events))
+        self.app.switch_screen(PlayScreen(state, events, self.board))
 
     def action_back(self) -> None:
         self.app.pop_screen()
