@@ -127,7 +127,7 @@ def _finished(game: State, level: int, level_only: bool) -> bool:
 def search(start: State, *, level_only: bool = False, max_states: int = 1_000_000,
            max_seconds: float | None = None, clock: Callable[[], float] | None = None,
            stop: Callable[[int], bool] | None = None, dominance: bool = True,
-           ties: bool | None = None) -> Search:
+           ties: bool | None = None, without: tuple[str, ...] = ()) -> Search:
     """The fewest actions from `start` that win (or, with `level_only`, that finish the current
     level). With `ties`, the fewest-moves wins are looked through (for `TIE_STATES` more
     states at most) and ties go to fewer turns, then more health kept; without, the first win
@@ -138,7 +138,8 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
     progress). With `dominance`, a state is dropped when one as near the start is the same
     but for as much health and gold or more (`_split`). A time budget (`max_seconds`) is
     read on `clock` (time.monotonic, say), which the caller passes: the engine reads no clock,
-    and without one the search reports 0 seconds."""
+    and without one the search reports 0 seconds. `without` names action kinds never tried
+    ("cast": the fewest moves without the spell)."""
     if max_seconds is not None and clock is None:
         raise ValueError("a time budget needs a clock: pass clock=time.monotonic")
     timer = clock if clock is not None else _no_clock
@@ -148,6 +149,7 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
     order = itertools.count()  # ties in the queue: deeper first, then first come
     if ties is None:
         ties = _carries_on(start, level_only)
+    never = _NEVER + without
     core, health, gold = _split(start, dominance)
     h = lower_bound(start)
     # The queue: (moves so far + bound, -moves so far, order, bound, core, health, gold, game).
@@ -183,7 +185,7 @@ def search(start: State, *, level_only: bool = False, max_states: int = 1_000_00
                             timer() - began)
         child_depth = depth + 1
         for action in game.legal_actions():
-            if action.kind in _NEVER or _digs_nothing(game, action):
+            if action.kind in never or _digs_nothing(game, action):
                 continue
             child = game.clone()
             child.apply(action)
