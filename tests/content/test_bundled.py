@@ -268,8 +268,8 @@ ROUTES = {
     # prove) or most of the long empty side.
     "ember-cell": ["move:E move:E attack:E end_turn move:E move:E attack:E end_turn",
                    "move:S " * 8 + "move:E " * 8],
-    "bazaar-gate": ["move:E move:E move:E attack:E attack:E move:E end_turn",
-                    "move:S " * 9 + "move:E " * 9],
+    "bazaar-gate": ["move:S " * 5 + "buy:8",  # the maul, all the gold
+                    "move:S " * 5 + "buy:6"],  # the sword
     "cloister-spring": ["move:S " * 10 + "end_turn",  # by the spring
                         "move:E " * 5],  # to the goblin on the north walk
     "salt-causeway": ["move:E move:E move:E move:E end_turn",  # over the spikes
