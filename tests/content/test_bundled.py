@@ -276,8 +276,8 @@ ROUTES = {
                       "move:S " * 11 + "move:E " * 12],  # the cart track
     "bat-belfry": ["move:E attack:E end_turn move:E move:E attack:E end_turn move:E move:E "
                    "attack:E end_turn", "move:S " * 10 + "move:E " * 9],
-    "harbour-ring": ["move:E move:E move:E attack:E end_turn move:E move:E move:E end_turn",
-                     "move:S " * 9 + "move:E " * 9],
+    "harbour-ring": ["move:E " * 5 + "move:S",  # the purple bottle, thrown
+                     "move:E move:E move:S move:S"],  # the red bottle, drunk
     "cutpurse-alley": ["move:E move:E move:E move:E attack:E attack:E move:E end_turn",
                        "move:S " * 4 + "move:E " * 2 + "move:S " * 4 + "move:E " * 8],
     "lamplighters-loop": ["move:E " * 5 + "attack:E",
@@ -306,6 +306,20 @@ def test_two_first_decisions_both_win_in_different_move_counts(name):
         totals.append(len(actions(prefix)) + found.solution.moves)
     assert len(set(totals)) == len(totals)
     assert min(totals) == spec.levels[0].par
+
+
+# Challenges whose decision is which item to use, not which way to go: without the shop or the
+# bottles the level cannot be won at all (the solver searches every state and finds no win).
+NEEDED = {"bazaar-gate": ("buy",), "harbour-ring": ("drink", "throw")}
+
+
+@pytest.mark.parametrize("name", NEEDED)
+def test_the_decision_is_needed(name):
+    from engine.cardrogue.solver import search
+    from engine.cardrogue.state import State
+    spec = load_map(CAMPAIGNS / "challenges" / f"{name}.toml")
+    found = search(State.story(spec, spec.levels[0].characters[0]), without=NEEDED[name])
+    assert found.proved and found.solution is None
 
 
 # A Son's Descent at real size: eight levels or more, growing from about 6x6 to 16x12.
