@@ -97,6 +97,42 @@ def test_a_star_finds_the_breadth_first_optimum_and_its_bound_never_overestimate
     assert replayed.outcome == "won" and replayed.moves == found.solution.moves
 
 
+@st.composite
+def face_up_maps(draw):
+    """Random levels up to 5 x 5 whose cells all start face up, some with an enemy, with holes:
+    nothing is left to flip, so the mole may come at once, and most of its digs open sides that
+    face a hole or the edge (the digs the A* search leaves out)."""
+    paths, cells, _, _ = draw(boards())
+    prows = [r[:5] for r in paths.split("\n")[:5]]
+    rows = [list(r[:5]) for r in cells.split("\n")[:5]]
+    for r, row in enumerate(rows):
+        for c, glyph in enumerate(row):
+            if glyph not in "@>":
+                row[c] = draw(st.sampled_from(" ,,,,bg"))
+                if row[c] == " ":
+                    prows[r] = prows[r][:c] + " " + prows[r][c + 1:]
+    text = "\n".join("".join(row) for row in rows)
+    assume("@" in text and ">" in text)
+    legend = {",": {"card": "path", "revealed": True},
+              ">": {"card": "ladder", "revealed": True},
+              "b": {"card": "cave_bat", "revealed": True},
+              "g": {"card": "goblin", "revealed": True}}
+    level, custom = level_from_grids("s", "\n".join(prows), text, legend)
+    return map_from_levels([(level, custom)], seed=draw(st.integers(0, 2**32)))
+
+
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.filter_too_much])
+@given(spec=face_up_maps(), character=st.sampled_from(CHARACTERS))
+def test_leaving_out_digs_that_open_nothing_keeps_the_breadth_first_optimum(spec, character):
+    game = State.story(spec, character)
+    reference = breadth_first(game, max_states=5_000)
+    assume(reference is not None)
+    found = search(game)
+    assert found.proved and found.solution is not None
+    assert found.solution.moves == reference.moves
+
+
 def open_grid(side):
     """A square of face-down plain cards, every side joined, the start and ladder at corners."""
     glyphs = {(False, True, True, False): "┌", (False, True, True, True): "┬",
