@@ -33,6 +33,7 @@ from tests.content.coverage import (
     mechanics_used,
     story_card_ids,
 )
+from tests.content.routes import actions, level_starts, route_totals
 
 MAPS = bundled()
 IDS = [str(p.relative_to(CAMPAIGNS)) for p in MAPS]
@@ -192,24 +193,6 @@ def test_solver_proves_par_minimal(name):
     assert solution.moves == spec.levels[0].par
 
 
-def _actions(text: str) -> list:
-    """`move:E`, `end_turn`, `buy:3` (a card by uid), `read:4@4,1` (a card read at a target
-    cell, 0-based) as actions."""
-    from engine.cardrogue import Action
-    out = []
-    for token in text.split():
-        kind, _, rest = token.partition(":")
-        if "@" in rest:
-            card, _, cell = rest.partition("@")
-            out.append(Action.from_dict({"do": kind, "card": int(card),
-                                         "target": [int(x) for x in cell.split(",")]}))
-        elif rest.isdigit():
-            out.append(Action.from_dict({"do": kind, "card": int(rest)}))
-        else:
-            out.append(Action.from_dict({"do": kind, **({"dir": rest} if rest else {})}))
-    return out
-
-
 # Long stretches of routes, spelled out once: the ring to the chest (key-detour), the walk to
 # the forge's shop, the ward from its start to the zombie, the sewer's south channel, the vault's
 # key to its chest.
@@ -285,16 +268,16 @@ ROUTES = {
     # prove) or most of the long empty side.
     "ember-cell": ["move:E move:E attack:E end_turn move:E move:E attack:E end_turn",
                    "move:S " * 8 + "move:E " * 8],
-    "bazaar-gate": ["move:E move:E move:E attack:E attack:E move:E end_turn",
-                    "move:S " * 9 + "move:E " * 9],
+    "bazaar-gate": ["move:S " * 5 + "buy:8",  # the maul, all the gold
+                    "move:S " * 5 + "buy:6"],  # the sword
     "cloister-spring": ["move:S " * 10 + "end_turn",  # by the spring
                         "move:E " * 5],  # to the goblin on the north walk
     "salt-causeway": ["move:E move:E move:E move:E end_turn",  # over the spikes
                       "move:S " * 11 + "move:E " * 12],  # the cart track
     "bat-belfry": ["move:E attack:E end_turn move:E move:E attack:E end_turn move:E move:E "
                    "attack:E end_turn", "move:S " * 10 + "move:E " * 9],
-    "harbour-ring": ["move:E move:E move:E attack:E end_turn move:E move:E move:E end_turn",
-                     "move:S " * 9 + "move:E " * 9],
+    "harbour-ring": ["move:E " * 5 + "move:S",  # the purple bottle, thrown
+                     "move:E move:E move:S move:S"],  # the red bottle, drunk
     "cutpurse-alley": ["move:E move:E move:E move:E attack:E attack:E move:E end_turn",
                        "move:S " * 4 + "move:E " * 2 + "move:S " * 4 + "move:E " * 8],
     "lamplighters-loop": ["move:E " * 5 + "attack:E",
@@ -315,14 +298,28 @@ def test_two_first_decisions_both_win_in_different_move_counts(name):
     totals = []
     for prefix in ROUTES[name]:
         game = State.story(spec, spec.levels[0].characters[0])
-        for action in _actions(prefix):
+        for action in actions(prefix):
             assert game.why_illegal(action) is None, (prefix, action)
             game.apply(action)
         found = search(game, max_states=50_000)
         assert found.proved and found.solution is not None, prefix
-        totals.append(len(_actions(prefix)) + found.solution.moves)
+        totals.append(len(actions(prefix)) + found.solution.moves)
     assert len(set(totals)) == len(totals)
     assert min(totals) == spec.levels[0].par
+
+
+# Challenges whose decision is which item to use, not which way to go: without the shop or the
+# bottles the level cannot be won at all (the solver searches every state and finds no win).
+NEEDED = {"bazaar-gate": ("buy",), "harbour-ring": ("drink", "throw")}
+
+
+@pytest.mark.parametrize("name", NEEDED)
+def test_the_decision_is_needed(name):
+    from engine.cardrogue.solver import search
+    from engine.cardrogue.state import State
+    spec = load_map(CAMPAIGNS / "challenges" / f"{name}.toml")
+    found = search(State.story(spec, spec.levels[0].characters[0]), without=NEEDED[name])
+    assert found.proved and found.solution is None
 
 
 # A Son's Descent at real size: eight levels or more, growing from about 6x6 to 16x12.
@@ -366,56 +363,15 @@ DESCENT_ROUTES = {
 }
 
 
-def _route_actions(text: str) -> list:
-    """As `_actions`, and a card with the cards it takes: `equip:13`, `buy:10+8` (the card 10
-    paid partly with card 8), `read:34+35` (the scroll 34 read on card 35)."""
-    from engine.cardrogue import Action
-    out = []
-    for token in text.split():
-        kind, _, rest = token.partition(":")
-        if rest[:1].isdigit() and "@" not in rest:
-            card, *taken = rest.split("+")
-            out.append(Action.from_dict({"do": kind, "card": int(card),
-                                         **({"cards": [int(c) for c in taken]} if taken else {})}))
-        else:
-            out.extend(_actions(token))
-    return out
-
-
-def _descent_level_starts() -> list:
-    """The game as each level of the campaign begins, along the author clear, with the clear's
-    actions on that level."""
-    from engine.cardrogue.state import State
-    clear = read_run(clear_for(DESCENT))
-    game = State.story(load_map(DESCENT), clear.characters[0], name=clear.player)
-    starts: list = []
-    for action in clear.actions:
-        if len(starts) == game.level_index:
-            starts.append((game.clone(), []))
-        starts[-1][1].append(action)
-        game.apply(action)
-    return starts
-
-
 def test_every_descent_level_has_two_routes():
     assert list(DESCENT_ROUTES) == [level.id for level in load_map(DESCENT).levels]
 
 
 @pytest.mark.parametrize("index", range(len(DESCENT_ROUTES)), ids=list(DESCENT_ROUTES))
 def test_descent_level_has_two_routes_in_different_move_counts(index):
-    from engine.cardrogue.solver import search
-    start, clear_actions = _descent_level_starts()[index]
+    start, clear_actions = level_starts(DESCENT)[index]
     level = load_map(DESCENT).levels[index]
-    totals = []
-    for shared, decision in DESCENT_ROUTES[level.id]:
-        game = start.clone()
-        prefix = clear_actions[:shared] + _route_actions(decision)
-        for action in prefix:
-            assert game.why_illegal(action) is None, (decision, action)
-            game.apply(action)
-        found = search(game, level_only=True, max_states=20_000)
-        assert found.proved and found.solution is not None, decision
-        totals.append(len(prefix) + found.solution.moves)
+    totals = route_totals(start, clear_actions, DESCENT_ROUTES[level.id])
     assert len(set(totals)) == len(totals)
     assert min(totals) == level.par
 
