@@ -20,6 +20,7 @@ from app.games.tabledungeon import glossary
 from app.games.tabledungeon.around import around_lines
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.session import TableSession, save_run
+from app.games.tabledungeon.tips import tips
 from app.games.tabledungeon.widgets.panels import (
     enemy_text,
     hand_text,
@@ -234,6 +235,7 @@ class TableScreen(Screen[None]):
         view = self.session.view()
         self.log_lines(*(line for e in result if (line := describe(e, view)) is not None))
         self.refresh_table()
+        self.log_lines(*tips(view, self.choices()))
         self.after_change()
 
     def after_change(self) -> None:
@@ -275,6 +277,7 @@ class TableScreen(Screen[None]):
         self.session.take_keyboard()
         self.selected = 0
         self.refresh_table()
+        self.log_lines(*tips(self.session.view(), self.choices()))
         self.after_change()
 
     def finish(self) -> None:
