@@ -64,11 +64,13 @@ class Overview(GameViews):
         board = self.board
         width, height = board.scrollable_content_region.size
         virtual = board.virtual_size
-        if not (self.overview_on and width > 0 and (virtual.width > width
-                                                    or virtual.height > height)):
+        game = self.game  # type: ignore[attr-defined]  # the play screen's
+        # Story and challenge maps only: the classic table grows as it is laid, mostly unknown,
+        # and at 80x24 a minimap of it would push the seats' panel out of sight.
+        if not (self.overview_on and game.mode == "story" and width > 0
+                and (virtual.width > width or virtual.height > height)):
             minimap.display = False
             return
-        game = self.game  # type: ignore[attr-defined]  # the play screen's
         minimap.game = game
         minimap.display = True
         x, y = round(board.scroll_offset.x), round(board.scroll_offset.y)
