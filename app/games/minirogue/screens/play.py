@@ -27,6 +27,7 @@ from app.games.minirogue.words import WAITING, Narrator, action_label
 from app.screens.rules import show_help
 from app.widgets.event_log import EventLog
 from app.widgets.hanging import Hanging
+from app.widgets.marked_options import MarkedOptionList
 from engine.core import Event
 from engine.minirogue import RULES, State, View
 
@@ -98,7 +99,7 @@ class MiniRogueScreen(Screen[None]):
                 yield EventLog(id="log")
             with Vertical(id="right"):
                 yield CharacterCard(id="card")
-                yield OptionList(id="choices")
+                yield MarkedOptionList(id="choices")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -18,6 +18,7 @@ from app.games.roguelike import glossary
 from app.games.roguelike.words import name
 from app.screens.rules import show_help
 from app.seeds import fresh_seed
+from app.widgets.marked_options import MarkedOptionList
 from app.widgets.seed_note import seed_problem
 from engine.core import Event, IllegalAction
 from engine.roguelike import MAX_SEED, RULES, Action, skill_names
@@ -57,7 +58,7 @@ class CreateScreen(Screen[None]):
         with Vertical(id="create-box"):
             yield Static("Rogue Like Roguelike: a new rogue", id="create-title")
             yield Static(INTRO, id="intro")
-            yield OptionList(*self._options(), id="skills")
+            yield MarkedOptionList(*self._options(), id="skills")
             yield Static(id="chosen")
             yield Input(placeholder="Seed (leave blank for a random dungeon)", id="seed",
                         max_length=len(str(MAX_SEED)))
