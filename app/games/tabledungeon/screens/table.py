@@ -17,7 +17,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from app.games.tabledungeon import glossary
-from app.games.tabledungeon.around import around_lines
+from app.games.tabledungeon.around import around_lines, cards_in_words
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.session import TableSession, save_run
 from app.games.tabledungeon.tips import tips
@@ -29,7 +29,7 @@ from app.games.tabledungeon.widgets.panels import (
 )
 from app.games.tabledungeon.words import describe, name_of
 from app.glossary import Term
-from app.plain import DRAWING_CLASS, FRAME_CLASS
+from app.plain import DRAWING_CLASS, FRAME_CLASS, is_plain
 from app.screens.dialogs import ConfirmScreen
 from engine.tabledungeon import Action
 
@@ -218,8 +218,10 @@ class TableScreen(Screen[None]):
 
     def log_lines(self, *lines: Text) -> None:
         log = self.query_one("#log", RichLog)
+        plain = is_plain(self.app)
         for line in lines:
-            log.write(line)
+            # A screen reader reads a suit sign badly or not at all: plain mode says the card.
+            log.write(Text(cards_in_words(line.plain), style=line.style) if plain else line)
 
     def note(self, text: str) -> None:
         self.query_one("#note", Static).update(Text(text))
