@@ -172,8 +172,16 @@ def run_web(args: argparse.Namespace) -> int:
         allow_origins=frozenset(args.allow_origin), trusted_proxies=frozenset(args.trusted_proxy),
         max_sessions=args.max_sessions, idle_seconds=args.idle_timeout * 60,
         memory_bytes=args.max_memory * 1024 * 1024 or None, password=args.password,
-        token=args.token, visitor_days=args.visitor_days, community_server=community_server))
+        token=args.token, visitor_days=args.visitor_days, community_server=community_server,
+        command=visitor_command(args.plain)))
     return 0
+
+
+def visitor_command(plain: bool | None) -> tuple[str, ...]:
+    """How each visitor's app is started: `cardrogue --plain web` serves it in plain mode."""
+    from app.web.sessions import app_command
+
+    return (*app_command(), "--plain") if plain else app_command()
 
 
 # Later issues append their subcommands here; none is listed until it works.

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.widgets.marked_options import MarkedOptionList
 from engine.core import shown
 from services.paths import DataFolderError, files_in, may_open, sandboxed
 
@@ -74,7 +75,7 @@ class FilePromptScreen(ModalScreen[Path | None]):
             except DataFolderError:
                 self.choices = []
             if self.choices:
-                yield OptionList(*(Option(Content(shown(path.name)), id=str(index))
+                yield MarkedOptionList(*(Option(Content(shown(path.name)), id=str(index))
                                    for index, path in enumerate(self.choices)), id="choices")
             else:
                 yield Static("Your folder has no such file yet.", id="none")

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.glossary import Term
+from app.widgets.marked_options import MarkedOptionList
 
 if TYPE_CHECKING:
     from app.registry import Help
@@ -143,7 +144,7 @@ class RulesScreen(Screen[None]):
         with Horizontal(id="columns"):
             with Vertical(id="index"):
                 yield Input(placeholder="Type to search the rules", id="search", select_on_focus=False)
-                yield OptionList(id="terms")
+                yield MarkedOptionList(id="terms")
             with VerticalScroll(id="definition"):
                 yield Static(id="term-name")
                 yield Static(id="term-text")

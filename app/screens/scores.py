@@ -29,6 +29,7 @@ from app import registry
 from app.player import player_name
 from app.registry import HostedGame, ListedBoard
 from app.screens.watch import RunRefusedScreen, ask_run_file, watch_run_file, watch_run_text
+from app.widgets.marked_options import MarkedOptionList
 from app.words import one_line, plural
 from engine import games
 from engine.core import shown
@@ -208,7 +209,7 @@ class HighScoresScreen(Screen[None]):
         yield Static(heading, id="heading")
         yield Static(Text("Looking for boards…"), id="where")
         with Horizontal():
-            yield OptionList(id="maps")
+            yield MarkedOptionList(id="maps")
             with Vertical(id="board-pane"):
                 yield Static(id="board-title")
                 table: DataTable = DataTable(id="entries", cursor_type="row", zebra_stripes=True)

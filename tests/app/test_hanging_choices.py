@@ -46,7 +46,9 @@ async def test_the_merchants_wares_wrap_under_their_text_in_mini_rogue() -> None
         await start_with_seed(app, pilot, 1, 0)  # Casual, seed 1: the merchant five steps in
         await pilot.press("1", "1", "2", "1", "1")
         await pilot.pause()
-        lines = lines_of(app.screen.query_one("#choices", OptionList))
+        marked = lines_of(app.screen.query_one("#choices", OptionList))
+        assert marked[0] == "›1 Buy a ration (1 gold)", marked  # the highlighted choice
+        lines = [line[1:] for line in marked]  # the column of the "›"
         assert "1 Buy a ration (1 gold)" in lines, lines
         big = next(n for n, line in enumerate(lines) if line.startswith("3 Buy a big"))
         assert lines[big + 1].startswith("  ") and lines[big + 1][2] != " ", lines

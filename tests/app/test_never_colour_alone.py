@@ -61,3 +61,22 @@ def test_low_health_is_marked_by_a_glyph_not_only_red() -> None:
     assert "!" not in health_bar(9, 12).plain
     low = health_bar(2, 12)
     assert low.plain.endswith("2/12 !")
+
+
+def test_every_list_the_app_draws_marks_its_highlighted_entry() -> None:
+    """Each option list of the app is a MarkedOptionList, whose highlighted entry carries "›"
+    as well as its colour: no screen builds a bare OptionList (the glossary, the scores, Mini
+    Rogue's choices, the roguelike's skills and the editor's lists did)."""
+    import ast
+    from pathlib import Path
+
+    import app as package
+
+    bare = []
+    for path in sorted(Path(package.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and (
+                    getattr(node.func, "id", None) == "OptionList"
+                    or getattr(node.func, "attr", None) == "OptionList"):
+                bare.append(f"{path.name}:{node.lineno}")
+    assert bare == []

@@ -21,9 +21,14 @@ SUIT_OF_SIGN = {sign: SUIT_WORDS[suit] for suit, sign in SUIT_SIGNS.items()}
 CARD = re.compile(r"\b(10|[2-9AKQJ])([♠♥♦♣])")
 
 
+def cards_in_words(text: str) -> str:
+    """Each card "5♥" in `text` as "5 of hearts" (plain mode's log says them so too)."""
+    return CARD.sub(lambda m: f"{RANK_WORDS.get(m[1], m[1])} of {SUIT_OF_SIGN[m[2]]}", text)
+
+
 def said(text: str) -> str:
     """A panel's text as words: each card "5♥" as "5 of hearts", its lines one sentence each."""
-    text = CARD.sub(lambda m: f"{RANK_WORDS.get(m[1], m[1])} of {SUIT_OF_SIGN[m[2]]}", text)
+    text = cards_in_words(text)
     # Two spaces or a dot between a panel's figures are a comma when spoken.
     lines = [" ".join(line.replace("  ", ", ").replace(" · ", ", ").split())
              for line in text.splitlines()]

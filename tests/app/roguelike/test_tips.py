@@ -1,14 +1,19 @@
 """First-time tips in Rogue Like Roguelike (issue 34): the first room says what to do first,
-the first trap what its keys do; each is shown once per player, and Settings turns them off."""
+the first trap, monster and locked door what their keys do, and low hit points what brings
+them back; each is shown once per player, and Settings turns them off."""
 
 from __future__ import annotations
 
+import random
+
 from app.cardrogue_app import CardRogueApp
+from app.screens.dialogs import ChooseScreen
 from app.widgets.event_log import EventLog
 from services.settings import load_settings, save_settings
-from tests.app.roguelike.support import create
+from tests.app.roguelike.support import create, key_for
 
 SIZE = (80, 24)
+MAX_PRESSES = 60
 
 
 def tips_in(app: CardRogueApp) -> list[str]:
@@ -44,3 +49,27 @@ async def test_settings_turn_the_tips_off(user_data) -> None:
         await create(pilot)
         await pilot.press("up", "k")
         assert tips_in(app) == []
+
+
+async def test_a_locked_door_a_monster_and_low_hit_points_each_give_a_tip() -> None:
+    """Seed 7, played by the simple player of the screen tests: a locked door, a monster it
+    stabs, then hit points low (there is no resting) before it dies on level 1."""
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot, "7")
+        play, chooser, said = app.screen, random.Random(1), []
+        for _ in range(MAX_PRESSES):
+            if app.screen is not play and not isinstance(app.screen, ChooseScreen):
+                break  # the results
+            await pilot.press(key_for(app, chooser))
+            await pilot.pause()
+            if app.screen is play:
+                said = tips_in(app)
+        assert said[1:] == [
+            "Tip: a locked door: its arrow picks the lock (a failed pick may break one of your 3 "
+            "lockpicks); Enter also offers to force it, with a Stab check.",
+            "Tip: a monster: f stabs it (Stab 2d6), n sneaks past (Stealth 1d6; if that fails, "
+            "it attacks), r runs back the way you came (Run 1d6).",
+            "Tip: your hit points are low, and resting does not bring them back: food, a healing "
+            "potion, or going down a level (+1d6 each) does. Here you may sneak past (n) or run "
+            "back (r)."]

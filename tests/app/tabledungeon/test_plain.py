@@ -75,3 +75,16 @@ async def test_a_game_played_from_the_plain_words_alone() -> None:
             await pilot.press(now.removeprefix("Now: ")[0])
             await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_log_says_cards_in_words_in_plain_mode() -> None:
+    """The log's cards ("Ann 5♠ (attack 8)") are words in plain mode: no suit sign is left."""
+    app = CardRogueApp(plain=True)
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableScreen(TableSession([Seat("Ann"), Seat("Computer 2", "normal")], seed=2026))
+        app.push_screen(table)
+        await pilot.press("2", "1")  # the Wizard, then the first card: the cards are turned
+        await pilot.pause()
+        text = " ".join(strip.text for strip in table.query_one("#log", RichLog).lines)
+        assert "Cards turned over: Ann 5 of spades (attack" in " ".join(text.split())
+        assert not set("♠♥♦♣") & set(text)

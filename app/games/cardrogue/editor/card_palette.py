@@ -15,6 +15,7 @@ from app.games.cardrogue.editor import cards
 from app.games.cardrogue.editor.fields import FormError
 from app.games.cardrogue.editor.forms import FormScreen
 from app.games.cardrogue.editor.model import MapModel
+from app.widgets.marked_options import MarkedOptionList
 from engine.cardrogue import BUILTIN_GLYPHS
 
 GROUP_ORDER = ("Recent", "This level", *cards.PALETTE_GROUPS, "Other")
@@ -92,7 +93,7 @@ class CardPaletteScreen(FormScreen[tuple[str, Any] | None]):
 
     def fields(self) -> ComposeResult:
         yield Input(placeholder="filter: type part of a name, id, type or glyph", id="filter")
-        yield OptionList(id="choices")
+        yield MarkedOptionList(id="choices")
 
     def on_mount(self) -> None:
         self.apply_filter("")

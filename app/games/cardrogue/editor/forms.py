@@ -47,6 +47,7 @@ from app.games.cardrogue.editor.fields import (
     selected_value,
 )
 from app.games.cardrogue.editor.model import MAP, MAX_SIDE, MapModel
+from app.widgets.marked_options import MarkedOptionList
 
 ResultType = TypeVar("ResultType")
 
@@ -70,7 +71,7 @@ class ItemsPicker(Vertical):
             Select([(card_label(c), c) for c, _ in cards.item_cards()], prompt="Choose an item",
                    id="item-choice"),
             Button("Add", id="add-item"), classes="row")
-        yield OptionList(id="items", classes="picked")
+        yield MarkedOptionList(id="items", classes="picked")
         yield Button("Remove item", id="remove-item")
 
     def on_mount(self) -> None:
@@ -328,7 +329,7 @@ class LevelPropertiesScreen(FormScreen[dict[str, Any] | None]):
                    value="slay", id="goal-kind"),
             Select([], prompt="Choose a card", id="goal-card"),
             Button("Add", id="add-goal"), classes="row"),
-            OptionList(id="goals", classes="picked"),
+            MarkedOptionList(id="goals", classes="picked"),
             Button("Remove goal", id="remove-goal"),
             hint="slay needs an enemy and hold an item; the others take no card")
         exit_kind = model.field(level, "exit")

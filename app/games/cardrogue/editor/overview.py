@@ -65,7 +65,7 @@ class Minimap(Widget):
             self.row = row
             self.col = col
 
-    def __init__(self, model: MapModel, *, id: str | None = None) -> None:
+    def __init__(self, model: MapModel | None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.model = model
         self.level = -1
@@ -82,7 +82,7 @@ class Minimap(Widget):
     def show(self, level: int, rows: set[int] | None, view: tuple[int, int, int, int],
              cursor: tuple[int, int]) -> None:
         """Bring the minimap up to date: `rows` of cells changed (None: any may have)."""
-        width, height = self.model.size(level)
+        width, height = self.level_size(level)
         scale = block_scale(width, height)
         redraw = False
         if level != self.level or rows is None or scale != self.scale \
@@ -106,17 +106,29 @@ class Minimap(Widget):
 
     def _block_row(self, line: int) -> list[int]:
         """What each block of one line of the minimap holds."""
-        model, level, scale = self.model, self.level, self.scale
-        width, height = model.size(level)
+        level, scale = self.level, self.scale
+        width, height = self.level_size(level)
         out = [EMPTY] * ceil(width / scale)
         for row in range(line * 2 * scale, min(height, (line + 1) * 2 * scale)):
             for col in range(width):
-                glyph = model.glyph(level, row, col)
-                found = EMPTY if glyph == BLANK and not model.bits(level, row, col) else \
-                    START if glyph in "@>" else PATH if glyph in (".", BLANK) else CARD
+                found = self.cell_kind(level, row, col)
                 if found > out[col // scale]:
                     out[col // scale] = found
         return out
+
+    def level_size(self, level: int) -> tuple[int, int]:
+        """The level's width and height in cells (the play screen's minimap, of a game rather
+        than a MapModel, overrides this and cell_kind)."""
+        assert self.model is not None
+        return self.model.size(level)
+
+    def cell_kind(self, level: int, row: int, col: int) -> int:
+        """What one cell holds: EMPTY, PATH, CARD or START (a start or an exit)."""
+        assert self.model is not None
+        glyph = self.model.glyph(level, row, col)
+        if glyph == BLANK and not self.model.bits(level, row, col):
+            return EMPTY
+        return START if glyph in "@>" else PATH if glyph in (".", BLANK) else CARD
 
     # ------------------------------------------------------------------ drawing
 
@@ -145,7 +157,7 @@ class Minimap(Widget):
                 or offset.x >= len(self.blocks[0]):
             return
         event.stop()
-        width, height = self.model.size(self.level)
+        width, height = self.level_size(self.level)
         scale = self.scale
         row = min(height - 1, offset.y * 2 * scale + scale)
         col = min(width - 1, offset.x * scale + scale // 2)

@@ -39,6 +39,7 @@ from app.games.cardrogue.editor.model import MAP, Clip, MapModel, NotEditable
 from app.games.cardrogue.editor.overview import LevelsStrip, Minimap
 from app.games.cardrogue.editor.par import KEPT, Found, Outcome, level_key, solve_level
 from app.games.cardrogue.editor.selection import Selection
+from app.widgets.marked_options import MarkedOptionList
 from engine.cardrogue import DIRECTION_BITS, E, N, S, W
 from engine.core import shown
 
@@ -147,7 +148,7 @@ class EditorScreen(Selection, LegendActions, LevelActions, FileActions, Screen[N
             with Vertical(id="side"):
                 yield Inspector(self.model, id="inspector")
                 yield Minimap(self.model, id="minimap")
-                yield OptionList(id="problems")
+                yield MarkedOptionList(id="problems")
         yield Static(id="palette")
         yield Static(id="status")
         yield Footer()

@@ -30,6 +30,7 @@ from app.games.cardrogue.editor.templates import (
     unused_path,
 )
 from app.screens.dialogs import DIALOG_CSS
+from app.widgets.marked_options import MarkedOptionList
 from engine.core import shown
 from services.paths import files_in, maps_dir
 
@@ -143,7 +144,7 @@ class EditorStartScreen(Screen[None]):
         with Vertical(id="start-box") as box:
             box.border_title = "Editor"
             yield Static(id="folder")
-            yield OptionList(id="maps")
+            yield MarkedOptionList(id="maps")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -220,7 +221,7 @@ class NewMapScreen(ModalScreen[tuple[dict[str, Any], Path] | None]):
         with Vertical(id="dialog") as box:
             box.border_title = "New map"
             box.border_subtitle = "Tab: next field · Enter: create · Esc: cancel"
-            yield OptionList(*(Option(Content(t.name), id=str(i)) for i, t in enumerate(TEMPLATES)),
+            yield MarkedOptionList(*(Option(Content(t.name), id=str(i)) for i, t in enumerate(TEMPLATES)),
                              id="templates")
             yield Static(id="description")
             with Horizontal(classes="row"):

@@ -30,13 +30,13 @@ from app.games.cardrogue.screens.play_ghost import GhostRace
 from app.games.cardrogue.screens.play_hints import Hints
 from app.games.cardrogue.screens.play_keys import COMMANDS, KEY_HINTS, PLAY_BINDINGS, STEP_VERBS
 from app.games.cardrogue.screens.play_look import LookMode
+from app.games.cardrogue.screens.play_overview import Overview
 from app.games.cardrogue.screens.play_run import RunControls
 from app.games.cardrogue.screens.results import PlayTestResultsScreen, ResultsScreen
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.session import Attempt, Session
 from app.games.cardrogue.tips import level_tip
 from app.games.cardrogue.widgets.board import BoardView
-from app.games.cardrogue.widgets.game_views import GameViews
 from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import DIRECTION_NAMES
@@ -64,7 +64,7 @@ ASKS = {
 }
 
 
-class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews, Screen[None]):
+class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview, Screen[None]):
     """One story run. The screen owns the Session; widgets only draw it."""
 
     AUTO_FOCUS = ""  # focus nothing: the arrows play, until the player focuses the log
@@ -146,6 +146,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
 
     def on_mount(self) -> None:
         self.log_view.replace(self.session.level_lines())
+        self.mount_overview()
         self.redraw()
         self.teach()
 
@@ -192,9 +193,11 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, GameViews
         self._show_look()
         if self.has_class("legend"):
             self.query_one("#legend", Legend).update(self.legend_text())
+        self.show_overview()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._show_status)  # fitted to the status's new width
+        self.call_after_refresh(self.show_overview)
 
     def _show_status(self, view: View | None = None) -> None:
         text = self.status_text(view)

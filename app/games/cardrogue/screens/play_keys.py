@@ -50,6 +50,8 @@ PLAY_BINDINGS: list[BindingType] = [
                     "(the run then counts as assisted: off the leaderboard)"),
     Binding("G", "ghost", "Ghost", show=False, id="ghost",
             tooltip="Race a ghost: your best run of this map, or the leader's from the server"),
+    Binding("M", "overview", "Overview", show=False, id="overview",
+            tooltip="Show or hide the overview of a board larger than the view"),
     Binding("ctrl+r", "restart_level", "Restart level", show=False, id="restart_level",
             tooltip="Play this level again from its start"),
     Binding("escape", "menu", "Menu", id="menu", tooltip="Cancel, or open the game menu"),
@@ -96,6 +98,7 @@ COMMANDS = (
             "counts as assisted)", "hint"),
     Command("Race a ghost", "Your best run of this map, or the server leader's, drawn faintly "
             "beside you", "ghost"),
+    Command("Overview", "Show or hide the minimap of a board larger than the view", "overview"),
     Command("Undo", "Take back your last action", "undo"),
     Command("Restart level", "Play this level again from its start", "restart_level"),
     Command("Restart campaign", "Play the whole map again from the first level",

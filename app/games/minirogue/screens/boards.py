@@ -21,6 +21,7 @@ from app.games.minirogue.records import Row, board_entries, board_title, boards,
 from app.games.minirogue.screens.results import board_heading, board_text
 from app.games.minirogue.words import plural
 from app.screens.rules import show_help
+from app.widgets.marked_options import MarkedOptionList
 
 SHOWN = 10  # entries of a board on show
 NARROW = 96  # below this width the boards list goes above the entries (a line is 55 wide)
@@ -78,7 +79,7 @@ class MiniRogueBoardsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="boards-box") as box:
             box.border_title = "Mini Rogue boards"
-            yield OptionList(id="boards")
+            yield MarkedOptionList(id="boards")
             with VerticalScroll(id="entries-box"):
                 yield Static(id="entries")
                 yield Static(id="community")

@@ -21,11 +21,13 @@ from textual.widgets.option_list import Option
 from app.games.minirogue import glossary
 from app.games.minirogue.around import around_lines
 from app.games.minirogue.records import Setup, Standing, finish
+from app.games.minirogue.tips import tips
 from app.games.minirogue.widgets.tabletop import CharacterCard, DicePanel, DungeonTrack, RoomColumns
 from app.games.minirogue.words import WAITING, Narrator, action_label
 from app.screens.rules import show_help
 from app.widgets.event_log import EventLog
 from app.widgets.hanging import Hanging
+from app.widgets.marked_options import MarkedOptionList
 from engine.core import Event
 from engine.minirogue import RULES, State, View
 
@@ -97,7 +99,7 @@ class MiniRogueScreen(Screen[None]):
                 yield EventLog(id="log")
             with Vertical(id="right"):
                 yield CharacterCard(id="card")
-                yield OptionList(id="choices")
+                yield MarkedOptionList(id="choices")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -105,7 +107,7 @@ class MiniRogueScreen(Screen[None]):
         log.border_title = "What happened"
         where = self.setup.title
         log.add([Text(f"{where}. Good luck: there is no undo.", style="dim"),
-                 *self.narrator.lines(self.state.start_events)])
+                 *self.narrator.lines(self.state.start_events), *tips(self.state.view(0))])
         self.redraw()
         self.query_one("#choices", OptionList).focus()
 
@@ -137,7 +139,8 @@ class MiniRogueScreen(Screen[None]):
             return
         action = RULES.parse_action(self.legal[index])
         happened: list[Event] = self.state.apply(action)
-        self.query_one("#log", EventLog).add(self.narrator.lines(happened))
+        self.query_one("#log", EventLog).add([*self.narrator.lines(happened),
+                                              *tips(self.state.view(0))])
         self.redraw()
         if self.state.is_over:
             self.finished()

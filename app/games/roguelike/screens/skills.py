@@ -24,6 +24,7 @@ from app.games.roguelike import glossary
 from app.games.roguelike.words import name
 from app.screens.options_form import OptionsForm
 from app.screens.rules import show_help
+from app.widgets.marked_options import MarkedOptionList
 from engine.core import Event, IllegalAction
 from engine.roguelike import RULES, Action
 from services.dailies import DayDungeon
@@ -107,7 +108,7 @@ class SkillsScreen(Screen[None]):
         with Vertical(id="create-box"):
             yield Static("Rogue Like Roguelike: a new rogue", id="create-title")
             yield Static(f"{INTRO} Seed {self.setup['seed']}.", id="intro")
-            yield OptionList(*self._options(), id="skills")
+            yield MarkedOptionList(*self._options(), id="skills")
             yield Static(id="chosen")
         yield Footer()
 

@@ -17,9 +17,10 @@ from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from app.games.tabledungeon import glossary
-from app.games.tabledungeon.around import around_lines
+from app.games.tabledungeon.around import around_lines, cards_in_words
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.session import TableSession, save_run
+from app.games.tabledungeon.tips import tips
 from app.games.tabledungeon.widgets.panels import (
     enemy_text,
     hand_text,
@@ -28,7 +29,7 @@ from app.games.tabledungeon.widgets.panels import (
 )
 from app.games.tabledungeon.words import describe, name_of
 from app.glossary import Term
-from app.plain import DRAWING_CLASS, FRAME_CLASS
+from app.plain import DRAWING_CLASS, FRAME_CLASS, is_plain
 from app.screens.dialogs import ConfirmScreen
 from engine.tabledungeon import Action
 
@@ -217,8 +218,10 @@ class TableScreen(Screen[None]):
 
     def log_lines(self, *lines: Text) -> None:
         log = self.query_one("#log", RichLog)
+        plain = is_plain(self.app)
         for line in lines:
-            log.write(line)
+            # A screen reader reads a suit sign badly or not at all: plain mode says the card.
+            log.write(Text(cards_in_words(line.plain), style=line.style) if plain else line)
 
     def note(self, text: str) -> None:
         self.query_one("#note", Static).update(Text(text))
@@ -234,6 +237,7 @@ class TableScreen(Screen[None]):
         view = self.session.view()
         self.log_lines(*(line for e in result if (line := describe(e, view)) is not None))
         self.refresh_table()
+        self.log_lines(*tips(view, self.choices()))
         self.after_change()
 
     def after_change(self) -> None:
@@ -275,6 +279,7 @@ class TableScreen(Screen[None]):
         self.session.take_keyboard()
         self.selected = 0
         self.refresh_table()
+        self.log_lines(*tips(self.session.view(), self.choices()))
         self.after_change()
 
     def finish(self) -> None:
