@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.widgets.marked_options import MarkedOptionList
 from engine import games
 from engine.core import shown
 from services import community, dailies
@@ -57,8 +58,8 @@ class PastDailiesScreen(Screen[dailies.DayDungeon | None]):
     def compose(self) -> ComposeResult:
         yield Static(id="source")
         yield Static(id="streak")
-        yield OptionList(*[Option(self.day_line(n, day), id=day)
-                           for n, day in enumerate(self.days)], id="days")
+        yield MarkedOptionList(*[Option(self.day_line(n, day), id=day)
+                                 for n, day in enumerate(self.days)], id="days")
         yield Static(id="status")
         yield Footer()
 
