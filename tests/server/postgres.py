@@ -25,8 +25,9 @@ from pathlib import Path
 
 from tests.support import free_port
 
-# FILE_COPY copies the template's files at a checkpoint; the default (WAL_LOG) writes every
-# block to the WAL, which costs more for a database of this size (benchmarks/suite_costs.py).
+# FILE_COPY copies the template's files after a checkpoint; the default (WAL_LOG) writes every
+# block to the WAL. For the migrated schema FILE_COPY measured cheaper (about 0.03 s of CPU,
+# client and cluster, against 0.04; running the migrations instead costs about 0.28).
 COPY_STRATEGY = "FILE_COPY"
 PG_BIN_DIRS = [Path("/usr/lib/postgresql") / v / "bin" for v in ("17", "16", "15", "14")]
 
