@@ -25,8 +25,7 @@ from tests.server.support import slower
 
 
 def test_migrations_build_exactly_the_schema(empty_database: str) -> None:
-    database = empty_database
-    engine = connect(database)  # an empty database: every migration runs
+    engine = connect(empty_database)  # every migration runs
     try:
         migrate(engine)  # and again: nothing left to do
         with engine.connect() as conn:
@@ -39,7 +38,7 @@ def test_migrations_build_exactly_the_schema(empty_database: str) -> None:
                 if conn.dialect.name == "postgresql" else None
         assert version == head_revision()
         # PostgreSQL gets the verification queue's tables too.
-        assert (queue is not None) == database.startswith("postgresql")
+        assert (queue is not None) == empty_database.startswith("postgresql")
     finally:
         engine.dispose()
 
