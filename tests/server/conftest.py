@@ -3,8 +3,9 @@
 `database` is parametrised over both: every test that uses it (through `api`) runs twice.
 PostgreSQL is a real server started once per session on a free loopback port in a temporary
 folder (initdb, then pg_ctl with fsync off), each test getting a fresh database on it; it is
-stopped at the end. It is skipped only when the PostgreSQL programs are not installed
-(`.ci/run` installs them).
+stopped at the end. `database` is already at the newest revision (a copy of a template migrated
+once per worker); `empty_database` is empty, for tests of what the migrations build. PostgreSQL
+is skipped only when its programs are not installed (`.ci/run` installs them).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from server.limits import Rate
 from server.verification import Budget
 from server.verifier import verify_all
 from tests.server.postgres import Postgres, running_postgres
+from tests.server.sqlite_template import migrated_sqlite
 
 ROOT = Path(__file__).resolve().parents[2]
 CHALLENGES = ROOT / "campaigns" / "challenges"
@@ -45,8 +47,17 @@ def postgres() -> Iterator[Postgres]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh, empty database URL on each kind of database."""
+def database(request: pytest.FixtureRequest, tmp_path: Path,
+             tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A fresh database URL at the newest revision, on each kind of database."""
+    if request.param == "sqlite":
+        return migrated_sqlite(tmp_path / "server.db", tmp_path_factory)
+    return request.getfixturevalue("postgres").new_migrated_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database URL on each kind of database: `connect` runs every migration."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'server.db'}"
     return request.getfixturevalue("postgres").new_database()

@@ -1,7 +1,7 @@
 """A real community server on a free loopback port, in a thread of the test process (uvicorn,
 SQLite, verifying in-process), for the clients' tests: the command line and the app talk to it
 over HTTP as they would to any server. The `server` fixture (shared through tests/conftest.py)
-starts one per test and stops it afterwards."""
+starts one per test, on a database already at the newest revision, and stops it afterwards."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import uvicorn
 
 from server.app import Settings, create_app
 from server.limits import Rate
+from tests.server.sqlite_template import migrated_sqlite
 from tests.support import free_port
 
 
@@ -41,7 +42,8 @@ class LiveServer:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
+def server(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    migrated_sqlite(tmp_path / "server.db", tmp_path_factory)
     live = LiveServer(tmp_path / "server.db")
     live.start()
     yield live

@@ -4,6 +4,7 @@ folder, pg_ctl start on a free loopback port with fsync off, a fast stop that re
     folder = pg_bin()                  # None when PostgreSQL is not installed
     server = Postgres(folder); server.start()
     url = server.new_database()        # a fresh, empty database on it
+    url = server.new_migrated_database()  # a fresh one at the newest revision (a template's copy)
     server.halt(); server.resume()     # down and back, as a restart
     server.stop()
 
@@ -24,6 +25,10 @@ from pathlib import Path
 
 from tests.support import free_port
 
+# FILE_COPY copies the template's files after a checkpoint; the default (WAL_LOG) writes every
+# block to the WAL. For the migrated schema FILE_COPY measured cheaper (about 0.03 s of CPU,
+# client and cluster, against 0.04; running the migrations instead costs about 0.28).
+COPY_STRATEGY = "FILE_COPY"
 PG_BIN_DIRS = [Path("/usr/lib/postgresql") / v / "bin" for v in ("17", "16", "15", "14")]
 
 
@@ -45,6 +50,7 @@ class Postgres:
         self.port = free_port()
         self.as_root = os.getuid() == 0
         self._names = itertools.count()
+        self._template: str | None = None
         self.up = False
 
     def _run(self, *args: str) -> None:
@@ -93,13 +99,26 @@ class Postgres:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
-    def new_database(self) -> str:
+    def new_database(self, template: str | None = None) -> str:
+        """A fresh database: empty, or a copy of `template` (nobody may be connected to it)."""
         import psycopg
 
         name = f"test_{os.getpid()}_{next(self._names)}"
+        copy = f' TEMPLATE "{template}" STRATEGY {COPY_STRATEGY}' if template else ""
         with psycopg.connect(self.url(), autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"{copy}')
         return self.url(name)
+
+    def new_migrated_database(self) -> str:
+        """A fresh database at the newest revision, copied from a template migrated once:
+        the migrations cost far more than the copy."""
+        if self._template is None:
+            from server.db import connect
+
+            url = self.new_database()
+            connect(url).dispose()  # no connection may stay open on a template
+            self._template = url.rsplit("/", 1)[1]
+        return self.new_database(self._template)
 
 
 @contextmanager

@@ -97,7 +97,7 @@ def test_bad_arguments_are_one_line(env: dict[str, str]) -> None:
 
 def test_a_worker_verifies_for_a_server_on_postgresql(env: dict[str, str], postgres: Any
                                                       ) -> None:
-    url = postgres.new_database()
+    url = postgres.new_migrated_database()
     port = free_port()
     with serve(port, "--database", url, "--workers", env=env) as process, \
             httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:

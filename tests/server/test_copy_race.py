@@ -63,7 +63,7 @@ def test_the_later_run_demoted_leaves_its_players_best_other_run(api: Api) -> No
 
 @pytest.fixture
 def pg_api(postgres: Any) -> Any:
-    yield from make_api(postgres.new_database())
+    yield from make_api(postgres.new_migrated_database())
 
 
 def test_two_verdicts_at_the_same_moment_take_turns(pg_api: Api) -> None:

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
@@ -19,11 +20,12 @@ from server.schema import entries, metadata, players, runs
 from server.verification import Outcome, verify_run
 from server.verifier import verify_all
 from tests.server.conftest import Api, challenge, make_api
+from tests.server.sqlite_template import migrated_sqlite
 from tests.server.support import slower
 
 
-def test_migrations_build_exactly_the_schema(database: str) -> None:
-    engine = connect(database)  # an empty database: every migration runs
+def test_migrations_build_exactly_the_schema(empty_database: str) -> None:
+    engine = connect(empty_database)  # every migration runs
     try:
         migrate(engine)  # and again: nothing left to do
         with engine.connect() as conn:
@@ -36,7 +38,7 @@ def test_migrations_build_exactly_the_schema(database: str) -> None:
                 if conn.dialect.name == "postgresql" else None
         assert version == head_revision()
         # PostgreSQL gets the verification queue's tables too.
-        assert (queue is not None) == database.startswith("postgresql")
+        assert (queue is not None) == empty_database.startswith("postgresql")
     finally:
         engine.dispose()
 
@@ -160,8 +162,9 @@ def test_the_server_verifies_in_its_own_process(database: str) -> None:
         engine.dispose()
 
 
-def test_an_sqlite_server_verifies_runs_claimed_before_it_stopped(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'server.db'}"
+def test_an_sqlite_server_verifies_runs_claimed_before_it_stopped(
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    url = migrated_sqlite(tmp_path / "server.db", tmp_path_factory)
     for api in make_api(url):
         api.publish("speed-maze", api.register("Ann"))
         run_id = api.submit(slower(challenge("speed-maze")[1], 1), api.register("Bo"))
@@ -180,10 +183,11 @@ def test_an_sqlite_server_verifies_runs_claimed_before_it_stopped(tmp_path: Path
         engine.dispose()
 
 
-def test_the_server_verifies_a_mini_rogue_run_in_its_own_process(tmp_path: Path) -> None:
+def test_the_server_verifies_a_mini_rogue_run_in_its_own_process(
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     from tests.server.minirogue_runs import seed_board, won
 
-    url = f"sqlite:///{tmp_path / 'server.db'}"
+    url = migrated_sqlite(tmp_path / "server.db", tmp_path_factory)
     engine = connect(url)
     try:
         app = create_app(Settings(database=url, verify_in_process=True), engine=engine)
@@ -201,8 +205,8 @@ def test_the_server_verifies_a_mini_rogue_run_in_its_own_process(tmp_path: Path)
         engine.dispose()
 
 
-def test_a_database_away_or_locked_answers_503_with_retry_after(tmp_path: Path,
-                                                                 monkeypatch: Any) -> None:
+def test_a_database_away_or_locked_answers_503_with_retry_after(
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: Any) -> None:
     """Finding 8: database trouble is 503 with Retry-After, and /healthz says why."""
     from tests.server.postgres import free_port
 
@@ -230,7 +234,7 @@ def test_a_database_away_or_locked_answers_503_with_retry_after(tmp_path: Path,
         away.dispose()
     # SQLite locked by another writer for longer than the (shortened) busy timeout.
     monkeypatch.setattr("server.db.SQLITE_BUSY_MS", 50)
-    url = f"sqlite:///{tmp_path / 'server.db'}"
+    url = migrated_sqlite(tmp_path / "server.db", tmp_path_factory)
     engine = connect(url)
     holder = sqlite3.connect(tmp_path / "server.db", isolation_level=None)
     try:

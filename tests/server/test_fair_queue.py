@@ -84,7 +84,7 @@ def queued(api: Api) -> set[int]:
 
 
 def test_a_worker_takes_the_queue_round_robin(env: dict[str, str], postgres: Any) -> None:
-    url = postgres.new_database()
+    url = postgres.new_migrated_database()
     port = free_port()
     with serve(port, "--database", url, "--workers", env=env) as server, \
             httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
@@ -121,7 +121,7 @@ def test_two_runs_sent_at_once_cannot_both_take_the_last_waiting_place(postgres:
     from server.db import writing
     from server.schema import players
 
-    url = postgres.new_database()
+    url = postgres.new_migrated_database()
     for api in make_api(url, waiting_per_player=0):
         api.publish("speed-maze", api.register("Author"))
         api.register("Bo")

@@ -7,8 +7,11 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.conftest import Api, challenge, make_api
 from tests.server.postgres import Postgres
+from tests.server.sqlite_template import migrated_sqlite
 from tests.server.support import slower
 
 MAPS = ("speed-maze", "poison-race", "key-detour", "shop-economy", "right-weapon")
@@ -70,9 +73,10 @@ def listings(api: Api, me: dict[str, str]) -> dict[str, list[str]]:
 
 
 def test_filters_and_orders_give_the_same_maps_on_sqlite_and_postgresql(
-        tmp_path: Path, postgres: Postgres) -> None:
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, postgres: Postgres) -> None:
     found = []
-    for url in (f"sqlite:///{tmp_path / 'server.db'}", postgres.new_database()):
+    for url in (migrated_sqlite(tmp_path / "server.db", tmp_path_factory),
+                postgres.new_migrated_database()):
         for api in make_api(url):
             who = community(api)
             found.append(listings(api, who["Di"]))

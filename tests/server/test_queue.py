@@ -39,7 +39,7 @@ def token(client: httpx.Client, name: str) -> dict[str, str]:
 
 def test_a_worker_killed_mid_job_has_its_run_verified_by_another(
         env: dict[str, str], postgres: Any) -> None:
-    url = postgres.new_database()
+    url = postgres.new_migrated_database()
     port = free_port()
     with serve(port, "--database", url, "--workers", env=env) as server, \
             httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=WAIT) as client:
@@ -179,7 +179,7 @@ def test_a_run_whose_job_cannot_be_queued_is_still_accepted(api: Api) -> None:
 
 def test_two_servers_and_two_workers_count_every_run_once(env: dict[str, str],
                                                           postgres: Any) -> None:
-    url = postgres.new_database()
+    url = postgres.new_database()  # empty: both servers and both workers migrate it at once
     ports = [free_port(), free_port()]
     with serve(ports[0], "--database", url, "--workers", env=env) as first, \
             serve(ports[1], "--database", url, "--workers", env=env) as second, \
@@ -221,7 +221,7 @@ def test_a_worker_verifies_a_mini_rogue_run_onto_its_board(env: dict[str, str],
                                                            postgres: Any) -> None:
     from tests.server.minirogue_runs import seed_board, won
 
-    url = postgres.new_database()
+    url = postgres.new_migrated_database()
     port = free_port()
     with serve(port, "--database", url, "--workers", env=env) as server, \
             running("worker", "--database", url, env=env), \

@@ -15,6 +15,7 @@ from server import run_pages, verification
 from services.words.minirogue import room_name
 from tests.server.conftest import challenge, make_api
 from tests.server.minirogue_runs import won
+from tests.server.sqlite_template import migrated_sqlite
 
 
 class Cells(HTMLParser):
@@ -38,8 +39,8 @@ def cells_of(page: str) -> dict[tuple[int, int], dict[str, str]]:
 
 
 @pytest.fixture
-def sqlite_api(tmp_path: Path):
-    yield from make_api(f"sqlite:///{tmp_path / 'server.db'}")
+def sqlite_api(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory):
+    yield from make_api(migrated_sqlite(tmp_path / "server.db", tmp_path_factory))
 
 
 def published(api, name: str, author: str = "Author", title: str | None = None) -> int:

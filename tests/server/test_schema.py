@@ -24,22 +24,24 @@ from server.db import connect
 from server.limits import Rate
 from tests.hypothesis_profiles import examples
 from tests.server.conftest import challenge
+from tests.server.sqlite_template import migrated_sqlite
 
 TOKEN: dict[str, str] = {}
-FRESH: list[Callable[[], None]] = []  # gives the server an empty database of its own
+FRESH: list[Callable[[], None]] = []  # gives the server a fresh database of its own
 
 
 @pytest.fixture(scope="module")
 def live_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     folder: Path = tmp_path_factory.mktemp("schema")
-    app = create_app(Settings(database=f"sqlite:///{folder / 'server.db'}",
+    app = create_app(Settings(database=migrated_sqlite(folder / "server.db", tmp_path_factory),
                               per_address=Rate(0), per_token=Rate(0)))
     databases = itertools.count()
 
     def fresh() -> None:
         """A new database, with the fuzzer's player and something to find, rank and report
         (the routes read the engine from app.state; the verifier thread keeps its own)."""
-        engine = connect(f"sqlite:///{folder / f'server{next(databases)}.db'}")
+        engine = connect(migrated_sqlite(folder / f"server{next(databases)}.db",
+                                         tmp_path_factory))
         used, app.state.engine = app.state.engine, engine
         app.state.verifier.engine = engine
         used.dispose()

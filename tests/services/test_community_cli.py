@@ -16,6 +16,7 @@ import pytest
 
 from tests.server.conftest import CHALLENGES, CLEARS
 from tests.server.live import LiveServer
+from tests.server.sqlite_template import migrated_sqlite
 from tests.server.support import slower
 
 CARDROGUE = Path(sys.executable).with_name("cardrogue")
@@ -143,7 +144,9 @@ def test_a_forged_run_is_refused_with_its_reason(tmp_path, server):
     assert "refused" in sent.stdout and "finish" in sent.stdout
 
 
-def test_runs_wait_in_the_outbox_while_the_server_is_down_and_go_once_it_is_back(tmp_path):
+def test_runs_wait_in_the_outbox_while_the_server_is_down_and_go_once_it_is_back(
+        tmp_path, tmp_path_factory):
+    migrated_sqlite(tmp_path / "server.db", tmp_path_factory)
     live = LiveServer(tmp_path / "server.db")
     url = live.url
     player = tmp_path / "player"
@@ -236,7 +239,7 @@ def test_logging_in_as_another_name_keeps_the_first_token(tmp_path, server):
     assert "Bob" in kept["others"]
 
 
-def test_a_busy_server_is_said_in_words_and_the_run_waits(tmp_path):
+def test_a_busy_server_is_said_in_words_and_the_run_waits(tmp_path, tmp_path_factory):
     import threading
 
     import uvicorn
@@ -244,6 +247,7 @@ def test_a_busy_server_is_said_in_words_and_the_run_waits(tmp_path):
     from server.app import Settings, create_app
     from server.limits import Rate
 
+    migrated_sqlite(tmp_path / "server.db", tmp_path_factory)
     busy = LiveServer(tmp_path / "server.db")  # one request per address, then 429
     config = Settings(database=f"sqlite:///{tmp_path / 'server.db'}",
                       per_address=Rate(1, 600), per_token=Rate(0))
