@@ -52,10 +52,10 @@ async def test_a_board_larger_than_the_view_has_an_overview_that_m_toggles(
         assert not minimap.display
         await press(pilot, "M")
         assert minimap.display
-        start = play.game.player.pos
+        start = play.session.game.player.pos
         await press(pilot, "right")  # a step east: the hero moves on the overview too
-        assert play.game.player.pos != start
-        row, col = play.game.board.cell(play.game.player.pos)
+        assert play.session.game.player.pos != start
+        row, col = play.session.game.board.cell(play.session.game.player.pos)
         assert rows_of(minimap)[row // 2][col] == "@"
         assert rows_of(minimap)[0][0] != "@"
 

@@ -193,7 +193,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
         self._show_look()
         if self.has_class("legend"):
             self.query_one("#legend", Legend).update(self.legend_text())
-        self.show_overview()
+        self.show_overview(view)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._show_status)  # fitted to the status's new width

@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING
 from app.games.cardrogue.editor.overview import CARD, EMPTY, PATH, START, Minimap
 from app.games.cardrogue.widgets.board import CELL_H, CELL_W
 from app.games.cardrogue.widgets.game_views import GameViews
-from engine.cardrogue import FACE_DOWN, UNSEEN
 
 if TYPE_CHECKING:
-    from engine.cardrogue import State
+    from engine.cardrogue import View
 
 
 class PlayMinimap(Minimap):
@@ -27,21 +26,24 @@ class PlayMinimap(Minimap):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(None, id=id)
-        self.game: State | None = None
+        self.game_view: View | None = None
+        self.faces: dict[tuple[int, int], str] = {}  # the view's cells that hold a card
+
+    def follow(self, view: View) -> None:
+        """Draw the level as `view` shows it (the engine's view of the hero's seat)."""
+        self.game_view = view
+        self.faces = {cell.cell: cell.face for cell in view.cells}
 
     def level_size(self, level: int) -> tuple[int, int]:
-        assert self.game is not None
-        return self.game.board.width, self.game.board.height
+        assert self.game_view is not None
+        return self.game_view.columns, self.game_view.rows
 
     def cell_kind(self, level: int, row: int, col: int) -> int:
-        assert self.game is not None
-        board = self.game.board
-        index = row * board.width + col
-        hero = self.game.player.pos if self.game.players else None
-        if index == hero:
+        assert self.game_view is not None
+        if (row, col) == self.game_view.hero.cell:
             return START
-        face = board.face[index]
-        return EMPTY if face == UNSEEN else PATH if face == FACE_DOWN else CARD
+        face = self.faces.get((row, col), "unseen")
+        return EMPTY if face == "unseen" else PATH if face == "face_down" else CARD
 
     def on_click(self, event) -> None:
         event.stop()  # in play a click only looks: the camera follows the hero
@@ -58,28 +60,27 @@ class Overview(GameViews):
         self.panel.mount(PlayMinimap(id="minimap"))
         self.call_after_refresh(self.show_overview)
 
-    def show_overview(self) -> None:
-        """Show the minimap when the board is larger than the view, with the view shaded."""
+    def show_overview(self, view: View | None = None) -> None:
+        """Show the minimap when the board is larger than the view, with the view shaded;
+        `view` is the game's view just drawn (None: the one the minimap last drew)."""
         minimap = self.query_one(PlayMinimap)
+        if view is not None:
+            minimap.follow(view)
+        shown = minimap.game_view
         board = self.board
         width, height = board.scrollable_content_region.size
         virtual = board.virtual_size
-        game = self.game  # type: ignore[attr-defined]  # the play screen's
         # Story and challenge maps only: the classic table grows as it is laid, mostly unknown,
         # and at 80x24 a minimap of it would push the seats' panel out of sight.
-        if not (self.overview_on and game.mode == "story" and width > 0
-                and (virtual.width > width or virtual.height > height)):
+        if shown is None or not (self.overview_on and shown.mode == "story" and width > 0
+                                 and (virtual.width > width or virtual.height > height)):
             minimap.display = False
             return
-        minimap.game = game
         minimap.display = True
         x, y = round(board.scroll_offset.x), round(board.scroll_offset.y)
-        rows, columns = game.board.height, game.board.width
-        view = (y // CELL_H, x // CELL_W, min(rows - 1, (y + height - 1) // CELL_H),
-                min(columns - 1, (x + width - 1) // CELL_W))
-        hero = game.player.pos if game.players else None
-        cursor = game.board.cell(hero) if hero is not None else (-1, -1)
-        minimap.show(game.level_index, None, view, cursor)
+        on_screen = (y // CELL_H, x // CELL_W, min(shown.rows - 1, (y + height - 1) // CELL_H),
+                     min(shown.columns - 1, (x + width - 1) // CELL_W))
+        minimap.show(shown.level, None, on_screen, shown.hero.cell or (-1, -1))
 
     def action_overview(self) -> None:
         self.overview_on = not self.overview_on
