@@ -23,9 +23,9 @@ async def test_a_restart_goes_back_to_the_turn_the_level_began_on(app: CardRogue
     async with app.run_test(size=SIZE) as pilot:
         play = await start(app, pilot)
         await press(pilot, *WIN_KEYS_LEVEL_1, "enter")  # level 1 won: level 2 begins
-        assert play.game.level_index == 1
+        assert play.session.game.level_index == 1
         began = turn_shown(play)
-        assert began == play.game.turn > 1
+        assert began == play.session.game.turn > 1
         await press(pilot, "space", "space")
         assert turn_shown(play) == began + 2
         await restart(pilot)
