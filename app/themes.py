@@ -69,7 +69,8 @@ TERMINAL_COLOURS: dict[str, TerminalTheme] = {
 
 # Focus never rests on colour alone: Textual draws a focused field's frame in another colour of
 # the same shape; ours changes its shape too (double lines), and a focused check box's label is
-# underlined, a focused form's title reversed. Buttons already turn reverse and bold, and the confirm dialog marks its default.
+# underlined, a focused form's title reversed, a table's cursor row underlined. Buttons already
+# turn reverse and bold, and the confirm dialog marks its default.
 FOCUS_CSS = """
 Input:focus, Switch:focus, RadioSet:focus, Select:focus > SelectCurrent, TextArea:focus {
     border: double $border;
@@ -80,6 +81,7 @@ Input.-textual-compact:focus, Select.-textual-compact:focus > SelectCurrent {
 }
 ToggleButton:focus > .toggle--label { text-style: bold underline; }
 ScrollableContainer:focus { border-title-style: bold reverse; }
+DataTable > .datatable--cursor { text-style: bold underline; }
 """
 
 THEME_LABELS = {"cardrogue-dark": "Dark", "cardrogue-light": "Light",

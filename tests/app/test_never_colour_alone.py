@@ -80,3 +80,28 @@ def test_every_list_the_app_draws_marks_its_highlighted_entry() -> None:
                     or getattr(node.func, "attr", None) == "OptionList"):
                 bare.append(f"{path.name}:{node.lineno}")
     assert bare == []
+
+
+async def test_a_tables_cursor_row_shows_without_colour(app: CardRogueApp) -> None:
+    """The row a table's cursor is on (the level select, scores, Community, problems) is
+    underlined as well as coloured: each other row draws the same characters with no underline."""
+    from textual.widgets import DataTable
+
+    from app.games.cardrogue.screens.campaigns import MapListScreen
+    from tests.support import until
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        maps = MapListScreen("challenge")
+        app.push_screen(maps)
+        await until(pilot, lambda: maps.is_mounted and maps.query_one(DataTable).row_count > 2)
+        table = maps.query_one("#maps", DataTable)
+        table.focus()
+        table.move_cursor(row=1)
+        await pilot.pause()
+        strips = app.screen._compositor.render_strips()
+        first_row = table.region.y + 1  # under the header
+        underlined = [any(segment.style is not None and segment.style.underline
+                          for segment in strips[first_row + n].crop(table.region.x,
+                                                                     table.region.right))
+                      for n in range(3)]
+        assert underlined == [False, True, False]
