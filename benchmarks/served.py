@@ -12,14 +12,19 @@ from __future__ import annotations
 
 import http.client
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
+import psycopg
+from sqlalchemy import Connection, Engine, text
+
+from server.queue import conninfo
 from tests.server.postgres import free_port
 
 CARDROGUE = Path(sys.executable).parent / "cardrogue"
@@ -77,3 +82,27 @@ def timed(get: Get, paths: dict[str, str], rounds: int) -> dict[str, float]:
             times[name].append(time.perf_counter() - start)
             assert status == 200, body
     return {name: statistics.median(values) * 1000 for name, values in times.items()}
+
+
+def after_bulk_fill(engine: Engine, conn: Connection, tables: tuple[str, ...]) -> None:
+    """Call at the end of a bulk fill's transaction `conn`: later inserts into `tables` take ids
+    after the filled rows. Then, once that transaction is committed, `settle(engine)`."""
+    if engine.dialect.name == "postgresql":
+        for table in tables:
+            conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                              f"(SELECT MAX(id) FROM {table}))"))
+
+
+def settle(engine: Engine) -> None:
+    """After a bulk fill, outside any transaction: fresh planner statistics, and the fill
+    written out now rather than during the timing (SQLite: the write-ahead log folded into the
+    file, as a running server would have it)."""
+    if engine.dialect.name == "postgresql":
+        with psycopg.connect(conninfo(engine.url.render_as_string(hide_password=False)),
+                             autocommit=True) as pg:
+            pg.execute("VACUUM ANALYZE")
+            pg.execute("CHECKPOINT")
+    else:
+        with closing(sqlite3.connect(str(engine.url.database))) as lite:
+            lite.execute("ANALYZE")
+            lite.execute("PRAGMA wal_checkpoint(TRUNCATE)")

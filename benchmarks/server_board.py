@@ -26,13 +26,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sqlite3
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
-from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -42,8 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import psycopg  # noqa: E402
-from served import served, timed  # noqa: E402
+from served import after_bulk_fill, served, settle, timed  # noqa: E402
 from sqlalchemy import (  # noqa: E402
     JSON,
     BigInteger,
@@ -55,13 +52,11 @@ from sqlalchemy import (  # noqa: E402
     insert,
     literal,
     select,
-    text,
     tuple_,
 )
 
 from server import map_boards, sql  # noqa: E402
 from server.db import connect, reading, writing  # noqa: E402
-from server.queue import conninfo  # noqa: E402
 from server.schema import board_moves, board_scores, entries, maps, players, runs  # noqa: E402
 from server.verification import CURRENT_RULES_VERSION  # noqa: E402
 from tests.server.postgres import Postgres, pg_bin  # noqa: E402
@@ -124,20 +119,8 @@ def fill(engine: Engine, count: int) -> float:
             select(board_scores.c.map_id, board_scores.c.rules_version, board_scores.c.moves,
                    func.sum(board_scores.c.entries)).group_by(
                 board_scores.c.map_id, board_scores.c.rules_version, board_scores.c.moves)))
-        if engine.dialect.name == "postgresql":  # later inserts take ids after ours
-            for table in ("players", "runs", "leaderboard_entries"):
-                conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                                  f"(SELECT MAX(id) FROM {table}))"))
-    # Outside any transaction, on a connection of its own.
-    if engine.dialect.name == "postgresql":
-        with psycopg.connect(conninfo(engine.url.render_as_string(hide_password=False)),
-                             autocommit=True) as pg:
-            pg.execute("VACUUM ANALYZE")
-            pg.execute("CHECKPOINT")  # write the fill out now, not during the timing
-    else:  # and fold the write-ahead log into the file, as a running server would have
-        with closing(sqlite3.connect(str(engine.url.database))) as lite:
-            lite.execute("ANALYZE")
-            lite.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        after_bulk_fill(engine, conn, ("players", "runs", "leaderboard_entries"))
+    settle(engine)
     return time.perf_counter() - start
 
 

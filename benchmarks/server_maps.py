@@ -28,11 +28,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sqlite3
 import sys
 import tempfile
 import time
-from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -42,8 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import psycopg  # noqa: E402
-from served import served, timed  # noqa: E402
+from served import after_bulk_fill, served, settle, timed  # noqa: E402
 from server_board import load, median_ms  # noqa: E402
 from sqlalchemy import (  # noqa: E402
     JSON,
@@ -56,13 +53,11 @@ from sqlalchemy import (  # noqa: E402
     insert,
     literal,
     select,
-    text,
     update,
 )
 
 from server import map_lists, store  # noqa: E402
 from server.db import connect, reading, reading_statements, writing  # noqa: E402
-from server.queue import conninfo  # noqa: E402
 from server.schema import map_tags, map_votes, maps, players, runs  # noqa: E402
 from server.verification import CURRENT_RULES_VERSION  # noqa: E402
 from services.map_search import DIFFICULTIES, tags  # noqa: E402
@@ -165,19 +160,8 @@ def fill(engine: Engine, count: int, ratings: int) -> float:
             select(count + g, literal(ME), literal({}, JSON), map_id,
                    literal(CURRENT_RULES_VERSION), literal("verified"), literal(40), literal(12),
                    literal(at), literal(at), literal(1)).where(g % 100 == 0)))
-        if engine.dialect.name == "postgresql":  # later inserts take ids after ours
-            for table in ("players", "runs"):
-                conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                                  f"(SELECT MAX(id) FROM {table}))"))
-    if engine.dialect.name == "postgresql":
-        with psycopg.connect(conninfo(engine.url.render_as_string(hide_password=False)),
-                             autocommit=True) as pg:
-            pg.execute("VACUUM ANALYZE")
-            pg.execute("CHECKPOINT")
-    else:
-        with closing(sqlite3.connect(str(engine.url.database))) as lite:
-            lite.execute("ANALYZE")
-            lite.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        after_bulk_fill(engine, conn, ("players", "runs"))
+    settle(engine)
     return time.perf_counter() - start
 
 

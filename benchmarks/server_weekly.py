@@ -22,11 +22,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sqlite3
 import sys
 import tempfile
 import time
-from contextlib import closing
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -35,8 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import psycopg  # noqa: E402
-from served import served, timed  # noqa: E402
+from served import after_bulk_fill, served, settle, timed  # noqa: E402
 from server_board import load, median_ms  # noqa: E402
 from sqlalchemy import (  # noqa: E402
     JSON,
@@ -49,12 +46,10 @@ from sqlalchemy import (  # noqa: E402
     literal,
     literal_column,
     select,
-    text,
 )
 
 from server import weekly  # noqa: E402
 from server.db import connect, reading, writing  # noqa: E402
-from server.queue import conninfo  # noqa: E402
 from server.schema import maps, players, runs, weekly_maps  # noqa: E402
 from server.verification import CURRENT_RULES_VERSION  # noqa: E402
 from tests.server.postgres import Postgres, pg_bin  # noqa: E402
@@ -105,19 +100,8 @@ def fill(engine: Engine, count: int, older: int) -> float:
                  (OTHER_MAP, "BNCH-OTHR", "Other", 2 * count + older + 1))]))
         conn.execute(insert(weekly_maps).values(week=WEEK.isoformat(), map_id=MAP_ID,
                                                 chosen="queued", at=opens))
-        if engine.dialect.name == "postgresql":  # later inserts take ids after ours
-            for table in ("players", "runs"):
-                conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                                  f"(SELECT MAX(id) FROM {table}))"))
-    if engine.dialect.name == "postgresql":
-        with psycopg.connect(conninfo(engine.url.render_as_string(hide_password=False)),
-                             autocommit=True) as pg:
-            pg.execute("VACUUM ANALYZE")
-            pg.execute("CHECKPOINT")
-    else:
-        with closing(sqlite3.connect(str(engine.url.database))) as lite:
-            lite.execute("ANALYZE")
-            lite.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        after_bulk_fill(engine, conn, ("players", "runs"))
+    settle(engine)
     return time.perf_counter() - start
 
 
