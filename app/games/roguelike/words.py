@@ -33,6 +33,23 @@ def name(text: str) -> str:
     return text.replace("_", " ")
 
 
+# What each skill is rolled for in this game, for the skills screen (a newcomer picks two).
+SKILL_USES = {  # short: a line of the skills list, at 80 columns, holds one whole
+    "stab": "fight at hand (f); force a lock",
+    "throw": "hit a monster with a thrown weapon",
+    "archery": "shoot a monster with a bow",
+    "jump": "leap across a chasm",
+    "climb": "climb a cliff, or out of a chasm",
+    "run": "flee a fight the way you came",
+    "steal": "never rolled in this game",
+    "lockpick": "pick a lock (a miss breaks a pick)",
+    "disable_trap": "disarm a trap",
+    "stealth": "sneak past monsters (n)",
+    "hack": "a terminal shows secret doors",
+    "magic": "zap a wand at a monster",
+    "search": "find secret doors (s)",
+}
+
 PAIRS = {"speed_boots"}  # names of things that come in pairs: "a pair of speed boots"
 
 

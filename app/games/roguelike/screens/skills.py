@@ -21,7 +21,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.games.roguelike import glossary
-from app.games.roguelike.words import name
+from app.games.roguelike.words import SKILL_USES, name
 from app.screens.options_form import OptionsForm
 from app.screens.rules import show_help
 from app.widgets.marked_options import MarkedOptionList
@@ -123,7 +123,9 @@ class SkillsScreen(Screen[None]):
         out = []
         for skill in self.skills:
             mark = "2d6" if skill in self.chosen else "1d6"
-            out.append(Option(Text(f"{mark}  {name(skill)}"), id=skill))
+            use = SKILL_USES.get(skill)
+            out.append(Option(Text(f"{mark}  {name(skill)}" + (f": {use}" if use else "")),
+                              id=skill))
         return out
 
     def _say(self) -> None:
