@@ -66,12 +66,11 @@ class PastDailiesScreen(Screen[dailies.DayDungeon | None]):
     def on_mount(self) -> None:
         name = games.load(self.game).info.long_name
         if self.server is not None:
-            source = (f"{name}'s daily dungeons from {shown(self.server or 'the server')}. A "
-                      "past day's delve "
-                      "goes on that day's archive board, unranked.")
+            source = (f"{name}'s daily games from {shown(self.server or 'the server')}. A "
+                      "past day's game goes on that day's archive board, unranked.")
         else:
-            source = (f"{name}'s daily dungeons of this computer (no community server is set). "
-                      "A past day's delve goes on that day's archive board here, unranked.")
+            source = (f"{name}'s daily games of this computer (no community server is set). "
+                      "A past day's game goes on that day's archive board here, unranked.")
         self.query_one("#source", Static).update(Text(source))
         self.query_one("#days", OptionList).focus()
         if self.server:
