@@ -14,7 +14,7 @@ from textual.screen import Screen
 
 from app import registry
 from app.plain import PLAIN_CSS, describe_around, follow_focus, is_plain, set_plain
-from app.screens.rules import RulesScreen, screen_keys, show_help
+from app.screens.rules import RulesScreen, show_help
 from app.screens.title import TitleScreen, open_high_scores
 from app.themes import FOCUS_CSS, install_themes, terminal_colours_for
 from engine.core import shown
@@ -218,9 +218,7 @@ class CardRogueApp(App[None]):
 
             self.push_screen(SettingsScreen())
         elif entry.id == "rules":
-            help = registry.home().help
-            self.push_screen(RulesScreen(screen_keys(self.screen), start=help.first_term,
-                                         glossary=help.glossary))
+            self.action_show_help(registry.home().help.first_term)
         elif not entry.ready:
             self.notify(f"{entry.label} is not available yet.", title="Coming soon")
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -235,6 +235,27 @@ def home() -> HostedGame:
     and a run that names no hosted game goes to its viewer, which says why it cannot be
     shown."""
     return hosted()[0]
+
+
+def every_games_terms(query: str) -> list[Term]:
+    """The rules of every hosted game, for the title's Rules entry: the first game's terms as
+    they are, each other game's with its name after the term's ("Gold (Mini Rogue)"), so that
+    terms of one name in two games stay apart; a term's own name still finds it. Best matches
+    first, whichever game they are of."""
+    first, *others = hosted()
+    found = list(first.help.glossary(query))
+    for game in others:
+        try:
+            title = games.load(game.name).info.long_name
+        except (games.UnknownGame, TypeError):  # a hosted game with no rules: its terms as named
+            found += game.help.glossary(query)
+            continue
+        found += [replace(term, name=f"{term.name} ({title})", aliases=(term.name, *term.aliases),
+                          see=tuple(f"{see} ({title})" for see in term.see))
+                  for term in game.help.glossary(query)]
+    if query.strip():
+        found.sort(key=lambda term: term.rank(query))  # stable: each game's order within a rank
+    return found
 
 
 def menu() -> tuple[MenuEntry, ...]:

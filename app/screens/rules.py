@@ -216,8 +216,11 @@ class RulesScreen(Screen[None]):
 
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_id is not None:
-            self.describe(self.shown[int(event.option_id)])
+        # The list as it is now, not the event's option: typing fast refills the list before
+        # an earlier highlight's message arrives, and its index may be past the new end.
+        option = event.option_list.highlighted_option
+        if option is not None and option.id is not None:
+            self.describe(self.shown[int(option.id)])
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill(event.value)

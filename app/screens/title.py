@@ -136,6 +136,9 @@ class TitleScreen(Screen[None]):
     # Listed in the help with the bindings: the menu's own keys.
     EXTRA_KEYS = (("↑ ↓", "Move through the menu"), ("Enter", "Choose the highlighted entry"))
 
+    # The help from the title (F1, or the Rules entry) holds the rules of every hosted game.
+    glossary = staticmethod(registry.every_games_terms)
+
     class EntryChosen(Message):
         """Sent when the player chooses a menu entry."""
 

@@ -46,6 +46,18 @@ async def press(pilot: Pilot, *keys: str) -> None:
         await pilot.pause()
 
 
+async def press_at_once(pilot: Pilot, *keys: str) -> None:
+    """Send `keys` in one burst, as a fast typist's terminal delivers them: none waits for the
+    app to finish with the one before (Pilot.press waits after each key)."""
+    from textual import events
+
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(pilot.app)
+        pilot.app._driver.send_message(event)
+    await pilot.pause()
+
+
 async def list_campaigns(pilot: Pilot) -> tuple[MapListScreen, dict[str, list[list[str]]]]:
     """Open the story campaign list from the title menu: the screen, and its rows by title."""
     await press(pilot, "enter")  # Story campaigns, first in the title menu

@@ -8,6 +8,7 @@ from textual.widgets import Static
 from app.cardrogue_app import CardRogueApp
 from app.screens.rules import RulesScreen
 from app.screens.title import TitleScreen, menu
+from tests.app.support import press_at_once
 
 SIZE = (80, 24)
 
@@ -203,3 +204,45 @@ async def test_the_highlighted_entry_is_marked_not_only_coloured(app: CardRogueA
         await pilot.pause()
         assert [row.split("›")[1].split()[:2] for row in rows() if "›" in row] == [
             ["2", "Second"]]
+
+
+async def test_typing_fast_in_the_rules_search_never_loses_the_entry_on_show(
+        app: CardRogueApp) -> None:
+    # A tester typed a word that matches nothing quickly: the list was refilled (empty) before
+    # the highlight of an earlier letter's list arrived, and the app stopped on an index past
+    # the new list's end.
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        await press_at_once(pilot, *"xq")
+        assert app.return_code is None and app.screen is rules
+        assert rules.query_one("#search").value == "xq"
+        assert rules.query_one("#term-name").render().plain == "Nothing found"
+        await pilot.press("backspace", "backspace", *"turn")
+        assert "turn" in rules.query_one("#term-name").render().plain.casefold()
+
+
+async def test_the_titles_rules_hold_every_games_terms(app: CardRogueApp) -> None:
+    # The title's Rules entry searched Card Rogue's terms alone: "merchant" (Mini Rogue's) found
+    # nothing. A term of a game after the first carries its game's name.
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("end", *["up"] * 2, "enter")  # Rules, above Settings and Quit
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        assert rules.query_one("#term-name").render().plain == "Standard turn sequence"
+        await pilot.press(*"merchant")
+        await pilot.pause()
+        names = [str(option.prompt) for option in rules.query_one("#terms").options]
+        assert names and all(name.endswith(")") for name in names), names
+        assert any("(Mini Rogue)" in name for name in names), names
+        await pilot.press("escape", "f1")
+        await pilot.pause()
+        await pilot.press(*"sneak")
+        await pilot.pause()
+        names = [str(option.prompt) for option in app.screen.query_one("#terms").options]
+        assert any("(Rogue Like Roguelike)" in name for name in names), names
