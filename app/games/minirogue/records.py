@@ -49,6 +49,9 @@ class Setup:
     dungeon_keys: bool
     day: str | None = None  # the ISO date of a daily dungeon
     archive: bool = False  # a past day's daily, played later: on its day's archive board
+    # The day of the community server's daily this delve plays: here it ranks on its seed's
+    # board, on the server on that day's (or its archive); its name says which day it is.
+    server_day: str | None = None
 
     @classmethod
     def daily(cls, day: datetime.date, difficulty: str, dungeon_keys: bool) -> Setup:
@@ -59,7 +62,7 @@ class Setup:
         """A day's daily dungeon (services.dailies): this computer's on its day's board or
         its archive board; the server's on its seed's board here (the server places it)."""
         if dungeon.server:
-            return cls(dungeon.seed, difficulty, dungeon_keys)
+            return cls(dungeon.seed, difficulty, dungeon_keys, server_day=dungeon.day)
         return cls(dungeon.seed, difficulty, dungeon_keys, dungeon.day, not dungeon.ranked)
 
     @classmethod
@@ -78,7 +81,9 @@ class Setup:
 
     @property
     def title(self) -> str:
-        """The board's name, for people."""
+        """The board's name, for people (the server's daily's, with the day it is)."""
+        if self.server_day is not None:
+            return f"The server's daily dungeon of {self.server_day}, here on {board_title(self.board)}"
         return board_title(self.board)
 
 

@@ -18,6 +18,7 @@ from app.games.minirogue.screens.new_game import MiniRogueNewGameScreen
 from app.games.minirogue.screens.play import MiniRogueScreen
 from app.games.minirogue.screens.results import MiniRogueResultsScreen
 from app.widgets.choices import Choices
+from app.widgets.event_log import EventLog
 from engine.minirogue import RULES, daily_seed
 from services import clock, community
 from services.settings import Settings, save_settings
@@ -218,6 +219,11 @@ async def test_the_servers_daily_is_played_on_the_seed_it_published_today(
             await until(pilot, lambda: isinstance(app.screen, MiniRogueScreen),
                         why=lambda: text_of(app.screen, "#problem"))
             assert app.screen.setup.seed == seed != daily_seed(DAY)
+            # The player reads which day's dungeon it is, not a bare seed (a tester saw
+            # "Seed 7194774665884695376, Normal" and took it for an ordinary seeded delve).
+            first = app.screen.query_one("#log", EventLog).plain_lines[0]
+            assert first.startswith("The server's daily dungeon of 2026-11-22, here on Seed "), \
+                first
 
 
 async def test_the_servers_daily_out_of_reach_is_said_under_the_form(user_data: Path) -> None:

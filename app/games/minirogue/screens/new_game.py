@@ -78,33 +78,30 @@ class MiniRogueNewGameScreen(OptionsForm):
 
     @work(thread=True, exclusive=True, group="server-daily")
     def fetch_server_daily(self, setup: dict[str, Any]) -> None:
-        """Today's seed from the community server (its own, published when the day starts);
+        """Today's dungeon from the community server (its own, published when the day starts);
         the delve ranks there on the day's board. A failure is said under the form."""
         from engine.core import shown
         from engine.minirogue import GAME
-        from services import community
+        from services import community, dailies
 
         try:
-            server = community.server_url(None)
-            seed = community.Client(server, timeout=10.0).daily(GAME)["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
-                raise community.CommunityError("the server sent no seed for its daily dungeon")
-        except community.CommunityError as error:
+            dungeon = dailies.server_daily(GAME)
+        except (community.CommunityError, ValueError) as error:
             line = f"The server's daily dungeon is not to be had: {shown(str(error))}"
             self.app.call_from_thread(self.say_if_here, line)
             return
-        self.app.call_from_thread(self.play_server_daily, {**setup, "seed": seed})
+        self.app.call_from_thread(self.play_server_daily, dungeon, setup)
 
     def say_if_here(self, line: str) -> None:
         if self.is_attached:
             self.say("#problem", line)
 
-    def play_server_daily(self, setup: dict[str, Any]) -> None:
+    def play_server_daily(self, dungeon: DayDungeon, setup: dict[str, Any]) -> None:
         from app.games.minirogue.screens.play import MiniRogueScreen
 
         if self.is_attached:
-            self.app.switch_screen(MiniRogueScreen(Setup(setup["seed"], setup["difficulty"],
-                                                         setup["dungeon_keys"], None)))
+            self.app.switch_screen(MiniRogueScreen(
+                Setup.of_dungeon(dungeon, setup["difficulty"], setup["dungeon_keys"])))
 
     def action_past_days(self) -> None:
         from app.screens.past_dailies import PastDailiesScreen
