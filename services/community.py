@@ -68,9 +68,10 @@ def server_url(explicit: str | None) -> str:
     if not url and sandboxed():
         raise CommunityError("the host of this web game has set no community server")
     if not url:
-        raise CommunityError(f"no community server is set: pass --server URL, set {SERVER_ENV}, "
-                             f"or put server = \"URL\" in {CONFIG_NAME} in the data folder",
-                             code=NO_SERVER)
+        # Said in the app and on the command line alike: the Settings screen first.
+        raise CommunityError(f"no community server is set: choose one in the app's Settings, "
+                             f"pass --server URL, set {SERVER_ENV}, or put server = \"URL\" in "
+                             f"{CONFIG_NAME} in the data folder", code=NO_SERVER)
     return checked_server(url)
 
 

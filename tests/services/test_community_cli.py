@@ -497,8 +497,9 @@ def test_scores_server_without_an_address_uses_the_server_logged_in_to(tmp_path,
     nowhere = cardrogue(tmp_path / "nobody", "scores", code, "--server")
     assert nowhere.returncode == 2
     assert nowhere.stderr.strip().splitlines() == [
-        "cardrogue scores: no community server is set: pass --server URL, set "
-        "CARDROGUE_SERVER, or put server = \"URL\" in config.toml in the data folder"]
+        "cardrogue scores: no community server is set: choose one in the app's Settings, pass "
+        "--server URL, set CARDROGUE_SERVER, or put server = \"URL\" in config.toml in the data "
+        "folder"]
 
 
 def test_publish_with_tags_and_rate_a_cleared_map(tmp_path, server):
