@@ -79,7 +79,7 @@ async def test_a_few_rooms_explored_with_the_arrows(app: CardRogueApp) -> None:
         assert any("rolls for the door" in line for line in log(app))
         assert any("Rolling 2d6 for the corridor" in line for line in log(app))
         floor = drawn(app).count(".")
-        await pilot.press("k")  # on along the corridor: a second room, with a trap
+        await pilot.press("h")  # the corridor's door, west: a second room, with a trap
         assert drawn(app).count(".") > floor
         assert app.screen.view.pending == "trap"
         assert "fire trap" in app.screen.query_one("RoguePanel").render().plain
@@ -297,7 +297,7 @@ async def test_refusals_go_to_the_log_as_sentences(app: CardRogueApp) -> None:
         await pilot.pause()
         assert log(app)[-1] == "✗ There is no door on that side."
         assert list(app._notifications) == [] and not app.screen.query("Toast")
-        await pilot.press("up", "k")  # to the second room, where a trap waits
+        await pilot.press("up", "h")  # to the second room, where a trap waits
         assert app.screen.view.pending == "trap"
         await pilot.press("s")
         await pilot.pause()

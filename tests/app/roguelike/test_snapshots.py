@@ -27,7 +27,7 @@ def test_character_creation(snap_compare, app: CardRogueApp, size) -> None:
 def test_play_after_two_doors(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
         await create(pilot)
-        await pilot.press("up", "up")  # a corridor, then a room with a trap
+        await pilot.press("up", "left")  # a corridor, then a room with a trap
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -49,7 +49,7 @@ def test_replay(snap_compare, app: CardRogueApp) -> None:
     async def run_before(pilot) -> None:
         app.open_run_file(RUN)
         await pilot.pause()
-        await pilot.press(*["right"] * 12)  # a few rooms of level 1, its stairs in sight
+        await pilot.press(*["right"] * 9)  # level 1 crossed to the room of its stairs down
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

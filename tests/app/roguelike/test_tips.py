@@ -29,14 +29,14 @@ async def test_the_first_room_and_the_first_trap_give_a_tip_once() -> None:
             "Tip: an arrow opens the door on that side of the room and goes through it; Enter "
             "lists all you can do now, and F1 the rules. A monster too strong for you may be "
             "sneaked past (n) rather than fought."]
-        await pilot.press("up", "k")  # seed 42: a corridor, then a room with a fire trap
+        await pilot.press("up", "h")  # a corridor, then (west) a room with a fire trap
         assert app.screen.view.pending == "trap"
         assert tips_in(app)[-1] == ("Tip: a trap: d tries to disable it, w walks on and lets "
                                     "it spring.")
     again = CardRogueApp()
     async with again.run_test(size=SIZE) as pilot:
         await create(pilot)
-        await pilot.press("up", "k")
+        await pilot.press("up", "h")
         assert tips_in(again) == []  # each was shown once
     assert {"roguelike.start", "roguelike.trap"} <= set(load_settings().seen_tips)
 
@@ -47,7 +47,7 @@ async def test_settings_turn_the_tips_off(user_data) -> None:
     app = CardRogueApp()
     async with app.run_test(size=SIZE) as pilot:
         await create(pilot)
-        await pilot.press("up", "k")
+        await pilot.press("up", "h")
         assert tips_in(app) == []
 
 
