@@ -19,6 +19,7 @@ from app.screens.rules import RulesScreen
 from engine import games
 from engine.roguelike import RULES
 from tests.app.roguelike.support import create, key_for, open_game
+from tests.app.support import footer_keys
 
 SIZE = (80, 24)
 
@@ -107,6 +108,10 @@ async def test_help_shows_the_keys_and_the_games_own_glossary(app: CardRogueApp)
         assert isinstance(app.screen, RulesScreen)
         keys = "\n".join(what for _, what, _ in app.screen.keys)
         assert "Take the door on the east side" in keys and "Search the place" in keys
+        # Every key, even one the footer leaves out while the game does not offer it.
+        for what in ("Stab the first monster", "Sneak past", "Run back", "Try to disable",
+                     "Cross the chasm", "Go down the stairs", "Take the door on the north side"):
+            assert what in keys, what
         assert {term.name for term in app.screen.glossary("")} >= {"Difficulty", "Doors"}
         # The panel's "Encounters E to D" is explained where a player looks it up.
         found = app.screen.glossary("encounters")
@@ -303,3 +308,27 @@ async def test_refusals_go_to_the_log_as_sentences(app: CardRogueApp) -> None:
         await pilot.pause()
         assert log(app)[-1] == "✗ There is a trap here: disable it or walk on."
         assert app.screen.view.pending == "trap"
+
+
+async def test_the_footer_shows_the_keys_of_what_the_game_offers_now(app: CardRogueApp) -> None:
+    """The footer follows the engine's legal actions (issue 34): in the first room the doors and
+    Search, no Fight and no Down; before a trap Disable and Walk on, nothing else of the game's;
+    a hidden key pressed still says why it does nothing."""
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.pause()
+        first = footer_keys(app.screen)
+        assert {"Doors", "Actions", "Search", "Help", "Leave"} <= set(first)
+        assert not {"Fight", "Down", "Sneak", "Run", "Disable", "Walk on", "Cross"} & set(first)
+        await pilot.press("up", "h")  # a corridor, then a room with a fire trap
+        await pilot.pause()
+        assert app.screen.view.pending == "trap"
+        trap = footer_keys(app.screen)
+        assert {"Disable", "Walk on", "Actions"} <= set(trap)
+        assert not {"Doors", "Search", "Fight", "Down"} & set(trap)
+        await pilot.press("s")  # not offered now: the log says why
+        await pilot.pause()
+        assert log(app)[-1] == "✗ There is a trap here: disable it or walk on."
+        await pilot.press("w")  # walk on: the doors and Search come back
+        await pilot.pause()
+        assert {"Doors", "Search"} <= set(footer_keys(app.screen))

@@ -33,6 +33,16 @@ def test_play_after_two_doors(snap_compare, app: CardRogueApp, size) -> None:
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
+def test_the_first_level_keeps_its_start_tip_above_the_log(snap_compare, app: CardRogueApp) -> None:
+    """At 80x24 the rolls push the start tip out of the log: it stays on its own line."""
+    async def run_before(pilot) -> None:
+        await create(pilot, "339")
+        await pilot.press("up", "s", "s", "s")  # a corridor, searched
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_help(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
