@@ -332,3 +332,22 @@ async def test_the_footer_shows_the_keys_of_what_the_game_offers_now(app: CardRo
         await pilot.press("w")  # walk on: the doors and Search come back
         await pilot.pause()
         assert {"Doors", "Search"} <= set(footer_keys(app.screen))
+
+
+async def test_a_remapped_key_is_shown_when_offered_and_says_why_when_not(user_data: Path) -> None:
+    """keymap.toml moves a key and the twin that explains it: x is Search now, s nothing."""
+    user_data.mkdir(parents=True, exist_ok=True)
+    (user_data / "keymap.toml").write_text('roguelike_search = "x"\n', encoding="utf-8")
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.press("up", "h")  # a corridor, then a room with a fire trap
+        await pilot.pause()
+        assert "Search" not in footer_keys(app.screen)
+        before = len(log(app))
+        await pilot.press("s")  # not the search key any more: nothing
+        await pilot.pause()
+        assert len(log(app)) == before
+        await pilot.press("x")  # the search key, not offered before a trap: it says why
+        await pilot.pause()
+        assert log(app)[-1] == "✗ There is a trap here: disable it or walk on."

@@ -65,7 +65,8 @@ def letter_action(view: View, what: str) -> Action | None:
 
 # The keys of the game's actions, each shown in the footer only while the engine offers one of
 # its actions (PlayScreen.check_action). Each has a twin on the same keys, never shown, that
-# takes the key when the game does not offer it and says why in the log.
+# takes the key when the game does not offer it and says why in the log; the twin shares its
+# binding id, so that a keymap moves both.
 DOOR_KEYS = (  # keys, side, footer word (one arrow stands for all four), binding id
     ("up,k", "N", "", "roguelike_north"), ("down,j", "S", "", "roguelike_south"),
     ("left,h", "W", "", "roguelike_west"), ("right,l", "E", "Doors", "roguelike_east"))
@@ -91,8 +92,8 @@ def door_bindings() -> list[Binding]:
         tooltip = f"Take the door on the {DIRECTIONS[side]} side"
         out += [Binding(keys, f"door('{side}')", word or "Door", id=binding_id,
                         show=bool(word), tooltip=tooltip),
-                Binding(keys, f"refused_door('{side}')", "Door", id=f"{binding_id}_refused",
-                        show=False, tooltip=tooltip)]
+                Binding(keys, f"refused_door('{side}')", "Door", id=binding_id, show=False,
+                        tooltip=tooltip)]
     return out
 
 
@@ -100,8 +101,8 @@ def letter_bindings() -> list[Binding]:
     out = []
     for keys, what, word, binding_id, tooltip in LETTER_KEYS:
         out += [Binding(keys, f"letter('{what}')", word, id=binding_id, tooltip=tooltip),
-                Binding(keys, f"refused_letter('{what}')", word, id=f"{binding_id}_refused",
-                        show=False, tooltip=tooltip)]
+                Binding(keys, f"refused_letter('{what}')", word, id=binding_id, show=False,
+                        tooltip=tooltip)]
     return out
 
 
