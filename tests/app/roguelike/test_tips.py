@@ -96,6 +96,8 @@ async def test_a_chasm_with_a_way_round_on_the_first_level_is_taught_once() -> N
         tip = ("Tip: this chasm has a way round it: the west door is on your side. c tries to "
                "cross (Jump 1d6; a fall hurts badly), and the other doors are beyond it.")
         assert tips_in(app)[-1] == tip and tip in on_screen(app)
+        panel = str(app.screen.query_one("RoguePanel").render())  # which doors need the leap
+        assert "W closed" in panel and "S west beyond" in panel and "N beyond" in panel
         await pilot.press("left")  # the way round: the west door opens, no leap
         assert app.screen.view.place.kind == "corridor"
     again = CardRogueApp()

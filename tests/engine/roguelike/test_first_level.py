@@ -54,6 +54,8 @@ def test_a_chasm_or_cliff_on_the_first_level_has_a_way_round(seed: int) -> None:
             assert state.why_illegal(Action("open", door=door)) != BEYOND
             far = [d for d in place.doors if place.beyond(d)]
             assert far and state.why_illegal(Action("open", door=far[0])) == BEYOND
+            shown = {d.door for d in state.view(0).place.doors if d.beyond}  # what the screen marks
+            assert shown == {d for d in far if state.level.doors[d].visible}
 
     for offset in range(40):
         random_play(seed + offset, bound=400, check=check)
