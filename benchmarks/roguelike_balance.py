@@ -133,7 +133,7 @@ def _explore(state: State, legal: list[Action], searched: set) -> Action | None:
             if not door.visible or door.false:
                 continue
             if not door.open:
-                if not level.places[here].crossed:  # a chasm or cliff between: a last resort
+                if level.places[here].beyond(door_id):  # a chasm or cliff between: a last resort
                     across = across or (first_step[here] or Action("cross"))
                     continue
                 far = abs(door.square[0] - target[0]) + abs(door.square[1] - target[1])

@@ -56,12 +56,15 @@ def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
     return keys
 
 
-def key_for(screen: Screen, wanted: str) -> str:
+def key_for(screen: Screen, wanted: str, *also: str) -> str:
     """The key the player presses for the action `wanted` ("door('N')") on `screen`, after any
-    keymap, as the footer shows it; `wanted` itself when no binding sends it."""
-    for active in screen.active_bindings.values():
-        if active.binding.action == wanted:
-            return screen.app.get_key_display(active.binding)
+    keymap, as the footer shows it; else for the first of `also` (another action the same key
+    sends while `wanted` is off); `wanted` itself when no binding sends any."""
+    bindings = [active.binding for active in screen.active_bindings.values()]
+    for action in (wanted, *also):
+        for binding in bindings:
+            if binding.action == action:
+                return screen.app.get_key_display(binding)
     return wanted
 
 

@@ -125,6 +125,18 @@ class EventLog(Widget, can_focus=True):
         newest = len(strips) - self._counts[-1] - start
         return min(max(newest, 0), max(self.size.height - 1, 0))
 
+    def in_sight(self, text: Text) -> bool:
+        """Whether `text`, a line added to the log, is whole in the log's view now (False
+        until the log is laid out, or once the line is dropped)."""
+        strips = self._all_strips() if self.size.width > 0 else []
+        index = next((i for i in range(len(self.texts) - 1, -1, -1) if self.texts[i] is text),
+                     None)
+        if index is None or not strips:
+            return False
+        first = sum(self._counts[:index])
+        start = max(0, len(strips) - self.size.height - self.back)
+        return start <= first and first + self._counts[index] <= start + self.size.height
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._width = 0

@@ -232,6 +232,11 @@ def draw_room(dice: Dice, level: Level, door_id: int) -> tuple[Place | None, lis
     room.feature = feature
     if feature in ("chasm", "cliff"):
         room.crossed = False
+        if level.number == 1:
+            # The first level teaches: the Dungeon Master draws the chasm or cliff with a way
+            # round it (the first exits on this side), keeping at least one exit beyond it.
+            near = data["first_level"]["near_side_exits"]
+            room.near = room.doors[1:1 + near] if drawn > near else []
     # The secret doors roll stays off the log the rogue hears: the Dungeon Master pencils secret
     # doors on his own copy of the map, and a count would tell the rogue to search here.
     log += [{"table": "room_exits", "roll": exits, "drawn": drawn + 1},

@@ -38,8 +38,8 @@ def _door_problem(state: State, a: Action) -> str | None:
     if a.door is None or a.door not in place.doors or not level.doors[a.door].visible:
         return "there is no such door here"
     door = level.doors[a.door]
-    if not place.crossed and a.door != place.entrance:
-        return "the room is not crossed yet: the other doors are beyond"
+    if place.beyond(a.door):
+        return "the room is not crossed yet: that door is beyond"
     if door.false and door.open:
         return "that door opens onto bare rock"
     if a.kind == "go":
@@ -178,7 +178,7 @@ def _shut_in(state: State) -> bool:
     for d in frontier(level):
         door = level.doors[d]
         room = level.places[door.inner]
-        if not room.crossed and d != room.entrance and state.hopeless("climb") \
+        if room.beyond(d) and state.hopeless("climb") \
                 and (room.feature != "chasm" or state.hopeless("jump")):
             continue
         if not door.visible and state.hopeless("search") \

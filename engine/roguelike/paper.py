@@ -79,12 +79,17 @@ class Place:
     rolled_visit: int = 0  # the visit of its level when its encounters were last rolled
     trap: Trap | None = None
     crossed: bool = True  # a chasm or cliff room still to be crossed
+    near: list[int] = field(default_factory=list)  # its exits on this side of the chasm or cliff
     in_chasm: bool = False
     fountain_used: bool = False
     stock: list[dict[str, Any]] = field(default_factory=list)  # a shop's wares
     stocked: bool = False  # a shop's stock is rolled once, when first reached
     entrance: int | None = None  # the door the rogue first came in by
     keeper: str = "trading"  # a shop's keeper: "trading", "hostile" once attacked, or "slain"
+
+    def beyond(self, door_id: int) -> bool:
+        """Whether the door is on the far side of a chasm or cliff not crossed yet."""
+        return not self.crossed and door_id != self.entrance and door_id not in self.near
 
 
 @dataclass

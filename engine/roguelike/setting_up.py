@@ -35,7 +35,8 @@ def set_up_level(dice: Dice, number: int) -> tuple[Level, list[dict[str, Any]]]:
     what the Dungeon Master rolled, for the log."""
     paper = tables()["paper"]
     setup = tables()["setup"]
-    width, height, inset = paper["width"], paper["height"], paper["landmark_inset"]
+    sheet = tables()["first_level"] if number == 1 else paper  # the first level is shorter
+    width, height, inset = sheet["width"], sheet["height"], paper["landmark_inset"]
     key = f"dm:{number}"
     corner = CORNERS[dice.below(key, 4)]
     far = OPPOSITE[corner]

@@ -45,7 +45,7 @@ from engine.roguelike.tables import difficulty, roll_dice, tables
 from engine.roguelike.view import View, build_view
 
 GAME = "roguelike"
-RULES_VERSION = 4
+RULES_VERSION = 5
 
 # Choices that take no time in the dungeon: deciding what a found garment is, or which level a
 # Hackmaster's hack (which took its minute) draws, takes no minute.

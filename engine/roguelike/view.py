@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class DoorView:
     """A door of the rogue's place that he can see: where it is, the way it faces, its state
-    (locked None until tried; false once opened onto bare rock)."""
+    (locked None until tried; false once opened onto bare rock; beyond while a chasm or cliff
+    still to be crossed lies between it and the rogue)."""
 
     door: int
     square: tuple[int, int]
@@ -30,6 +31,7 @@ class DoorView:
     open: bool
     locked: bool | None
     false: bool
+    beyond: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ def build_view(state: State) -> View:
     level, rogue, place = state.level, state.rogue, state.place
     doors = tuple(DoorView(d, level.doors[d].square, _way_through(state, level.doors[d]),
                            level.doors[d].open, level.doors[d].locked,
-                           level.doors[d].false and level.doors[d].open)
+                           level.doors[d].false and level.doors[d].open, place.beyond(d))
                   for d in place.doors if level.doors[d].visible)
     place_view = PlaceView(
         kind=place.kind, feature=place.feature if place.kind == "room" else "",

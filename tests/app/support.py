@@ -88,6 +88,12 @@ def last_note(app: CardRogueApp) -> str:
     return list(app._notifications)[-1].message
 
 
+def screen_text(app: CardRogueApp) -> str:
+    """What the terminal shows, a line per row."""
+    return "\n".join("".join(segment.text for segment in strip).rstrip()
+                     for strip in app.screen._compositor.render_strips())
+
+
 def footer_keys(screen) -> list[str]:
     """The descriptions of the footer keys that are drawn inside the terminal's width."""
     width = screen.app.size.width

@@ -101,7 +101,7 @@ def test_keyboard_interrupt_exits_130_quietly(
 @pytest.mark.parametrize("command", [
     ["play", "tests/app/fixtures/tutorial.toml"],
     ["edit"],
-    ["replay", "tests/engine/roguelike/runs/seed-279.run.json"],
+    ["replay", "tests/engine/roguelike/runs/seed-154.run.json"],
 ])
 def test_plain_before_a_command_that_opens_the_app_reaches_it(
         monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:

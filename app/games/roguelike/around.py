@@ -54,7 +54,7 @@ def around_lines(screen: PlayScreen) -> list[str]:
     lines = [f"Where: {level}. {place_line(view)}", rogue_line(view)]
     keyed: dict[object, str] = {}  # each action a key sends now, and that key
     for side in "NESW":
-        key = key_for(screen, f"door('{side}')")
+        key = key_for(screen, f"door('{side}')", f"refused_door('{side}')")  # doors not offered
         doors = side_doors(view, side)
         heading = DIRECTIONS[side].capitalize()
         if not doors:

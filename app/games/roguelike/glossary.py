@@ -32,7 +32,8 @@ TERMS: tuple[Term, ...] = (
          "in. Opening a new door, the Dungeon Master rolls a die: 5 or 6 means it is locked. A "
          "locked door can be picked (Lockpick; a failure breaks a lockpick) or forced (Stab; a "
          "failure costs only time). Behind a door is a corridor of 2d6 squares ending in a new door; some "
-         "doors open onto bare rock.", ("lock", "lockpick", "corridor")),
+         "doors open onto bare rock. A door marked beyond is across a chasm or cliff: cross "
+         "it first (c), or take a door on your side.", ("lock", "lockpick", "corridor", "beyond")),
     Term("Rooms", "Entering a new room, the Dungeon Master rolls its size (2d6 squares), its "
          "exits (1d6), its secret doors (1d6: 4 or 5 one, 6 two) and a special feature (2d6), "
          "then the encounters.", ("feature", "exits")),

@@ -1,20 +1,22 @@
 """First-time tips for Rogue Like Roguelike: one line in the log the first time a player meets
 a situation a newcomer would not know what to do with: the first room, a monster, a trap, a
-chasm or cliff, a locked door, hit points running low (there is no resting). Each is shown once per player (services.settings keeps which were seen) and
-Settings turns them all off. A tip names only keys for actions the game allows now."""
+chasm or cliff (on the first level, one with a way round it), a locked door, hit points running
+low (there is no resting). Each is shown once per player (services.settings keeps which were
+seen) and Settings turns them all off. A tip names only keys for actions the game allows now."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from app.games.roguelike.words import low_hp
-from engine.roguelike import View
+from app.games.roguelike.words import door_name, low_hp
+from engine.roguelike import DoorView, View
 from services.settings import take_tip
 
 START = "roguelike.start"
 MONSTER = "roguelike.monster"
 TRAP = "roguelike.trap"
 CROSSING = "roguelike.crossing"
+WAY_ROUND = "roguelike.way_round"
 LOCKED = "roguelike.locked"
 HURT = "roguelike.hurt"
 
@@ -38,7 +40,10 @@ def tips(view: View) -> list[Text]:
         said.append(f"Tip: a monster: {', '.join(ways)}.")
     if {"disable", "spring"} & kinds and take_tip(TRAP):
         said.append("Tip: a trap: d tries to disable it, w walks on and lets it spring.")
-    if {"cross", "climb"} & kinds and take_tip(CROSSING):
+    round_door = way_round(view, kinds)
+    if round_door is not None and take_tip(WAY_ROUND):
+        said.append(way_round_tip(view, round_door))
+    elif {"cross", "climb"} & kinds and take_tip(CROSSING):
         said.append("Tip: a chasm or a cliff: c crosses it, with a roll that can end in a "
                     "fall; a door back may be the safer way round.")
     if {"pick", "force"} & kinds and take_tip(LOCKED):
@@ -71,3 +76,25 @@ def hurt_tip(view: View, kinds: set[str]) -> str:
     now = f" Here you may {ways}." if here else ""
     return ("Tip: your hit points are low, and resting does not bring them back: food, a "
             f"healing potion, or going down a level (+1d6 each) does.{now}")
+
+
+# The skill a crossing rolls, by the feature crossed (words for the tip, as SKILL_USES says).
+CROSSING_SKILL = {"chasm": "jump", "cliff": "climb"}
+
+
+def way_round(view: View, kinds: set[str]) -> DoorView | None:
+    """A door the rogue may open on his side of a chasm or cliff still to cross (the first
+    level draws one): the way round it."""
+    if "cross" not in kinds:
+        return None
+    opening = {a.door for a in view.legal if a.kind in ("open", "pick", "force")}
+    return next((door for door in view.place.doors if door.door in opening), None)
+
+
+def way_round_tip(view: View, door: DoorView) -> str:
+    feature = view.place.feature
+    skill = CROSSING_SKILL.get(feature, "jump")
+    dice = dict(view.skills).get(skill, 0)
+    return (f"Tip: this {feature} has a way round it: {door_name(door, view.place.doors)} is "
+            f"on your side. c tries to cross ({skill.capitalize()} {dice}d6; a fall hurts "
+            f"badly), and the other doors are beyond it.")

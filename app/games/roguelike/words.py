@@ -365,8 +365,8 @@ def door_name(door: Any, doors: Any) -> str:
 
 def door_line(door: Any, doors: Any = ()) -> str:
     """A door of the place, by the side it is on: "N closed" ("N west closed" when another of
-    `doors` shares its side)."""
-    state = ("false" if door.false else "open" if door.open else
+    `doors` shares its side; "N beyond" across a chasm or cliff still to be crossed)."""
+    state = ("false" if door.false else "open" if door.open else "beyond" if door.beyond else
              "locked" if door.locked else "closed")
     along = door_along(door, doors)
     return f"{door.facing}{' ' + along if along else ''} {state}"

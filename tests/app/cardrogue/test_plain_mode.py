@@ -18,18 +18,13 @@ from app.widgets.event_log import EventLog
 from services.settings import load_settings
 from tests.app.contrast import is_drawing
 from tests.app.maps import EPILOGUE_1, tutorial
-from tests.app.support import SIZE, press
+from tests.app.support import SIZE, press, screen_text
 
 # The keys the words name, as the footer shows them, and what to press for each.
 SPOKEN_KEYS = {"↑": "up", "→": "right", "↓": "down", "←": "left", "space": "space"}
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 # A newcomer in a corridor: on, away from where they came in; then the way down first.
 PREFERRED = ("east", "south", "west", "north")
-
-
-def screen_text(app: CardRogueApp) -> str:
-    return "\n".join("".join(segment.text for segment in strip).rstrip()
-                     for strip in app.screen._compositor.render_strips())
 
 
 def offered(now_line: str) -> dict[str, str]:

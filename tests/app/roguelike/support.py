@@ -12,8 +12,8 @@ from app.screens.dialogs import ChooseScreen
 from app.screens.title import menu
 
 SEED = "199"
-# A recorded run the replay viewer is tried on (tests/engine/roguelike/runs).
-RUN = Path(__file__).resolve().parents[2] / "engine" / "roguelike" / "runs" / "seed-279.run.json"
+# A recorded run the replay viewer is tried on (tests/engine/roguelike/runs): a won game.
+RUN = Path(__file__).resolve().parents[2] / "engine" / "roguelike" / "runs" / "seed-154.run.json"
 
 
 async def open_game(pilot) -> None:

@@ -85,3 +85,17 @@ async def test_a_game_played_from_the_plain_words_alone() -> None:
             assert said[-1].startswith("Now: "), said
             await pilot.press(choose(said[-1], chooser))
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_what_is_around_names_the_arrows_even_while_no_door_may_be_taken() -> None:
+    """Before a trap no door may be taken (the footer leaves the arrows out): F2 still names the
+    arrow of each side, and says it does nothing now."""
+    app = CardRogueApp(plain=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.press("up", "h")  # a corridor, then a room with a fire trap
+        await pilot.pause()
+        assert app.screen.view.pending == "trap"
+        said = await f2(pilot, app)
+        east = next(line for line in said if line.startswith("East:"))
+        assert east.endswith("; → does nothing now.") and "door(" not in " ".join(said)

@@ -19,6 +19,7 @@ from app.screens.rules import RulesScreen
 from engine import games
 from engine.roguelike import RULES
 from tests.app.roguelike.support import create, key_for, open_game
+from tests.app.support import footer_keys
 
 SIZE = (80, 24)
 
@@ -79,7 +80,7 @@ async def test_a_few_rooms_explored_with_the_arrows(app: CardRogueApp) -> None:
         assert any("rolls for the door" in line for line in log(app))
         assert any("Rolling 2d6 for the corridor" in line for line in log(app))
         floor = drawn(app).count(".")
-        await pilot.press("k")  # on along the corridor: a second room, with a trap
+        await pilot.press("h")  # the corridor's door, west: a second room, with a trap
         assert drawn(app).count(".") > floor
         assert app.screen.view.pending == "trap"
         assert "fire trap" in app.screen.query_one("RoguePanel").render().plain
@@ -107,6 +108,10 @@ async def test_help_shows_the_keys_and_the_games_own_glossary(app: CardRogueApp)
         assert isinstance(app.screen, RulesScreen)
         keys = "\n".join(what for _, what, _ in app.screen.keys)
         assert "Take the door on the east side" in keys and "Search the place" in keys
+        # Every key, even one the footer leaves out while the game does not offer it.
+        for what in ("Stab the first monster", "Sneak past", "Run back", "Try to disable",
+                     "Cross the chasm", "Go down the stairs", "Take the door on the north side"):
+            assert what in keys, what
         assert {term.name for term in app.screen.glossary("")} >= {"Difficulty", "Doors"}
         # The panel's "Encounters E to D" is explained where a player looks it up.
         found = app.screen.glossary("encounters")
@@ -297,9 +302,52 @@ async def test_refusals_go_to_the_log_as_sentences(app: CardRogueApp) -> None:
         await pilot.pause()
         assert log(app)[-1] == "✗ There is no door on that side."
         assert list(app._notifications) == [] and not app.screen.query("Toast")
-        await pilot.press("up", "k")  # to the second room, where a trap waits
+        await pilot.press("up", "h")  # to the second room, where a trap waits
         assert app.screen.view.pending == "trap"
         await pilot.press("s")
         await pilot.pause()
         assert log(app)[-1] == "✗ There is a trap here: disable it or walk on."
         assert app.screen.view.pending == "trap"
+
+
+async def test_the_footer_shows_the_keys_of_what_the_game_offers_now(app: CardRogueApp) -> None:
+    """The footer follows the engine's legal actions (issue 34): in the first room the doors and
+    Search, no Fight and no Down; before a trap Disable and Walk on, nothing else of the game's;
+    a hidden key pressed still says why it does nothing."""
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.pause()
+        first = footer_keys(app.screen)
+        assert {"Doors", "Actions", "Search", "Help", "Leave"} <= set(first)
+        assert not {"Fight", "Down", "Sneak", "Run", "Disable", "Walk on", "Cross"} & set(first)
+        await pilot.press("up", "h")  # a corridor, then a room with a fire trap
+        await pilot.pause()
+        assert app.screen.view.pending == "trap"
+        trap = footer_keys(app.screen)
+        assert {"Disable", "Walk on", "Actions"} <= set(trap)
+        assert not {"Doors", "Search", "Fight", "Down"} & set(trap)
+        await pilot.press("s")  # not offered now: the log says why
+        await pilot.pause()
+        assert log(app)[-1] == "✗ There is a trap here: disable it or walk on."
+        await pilot.press("w")  # walk on: the doors and Search come back
+        await pilot.pause()
+        assert {"Doors", "Search"} <= set(footer_keys(app.screen))
+
+
+async def test_a_remapped_key_is_shown_when_offered_and_says_why_when_not(user_data: Path) -> None:
+    """keymap.toml moves a key and the twin that explains it: x is Search now, s nothing."""
+    user_data.mkdir(parents=True, exist_ok=True)
+    (user_data / "keymap.toml").write_text('roguelike_search = "x"\n', encoding="utf-8")
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await create(pilot)
+        await pilot.press("up", "h")  # a corridor, then a room with a fire trap
+        await pilot.pause()
+        assert "Search" not in footer_keys(app.screen)
+        before = len(log(app))
+        await pilot.press("s")  # not the search key any more: nothing
+        await pilot.pause()
+        assert len(log(app)) == before
+        await pilot.press("x")  # the search key, not offered before a trap: it says why
+        await pilot.pause()
+        assert log(app)[-1] == "✗ There is a trap here: disable it or walk on."

@@ -27,10 +27,20 @@ def test_character_creation(snap_compare, app: CardRogueApp, size) -> None:
 def test_play_after_two_doors(snap_compare, app: CardRogueApp, size) -> None:
     async def run_before(pilot) -> None:
         await create(pilot)
-        await pilot.press("up", "up")  # a corridor, then a room with a trap
+        await pilot.press("up", "left")  # a corridor, then a room with a trap
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_the_first_level_keeps_its_start_tip_above_the_log(snap_compare, app: CardRogueApp) -> None:
+    """At 80x24 the rolls push the start tip out of the log: it stays on its own line."""
+    async def run_before(pilot) -> None:
+        await create(pilot, "339")
+        await pilot.press("up", "s", "s", "s")  # a corridor, searched
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -49,7 +59,7 @@ def test_replay(snap_compare, app: CardRogueApp) -> None:
     async def run_before(pilot) -> None:
         app.open_run_file(RUN)
         await pilot.pause()
-        await pilot.press(*["right"] * 12)  # a few rooms of level 1, its stairs in sight
+        await pilot.press(*["right"] * 9)  # level 1 crossed to the room of its stairs down
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -13,13 +13,14 @@ pytestmark = needs_tmux
 
 def test_replay_opens_a_roguelike_run(tmux: Tmux, tmp_path: Path) -> None:
     status_file = tmp_path / "exit-status"
+    total = len(json.loads(RUN.read_text("utf-8"))["actions"])
     start_cardrogue(tmux, status_file, "replay", str(RUN), width=80, height=24)
-    wait_for(lambda: "step 0 of 468" in tmux.screen() and "Next: Take stealth at 2d6"
+    wait_for(lambda: f"step 0 of {total}" in tmux.screen() and "Next: Take stealth at 2d6"
              in tmux.screen(), tmux.screen)
     tmux.send("Right")
     tmux.send("Right")
-    wait_for(lambda: "step 2 of 468" in tmux.screen() and "sets up level 1" in tmux.screen(),
-             tmux.screen)
+    wait_for(lambda: f"step 2 of {total}" in tmux.screen() and "sets up level 1"
+             in tmux.screen(), tmux.screen)
     tmux.send("End")
     wait_for(lambda: "The game is over: won, score 2000." in tmux.screen(), tmux.screen)
     tmux.send("Escape")  # closing the viewer ends `cardrogue replay`

@@ -96,7 +96,7 @@ def test_two_doors_on_one_side_are_told_apart() -> None:
     view = state.view(0)
     doors = view.place.doors
     assert [(d.door, d.facing, d.square[1]) for d in doors] == \
-        [(0, "N", 20), (1, "W", 19), (2, "N", 22)]
+        [(0, "N", 12), (1, "W", 11), (2, "N", 14)]
     assert [action_label(a.to_dict(), view) for a in view.legal if a.kind == "open"] == [
         "Open the north door to the west (door 1)", "Open the west door (door 2)",
         "Open the north door to the east (door 3)"]

@@ -181,7 +181,7 @@ def test_a_cliff_must_be_climbed_before_the_other_doors() -> None:
     place.crossed = False
     other = place.doors[0]
     assert state.why_illegal(Action("open", door=other)) == \
-        "the room is not crossed yet: the other doors are beyond"
+        "the room is not crossed yet: that door is beyond"
     while not place.crossed and not state.is_over:
         events = state.apply(Action("cross"))
         check = events[0].data

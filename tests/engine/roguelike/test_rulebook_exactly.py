@@ -177,7 +177,8 @@ def _teleport_to_a_new_room(state: State, feature: str = "empty", rolled: int = 
     """Spring a teleportation trap that sends the rogue to the one other room on his map, a
     room (drawn for the test in the middle of the sheet) whose encounters are still to roll."""
     level = state.level
-    squares = [(7, c) for c in range(14, 18)] + [(8, c) for c in range(14, 18)]
+    middle = (level.height // 2, level.width // 2)
+    squares = [(r, c) for r in (middle[0] - 1, middle[0]) for c in range(middle[1] - 2, middle[1] + 2)]
     assert all(level.is_rock(sq) for sq in squares)
     room = level.add_place("room", squares)
     room.entrance, room.feature, room.rolled_visit = 0, feature, rolled

@@ -11,11 +11,15 @@ from engine.roguelike.setting_up import OPPOSITE, corner_square, inward, set_up_
 from engine.roguelike.tables import tables
 
 
+@pytest.mark.parametrize("number", [1, 2])
 @pytest.mark.parametrize("seed", range(40))
-def test_a_new_level_is_laid_out_as_the_rulebook_says(seed: int) -> None:
+def test_a_new_level_is_laid_out_as_the_rulebook_says(seed: int, number: int) -> None:
+    """Every level the same way; the first on its own, smaller sheet (the first level)."""
     dice = Dice(seed)
-    level, log = set_up_level(dice, 1)
-    width, height = tables()["paper"]["width"], tables()["paper"]["height"]
+    level, log = set_up_level(dice, number)
+    sheet = tables()["first_level" if number == 1 else "paper"]
+    width, height = sheet["width"], sheet["height"]
+    assert (level.width, level.height) == (width, height)
     room = level.places[0]
     area = log[0]["roll"]
     assert 2 <= area <= 12 and len(room.squares) == area

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widgets import Static
 
 from app.games.roguelike.widgets.map_view import MapView
 from app.games.roguelike.widgets.panel import RoguePanel
@@ -28,10 +29,13 @@ class BoardScreen(Screen[None]):
     BoardScreen.tall EventLog { height: 1fr; }
     """
 
-    def board(self) -> ComposeResult:
+    def board(self, tip: bool = False) -> ComposeResult:
+        """The map and the panel, then (with `tip`) a line for a tip, then the log."""
         with Horizontal(id="top", classes=DRAWING_CLASS):
             yield MapView(id="map")
             yield RoguePanel(id="panel")
+        if tip:
+            yield Static(id="tip")
         log = EventLog(id="log")
         log.can_focus = False  # the arrows are the screen's keys; the mouse wheel scrolls the log
         yield log

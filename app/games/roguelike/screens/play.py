@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 
 from app.games.roguelike import glossary
 from app.games.roguelike.around import around_lines
 from app.games.roguelike.screens.board import BoardScreen
 from app.games.roguelike.tips import tips
-from app.games.roguelike.words import action_label, log_lines
+from app.games.roguelike.words import DIRECTIONS, action_label, log_lines
+from app.plain import PLAIN_CLASS
 from app.screens.rules import show_help
 from app.widgets.event_log import EventLog
 from app.words import reason_line
@@ -61,40 +63,65 @@ def letter_action(view: View, what: str) -> Action | None:
     return next((action for action in view.legal if action.kind in kinds), None)
 
 
+# The keys of the game's actions, each shown in the footer only while the engine offers one of
+# its actions (PlayScreen.check_action). Each has a twin on the same keys, never shown, that
+# takes the key when the game does not offer it and says why in the log; the twin shares its
+# binding id, so that a keymap moves both.
+DOOR_KEYS = (  # keys, side, footer word (one arrow stands for all four), binding id
+    ("up,k", "N", "", "roguelike_north"), ("down,j", "S", "", "roguelike_south"),
+    ("left,h", "W", "", "roguelike_west"), ("right,l", "E", "Doors", "roguelike_east"))
+LETTER_KEYS = (  # keys, LETTER_ACTIONS key, footer word, binding id, what it does
+    ("s", "search", "Search", "roguelike_search", "Search the place for secret doors"),
+    ("f", "fight", "Fight", "roguelike_fight", "Stab the first monster facing you"),
+    ("n", "sneak", "Sneak", "roguelike_sneak", "Sneak past the monsters"),
+    ("r", "flee", "Run", "roguelike_flee", "Run back the way you came"),
+    ("d", "disable", "Disable", "roguelike_disable", "Try to disable the trap"),
+    ("w", "spring", "Walk on", "roguelike_spring", "Walk on and let the trap spring"),
+    ("c", "cross", "Cross", "roguelike_cross",
+     "Cross the chasm or cliff, or climb out of the chasm"),
+    ("t", "hack", "Hack", "roguelike_hack", "Hack the terminal"),
+    ("greater_than_sign", "descend", "Down", "roguelike_descend",
+     "Go down the stairs (or take the Amulet)"),
+    ("less_than_sign", "ascend", "Up", "roguelike_ascend", "Go up the stairs"),
+)
+
+
+def door_bindings() -> list[Binding]:
+    out = []
+    for keys, side, word, binding_id in DOOR_KEYS:
+        tooltip = f"Take the door on the {DIRECTIONS[side]} side"
+        out += [Binding(keys, f"door('{side}')", word or "Door", id=binding_id,
+                        show=bool(word), tooltip=tooltip),
+                Binding(keys, f"refused_door('{side}')", "Door", id=binding_id, show=False,
+                        tooltip=tooltip)]
+    return out
+
+
+def letter_bindings() -> list[Binding]:
+    out = []
+    for keys, what, word, binding_id, tooltip in LETTER_KEYS:
+        out += [Binding(keys, f"letter('{what}')", word, id=binding_id, tooltip=tooltip),
+                Binding(keys, f"refused_letter('{what}')", word, id=binding_id, show=False,
+                        tooltip=tooltip)]
+    return out
+
+
+def offered_keys(view: View) -> frozenset[str]:
+    """The actions of the keys to show now: "door" and the LETTER_ACTIONS keys the game
+    allows."""
+    kinds = {action.kind for action in view.legal}
+    doors = {"door"} if kinds & set(DOOR_KINDS) else set()
+    return frozenset(doors | {what for what, wanted in LETTER_ACTIONS.items() if kinds & set(wanted)})
+
+
 class PlayScreen(BoardScreen):
     """One game of Rogue Like Roguelike."""
 
     BINDINGS = [
-        Binding("up,k", "door('N')", "Door", id="roguelike_north", show=False,
-                tooltip="Take the door on the north side"),
-        Binding("down,j", "door('S')", "Door", id="roguelike_south", show=False,
-                tooltip="Take the door on the south side"),
-        Binding("left,h", "door('W')", "Door", id="roguelike_west", show=False,
-                tooltip="Take the door on the west side"),
-        Binding("right,l", "door('E')", "Doors", id="roguelike_east",
-                tooltip="Take the door on the east side"),
+        *door_bindings(),
         Binding("enter", "menu", "Actions", id="roguelike_actions",
                 tooltip="Every action the game allows now"),
-        Binding("s", "letter('search')", "Search", id="roguelike_search",
-                tooltip="Search the place for secret doors"),
-        Binding("f", "letter('fight')", "Fight", id="roguelike_fight",
-                tooltip="Stab the first monster facing you"),
-        Binding("n", "letter('sneak')", "Sneak", id="roguelike_sneak", show=False,
-                tooltip="Sneak past the monsters"),
-        Binding("r", "letter('flee')", "Run", id="roguelike_flee", show=False,
-                tooltip="Run back the way you came"),
-        Binding("d", "letter('disable')", "Disable", id="roguelike_disable", show=False,
-                tooltip="Try to disable the trap"),
-        Binding("w", "letter('spring')", "Walk on", id="roguelike_spring", show=False,
-                tooltip="Walk on and let the trap spring"),
-        Binding("c", "letter('cross')", "Cross", id="roguelike_cross", show=False,
-                tooltip="Cross the chasm or cliff, or climb out of the chasm"),
-        Binding("t", "letter('hack')", "Hack", id="roguelike_hack", show=False,
-                tooltip="Hack the terminal"),
-        Binding("greater_than_sign", "letter('descend')", "Down", id="roguelike_descend",
-                tooltip="Go down the stairs (or take the Amulet)"),
-        Binding("less_than_sign", "letter('ascend')", "Up", id="roguelike_ascend", show=False,
-                tooltip="Go up the stairs"),
+        *letter_bindings(),
         Binding("f1,question_mark", "help", "Help", id="roguelike_help",
                 tooltip="Keys and the rules of Rogue Like Roguelike"),
         Binding("escape", "leave", "Leave", id="roguelike_leave",
@@ -104,6 +131,14 @@ class PlayScreen(BoardScreen):
                 tooltip="Quit the app (the game is not kept)"),
     ]
 
+    # The newest tip, once pushed out of the log's sight, stays above it (keep_tip_in_sight).
+    DEFAULT_CSS = """
+    PlayScreen #tip { height: auto; max-height: 3; padding: 0 1; display: none; }
+    PlayScreen.tipped #tip { display: block; }
+    PlayScreen.tipped EventLog { height: 4; }
+    PlayScreen.tall.tipped EventLog { height: 1fr; }
+    """
+
     def __init__(self, state: State, opening: list[Event], board: str | None = None) -> None:
         super().__init__()
         self.state = state
@@ -112,13 +147,16 @@ class PlayScreen(BoardScreen):
         from app.player import player_name
 
         self.player = player_name()
+        self.offered: frozenset[str] = frozenset()  # the action keys the footer shows
+        self.tip: Text | None = None  # the newest tip of this level, kept in sight
+        self.tip_level = 0  # the level it was given on
 
     @property
     def view(self) -> View:
         return self.state.view(0)
 
     def compose(self) -> ComposeResult:
-        yield from self.board()
+        yield from self.board(tip=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -130,9 +168,44 @@ class PlayScreen(BoardScreen):
     def redraw(self) -> None:
         self.draw(self.view)
 
+    def draw(self, view: View) -> None:
+        super().draw(view)
+        offered = offered_keys(view)
+        if offered != self.offered:
+            self.offered = offered
+            self.refresh_bindings()
+        if self.tip is not None and view.level != self.tip_level:
+            self.tip = None  # a tip is about the level it was given on
+            self.remove_class("tipped")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key of the game's actions works, and shows in the footer, only while the game
+        offers one of its actions; else its twin takes the key and says why not."""
+        if action == "door":
+            return "door" in self.offered
+        if action == "letter":
+            return parameters[0] in self.offered
+        return True
+
     def tell(self, events: list[Event]) -> None:
         """The events in words, then any first-time tip for where they leave the rogue."""
-        self.query_one(EventLog).add([*log_lines(events), *tips(self.view)])
+        said = tips(self.view)
+        self.query_one(EventLog).add([*log_lines(events), *said])
+        if said:
+            self.tip, self.tip_level = said[-1], self.view.level
+            self.remove_class("tipped")  # at the end of the log, in sight
+        self.call_after_refresh(self.keep_tip_in_sight)
+
+    def keep_tip_in_sight(self) -> None:
+        """Once the lines after the newest tip push it out of the log's sight, it stays on its
+        own line above the log for the rest of the level, so that the rolls after it cannot
+        take it away before it is read (plain mode: the log alone says it)."""
+        logs = self.query(EventLog)  # none once the game's end has taken the screen away
+        if self.tip is None or not logs or self.has_class("tipped") \
+                or self.app.has_class(PLAIN_CLASS) or logs.first().in_sight(self.tip):
+            return
+        self.query_one("#tip", Static).update(self.tip)
+        self.add_class("tipped")
 
     def warn(self, message: str) -> None:
         """Why a key did nothing, as a sentence in the log (as Card Rogue's play screen does):
@@ -198,6 +271,12 @@ class PlayScreen(BoardScreen):
             self.act(action)
             return
         self.warn(self.state.why_illegal(Action("go", door=doors[0].door)) or "Not now.")
+
+    def action_refused_door(self, direction: str) -> None:
+        self.action_door(direction)  # no door to take: it says why
+
+    def action_refused_letter(self, what: str) -> None:
+        self.action_letter(what)  # not offered now: it says why
 
     def action_letter(self, what: str) -> None:
         action = letter_action(self.view, what)
