@@ -54,6 +54,8 @@ async def test_a_seeded_delve_played_by_keys_to_the_ogs_blood(user_data: Path) -
         text = summary(app)
         assert "The Og's Blood is yours!" in text and f"Score {won.score}" in text
         assert f"Seed 0, Casual: your best, {won.score}, ranks 1 of 1." in text
+        # The hero's rank (the game's dice) is not read as a place on the board.
+        assert f"beaten · your hero's rank {won.view(0).rank}\n" in text
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

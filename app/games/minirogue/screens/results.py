@@ -46,7 +46,8 @@ def results_text(view: View, setup: Setup, standing: Standing) -> Text:
         text.append(f"Dead in area {view.area}: {cause_text(view.cause)}.\n", style="bold red")
     text.append(f"Score {view.score}", style="bold")
     text.append(f" · {plural(view.monsters_defeated, 'monster')} and "
-                f"{plural(view.bosses_defeated, 'boss', 'bosses')} beaten · rank {view.rank}\n\n")
+                f"{plural(view.bosses_defeated, 'boss', 'bosses')} beaten · your hero's rank "
+                f"{view.rank}\n\n")  # the game's rank (dice), not the board's
     text.append(setup.title, style="bold")
     if standing.rank is not None:
         text.append(f": your best, {standing.best}, ranks {standing.rank} of "
