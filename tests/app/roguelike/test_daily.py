@@ -146,3 +146,31 @@ def test_cardrogue_scores_shows_the_descents_day_board_with_game(
         refused = capsys.readouterr().err
         assert refused.count("\n") == 1 and "no game here ranks in points" in refused
         assert "\x1b" not in refused
+
+
+def test_cardrogue_scores_of_a_day_without_game_shows_each_games_board_of_that_day(
+        user_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """daily:DAY is a board of every game with a daily: without --game, each is shown (it
+    used to be Mini Rogue's alone, whatever the player meant)."""
+    import json
+
+    from app.cli import cardrogue
+    from services.scores import ScoreStore
+    from tests.app.minirogue.support import mini_run
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    with clock.frozen(NOW):
+        keep(random_play(daily_seed(TODAY)), "Tester")
+        with ScoreStore.open() as store:
+            store.add_scored(mini_run("random-impossible", "Ann"), f"daily:{TODAY}")
+        assert cardrogue.main(["scores", f"daily:{TODAY}"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        headings = [line for line in lines if "local leaderboard" in line]
+        assert headings == [f"Daily dungeon of {TODAY}: Mini Rogue local leaderboard, 1 player",
+                            f"Daily descent of {TODAY}: Rogue Like Roguelike local "
+                            "leaderboard, 1 player"]
+        assert lines[lines.index(headings[1]) - 1] == ""  # a blank line between the boards
+        assert cardrogue.main(["scores", f"daily:{TODAY}", "--json"]) == 0
+        boards = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert [(b["game"], [e["player"] for e in b["entries"]]) for b in boards] == \
+            [("minirogue", ["Ann"]), ("roguelike", ["Tester"])]
