@@ -85,7 +85,7 @@ runs = Table(
     Column("removed_at", When),
     Column("removed_by", ForeignKey("players.id")),
     Column("removed_why", Text),
-    # A verified run of a game ranked in points (Mini Rogue): its board and score.
+    # A verified run of a game ranked in points: its board and score.
     Column("board", String(120)),
     Column("score", Integer),
     # sha256 of the actions as the engine read them, and a run in points' setup

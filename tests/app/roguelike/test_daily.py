@@ -25,7 +25,7 @@ from services.settings import Settings, save_settings
 from tests.app.support import text_of
 from tests.engine.roguelike.support import random_play
 from tests.server.live import LiveServer
-from tests.support import until
+from tests.support import free_port, until
 
 pytestmark = pytest.mark.clock
 
@@ -174,3 +174,25 @@ def test_cardrogue_scores_of_a_day_without_game_shows_each_games_board_of_that_d
         boards = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
         assert [(b["game"], [e["player"] for e in b["entries"]]) for b in boards] == \
             [("minirogue", ["Ann"]), ("roguelike", ["Tester"])]
+
+
+async def test_a_past_day_out_of_reach_is_said_in_the_games_words(user_data: Path) -> None:
+    """The past days' list is the shell's: its lines name the day's board as the game does,
+    not as Mini Rogue's dungeon."""
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=f"http://127.0.0.1:{free_port()}"))
+    with clock.frozen(NOW):
+        app = CardRogueApp()
+        app.animation_level = "none"
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(new_rogue())
+            await pilot.pause()
+            await pilot.press("ctrl+o")
+            await until(pilot, lambda: isinstance(app.screen, PastDailiesScreen))
+            screen = app.screen
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: "not to be had" in text_of(screen, "#status"),
+                        why=lambda: text_of(screen, "#status"))
+            assert text_of(screen, "#status").startswith(
+                f"Daily descent of {YESTERDAY} is not to be had: ")
+            assert app.screen is screen
