@@ -58,13 +58,11 @@ def community_text(app: CardRogueApp) -> str:
 
 
 async def test_with_an_account_the_servers_daily_goes_on_its_days_board(
-        server: LiveServer, user_data: Path) -> None:
+        app: CardRogueApp, server: LiveServer, user_data: Path) -> None:
     user_data.mkdir(parents=True, exist_ok=True)
     use_server(server.url, account="Tester")
     with clock.frozen(NOW):
         seed = community.Client(server.url).daily("roguelike")["seed"]
-        app = CardRogueApp()
-        app.animation_level = "none"
         async with app.run_test(size=(80, 24)) as pilot:
             await finish_game(app, pilot, seed)
             await until(pilot, lambda: "global rank" in community_text(app),
@@ -78,11 +76,9 @@ async def test_with_an_account_the_servers_daily_goes_on_its_days_board(
 
 
 async def test_without_an_account_s_registers_and_submits_to_the_seeds_board(
-        server: LiveServer, user_data: Path) -> None:
+        app: CardRogueApp, server: LiveServer, user_data: Path) -> None:
     user_data.mkdir(parents=True, exist_ok=True)
     use_server(server.url)
-    app = CardRogueApp()
-    app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         await finish_game(app, pilot, SEED)
         await until(pilot, lambda: "Press s" in community_text(app),
@@ -97,13 +93,11 @@ async def test_without_an_account_s_registers_and_submits_to_the_seeds_board(
 
 
 async def test_out_of_reach_the_run_waits_and_s_sends_it_once_the_server_answers(
-        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, user_data: Path) -> None:
+        app: CardRogueApp, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, user_data: Path) -> None:
     user_data.mkdir(parents=True, exist_ok=True)
     port = free_port()  # nothing listens there yet
     url = f"http://127.0.0.1:{port}"
     use_server(url)
-    app = CardRogueApp()
-    app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         await finish_game(app, pilot, SEED)
         await until(pilot, lambda: "Press s" in community_text(app))
@@ -129,7 +123,8 @@ async def test_out_of_reach_the_run_waits_and_s_sends_it_once_the_server_answers
     assert saved.exists() and community.waiting(url) == []
 
 
-async def test_a_refusal_says_why(server: LiveServer, user_data: Path) -> None:
+async def test_a_refusal_says_why(app: CardRogueApp, server: LiveServer,
+                                  user_data: Path) -> None:
     """Ann sent these very moves first: the app's run is refused as a copy, and says so."""
     user_data.mkdir(parents=True, exist_ok=True)
     client = community.Client(server.url)
@@ -138,8 +133,6 @@ async def test_a_refusal_says_why(server: LiveServer, user_data: Path) -> None:
     run_id = client.submit(original)
     assert community.wait_for_verdicts(client, [run_id], 30)[run_id]["status"] == "verified"
     use_server(server.url, account="Tester")
-    app = CardRogueApp()
-    app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         await finish_game(app, pilot, SEED)
         await until(pilot, lambda: "refused" in community_text(app),
@@ -148,10 +141,8 @@ async def test_a_refusal_says_why(server: LiveServer, user_data: Path) -> None:
         assert f"run {run_id} by Ann" in community_text(app)
 
 
-async def test_no_server_set_offers_nothing(user_data: Path) -> None:
+async def test_no_server_set_offers_nothing(app: CardRogueApp, user_data: Path) -> None:
     user_data.mkdir(parents=True, exist_ok=True)
-    app = CardRogueApp()
-    app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         await finish_game(app, pilot, SEED)
         await app.workers.wait_for_complete()  # the look for a server found none

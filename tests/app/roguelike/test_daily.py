@@ -33,11 +33,18 @@ NOW = datetime.datetime(2027, 1, 31, 10, tzinfo=datetime.UTC)
 TODAY, YESTERDAY = "2027-01-31", "2027-01-30"
 
 
-async def choose_day(app: CardRogueApp, pilot: Any, steps: int) -> NewRogueForm:
+async def open_past_days(app: CardRogueApp, pilot: Any) -> PastDailiesScreen:
+    """The past days' list, from the new-rogue form (ctrl+o)."""
     app.push_screen(new_rogue())
     await pilot.pause()
     await pilot.press("ctrl+o")
     await until(pilot, lambda: isinstance(app.screen, PastDailiesScreen))
+    assert isinstance(app.screen, PastDailiesScreen)
+    return app.screen
+
+
+async def choose_day(app: CardRogueApp, pilot: Any, steps: int) -> NewRogueForm:
+    await open_past_days(app, pilot)
     days = app.screen.query_one("#days", OptionList)
     assert str(days.get_option_at_index(0).prompt) == f"{TODAY}  today: the day's board"
     assert "Rogue Like Roguelike" in text_of(app.screen, "#source")
@@ -120,11 +127,7 @@ async def test_the_days_list_shows_the_players_streak_in_the_descent(
         app = CardRogueApp()
         app.animation_level = "none"
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(new_rogue())
-            await pilot.pause()
-            await pilot.press("ctrl+o")
-            await until(pilot, lambda: isinstance(app.screen, PastDailiesScreen))
-            screen = app.screen
+            screen = await open_past_days(app, pilot)
             await until(pilot, lambda: "streak" in text_of(screen, "#streak"),
                         why=lambda: text_of(screen, "#streak"))
             assert text_of(screen, "#streak") == \
@@ -185,11 +188,7 @@ async def test_a_past_day_out_of_reach_is_said_in_the_games_words(user_data: Pat
         app = CardRogueApp()
         app.animation_level = "none"
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(new_rogue())
-            await pilot.pause()
-            await pilot.press("ctrl+o")
-            await until(pilot, lambda: isinstance(app.screen, PastDailiesScreen))
-            screen = app.screen
+            screen = await open_past_days(app, pilot)
             await pilot.press("down", "enter")
             await until(pilot, lambda: "not to be had" in text_of(screen, "#status"),
                         why=lambda: text_of(screen, "#status"))
