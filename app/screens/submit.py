@@ -79,6 +79,7 @@ class RunSending(Screen[ResultType]):
 
     needs_name = False  # the server found the player name taken: a new one comes first
     chosen_name = ""  # the name saved in Settings after that, used from then on
+    said = ""  # the line shown in #community
 
     def offer_again(self) -> None:
         """Show the way to submit again (the game's button or key)."""
@@ -99,8 +100,6 @@ class RunSending(Screen[ResultType]):
 
         self.app.push_screen(SettingsScreen(), chosen)
         return True
-
-    said = ""  # the line shown in #community
 
     def community_line(self, line: str) -> None:
         self.said = line
@@ -149,7 +148,7 @@ class KeySubmitting(RunSending[ResultType]):
     reached or took no run. With no server set, or no run to send, nothing is offered. A game's
     screen calls `offer_to_send` once mounted, and says which run in `run_to_send`."""
 
-    WHAT = "run"  # the game's word for a finished run: "delve", "descent"
+    WHAT = "run"  # the game's word for a finished run (Mini Rogue's "delve")
 
     server = ""  # the community server offered, once it is known
     sending = False
