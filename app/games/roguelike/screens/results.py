@@ -64,8 +64,6 @@ def results_text(view: View, saved: Path | str, death: dict[str, Any] | None = N
 
 
 class ResultsScreen(KeySubmitting[None]):
-    WHAT = "run"
-
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="roguelike_results_help",
                 tooltip="Keys and the rules of Rogue Like Roguelike"),
