@@ -195,3 +195,14 @@ async def test_a_past_day_out_of_reach_is_said_in_the_games_words(user_data: Pat
             assert text_of(screen, "#status").startswith(
                 f"Daily descent of {YESTERDAY} is not to be had: ")
             assert app.screen is screen
+
+
+def test_cardrogue_scores_of_a_day_on_the_server_shows_each_games_board(
+        server: LiveServer, user_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli import cardrogue
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    assert cardrogue.main(["scores", f"daily:{TODAY}", "--server", server.url]) == 0
+    headings = [line for line in capsys.readouterr().out.splitlines() if "leaderboard" in line]
+    assert headings == [f"daily:{TODAY}: {name} global leaderboard on {server.url}, 0 players"
+                        for name in ("Mini Rogue", "Rogue Like Roguelike")]
