@@ -8,9 +8,13 @@ featured map in its week (N entries on the week's board), `--older` verified run
 map from the weeks before (a popular map keeps being played), and as many on other maps. Then,
 median of many:
 
-- in-process: weekly.board (the function behind the route), the top 100;
+- in-process: weekly.board (the top 100, worked out from the week's runs) and
+  weekly.kept_board asked again (the board kept for the map's runs_version, which the route
+  serves until a run on the map changes);
 - over HTTP: the installed `cardrogue server --database URL`, GET /api/v1/weekly?week=W (a past
-  week, so the clock does not matter), with GET /healthz in the same run as the floor;
+  week, so the clock does not matter): asked again with nothing changed, and the first asking
+  after a change (maps.runs_version taken, as a verdict takes it), with GET /healthz in the
+  same run as the floor;
 - the plan of the board's query (EXPLAIN on PostgreSQL, EXPLAIN QUERY PLAN on SQLite), to see
   which index it walks and what it reads.
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -48,8 +53,9 @@ from sqlalchemy import (  # noqa: E402
     select,
 )
 
-from server import weekly  # noqa: E402
+from server import store, weekly  # noqa: E402
 from server.db import connect, reading, writing  # noqa: E402
+from server.lru import Lru  # noqa: E402
 from server.schema import maps, players, runs, weekly_maps  # noqa: E402
 from server.verification import CURRENT_RULES_VERSION  # noqa: E402
 from tests.server.postgres import Postgres, pg_bin  # noqa: E402
@@ -128,11 +134,22 @@ def plan(engine: Engine) -> list[str]:
 
 
 def over_http(url: str, rounds: int, env: dict[str, str]) -> dict[str, float]:
-    """Medians over HTTP of the week's board and of /healthz (benchmarks/served.py)."""
+    """Medians over HTTP of the week's board (asked again, and first asked after a change to
+    the map's runs) and of /healthz (benchmarks/served.py)."""
     paths = {"healthz": "/healthz", "weekly": f"/api/v1/weekly?week={WEEK.isoformat()}"}
-    with served(url, env) as get:
-        medians = timed(get, paths, rounds)
-        assert len(json.loads(get(paths["weekly"])[1])["items"]) == 100
+    engine = connect(url)
+    try:
+        with served(url, env) as get:
+            medians = timed(get, paths, rounds)
+            assert len(json.loads(get(paths["weekly"])[1])["items"]) == 100
+            changed = []
+            for _ in range(rounds):
+                with writing(engine) as conn:
+                    store.runs_changed(conn, [MAP_ID])
+                changed.append(timed(get, {"weekly": paths["weekly"]}, 1)["weekly"])
+            medians["changed"] = statistics.median(changed)
+    finally:
+        engine.dispose()
     return medians
 
 
@@ -146,6 +163,12 @@ def measure(name: str, url: str, count: int, older: int, rounds: int,
             with reading(engine) as conn:
                 assert len(weekly.board(conn, MAP_ID, WEEK)) == 100
 
+        kept_boards = Lru(weekly.BOARDS_KEPT)
+
+        def kept() -> None:
+            with reading(engine) as conn:
+                assert len(weekly.kept_board(conn, kept_boards, MAP_ID, WEEK)) == 100
+
         with reading(engine) as conn:
             top = weekly.board(conn, MAP_ID, WEEK, limit=count + 1)
         assert len(top) == count, len(top)
@@ -153,12 +176,16 @@ def measure(name: str, url: str, count: int, older: int, rounds: int,
               f"{older:,} older runs on its map and {older:,} on another (filled in "
               f"{filled:.0f} s); {load()}", flush=True)
         local = median_ms(board, rounds)
+        kept()  # worked out once
+        local_kept = median_ms(kept, rounds)
         steps = plan(engine)
     finally:
         engine.dispose()
     http = over_http(url, rounds, env)
-    print(f"  in-process (weekly.board, top 100): {local:.2f} ms")
-    print(f"  over HTTP (cardrogue server): GET /weekly?week= {http['weekly']:.2f} ms; /healthz "
+    print(f"  in-process (weekly.board, top 100): {local:.2f} ms; weekly.kept_board asked "
+          f"again: {local_kept:.3f} ms")
+    print(f"  over HTTP (cardrogue server): GET /weekly?week= asked again {http['weekly']:.2f} "
+          f"ms, first asked after a change {http['changed']:.2f} ms; /healthz "
           f"{http['healthz']:.2f} ms in the same run (medians of {rounds}); {load()}")
     print("  plan:\n" + "\n".join(f"    {step}" for step in steps), flush=True)
 

@@ -194,10 +194,11 @@ class RunOut(BaseModel):
     player: str
     map: str | None
     game: str | None = Field(description="the game the run document names")
-    board: str | None = Field(description="the board in points a verified Mini Rogue run "
-                              "entered (daily:DATE, archive:DATE or "
-                              "seed:SEED:DIFFICULTY:keys|plain)")
-    score: int | None = Field(description="a verified Mini Rogue run's score")
+    board: str | None = Field(description="the board in points a verified run of a game "
+                              "ranked in points entered, in its game's words (daily:DATE, "
+                              "archive:DATE, seed:...)")
+    score: int | None = Field(description="the score of a verified run of a game ranked in "
+                              "points")
     submitted_at: str | None
     removed: bool
     player_banned: bool = Field(False, description="its player is banned: off every board")
@@ -252,15 +253,17 @@ class PointsBoard(BaseModel):
 
 
 class BoardFacts(BaseModel):
-    """A board and what its key says, as its game's GameInfo.board_facts reads it: Mini Rogue's
-    give the day, seed, difficulty and variant; another game's give facts of their own."""
+    """A board and what its key says, as its game's GameInfo.board_facts reads it: a day's
+    board gives its day, a seed's board its seed, and each game adds facts of its own (Mini
+    Rogue's difficulty and variant)."""
 
     model_config = ConfigDict(extra="allow")
 
     board: str
-    kind: str = Field(description="the board's kind, in its game's words: Mini Rogue's are "
-                      "daily (one per date), archive (a date's runs sent after it closed) and "
-                      "seed (one per seed, difficulty and Dungeon Keys variant)")
+    kind: str = Field(description="the board's kind, in its game's words: a game with a "
+                      "daily has daily (one per date) and archive (a date's runs sent after "
+                      "it closed); seed is one per seed (and setup, such as Mini Rogue's "
+                      "difficulty and variant)")
     day: str | None = Field(None, description="a daily board's day (a game with a daily)")
     seed: int | None = Field(None, description="the seed the board is played on, if it says")
     entries: int

@@ -42,6 +42,7 @@ from server.api_common import (
     token_holder_if_any,
 )
 from server.db import now, reading, reading_statements, writing
+from server.lru import Lru
 from server.records import player_credit, record_history
 from server.sql import iso
 from server.verification import CURRENT_RULES_VERSION
@@ -53,6 +54,8 @@ DIFFICULTY_PATTERN = f"^({'|'.join(DIFFICULTIES)})$"
 
 
 def add_community_routes(app: FastAPI) -> None:
+    app.state.weekly_boards = Lru(weekly.BOARDS_KEPT)  # weekly.kept_board
+
     @app.get(API + "/maps", response_model=MapPage, responses=ERRORS, tags=["maps"])
     def list_maps(request: Request,
                   holder: Annotated[Any, Depends(token_holder_if_any)],
@@ -139,7 +142,7 @@ def add_community_routes(app: FastAPI) -> None:
             raise ApiError(404, "no_weekly_map", "no map is featured that week")
         with reading(engine_of(request)) as conn:
             row = map_or_404(conn, map_id, include_hidden=True)
-            items = weekly.board(conn, map_id, asked)
+            items = weekly.kept_board(conn, request.app.state.weekly_boards, map_id, asked)
             entry = map_lists.map_entry(conn, row)
         start = weekly.opens(asked)
         return Weekly(week=asked.isoformat(), opens=iso(start) or "",

@@ -253,8 +253,8 @@ def _first_at_points() -> Any:
 
 def player_scored_entries(conn: Connection, name: str, *, limit: int = 100
                           ) -> list[dict[str, Any]]:
-    """A player's entry on each board in points of the games' current rules (Mini Rogue's
-    dailies and seeds), with its rank, newest boards first."""
+    """A player's entry on each board in points of the games' current rules (days' and
+    seeds' boards), with its rank, newest boards first."""
     current = [and_(scored_entries.c.game == game,
                     scored_entries.c.rules_version == scored_rules_version(game))
                for game in scored_games()]

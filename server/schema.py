@@ -85,7 +85,7 @@ runs = Table(
     Column("removed_at", When),
     Column("removed_by", ForeignKey("players.id")),
     Column("removed_why", Text),
-    # A verified run of a game ranked in points (Mini Rogue): its board and score.
+    # A verified run of a game ranked in points: its board and score.
     Column("board", String(120)),
     Column("score", Integer),
     # sha256 of the actions as the engine read them, and a run in points' setup
@@ -149,6 +149,10 @@ maps = Table(
     # kept by server.ratings with the players and clears. A run's id, without a foreign key:
     # SQLite can neither add one to a table others refer to nor drop a column that has one.
     Column("first_clear_run_id", Id),
+    # One more each time the runs that count on the map change (a verdict, a removal, a ban, a
+    # copy refused late; store.runs_changed): the weekly board worked out for a version holds
+    # until the next (server.weekly), so it is not worked out again on every request.
+    Column("runs_version", BigInteger, nullable=False, server_default="0"),
 )
 Index("ix_maps_plays", maps.c.plays, maps.c.clear_run_id)
 Index("ix_maps_title", maps.c.title, maps.c.clear_run_id)

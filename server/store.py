@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -302,6 +303,19 @@ def stale_queued(conn: Connection, older_than: float, limit: int = 1000
         .order_by(runs.c.id).limit(limit))]
 
 
+# The next version of a map's counted runs (maps.runs_version): every change to the runs that
+# count on a map's boards takes it, so what was worked out from them is known to be stale.
+NEXT_RUNS_VERSION = maps.c.runs_version + 1
+
+
+def runs_changed(conn: Connection, map_ids: Iterable[str]) -> None:
+    """The counted runs of these maps changed (a removal, a ban): their next runs_version, each
+    map taken in order, as every change to a board takes them."""
+    for identity in sorted(set(map_ids)):
+        conn.execute(update(maps).where(maps.c.id == identity)
+                     .values(runs_version=NEXT_RUNS_VERSION))
+
+
 def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
     """Store a run's verdict and, if verified, enter it on its board. Exactly once: False if
     the run was settled already (by another verifier)."""
@@ -337,7 +351,7 @@ def record_outcome(conn: Connection, run_id: int, outcome: Outcome) -> bool:
         # Last: every verdict on a map updates its row, so it is held locked (by concurrent
         # verifiers' transactions) only until the commit that follows.
         conn.execute(update(maps).where(maps.c.id == row.map_id)
-                     .values(plays=maps.c.plays + 1))
+                     .values(plays=maps.c.plays + 1, runs_version=NEXT_RUNS_VERSION))
     if outcome.board is None:  # a map's run, verified or refused: its players and clears
         mine = conn.execute(select(runs.c.map_id, runs.c.player_id)
                             .where(runs.c.id == run_id)).one()
@@ -413,7 +427,7 @@ def _demote_copies(conn: Connection, run_id: int, outcome: Outcome) -> None:
             _enter_next_best(conn, copy.id)
         if outcome.board is None:
             conn.execute(update(maps).where(maps.c.id == copy.map_id)
-                         .values(plays=maps.c.plays - 1))
+                         .values(plays=maps.c.plays - 1, runs_version=NEXT_RUNS_VERSION))
     if outcome.board is None and copies:  # their players may have no clear left
         ratings.recount_players(conn, [copy.map_id for copy in copies if copy.map_id])
     records.note_if_lowered(conn, tops, "copied")
@@ -462,6 +476,7 @@ def remove_run(conn: Connection, run_id: int, moderator_id: int | None, why: str
         removed_at=now(), removed_by=moderator_id, removed_why=why))
     if played is not None:  # a removed run no longer makes its player a player or a clear
         ratings.recount_players(conn, [played])
+        runs_changed(conn, [played])
     if _take_off_boards(conn, entries.c.run_id == run_id, scored_entries.c.run_id == run_id):
         _enter_next_best(conn, run_id)
     records.note_if_lowered(conn, tops, "removed")
@@ -509,6 +524,7 @@ def ban_player(conn: Connection, player_id: int, name: str, moderator_id: int | 
     left = _take_off_boards(conn, entries.c.player_id == player_id,
                             scored_entries.c.player_id == player_id)
     ratings.recount_players(conn, played)  # nor their runs in players and clears
+    runs_changed(conn, played)
     records.note_if_lowered(conn, tops, "banned")
     log(conn, moderator_id, "ban_player", name, why)
     return left

@@ -5,8 +5,8 @@ The rest of the server stores, queues and ranks; it never imports the engine. A 
 (once) and verified through the game registry (engine.games), by the rules of the game it
 names, and ranked as that game declares (its GameInfo): a game ranked in moves ranks runs of
 published maps on their map's board; a game ranked in points ranks each run on the board its
-game places it on (Mini Rogue: its seed's, or, played on a day's seed the server published, that
-day's board or its archive board; server.dailies).
+game places it on (its seed's; for a game with a daily played on a day's seed the server
+published, that day's board or its archive board; server.dailies).
 
 Every replay has a budget: at most `Budget.actions` actions (a longer run is refused as
 too_large before replaying) and `Budget.seconds` of replay (checked after every action; refused
@@ -94,7 +94,7 @@ class Outcome:
     index: int | None = None
     moves: int | None = None
     turns: int | None = None
-    # A run of a game ranked in points (Mini Rogue): its board, score and how it ended.
+    # A run of a game ranked in points: its board, score and how it ended.
     board: str | None = None
     score: int | None = None
     ending: str | None = None

@@ -186,12 +186,14 @@ def add_scores_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("map", metavar="MAP", nargs="?",
                         help="a map file, a map id (64 hexadecimal digits) or a share code "
                              "(XXXX-XXXX) of a bundled map or one in your maps folder; or a "
-                             "Mini Rogue board: daily:YYYY-MM-DD or "
-                             "seed:SEED:DIFFICULTY:keys|plain. Without it, every local board "
-                             "is listed")
+                             "board of a game ranked in points: daily:YYYY-MM-DD, "
+                             "seed:SEED:DIFFICULTY:keys|plain (Mini Rogue) or seed:SEED. "
+                             "Without it, every local board is listed")
     parser.add_argument("--game", metavar="GAME",
-                        help="the game ranked in points whose board MAP is (daily:DAY is one "
-                             "of each game with a daily; default: the first that has it)")
+                        help="the game ranked in points whose board MAP is: daily:DAY is a "
+                             "board of each game with a daily, and without --game every "
+                             "game's board of that day is shown, one after another (with "
+                             "--json, one line each)")
     parser.add_argument("--limit", type=int, default=10, metavar="N",
                         help="how many ranks to show (default 10)")
     parser.add_argument("--player", metavar="NAME",
@@ -238,11 +240,11 @@ def _ranked(kind: str) -> list[Any]:
     return found
 
 
-def _points_game(key: str, game: str | None = None) -> Any:
-    """The Rules of the game ranked in points (named `game`, if given) that has a board `key`,
-    or None."""
-    return next((rules for rules in _ranked("points") if game in (None, rules.name)
-                 and rules.info.board_facts(key) is not None), None)
+def _points_games(key: str, game: str | None = None) -> list[Any]:
+    """The Rules of each game ranked in points (only `game`, if given) that has a board `key`:
+    daily:DAY is a board of every game with a daily."""
+    return [rules for rules in _ranked("points") if game in (None, rules.name)
+            and rules.info.board_facts(key) is not None]
 
 
 def run_scores(args: argparse.Namespace) -> int:
@@ -259,21 +261,26 @@ def run_scores(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in [r.name for r in _ranked("points")]:
         err("scores", f"--game: no game here ranks in points as {args.game[:40]!r}")
         return 2
-    points = _points_game(args.map, args.game) if args.map is not None else None
-    if args.map is not None and points is None and _looks_like_a_board(args.map):
-        err("scores", f"{args.map} is not a Mini Rogue board's name: {_board_shapes()}")
+    points = _points_games(args.map, args.game) if args.map is not None else []
+    if args.map is not None and not points and _looks_like_a_board(args.map):
+        err("scores", f"{args.map} is not the name of a board: {_board_shapes()}")
         return 2
-    if points is not None:
-        if args.server is not None:
-            from app.cli import community_boards
+    if points:
+        from app.cli import community_boards
 
-            return community_boards.run_server_points(args, points)
-        return _points_scores(args, points)
+        show = community_boards.run_server_points if args.server is not None else _points_scores
+        codes: list[int] = []
+        for rules in points:  # each game's board of that name, one after another
+            if codes and not args.json:
+                out("")
+            codes.append(show(args, rules))
+        return max(codes)
     if args.server is not None:
         from app.cli import community_boards
 
         if args.map is None:
-            err("scores", "give a map or a Mini Rogue board to show from the server")
+            err("scores", "give a map or a board (daily:YYYY-MM-DD, seed:...) to show from "
+                "the server")
             return 2
         return community_boards.run_server_scores(args)
     if args.map is None:
@@ -319,12 +326,15 @@ def _board_shapes() -> str:
     from app.games.minirogue.words import DIFFICULTIES
 
     *most, last = DIFFICULTIES
-    return ("give daily:YYYY-MM-DD or seed:SEED:DIFFICULTY:keys|plain (DIFFICULTY: "
-            f"{', '.join(most)} or {last}), e.g. seed:123:normal:plain")
+    return ("give daily:YYYY-MM-DD (a day's board of each game with a daily), "
+            "seed:SEED:DIFFICULTY:keys|plain (Mini Rogue; DIFFICULTY: "
+            f"{', '.join(most)} or {last}; e.g. seed:123:normal:plain) or seed:SEED (Rogue "
+            "Like Roguelike)")
 
 
 def _looks_like_a_board(value: str) -> bool:
-    """A Mini Rogue board's name misspelt, not a map file of that name."""
+    """A board's name misspelt (a board of a game ranked in points), not a map file of that
+    name."""
     return value.lower().startswith(("daily:", "seed:")) and not Path(value).exists()
 
 

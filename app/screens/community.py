@@ -10,12 +10,15 @@ next page loads when the cursor reaches the last row. On a board, Enter watches 
 game's replay viewer. Every request runs in a worker thread, and every failure is one line in
 the status bar. Everything the server sends (titles, names, descriptions) is drawn as Text, so
 it can never be read as markup.
+
+The parts: which games are listed (community_games), how the server's maps and boards are drawn
+(community_cells), and the pane beside the list with the highlighted one's board
+(community_board); this module is the screen, its list and its keys.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,88 +26,32 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from app import registry
 from app.player import player_name
-from app.registry import HostedGame
+from app.screens.community_board import BoardPane
+from app.screens.community_cells import (
+    BOARD_COLUMNS,
+    NARROW_COLUMNS,
+    TITLE_CELLS,
+    WIDE_COLUMNS,
+    WIDE_FROM,
+    map_cells,
+    map_detail,
+    server_text,
+)
+from app.screens.community_games import Ranked, ranked_games
 from app.screens.watch import watch_run_text
 from app.words import plural
-from engine import games
-from engine.core import GameInfo, shown
+from engine.core import shown
 from services import community, map_download
 from services.map_search import MAP_SORTS, tags
 
 PAGE = 30  # maps asked for at a time
-BOARD = 10  # ranks shown for the highlighted map
-# The list's columns. Below WIDE_FROM columns of screen the list has about 32 cells beside the
-# detail, so it keeps the title, par and best there (the detail says the rest); long titles
-# and names are cut with "…", and the detail shows them whole.
-WIDE_FROM = 120
-WIDE_COLUMNS = ("Title", "Author", "Rating", "Par", "Plays", "Best", "Code")
-NARROW_COLUMNS = ("Title", "Par", "Best")
-TITLE_CELLS, NARROW_TITLE_CELLS, AUTHOR_CELLS = 24, 18, 14
 # The list's orders, as `s` cycles them (popular is only plays' older name).
 SORTS = tuple(sort for sort in MAP_SORTS if sort != "popular")
-MINE = "bold"
-BOARD_COLUMNS = ("Board", "Players")  # the list of a game ranked in points
-MOVES_COLUMNS = (("Rank", "rank"), ("Player", "player"), ("Moves", "moves"), ("Turns", "turns"))
-POINTS_COLUMNS = (("Rank", "rank"), ("Player", "player"), ("Score", "score"), ("End", "ending"))
-
-
-@dataclass(frozen=True)
-class Ranked:
-    """A hosted game with boards on the server: ranked in points, or in moves on maps it can
-    play."""
-
-    game: HostedGame
-    info: GameInfo
-
-    @property
-    def on_maps(self) -> bool:
-        return self.info.ranking is not None and self.info.ranking.kind == "moves"
-
-
-def ranked_games() -> list[Ranked]:
-    found = []
-    for game in registry.hosted():
-        ranked = Ranked(game, games.load(game.name).info)
-        if ranked.info.ranking is not None and (not ranked.on_maps
-                                                or game.boards.play_map is not None):
-            found.append(ranked)
-    return found
-
-
-def _text(value: Any, width: int | None = None) -> Text:
-    """A value from the server, drawn literally; cut to `width` cells with "…" (the list's
-    long titles pushed the other columns out of sight at 80 columns)."""
-    text = Text(shown(str(value if value is not None else "")))
-    if width is not None and text.cell_len > width:
-        text.truncate(width - 1)
-        text.append("…")
-    return text
-
-
-def _figures(item: dict[str, Any]) -> str:
-    """What players say of a map: its rating and votes, who cleared it, the voted difficulty
-    and its tags, one line (the server's words, sanitised)."""
-    parts = []
-    rating, votes = item.get("rating"), item.get("votes")
-    if isinstance(rating, int | float) and isinstance(votes, int):
-        parts.append(f"rated {rating:.1f}/5 by {plural(votes, 'player')}")
-    else:
-        parts.append("not rated yet")
-    clears, players = item.get("clears"), item.get("players")
-    if isinstance(clears, int) and isinstance(players, int) and players:
-        parts.append(f"cleared by {clears} of {players} ({round(100 * clears / players)}%)")
-    if item.get("voted_difficulty"):
-        parts.append(f"voted {shown(str(item['voted_difficulty']))}")
-    tagged = [shown(str(tag)) for tag in item.get("tags") or []]
-    if tagged:
-        parts.append(", ".join(tagged))
-    return " · ".join(parts) + "\n"
 
 
 class CommunityScreen(Screen[None]):
@@ -164,21 +111,6 @@ class CommunityScreen(Screen[None]):
         height: 1fr;
         border: round $primary;
     }
-    CommunityScreen #detail-pane {
-        width: 46;
-        height: 1fr;
-        padding: 0 1;
-    }
-    CommunityScreen #detail {
-        height: auto;
-    }
-    CommunityScreen #board {
-        height: 1fr;
-    }
-    CommunityScreen #mine {
-        height: auto;
-        background: $panel;
-    }
     """
 
     def __init__(self) -> None:
@@ -193,9 +125,6 @@ class CommunityScreen(Screen[None]):
         self.maps: list[dict[str, Any]] = []  # the list's items: maps, or a game's boards
         self.next_page: str | None = None
         self.fetching = False
-        self.board_items: list[dict[str, Any]] = []
-        self.board_for = ""
-        self.detail_head = Text()
         self.wide = True
 
     def compose(self) -> ComposeResult:
@@ -205,10 +134,7 @@ class CommunityScreen(Screen[None]):
         yield Input(placeholder="Search titles and authors, then Enter", id="search")
         with Horizontal():
             yield DataTable(id="maps", cursor_type="row", zebra_stripes=True)
-            with Vertical(id="detail-pane"):
-                yield Static("", id="detail")
-                yield DataTable(id="board", cursor_type="row")
-                yield Static("", id="mine")
+            yield BoardPane(self.player, id="detail-pane")
         yield Footer()
 
     @property
@@ -216,8 +142,8 @@ class CommunityScreen(Screen[None]):
         return self.query_one("#maps", DataTable)
 
     @property
-    def board_table(self) -> DataTable:
-        return self.query_one("#board", DataTable)
+    def pane(self) -> BoardPane:
+        return self.query_one(BoardPane)
 
     @property
     def game(self) -> Ranked | None:
@@ -268,7 +194,7 @@ class CommunityScreen(Screen[None]):
 
     def show_weekly(self, line: str) -> None:
         if self.is_attached:
-            self.query_one("#weekly", Static).update(_text(line))
+            self.query_one("#weekly", Static).update(server_text(line))
             self.query_one("#weekly", Static).set_class(bool(line) and self.on_maps, "shown")
 
     def set_columns(self, wide: bool) -> None:
@@ -294,16 +220,10 @@ class CommunityScreen(Screen[None]):
 
     def map_cells(self, item: dict[str, Any]) -> list[Text]:
         if not self.on_maps and self.game is not None:
-            return [_text(self.game.info.board_title(str(item.get("board", ""))), TITLE_CELLS),
-                    _text(item.get("entries", 0))]
-        cells = {"Title": _text(item.get("title"),
-                                TITLE_CELLS if self.wide else NARROW_TITLE_CELLS),
-                 "Author": _text(item.get("author"), AUTHOR_CELLS),
-                 "Rating": _text(item.get("difficulty") or "-"),
-                 "Par": _text(item.get("par", "")), "Plays": _text(item.get("plays", 0)),
-                 "Best": _text(item.get("best") if item.get("best") is not None else "-"),
-                 "Code": _text(item.get("share_code"))}
-        return [cells[name] for name in self.list_columns()]
+            return [server_text(self.game.info.board_title(str(item.get("board", ""))),
+                                TITLE_CELLS),
+                    server_text(item.get("entries", 0))]
+        return map_cells(item, self.list_columns(), self.wide)
 
     def on_screen_resume(self) -> None:
         # Back from playing a map (and maybe submitting a run): its board may have changed.
@@ -311,7 +231,7 @@ class CommunityScreen(Screen[None]):
             self.show_map(self.map_table.cursor_row)
 
     def say(self, line: str) -> None:
-        self.query_one("#status", Static).update(_text(line))
+        self.query_one("#status", Static).update(server_text(line))
 
     # -- the map list
 
@@ -369,9 +289,7 @@ class CommunityScreen(Screen[None]):
             table.move_cursor(row=0)
             self.show_map(0)
         elif not self.maps:
-            self.board_table.clear()
-            self.query_one("#mine", Static).update("")
-            self.query_one("#detail", Static).update(Text(nothing))
+            self.pane.clear(nothing)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id != "maps":
@@ -391,94 +309,18 @@ class CommunityScreen(Screen[None]):
         return str(item.get("share_code" if self.on_maps else "board", ""))
 
     def show_map(self, row: int) -> None:
-        if not 0 <= row < len(self.maps):
+        if not 0 <= row < len(self.maps) or self.game is None:
             return
         item = self.maps[row]
-        if not self.on_maps and self.game is not None:
-            self.detail_head = Text(self.game.info.board_title(self.ref_of(item)), style="bold")
-            self.detail_head.append(f"\n{self.game.info.long_name}\n", style="dim")
-            self.query_one("#detail", Static).update(self.detail_head)
-            self.query_one("#mine", Static).update(Text("Asking for the board…", style="dim"))
-            self.load_board(self.ref_of(item))
-            return
-        detail = Text()
-        detail.append(shown(str(item.get("title", ""))), style="bold")
-        detail.append(f"  [{shown(str(item.get('share_code', '')))}]\n", style="dim")
-        rating = f"{shown(str(item['difficulty']))} · " if item.get("difficulty") else ""
-        levels, plays = item.get("levels", 1), item.get("plays", 0)
-        detail.append(f"by {shown(str(item.get('author', '')))} · "
-                      f"{plural(levels, 'level') if isinstance(levels, int) else '? levels'} · "
-                      f"{rating}par {item.get('par', '?')} · "
-                      f"{plural(plays, 'play') if isinstance(plays, int) else '? plays'}\n")
-        detail.append(_figures(item), style="dim")
-        self.detail_head = detail
-        self.query_one("#detail", Static).update(detail)
-        self.query_one("#mine", Static).update(Text("Asking for the board…", style="dim"))
-        self.load_board(str(item.get("share_code", "")))
-
-    @work(thread=True, exclusive=True, group="community-board")
-    def load_board(self, ref: str) -> None:
-        client, game = community.Client(self.server), self.game
-
-        def page(**query: Any) -> dict[str, Any]:
-            if game is not None and not game.on_maps:
-                return client.points_leaderboard(game.info.name, ref, **query)
-            return client.leaderboard(ref, **query)
-
-        try:
-            entry = client.map(ref) if self.on_maps else {}
-            board = page(limit=BOARD)
-        except community.CommunityError as exc:
-            self.app.call_from_thread(self.say, exc.message)
-            return
-        try:
-            mine = page(limit=1, around=self.player)
-        except community.CommunityError:
-            mine = {}  # no entry of this player (404), or the question failed: no rank shown
-        self.app.call_from_thread(self.fill_board, ref, entry, board, mine)
-
-    def fill_board(self, ref: str, entry: dict[str, Any], board: dict[str, Any],
-                   mine: dict[str, Any]) -> None:
-        current = self.current()
-        if current is None or self.ref_of(current) != ref:
-            return  # the cursor moved on meanwhile
-        description = str(entry.get("description", "") or "")
-        if description:
-            self.query_one("#detail", Static).update(self.detail_head + _text(description))
-        self.board_for = ref
-        self.board_items = [i for i in board.get("items", []) if isinstance(i, dict)]
-        self.fill_entries(ref)
-        own = [i for i in mine.get("items", []) if isinstance(i, dict)
-               and i.get("player") == self.player]
-        total = board.get("total", len(self.board_items))
-        line = Text(f"{plural(total, 'player') if isinstance(total, int) else total} on the "
-                    "board. ")
-        if own:
-            figure = ("moves", "moves") if self.on_maps else ("score", "points")
-            line.append(f"Your rank: {own[0].get('rank')} ({own[0].get(figure[0])} "
-                        f"{figure[1]})", style="bold")
+        if self.on_maps:
+            head = map_detail(item)
         else:
-            line.append("You have no score here yet.", style="dim")
-        self.query_one("#mine", Static).update(line)
+            head = Text(self.game.info.board_title(self.ref_of(item)), style="bold")
+            head.append(f"\n{self.game.info.long_name}\n", style="dim")
+        self.pane.show(self.server, self.game, self.ref_of(item), head)
 
-    def fill_entries(self, ref: str) -> None:
-        """The board's entries, in its ranking's columns, and the game's own column when it
-        says something on this board."""
-        columns = MOVES_COLUMNS if self.on_maps else POINTS_COLUMNS
-        words: list[str] = []
-        column = self.game.game.boards.column if self.game is not None else None
-        if column is not None and not self.on_maps:
-            words = [column.cell(ref, item["setup"] if isinstance(item.get("setup"), dict)
-                                 else {}) for item in self.board_items]
-        table = self.board_table
-        table.clear(columns=True)
-        table.add_columns(*(label for label, _ in columns),
-                          *([column.label] if column is not None and any(words) else []))
-        for n, item in enumerate(self.board_items):
-            style = MINE if item.get("player") == self.player else ""
-            table.add_row(*(Text(shown(str(item.get(key, ""))), style=style)
-                            for _, key in columns),
-                          *([Text(shown(words[n]), style=style)] if any(words) else []))
+    def on_board_pane_failed(self, event: BoardPane.Failed) -> None:
+        self.say(event.message)
 
     # -- actions
 
@@ -487,14 +329,12 @@ class CommunityScreen(Screen[None]):
         if len(self.ranked) < 2:
             return
         self.shown = (self.shown + 1) % len(self.ranked)
-        self.maps, self.board_items, self.board_for, self.next_page = [], [], "", None
+        self.maps, self.next_page = [], None
         self.fetching = False
         self.query_one("#heading", Static).update(self.heading())
-        self.query_one("#detail", Static).update("")
-        self.query_one("#mine", Static).update("")
+        self.pane.clear()
         weekly = self.query_one("#weekly", Static)
         weekly.set_class(self.on_maps and bool(str(weekly.render())), "shown")
-        self.board_table.clear(columns=True)
         self.set_columns(self.wide)
         if self.server:
             self.load_page(reset=True)
@@ -546,10 +386,10 @@ class CommunityScreen(Screen[None]):
         if event.data_table.id == "maps":
             if self.on_maps:
                 self.action_play()
-            elif self.board_items:
-                self.board_table.focus()
-        elif 0 <= event.cursor_row < len(self.board_items):
-            self.replay_entry(self.board_items[event.cursor_row])
+            elif self.pane.items:
+                self.pane.table.focus()
+        elif 0 <= event.cursor_row < len(self.pane.items):
+            self.replay_entry(self.pane.items[event.cursor_row])
 
     def action_play(self) -> None:
         item = self.current()
@@ -558,9 +398,9 @@ class CommunityScreen(Screen[None]):
             self.download(str(item.get("share_code", "")), None)
 
     def replay_entry(self, entry: dict[str, Any]) -> None:
-        if self.board_for and isinstance(entry.get("run"), int):
+        if self.pane.shown_for and isinstance(entry.get("run"), int):
             self.say("Fetching the run…")
-            self.download(self.board_for, entry["run"])
+            self.download(self.pane.shown_for, entry["run"])
 
     @work(thread=True, exclusive=True, group="community-download")
     def download(self, ref: str, run_id: int | None) -> None:

@@ -106,15 +106,20 @@ class PastDailiesScreen(Screen[dailies.DayDungeon | None]):
                 return
             self.dismiss(dungeon)
             return
-        self.say(f"Asking the server for the daily dungeon of {day}…")
+        self.say(f"Asking the server: {self.day_title(day)}…")
         self.fetch(day)
+
+    def day_title(self, day: str) -> str:
+        """The day's board's title, in its game's words ("Daily descent of 2027-01-30")."""
+        info = games.load(self.game).info
+        return info.board_title(info.daily.board(day)) if info.daily else day
 
     @work(thread=True, exclusive=True, group="past-daily")
     def fetch(self, day: str) -> None:
         try:
             dungeon = dailies.server_daily(self.game, day)
         except (community.CommunityError, ValueError) as error:
-            line = f"The daily dungeon of {day} is not to be had: {shown(str(error))}"
+            line = f"{self.day_title(day)} is not to be had: {shown(str(error))}"
             self.app.call_from_thread(self.say_if_here, line)
             return
         self.app.call_from_thread(self.chosen, dungeon)

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import work
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from engine.core import shown
@@ -70,13 +70,16 @@ def daily_streak(server: str, game: str) -> str:
     return ""
 
 
-class SubmittingScreen(ModalScreen[ResultType]):
-    """A results screen with a #community Static that can send its run to the server. A game's
-    screen shows its submit key or button again in `offer_again` (after a taken name), and
-    starts its submission with `ask_for_name` (which opens Settings when the name was taken)."""
+class RunSending(Screen[ResultType]):
+    """A results screen with a #community Static that can send its run to the server, drawn
+    over the game (SubmittingScreen) or in its place. A game's screen shows its submit key or
+    button again in `offer_again` (after a taken name, or when the run could not be sent yet),
+    and starts its submission with `ask_for_name` (which opens Settings when the name was
+    taken)."""
 
     needs_name = False  # the server found the player name taken: a new one comes first
     chosen_name = ""  # the name saved in Settings after that, used from then on
+    said = ""  # the line shown in #community
 
     def offer_again(self) -> None:
         """Show the way to submit again (the game's button or key)."""
@@ -99,6 +102,7 @@ class SubmittingScreen(ModalScreen[ResultType]):
         return True
 
     def community_line(self, line: str) -> None:
+        self.said = line
         box = self.query_one("#community", Static)
         box.add_class("shown")
         box.update(Text(line))
@@ -115,15 +119,90 @@ class SubmittingScreen(ModalScreen[ResultType]):
             line = (f"Not submitted: the name {shown(name)} is taken on this server. Submit "
                     "again opens Settings to choose another name, then sends the run."
                     if taken else f"Not submitted: {exc.message}")
+            again = True
         else:
             line = submitted_line(result)
             if result.status == "verified" and result.board:
                 line += streak_sentence(server, document, result.board)
-        self.app.call_from_thread(self.sent, line, taken)
+            again = result.status == "waiting"  # the server was out of reach: try it again
+        self.app.call_from_thread(self.sent, line, again, taken)
 
-    def sent(self, line: str, taken: bool = False) -> None:
+    def sent(self, line: str, again: bool = False, taken: bool = False) -> None:
         if self.is_attached:
             self.community_line(line)
-            if taken:
-                self.needs_name = True
+            self.needs_name = taken
+            if again:
                 self.offer_again()
+
+
+# ModalScreen comes first in the bases below: Textual takes a screen's default CSS along its
+# first bases only, and a modal screen's is what lets the game show through.
+class SubmittingScreen(ModalScreen[ResultType], RunSending[ResultType]):
+    """A results screen over the game that can send its run to the server."""
+
+
+class KeySubmitting(RunSending[ResultType]):
+    """A results screen whose run goes to the community server set in Settings: at once when
+    the player has an account there (or chose to send runs without asking), else when they
+    press s (the screen binds s to action_submit); and again on s when the server could not be
+    reached or took no run. With no server set, or no run to send, nothing is offered. A game's
+    screen calls `offer_to_send` once mounted, and says which run in `run_to_send`."""
+
+    WHAT = "run"  # the game's word for a finished run (Mini Rogue's "delve")
+
+    server = ""  # the community server offered, once it is known
+    sending = False
+    run: tuple[dict, str] | None = None  # the run document and its player's name
+
+    def run_to_send(self) -> tuple[dict, str] | None:
+        """The run document and the name of its player; None when there is none to send.
+        Called in a worker: it may read the run file."""
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "submit":
+            return bool(self.server) and not self.sending
+        return True
+
+    @work(thread=True, exclusive=True, group="community")
+    def offer_to_send(self) -> None:
+        from services import community
+        from services.settings import load_settings
+
+        run = self.run_to_send()
+        if run is None:
+            return
+        try:
+            server = community.server_url(None)
+            at_once = (community.stored_login(server) is not None
+                       or load_settings().auto_submit)
+        except community.CommunityError:
+            return  # no server set: playing offline, nothing to offer
+        self.app.call_from_thread(self.offer_submit, server, run, at_once)
+
+    def offer_submit(self, server: str, run: tuple[dict, str], at_once: bool) -> None:
+        if not self.is_attached:
+            return
+        self.server, self.run = server, run
+        if at_once:
+            self.action_submit()
+            return
+        self.refresh_bindings()
+        self.community_line(f"Press s to put this {self.WHAT} on the boards of {server}.")
+
+    def offer_again(self) -> None:
+        self.sending = False
+        self.refresh_bindings()
+        if not self.needs_name:  # a taken name's line says what s does
+            self.community_line(f"{self.said} Press s to try again.")
+
+    def action_submit(self) -> None:
+        if not self.server or self.sending or self.run is None:
+            return
+        if self.ask_for_name(then=self.action_submit):
+            return
+        self.sending = True
+        self.refresh_bindings()
+        self.community_line(f"Sending the {self.WHAT} to {self.server}…")
+        document, player = self.run
+        self.send(self.server, document, self.chosen_name or player)

@@ -5,7 +5,11 @@ comes up when the queue is empty. The one clock is set, so the weeks roll over o
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
+import pytest
+
+from server import weekly as weekly_module
 from services import clock
 from tests.server.conftest import Api, challenge
 from tests.server.support import make_moderator, slower
@@ -70,3 +74,53 @@ def test_a_week_rolls_over_the_board_closes_and_the_next_map_comes_up(api: Api) 
 def test_no_map_no_weekly_map(api: Api) -> None:
     answer = api.client.get("/api/v1/weekly")
     assert answer.status_code == 404 and answer.json()["error"]["code"] == "no_weekly_map"
+
+
+def test_the_weeks_board_is_worked_out_once_for_each_change_to_the_maps_runs(
+        api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asked for again with nothing changed, the board is the one worked out before; a run
+    verified, a run removed or a player banned makes it worked out afresh, right away."""
+    worked_out: list[str] = []
+    board = weekly_module.board
+
+    def counted(conn: Any, map_id: str, week: Any, **options: Any) -> Any:
+        worked_out.append(map_id)
+        return board(conn, map_id, week, **options)
+
+    monkeypatch.setattr(weekly_module, "board", counted)
+    ann, bo, cy = (api.register(name) for name in ("Ann", "Bo", "Cy"))
+    mod = make_moderator(api, "Mod")
+
+    def players() -> list[str]:
+        return [item["player"] for item in weekly(api)["items"]]
+
+    with clock.frozen(MONDAY):
+        api.publish("speed-maze", ann)
+        assert players() == players() == ["Ann"]
+        assert len(worked_out) == 1  # asked twice, worked out once
+        bos = api.submit(slower(challenge("speed-maze")[1], 1), bo)
+        api.submit(slower(challenge("speed-maze")[1], 2), cy)
+        api.settle()
+        assert players() == players() == ["Ann", "Bo", "Cy"]
+        assert len(worked_out) == 2
+        assert api.client.post(f"/api/v1/admin/runs/{bos}/remove", headers=mod,
+                               json={"why": "a test"}).status_code == 200
+        assert players() == ["Ann", "Cy"]
+        assert api.client.post("/api/v1/admin/players/Cy/ban", headers=mod,
+                               json={"why": "a test"}).status_code == 200
+        assert players() == players() == ["Ann"]
+        assert len(worked_out) == 4
+
+
+def test_a_database_from_before_the_kept_board_upgrades_with_its_maps(api: Api) -> None:
+    from server.db import migrate
+
+    with clock.frozen(MONDAY):
+        api.publish("speed-maze", api.register("Ann"))
+        migrate(api.engine, "0021", down=True)  # maps published before maps.runs_version
+        migrate(api.engine)
+        bo = api.register("Bo")
+        assert [item["player"] for item in weekly(api)["items"]] == ["Ann"]
+        api.submit(slower(challenge("speed-maze")[1], 1), bo)
+        api.settle()
+        assert [item["player"] for item in weekly(api)["items"]] == ["Ann", "Bo"]

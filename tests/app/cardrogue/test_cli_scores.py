@@ -1,4 +1,4 @@
-"""`cardrogue scores` as a new user types it (the real command): a Mini Rogue board's name
+"""`cardrogue scores` as a new user types it (the real command): a board's name
 given in a wrong shape is explained, and --player without a map lists that player's bests."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def test_a_board_name_in_a_wrong_shape_says_which_shapes_are_taken(user_data: Pa
         assert done.returncode == 2 and not done.stdout
         lines = done.stderr.splitlines()
         assert len(lines) == 1, done.stderr  # one line, no traceback
-        assert lines[0].startswith(f"cardrogue scores: {wrong} is not a Mini Rogue board's name")
+        assert lines[0].startswith(f"cardrogue scores: {wrong} is not the name of a board")
         assert "daily:YYYY-MM-DD" in lines[0] and "seed:SEED:DIFFICULTY:keys|plain" in lines[0]
         assert "no such file" not in lines[0]
     # A map file whose name starts like a board is still read as a map.

@@ -25,7 +25,7 @@ from services.settings import Settings, save_settings
 from tests.app.support import text_of
 from tests.engine.roguelike.support import random_play
 from tests.server.live import LiveServer
-from tests.support import until
+from tests.support import free_port, until
 
 pytestmark = pytest.mark.clock
 
@@ -33,11 +33,18 @@ NOW = datetime.datetime(2027, 1, 31, 10, tzinfo=datetime.UTC)
 TODAY, YESTERDAY = "2027-01-31", "2027-01-30"
 
 
-async def choose_day(app: CardRogueApp, pilot: Any, steps: int) -> NewRogueForm:
+async def open_past_days(app: CardRogueApp, pilot: Any) -> PastDailiesScreen:
+    """The past days' list, from the new-rogue form (ctrl+o)."""
     app.push_screen(new_rogue())
     await pilot.pause()
     await pilot.press("ctrl+o")
     await until(pilot, lambda: isinstance(app.screen, PastDailiesScreen))
+    assert isinstance(app.screen, PastDailiesScreen)
+    return app.screen
+
+
+async def choose_day(app: CardRogueApp, pilot: Any, steps: int) -> NewRogueForm:
+    await open_past_days(app, pilot)
     days = app.screen.query_one("#days", OptionList)
     assert str(days.get_option_at_index(0).prompt) == f"{TODAY}  today: the day's board"
     assert "Rogue Like Roguelike" in text_of(app.screen, "#source")
@@ -120,11 +127,7 @@ async def test_the_days_list_shows_the_players_streak_in_the_descent(
         app = CardRogueApp()
         app.animation_level = "none"
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(new_rogue())
-            await pilot.pause()
-            await pilot.press("ctrl+o")
-            await until(pilot, lambda: isinstance(app.screen, PastDailiesScreen))
-            screen = app.screen
+            screen = await open_past_days(app, pilot)
             await until(pilot, lambda: "streak" in text_of(screen, "#streak"),
                         why=lambda: text_of(screen, "#streak"))
             assert text_of(screen, "#streak") == \
@@ -146,3 +149,60 @@ def test_cardrogue_scores_shows_the_descents_day_board_with_game(
         refused = capsys.readouterr().err
         assert refused.count("\n") == 1 and "no game here ranks in points" in refused
         assert "\x1b" not in refused
+
+
+def test_cardrogue_scores_of_a_day_without_game_shows_each_games_board_of_that_day(
+        user_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """daily:DAY is a board of every game with a daily: without --game, each is shown (it
+    used to be Mini Rogue's alone, whatever the player meant)."""
+    import json
+
+    from app.cli import cardrogue
+    from services.scores import ScoreStore
+    from tests.app.minirogue.support import mini_run
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    with clock.frozen(NOW):
+        keep(random_play(daily_seed(TODAY)), "Tester")
+        with ScoreStore.open() as store:
+            store.add_scored(mini_run("random-impossible", "Ann"), f"daily:{TODAY}")
+        assert cardrogue.main(["scores", f"daily:{TODAY}"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        headings = [line for line in lines if "local leaderboard" in line]
+        assert headings == [f"Daily dungeon of {TODAY}: Mini Rogue local leaderboard, 1 player",
+                            f"Daily descent of {TODAY}: Rogue Like Roguelike local "
+                            "leaderboard, 1 player"]
+        assert lines[lines.index(headings[1]) - 1] == ""  # a blank line between the boards
+        assert cardrogue.main(["scores", f"daily:{TODAY}", "--json"]) == 0
+        boards = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert [(b["game"], [e["player"] for e in b["entries"]]) for b in boards] == \
+            [("minirogue", ["Ann"]), ("roguelike", ["Tester"])]
+
+
+async def test_a_past_day_out_of_reach_is_said_in_the_games_words(user_data: Path) -> None:
+    """The past days' list is the shell's: its lines name the day's board as the game does,
+    not as Mini Rogue's dungeon."""
+    user_data.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(server=f"http://127.0.0.1:{free_port()}"))
+    with clock.frozen(NOW):
+        app = CardRogueApp()
+        app.animation_level = "none"
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_past_days(app, pilot)
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: "not to be had" in text_of(screen, "#status"),
+                        why=lambda: text_of(screen, "#status"))
+            assert text_of(screen, "#status").startswith(
+                f"Daily descent of {YESTERDAY} is not to be had: ")
+            assert app.screen is screen
+
+
+def test_cardrogue_scores_of_a_day_on_the_server_shows_each_games_board(
+        server: LiveServer, user_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli import cardrogue
+
+    user_data.mkdir(parents=True, exist_ok=True)
+    assert cardrogue.main(["scores", f"daily:{TODAY}", "--server", server.url]) == 0
+    headings = [line for line in capsys.readouterr().out.splitlines() if "leaderboard" in line]
+    assert headings == [f"daily:{TODAY}: {name} global leaderboard on {server.url}, 0 players"
+                        for name in ("Mini Rogue", "Rogue Like Roguelike")]

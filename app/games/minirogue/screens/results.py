@@ -6,15 +6,15 @@ asking), else when they press s; the server's verdict and rank show below."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from app.games.minirogue.records import Row, Setup, Standing
 from app.games.minirogue.words import cause_text, plural
-from app.screens.submit import SubmittingScreen
+from app.screens.submit import KeySubmitting
 from engine.core import shown
 from engine.minirogue import View
 
@@ -62,8 +62,10 @@ def results_text(view: View, setup: Setup, standing: Standing) -> Text:
     return text
 
 
-class MiniRogueResultsScreen(SubmittingScreen[None]):
-    """Enter or Escape goes back to the title."""
+class MiniRogueResultsScreen(ModalScreen[None], KeySubmitting[None]):
+    """Enter or Escape goes back to the title. (ModalScreen first: see SubmittingScreen.)"""
+
+    WHAT = "delve"
 
     BINDINGS = [
         Binding("enter,escape", "close", "Back to the title", id="minirogue_results_close"),
@@ -98,8 +100,6 @@ class MiniRogueResultsScreen(SubmittingScreen[None]):
         self.view = view
         self.setup = setup
         self.standing = standing
-        self.server = ""  # the community server offered, once it is known
-        self.sending = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results") as box:
@@ -109,53 +109,11 @@ class MiniRogueResultsScreen(SubmittingScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.standing.document is not None:
-            self.look_for_server()
+        self.offer_to_send()
 
-    # -- the community server
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "submit":
-            return bool(self.server) and not self.sending
-        return True
-
-    @work(thread=True, exclusive=True, group="community")
-    def look_for_server(self) -> None:
-        from services import community
-        from services.settings import load_settings
-
-        try:
-            server = community.server_url(None)
-            at_once = (community.stored_login(server) is not None
-                       or load_settings().auto_submit)
-        except community.CommunityError:
-            return  # no server set: playing offline, nothing to offer
-        self.app.call_from_thread(self.offer_submit, server, at_once)
-
-    def offer_submit(self, server: str, at_once: bool) -> None:
-        if not self.is_attached:
-            return
-        self.server = server
-        if at_once:
-            self.action_submit()
-            return
-        self.refresh_bindings()
-        self.community_line(f"Press s to put this delve on the boards of {server}.")
-
-    def offer_again(self) -> None:
-        self.sending = False
-        self.refresh_bindings()
-
-    def action_submit(self) -> None:
+    def run_to_send(self) -> tuple[dict, str] | None:
         document = self.standing.document
-        if not self.server or self.sending or document is None:
-            return
-        if self.ask_for_name(then=self.action_submit):
-            return
-        self.sending = True
-        self.refresh_bindings()
-        self.community_line(f"Sending the delve to {self.server}…")
-        self.send(self.server, document, self.chosen_name or self.standing.player)
+        return None if document is None else (document, self.standing.player)
 
     def action_close(self) -> None:
         self.dismiss(None)

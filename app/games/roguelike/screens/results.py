@@ -1,4 +1,8 @@
-"""The results of a game: won or died, the depth reached, the score, and where the run went."""
+"""The results of a game: won or died, the depth reached, the score, and where the run went.
+With a community server set, the run file goes on the server's board too (the day's board for
+the server's daily descent, else its seed's; the server decides): at once when the player has
+an account there (or chose to send runs without asking), else when they press s; the server's
+verdict and rank show below, and s tries again when it could not be sent."""
 
 from __future__ import annotations
 
@@ -8,15 +12,15 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import Screen
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from app.games.roguelike import glossary
 from app.games.roguelike.words import death_words, name
 from app.screens.rules import show_help
+from app.screens.submit import KeySubmitting
 from app.words import middle_cut
-from engine.core import shown
+from engine.core import RunError, read_document, shown
 from engine.roguelike import View
 
 
@@ -59,18 +63,22 @@ def results_text(view: View, saved: Path | str, death: dict[str, Any] | None = N
     return text
 
 
-class ResultsScreen(Screen[None]):
+class ResultsScreen(KeySubmitting[None]):
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="roguelike_results_help",
                 tooltip="Keys and the rules of Rogue Like Roguelike"),
         Binding("enter,escape", "done", "Title screen", id="roguelike_results_done"),
         Binding("n", "again", "New rogue", id="roguelike_results_again"),
+        Binding("s", "submit", "Submit", id="roguelike_results_submit",
+                tooltip="Put this run on the community server's boards"),
     ]
 
     DEFAULT_CSS = """
     ResultsScreen { align: center middle; }
-    ResultsScreen #results { width: 64; max-width: 100%; height: auto; border: round $accent;
-                             padding: 1 2; }
+    ResultsScreen #results { width: 64; max-width: 100%; height: auto; max-height: 100%;
+                             border: round $accent; padding: 1 2; }
+    ResultsScreen #community { display: none; margin-top: 1; }
+    ResultsScreen #community.shown { display: block; }
     """
 
     def __init__(self, view: View, saved: Path | str,
@@ -82,13 +90,26 @@ class ResultsScreen(Screen[None]):
         self.ranked = ranked
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="results") as box:
+        with VerticalScroll(id="results") as box:
             box.border_title = "Rogue Like Roguelike"
             yield Static(id="results-text")
+            yield Static(id="community")
         yield Footer()
 
     def on_mount(self) -> None:
         self.draw()
+        self.offer_to_send()
+
+    def run_to_send(self) -> tuple[dict, str] | None:
+        """The run as saved: nothing to send when it could not be saved."""
+        if isinstance(self.saved, str):
+            return None
+        try:
+            document = read_document(self.saved)
+        except RunError:
+            return None  # moved or removed since: the results say where it went
+        player = document.get("player") if isinstance(document, dict) else None
+        return (document, player) if isinstance(player, str) else None
 
     def on_resize(self) -> None:
         self.draw()
