@@ -68,11 +68,12 @@ class CommunityScreen(Screen[None]):
                 tooltip="Show only the maps with the next tag (then all again)"),
         Binding("p", "play", "Play", id="community_play",
                 tooltip="Download the highlighted map and play it"),
-        Binding("ctrl+r,f5", "reload", "Reload", id="community_reload",
+        # In the help (F1), not the footer: at 80 columns the footer keeps Help in sight.
+        Binding("ctrl+r,f5", "reload", "Reload", id="community_reload", show=False,
                 tooltip="Ask the server again"),
         Binding("g", "next_game", "Game", id="community_game",
                 tooltip="The next game's boards on the server"),
-        Binding("w", "weekly", "This week", id="community_weekly",
+        Binding("w", "weekly", "Week", id="community_weekly",
                 tooltip="This week's map: its board, and p to play it"),
     ]
 
@@ -279,7 +280,11 @@ class CommunityScreen(Screen[None]):
             if self.tag:
                 found += f" tagged {self.tag}"
             found += f", sorted by {self.sort.replace('_', ' ')}"
-            nothing = "No maps here yet. Publish one from the editor (ctrl+e)."
+            if self.query_text or self.tag:
+                nothing = ("No published map is found so. / searches again (an empty search "
+                           "finds all), t shows the next tag.")
+            else:
+                nothing = "No maps here yet. Publish one from the Editor (its ctrl+e)."
         else:
             long_name = self.game.info.long_name if self.game else ""
             found = f"{plural(len(self.maps), 'board')} of {long_name}"
@@ -336,19 +341,17 @@ class CommunityScreen(Screen[None]):
         weekly = self.query_one("#weekly", Static)
         weekly.set_class(self.on_maps and bool(str(weekly.render())), "shown")
         self.set_columns(self.wide)
+        self.refresh_bindings()  # the maps' keys leave the footer, or come back
         if self.server:
             self.load_page(reset=True)
 
-    def maps_only(self) -> bool:
-        """Whether the published maps are listed; if not, says that what was asked is for
-        them."""
-        if not self.on_maps:
-            self.say("Search and sort are for the published maps.")
-        return self.on_maps
+    # The keys that only work on the published maps: off the footer on a game's boards.
+    MAPS_ONLY = ("search", "sort", "tag", "play")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.on_maps if action in self.MAPS_ONLY else True
 
     def action_search(self) -> None:
-        if not self.maps_only():
-            return
         search = self.query_one("#search", Input)
         search.add_class("shown")
         search.focus()
@@ -362,15 +365,11 @@ class CommunityScreen(Screen[None]):
             self.load_page(reset=True)
 
     def action_sort(self) -> None:
-        if not self.maps_only():
-            return
         self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
         if self.server:
             self.load_page(reset=True)
 
     def action_tag(self) -> None:
-        if not self.maps_only():
-            return
         cycle: list[str | None] = [None, *tags()]
         self.tag = cycle[(cycle.index(self.tag) + 1) % len(cycle)] if self.tag in cycle \
             else None

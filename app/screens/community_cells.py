@@ -34,11 +34,20 @@ def map_cells(item: dict[str, Any], columns: tuple[str, ...], wide: bool) -> lis
     """A listed map's cells, in `columns` (WIDE_COLUMNS or NARROW_COLUMNS)."""
     cells = {"Title": server_text(item.get("title"), TITLE_CELLS if wide else NARROW_TITLE_CELLS),
              "Author": server_text(item.get("author"), AUTHOR_CELLS),
-             "Rating": server_text(item.get("difficulty") or "-"),
+             "Rating": server_text(rating_cell(item)),
              "Par": server_text(item.get("par", "")), "Plays": server_text(item.get("plays", 0)),
              "Best": server_text(item.get("best") if item.get("best") is not None else "-"),
              "Code": server_text(item.get("share_code"))}
     return [cells[name] for name in columns]
+
+
+def rating_cell(item: dict[str, Any]) -> str:
+    """The players' rating (1 to 5, by vote) as the list shows it; "-" before the first vote.
+    The author's difficulty is not a rating: the detail shows it."""
+    rating, votes = item.get("rating"), item.get("votes")
+    if isinstance(rating, int | float) and not isinstance(rating, bool) and votes:
+        return f"{rating:.1f}"
+    return "-"
 
 
 def map_figures(item: dict[str, Any]) -> str:
@@ -62,16 +71,16 @@ def map_figures(item: dict[str, Any]) -> str:
 
 
 def map_detail(item: dict[str, Any]) -> Text:
-    """The head of a listed map's detail: its title and code, author, levels, rating, par and
-    plays, then what players say of it."""
+    """The head of a listed map's detail: its title and code, author, levels, the author's
+    difficulty, par and plays, then what players say of it."""
     detail = Text()
     detail.append(shown(str(item.get("title", ""))), style="bold")
     detail.append(f"  [{shown(str(item.get('share_code', '')))}]\n", style="dim")
-    rating = f"{shown(str(item['difficulty']))} · " if item.get("difficulty") else ""
+    difficulty = f"{shown(str(item['difficulty']))} · " if item.get("difficulty") else ""
     levels, plays = item.get("levels", 1), item.get("plays", 0)
     detail.append(f"by {shown(str(item.get('author', '')))} · "
                   f"{plural(levels, 'level') if isinstance(levels, int) else '? levels'} · "
-                  f"{rating}par {item.get('par', '?')} · "
+                  f"{difficulty}par {item.get('par', '?')} · "
                   f"{plural(plays, 'play') if isinstance(plays, int) else '? plays'}\n")
     detail.append(map_figures(item), style="dim")
     return detail

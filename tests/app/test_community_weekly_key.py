@@ -11,7 +11,7 @@ from app.games.cardrogue.screens.play import PlayScreen
 from app.screens.community import CommunityScreen
 from app.screens.weekly import WeeklyScreen
 from services.settings import Settings, save_settings
-from tests.app.support import open_community, text_of
+from tests.app.support import footer_keys, open_community, text_of
 from tests.server.live import LiveServer
 from tests.server.support import publish
 from tests.support import free_port, until
@@ -19,14 +19,11 @@ from tests.support import free_port, until
 SIZE = (80, 24)
 
 
-def footer_keys(screen: object) -> list[tuple[str, str]]:
-    return [(binding.key, binding.description)
-            for binding in type(screen).BINDINGS if getattr(binding, "show", True)]
-
-
 async def open_weekly(app: CardRogueApp, pilot) -> WeeklyScreen:
     community = await open_community(app, pilot)
-    assert ("w", "This week") in footer_keys(community)
+    await pilot.pause()
+    keys = footer_keys(community)  # drawn inside 80 columns, Help too
+    assert "Week" in keys and "Help" in keys, keys
     await pilot.press("w")
     await until(pilot, lambda: isinstance(app.screen, WeeklyScreen))
     screen = app.screen

@@ -8,6 +8,7 @@ import json
 import time
 from pathlib import Path
 
+import httpx2 as httpx
 from textual.widgets import Button, DataTable, Input
 
 from app.cardrogue_app import CardRogueApp
@@ -22,7 +23,7 @@ from services.map_search import tags
 from services.settings import Settings, load_settings, save_settings
 from tests.app.support import open_community, text_of
 from tests.server.conftest import challenge
-from tests.server.support import publish, slower
+from tests.server.support import publish, settled, slower
 from tests.support import until
 
 SIZE = (120, 40)
@@ -219,13 +220,21 @@ async def test_a_long_title_leaves_the_lists_columns_in_sight_at_80x24(app, serv
         assert table.virtual_size.width <= table.size.width
 
 
-async def test_the_list_and_the_detail_show_a_rated_maps_difficulty(app, server, user_data):
-    rated = publish(server, MAP, slower_by=1)  # poison-race, rated medium
+async def test_the_list_shows_players_ratings_and_the_detail_the_authors_difficulty(
+        app, server, user_data):
+    # The list's Rating column showed the author's difficulty ("medium"), while the detail
+    # beside it said "not rated yet": a tester took one for the other.
+    rated = publish(server, MAP, slower_by=1)  # poison-race, the author's difficulty medium
     client = community.Client(server.url)
     client.register("Plain")
     text, clear = challenge("speed-maze")
     assert 'difficulty = "easy"\n' in text
     unrated = client.publish(text.replace('difficulty = "easy"\n', ""), clear)
+    rater = community.Client(server.url)  # a player who clears it (their own route) rates it
+    rater.register("Rater")
+    with httpx.Client(base_url=server.url) as http:
+        assert settled(http, rater.submit(slower(clear, 2)))["status"] == "verified"
+    rater.vote(str(unrated["id"]), 4, "hard")
     user_data.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(server=server.url))
     async with app.run_test(size=SIZE) as pilot:
@@ -233,11 +242,13 @@ async def test_the_list_and_the_detail_show_a_rated_maps_difficulty(app, server,
         table = screen.query_one("#maps", DataTable)
         await until(pilot, lambda: table.row_count == 2)
         rows = [(str(table.get_row_at(i)[6]), str(table.get_row_at(i)[2])) for i in range(2)]
-        assert rows == [(unrated["share_code"], "-"), (rated["share_code"], "medium")]  # newest first
-        assert "1 level · par" in text_of(screen, "#detail")  # no rating to show
+        assert rows == [(unrated["share_code"], "4.0"), (rated["share_code"], "-")]  # newest first
+        assert "1 level · par" in text_of(screen, "#detail")  # no difficulty of the author's
+        assert "rated 4.0/5 by 1 player" in text_of(screen, "#detail")
         await pilot.press("down")
         await until(pilot, lambda: "medium" in text_of(screen, "#detail"))
         assert "1 level · medium · par 20" in text_of(screen, "#detail")
+        assert "not rated yet" in text_of(screen, "#detail")
 
 
 async def test_search_and_sort_ask_the_server_again(app, server, user_data):
@@ -262,7 +273,6 @@ async def test_search_and_sort_ask_the_server_again(app, server, user_data):
 
 async def test_a_tag_filters_the_list_and_the_detail_says_what_players_say(app, server,
                                                                           user_data):
-    import httpx2 as httpx
 
     publish(server, "speed-maze", author="Other", slower_by=1)
     with httpx.Client(base_url=server.url) as client:  # an author who tags their map
