@@ -14,23 +14,15 @@ from app.games.tabledungeon.session import Seat, TableSession
 from app.screens.dialogs import ConfirmScreen
 from app.screens.options_form import OptionsForm
 from app.screens.rules import RulesScreen
-from app.screens.title import TitleScreen, menu
+from app.screens.title import TitleScreen
 from engine.core.runs import read_document
 from engine.tabledungeon import MAX_SEED, RULES
 from tests.app.support import text_of, type_into
+from tests.app.tabledungeon.support import open_new_table
 
 SIZE = (80, 24)
 MAX_PRESSES = 3000
 pytestmark = pytest.mark.usefixtures("no_computer_delay")
-
-
-async def open_new_table(app: CardRogueApp, pilot) -> None:
-    """From the title: down to Table Dungeon, Enter."""
-    await pilot.pause()
-    position = [entry.id for entry in menu()].index("tabledungeon")
-    await pilot.press("home", *["down"] * position, "enter")
-    await pilot.pause()
-    assert isinstance(app.screen, OptionsForm)
 
 
 async def test_a_two_player_game_with_a_computer_seat_is_played_to_its_end(
