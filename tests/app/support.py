@@ -66,6 +66,16 @@ def text_of(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
+def words_drawn(widget) -> str:
+    """The words drawn in `widget`'s region on screen, one space between them: what a player
+    can read of it (a line cut at the widget's edge is missing its end here)."""
+    region = widget.region
+    rows = ["".join(segment.text for segment in strip.crop(region.x, region.right))
+            for y, strip in enumerate(widget.app.screen._compositor.render_strips())
+            if region.y <= y < region.bottom]
+    return " ".join(" ".join(rows).split())
+
+
 def log_text(screen) -> str:
     """The lines of a game screen's event log (the play screen's, the classic table's)."""
     return "\n".join(screen.log_view.plain_lines)

@@ -81,7 +81,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
         height: 6;  /* the level's name has a line of its own: the board keeps its rows */
     }
     PlayScreen #prompt {
-        height: 1;
+        height: auto;  /* a long prompt wraps (two lines beside the panel at 80 columns) */
         background: $accent-muted;
         color: $text;
         text-style: bold;
@@ -250,14 +250,13 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
         elif self.cursor is not None:
             what = ("Where does it land?" if self.picking == "place"
                     else "Which tile should the mole dig?")
-            message = f"{what}  Arrows move the cursor, Enter or a click chooses."
-            if self.picking == "mole":
-                message += "  Esc cancels."
+            message = f"{what} Arrows move the cursor, Enter or a click chooses"
+            message += ", Esc cancels." if self.picking == "mole" else "."
         elif self.asking is not None:
-            message = f"{ASKS.get(self.asking[0], 'Which way?')}  Arrows choose, Esc cancels."
+            message = f"{ASKS.get(self.asking[0], 'Which way?')} Arrows choose, Esc cancels."
         if message != self._prompt_shown:
             self._prompt_shown = message
-            prompt.update(Text(message), layout=False)
+            prompt.update(Text(message))  # its height follows the words
             prompt.set_class(bool(message), "shown")
 
     def around(self) -> list[str]:  # plain mode's "what is around me" (app/plain.py)
