@@ -19,7 +19,8 @@ from app.games.cardrogue.session import Session
 from app.words import par_verdict
 from engine.cardrogue import Action
 from tests.app.maps import tutorial
-from tests.app.support import SIZE, press
+from tests.app.support import SIZE, press, rows_by_column, text_of
+from tests.support import until
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
@@ -60,16 +61,13 @@ def test_the_log_holds_a_finished_level_to_its_par() -> None:
     assert "Level complete: 2 moves (on par), 1 turn." in lines
 
 
-async def open_challenges(pilot) -> tuple[MapListScreen, dict[str, list[str]]]:
+async def open_challenges(pilot) -> tuple[MapListScreen, dict[str, dict[str, str]]]:
     await press(pilot, "down", "enter")  # Challenges
     screen = pilot.app.screen
     assert isinstance(screen, MapListScreen)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
-    table = screen.query_one(DataTable)
-    rows = {str(table.get_row_at(i)[0]): [str(c) for c in table.get_row_at(i)]
-            for i in range(table.row_count)}
-    return screen, rows
+    return screen, {row["Title"]: row for row in rows_by_column(screen.query_one(DataTable))}
 
 
 def solved_tutorial(user_data: Path) -> None:
@@ -86,8 +84,49 @@ async def test_the_map_list_marks_solved_maps_with_the_best_against_par(
     app = CardRogueApp()
     async with app.run_test(size=SIZE) as pilot:
         _, rows = await open_challenges(pilot)
-        assert rows["Tutorial"][3:5] == ["16", "✓ 16, on par"]
-        assert rows["Three Lanes"][4] == "unsolved"  # said in words, not by colour
+        assert (rows["Tutorial"]["Par"], rows["Tutorial"]["Best"]) == ("16", "✓ 16, on par")
+        assert rows["Three Lanes"]["Best"] == "unsolved"  # said in words, not by colour
+
+
+@pytest.mark.parametrize("menu_keys", [["enter"], ["down", "enter"]], ids=["story", "challenges"])
+async def test_the_map_lists_keep_every_column_in_sight_at_80x24(
+        user_data: Path, menu_keys: list[str]) -> None:
+    """Found by a tester: the story list's header ended in "Dif", and after a win the challenge
+    list showed "✓ 19, on par  FD9C-". At 80 columns the list keeps the title (a long one cut
+    with "…"), par, best, code and difficulty whole; the line under it says the highlighted
+    map's title whole, its author and where it comes from. At 120 every column is back."""
+    solved_tutorial(user_data)
+    long_title = "The Very Long and Winding Road Down to the Well"
+    text = (FIXTURES / "tutorial.toml").read_text("utf-8")
+    (user_data / "maps" / "long.toml").write_text(
+        text.replace('kind = "challenge"', 'kind = "campaign"').replace(
+            'title = "Tutorial"', f'title = "{long_title}"', 1), "utf-8")
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, *menu_keys)
+        screen = app.screen
+        assert isinstance(screen, MapListScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.size.width  # nothing off to the right
+        rows = rows_by_column(table)
+        assert list(rows[0]) == ["Title", "Par", "Best", "Code", "Difficulty"]
+        titles = [entry.title for entry in screen.entries]
+        mine = titles.index("Tutorial" if menu_keys == ["down", "enter"] else long_title)
+        row = rows[mine]
+        if menu_keys == ["down", "enter"]:
+            assert (row["Best"], row["Code"]) == ("✓ 16, on par", "WX57-XBSK")
+        else:
+            assert row["Title"].endswith("…") and long_title.startswith(row["Title"][:-1])
+        table.move_cursor(row=mine)
+        await pilot.pause()
+        assert text_of(screen, "#about").startswith(
+            f"{titles[mine]}, by the tests: from your maps folder.")
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: len(table.columns) == 8)
+        assert table.virtual_size.width <= table.size.width
+        assert not text_of(screen, "#about").startswith(titles[mine])
 
 
 async def test_n_plays_the_next_unsolved_map(user_data: Path) -> None:
