@@ -13,13 +13,14 @@ from textual.widgets import DataTable, Static
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue import records
 from app.games.cardrogue.screens.campaigns import MapListScreen
-from app.games.cardrogue.screens.results import results_rows
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.results import ResultsScreen, results_rows
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.session import Session
 from app.words import par_verdict
 from engine.cardrogue import Action
-from tests.app.maps import tutorial
-from tests.app.support import SIZE, press, rows_by_column, text_of
+from tests.app.maps import WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, tutorial
+from tests.app.support import SIZE, footer_keys, press, rows_by_column, text_of
 from tests.support import until
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -144,6 +145,42 @@ async def test_n_plays_the_next_unsolved_map(user_data: Path) -> None:
         after = screen.entries[tutorial_row + 1:] + screen.entries[:tutorial_row]
         expected = next(e for e in after if e.playable and e.best is None)
         assert table.cursor_row == screen.entries.index(expected)
+
+
+async def test_n_on_a_victory_plays_the_lists_next_unsolved_map(user_data: Path) -> None:
+    """Found by a tester: after a challenge's victory `n` did nothing. Now it goes on to the
+    next unsolved map of the list the won map was opened from (the won one counts as solved)."""
+    folder = user_data / "maps"
+    folder.mkdir(parents=True)
+    shutil.copy(FIXTURES / "tutorial.toml", folder / "tutorial.toml")
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _ = await open_challenges(pilot)
+        table = screen.query_one(DataTable)
+        mine = [entry.title for entry in screen.entries].index("Tutorial")
+        table.move_cursor(row=mine)
+        await press(pilot, "enter", "enter", *WIN_KEYS_LEVEL_1, "enter", *WIN_KEYS_LEVEL_2)
+        assert isinstance(app.screen, ResultsScreen)
+        assert "Next unsolved" in footer_keys(app.screen)
+        await press(pilot, "n")
+        await until(pilot, lambda: isinstance(app.screen, StoryScreen))
+        entries = screen.entries
+        assert entries[mine].best is not None  # the list was read again: Tutorial is solved
+        expected = next(e for e in entries[mine + 1:] + entries[:mine]
+                        if e.playable and e.best is None)
+        assert table.cursor_row == entries.index(expected)
+        under = app.screen_stack[-2]
+        assert isinstance(under, PlayScreen) and under.session.title == expected.title
+
+
+async def test_a_victory_outside_a_list_offers_no_next(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        results = ResultsScreen(won_tutorial(), records.Standing())
+        app.push_screen(results)
+        await pilot.pause()
+        assert "Next unsolved" not in footer_keys(results)
+        await press(pilot, "n")
+        assert app.screen is results
 
 
 def test_snapshot_the_challenge_list_with_a_solved_map(snap_compare, app: CardRogueApp,

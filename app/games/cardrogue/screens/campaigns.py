@@ -8,6 +8,7 @@ problems screen instead of the game.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -23,6 +24,9 @@ from app.screens.file_prompt import FilePromptScreen
 from app.words import par_verdict
 from engine.core import shown
 from services.paths import maps_dir
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 KIND_TITLES = {"campaign": "Story campaigns", "challenge": "Challenge maps"}
 # The list's columns. Below WIDE_FROM columns of screen all of them do not fit: the list keeps
@@ -98,6 +102,12 @@ def par_line(entry: MapEntry) -> str:
             else f"Par {entry.par}{levels}, as its author set it.")
 
 
+def list_below(app: App) -> MapListScreen | None:
+    """The map list a game was opened from (the topmost in the app's stack), if any."""
+    lists = [screen for screen in app.screen_stack if isinstance(screen, MapListScreen)]
+    return lists[-1] if lists else None
+
+
 class OpenFileScreen(FilePromptScreen):
     """Asks for a map file (a guest of `cardrogue web` chooses one of their maps)."""
 
@@ -146,6 +156,7 @@ class MapListScreen(Screen[None]):
         self.kind = kind
         self.entries: list[MapEntry] = []
         self.wide = False  # every column, or the narrow list's (set on mount)
+        self.next_when_read = False  # play the next unsolved map once the list is read again
 
     def compose(self) -> ComposeResult:
         yield Static(KIND_TITLES.get(self.kind, "Maps"), id="heading")
@@ -163,11 +174,9 @@ class MapListScreen(Screen[None]):
         """The list's columns for this width, its rows drawn again."""
         self.wide = wide
         table = self.query_one(DataTable)
-        row = table.cursor_row
         table.clear(columns=True)
         table.add_columns(*self.columns())
         self.fill(self.entries)
-        table.move_cursor(row=row)
 
     def columns(self) -> tuple[str, ...]:
         return COLUMNS if self.wide else NARROW_COLUMNS
@@ -192,9 +201,11 @@ class MapListScreen(Screen[None]):
     def fill(self, entries: list[MapEntry]) -> None:
         self.entries = entries
         table = self.query_one(DataTable)
+        row = table.cursor_row  # back from a game, the cursor stays on the map played
         table.clear()
         for index, entry in enumerate(entries):
             table.add_row(*entry_row(entry, self.columns()), key=str(index))
+        table.move_cursor(row=row)
         where = Text()
         if not entries:
             where.append("No maps here yet. ", style="bold")
@@ -205,6 +216,9 @@ class MapListScreen(Screen[None]):
         where.append(shown(str(folders[1][1])))
         where.append(". Press o to open any file.")
         self.query_one("#where", Static).update(where)
+        if self.next_when_read:
+            self.next_when_read = False
+            self.action_next_unsolved()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         # The highlighted map's description, under the list.

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 from app.games.cardrogue import records
 from app.games.cardrogue.around import around_lines
 from app.games.cardrogue.look import character_label
+from app.games.cardrogue.screens.campaigns import list_below
 from app.games.cardrogue.screens.history import HistoryScreen
 from app.games.cardrogue.screens.play_cards import CardDialogs
 from app.games.cardrogue.screens.play_ghost import GhostRace
@@ -387,6 +388,9 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
             self.restart_level()
         elif choice == "undo":
             self.action_undo()
+        elif choice == "next" and (maps := list_below(self.app)) is not None:
+            maps.next_when_read = True  # the list is read again as it shows: this map solved
+            self.dismiss(None)
         else:
             self.dismiss(None)
 
