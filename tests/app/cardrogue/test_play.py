@@ -79,6 +79,25 @@ async def test_escape_on_a_later_story_offers_to_leave_the_run_kept(app: CardRog
         assert saved is not None and saved.level == 2
 
 
+async def test_no_to_leaving_from_a_later_story_keeps_the_story(app: CardRogueApp) -> None:
+    """Found by a tester: Esc on level 2's card asked "Leave this run?" over the level, and No
+    dropped into the level without its story. The card asks over itself and stays."""
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot)
+        await press(pilot, *WIN_KEYS_LEVEL_1)
+        story = app.screen
+        assert isinstance(story, StoryScreen)
+        shown = {key: active.binding.description
+                 for key, active in story.active_bindings.items() if active.binding.show}
+        assert shown.get("escape") == "Leave"  # the footer says what Escape does here
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen_stack[-2] is story
+        await press(pilot, "n")
+        assert app.screen is story  # still reading level 2's story
+        await press(pilot, "enter")
+        assert app.screen is play and play.session.game.level_index == 1
+
+
 # ---------------------------------------------------------------------- to victory
 
 async def test_playing_the_tutorial_to_victory(app: CardRogueApp) -> None:

@@ -343,11 +343,22 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
 
     def show_story(self, closing=None) -> None:
         """The story of the current level over this screen: Enter begins the level, Escape
-        leaves the run as the game menu's "Leave" does (at once if no move was made)."""
-        self.app.push_screen(self.story_screen(closing),
-                             lambda begin: None if begin else self.action_leave())
+        leaves the run as the game menu's "Leave" does. Once a move was made the card asks
+        first, over itself: No keeps the card, so a level never starts without its story."""
+        asks = self.game_in_progress()
 
-    def story_screen(self, closing=None) -> StoryScreen:
+        def closed(begin: bool | None) -> None:
+            if begin:
+                return
+            if not asks:
+                self.action_leave()  # nothing played yet: back at once
+            elif not self.leave_kept():
+                self.show_story(closing)  # the run could not be kept: stay on the card
+
+        self.app.push_screen(self.story_screen(closing, self.LEAVE_QUESTION if asks else ""),
+                             closed)
+
+    def story_screen(self, closing=None, leave_question: str = "") -> StoryScreen:
         """The story of the current level, after the closing text of `closing` if given."""
         level = self.session.level
         heading = f"Level {self.view().level + 1}"
@@ -357,6 +368,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
             self.session.title, heading, level.story,
             closing=closing.epilogue if closing is not None else "",
             closing_heading=(closing.title or "") if closing is not None else "",
+            leave_question=leave_question,
         )
 
     def _finish(self) -> None:
