@@ -310,6 +310,12 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ keys
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A table of computers alone has no choices to make: their keys leave the footer."""
+        if action in ("choose", "select", "do_selected"):
+            return bool(self.session.humans())
+        return True
+
     def action_choose(self, index: int) -> None:
         choices = self.choices()
         if not choices:
