@@ -46,7 +46,8 @@ class CardRogueApp(App[None]):
         Binding("q", "quit", "Quit", id="quit", tooltip="Quit Card Rogue"),
         Binding("f1,question_mark", "show_help", "Help", id="help",
                 tooltip="Keys and the rules reference"),
-        Binding("f2", "around", "Around", show=False, id="around",
+        # In the footer only where it works: plain mode, on a screen that says its surroundings.
+        Binding("f2", "around", "Around", id="around",
                 tooltip="Say what is around you, in the log (plain mode)"),
     ]
 
@@ -74,6 +75,11 @@ class CardRogueApp(App[None]):
         await super().on_event(event)
         if isinstance(event, (events.Key, events.Resize)) and is_plain(self):
             self.call_after_refresh(follow_focus, self)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "around":
+            return is_plain(self) and hasattr(self.screen, "around")
+        return True
 
     def action_around(self) -> None:
         if not describe_around(self):

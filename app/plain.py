@@ -34,6 +34,9 @@ App.{PLAIN_CLASS} DungeonTrack, App.{PLAIN_CLASS} RoomColumns, App.{PLAIN_CLASS}
 App.{PLAIN_CLASS} CharacterCard, App.{PLAIN_CLASS} .{DRAWING_CLASS} {{
     display: none;
 }}
+App.{PLAIN_CLASS} Footer FooterKey.-command-palette {{
+    display: none;  /* room for F2 "Around"; Ctrl+P still opens it, and the help names it */
+}}
 App.{PLAIN_CLASS} EventLog {{
     height: 1fr;
 }}
@@ -54,6 +57,7 @@ SHOW_CURSOR, HIDE_CURSOR = "\x1b[?25h", "\x1b[?25l"
 def set_plain(app: App, on: bool) -> None:
     """Turn plain mode on (hide the drawings, show the terminal's cursor) or off."""
     app.set_class(on, PLAIN_CLASS)
+    app.refresh_bindings()  # the footer shows F2 in plain mode only
     driver = app._driver  # no public way to show the cursor Textual hid at start
     if driver is not None and not app.is_headless:
         driver.write(SHOW_CURSOR if on else HIDE_CURSOR)

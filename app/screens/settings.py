@@ -15,6 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from app.plain import is_plain, set_plain
 from app.screens.dialogs import DIALOG_CSS
 from app.themes import THEME_LABELS
 from app.widgets.checkbox import MarkedCheckbox
@@ -129,8 +130,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
                                  self.settings.auto_submit, id="auto", classes="toggle")
             yield MarkedCheckbox("Show a tip the first time something new comes up",
                                  self.settings.tips, id="tips", classes="toggle")
-            yield MarkedCheckbox("Plain mode (screen readers): words only, F2 says what is around",
-                                 self.settings.plain, id="plain", classes="toggle")
+            # On when the app is plain now, the setting's or `cardrogue --plain`'s doing.
+            yield MarkedCheckbox("Plain mode for screen readers (F2 says what is around you)",
+                                 is_plain(self.app), id="plain", classes="toggle")
             yield Label("Colours")
             yield Select([(label, name) for name, label in THEME_LABELS.items()],
                          value=self.app.theme if self.app.theme in THEME_LABELS else Select.BLANK,
@@ -281,11 +283,14 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 problem.update(Text(shown(exc.message)))
                 return
         theme = self.query_one("#theme", Select).value
+        plain = self.query_one("#plain", MarkedCheckbox).value
+        # Only a change of the box is kept: `--plain` alone leaves the setting as it was.
+        changed = plain != is_plain(self.app)
         chosen = self.settings.but(server=server, player=player,
                                    auto_submit=self.query_one("#auto", MarkedCheckbox).value,
                                    tips=self.query_one("#tips", MarkedCheckbox).value,
                                    theme=theme if isinstance(theme, str) else "",
-                                   plain=self.query_one("#plain", MarkedCheckbox).value,
+                                   plain=plain if changed else self.settings.plain,
                                    problem="")
         try:
             save_settings(chosen)
@@ -294,10 +299,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
             return
         if chosen.theme:
             self.app.theme = chosen.theme
-        if chosen.plain != self.settings.plain:
-            from app.plain import set_plain
-
-            set_plain(self.app, chosen.plain)
+        if changed:
+            set_plain(self.app, plain)
         self.dismiss(chosen)
 
     def action_cancel(self) -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
 from app.seats import EMPTY, HUMAN, Seat, default_name
+from app.widgets.marked_options import MARK
 from app.widgets.seat_kind import SeatKind
 from engine.core import GameInfo, shown
 
@@ -111,11 +113,31 @@ class SeatsField(Vertical):
         kinds = seat_kinds(self.info, self.blank_is_empty)
         labels = kind_labels(self.info)
         for seat in range(self.info.max_players):
-            with Horizontal(classes="seat"):
-                yield Label(Text(f"Seat {seat + 1}", style=seat_style(seat, self.colours)))
+            with Horizontal(classes="seat", id=f"seat-{seat}"):
+                yield Label(self.seat_label(seat, False), id=f"seat-label-{seat}")
                 yield Input(self.names[seat], placeholder=self.placeholder(seat),
                             id=f"name-{seat}", max_length=NAME_MAX, compact=True)
                 yield SeatKind(self.kinds[seat], kinds, labels, id=f"kind-{seat}")
+
+    def seat_label(self, seat: int, focused: bool) -> Text:
+        """"Seat 1", and the mark after it while the seat's name or switch has the focus:
+        a switch's focus is otherwise its colour (and bold, which some terminals hardly
+        show)."""
+        label = Text(f"Seat {seat + 1}", style=seat_style(seat, self.colours))
+        return label + Text(f" {MARK}") if focused else label
+
+    def on_descendant_focus(self, _: events.DescendantFocus) -> None:
+        self.mark_focused_seat()
+
+    def on_descendant_blur(self, _: events.DescendantBlur) -> None:
+        self.mark_focused_seat()
+
+    def mark_focused_seat(self) -> None:
+        focused = self.screen.focused
+        for seat in range(self.info.max_players):
+            row = self.query_one(f"#seat-{seat}")
+            here = focused is not None and row in focused.ancestors
+            self.query_one(f"#seat-label-{seat}", Label).update(self.seat_label(seat, here))
 
     def placeholder(self, seat: int) -> str:
         if self.kinds[seat] == EMPTY:

@@ -58,24 +58,40 @@ async def press_at_once(pilot: Pilot, *keys: str) -> None:
     await pilot.pause()
 
 
-async def list_campaigns(pilot: Pilot) -> tuple[MapListScreen, dict[str, list[list[str]]]]:
-    """Open the story campaign list from the title menu: the screen, and its rows by title."""
+def rows_by_column(table: DataTable) -> list[dict[str, str]]:
+    """A table's rows as their cells' text under each column's label."""
+    labels = [str(column.label) for column in table.columns.values()]
+    return [dict(zip(labels, map(str, table.get_row_at(i)), strict=True))
+            for i in range(table.row_count)]
+
+
+async def list_campaigns(pilot: Pilot) -> tuple[MapListScreen, dict[str, list[dict[str, str]]]]:
+    """Open the story campaign list from the title menu: the screen, and its rows (cells by
+    column) by title."""
     await press(pilot, "enter")  # Story campaigns, first in the title menu
     screen = pilot.app.screen
     assert isinstance(screen, MapListScreen)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
-    table = screen.query_one(DataTable)
-    rows: dict[str, list[list[str]]] = {}
-    for i in range(table.row_count):
-        row = [str(c) for c in table.get_row_at(i)]
-        rows.setdefault(row[0], []).append(row)
+    rows: dict[str, list[dict[str, str]]] = {}
+    for row in rows_by_column(screen.query_one(DataTable)):
+        rows.setdefault(row["Title"], []).append(row)
     return screen, rows
 
 
 def text_of(screen, selector: str) -> str:
     """The plain text a Static on `screen` shows."""
     return str(screen.query_one(selector, Static).render())
+
+
+def words_drawn(widget) -> str:
+    """The words drawn in `widget`'s region on screen, one space between them: what a player
+    can read of it (a line cut at the widget's edge is missing its end here)."""
+    region = widget.region
+    rows = ["".join(segment.text for segment in strip.crop(region.x, region.right))
+            for y, strip in enumerate(widget.app.screen._compositor.render_strips())
+            if region.y <= y < region.bottom]
+    return " ".join(" ".join(rows).split())
 
 
 def log_text(screen) -> str:

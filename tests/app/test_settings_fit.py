@@ -6,7 +6,7 @@ from __future__ import annotations
 from app.cardrogue_app import CardRogueApp
 from app.screens.settings import SettingsScreen
 from app.widgets.checkbox import MarkedCheckbox
-from tests.app.support import SIZE
+from tests.app.support import SIZE, words_drawn
 
 FIELDS = ("#server", "#login-name", "#login-token", "#login-local", "#login", "#logout",
           "#player", "#auto", "#tips", "#plain", "#theme", "#save", "#cancel")
@@ -30,6 +30,10 @@ async def test_every_setting_is_in_sight_at_80x24() -> None:
         assert app.screen.query_one("#tips", MarkedCheckbox).value
         assert any("▐X▌ Show a tip" in row for row in rows)
         assert any("▐ ▌ Plain mode" in row for row in rows)
+        # Each box's words end where they were meant to (the plain mode's read "what is
+        # around", as if cut).
+        plain = words_drawn(app.screen.query_one("#plain"))
+        assert plain == "▐ ▌ Plain mode for screen readers (F2 says what is around you)"
 
 
 def test_settings_snapshot_at_80x24(snap_compare) -> None:

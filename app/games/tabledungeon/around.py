@@ -61,8 +61,6 @@ def player_line(view: View, seat: int) -> str:
 
 
 def around_lines(screen: TableScreen) -> list[str]:
-    from app.games.tabledungeon.screens.table import CHOICE_KEYS
-
     session = screen.session
     view = session.view()
     lines = [f"Table: {said(status_text(view, session.seed).plain.removeprefix('▶ '))}",
@@ -71,7 +69,19 @@ def around_lines(screen: TableScreen) -> list[str]:
     if session.needs_handover():
         lines.append("Your hand is hidden until the keyboard changes hands.")
         return lines
-    if view.hand is not None:
+    return lines + choice_lines(screen)
+
+
+def choice_lines(screen: TableScreen) -> list[str]:
+    """The hand at the keyboard and the numbered choices with their keys. Plain mode also
+    writes these into the log whenever it is a person's turn, so no key is needed to learn
+    what can be done."""
+    from app.games.tabledungeon.screens.table import CHOICE_KEYS
+
+    session = screen.session
+    view = session.view()
+    lines = []
+    if view.hand is not None and view.phase != "pick":  # no hand is dealt before the classes
         down = f" Your card down: {cards_said((view.my_card,))}" if view.my_card else ""
         lines.append(f"Your hand: {cards_said(view.hand)}{down}")
     choices = screen.choices()

@@ -127,3 +127,22 @@ async def test_the_setting_turns_plain_mode_on_now_and_at_the_next_start() -> No
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert is_plain(again)
+
+
+async def test_settings_show_plain_mode_on_when_started_with_plain() -> None:
+    """Started with `--plain`, the Settings box says plain mode is on (it showed off); saving
+    other settings keeps `--plain` out of the saved settings, and unticking the box ends it."""
+    app = CardRogueApp(plain=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        box = app.screen.query_one("#plain", MarkedCheckbox)
+        assert box.value and "▐X▌ Plain mode" in screen_text(app)
+        await press(pilot, "ctrl+s")
+        assert is_plain(app) and not load_settings().plain
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        app.screen.query_one("#plain", MarkedCheckbox).value = False
+        await press(pilot, "ctrl+s")
+        assert not is_plain(app) and not load_settings().plain

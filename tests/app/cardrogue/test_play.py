@@ -25,7 +25,7 @@ from app.screens.title import TitleScreen
 from engine.cardrogue import Action, Teleport, level_from_grids, map_from_levels
 from engine.cardrogue.board import FACE_DOWN, REVEALED
 from tests.app.maps import STORY_1, WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, big_level, tutorial
-from tests.app.support import SIZE, log_text, press, start, text_of
+from tests.app.support import SIZE, log_text, press, rows_by_column, start, text_of
 from tests.engine.cardrogue.support import give
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -77,6 +77,25 @@ async def test_escape_on_a_later_story_offers_to_leave_the_run_kept(app: CardRog
         assert isinstance(app.screen, TitleScreen)
         saved = saves.latest()
         assert saved is not None and saved.level == 2
+
+
+async def test_no_to_leaving_from_a_later_story_keeps_the_story(app: CardRogueApp) -> None:
+    """Found by a tester: Esc on level 2's card asked "Leave this run?" over the level, and No
+    dropped into the level without its story. The card asks over itself and stays."""
+    async with app.run_test(size=SIZE) as pilot:
+        play = await start(app, pilot)
+        await press(pilot, *WIN_KEYS_LEVEL_1)
+        story = app.screen
+        assert isinstance(story, StoryScreen)
+        shown = {key: active.binding.description
+                 for key, active in story.active_bindings.items() if active.binding.show}
+        assert shown.get("escape") == "Leave"  # the footer says what Escape does here
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen_stack[-2] is story
+        await press(pilot, "n")
+        assert app.screen is story  # still reading level 2's story
+        await press(pilot, "enter")
+        assert app.screen is play and play.session.game.level_index == 1
 
 
 # ---------------------------------------------------------------------- to victory
@@ -436,17 +455,17 @@ async def test_the_challenge_list_shows_the_users_maps(user_data: Path) -> None:
     shutil.copy(FIXTURES / "tutorial.toml", folder / "tutorial.toml")
     (folder / "broken.toml").write_text("this is not TOML = = =")
     app = CardRogueApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:  # wide enough for every column
         await press(pilot, "down", "enter")  # Challenges
         screen = app.screen
         assert isinstance(screen, MapListScreen)
         await app.workers.wait_for_complete()
         await pilot.pause()
         table = screen.query_one(DataTable)
-        rows = {str(table.get_row_at(i)[0]): [str(c) for c in table.get_row_at(i)]
-                for i in range(table.row_count)}
-        assert rows["Tutorial"][1:8] == ["the tests", "2", "16", "unsolved", "WX57-XBSK", "—", "yours"]
-        assert rows["✗ broken"][5] == "problems"
+        rows = {row["Title"]: row for row in rows_by_column(table)}
+        assert list(rows["Tutorial"].values())[1:8] == [
+            "the tests", "2", "16", "unsolved", "WX57-XBSK", "—", "yours"]
+        assert rows["✗ broken"]["Code"] == "problems"
         table.move_cursor(row=[str(table.get_row_at(i)[0]) for i in range(table.row_count)]
                           .index("Tutorial"))
         await press(pilot, "enter")
@@ -463,14 +482,15 @@ async def test_the_challenge_list_rates_each_map_and_describes_the_highlighted_o
         await app.workers.wait_for_complete()
         await pilot.pause()
         table = screen.query_one(DataTable)
-        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
-        bundled = [row for row in rows if row[-1] == "bundled"]
+        rows = rows_by_column(table)
+        bundled = [row for row, entry in zip(rows, screen.entries, strict=True)
+                   if entry.source == "bundled"]
         assert len(bundled) >= 16
-        assert {row[6] for row in bundled} <= {"easy", "medium", "hard", "expert"}
-        by_title = {row[0]: row for row in rows}
-        assert by_title["Three Lanes"][6] == "easy"
-        assert by_title["The Golem's Forge"][6] == "hard"
-        table.move_cursor(row=[row[0] for row in rows].index("The Spiral Stair"))
+        assert {row["Difficulty"] for row in bundled} <= {"easy", "medium", "hard", "expert"}
+        by_title = {row["Title"]: row for row in rows}
+        assert by_title["Three Lanes"]["Difficulty"] == "easy"
+        assert by_title["The Golem's Forge"]["Difficulty"] == "hard"
+        table.move_cursor(row=[row["Title"] for row in rows].index("The Spiral Stair"))
         await pilot.pause()
         assert "An 8×8 spiral with the ladder at its heart" in text_of(screen, "#about")
 

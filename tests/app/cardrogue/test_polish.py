@@ -3,6 +3,7 @@ default to the safe choice, and a help screen that names every binding's id."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Button
 
 from app.cardrogue_app import CardRogueApp
@@ -11,12 +12,29 @@ from app.games.cardrogue.words import card_label
 from app.screens.dialogs import ConfirmScreen
 from app.screens.rules import RulesScreen
 from engine.cardrogue import level_from_grids, map_from_levels
-from tests.app.support import SIZE, footer_keys, log_text, press, start, text_of
+from tests.app.support import (
+    SIZE,
+    footer_keys,
+    log_text,
+    press,
+    start,
+    text_of,
+    words_drawn,
+)
 
 
 def mage_map():
     level = level_from_grids("hall", "╶─╴", "@.>", {".": {"card": "path", "revealed": True},
                                                    ">": {"card": "ladder", "revealed": True}},
+                             title="Hall", characters=("mage",))
+    return map_from_levels([level], seed=1, title="Hall", kind="challenge")
+
+
+def two_goblins():
+    """The Mage between two Goblins, face up: a spell must be told which way."""
+    level = level_from_grids("hall", "╶┬╴\n ╵ ", "g@g\n > ",
+                             {"g": {"card": "goblin", "revealed": True},
+                              ">": {"card": "ladder", "revealed": True}},
                              title="Hall", characters=("mage",))
     return map_from_levels([level], seed=1, title="Hall", kind="challenge")
 
@@ -39,6 +57,20 @@ async def test_class_keys_appear_when_they_apply(app: CardRogueApp) -> None:
         # Nothing is face down on this level: the engine lets the mole come.
         assert any(a.kind == "mole" for a in play.session.game.legal_actions())
         assert "Mole" in footer_keys(play)
+
+
+@pytest.mark.parametrize("size", [SIZE, (120, 40)])
+@pytest.mark.parametrize(("level", "key", "asks"), [
+    (mage_map, "m", "Which tile should the mole dig?"),
+    (two_goblins, "c", "Cast the spell which way?")])
+async def test_the_prompt_line_is_read_whole(app: CardRogueApp, size, level, key, asks) -> None:
+    """The line that asks for a tile or a direction wraps beside the panel: it was cut at
+    "Arrows move the" at 80 columns, before "cancels." at 120 (issue 34)."""
+    async with app.run_test(size=size) as pilot:
+        play = await start(app, pilot, level())
+        await press(pilot, key)
+        said = words_drawn(play.query_one("#prompt"))
+        assert said.startswith(asks) and said.endswith("Esc cancels."), said
 
 
 async def test_a_confirmation_defaults_to_the_safe_choice(app: CardRogueApp) -> None:

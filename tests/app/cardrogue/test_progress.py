@@ -13,13 +13,15 @@ from textual.widgets import DataTable, Static
 from app.cardrogue_app import CardRogueApp
 from app.games.cardrogue import records
 from app.games.cardrogue.screens.campaigns import MapListScreen
-from app.games.cardrogue.screens.results import results_rows
+from app.games.cardrogue.screens.play import PlayScreen
+from app.games.cardrogue.screens.results import ResultsScreen, results_rows
 from app.games.cardrogue.screens.story import StoryScreen
 from app.games.cardrogue.session import Session
 from app.words import par_verdict
 from engine.cardrogue import Action
-from tests.app.maps import tutorial
-from tests.app.support import SIZE, press
+from tests.app.maps import WIN_KEYS_LEVEL_1, WIN_KEYS_LEVEL_2, tutorial
+from tests.app.support import SIZE, footer_keys, press, rows_by_column, text_of
+from tests.support import until
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
@@ -60,16 +62,13 @@ def test_the_log_holds_a_finished_level_to_its_par() -> None:
     assert "Level complete: 2 moves (on par), 1 turn." in lines
 
 
-async def open_challenges(pilot) -> tuple[MapListScreen, dict[str, list[str]]]:
+async def open_challenges(pilot) -> tuple[MapListScreen, dict[str, dict[str, str]]]:
     await press(pilot, "down", "enter")  # Challenges
     screen = pilot.app.screen
     assert isinstance(screen, MapListScreen)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
-    table = screen.query_one(DataTable)
-    rows = {str(table.get_row_at(i)[0]): [str(c) for c in table.get_row_at(i)]
-            for i in range(table.row_count)}
-    return screen, rows
+    return screen, {row["Title"]: row for row in rows_by_column(screen.query_one(DataTable))}
 
 
 def solved_tutorial(user_data: Path) -> None:
@@ -86,8 +85,49 @@ async def test_the_map_list_marks_solved_maps_with_the_best_against_par(
     app = CardRogueApp()
     async with app.run_test(size=SIZE) as pilot:
         _, rows = await open_challenges(pilot)
-        assert rows["Tutorial"][3:5] == ["16", "✓ 16, on par"]
-        assert rows["Three Lanes"][4] == "unsolved"  # said in words, not by colour
+        assert (rows["Tutorial"]["Par"], rows["Tutorial"]["Best"]) == ("16", "✓ 16, on par")
+        assert rows["Three Lanes"]["Best"] == "unsolved"  # said in words, not by colour
+
+
+@pytest.mark.parametrize("menu_keys", [["enter"], ["down", "enter"]], ids=["story", "challenges"])
+async def test_the_map_lists_keep_every_column_in_sight_at_80x24(
+        user_data: Path, menu_keys: list[str]) -> None:
+    """Found by a tester: the story list's header ended in "Dif", and after a win the challenge
+    list showed "✓ 19, on par  FD9C-". At 80 columns the list keeps the title (a long one cut
+    with "…"), par, best, code and difficulty whole; the line under it says the highlighted
+    map's title whole, its author and where it comes from. At 120 every column is back."""
+    solved_tutorial(user_data)
+    long_title = "The Very Long and Winding Road Down to the Well"
+    text = (FIXTURES / "tutorial.toml").read_text("utf-8")
+    (user_data / "maps" / "long.toml").write_text(
+        text.replace('kind = "challenge"', 'kind = "campaign"').replace(
+            'title = "Tutorial"', f'title = "{long_title}"', 1), "utf-8")
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, *menu_keys)
+        screen = app.screen
+        assert isinstance(screen, MapListScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.size.width  # nothing off to the right
+        rows = rows_by_column(table)
+        assert list(rows[0]) == ["Title", "Par", "Best", "Code", "Difficulty"]
+        titles = [entry.title for entry in screen.entries]
+        mine = titles.index("Tutorial" if menu_keys == ["down", "enter"] else long_title)
+        row = rows[mine]
+        if menu_keys == ["down", "enter"]:
+            assert (row["Best"], row["Code"]) == ("✓ 16, on par", "WX57-XBSK")
+        else:
+            assert row["Title"].endswith("…") and long_title.startswith(row["Title"][:-1])
+        table.move_cursor(row=mine)
+        await pilot.pause()
+        assert text_of(screen, "#about").startswith(
+            f"{titles[mine]}, by the tests: from your maps folder.")
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: len(table.columns) == 8)
+        assert table.virtual_size.width <= table.size.width
+        assert not text_of(screen, "#about").startswith(titles[mine])
 
 
 async def test_n_plays_the_next_unsolved_map(user_data: Path) -> None:
@@ -105,6 +145,42 @@ async def test_n_plays_the_next_unsolved_map(user_data: Path) -> None:
         after = screen.entries[tutorial_row + 1:] + screen.entries[:tutorial_row]
         expected = next(e for e in after if e.playable and e.best is None)
         assert table.cursor_row == screen.entries.index(expected)
+
+
+async def test_n_on_a_victory_plays_the_lists_next_unsolved_map(user_data: Path) -> None:
+    """Found by a tester: after a challenge's victory `n` did nothing. Now it goes on to the
+    next unsolved map of the list the won map was opened from (the won one counts as solved)."""
+    folder = user_data / "maps"
+    folder.mkdir(parents=True)
+    shutil.copy(FIXTURES / "tutorial.toml", folder / "tutorial.toml")
+    app = CardRogueApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _ = await open_challenges(pilot)
+        table = screen.query_one(DataTable)
+        mine = [entry.title for entry in screen.entries].index("Tutorial")
+        table.move_cursor(row=mine)
+        await press(pilot, "enter", "enter", *WIN_KEYS_LEVEL_1, "enter", *WIN_KEYS_LEVEL_2)
+        assert isinstance(app.screen, ResultsScreen)
+        assert "Next unsolved" in footer_keys(app.screen)
+        await press(pilot, "n")
+        await until(pilot, lambda: isinstance(app.screen, StoryScreen))
+        entries = screen.entries
+        assert entries[mine].best is not None  # the list was read again: Tutorial is solved
+        expected = next(e for e in entries[mine + 1:] + entries[:mine]
+                        if e.playable and e.best is None)
+        assert table.cursor_row == entries.index(expected)
+        under = app.screen_stack[-2]
+        assert isinstance(under, PlayScreen) and under.session.title == expected.title
+
+
+async def test_a_victory_outside_a_list_offers_no_next(app: CardRogueApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        results = ResultsScreen(won_tutorial(), records.Standing())
+        app.push_screen(results)
+        await pilot.pause()
+        assert "Next unsolved" not in footer_keys(results)
+        await press(pilot, "n")
+        assert app.screen is results
 
 
 def test_snapshot_the_challenge_list_with_a_solved_map(snap_compare, app: CardRogueApp,

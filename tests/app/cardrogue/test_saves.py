@@ -17,7 +17,7 @@ from app.games.cardrogue.screens.play import PlayScreen
 from app.games.cardrogue.screens.results import ResultsScreen
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
-from tests.app.support import SIZE, log_text, press
+from tests.app.support import SIZE, log_text, press, rows_by_column
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 STEP = ("right", "right")  # on every level of three-levels.toml: flip the ladder, take it
@@ -220,9 +220,9 @@ async def test_the_map_list_best_refreshes_on_return(user_data: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         table = maps.query_one(DataTable)
-        titles = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        titles = [row["Title"] for row in rows_by_column(table)]
         row = titles.index("Three Steps")
-        assert str(table.get_row_at(row)[4]) == "unsolved"
+        assert rows_by_column(table)[row]["Best"] == "unsolved"
         table.move_cursor(row=row)
         await press(pilot, "enter", "enter", *STEP, "enter", *STEP, "enter", *STEP, "enter")
         assert isinstance(app.screen, ResultsScreen)
@@ -230,8 +230,8 @@ async def test_the_map_list_best_refreshes_on_return(user_data: Path) -> None:
         assert app.screen is maps
         await app.workers.wait_for_complete()
         await pilot.pause()
-        titles = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
-        assert str(table.get_row_at(titles.index("Three Steps"))[4]).startswith("✓ 6")
+        rows = {row["Title"]: row for row in rows_by_column(table)}
+        assert rows["Three Steps"]["Best"].startswith("✓ 6")
 
 
 async def test_saved_run_files_are_named_by_map_and_result(app: CardRogueApp,

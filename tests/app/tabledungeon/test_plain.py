@@ -15,6 +15,9 @@ from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.screens.table import TableScreen
 from app.games.tabledungeon.session import Seat, TableSession
 from app.plain import newest_row
+from tests.app.support import type_into
+from tests.app.tabledungeon.support import open_new_table
+from tests.support import until
 
 SIZE = (80, 24)
 pytestmark = pytest.mark.usefixtures("no_computer_delay")
@@ -57,23 +60,35 @@ async def test_plain_mode_hides_the_panels_and_says_the_table() -> None:
         assert log.lines[-1].text.strip().endswith("ace of spades attack 2.")
 
 
+def newest_choices(log: RichLog, before: int) -> str:
+    """The last "Now: ..." line the log wrote after its line `before` (unwrapped), or ""."""
+    text = " ".join(strip.text.strip() for strip in log.lines[before:])
+    return text[text.rfind("Now: "):] if "Now: " in text else ""
+
+
 async def test_a_game_played_from_the_plain_words_alone() -> None:
+    """Started as a newcomer starts it (the title, the form, Ctrl+S), the log says the choices
+    with their keys whenever it is the person's turn: pressing the first key it names, and no
+    other (not even F2), plays the game to its end."""
     app = CardRogueApp(plain=True)
     async with app.run_test(size=SIZE) as pilot:
-        table = TableScreen(TableSession([Seat("Ann"), Seat("Computer 2", "normal")], seed=7))
-        app.push_screen(table)
+        await open_new_table(app, pilot)
+        await type_into(pilot, "#seed", "7")
+        await pilot.press("ctrl+s")
         await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
         log = table.query_one("#log", RichLog)
+        said = newest_choices(log, 0)
+        assert said.startswith("Now: 1 Fighter: "), said  # the classes, before any key
         for _ in range(400):
+            before = len(log.lines)
+            await pilot.press(said.removeprefix("Now: ")[0])
+            await until(pilot, lambda at=before: isinstance(app.screen, ResultsScreen)
+                        or bool(newest_choices(log, at)))
             if isinstance(app.screen, ResultsScreen):
                 break
-            before = len(log.lines)
-            await pilot.press("f2")
-            await pilot.pause()
-            now = said_by_f2(log, before)[-1]
-            assert now.startswith("Now: "), now
-            await pilot.press(now.removeprefix("Now: ")[0])
-            await pilot.pause()
+            said = newest_choices(log, before)
         assert isinstance(app.screen, ResultsScreen)
 
 

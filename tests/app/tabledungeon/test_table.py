@@ -5,7 +5,7 @@ end."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Footer, Input, RichLog, Static
 
 from app.cardrogue_app import CardRogueApp
 from app.games.tabledungeon.screens.results import ResultsScreen
@@ -14,23 +14,15 @@ from app.games.tabledungeon.session import Seat, TableSession
 from app.screens.dialogs import ConfirmScreen
 from app.screens.options_form import OptionsForm
 from app.screens.rules import RulesScreen
-from app.screens.title import TitleScreen, menu
+from app.screens.title import TitleScreen
 from engine.core.runs import read_document
 from engine.tabledungeon import MAX_SEED, RULES
-from tests.app.support import text_of, type_into
+from tests.app.support import text_of, type_into, words_drawn
+from tests.app.tabledungeon.support import open_new_table
 
 SIZE = (80, 24)
 MAX_PRESSES = 3000
 pytestmark = pytest.mark.usefixtures("no_computer_delay")
-
-
-async def open_new_table(app: CardRogueApp, pilot) -> None:
-    """From the title: down to Table Dungeon, Enter."""
-    await pilot.pause()
-    position = [entry.id for entry in menu()].index("tabledungeon")
-    await pilot.press("home", *["down"] * position, "enter")
-    await pilot.pause()
-    assert isinstance(app.screen, OptionsForm)
 
 
 async def test_a_two_player_game_with_a_computer_seat_is_played_to_its_end(
@@ -218,6 +210,24 @@ async def test_a_player_name_shows_literally(app: CardRogueApp) -> None:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert "[b]Ann[/b] picks a class" in text_of(app.screen, "#status")
+
+
+async def test_a_table_of_computers_offers_no_choice_keys(app: CardRogueApp,
+                                                          monkeypatch) -> None:
+    """Found by a tester: with only computers playing the footer still offered "1-9 Choose
+    ←→ Select ⏎ Do it". It shows only the keys that work there."""
+    monkeypatch.setattr("app.games.tabledungeon.screens.table.COMPUTER_DELAY", 3600)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_table(app, pilot)
+        app.screen.query_one("#kind-0").focus()
+        await pilot.press("enter")  # seat 1: a person -> the computer
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and not table.session.humans()
+        footer = words_drawn(table.query_one(Footer))
+        assert "Leave" in footer
+        assert not [words for words in ("Choose", "Select", "Do it") if words in footer], footer
 
 
 async def test_the_computer_waits_while_the_help_is_open(app: CardRogueApp, monkeypatch) -> None:

@@ -35,6 +35,28 @@ def test_a_table_against_the_computer_from_the_title(tmux: Tmux, tmp_path: Path)
     assert "Traceback" not in tmux.screen()
 
 
+def test_plain_mode_says_the_choices_after_ctrl_s(tmux: Tmux, tmp_path: Path) -> None:
+    """`cardrogue --plain` as a tester started it (issue 34): after Ctrl+S the screen says the
+    classes with their keys, and the footer names F2; a key the words name plays on."""
+    status_file = tmp_path / "exit-status"
+    start_cardrogue(tmux, status_file, "--plain", width=80, height=24)
+    wait_for(lambda: "Table Dungeon" in tmux.screen(), tmux.screen)
+    for _ in range(4):  # Story, Challenges, Classic game, Mini Rogue
+        tmux.send("Down")
+    tmux.send("Enter")
+    wait_for(lambda: "A new game of Table Dungeon" in tmux.screen(), tmux.screen)
+    tmux.send("C-s")
+    wait_for(lambda: "Now: 1 Fighter" in tmux.screen(), tmux.screen)
+    assert "f2 Around" in tmux.screen()
+    tmux.send("1", literal=True)
+    wait_for(lambda: "Your hand: " in tmux.screen(), tmux.screen)
+    tmux.send("q", literal=True)
+    wait_for(lambda: "Quit Card Rogue?" in tmux.screen(), tmux.screen)
+    tmux.send("y", literal=True)
+    wait_for(lambda: exit_status(status_file) is not None, tmux.screen)
+    assert exit_status(status_file) == "0", tmux.screen()
+
+
 def test_replay_opens_a_table_dungeon_run(tmux: Tmux, tmp_path: Path) -> None:
     state = play_out(seed=12, players=2)
     path = tmp_path / "table.run.json"

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, SelectionList, Static
 from app.games.cardrogue.classic import ClassicSession
 from app.games.cardrogue.widgets.board import SEAT_COLOURS
 from app.screens.dialogs import DIALOG_CSS
+from app.widgets.path_text import PathText
 from app.widgets.seats import seat_number
 from app.words import plural
 from engine.core import shown
@@ -149,7 +150,7 @@ class GameOverScreen(ModalScreen[str]):
         with Vertical(id="dialog") as box:
             box.border_title = "Game over"
             box.border_subtitle = "Enter: new game · Esc: title"
-            yield Static(self.tally(), id="tally")
+            yield Static(PathText(self.tally()), id="tally")  # the run's path wraps at "/"
         yield Footer()
 
     def action_choose(self, choice: str) -> None:

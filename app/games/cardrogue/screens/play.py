@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 from app.games.cardrogue import records
 from app.games.cardrogue.around import around_lines
 from app.games.cardrogue.look import character_label
+from app.games.cardrogue.screens.campaigns import list_below
 from app.games.cardrogue.screens.history import HistoryScreen
 from app.games.cardrogue.screens.play_cards import CardDialogs
 from app.games.cardrogue.screens.play_ghost import GhostRace
@@ -81,7 +82,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
         height: 6;  /* the level's name has a line of its own: the board keeps its rows */
     }
     PlayScreen #prompt {
-        height: 1;
+        height: auto;  /* a long prompt wraps (two lines beside the panel at 80 columns) */
         background: $accent-muted;
         color: $text;
         text-style: bold;
@@ -250,14 +251,13 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
         elif self.cursor is not None:
             what = ("Where does it land?" if self.picking == "place"
                     else "Which tile should the mole dig?")
-            message = f"{what}  Arrows move the cursor, Enter or a click chooses."
-            if self.picking == "mole":
-                message += "  Esc cancels."
+            message = f"{what} Arrows move the cursor, Enter or a click chooses"
+            message += ", Esc cancels." if self.picking == "mole" else "."
         elif self.asking is not None:
-            message = f"{ASKS.get(self.asking[0], 'Which way?')}  Arrows choose, Esc cancels."
+            message = f"{ASKS.get(self.asking[0], 'Which way?')} Arrows choose, Esc cancels."
         if message != self._prompt_shown:
             self._prompt_shown = message
-            prompt.update(Text(message), layout=False)
+            prompt.update(Text(message))  # its height follows the words
             prompt.set_class(bool(message), "shown")
 
     def around(self) -> list[str]:  # plain mode's "what is around me" (app/plain.py)
@@ -343,11 +343,22 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
 
     def show_story(self, closing=None) -> None:
         """The story of the current level over this screen: Enter begins the level, Escape
-        leaves the run as the game menu's "Leave" does (at once if no move was made)."""
-        self.app.push_screen(self.story_screen(closing),
-                             lambda begin: None if begin else self.action_leave())
+        leaves the run as the game menu's "Leave" does. Once a move was made the card asks
+        first, over itself: No keeps the card, so a level never starts without its story."""
+        asks = self.game_in_progress()
 
-    def story_screen(self, closing=None) -> StoryScreen:
+        def closed(begin: bool | None) -> None:
+            if begin:
+                return
+            if not asks:
+                self.action_leave()  # nothing played yet: back at once
+            elif not self.leave_kept():
+                self.show_story(closing)  # the run could not be kept: stay on the card
+
+        self.app.push_screen(self.story_screen(closing, self.LEAVE_QUESTION if asks else ""),
+                             closed)
+
+    def story_screen(self, closing=None, leave_question: str = "") -> StoryScreen:
         """The story of the current level, after the closing text of `closing` if given."""
         level = self.session.level
         heading = f"Level {self.view().level + 1}"
@@ -357,6 +368,7 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
             self.session.title, heading, level.story,
             closing=closing.epilogue if closing is not None else "",
             closing_heading=(closing.title or "") if closing is not None else "",
+            leave_question=leave_question,
         )
 
     def _finish(self) -> None:
@@ -388,6 +400,9 @@ class PlayScreen(LookMode, CardDialogs, Hints, RunControls, GhostRace, Overview,
             self.restart_level()
         elif choice == "undo":
             self.action_undo()
+        elif choice == "next" and (maps := list_below(self.app)) is not None:
+            maps.next_when_read = True  # the list is read again as it shows: this map solved
+            self.dismiss(None)
         else:
             self.dismiss(None)
 

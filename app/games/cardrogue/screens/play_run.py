@@ -112,13 +112,19 @@ class RunControls(PlaySection):
             self.keep_progress()
             self.dismiss(None)
             return
-        self.app.push_screen(ConfirmScreen(self.LEAVE_QUESTION, "Leave"),
-                             lambda yes: self.leave_kept() if yes else None)
+        self.app.push_screen(ConfirmScreen(self.LEAVE_QUESTION, "Leave"), self._leave_answered)
 
-    def leave_kept(self) -> None:
-        """Leave once the run is saved; if it cannot be saved, stay, so nothing is lost."""
-        if self.keep_progress():
-            self.dismiss(None)
+    def _leave_answered(self, yes: bool | None) -> None:
+        if yes:
+            self.leave_kept()
+
+    def leave_kept(self) -> bool:
+        """Leave once the run is saved; if it cannot be saved, stay, so nothing is lost.
+        Whether it left."""
+        if not self.keep_progress():
+            return False
+        self.dismiss(None)
+        return True
 
     def keep_progress(self) -> bool:
         """Save the unfinished run to continue later, or forget the save once the run is over.

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, DataTable, Footer, Static
 
 from app.games.cardrogue import records
+from app.games.cardrogue.screens.campaigns import list_below
 from app.games.cardrogue.session import Session
 from app.games.cardrogue.solutions import Shown, optimal_replay
 from app.screens.submit import SubmittingScreen
@@ -47,6 +48,8 @@ class ResultsScreen(SubmittingScreen[str]):
     BINDINGS = [
         Binding("enter", "choose('again')", "Play again", id="results_again", show=False),
         Binding("escape", "choose('leave')", "Back to the maps", id="results_leave"),
+        Binding("n", "choose('next')", "Next unsolved", id="results_next_unsolved",
+                tooltip="Play the next map of the list not solved yet"),
     ]
 
     DEFAULT_CSS = """
@@ -255,6 +258,15 @@ class ResultsScreen(SubmittingScreen[str]):
         if shown.replay is not None:
             self.app.push_screen(ReplayScreen(shown.replay))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("next",):
+            return self.offers_next()
+        return True
+
+    def offers_next(self) -> bool:
+        """After a win, a map opened from a list can go on to the list's next unsolved map."""
+        return self.session.view().outcome == "won" and list_below(self.app) is not None
+
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
 
@@ -268,6 +280,9 @@ class PlayTestResultsScreen(ResultsScreen):
     ]
 
     SAVES_RUNS = False
+
+    def offers_next(self) -> bool:
+        return False  # back to the editor, never on to another map
 
     def records_text(self, won: bool) -> Text:
         text = Text()

@@ -16,17 +16,20 @@ from textual.widgets import Footer, Static
 
 from app.games.cardrogue.words import reflow
 from app.plain import FRAME_CLASS, SPOKEN_CLASS
+from app.screens.dialogs import ConfirmScreen
 
 
 class StoryScreen(Screen[bool]):
     """Reads like a page of a book. Enter (or Space) continues and returns True; long text
     scrolls. Escape goes back and returns False: the level is not begun (the caller leaves);
     a page with nothing to go back to (`can_go_back` False: the closing words of a run) takes
-    Escape as Enter."""
+    Escape as Enter. With a `leave_question` (a run under way) Escape is "Leave": it asks that
+    question over the page first, and No keeps the page."""
 
     BINDINGS = [
         Binding("enter,space", "continue", "Continue", id="story_continue", priority=True),
         Binding("escape", "back", "Back", id="story_back"),
+        Binding("escape", "leave", "Leave", id="story_leave"),
     ]
 
     DEFAULT_CSS = """
@@ -65,9 +68,10 @@ class StoryScreen(Screen[bool]):
 
     def __init__(self, map_title: str, heading: str, story: str, closing: str = "",
                  closing_heading: str = "", continue_label: str = "Enter to begin",
-                 can_go_back: bool = True) -> None:
+                 can_go_back: bool = True, leave_question: str = "") -> None:
         super().__init__()
         self.can_go_back = can_go_back
+        self.leave_question = leave_question
         self.map_title = map_title
         self.heading = heading
         self.story = story
@@ -100,5 +104,19 @@ class StoryScreen(Screen[bool]):
     def action_continue(self) -> None:
         self.dismiss(True)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return not self.leave_question
+        if action == "leave":
+            return bool(self.leave_question)
+        return True
+
     def action_back(self) -> None:
         self.dismiss(not self.can_go_back)
+
+    def action_leave(self) -> None:
+        self.app.push_screen(ConfirmScreen(self.leave_question, "Leave"), self._answered)
+
+    def _answered(self, yes: bool | None) -> None:
+        if yes:
+            self.dismiss(False)

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from app.games.tabledungeon.words import name_of
 from app.screens.dialogs import DIALOG_CSS
+from app.widgets.path_text import PathText
 from engine.core import Event
 from engine.tabledungeon import View
 
@@ -74,7 +75,7 @@ class ResultsScreen(ModalScreen[str]):
         with Vertical(id="dialog") as box:
             box.border_title = "Game over"
             box.border_subtitle = "Enter: new game · Esc: title"
-            yield Static(self.tally(), id="tally")
+            yield Static(PathText(self.tally()), id="tally")  # the run's path wraps at "/"
         yield Footer()
 
     def action_choose(self, choice: str) -> None:

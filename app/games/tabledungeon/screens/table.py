@@ -17,7 +17,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from app.games.tabledungeon import glossary
-from app.games.tabledungeon.around import around_lines, cards_in_words
+from app.games.tabledungeon.around import around_lines, cards_in_words, choice_lines
 from app.games.tabledungeon.screens.results import ResultsScreen
 from app.games.tabledungeon.session import TableSession, save_run
 from app.games.tabledungeon.tips import tips
@@ -180,6 +180,7 @@ class TableScreen(Screen[None]):
         self.log_lines(Text(f"A table of {len(self.session.seats)} sits down. Each player picks "
                             "a class in turn.", style="dim"))
         self.refresh_table()  # what comes next starts when the screen shows: on_screen_resume
+        self.say_choices()
 
     def around(self) -> list[str]:  # plain mode's "what is around me" (app/plain.py)
         return around_lines(self)
@@ -223,6 +224,12 @@ class TableScreen(Screen[None]):
             # A screen reader reads a suit sign badly or not at all: plain mode says the card.
             log.write(Text(cards_in_words(line.plain), style=line.style) if plain else line)
 
+    def say_choices(self) -> None:
+        """Plain mode draws no hand: when it is a person's turn, the log says their hand and
+        the numbered choices, as F2 does."""
+        if is_plain(self.app) and self.choices():
+            self.log_lines(*(Text(line) for line in choice_lines(self)))
+
     def note(self, text: str) -> None:
         self.query_one("#note", Static).update(Text(text))
 
@@ -238,6 +245,7 @@ class TableScreen(Screen[None]):
         self.log_lines(*(line for e in result if (line := describe(e, view)) is not None))
         self.refresh_table()
         self.log_lines(*tips(view, self.choices()))
+        self.say_choices()
         self.after_change()
 
     def after_change(self) -> None:
@@ -280,6 +288,7 @@ class TableScreen(Screen[None]):
         self.selected = 0
         self.refresh_table()
         self.log_lines(*tips(self.session.view(), self.choices()))
+        self.say_choices()
         self.after_change()
 
     def finish(self) -> None:
@@ -300,6 +309,12 @@ class TableScreen(Screen[None]):
             self.dismiss(None)
 
     # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A table of computers alone has no choices to make: their keys leave the footer."""
+        if action in ("choose", "select", "do_selected"):
+            return bool(self.session.humans())
+        return True
 
     def action_choose(self, index: int) -> None:
         choices = self.choices()
