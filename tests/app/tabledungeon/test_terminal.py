@@ -47,7 +47,7 @@ def test_plain_mode_says_the_choices_after_ctrl_s(tmux: Tmux, tmp_path: Path) ->
     wait_for(lambda: "A new game of Table Dungeon" in tmux.screen(), tmux.screen)
     tmux.send("C-s")
     wait_for(lambda: "Now: 1 Fighter" in tmux.screen(), tmux.screen)
-    assert "f2 Around" in tmux.screen()
+    wait_for(lambda: "f2 Around" in tmux.screen(), tmux.screen)  # the footer may come later
     tmux.send("1", literal=True)
     wait_for(lambda: "Your hand: " in tmux.screen(), tmux.screen)
     tmux.send("q", literal=True)
