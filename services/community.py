@@ -409,12 +409,15 @@ def verdict_words(answer: Mapping[str, Any], best: int | None) -> str:
     return "not better than your best"
 
 
-def refusal_words(answer: Mapping[str, Any]) -> str:
+def refusal_words(answer: Mapping[str, Any], *, with_code: bool = True) -> str:
     """Why the server refused a run: its reason's code and, when it gave one, its message
-    ("claims_differ: moves: the run claims 20, the replay gives 30")."""
+    ("claims_differ: moves: the run claims 20, the replay gives 30"). Without the code, for the
+    app's players: the message alone, or the code in words when there is none."""
     reason = str(answer.get("reason") or "refused")
     message = answer.get("message")
-    return f"{reason}: {message}" if isinstance(message, str) and message else reason
+    if not (isinstance(message, str) and message):
+        return reason if with_code else reason.replace("_", " ")
+    return f"{reason}: {message}" if with_code else message
 
 
 @dataclass(frozen=True)
@@ -480,5 +483,5 @@ def submit_and_wait(server: str, run: Mapping[str, Any], name: str, *,
                 total = board["total"]
         except CommunityError:
             pass  # the rank is the news; the board's size can wait
-    return Submitted(status, rank, total, refusal_words(answer) if status == "refused" else "",
-                     points, best)
+    refusal = refusal_words(answer, with_code=False) if status == "refused" else ""
+    return Submitted(status, rank, total, refusal, points, best)
