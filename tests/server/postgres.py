@@ -7,12 +7,14 @@ folder, pg_ctl start on a free loopback port with fsync off, a fast stop that re
     url = server.new_migrated_database()  # a fresh one at the newest revision (a template's copy)
     server.halt(); server.resume()     # down and back, as a restart
     server.stop()
+    stop_orphans(folder)               # the clusters of processes killed before they stopped theirs
 
 Shared by tests/server/conftest.py (the `postgres` fixture) and benchmarks/server_*.py.
 """
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import os
 import shlex
@@ -22,6 +24,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from tests.support import free_port
 
@@ -30,6 +33,11 @@ from tests.support import free_port
 # client and cluster, against 0.04; running the migrations instead costs about 0.28).
 COPY_STRATEGY = "FILE_COPY"
 PG_BIN_DIRS = [Path("/usr/lib/postgresql") / v / "bin" for v in ("17", "16", "15", "14")]
+PREFIX = "cardrogue-pg-"
+# A file in each cluster's folder that the process which made the cluster holds locked while it
+# lives. The kernel drops the lock however the process ends (a killed xdist worker never stops
+# its cluster), so a lock anyone can take means the cluster has lost its owner.
+OWNER = "owner.lock"
 
 
 def pg_bin() -> Path | None:
@@ -40,12 +48,67 @@ def pg_bin() -> Path | None:
     return Path(found).parent if found else None
 
 
+def _pg_run(bin_dir: Path, *args: str, check: bool = True) -> None:
+    command = [str(bin_dir / args[0]), *args[1:]]
+    env = dict(os.environ)
+    if os.getuid() == 0:  # PostgreSQL refuses to run as root
+        # Under Debian's faketime, PostgreSQL keeps the tests' fake date too (its queue's
+        # times must agree with the workers'), but libfaketime is given to it only past
+        # `su`: preloaded into su, it leaves a root-owned semaphore the postgres user
+        # cannot open. Without shared memory, FAKETIME's offset alone shifts the clock.
+        faked = [f"{key}={env[key]}" for key in ("LD_PRELOAD", "FAKETIME") if key in env]
+        if "FAKETIME" in env:
+            command = ["env", *faked, "FAKETIME_DISABLE_SHM=1", *command]
+        env = {key: value for key, value in env.items()
+               if not key.startswith("FAKETIME") and key != "LD_PRELOAD"}
+        command = ["su", "postgres", "-c", shlex.join(command)]
+    subprocess.run(command, check=check, capture_output=True, timeout=120, env=env)
+
+
+def _hold_owner_lock(folder: Path) -> IO[str]:
+    """Lock the owner file in `folder` for as long as this process lives (or until closed). It is
+    locked under another name, then renamed: a file named OWNER is never seen unlocked while its
+    owner lives."""
+    pending = folder / f".{OWNER}"
+    handle = pending.open("w")
+    fcntl.flock(handle, fcntl.LOCK_EX)
+    pending.rename(folder / OWNER)
+    return handle
+
+
+def stop_orphans(bin_dir: Path, parent: Path | None = None) -> list[Path]:
+    """Stop every cluster in `parent` (the temporary folder by default) whose owner process has
+    gone, and remove its folder; return the folders removed. Only folders this module made (with
+    an owner file of this user's), and only those whose owner lock nobody holds: another run's
+    clusters, live, are left alone. Taking the lock also keeps two runs from stopping one."""
+    removed = []
+    for folder in sorted(Path(parent or tempfile.gettempdir()).glob(f"{PREFIX}*")):
+        try:
+            handle = (folder / OWNER).open()
+        except OSError:
+            continue  # no owner file: not ours, or being made
+        with handle:
+            if os.fstat(handle.fileno()).st_uid != os.getuid():
+                continue
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                continue  # its owner lives
+            if (folder / "data" / "postmaster.pid").exists():
+                _pg_run(bin_dir, "pg_ctl", "-D", str(folder / "data"), "-m", "immediate", "-w",
+                        "stop", check=False)
+            shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
 class Postgres:
     """A throwaway PostgreSQL server: initdb in a temp folder, pg_ctl start, fast stop."""
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, parent: Path | None = None) -> None:
         self.bin = bin_dir
-        self.folder = Path(tempfile.mkdtemp(prefix="cardrogue-pg-"))
+        self.folder = Path(tempfile.mkdtemp(prefix=PREFIX, dir=parent))
+        self._owner = _hold_owner_lock(self.folder)
         self.data = self.folder / "data"
         self.port = free_port()
         self.as_root = os.getuid() == 0
@@ -54,20 +117,7 @@ class Postgres:
         self.up = False
 
     def _run(self, *args: str) -> None:
-        command = [str(self.bin / args[0]), *args[1:]]
-        env = dict(os.environ)
-        if self.as_root:  # PostgreSQL refuses to run as root
-            # Under Debian's faketime, PostgreSQL keeps the tests' fake date too (its queue's
-            # times must agree with the workers'), but libfaketime is given to it only past
-            # `su`: preloaded into su, it leaves a root-owned semaphore the postgres user
-            # cannot open. Without shared memory, FAKETIME's offset alone shifts the clock.
-            faked = [f"{key}={env[key]}" for key in ("LD_PRELOAD", "FAKETIME") if key in env]
-            if "FAKETIME" in env:
-                command = ["env", *faked, "FAKETIME_DISABLE_SHM=1", *command]
-            env = {key: value for key, value in env.items()
-                   if not key.startswith("FAKETIME") and key != "LD_PRELOAD"}
-            command = ["su", "postgres", "-c", shlex.join(command)]
-        subprocess.run(command, check=True, capture_output=True, timeout=120, env=env)
+        _pg_run(self.bin, *args)
 
     def start(self) -> None:
         if self.as_root:
@@ -95,6 +145,7 @@ class Postgres:
             self.halt()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+            self._owner.close()
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
@@ -123,13 +174,14 @@ class Postgres:
 
 @contextmanager
 def running_postgres() -> Iterator[Postgres]:
-    """A cluster of its own, started for the caller and stopped after; the test is skipped
-    where PostgreSQL is not installed."""
+    """A cluster of its own, started for the caller and stopped after (first stopping any
+    cluster a killed run left behind); the test is skipped where PostgreSQL is not installed."""
     import pytest  # here, not above: the benchmarks import this module without pytest
 
     folder = pg_bin()
     if folder is None:
         pytest.skip("PostgreSQL is not installed (apt-get install postgresql; .ci/run does)")
+    stop_orphans(folder)
     server = Postgres(folder)
     server.start()
     try:

@@ -18,6 +18,7 @@ from app.games.cardrogue.screens.results import ResultsScreen
 from app.screens.dialogs import ChooseScreen, ConfirmScreen
 from app.screens.title import TitleScreen
 from tests.app.support import SIZE, log_text, press, rows_by_column
+from tests.support import until
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 STEP = ("right", "right")  # on every level of three-levels.toml: flip the ladder, take it
@@ -272,8 +273,10 @@ async def test_closing_mid_level_loses_nothing_continue_returns_to_the_exact_mov
     # The app is gone without a word to the player: no Leave, no Quit asked.
     again = CardRogueApp()
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert menu_ids(again.screen)[0] == "continue"
+        # The title offers Continue once its first frame is drawn (`offer_continue`, after the
+        # refresh): on a loaded machine that came after one pause, and the test failed.
+        await until(pilot, lambda: menu_ids(again.screen)[:1] == ["continue"],
+                    lambda: f"for Continue; the menu offers {menu_ids(again.screen)}")
         await press(pilot, "enter")
         back = again.screen
         assert isinstance(back, PlayScreen)
