@@ -5,6 +5,7 @@ Rogue's own screens call them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -104,8 +105,6 @@ def play(app: App, spec: MapSpec, source: Path | None = None,
     if character is not None:
         _start(app, spec, source, character)
         return
-    from app.games.cardrogue.screens.play import choose_hero
-
     choose_hero(app, spec, lambda hero: _start(app, spec, source, hero))
 
 
@@ -122,3 +121,21 @@ def _start(app: App, spec: MapSpec, source: Path | None, character: str | None) 
     screen = PlayScreen(session)
     app.push_screen(screen)
     screen.show_story()
+
+
+def choose_hero(app: App, spec: MapSpec, then: Callable[[str | None], None]) -> None:
+    """Call `then` with the hero for `spec`: the only one its first level allows, or the one
+    the player picks from a list (nothing happens if they cancel)."""
+    from app.games.cardrogue.look import character_label
+    from app.screens.dialogs import Choice, ChooseScreen
+    from engine.cardrogue import standard_catalog
+
+    allowed = list(spec.levels[0].characters) if spec.levels else []
+    if len(allowed) == 1:
+        then(allowed[0])
+        return
+    catalog = standard_catalog().characters
+    options = allowed or list(catalog)
+    choices = [Choice(character_label(catalog[c]) if c in catalog else c, c) for c in options]
+    app.push_screen(ChooseScreen("Choose your hero", choices),
+                    lambda chosen: then(chosen) if chosen else None)

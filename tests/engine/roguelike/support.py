@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 from engine.core.dice import Dice
 from engine.roguelike import RULES
 from engine.roguelike.actions import Action
@@ -64,3 +67,13 @@ def check_view(state: State) -> None:
         for c, glyph in enumerate(row):
             if glyph != " ":
                 assert r * level.width + c in level.seen, (r, c, glyph)
+
+
+def balance():
+    """benchmarks/roguelike_balance.py as a module: its careful scripted player."""
+    path = Path(__file__).resolve().parents[3] / "benchmarks" / "roguelike_balance.py"
+    spec = importlib.util.spec_from_file_location("roguelike_balance", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -5,20 +5,8 @@ and it gets further than the rogue's first room."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 from engine.roguelike import RULES, record_run
-
-PATH = Path(__file__).resolve().parents[3] / "benchmarks" / "roguelike_balance.py"
-
-
-def balance():
-    spec = importlib.util.spec_from_file_location("roguelike_balance", PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.engine.roguelike.support import balance
 
 
 def test_the_careful_player_ends_every_game_with_runs_that_verify() -> None:

@@ -11,8 +11,7 @@ from engine.roguelike import RULES, Action
 from engine.roguelike.paper import Level
 from engine.roguelike.state import State
 from engine.roguelike.tables import tables
-from tests.engine.roguelike.support import created, random_play
-from tests.engine.roguelike.test_balance_player import balance
+from tests.engine.roguelike.support import balance, created, random_play
 
 BEYOND = "the room is not crossed yet: that door is beyond"
 

@@ -335,7 +335,7 @@ def _keep_beside(editor, run: Run) -> None:
 
 def _play(editor, spec: MapSpec) -> None:
     """Choose the hero as a player would, then open the play screen over the editor."""
-    from app.games.cardrogue.screens.play import choose_hero
+    from app.games.cardrogue.launch import choose_hero
 
     choose_hero(editor.app, spec, lambda hero: _start(editor, spec, hero))
 

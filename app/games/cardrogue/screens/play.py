@@ -23,7 +23,6 @@ from textual.widgets import Footer, Static
 
 from app.games.cardrogue import records
 from app.games.cardrogue.around import around_lines
-from app.games.cardrogue.look import character_label
 from app.games.cardrogue.screens.campaigns import list_below
 from app.games.cardrogue.screens.history import HistoryScreen
 from app.games.cardrogue.screens.play_cards import CardDialogs
@@ -42,7 +41,6 @@ from app.games.cardrogue.widgets.legend import Legend, legend_text
 from app.games.cardrogue.widgets.side_panel import SidePanel
 from app.games.cardrogue.words import DIRECTION_NAMES
 from app.plain import divider
-from app.screens.dialogs import Choice, ChooseScreen
 from app.screens.rules import key_for
 from app.widgets.event_log import EventLog
 from app.words import plural, reason_line
@@ -590,18 +588,3 @@ class PlayTestScreen(PlayScreen):
         """The play screen's status, marked so the author knows nothing here is recorded."""
         return Text.assemble(("PLAY-TEST ", "bold reverse"), " ")
 
-
-def choose_hero(app, spec, then: Callable[[str | None], None]) -> None:
-    """Call `then` with the hero for `spec`: the only one its first level allows, or the one
-    the player picks from a list (nothing happens if they cancel)."""
-    from engine.cardrogue import standard_catalog
-
-    allowed = list(spec.levels[0].characters) if spec.levels else []
-    if len(allowed) == 1:
-        then(allowed[0])
-        return
-    catalog = standard_catalog().characters
-    options = allowed or list(catalog)
-    choices = [Choice(character_label(catalog[c]) if c in catalog else c, c) for c in options]
-    app.push_screen(ChooseScreen("Choose your hero", choices),
-                    lambda chosen: then(chosen) if chosen else None)
